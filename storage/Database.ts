@@ -1,0 +1,19 @@
+import type { Collection, CollectionSpec, StoredRecord } from './Collection.js';
+import type { DocumentStore } from './DocumentStore.js';
+
+/** An open store: named record collections plus the board document log. */
+export interface Database {
+  /** `sqlite` or `mongodb`. */
+  readonly kind: string;
+  /**
+   * The collection described by `spec`, created with its indexes on first use. The same
+   * spec object may be passed any number of times.
+   */
+  collection<T extends StoredRecord>(spec: CollectionSpec): Collection<T>;
+  /** Creates every collection and index declared so far (idempotent); mongodb does it at start-up. */
+  ensureIndexes(): Promise<void>;
+  readonly documents: DocumentStore;
+  /** Answers when the store can serve requests (for `/readyz`). */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,34 @@
+/**
+ * The persistence port of board documents: an append-only log of Yjs updates per document,
+ * plus one compacted snapshot. Loading = snapshot + every logged update after it, in order.
+ */
+
+/** What is stored for one document. */
+export interface StoredDocument {
+  /** The compacted state (`Y.encodeStateAsUpdate`), or null before the first compaction. */
+  snapshot: Uint8Array | null;
+  /** Updates logged after the snapshot, oldest first. */
+  updates: Uint8Array[];
+  /** Sequence number of the last update included (in the snapshot or the updates); 0 when empty. */
+  lastSeq: number;
+}
+
+/** The update log and snapshots of board documents. */
+export interface DocumentStore {
+  /**
+   * Durably appends updates to a document's log, in the order given, in one write; resolves
+   * only once they are stored (the durability contract). Returns the last sequence number.
+   */
+  append(docId: string, updates: readonly Uint8Array[]): Promise<number>;
+  /** Everything stored for a document (an empty result for an unknown id). */
+  load(docId: string): Promise<StoredDocument>;
+  /**
+   * Stores `snapshot` as the state up to and including `upToSeq` and removes the log entries
+   * it covers, atomically: a crash leaves either the old or the new state, never a gap.
+   */
+  compact(docId: string, snapshot: Uint8Array, upToSeq: number): Promise<void>;
+  /** Number of logged updates after the snapshot (drives compaction). */
+  pendingUpdates(docId: string): Promise<number>;
+  /** Removes the document's snapshot and log. */
+  delete(docId: string): Promise<void>;
+}

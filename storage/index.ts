@@ -1,0 +1,22 @@
+export type {
+  Collection,
+  CollectionSpec,
+  FieldCondition,
+  FieldValue,
+  Filter,
+  FindOptions,
+  IndexSpec,
+  Sort,
+  StoredRecord,
+  Update,
+} from './Collection.js';
+export type { Database } from './Database.js';
+export type { DocumentStore, StoredDocument } from './DocumentStore.js';
+export { ManualClock, systemClock } from './Clock.js';
+export type { Clock } from './Clock.js';
+export { DuplicateKeyError, StorageError, storageErrorCodes } from './errors.js';
+export type { StorageErrorCode } from './errors.js';
+export { newId } from './ids.js';
+export { openDatabase } from './openDatabase.js';
+export type { DatabaseOptions } from './openDatabase.js';
+export { SqliteDatabase } from './sqlite/SqliteDatabase.js';

@@ -1,0 +1,115 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Collection, CollectionSpec, Filter, FindOptions, Sort, StoredRecord, Update } from '../Collection.js';
+import { applyUpdate } from '../applyUpdate.js';
+import { DuplicateKeyError } from '../errors.js';
+import { fieldExpr, filterToSql, sortToSql } from './filterToSql.js';
+
+type Row = { id: string; doc: string };
+
+/** A collection stored as a table `c_<name>(id TEXT PRIMARY KEY, doc TEXT)` holding JSON, with expression indexes. */
+export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
+  readonly name: string;
+  readonly #db: BetterSqlite3.Database;
+  readonly #table: string;
+  readonly #statements = new Map<string, BetterSqlite3.Statement>();
+
+  constructor(db: BetterSqlite3.Database, spec: CollectionSpec) {
+    this.name = spec.name;
+    this.#db = db;
+    this.#table = `c_${spec.name}`;
+    db.exec(`CREATE TABLE IF NOT EXISTS ${this.#table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`);
+    for (const index of spec.indexes ?? []) {
+      const indexName = `ix_${spec.name}_${index.fields.join('_')}`;
+      const columns = index.fields.map((f) => fieldExpr(f)).join(', ');
+      db.exec(
+        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName} ON ${this.#table} (${columns})`,
+      );
+    }
+  }
+
+  #prepare(sql: string): BetterSqlite3.Statement {
+    let statement = this.#statements.get(sql);
+    if (!statement) {
+      statement = this.#db.prepare(sql);
+      // Filters are built from a handful of shapes per call site; the cache stays small.
+      if (this.#statements.size < 500) this.#statements.set(sql, statement);
+    }
+    return statement;
+  }
+
+  #write(sql: string, params: unknown[]): BetterSqlite3.RunResult {
+    try {
+      return this.#prepare(sql).run(...params);
+    } catch (error) {
+      if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT')) {
+        throw new DuplicateKeyError(this.name, { cause: error });
+      }
+      throw error;
+    }
+  }
+
+  async insert(record: T): Promise<void> {
+    this.#write(`INSERT INTO ${this.#table} (id, doc) VALUES (?, ?)`, [record.id, JSON.stringify(record)]);
+  }
+
+  async put(record: T): Promise<void> {
+    this.#write(`INSERT OR REPLACE INTO ${this.#table} (id, doc) VALUES (?, ?)`, [record.id, JSON.stringify(record)]);
+  }
+
+  async get(id: string): Promise<T | null> {
+    const row = this.#prepare(`SELECT doc FROM ${this.#table} WHERE id = ?`).get(id) as Row | undefined;
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  #select(filter: Filter<T>, options: FindOptions<T> = {}): Row[] {
+    const where = filterToSql(filter);
+    const limit = options.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(options.limit))}`;
+    const sql = `SELECT id, doc FROM ${this.#table} WHERE ${where.sql} ORDER BY ${sortToSql(options.sort)}${limit}`;
+    return this.#prepare(sql).all(...where.params) as Row[];
+  }
+
+  async findOne(filter: Filter<T>, sort?: Sort<T>): Promise<T | null> {
+    const [row] = this.#select(filter, sort ? { sort, limit: 1 } : { limit: 1 });
+    return row ? (JSON.parse(row.doc) as T) : null;
+  }
+
+  async find(filter: Filter<T>, options?: FindOptions<T>): Promise<T[]> {
+    return this.#select(filter, options).map((row) => JSON.parse(row.doc) as T);
+  }
+
+  async count(filter: Filter<T>): Promise<number> {
+    const where = filterToSql(filter);
+    const row = this.#prepare(`SELECT count(*) AS n FROM ${this.#table} WHERE ${where.sql}`).get(...where.params) as {
+      n: number;
+    };
+    return row.n;
+  }
+
+  async updateOne(filter: Filter<T>, update: Update<T>): Promise<T | null> {
+    // better-sqlite3 runs synchronously, so select + write inside one transaction is atomic
+    // against this process and, through SQLite's write lock, against other processes.
+    return this.#db.transaction(() => {
+      const [row] = this.#select(filter, { limit: 1 });
+      if (!row) return null;
+      const next = applyUpdate(JSON.parse(row.doc) as T, update);
+      this.#write(`UPDATE ${this.#table} SET doc = ? WHERE id = ?`, [JSON.stringify(next), row.id]);
+      return next;
+    }).immediate();
+  }
+
+  async updateMany(filter: Filter<T>, update: Update<T>): Promise<number> {
+    return this.#db.transaction(() => {
+      const rows = this.#select(filter);
+      for (const row of rows) {
+        const next = applyUpdate(JSON.parse(row.doc) as T, update);
+        this.#write(`UPDATE ${this.#table} SET doc = ? WHERE id = ?`, [JSON.stringify(next), row.id]);
+      }
+      return rows.length;
+    }).immediate();
+  }
+
+  async deleteMany(filter: Filter<T>): Promise<number> {
+    const where = filterToSql(filter);
+    return this.#write(`DELETE FROM ${this.#table} WHERE ${where.sql}`, where.params).changes;
+  }
+}
