@@ -1,0 +1,74 @@
+import Koa from 'koa';
+import type { Logger } from 'pino';
+import type { Services } from '../server/Services.js';
+import { ServiceError } from '../server/errors.js';
+import { errorHandler } from './middleware/errorHandler.js';
+import type { ErrorTranslator } from './middleware/errorHandler.js';
+import { RateLimit } from './middleware/rateLimit.js';
+import { requestContext } from './middleware/requestContext.js';
+import { buildOpenApi } from './openapi.js';
+import { errorDocs } from './pages/errorDocs.js';
+import type { Route } from './route.js';
+import { apiRouter } from './router.js';
+import { allRoutes } from './routes/index.js';
+
+/** Options of the HTTP application. */
+export interface AppOptions {
+  services: Services;
+  logger: Logger;
+  /** Answers `/readyz` with 503 once true (set during shutdown). */
+  isShuttingDown: () => boolean;
+}
+
+/** The Koa application and the routes it serves. */
+export interface App {
+  koa: Koa;
+  routes: readonly Route[];
+}
+
+const translateLowerLayers: ErrorTranslator = (error) => {
+  if (error instanceof Error && 'code' in error && error.code === 'duplicate_key') {
+    return new ServiceError('conflict', 'A resource with the same unique key already exists.', { cause: error });
+  }
+  return null;
+};
+
+/** Builds the HTTP application: health, error docs, OpenAPI and the `/v1` API. */
+export function createApp(options: AppOptions): App {
+  const { services, logger } = options;
+  const routes = allRoutes(services);
+  const koa = new Koa({ proxy: false });
+  const openApi = buildOpenApi(routes, services.config.publicUrl);
+  const rateLimit = new RateLimit({ requestsPerMinute: services.config.rateLimitPerMinute });
+
+  koa.use(requestContext({ logger, publicUrl: services.config.publicUrl }));
+  koa.use(errorHandler(translateLowerLayers));
+  koa.use(async (ctx, next) => {
+    if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
+    switch (ctx.path) {
+      case '/healthz':
+        ctx.body = { status: 'ok' };
+        return;
+      case '/readyz':
+        if (options.isShuttingDown()) throw new ServiceError('service_unavailable', 'The server is shutting down.');
+        await services.db.ping();
+        ctx.body = { status: 'ready', storage: services.db.kind };
+        return;
+      case '/v1/openapi.json':
+        ctx.body = openApi;
+        return;
+      default:
+        return next();
+    }
+  });
+  koa.use(errorDocs());
+  koa.use(
+    apiRouter('/v1', {
+      routes,
+      authenticator: services.authenticator,
+      rateLimit,
+      validateResponses: !services.config.production,
+    }),
+  );
+  return { koa, routes };
+}

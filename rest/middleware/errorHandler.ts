@@ -1,0 +1,60 @@
+import type { Middleware } from 'koa';
+import type { Logger } from 'pino';
+import type { ErrorCode } from '../../server/errors.js';
+import { ServiceError } from '../../server/errors.js';
+import { sendError } from '../envelope.js';
+import { errorStatus } from '../errorStatus.js';
+
+/** Maps errors of lower layers (by their stable `code`) to API error codes. */
+export type ErrorTranslator = (error: unknown) => ServiceError | null;
+
+const statusCodes = new Map<number, ErrorCode>(
+  Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),
+);
+
+/**
+ * Turns every error into the envelope. Service errors keep their code and message; HTTP errors
+ * raised by Koa or body parsing keep their status when it is a client error; anything else is
+ * logged with its stack and answered 500 with a generic message (no internals reach clients).
+ */
+export function errorHandler(translate: ErrorTranslator): Middleware {
+  return async (ctx, next) => {
+    try {
+      await next();
+      if (ctx.status === 404 && ctx.body === undefined) {
+        sendError(ctx, 'not_found', 'No API operation at this address.');
+      }
+    } catch (raw) {
+      const error = raw instanceof ServiceError ? raw : (translate(raw) ?? raw);
+      const log = ctx.state.log as Logger;
+      if (error instanceof ServiceError) {
+        if (errorStatus[error.code] >= 500) {
+          log.error({ err: error }, 'request failed');
+          sendError(ctx, error.code, error.code === 'internal_error' ? 'Something went wrong on our side.' : error.message);
+        } else {
+          sendError(ctx, error.code, error.message, error.details);
+        }
+        return;
+      }
+      const status = httpStatusOf(error);
+      if (status !== null && status >= 400 && status < 500) {
+        const code = statusCodes.get(status) ?? 'bad_request';
+        sendError(ctx, code, exposedMessage(error) ?? 'The request could not be read.');
+        return;
+      }
+      log.error({ err: error }, 'unexpected error');
+      sendError(ctx, 'internal_error', 'Something went wrong on our side.');
+    }
+  };
+}
+
+function httpStatusOf(error: unknown): number | null {
+  if (error === null || typeof error !== 'object') return null;
+  const status = (error as { status?: unknown; statusCode?: unknown }).status ?? (error as { statusCode?: unknown }).statusCode;
+  return typeof status === 'number' ? status : null;
+}
+
+function exposedMessage(error: unknown): string | null {
+  if (error instanceof Error && (error as { expose?: boolean }).expose) return error.message;
+  return null;
+}

@@ -1,0 +1,80 @@
+import type { Context } from 'koa';
+import type { z } from 'zod';
+import type { Principal } from '../server/auth/Principal.js';
+import type { Scope } from '../server/auth/scopes.js';
+import type { ErrorCode } from '../server/errors.js';
+
+/** HTTP methods the API uses. */
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** What a handler receives: validated input and the caller. */
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  principal: Principal;
+  /** The Koa context, for headers; handlers set no status or body on it. */
+  ctx: Context;
+}
+
+/**
+ * One API operation: its address, scope, schemas and handler. The same object mounts the
+ * route, validates requests and responses, and feeds the OpenAPI document.
+ */
+export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z.ZodType, R extends z.ZodType | null> {
+  operationId: string;
+  method: HttpMethod;
+  /** OpenAPI path template under `/v1`, e.g. `/boards/{boardId}/items`. */
+  path: string;
+  /** OpenAPI tag: the SPEC group. */
+  tag: string;
+  summary: string;
+  description?: string;
+  /** The scope a credential must hold. */
+  scope: Scope;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Success status; default 200 (204 when `response` is null). */
+  status?: number;
+  /** Response body schema; null for 204 No Content. */
+  response: R;
+  /** Error codes this operation may answer besides the common ones (401, 403, 429, 500). */
+  errors?: readonly ErrorCode[];
+  handler: (
+    input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>,
+  ) => Promise<R extends z.ZodType ? z.input<R> : void>;
+}
+
+/** A route with its types erased, as the router and the OpenAPI generator see it. */
+export interface Route {
+  operationId: string;
+  method: HttpMethod;
+  path: string;
+  tag: string;
+  summary: string;
+  description?: string;
+  scope: Scope;
+  params?: z.ZodType;
+  query?: z.ZodType;
+  body?: z.ZodType;
+  status: number;
+  response: z.ZodType | null;
+  errors: readonly ErrorCode[];
+  handler: (input: RouteInput<unknown, unknown, unknown>) => Promise<unknown>;
+}
+
+/** Declares an operation; type-checks the handler against the schemas. */
+export function defineRoute<
+  P extends z.ZodType = z.ZodType<Record<string, never>>,
+  Q extends z.ZodType = z.ZodType<Record<string, never>>,
+  B extends z.ZodType = z.ZodType<undefined>,
+  R extends z.ZodType | null = null,
+>(spec: RouteSpec<P, Q, B, R>): Route {
+  return {
+    ...spec,
+    status: spec.status ?? (spec.response === null ? 204 : 200),
+    errors: spec.errors ?? [],
+    handler: spec.handler as Route['handler'],
+  } as Route;
+}

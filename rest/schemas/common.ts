@@ -1,0 +1,43 @@
+import { z } from 'zod';
+
+/** An ISO 8601 timestamp in UTC. */
+export const timestamp = z.iso.datetime().describe('ISO 8601 timestamp (UTC).');
+
+/** Epoch milliseconds to an ISO timestamp. */
+export function iso(ms: number): string {
+  return new Date(ms).toISOString();
+}
+
+/** Epoch milliseconds or null to an ISO timestamp or null. */
+export function isoOrNull(ms: number | null): string | null {
+  return ms === null ? null : iso(ms);
+}
+
+/** An opaque id path parameter. */
+export const idParam = z.string().min(1).max(100);
+
+/** `?limit=&cursor=` of every list (default page size 20, at most 100). */
+export const pageQuery = z.object({
+  limit: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .default(20)
+    .describe('Page size: 1 to 100, default 20.'),
+  cursor: z.string().min(1).max(500).optional().describe('The `nextCursor` of the previous page.'),
+});
+
+/** A page of a list. */
+export function pageOf<T extends z.ZodType>(item: T) {
+  return z.object({
+    data: z.array(item),
+    nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page.'),
+  });
+}
+
+/** A query flag `true` / `false`. */
+export const booleanQuery = z
+  .enum(['true', 'false'])
+  .transform((v) => v === 'true')
+  .optional();

@@ -1,0 +1,165 @@
+import type { Clock, Collection, Database } from '../../storage/index.js';
+import { DuplicateKeyError, newId } from '../../storage/index.js';
+import type { MembershipRecord, UserRecord, WorkspaceRecord } from '../../storage/schema/accounts.js';
+import { accountCollections } from '../../storage/schema/accounts.js';
+import { errors, ServiceError } from '../errors.js';
+import type { PlanName } from './plans.js';
+
+/** A workspace role: owners and admins manage workspace settings; members use the workspace. */
+export type WorkspaceRole = MembershipRecord['role'];
+
+/** Input of `createUser`. */
+export interface CreateUserInput {
+  email: string;
+  name?: string;
+  plan?: PlanName;
+  /** Name of the new workspace; default "<name>'s workspace". */
+  workspaceName?: string;
+}
+
+const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Normalises an email address for lookup (trimmed, lower-cased); throws 422 when malformed. */
+export function normaliseEmail(email: string, field = 'email'): string {
+  const value = email.trim().toLowerCase();
+  if (value.length > 254 || !emailPattern.test(value)) throw errors.invalid(field, 'must be an email address');
+  return value;
+}
+
+/** Users, workspaces and memberships. */
+export class AccountService {
+  readonly #users: Collection<UserRecord>;
+  readonly #workspaces: Collection<WorkspaceRecord>;
+  readonly #memberships: Collection<MembershipRecord>;
+  readonly #clock: Clock;
+
+  constructor(db: Database, clock: Clock) {
+    this.#users = db.collection<UserRecord>(accountCollections.users);
+    this.#workspaces = db.collection<WorkspaceRecord>(accountCollections.workspaces);
+    this.#memberships = db.collection<MembershipRecord>(accountCollections.memberships);
+    this.#clock = clock;
+  }
+
+  /** Creates a person with a workspace of their own, which they own. Throws 409 when the email is taken. */
+  async createUser(input: CreateUserInput): Promise<{ user: UserRecord; workspace: WorkspaceRecord }> {
+    const email = normaliseEmail(input.email);
+    const name = (input.name ?? email.split('@')[0] ?? email).trim().slice(0, 200);
+    if (await this.#users.findOne({ email })) throw errors.conflict('A user with this email already exists.');
+    const now = this.#clock.now();
+    const userId = newId('usr');
+    const workspace: WorkspaceRecord = {
+      id: newId('wsp'),
+      name: (input.workspaceName ?? `${name}'s workspace`).slice(0, 200),
+      plan: input.plan ?? 'basic',
+      ownerId: userId,
+      createdAt: now,
+      notificationSettings: {
+        emailEnabled: true,
+        events: { comments: true, replies: true, shares: true, boardUpdates: false },
+      },
+    };
+    const user: UserRecord = { id: userId, email, name, workspaceId: workspace.id, createdAt: now };
+    try {
+      await this.#users.insert(user);
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) throw errors.conflict('A user with this email already exists.');
+      throw error;
+    }
+    await this.#workspaces.insert(workspace);
+    await this.#memberships.insert({
+      id: `${workspace.id}:${userId}`,
+      workspaceId: workspace.id,
+      userId,
+      role: 'owner',
+      createdAt: now,
+    });
+    return { user, workspace };
+  }
+
+  /** The user with this id, or null. */
+  async getUser(userId: string): Promise<UserRecord | null> {
+    return this.#users.get(userId);
+  }
+
+  /** The user with this email (any case), or null. */
+  async findUserByEmail(email: string): Promise<UserRecord | null> {
+    return this.#users.findOne({ email: email.trim().toLowerCase() });
+  }
+
+  /** The user with this email; throws 404 when there is none. */
+  async requireUserByEmail(email: string): Promise<UserRecord> {
+    const user = await this.findUserByEmail(email);
+    if (!user) throw errors.notFound('User');
+    return user;
+  }
+
+  /** Users by id, for joining names into lists. */
+  async getUsers(ids: readonly string[]): Promise<Map<string, UserRecord>> {
+    const unique = [...new Set(ids)];
+    const users = unique.length === 0 ? [] : await this.#users.find({ id: { $in: unique } });
+    return new Map(users.map((u) => [u.id, u]));
+  }
+
+  /** The workspace with this id; throws 404 when there is none. */
+  async getWorkspace(workspaceId: string): Promise<WorkspaceRecord> {
+    const workspace = await this.#workspaces.get(workspaceId);
+    if (!workspace) throw errors.notFound('Workspace');
+    return workspace;
+  }
+
+  /** The person's membership of the workspace, or null when they are not a member. */
+  async getMembership(workspaceId: string, userId: string): Promise<MembershipRecord | null> {
+    return this.#memberships.get(`${workspaceId}:${userId}`);
+  }
+
+  /** Workspaces the person belongs to. */
+  async listMemberships(userId: string): Promise<MembershipRecord[]> {
+    return this.#memberships.find({ userId }, { sort: [['createdAt', 1]] });
+  }
+
+  /** Members of a workspace. */
+  async listWorkspaceMembers(workspaceId: string): Promise<MembershipRecord[]> {
+    return this.#memberships.find({ workspaceId }, { sort: [['createdAt', 1]] });
+  }
+
+  /** Adds a person to a workspace or changes their role. The owner's role cannot change. */
+  async setMembership(workspaceId: string, userId: string, role: WorkspaceRole): Promise<MembershipRecord> {
+    const workspace = await this.getWorkspace(workspaceId);
+    if (workspace.ownerId === userId && role !== 'owner') {
+      throw new ServiceError('conflict', "The workspace owner's role cannot be changed.");
+    }
+    const record: MembershipRecord = {
+      id: `${workspaceId}:${userId}`,
+      workspaceId,
+      userId,
+      role,
+      createdAt: (await this.getMembership(workspaceId, userId))?.createdAt ?? this.#clock.now(),
+    };
+    await this.#memberships.put(record);
+    return record;
+  }
+
+  /** Removes a person from a workspace (not its owner). */
+  async removeMembership(workspaceId: string, userId: string): Promise<void> {
+    const workspace = await this.getWorkspace(workspaceId);
+    if (workspace.ownerId === userId) throw new ServiceError('conflict', 'The workspace owner cannot be removed.');
+    await this.#memberships.deleteMany({ id: `${workspaceId}:${userId}` });
+  }
+
+  /** Changes a workspace's plan. */
+  async setPlan(workspaceId: string, plan: PlanName): Promise<WorkspaceRecord> {
+    const updated = await this.#workspaces.updateOne({ id: workspaceId }, { $set: { plan } });
+    if (!updated) throw errors.notFound('Workspace');
+    return updated;
+  }
+
+  /** Replaces a workspace's notification settings. */
+  async setNotificationSettings(
+    workspaceId: string,
+    settings: WorkspaceRecord['notificationSettings'],
+  ): Promise<WorkspaceRecord> {
+    const updated = await this.#workspaces.updateOne({ id: workspaceId }, { $set: { notificationSettings: settings } });
+    if (!updated) throw errors.notFound('Workspace');
+    return updated;
+  }
+}

@@ -1,0 +1,73 @@
+/** Plan names, cheapest first. */
+export const planNames = ['basic', 'pro', 'business'] as const;
+/** A workspace plan. */
+export type PlanName = (typeof planNames)[number];
+
+/** What a plan allows. `null` means no limit. */
+export interface PlanLimits {
+  /** Spaces the workspace may own (SPEC: the basic plan has one). */
+  spaces: number | null;
+  /** Deleted boards go to trash and can be restored (paid plans); on basic a delete is permanent. */
+  trashAndRestore: boolean;
+  /** Days a space or board stays in trash before it is purged. */
+  trashRetentionDays: number;
+  /** Custom AI skills may be created (paid plans). */
+  customSkills: boolean;
+  /** AI credits per calendar month (UTC), shared by the workspace. */
+  aiCreditsPerMonth: number;
+  /** AI assistant messages per calendar month (UTC), shared by the workspace. */
+  aiMessagesPerMonth: number;
+  /** OAuth apps the workspace may register. */
+  oauthApps: number;
+  /** People a space or board may be shared with. */
+  membersPerSpace: number | null;
+  /** Items a single board may hold. */
+  itemsPerBoard: number;
+  /** Boards may be shared through public links. */
+  publicLinks: boolean;
+}
+
+/** The plan table: every plan number lives here and is served by `GET /me/limits`. */
+export const plans: Readonly<Record<PlanName, Readonly<PlanLimits>>> = Object.freeze({
+  basic: Object.freeze({
+    spaces: 1,
+    trashAndRestore: false,
+    trashRetentionDays: 30,
+    customSkills: false,
+    aiCreditsPerMonth: 100,
+    aiMessagesPerMonth: 25,
+    oauthApps: 25,
+    membersPerSpace: 10,
+    itemsPerBoard: 10_000,
+    publicLinks: true,
+  }),
+  pro: Object.freeze({
+    spaces: 100,
+    trashAndRestore: true,
+    trashRetentionDays: 30,
+    customSkills: true,
+    aiCreditsPerMonth: 2_000,
+    aiMessagesPerMonth: 500,
+    oauthApps: 25,
+    membersPerSpace: 100,
+    itemsPerBoard: 50_000,
+    publicLinks: true,
+  }),
+  business: Object.freeze({
+    spaces: null,
+    trashAndRestore: true,
+    trashRetentionDays: 30,
+    customSkills: true,
+    aiCreditsPerMonth: 10_000,
+    aiMessagesPerMonth: 5_000,
+    oauthApps: 25,
+    membersPerSpace: null,
+    itemsPerBoard: 100_000,
+    publicLinks: true,
+  }),
+});
+
+/** True when `value` names a plan. */
+export function isPlanName(value: string): value is PlanName {
+  return (planNames as readonly string[]).includes(value);
+}

@@ -1,0 +1,129 @@
+import type { Clock, Collection, Database } from '../../storage/index.js';
+import { newId } from '../../storage/index.js';
+import type { ApiKeyRecord } from '../../storage/schema/accounts.js';
+import { accountCollections } from '../../storage/schema/accounts.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import { errors, ValidationError } from '../errors.js';
+import type { Principal } from './Principal.js';
+import type { Scope } from './scopes.js';
+import { parseScopes } from './scopes.js';
+import { credentialPrefixes, digestSecret, newSecret } from './secrets.js';
+
+/** An API key as listed (never the secret). */
+export interface ApiKeyView {
+  id: string;
+  name: string;
+  scopes: string[];
+  /** `bds_ak_…abcd`: the prefix and the last four characters. */
+  display: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  expiresAt: number | null;
+  revokedAt: number | null;
+}
+
+/** Input of `create`. */
+export interface CreateApiKeyInput {
+  userId: string;
+  name?: string;
+  /** Space-separated or a list; every name must be in the scope catalogue. */
+  scopes: string | readonly string[];
+  expiresAt?: number | null;
+}
+
+const lastUsedResolutionMs = 60_000;
+
+/** API keys: created for a person with chosen scopes, shown once, stored as SHA-256 digests. */
+export class ApiKeyService {
+  readonly #keys: Collection<ApiKeyRecord>;
+  readonly #accounts: AccountService;
+  readonly #clock: Clock;
+
+  constructor(db: Database, accounts: AccountService, clock: Clock) {
+    this.#keys = db.collection<ApiKeyRecord>(accountCollections.apiKeys);
+    this.#accounts = accounts;
+    this.#clock = clock;
+  }
+
+  /** Creates a key; the returned `secret` is the only time the key is shown. */
+  async create(input: CreateApiKeyInput): Promise<{ key: ApiKeyView; secret: string }> {
+    const user = await this.#accounts.getUser(input.userId);
+    if (!user) throw errors.notFound('User');
+    const requested = typeof input.scopes === 'string' ? input.scopes : input.scopes.join(' ');
+    const { scopes, unknown } = parseScopes(requested);
+    if (unknown.length > 0) throw new ValidationError([{ field: 'scopes', message: `unknown scope ${unknown[0]}` }]);
+    if (scopes.length === 0) throw new ValidationError([{ field: 'scopes', message: 'must name at least one scope' }]);
+    const name = (input.name ?? 'API key').trim();
+    if (name.length === 0 || name.length > 100) throw errors.invalid('name', 'must be 1 to 100 characters');
+    const secret = newSecret(credentialPrefixes.apiKey);
+    const record: ApiKeyRecord = {
+      id: newId('key'),
+      userId: user.id,
+      workspaceId: user.workspaceId,
+      name,
+      scopes,
+      digest: digestSecret(secret),
+      lastFour: secret.slice(-4),
+      createdAt: this.#clock.now(),
+      lastUsedAt: null,
+      expiresAt: input.expiresAt ?? null,
+      revokedAt: null,
+    };
+    await this.#keys.insert(record);
+    return { key: toView(record), secret };
+  }
+
+  /** The person's keys, newest first. */
+  async list(userId: string): Promise<ApiKeyView[]> {
+    const keys = await this.#keys.find({ userId }, { sort: [['createdAt', -1]] });
+    return keys.map(toView);
+  }
+
+  /** Revokes one of the person's keys (idempotent); 404 when it is not theirs. */
+  async revoke(userId: string, keyId: string): Promise<ApiKeyView> {
+    const key = await this.#keys.findOne({ id: keyId, userId });
+    if (!key) throw errors.notFound('API key');
+    if (key.revokedAt !== null) return toView(key);
+    const updated = await this.#keys.updateOne({ id: keyId }, { $set: { revokedAt: this.#clock.now() } });
+    return toView(updated ?? key);
+  }
+
+  /**
+   * The principal a key acts as, or null when the key is unknown, revoked or expired, or its
+   * creator no longer belongs to the key's workspace.
+   */
+  async authenticate(secret: string): Promise<Principal | null> {
+    const key = await this.#keys.findOne({ digest: digestSecret(secret) });
+    const now = this.#clock.now();
+    if (!key || key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt <= now)) return null;
+    const [user, membership] = await Promise.all([
+      this.#accounts.getUser(key.userId),
+      this.#accounts.getMembership(key.workspaceId, key.userId),
+    ]);
+    if (!user || !membership) return null;
+    const workspace = await this.#accounts.getWorkspace(key.workspaceId);
+    if (key.lastUsedAt === null || now - key.lastUsedAt > lastUsedResolutionMs) {
+      await this.#keys.updateOne({ id: key.id }, { $set: { lastUsedAt: now } });
+    }
+    return {
+      user,
+      workspace,
+      workspaceRole: membership.role,
+      scopes: new Set(key.scopes as Scope[]),
+      credential: { kind: 'api_key', id: key.id },
+    };
+  }
+}
+
+function toView(record: ApiKeyRecord): ApiKeyView {
+  return {
+    id: record.id,
+    name: record.name,
+    scopes: record.scopes,
+    display: `${credentialPrefixes.apiKey}…${record.lastFour}`,
+    createdAt: record.createdAt,
+    lastUsedAt: record.lastUsedAt,
+    expiresAt: record.expiresAt,
+    revokedAt: record.revokedAt,
+  };
+}

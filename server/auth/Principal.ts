@@ -1,0 +1,32 @@
+import type { UserRecord, WorkspaceRecord } from '../../storage/schema/accounts.js';
+import type { WorkspaceRole } from '../accounts/AccountService.js';
+import { errors } from '../errors.js';
+import type { Scope } from './scopes.js';
+
+/** The kind of credential a request carries. */
+export type CredentialKind = 'api_key' | 'access_token';
+
+/**
+ * Who a request acts as: the person behind the credential, in the credential's workspace,
+ * limited to the credential's scopes. Rights (roles) are checked against the person's current
+ * memberships on every request, so a key never outlives its creator's rights.
+ */
+export interface Principal {
+  readonly user: UserRecord;
+  readonly workspace: WorkspaceRecord;
+  readonly workspaceRole: WorkspaceRole;
+  readonly scopes: ReadonlySet<Scope>;
+  readonly credential: {
+    readonly kind: CredentialKind;
+    readonly id: string;
+    /** The OAuth app, for access tokens. */
+    readonly clientId?: string;
+  };
+}
+
+/** Throws 403 `forbidden` unless the person is an owner or admin of the principal's workspace. */
+export function requireWorkspaceAdmin(principal: Principal): void {
+  if (principal.workspaceRole !== 'owner' && principal.workspaceRole !== 'admin') {
+    throw errors.forbidden('Only workspace owners and admins can change this.');
+  }
+}

@@ -1,0 +1,67 @@
+import type { Clock, Collection, Database, Filter } from '../../storage/index.js';
+import { newId } from '../../storage/index.js';
+import type { NotificationRecord } from '../../storage/schema/accounts.js';
+import { accountCollections } from '../../storage/schema/accounts.js';
+import { errors } from '../errors.js';
+import type { Page } from '../pagination.js';
+import { decodeCursor, encodeCursor } from '../pagination.js';
+
+/** What to notify a person of. */
+export type NewNotification = Omit<NotificationRecord, 'id' | 'createdAt' | 'readAt'>;
+
+/** The notification stream of each person. */
+export class NotificationService {
+  readonly #notifications: Collection<NotificationRecord>;
+  readonly #clock: Clock;
+
+  constructor(db: Database, clock: Clock) {
+    this.#notifications = db.collection<NotificationRecord>(accountCollections.notifications);
+    this.#clock = clock;
+  }
+
+  /** Records a notification for a person. */
+  async notify(input: NewNotification): Promise<NotificationRecord> {
+    const record: NotificationRecord = { ...input, id: newId('ntf'), createdAt: this.#clock.now(), readAt: null };
+    await this.#notifications.insert(record);
+    return record;
+  }
+
+  /** A page of the person's notifications, newest first; `unreadOnly` filters read ones out. */
+  async list(
+    userId: string,
+    options: { limit: number; cursor?: string | undefined; unreadOnly?: boolean | undefined },
+  ): Promise<Page<NotificationRecord> & { unreadCount: number }> {
+    const base: Filter<NotificationRecord> = { userId };
+    if (options.unreadOnly) base.readAt = null;
+    const filter: Filter<NotificationRecord> = { ...base };
+    if (options.cursor) {
+      const after = decodeCursor(options.cursor);
+      filter.$or = [{ createdAt: { $lt: after.k as number } }, { createdAt: after.k as number, id: { $lt: after.id } }];
+    }
+    const rows = await this.#notifications.find(filter, {
+      sort: [
+        ['createdAt', -1],
+        ['id', -1],
+      ],
+      limit: options.limit + 1,
+    });
+    const page = rows.slice(0, options.limit);
+    const last = page.at(-1);
+    return {
+      data: page,
+      nextCursor: rows.length > options.limit && last ? encodeCursor({ k: last.createdAt, id: last.id }) : null,
+      unreadCount: await this.#notifications.count({ userId, readAt: null }),
+    };
+  }
+
+  /** Marks one of the person's notifications read (idempotent); 404 when it is not theirs. */
+  async markRead(userId: string, notificationId: string): Promise<NotificationRecord> {
+    const existing = await this.#notifications.findOne({ id: notificationId, userId });
+    if (!existing) throw errors.notFound('Notification');
+    if (existing.readAt !== null) return existing;
+    return (
+      (await this.#notifications.updateOne({ id: notificationId, readAt: null }, { $set: { readAt: this.#clock.now() } })) ??
+      ((await this.#notifications.get(notificationId)) as NotificationRecord)
+    );
+  }
+}
