@@ -1,0 +1,274 @@
+import * as Y from 'yjs';
+import { systemClock } from '../../storage/index.js';
+import type { Clock, DocumentStore } from '../../storage/index.js';
+import { DocumentError } from './errors.js';
+import { silentLogger } from './Logger.js';
+import type { Logger } from './Logger.js';
+import { ManagedDocument } from './ManagedDocument.js';
+
+/** Options of `DocumentRegistry`; every field has a default. */
+export interface DocumentRegistryOptions {
+  /** Batching window of the write-behind queue, in ms. Default 2: a few ms of batching, well inside a REST round trip. */
+  persistDelayMs?: number;
+  /** Most updates per store append. Default 1000. */
+  maxBatchUpdates?: number;
+  /** First retry delay after a failed store call, in ms; doubles per failure. Default 100. */
+  retryBaseMs?: number;
+  /** Cap of the retry delay, in ms. Default 5000. */
+  retryMaxMs?: number;
+  /** Logged updates after the snapshot that trigger a compaction. Default 500. */
+  compactAfterUpdates?: number;
+  /** Unused documents with no leases are unloaded after this many ms. Default 60000. */
+  idleUnloadMs?: number;
+  /** Period of the idle sweep timer, in ms; 0 disables the timer (call `sweep()` yourself). Default 10000. */
+  sweepIntervalMs?: number;
+  /** Largest stored size of one document, in bytes; bigger updates throw `document_too_large`. Default 16 MiB. */
+  maxDocumentBytes?: number;
+  /** How long `transact` waits for its update to be stored before `persist_timeout`, in ms. Default 10000. */
+  persistTimeoutMs?: number;
+  /** Time source for idle tracking. Default the system clock. */
+  clock?: Clock;
+  /** Where failures are logged. Default silent. */
+  logger?: Logger;
+}
+
+/** A hold on a loaded document: it stays loaded until `release()` (idempotent). */
+export interface DocumentLease {
+  readonly boardId: string;
+  readonly doc: Y.Doc;
+  /** Applies a remote update after the size check; throws `document_too_large`. */
+  applyUpdate(update: Uint8Array, origin: unknown): void;
+  release(): void;
+}
+
+/** Counters of `DocumentRegistry.stats()`. */
+export interface DocumentRegistryStats {
+  loadedDocuments: number;
+  loadingDocuments: number;
+  /** Updates applied in memory and not yet stored, over all documents. */
+  pendingUpdates: number;
+  leases: number;
+}
+
+/**
+ * One in-memory `Y.Doc` per board per process: single-flight loads, ordered write-behind
+ * persistence, durable `transact`, compaction, idle unload, delete and duplicate.
+ */
+export class DocumentRegistry {
+  readonly #store: DocumentStore;
+  readonly #options: Required<Omit<DocumentRegistryOptions, 'clock' | 'logger'>>;
+  readonly #clock: Clock;
+  readonly #logger: Logger;
+  readonly #docs = new Map<string, ManagedDocument>();
+  readonly #loading = new Map<string, Promise<ManagedDocument>>();
+  readonly #deleteListeners = new Set<(boardId: string) => void>();
+  readonly #timer: NodeJS.Timeout | undefined;
+  #closed = false;
+
+  constructor(store: DocumentStore, options: DocumentRegistryOptions = {}) {
+    this.#store = store;
+    this.#clock = options.clock ?? systemClock;
+    this.#logger = options.logger ?? silentLogger;
+    this.#options = {
+      persistDelayMs: options.persistDelayMs ?? 2,
+      maxBatchUpdates: options.maxBatchUpdates ?? 1000,
+      retryBaseMs: options.retryBaseMs ?? 100,
+      retryMaxMs: options.retryMaxMs ?? 5000,
+      compactAfterUpdates: options.compactAfterUpdates ?? 500,
+      idleUnloadMs: options.idleUnloadMs ?? 60_000,
+      sweepIntervalMs: options.sweepIntervalMs ?? 10_000,
+      maxDocumentBytes: options.maxDocumentBytes ?? 16 * 1024 * 1024,
+      persistTimeoutMs: options.persistTimeoutMs ?? 10_000,
+    };
+    if (this.#options.sweepIntervalMs > 0) {
+      this.#timer = setInterval(() => {
+        this.sweep().catch((error: unknown) => this.#logger.error({ err: error }, 'Idle document sweep failed'));
+      }, this.#options.sweepIntervalMs);
+      this.#timer.unref();
+    }
+  }
+
+  /** The board's document, loaded once (concurrent calls share one store load). Prefer `acquire` to hold it. */
+  async open(boardId: string): Promise<Y.Doc> {
+    const managed = await this.#get(boardId);
+    managed.lastUsedMs = this.#clock.now();
+    return managed.doc;
+  }
+
+  /** Loads the board's document and keeps it loaded until the lease is released. */
+  async acquire(boardId: string): Promise<DocumentLease> {
+    const managed = await this.#get(boardId);
+    managed.leases += 1;
+    managed.lastUsedMs = this.#clock.now();
+    let released = false;
+    return {
+      boardId,
+      doc: managed.doc,
+      applyUpdate: (update, origin) => managed.applyUpdate(update, origin),
+      release: () => {
+        if (released) return;
+        released = true;
+        managed.leases -= 1;
+        managed.lastUsedMs = this.#clock.now();
+      },
+    };
+  }
+
+  /**
+   * Runs `fn` in one `doc.transact` with `origin` and resolves with its result only once the
+   * resulting update is durably stored (the durability contract). Throws `document_too_large`
+   * before running when the document is full (one transaction may overshoot by its own size),
+   * and `persist_timeout` after `persistTimeoutMs` when the store keeps failing (the update
+   * stays queued and is still stored later).
+   */
+  async transact<T>(boardId: string, fn: (doc: Y.Doc) => T, origin: unknown = null): Promise<T> {
+    const managed = await this.#get(boardId);
+    managed.leases += 1;
+    try {
+      managed.assertRoomFor(0);
+      let result: T | undefined;
+      managed.doc.transact(() => {
+        result = fn(managed.doc);
+      }, origin);
+      await this.#withTimeout(managed.persister.whenPersisted(), boardId);
+      return result as T;
+    } finally {
+      managed.leases -= 1;
+      managed.lastUsedMs = this.#clock.now();
+    }
+  }
+
+  /** Resolves once every update applied to the board so far is stored (at once when not loaded). */
+  async whenPersisted(boardId: string): Promise<void> {
+    const managed = this.#docs.get(boardId) ?? (await this.#loading.get(boardId));
+    if (managed === undefined) return;
+    await managed.persister.whenPersisted();
+  }
+
+  /** Unloads idle documents (no leases, unused for `idleUnloadMs`), flushing them first; resolves with how many. */
+  async sweep(): Promise<number> {
+    const now = this.#clock.now();
+    const idle = [...this.#docs.values()].filter(
+      (m) => !m.unloading && m.leases === 0 && now - m.lastUsedMs >= this.#options.idleUnloadMs,
+    );
+    const unloaded = await Promise.all(idle.map((m) => this.#unload(m)));
+    return unloaded.filter(Boolean).length;
+  }
+
+  /** Calls `listener` when a board is deleted, before its document is destroyed; returns an unsubscribe function. */
+  onDelete(listener: (boardId: string) => void): () => void {
+    this.#deleteListeners.add(listener);
+    return () => this.#deleteListeners.delete(listener);
+  }
+
+  /** Unloads the board (dropping unsaved updates; holders are told through `onDelete`) and deletes it from the store. */
+  async delete(boardId: string): Promise<void> {
+    const managed = this.#docs.get(boardId) ?? (await this.#loading.get(boardId)?.catch(() => undefined));
+    for (const listener of this.#deleteListeners) {
+      try {
+        listener(boardId);
+      } catch (error) {
+        this.#logger.error({ err: error, boardId }, 'A delete listener failed');
+      }
+    }
+    if (managed !== undefined) {
+      if (this.#docs.get(boardId) === managed) this.#docs.delete(boardId);
+      await managed.persister.drop();
+      managed.destroy();
+    }
+    await this.#store.delete(boardId);
+  }
+
+  /**
+   * Copies the current state of `sourceId` into the new document `targetId`, stored as its
+   * snapshot. Throws `document_exists` when `targetId` already has state.
+   */
+  async duplicate(sourceId: string, targetId: string): Promise<void> {
+    if (sourceId === targetId) throw new TypeError('duplicate() needs two different document ids.');
+    const lease = await this.acquire(sourceId);
+    try {
+      const snapshot = Y.encodeStateAsUpdate(lease.doc);
+      const target = await this.#store.load(targetId);
+      if (this.#docs.has(targetId) || this.#loading.has(targetId) || target.snapshot !== null || target.updates.length > 0) {
+        throw new DocumentError('document_exists', `Document ${targetId} already exists.`);
+      }
+      await this.#store.compact(targetId, snapshot, 0);
+    } finally {
+      lease.release();
+    }
+  }
+
+  /** Counters for metrics and tests. */
+  stats(): DocumentRegistryStats {
+    let pendingUpdates = 0;
+    let leases = 0;
+    for (const managed of this.#docs.values()) {
+      pendingUpdates += managed.persister.pending;
+      leases += managed.leases;
+    }
+    return { loadedDocuments: this.#docs.size, loadingDocuments: this.#loading.size, pendingUpdates, leases };
+  }
+
+  /** Stops the sweep timer, stores everything queued and unloads every document; later calls throw `registry_closed`. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearInterval(this.#timer);
+    await Promise.allSettled([...this.#loading.values()]);
+    const all = [...this.#docs.values()];
+    await Promise.all(all.map((m) => m.persister.flush()));
+    for (const managed of all) {
+      this.#docs.delete(managed.id);
+      managed.destroy();
+    }
+  }
+
+  #get(boardId: string): Promise<ManagedDocument> {
+    if (this.#closed) return Promise.reject(new DocumentError('registry_closed', 'The document registry is closed.'));
+    const loaded = this.#docs.get(boardId);
+    if (loaded !== undefined) return Promise.resolve(loaded);
+    const loading = this.#loading.get(boardId);
+    if (loading !== undefined) return loading;
+    const promise = this.#load(boardId).finally(() => this.#loading.delete(boardId));
+    this.#loading.set(boardId, promise);
+    return promise;
+  }
+
+  async #load(boardId: string): Promise<ManagedDocument> {
+    const stored = await this.#store.load(boardId);
+    const managed = new ManagedDocument(boardId, stored, this.#store, this.#logger, {
+      ...this.#options,
+      nowMs: this.#clock.now(),
+    });
+    this.#docs.set(boardId, managed);
+    return managed;
+  }
+
+  async #unload(managed: ManagedDocument): Promise<boolean> {
+    const usedAtMs = managed.lastUsedMs;
+    managed.unloading = true;
+    try {
+      await managed.persister.flush();
+    } finally {
+      managed.unloading = false;
+    }
+    const stillIdle = managed.leases === 0 && managed.lastUsedMs === usedAtMs && managed.persister.pending === 0;
+    if (!stillIdle || this.#docs.get(managed.id) !== managed) return false;
+    this.#docs.delete(managed.id);
+    managed.destroy();
+    return true;
+  }
+
+  async #withTimeout(promise: Promise<void>, boardId: string): Promise<void> {
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => {
+        reject(new DocumentError('persist_timeout', `Storing an update of ${boardId} took over ${this.#options.persistTimeoutMs} ms.`));
+      }, this.#options.persistTimeoutMs);
+    });
+    try {
+      await Promise.race([promise, timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+}

@@ -1,0 +1,101 @@
+import * as Y from 'yjs';
+import type { DocumentStore, StoredDocument } from '../../storage/index.js';
+import { DocumentError } from './errors.js';
+import type { Logger } from './Logger.js';
+import { UpdatePersister } from './UpdatePersister.js';
+import type { UpdatePersisterOptions } from './UpdatePersister.js';
+
+/** Origin of the transaction that applies the stored state on load; never persisted again. */
+export const loadOrigin: unique symbol = Symbol('boards.load');
+
+/**
+ * One loaded board: its `Y.Doc`, its write-behind queue, who holds it (leases) and when it
+ * was last used, and an estimate of its stored size for `maxDocumentBytes`.
+ */
+export class ManagedDocument {
+  readonly id: string;
+  readonly doc: Y.Doc;
+  readonly persister: UpdatePersister;
+  readonly #maxDocumentBytes: number;
+  /** Stored bytes (snapshot + logged updates + queued updates): an upper bound of the encoded state. */
+  #sizeBytes: number;
+  leases = 0;
+  lastUsedMs: number;
+  unloading = false;
+
+  constructor(
+    id: string,
+    stored: StoredDocument,
+    store: DocumentStore,
+    logger: Logger,
+    options: UpdatePersisterOptions & { maxDocumentBytes: number; nowMs: number },
+  ) {
+    this.id = id;
+    this.doc = new Y.Doc({ gc: true });
+    this.#maxDocumentBytes = options.maxDocumentBytes;
+    this.lastUsedMs = options.nowMs;
+    let sizeBytes = 0;
+    this.doc.transact(() => {
+      if (stored.snapshot !== null) {
+        Y.applyUpdate(this.doc, stored.snapshot, loadOrigin);
+        sizeBytes += stored.snapshot.byteLength;
+      }
+      for (const update of stored.updates) {
+        Y.applyUpdate(this.doc, update, loadOrigin);
+        sizeBytes += update.byteLength;
+      }
+    }, loadOrigin);
+    this.#sizeBytes = sizeBytes;
+    this.persister = new UpdatePersister(
+      id,
+      store,
+      logger,
+      options,
+      { loggedUpdates: stored.updates.length, lastSeq: stored.lastSeq },
+      () => Y.encodeStateAsUpdate(this.doc),
+      (snapshotBytes) => {
+        this.#sizeBytes = snapshotBytes + this.persister.pendingBytes;
+      },
+    );
+    this.doc.on('update', this.#onUpdate);
+  }
+
+  /** Estimated stored size in bytes. */
+  get sizeBytes(): number {
+    return this.#sizeBytes;
+  }
+
+  /**
+   * Throws `document_too_large` when `incomingBytes` more would pass `maxDocumentBytes`. The
+   * running estimate only grows between compactions, so near the limit the exact encoded size
+   * is measured before refusing.
+   */
+  assertRoomFor(incomingBytes: number): void {
+    if (this.#sizeBytes + incomingBytes <= this.#maxDocumentBytes) return;
+    this.#sizeBytes = Y.encodeStateAsUpdate(this.doc).byteLength;
+    if (this.#sizeBytes + incomingBytes <= this.#maxDocumentBytes) return;
+    throw new DocumentError(
+      'document_too_large',
+      `Document ${this.id} would exceed ${this.#maxDocumentBytes} bytes (now ~${this.#sizeBytes}).`,
+    );
+  }
+
+  /** Applies a remote update (e.g. from a socket) after the size check; throws `document_too_large`. */
+  applyUpdate(update: Uint8Array, origin: unknown): void {
+    this.assertRoomFor(update.byteLength);
+    Y.applyUpdate(this.doc, update, origin);
+  }
+
+  /** Stops observing and frees the document; the caller flushes first. */
+  destroy(): void {
+    this.doc.off('update', this.#onUpdate);
+    this.doc.destroy();
+  }
+
+  readonly #onUpdate = (update: Uint8Array, origin: unknown): void => {
+    if (origin === loadOrigin) return;
+    this.#sizeBytes += update.byteLength;
+    this.persister.enqueue(update);
+  };
+
+}

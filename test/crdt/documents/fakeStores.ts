@@ -1,0 +1,62 @@
+import type { DocumentStore, StoredDocument } from '../../../storage/index.js';
+
+/** A DocumentStore wrapper that counts calls and can be told to fail the next appends. */
+export class SpyDocumentStore implements DocumentStore {
+  readonly inner: DocumentStore;
+  loads = 0;
+  appends: { docId: string; count: number }[] = [];
+  compactions: { docId: string; upToSeq: number }[] = [];
+  failNextAppends = 0;
+  failedAppends = 0;
+  /** When set, `load` waits for this promise (to hold a cold load open). */
+  loadGate: Promise<void> | undefined;
+
+  constructor(inner: DocumentStore) {
+    this.inner = inner;
+  }
+
+  async append(docId: string, updates: readonly Uint8Array[]): Promise<number> {
+    if (this.failNextAppends > 0) {
+      this.failNextAppends -= 1;
+      this.failedAppends += 1;
+      throw new Error('append failed (test)');
+    }
+    this.appends.push({ docId, count: updates.length });
+    return this.inner.append(docId, updates);
+  }
+
+  async load(docId: string): Promise<StoredDocument> {
+    this.loads += 1;
+    await this.loadGate;
+    return this.inner.load(docId);
+  }
+
+  async compact(docId: string, snapshot: Uint8Array, upToSeq: number): Promise<void> {
+    this.compactions.push({ docId, upToSeq });
+    return this.inner.compact(docId, snapshot, upToSeq);
+  }
+
+  pendingUpdates(docId: string): Promise<number> {
+    return this.inner.pendingUpdates(docId);
+  }
+
+  delete(docId: string): Promise<void> {
+    return this.inner.delete(docId);
+  }
+}
+
+/** A logger that records messages by level. */
+export function recordingLogger(): {
+  info: (context: Record<string, unknown>, message: string) => void;
+  warn: (context: Record<string, unknown>, message: string) => void;
+  error: (context: Record<string, unknown>, message: string) => void;
+  lines: { level: string; message: string }[];
+} {
+  const lines: { level: string; message: string }[] = [];
+  return {
+    lines,
+    info: (_c, message) => lines.push({ level: 'info', message }),
+    warn: (_c, message) => lines.push({ level: 'warn', message }),
+    error: (_c, message) => lines.push({ level: 'error', message }),
+  };
+}
