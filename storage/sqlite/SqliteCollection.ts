@@ -6,6 +6,8 @@ import { fieldExpr, filterToSql, sortToSql } from './filterToSql.js';
 
 type Row = { id: string; doc: string };
 
+const uniqueViolations = new Set(['SQLITE_CONSTRAINT_PRIMARYKEY', 'SQLITE_CONSTRAINT_UNIQUE']);
+
 /** A collection stored as a table `c_<name>(id TEXT PRIMARY KEY, doc TEXT)` holding JSON, with expression indexes. */
 export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
   readonly name: string;
@@ -19,11 +21,17 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
     this.#table = `c_${spec.name}`;
     db.exec(`CREATE TABLE IF NOT EXISTS ${this.#table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`);
     for (const index of spec.indexes ?? []) {
-      const indexName = `ix_${spec.name}_${index.fields.join('_')}`;
+      const suffix = `${spec.name}_${index.fields.join('_')}`;
       const columns = index.fields.map((f) => fieldExpr(f)).join(', ');
-      db.exec(
-        `CREATE ${index.unique ? 'UNIQUE ' : ''}INDEX IF NOT EXISTS ${indexName} ON ${this.#table} (${columns})`,
-      );
+      db.exec(`CREATE INDEX IF NOT EXISTS ix_${suffix} ON ${this.#table} (${columns})`);
+      if (index.unique) {
+        // Uniqueness is enforced on the JSON text of each field (`->`), which is SQL NULL only for
+        // a missing field: a missing field never clashes, a stored null does, and `1`, `true` and
+        // `"1"` stay distinct, exactly like MongoDB's unique index filtered on `$exists`. The
+        // plain index above serves queries, whose expressions read values with json_extract.
+        const keys = index.fields.map((f) => (f === 'id' ? 'id' : `(doc -> '$.${f}')`)).join(', ');
+        db.exec(`CREATE UNIQUE INDEX IF NOT EXISTS ux_${suffix} ON ${this.#table} (${keys})`);
+      }
     }
   }
 
@@ -41,7 +49,7 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
     try {
       return this.#prepare(sql).run(...params);
     } catch (error) {
-      if (error instanceof Error && 'code' in error && String(error.code).startsWith('SQLITE_CONSTRAINT')) {
+      if (error instanceof Error && 'code' in error && uniqueViolations.has(String(error.code))) {
         throw new DuplicateKeyError(this.name, { cause: error });
       }
       throw error;
@@ -53,7 +61,11 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
   }
 
   async put(record: T): Promise<void> {
-    this.#write(`INSERT OR REPLACE INTO ${this.#table} (id, doc) VALUES (?, ?)`, [record.id, JSON.stringify(record)]);
+    // Not INSERT OR REPLACE: that would silently delete another record holding the same unique field.
+    this.#write(
+      `INSERT INTO ${this.#table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
+      [record.id, JSON.stringify(record)],
+    );
   }
 
   async get(id: string): Promise<T | null> {

@@ -55,6 +55,8 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async append(docId: string, updates: readonly Uint8Array[]): Promise<number> {
+    // Nothing to write: the last sequence number is the one already stored.
+    if (updates.length === 0) return this.#load(docId).lastSeq;
     return this.#append(docId, updates);
   }
 

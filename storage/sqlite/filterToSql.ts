@@ -34,6 +34,7 @@ function isCondition(value: unknown): value is FieldCondition<FieldValue> {
 
 function conditionSql(expr: string, cond: FieldCondition<FieldValue>, out: string[], params: SqlParam[]): void {
   for (const [op, raw] of Object.entries(cond)) {
+    if (raw === undefined) continue;
     switch (op) {
       case '$eq':
         if (raw === null) out.push(`${expr} IS NULL`);
