@@ -1,0 +1,80 @@
+import { Binary } from 'mongodb';
+import { describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { majorityJournaled } from '../../storage/mongo/driverPort.js';
+import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
+import { describeStorageContract } from './contract.js';
+import { MingoStandInDb } from './mingoStandIn.js';
+
+// The mongodb adapter over the in-process mingo stand-in for the driver (not a MongoDB server).
+describeStorageContract('mongodb adapter over the mingo stand-in', async () => new MongoDatabase(new MingoStandInDb()));
+
+describe('mongodb adapter specifics (over the mingo stand-in)', () => {
+  it('creates the indexes of every spec once: at start-up and for collections opened later', async () => {
+    const standIn = new MingoStandInDb();
+    const db = new MongoDatabase(standIn);
+    db.collection({ name: 'users', indexes: [{ fields: ['email'], unique: true }, { fields: ['orgId', 'createdAt'] }] });
+    await db.ensureIndexes();
+    expect(standIn.collection('users').indexNames()).toEqual(['ux_email', 'ix_orgId_createdAt']);
+    expect(standIn.collection('doc_updates').indexNames()).toEqual(['ux_docId_seq']);
+
+    db.collection({ name: 'late', indexes: [{ fields: ['id', 'kind'] }] });
+    db.collection({ name: 'late', indexes: [{ fields: ['ignored'] }] });
+    await db.ensureIndexes();
+    await db.ensureIndexes();
+    expect(standIn.collection('late').indexNames()).toEqual(['ix__id_kind']);
+    await db.close();
+  });
+
+  it('stores records with _id = id and updates as binary in doc_updates', async () => {
+    const standIn = new MingoStandInDb();
+    const db = new MongoDatabase(standIn);
+    await db.collection<{ id: string; name: string }>({ name: 'users' }).insert({ id: 'u1', name: 'Ada' });
+    expect(await standIn.collection('users').findOne({ _id: 'u1' })).toStrictEqual({ _id: 'u1', name: 'Ada' });
+
+    const seq = await db.documents.append('d', [new Uint8Array([1, 2])]);
+    const [entry] = await standIn.collection('doc_updates').find({ docId: 'd' }).toArray();
+    expect(entry?.['seq']).toBe(seq);
+    expect(entry?.['data']).toBeInstanceOf(Binary);
+    await db.close();
+  });
+
+  it('loses nothing when a compaction stops between storing the snapshot and trimming the log', async () => {
+    const standIn = new MingoStandInDb();
+    const db = new MongoDatabase(standIn);
+    const doc = new Y.Doc();
+    const updates: Uint8Array[] = [];
+    doc.on('update', (u: Uint8Array) => updates.push(u));
+    doc.getText('t').insert(0, 'ab');
+    doc.getText('t').insert(2, 'cd');
+    const upTo = await db.documents.append('d', updates.splice(0));
+    const snapshot = Y.encodeStateAsUpdate(doc);
+    doc.getText('t').insert(4, 'ef');
+    await db.documents.append('d', updates.splice(0));
+    // The first step of compact only: the log still holds the updates the snapshot covers.
+    await standIn
+      .collection('doc_snapshots')
+      .replaceOne(
+        { _id: 'd' },
+        { _id: 'd', seq: upTo, data: new Binary(snapshot) },
+        { writeConcern: majorityJournaled, upsert: true },
+      );
+
+    const stored = await db.documents.load('d');
+    expect(stored.updates).toHaveLength(1);
+    expect(await db.documents.pendingUpdates('d')).toBe(1);
+    const replayed = new Y.Doc();
+    if (stored.snapshot) Y.applyUpdate(replayed, stored.snapshot);
+    for (const u of stored.updates) Y.applyUpdate(replayed, u);
+    expect(replayed.getText('t').toString()).toBe('abcdef');
+    await db.close();
+  });
+
+  it('reports an unreachable server as storage_unavailable on ping', async () => {
+    const standIn = new MingoStandInDb();
+    standIn.command = async () => {
+      throw new Error('connection refused');
+    };
+    await expect(new MongoDatabase(standIn).ping()).rejects.toMatchObject({ code: 'storage_unavailable' });
+  });
+});
