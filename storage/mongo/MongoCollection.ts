@@ -86,6 +86,7 @@ export class MongoCollection<T extends StoredRecord> implements Collection<T> {
     return doc ? fromMongoDocument<T>(doc) : null;
   }
 
+  /** Unlike sqlite, not all-or-nothing: a unique clash part way leaves earlier records updated. */
   async updateMany(filter: Filter<T>, update: Update<T>): Promise<number> {
     const query = toMongoFilter(filter);
     const change = toMongoUpdate(update);
