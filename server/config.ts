@@ -16,12 +16,12 @@ const positiveInt = (what: string) =>
 const envSchema = z
   .object({
     NODE_ENV: z.string().optional(),
-    BOARDS_HOST: z.string().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
+    BOARDS_HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
     BOARDS_PORT: port.default(8080),
     BOARDS_PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://boards.example.com' })
       .optional(),
-    BOARDS_DATA_DIR: z.string().min(1, { error: 'must not be empty' }).default('./data'),
+    BOARDS_DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
     BOARDS_STORAGE: z.enum(['sqlite', 'mongodb'], { error: 'must be sqlite or mongodb' }).default('sqlite'),
     BOARDS_MONGODB_URL: z
       .string()

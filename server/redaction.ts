@@ -11,18 +11,24 @@ export function redactUrl(url: string): string {
 }
 
 /** pino redaction paths: credentials in headers and in any logged object. */
+const secretFields = [
+  'authorization',
+  'cookie',
+  'password',
+  'secret',
+  'token',
+  'access_token',
+  'refresh_token',
+  'client_secret',
+  'code_verifier',
+  'apiKey',
+];
+
+/** pino redaction paths: credential fields at the top level, one and two levels down, and in headers. */
 export const logRedactPaths = [
+  ...secretFields,
+  ...secretFields.map((f) => `*.${f}`),
+  ...secretFields.map((f) => `*.*.${f}`),
   'req.headers.authorization',
   'req.headers.cookie',
-  'headers.authorization',
-  'headers.cookie',
-  '*.authorization',
-  '*.password',
-  '*.secret',
-  '*.token',
-  '*.access_token',
-  '*.refresh_token',
-  '*.client_secret',
-  '*.code_verifier',
-  '*.apiKey',
 ];

@@ -29,6 +29,8 @@ export interface CreateApiKeyInput {
   /** Space-separated or a list; every name must be in the scope catalogue. */
   scopes: string | readonly string[];
   expiresAt?: number | null;
+  /** The workspace the key acts in; default the person's own. They must be a member of it. */
+  workspaceId?: string;
 }
 
 const lastUsedResolutionMs = 60_000;
@@ -55,11 +57,15 @@ export class ApiKeyService {
     if (scopes.length === 0) throw new ValidationError([{ field: 'scopes', message: 'must name at least one scope' }]);
     const name = (input.name ?? 'API key').trim();
     if (name.length === 0 || name.length > 100) throw errors.invalid('name', 'must be 1 to 100 characters');
+    const workspaceId = input.workspaceId ?? user.workspaceId;
+    if (!(await this.#accounts.getMembership(workspaceId, user.id))) {
+      throw errors.forbidden('The person is not a member of that workspace.');
+    }
     const secret = newSecret(credentialPrefixes.apiKey);
     const record: ApiKeyRecord = {
       id: newId('key'),
       userId: user.id,
-      workspaceId: user.workspaceId,
+      workspaceId,
       name,
       scopes,
       digest: digestSecret(secret),

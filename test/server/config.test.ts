@@ -1,0 +1,74 @@
+import path from 'node:path';
+import { describe, expect, test } from 'vitest';
+import { ConfigError, loadConfig, productionWarnings } from '../../server/config.js';
+
+function errorOf(env: Record<string, string>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error;
+    throw error;
+  }
+  throw new Error('expected a ConfigError');
+}
+
+describe('configuration', () => {
+  test('defaults', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      host: '127.0.0.1',
+      port: 8080,
+      publicUrl: 'http://localhost:8080',
+      dataDir: path.resolve('./data'),
+      storage: { kind: 'sqlite' },
+      logLevel: 'info',
+      production: false,
+    });
+    expect(Object.isFrozen(config)).toBe(true);
+  });
+
+  test('public URL follows the port and loses its trailing slash', () => {
+    expect(loadConfig({ BOARDS_PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
+    expect(loadConfig({ BOARDS_PUBLIC_URL: 'https://boards.example.com/' }).publicUrl).toBe('https://boards.example.com');
+  });
+
+  test('mongodb storage with its URL', () => {
+    const config = loadConfig({ BOARDS_STORAGE: 'mongodb', BOARDS_MONGODB_URL: 'mongodb://127.0.0.1:27017/boards' });
+    expect(config.storage).toEqual({ kind: 'mongodb', url: 'mongodb://127.0.0.1:27017/boards' });
+  });
+
+  test('empty variables count as unset', () => {
+    expect(loadConfig({ BOARDS_PORT: '' }).port).toBe(8080);
+  });
+
+  test.each([
+    ['BOARDS_PORT', { BOARDS_PORT: 'eighty' }],
+    ['BOARDS_PORT', { BOARDS_PORT: '70000' }],
+    ['BOARDS_PORT', { BOARDS_PORT: '-1' }],
+    ['BOARDS_PORT', { BOARDS_PORT: '80.5' }],
+    ['BOARDS_HOST', { BOARDS_HOST: ' ' }],
+    ['BOARDS_PUBLIC_URL', { BOARDS_PUBLIC_URL: 'not a url' }],
+    ['BOARDS_PUBLIC_URL', { BOARDS_PUBLIC_URL: 'ftp://boards.example.com' }],
+    ['BOARDS_STORAGE', { BOARDS_STORAGE: 'postgres' }],
+    ['BOARDS_MONGODB_URL', { BOARDS_STORAGE: 'mongodb' }],
+    ['BOARDS_MONGODB_URL', { BOARDS_MONGODB_URL: 'http://127.0.0.1:27017' }],
+    ['BOARDS_LOG_LEVEL', { BOARDS_LOG_LEVEL: 'loud' }],
+    ['BOARDS_RATE_LIMIT_PER_MINUTE', { BOARDS_RATE_LIMIT_PER_MINUTE: '0' }],
+    ['BOARDS_SHUTDOWN_GRACE_MS', { BOARDS_SHUTDOWN_GRACE_MS: 'soon' }],
+  ])('a bad %s stops start-up with a message naming it', (variable, env) => {
+    const error = errorOf(env);
+    expect(error.variables).toContain(variable);
+    expect(error.message).toContain(variable);
+  });
+
+  test('several bad variables are all named', () => {
+    const error = errorOf({ BOARDS_PORT: 'x', BOARDS_STORAGE: 'y' });
+    expect(error.variables).toEqual(expect.arrayContaining(['BOARDS_PORT', 'BOARDS_STORAGE']));
+  });
+
+  test('development defaults warn in production', () => {
+    const config = loadConfig({ NODE_ENV: 'production' });
+    expect(productionWarnings(config, { NODE_ENV: 'production' }).join(' ')).toContain('BOARDS_PUBLIC_URL');
+    expect(productionWarnings(loadConfig({}), {})).toEqual([]);
+  });
+});
