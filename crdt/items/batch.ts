@@ -1,0 +1,109 @@
+import type * as Y from 'yjs';
+import { findItemEntry, insertItem, requireItemEntry, touchItem } from './boardSchema.js';
+import type { Actor, ItemView } from './boardSchema.js';
+import { readBoard, topZ, viewFromSnapshot } from './boardSnapshot.js';
+import { validateBatch } from './batchValidation.js';
+import type { BatchPlan, PlannedOperation } from './batchValidation.js';
+import { findItemTypeDefinition } from './catalogue.js';
+import { keysBetween } from './fractionalIndex.js';
+import { applyDeletion } from './itemOperations.js';
+
+/** The result of one batch operation, in the order given. */
+export type BatchOperationResult =
+  | { readonly op: 'create'; readonly ref: string | null; readonly id: string; readonly item: ItemView | null }
+  | { readonly op: 'move' | 'resize'; readonly id: string; readonly item: ItemView | null }
+  | {
+      readonly op: 'delete';
+      readonly id: string;
+      readonly outcome: 'deleted' | 'resolved';
+      readonly deletedIds: readonly string[];
+      readonly comment: ItemView | null;
+    };
+
+/** What a batch did. `item` is null for an item a later operation of the same batch deleted. */
+export interface BatchResult {
+  readonly results: BatchOperationResult[];
+}
+
+function applyOperation(doc: Y.Doc, operation: PlannedOperation, z: string | undefined, actor: Actor, nowMs: number): void {
+  switch (operation.op) {
+    case 'create': {
+      const definition = findItemTypeDefinition(operation.item.type);
+      if (definition === undefined || z === undefined) throw new TypeError('Batch plan out of date.');
+      insertItem(doc, definition, operation.id, operation.item, z, actor, nowMs);
+      return;
+    }
+    case 'move': {
+      const entry = requireItemEntry(doc, operation.id);
+      entry.set('x', operation.position.x);
+      entry.set('y', operation.position.y);
+      touchItem(entry, actor, nowMs);
+      return;
+    }
+    case 'resize': {
+      const entry = requireItemEntry(doc, operation.id);
+      entry.set('width', operation.size.width);
+      entry.set('height', operation.size.height);
+      if (operation.position !== undefined) {
+        entry.set('x', operation.position.x);
+        entry.set('y', operation.position.y);
+      }
+      touchItem(entry, actor, nowMs);
+      return;
+    }
+    case 'delete': {
+      const present = operation.deletedIds.filter((id) => findItemEntry(doc, id) !== undefined);
+      applyDeletion(doc, operation.id, { outcome: operation.outcome, deletedIds: present }, actor, nowMs);
+      return;
+    }
+  }
+}
+
+/**
+ * Applies a validated plan as ONE `doc.transact` (one Yjs update, one broadcast) whose
+ * origin is `actor`. New items go on top of the z-order in operation order.
+ */
+export function applyBatchPlan(doc: Y.Doc, plan: BatchPlan, actor: Actor, nowMs: number): BatchResult {
+  const creates = plan.operations.filter((operation) => operation.op === 'create').length;
+  const zKeys = keysBetween(topZ(doc), null, creates);
+  doc.transact(() => {
+    let next = 0;
+    for (const operation of plan.operations) {
+      const z = operation.op === 'create' ? zKeys[next++] : undefined;
+      applyOperation(doc, operation, z, actor, nowMs);
+    }
+  }, actor);
+  const snapshot = readBoard(doc);
+  const viewOf = (id: string): ItemView | null => {
+    const item = snapshot.byId.get(id);
+    return item === undefined ? null : viewFromSnapshot(snapshot, item);
+  };
+  const results = plan.operations.map((operation): BatchOperationResult => {
+    switch (operation.op) {
+      case 'create':
+        return { op: 'create', ref: operation.ref ?? null, id: operation.id, item: viewOf(operation.id) };
+      case 'move':
+      case 'resize':
+        return { op: operation.op, id: operation.id, item: viewOf(operation.id) };
+      case 'delete':
+        return {
+          op: 'delete',
+          id: operation.id,
+          outcome: operation.outcome,
+          deletedIds: operation.deletedIds,
+          comment: operation.outcome === 'resolved' ? viewOf(operation.id) : null,
+        };
+    }
+  });
+  return { results };
+}
+
+/**
+ * Validates `operations` completely (see `validateBatch`), then applies them as one
+ * transaction. Nothing is written when any operation is invalid. Throws ItemValidationError
+ * or CrdtError `document_too_large`.
+ */
+export function applyBatch(doc: Y.Doc, operations: unknown, actor: Actor, nowMs: number): BatchResult {
+  return applyBatchPlan(doc, validateBatch(doc, operations), actor, nowMs);
+}
+

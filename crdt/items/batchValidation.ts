@@ -1,0 +1,171 @@
+import type * as Y from 'yjs';
+import { z } from 'zod';
+import { newId } from '../../storage/index.js';
+import { ItemValidationError } from '../errors.js';
+import type { ValidationIssue } from '../errors.js';
+import type { NewItem } from './boardSchema.js';
+import { readBoard } from './boardSnapshot.js';
+import { checkCreateItem, findItemTypeDefinition, sizeIssues } from './catalogue.js';
+import { positionSchema, sizeSchema } from './geometry.js';
+import { assertRoomFor, commentTypeName } from './itemOperations.js';
+import { itemIdSchema } from './ItemTypeDefinition.js';
+import { cascadeDeletion, referenceIssues } from './references.js';
+import { checkWith } from './validation.js';
+
+/** Most operations in one batch (SPEC, Limits). */
+export const maxBatchOperations = 100;
+
+/** The operation kinds a batch accepts. */
+export const batchOperationKinds = ['create', 'move', 'resize', 'delete'] as const;
+/** A batch operation kind. */
+export type BatchOperationKind = (typeof batchOperationKinds)[number];
+
+const refSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected a ref of 1 to 64 letters, digits, _ or -.');
+const moveSchema = z.strictObject({ op: z.literal('move'), id: itemIdSchema, position: positionSchema });
+const resizeSchema = z.strictObject({
+  op: z.literal('resize'),
+  id: itemIdSchema,
+  size: sizeSchema,
+  position: positionSchema.optional(),
+});
+const deleteSchema = z.strictObject({ op: z.literal('delete'), id: itemIdSchema });
+const editSchema = z.discriminatedUnion('op', [moveSchema, resizeSchema, deleteSchema]);
+
+/** One validated operation, ids resolved (refs replaced by the ids the new items will get). */
+export type PlannedOperation =
+  | { readonly op: 'create'; readonly ref: string | undefined; readonly id: string; readonly item: NewItem }
+  | { readonly op: 'move'; readonly id: string; readonly position: { x: number; y: number } }
+  | {
+      readonly op: 'resize';
+      readonly id: string;
+      readonly size: { width: number; height: number };
+      readonly position: { x: number; y: number } | undefined;
+    }
+  | {
+      readonly op: 'delete';
+      readonly id: string;
+      readonly outcome: 'deleted' | 'resolved';
+      readonly deletedIds: readonly string[];
+    };
+
+/** A batch that passed validation against a document; apply it before the document changes. */
+export interface BatchPlan {
+  readonly operations: readonly PlannedOperation[];
+}
+
+interface SimulatedItem {
+  readonly id: string;
+  readonly type: string;
+  readonly data: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * Validates a whole batch against `doc` without writing: the schema of every operation, the
+ * references between them and to the board, and what deletes cascade to. A create may carry a
+ * `ref`; later move/resize/delete operations may name that ref as `id`, and a connector's
+ * `from`/`to` may name a ref created anywhere in the batch. Throws ItemValidationError naming
+ * `operations` or `operations[i].<field>`, or CrdtError `document_too_large`.
+ */
+export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
+  if (!Array.isArray(operations)) {
+    throw new ItemValidationError([{ field: 'operations', message: 'Expected an array of operations.' }]);
+  }
+  if (operations.length === 0 || operations.length > maxBatchOperations) {
+    throw new ItemValidationError([
+      { field: 'operations', message: `Expected 1 to ${maxBatchOperations} operations, got ${operations.length}.` },
+    ]);
+  }
+  const snapshot = readBoard(doc);
+  const issues: ValidationIssue[] = [];
+  const refs = new Map<string, { index: number; id: string; type: string }>();
+  const raw: unknown[] = operations;
+  raw.forEach((operation, index) => {
+    const ref = refOf(operation);
+    if (ref === undefined) return;
+    const field = `operations[${index}].ref`;
+    const checked = checkWith(refSchema, ref, field);
+    if (!checked.ok) issues.push(...checked.issues);
+    else if (refs.has(checked.value)) {
+      issues.push({ field, message: `Ref '${checked.value}' is used by an earlier operation.` });
+    } else if (snapshot.byId.has(checked.value)) {
+      issues.push({ field, message: `Ref '${checked.value}' is the id of an existing item.` });
+    } else {
+      refs.set(checked.value, { index, id: newId('itm'), type: String((operation as { type?: unknown }).type) });
+    }
+  });
+
+  const live = new Map<string, SimulatedItem>(snapshot.items.map((item) => [item.id, item]));
+  const resolve = (value: string): string => refs.get(value)?.id ?? value;
+  const planned: PlannedOperation[] = [];
+  raw.forEach((operation, index) => {
+    const prefix = `operations[${index}]`;
+    const kind = kindOf(operation);
+    if (kind === undefined) {
+      issues.push({ field: `${prefix}.op`, message: `Expected one of ${batchOperationKinds.join(', ')}.` });
+      return;
+    }
+    if (kind === 'create') {
+      const { op: _op, ref, ...body } = operation as Record<string, unknown>;
+      const checked = checkCreateItem(body, prefix);
+      if (!checked.ok) return void issues.push(...checked.issues);
+      const definition = findItemTypeDefinition(checked.value.type);
+      if (definition === undefined) return;
+      const data = { ...checked.value.data };
+      for (const field of definition.referenceFields) {
+        if (typeof data[field] === 'string') data[field] = resolve(data[field]);
+      }
+      const forward = new Map([...refs.values()].filter((r) => r.index > index).map((r) => [r.id, r.type]));
+      const referenceProblems = referenceIssues(definition, data, prefix, (id) => live.get(id)?.type ?? forward.get(id));
+      if (referenceProblems.length > 0) return void issues.push(...referenceProblems);
+      const id = typeof ref === 'string' ? (refs.get(ref)?.id ?? newId('itm')) : newId('itm');
+      live.set(id, { id, type: checked.value.type, data });
+      planned.push({ op: 'create', ref: typeof ref === 'string' ? ref : undefined, id, item: { ...checked.value, data } });
+      return;
+    }
+    const checked = checkWith(editSchema, operation, prefix);
+    if (!checked.ok) return void issues.push(...checked.issues);
+    const named = checked.value.id;
+    const laterRef = refs.get(named);
+    if (laterRef !== undefined && laterRef.index > index) {
+      return void issues.push({ field: `${prefix}.id`, message: `Ref '${named}' is created by a later operation.` });
+    }
+    const id = resolve(named);
+    const target = live.get(id);
+    if (target === undefined) {
+      return void issues.push({
+        field: `${prefix}.id`,
+        message: `No item ${named} on this board (or an earlier operation deleted it).`,
+      });
+    }
+    const op = checked.value;
+    if (op.op === 'move') planned.push({ op: 'move', id, position: op.position });
+    else if (op.op === 'resize') {
+      const definition = findItemTypeDefinition(target.type);
+      const problems = definition === undefined ? [] : sizeIssues(definition, op.size, prefix);
+      if (problems.length > 0) return void issues.push(...problems);
+      planned.push({ op: 'resize', id, size: op.size, position: op.position });
+    } else if (target.type === commentTypeName) {
+      planned.push({ op: 'delete', id, outcome: 'resolved', deletedIds: [] });
+    } else {
+      const deletedIds = cascadeDeletion(live.values(), [id]);
+      for (const deleted of deletedIds) live.delete(deleted);
+      planned.push({ op: 'delete', id, outcome: 'deleted', deletedIds });
+    }
+    return undefined;
+  });
+  if (issues.length > 0) throw new ItemValidationError(issues);
+  assertRoomFor(doc, planned.filter((op) => op.op === 'create').length);
+  return { operations: planned };
+}
+
+function refOf(operation: unknown): unknown {
+  if (typeof operation !== 'object' || operation === null) return undefined;
+  const { op, ref } = operation as { op?: unknown; ref?: unknown };
+  return op === 'create' ? ref : undefined;
+}
+
+function kindOf(operation: unknown): BatchOperationKind | undefined {
+  if (typeof operation !== 'object' || operation === null) return undefined;
+  const op = (operation as { op?: unknown }).op;
+  return batchOperationKinds.find((kind) => kind === op);
+}

@@ -1,0 +1,73 @@
+import * as Y from 'yjs';
+import { itemsMap, readStoredItem, toItemView } from './boardSchema.js';
+import type { ItemView, StoredItem } from './boardSchema.js';
+import { isFractionalIndex } from './fractionalIndex.js';
+import { boxContains } from './geometry.js';
+
+/** Type name of section items, which contain other items by position. */
+export const sectionTypeName = 'section';
+
+/** Z-order: by `z` as plain strings (code-unit order), then by id so concurrent equal keys still order the same everywhere. */
+export function compareByZ(a: Pick<StoredItem, 'z' | 'id'>, b: Pick<StoredItem, 'z' | 'id'>): number {
+  if (a.z !== b.z) return a.z < b.z ? -1 : 1;
+  if (a.id !== b.id) return a.id < b.id ? -1 : 1;
+  return 0;
+}
+
+/**
+ * Each item's section: the top-most (highest z) section whose rectangle, rotation included,
+ * contains the item's centre. A section can only be inside a section below it in z-order,
+ * so nesting never forms a cycle and a section never contains itself.
+ */
+export function deriveSectionIds(itemsInZOrder: readonly StoredItem[]): Map<string, string | null> {
+  const sections = itemsInZOrder
+    .map((item, index) => ({ item, index }))
+    .filter(({ item }) => item.type === sectionTypeName)
+    .reverse();
+  const out = new Map<string, string | null>();
+  itemsInZOrder.forEach((item, index) => {
+    const isSection = item.type === sectionTypeName;
+    const container = sections.find(
+      (section) => (isSection ? section.index < index : section.item.id !== item.id) && boxContains(section.item, item),
+    );
+    out.set(item.id, container?.item.id ?? null);
+  });
+  return out;
+}
+
+/** A consistent read of every item on a board, in z-order, with derived section ids. */
+export interface BoardSnapshot {
+  readonly items: readonly StoredItem[];
+  readonly byId: ReadonlyMap<string, StoredItem>;
+  readonly sectionIds: ReadonlyMap<string, string | null>;
+}
+
+/** Reads the whole board (entries that are not item maps are skipped). */
+export function readBoard(doc: Y.Doc): BoardSnapshot {
+  const items: StoredItem[] = [];
+  for (const [id, entry] of itemsMap(doc).entries()) {
+    if (entry instanceof Y.Map) items.push(readStoredItem(id, entry));
+  }
+  items.sort(compareByZ);
+  return {
+    items,
+    byId: new Map(items.map((item) => [item.id, item])),
+    sectionIds: deriveSectionIds(items),
+  };
+}
+
+/** The JSON view of `id` within `snapshot` (the item must be in it). */
+export function viewFromSnapshot(snapshot: BoardSnapshot, item: StoredItem): ItemView {
+  return toItemView(item, snapshot.sectionIds.get(item.id) ?? null);
+}
+
+/** The highest well-formed z key on the board, or null; keys other clients wrote malformed are ignored. */
+export function topZ(doc: Y.Doc): string | null {
+  let top: string | null = null;
+  for (const entry of itemsMap(doc).values()) {
+    if (!(entry instanceof Y.Map)) continue;
+    const z = entry.get('z');
+    if (typeof z === 'string' && (top === null || z > top) && isFractionalIndex(z)) top = z;
+  }
+  return top;
+}

@@ -1,0 +1,110 @@
+import * as Y from 'yjs';
+import { newId } from '../../storage/index.js';
+import { CrdtError, ItemValidationError } from '../errors.js';
+import { findItemEntry, insertItem, itemsMap, maxItemsPerBoard, requireItemEntry, touchItem } from './boardSchema.js';
+import type { Actor, ItemView } from './boardSchema.js';
+import { readBoard, topZ, viewFromSnapshot } from './boardSnapshot.js';
+import { findItemTypeDefinition, validateCreateItem } from './catalogue.js';
+import { keyBetween } from './fractionalIndex.js';
+import { cascadeDeletion, referenceIssues } from './references.js';
+
+/** Type name of comment pins, which deleting resolves instead of removing. */
+export const commentTypeName = 'comment';
+
+/** The item type of `id` on the board, or undefined when there is no such item. */
+export function itemTypeOf(doc: Y.Doc, id: string): string | undefined {
+  const entry = findItemEntry(doc, id);
+  if (entry === undefined) return undefined;
+  const type = entry.get('type');
+  return typeof type === 'string' ? type : 'unknown';
+}
+
+/** Throws CrdtError `document_too_large` when adding `count` items would pass `maxItemsPerBoard`. */
+export function assertRoomFor(doc: Y.Doc, count: number): void {
+  const size = itemsMap(doc).size;
+  if (size + count > maxItemsPerBoard) {
+    throw new CrdtError(
+      'document_too_large',
+      `A board holds at most ${maxItemsPerBoard} items; it has ${size} and ${count} more were asked for.`,
+    );
+  }
+}
+
+/** One item's JSON view; throws CrdtError `item_not_found`. */
+export function getItem(doc: Y.Doc, id: string): ItemView {
+  requireItemEntry(doc, id);
+  const snapshot = readBoard(doc);
+  const item = snapshot.byId.get(id);
+  if (item === undefined) throw new CrdtError('item_not_found', `No item ${id} on this board.`);
+  return viewFromSnapshot(snapshot, item);
+}
+
+/** Every item in z-order (bottom first), flat, each with its derived `sectionId`. */
+export function listItems(doc: Y.Doc): ItemView[] {
+  const snapshot = readBoard(doc);
+  return snapshot.items.map((item) => viewFromSnapshot(snapshot, item));
+}
+
+/**
+ * Creates an item on top of the z-order in one transaction whose origin is `actor`.
+ * Throws ItemValidationError (schema, geometry, connector ends) or CrdtError `document_too_large`.
+ */
+export function createItem(doc: Y.Doc, body: unknown, actor: Actor, nowMs: number): ItemView {
+  const item = validateCreateItem(body);
+  const definition = findItemTypeDefinition(item.type);
+  if (definition === undefined) throw new CrdtError('unknown_item_type', `Unknown item type '${item.type}'.`);
+  const issues = referenceIssues(definition, item.data, '', (id) => itemTypeOf(doc, id));
+  if (issues.length > 0) throw new ItemValidationError(issues);
+  assertRoomFor(doc, 1);
+  const id = newId('itm');
+  doc.transact(() => insertItem(doc, definition, id, item, keyBetween(topZ(doc), null), actor, nowMs), actor);
+  return getItem(doc, id);
+}
+
+/** What deleting an item did. */
+export interface DeleteItemResult {
+  readonly id: string;
+  /** `resolved` for a comment pin (kept, marked resolved), else `deleted`. */
+  readonly outcome: 'deleted' | 'resolved';
+  /** Every removed item id: the item and connectors that ended at it. Empty for a comment. */
+  readonly deletedIds: readonly string[];
+  /** The resolved comment, so the caller can record it; null unless outcome is `resolved`. */
+  readonly comment: ItemView | null;
+}
+
+/** What deleting `id` will do, computed before any write (shared by `deleteItem` and batches). */
+export function planDeletion(doc: Y.Doc, id: string): { outcome: 'deleted' | 'resolved'; deletedIds: string[] } {
+  if (itemTypeOf(doc, id) === commentTypeName) return { outcome: 'resolved', deletedIds: [] };
+  return { outcome: 'deleted', deletedIds: cascadeDeletion(readBoard(doc).items, [id]) };
+}
+
+/** Applies a deletion plan for `id` (call inside a transaction). */
+export function applyDeletion(
+  doc: Y.Doc,
+  id: string,
+  plan: { outcome: 'deleted' | 'resolved'; deletedIds: readonly string[] },
+  actor: Actor,
+  nowMs: number,
+): void {
+  if (plan.outcome === 'resolved') {
+    const entry = requireItemEntry(doc, id);
+    const data = entry.get('data');
+    if (data instanceof Y.Map) data.set('resolved', true);
+    touchItem(entry, actor, nowMs);
+    return;
+  }
+  const items = itemsMap(doc);
+  for (const deletedId of plan.deletedIds) items.delete(deletedId);
+}
+
+/**
+ * Deletes an item and the connectors that end at it, in one transaction. A comment pin is
+ * not removed but resolved (DESIGN: deleting the pin resolves the comment), and returned.
+ * Throws CrdtError `item_not_found`.
+ */
+export function deleteItem(doc: Y.Doc, id: string, actor: Actor, nowMs: number): DeleteItemResult {
+  requireItemEntry(doc, id);
+  const plan = planDeletion(doc, id);
+  doc.transact(() => applyDeletion(doc, id, plan, actor, nowMs), actor);
+  return { id, ...plan, comment: plan.outcome === 'resolved' ? getItem(doc, id) : null };
+}
