@@ -44,7 +44,11 @@ export function compilePath(template: string): { pattern: RegExp; paramNames: st
 
 function zodIssues(error: z.ZodError, prefix: string): ValidationError {
   return new ValidationError(
-    error.issues.map((issue) => ({ field: formatFieldPath(issue.path, prefix), message: issue.message })),
+    error.issues.map((issue) =>
+      issue.code === 'unrecognized_keys'
+        ? { field: formatFieldPath([...issue.path, issue.keys[0] ?? ''], prefix), message: 'is not a known field' }
+        : { field: formatFieldPath(issue.path, prefix), message: issue.message },
+    ),
   );
 }
 

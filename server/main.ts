@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream, Logger } from 'pino';
 import { createApp } from '../rest/app.js';
+import type { Route } from '../rest/route.js';
 import type { Clock, Database } from '../storage/index.js';
 import { openDatabase, systemClock } from '../storage/index.js';
 import type { Config } from './config.js';
@@ -27,6 +28,8 @@ export interface RunningServer {
   readonly services: Services;
   readonly logger: Logger;
   readonly http: Server;
+  /** The API operations mounted under `/v1`. */
+  readonly routes: readonly Route[];
   /** Graceful stop: refuse new connections, finish in-flight requests, flush, close the store. */
   close(): Promise<void>;
 }
@@ -76,5 +79,5 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     })();
     return closing;
   };
-  return { url, port, services, logger, http, close };
+  return { url, port, services, logger, http, routes: app.routes, close };
 }

@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+/** The `boards` command of this checkout (built into `dist/` by the test global setup). */
+export const boardsBin = path.resolve('bin', 'boards.js');
+
+/** Runs `boards <args>` to completion with extra environment variables. */
+export function runBoards(args: string[], env: Record<string, string>): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [boardsBin, ...args], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+/** A `boards start` child process, resolved once it logs that it listens. */
+export interface SpawnedServer {
+  child: ChildProcess;
+  url: string;
+  output: () => string;
+  /** Waits for the process to exit. */
+  exited: Promise<number | null>;
+}
+
+/** Starts `boards start` with extra environment variables and waits for the "listening" log line. */
+export function spawnBoardsServer(env: Record<string, string>): Promise<SpawnedServer> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [boardsBin, 'start'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
+    const onData = (chunk: Buffer) => {
+      out += chunk.toString();
+      for (const line of out.split('\n')) {
+        if (!line.startsWith('{')) continue;
+        try {
+          const entry = JSON.parse(line) as { msg?: string; url?: string };
+          if (entry.msg === 'listening' && entry.url) {
+            resolve({ child, url: entry.url, output: () => out, exited });
+            return;
+          }
+        } catch {
+          // A partial line; wait for the rest.
+        }
+      }
+    };
+    child.stdout.on('data', onData);
+    child.stderr.on('data', (c: Buffer) => (out += c.toString()));
+    child.on('error', reject);
+    void exited.then((code) => reject(new Error(`boards start exited with ${code}: ${out}`)));
+  });
+}
