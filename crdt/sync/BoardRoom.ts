@@ -1,0 +1,241 @@
+import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
+import * as Y from 'yjs';
+import type { DocumentLease, DocumentRegistry } from '../documents/DocumentRegistry.js';
+import type { Logger } from '../documents/Logger.js';
+import { syncCloseCodes } from './closeCodes.js';
+import { decodeAwarenessUpdate, encodeAwarenessEntries, encodeAwarenessMessage, encodeSyncUpdate } from './messages.js';
+import type { SyncConnection } from './SyncConnection.js';
+
+/** One user on a board, from the server-side identity of its connections joined with awareness. */
+export interface PresenceEntry {
+  userId: string;
+  name?: string;
+  /** Awareness client ids that this user's connections announced and that are live. */
+  clientIds: number[];
+  /** ISO 8601 time of the user's earliest open connection. */
+  connectedAt: string;
+}
+
+interface AwarenessChange {
+  added: number[];
+  updated: number[];
+  removed: number[];
+}
+
+/**
+ * The connections of one board and their shared state: the document lease, one `Awareness`,
+ * and the per-turn fan-out. Document updates (from any origin, REST included, since they all
+ * go through the same `Y.Doc`) and awareness changes made within one event-loop turn are
+ * merged and encoded once, and the same bytes go to every connection. A doc-update message
+ * skips the connection that produced all of it; awareness goes to everyone, the sender too,
+ * because the stock client drops a connection that receives nothing for 30 s.
+ */
+export class BoardRoom {
+  readonly boardId: string;
+  readonly connections = new Set<SyncConnection>();
+  /** Resolves once the document is loaded (rejects when it cannot be). */
+  readonly ready: Promise<void>;
+  readonly #maxClientIdsPerConnection: number;
+  readonly #logger: Logger;
+  readonly #onDisposed: (room: BoardRoom) => void;
+  readonly #owners = new Map<number, SyncConnection>();
+  #lease: DocumentLease | undefined;
+  /** Room-scoped, on its own tiny doc: an `Awareness` on the board doc would leave a destroy listener there per room. */
+  readonly #awarenessDoc = new Y.Doc();
+  readonly #awareness = new Awareness(this.#awarenessDoc);
+  #pendingUpdates: Uint8Array[] = [];
+  #updateOrigins = new Set<unknown>();
+  #pendingAwareness = new Set<number>();
+  #flushTimer: NodeJS.Immediate | undefined;
+  #disposed = false;
+
+  constructor(
+    boardId: string,
+    registry: DocumentRegistry,
+    options: { maxClientIdsPerConnection: number; logger: Logger; onDisposed: (room: BoardRoom) => void },
+  ) {
+    this.boardId = boardId;
+    this.#maxClientIdsPerConnection = options.maxClientIdsPerConnection;
+    this.#logger = options.logger;
+    this.#onDisposed = options.onDisposed;
+    this.#awareness.setLocalState(null);
+    this.#awareness.on('update', this.#onAwareness);
+    this.ready = this.#start(registry);
+    this.ready.catch(() => {});
+  }
+
+  /** The board's document; only valid once `ready` resolved. */
+  get doc(): Y.Doc {
+    if (this.#lease === undefined) throw new Error(`Board ${this.boardId} is not loaded.`);
+    return this.#lease.doc;
+  }
+
+  /** Adds a connection; it starts syncing at once when the document is loaded. */
+  add(connection: SyncConnection): void {
+    this.connections.add(connection);
+    if (this.#lease !== undefined) connection.start(this.#lease.doc, this.#encodeStates());
+  }
+
+  /** Removes a connection and its awareness states; the last one out disposes the room. */
+  remove(connection: SyncConnection): void {
+    if (!this.connections.delete(connection)) return;
+    if (connection.awarenessClientIds.size > 0) {
+      removeAwarenessStates(this.#awareness, [...connection.awarenessClientIds], connection);
+    }
+    if (this.connections.size === 0) this.dispose();
+  }
+
+  /** Applies a client's document update; throws `document_too_large`. */
+  applyUpdate(update: Uint8Array, origin: SyncConnection): void {
+    this.#lease?.applyUpdate(update, origin);
+  }
+
+  /**
+   * Applies a client's awareness update. Entries for client ids that another connection owns,
+   * or past `maxClientIdsPerConnection` new ids, are dropped, so presence cannot be spoofed.
+   */
+  applyAwareness(update: Uint8Array, origin: SyncConnection): void {
+    const awareness = this.#awareness;
+    const entries = decodeAwarenessUpdate(update);
+    let owned = origin.awarenessClientIds.size;
+    const allowed = entries.filter((entry) => {
+      const owner = this.#owners.get(entry.clientId);
+      if (owner === origin) return true;
+      if (owner !== undefined || owned >= this.#maxClientIdsPerConnection) return false;
+      owned += 1;
+      return true;
+    });
+    if (allowed.length === 0) return;
+    applyAwarenessUpdate(awareness, allowed.length === entries.length ? update : encodeAwarenessEntries(allowed), origin);
+  }
+
+  /** One awareness message with every live state (answer to a query-awareness message). */
+  encodeAllAwareness(): Uint8Array {
+    const awareness = this.#awareness;
+    return encodeAwarenessMessage(encodeAwarenessUpdate(awareness, [...awareness.getStates().keys()]));
+  }
+
+  /** Users on the board with their live awareness client ids. */
+  presence(): PresenceEntry[] {
+    const states = this.#awareness.getStates();
+    const byUser = new Map<string, { name?: string; clientIds: number[]; connectedAtMs: number }>();
+    for (const connection of this.connections) {
+      const live = [...connection.awarenessClientIds].filter((id) => states.has(id));
+      const entry = byUser.get(connection.actor.userId);
+      if (entry === undefined) {
+        byUser.set(connection.actor.userId, {
+          ...(connection.actor.name === undefined ? {} : { name: connection.actor.name }),
+          clientIds: live,
+          connectedAtMs: connection.connectedAtMs,
+        });
+      } else {
+        entry.clientIds.push(...live);
+        entry.connectedAtMs = Math.min(entry.connectedAtMs, connection.connectedAtMs);
+      }
+    }
+    return [...byUser].map(([userId, { name, clientIds, connectedAtMs }]) => ({
+      userId,
+      ...(name === undefined ? {} : { name }),
+      clientIds: clientIds.sort((a, b) => a - b),
+      connectedAt: new Date(connectedAtMs).toISOString(),
+    }));
+  }
+
+  /** Closes every connection with `code` (which disposes the room). */
+  closeAll(code: number, reason: string): void {
+    for (const connection of [...this.connections]) connection.close(code, reason);
+    this.dispose();
+  }
+
+  /** Stops fan-out, drops awareness and releases the document lease. Idempotent. */
+  dispose(): void {
+    if (this.#disposed) return;
+    this.#disposed = true;
+    if (this.#flushTimer !== undefined) clearImmediate(this.#flushTimer);
+    this.#flushTimer = undefined;
+    this.#lease?.doc.off('update', this.#onUpdate);
+    this.#awareness.off('update', this.#onAwareness);
+    this.#awareness.destroy();
+    this.#awarenessDoc.destroy();
+    this.#lease?.release();
+    this.#onDisposed(this);
+  }
+
+  async #start(registry: DocumentRegistry): Promise<void> {
+    let lease: DocumentLease;
+    try {
+      lease = await registry.acquire(this.boardId);
+    } catch (error) {
+      this.#logger.error({ err: error, boardId: this.boardId }, 'Loading a board for sync failed');
+      this.closeAll(syncCloseCodes.internalError, 'board could not be loaded');
+      throw error;
+    }
+    if (this.#disposed) {
+      lease.release();
+      return;
+    }
+    this.#lease = lease;
+    lease.doc.on('update', this.#onUpdate);
+    const states = this.#encodeStates();
+    for (const connection of [...this.connections]) connection.start(lease.doc, states);
+  }
+
+  #encodeStates(): Uint8Array | undefined {
+    const awareness = this.#awareness;
+    if (awareness.getStates().size === 0) return undefined;
+    return encodeAwarenessMessage(encodeAwarenessUpdate(awareness, [...awareness.getStates().keys()]));
+  }
+
+  readonly #onUpdate = (update: Uint8Array, origin: unknown): void => {
+    this.#pendingUpdates.push(update);
+    this.#updateOrigins.add(origin);
+    this.#scheduleFlush();
+  };
+
+  readonly #onAwareness = (change: AwarenessChange, origin: unknown): void => {
+    const connection = this.connections.has(origin as SyncConnection) ? (origin as SyncConnection) : undefined;
+    for (const id of [...change.added, ...change.updated]) {
+      if (connection !== undefined && !this.#owners.has(id)) {
+        this.#owners.set(id, connection);
+        connection.awarenessClientIds.add(id);
+      }
+      this.#pendingAwareness.add(id);
+    }
+    for (const id of change.removed) {
+      const owner = this.#owners.get(id);
+      owner?.awarenessClientIds.delete(id);
+      this.#owners.delete(id);
+      this.#pendingAwareness.add(id);
+    }
+    this.#scheduleFlush();
+  };
+
+  #scheduleFlush(): void {
+    if (this.#flushTimer !== undefined || this.#disposed) return;
+    this.#flushTimer = setImmediate(() => this.#flush());
+  }
+
+  #flush(): void {
+    this.#flushTimer = undefined;
+    const updates = this.#pendingUpdates;
+    const origins = this.#updateOrigins;
+    const awarenessIds = this.#pendingAwareness;
+    this.#pendingUpdates = [];
+    this.#updateOrigins = new Set();
+    this.#pendingAwareness = new Set();
+    const recipients = [...this.connections];
+    if (updates.length > 0) {
+      const message = encodeSyncUpdate(updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates));
+      const [onlyOrigin] = origins.size === 1 ? origins : [undefined];
+      for (const connection of recipients) {
+        if (connection !== onlyOrigin && connection.isStarted) connection.send(message);
+      }
+    }
+    if (awarenessIds.size > 0) {
+      const message = encodeAwarenessMessage(encodeAwarenessUpdate(this.#awareness, [...awarenessIds]));
+      for (const connection of recipients) {
+        if (connection.isStarted) connection.send(message);
+      }
+    }
+  }
+}

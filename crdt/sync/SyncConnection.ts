@@ -1,0 +1,212 @@
+import * as decoding from 'lib0/decoding';
+import * as Y from 'yjs';
+import { DocumentError } from '../documents/errors.js';
+import type { Logger } from '../documents/Logger.js';
+import type { BoardRoom } from './BoardRoom.js';
+import { syncCloseCodes } from './closeCodes.js';
+import {
+  encodePermissionDenied,
+  encodeSyncStep1,
+  encodeSyncStep2,
+  isEmptyUpdate,
+  messageTypes,
+  syncMessageTypes,
+} from './messages.js';
+import type { SyncSocket } from './SyncSocket.js';
+import type { TokenBucket } from './TokenBucket.js';
+
+/** Who is on the other end, as authenticated by the server layer. */
+export interface SyncActor {
+  readonly userId: string;
+  readonly name?: string;
+}
+
+/** What the server layer decided about a socket before handing it over. */
+export interface SyncConnectionInfo {
+  readonly boardId: string;
+  readonly actor: SyncActor;
+  /** Viewers and commenters: document updates are refused, awareness is allowed. */
+  readonly readOnly: boolean;
+}
+
+/** Per-connection limits, from `RealtimeHubOptions`. */
+export interface SyncConnectionLimits {
+  maxMessageBytes: number;
+  maxBufferedBytes: number;
+}
+
+/**
+ * One client socket on one board, speaking the y-websocket protocol. Messages that arrive
+ * before the board is loaded wait in an inbox; sync starts (server step 1, then answers to
+ * the client's) only once the stored state is in memory. Read-only connections have their
+ * non-empty step 2 / update messages dropped, are told once with an auth "permission
+ * denied" message (the stock client logs it and stays connected, so there is no reconnect
+ * loop), and keep their awareness.
+ */
+export class SyncConnection {
+  readonly boardId: string;
+  readonly actor: SyncActor;
+  readonly readOnly: boolean;
+  /** When the socket was attached, in ms since the epoch. */
+  readonly connectedAtMs: number;
+  /** Awareness client ids this connection has announced (server-side ownership). */
+  readonly awarenessClientIds = new Set<number>();
+  readonly #socket: SyncSocket;
+  readonly #room: BoardRoom | undefined;
+  readonly #bucket: TokenBucket;
+  readonly #limits: SyncConnectionLimits;
+  readonly #logger: Logger;
+  #inbox: Uint8Array[] | undefined = [];
+  #open = true;
+  #deniedSent = false;
+
+  constructor(
+    socket: SyncSocket,
+    info: SyncConnectionInfo,
+    room: BoardRoom | undefined,
+    bucket: TokenBucket,
+    limits: SyncConnectionLimits,
+    logger: Logger,
+    nowMs: number,
+  ) {
+    this.#socket = socket;
+    this.boardId = info.boardId;
+    this.actor = info.actor;
+    this.readOnly = info.readOnly;
+    this.#room = room;
+    this.#bucket = bucket;
+    this.#limits = limits;
+    this.#logger = logger;
+    this.connectedAtMs = nowMs;
+  }
+
+  /** False once closed by either side. */
+  get isOpen(): boolean {
+    return this.#open;
+  }
+
+  /** True once sync has started (the board is loaded). */
+  get isStarted(): boolean {
+    return this.#inbox === undefined;
+  }
+
+  /** Handles one binary message from the socket; closes 1009 when over `maxMessageBytes`, 4429 when over the rate. */
+  receive(data: Uint8Array): void {
+    if (!this.#open) return;
+    if (data.byteLength > this.#limits.maxMessageBytes) {
+      this.close(syncCloseCodes.messageTooBig, 'message too big');
+      return;
+    }
+    if (!this.#bucket.take()) {
+      this.close(syncCloseCodes.tooManyRequests, 'too many messages');
+      return;
+    }
+    if (this.#inbox !== undefined) {
+      this.#inbox.push(data);
+      return;
+    }
+    this.#handle(data);
+  }
+
+  /** Tells the connection its socket closed (the server layer calls this from the socket's close event). */
+  closed(): void {
+    if (!this.#open) return;
+    this.#open = false;
+    this.#inbox = undefined;
+    this.#room?.remove(this);
+  }
+
+  /** Closes the socket with `code` and leaves the room. */
+  close(code: number, reason: string): void {
+    if (!this.#open) return;
+    this.closed();
+    try {
+      this.#socket.close(code, reason);
+    } catch (error) {
+      this.#logger.warn({ err: error, boardId: this.boardId }, 'Closing a sync socket failed');
+    }
+  }
+
+  /** Sends a message unless the socket is backed up, in which case the connection is closed 1013 (it resyncs on reconnect). */
+  send(message: Uint8Array): void {
+    if (!this.#open) return;
+    if (this.#socket.bufferedAmount > this.#limits.maxBufferedBytes) {
+      this.#logger.warn(
+        { boardId: this.boardId, userId: this.actor.userId, bufferedBytes: this.#socket.bufferedAmount },
+        'Closing a sync connection that reads too slowly',
+      );
+      this.close(syncCloseCodes.tryAgainLater, 'client too slow');
+      return;
+    }
+    this.#socket.send(message);
+  }
+
+  /** Called by the room once the document is loaded: sends server step 1 and awareness, then drains the inbox. */
+  start(doc: Y.Doc, awarenessStates: Uint8Array | undefined): void {
+    if (!this.#open || this.#inbox === undefined) return;
+    const inbox = this.#inbox;
+    this.#inbox = undefined;
+    this.send(encodeSyncStep1(Y.encodeStateVector(doc)));
+    if (awarenessStates !== undefined) this.send(awarenessStates);
+    for (const data of inbox) {
+      if (!this.#open) return;
+      this.#handle(data);
+    }
+  }
+
+  #handle(data: Uint8Array): void {
+    const room = this.#room;
+    if (room === undefined) return;
+    try {
+      const decoder = decoding.createDecoder(data);
+      const type = decoding.readVarUint(decoder);
+      switch (type) {
+        case messageTypes.sync:
+          this.#handleSync(decoder, room);
+          return;
+        case messageTypes.awareness:
+          room.applyAwareness(decoding.readVarUint8Array(decoder), this);
+          return;
+        case messageTypes.queryAwareness:
+          this.send(room.encodeAllAwareness());
+          return;
+        case messageTypes.auth:
+          return;
+        default:
+          this.close(syncCloseCodes.unsupportedData, 'unknown message type');
+      }
+    } catch (error) {
+      if (error instanceof DocumentError && error.code === 'document_too_large') {
+        this.#logger.info({ boardId: this.boardId, userId: this.actor.userId }, 'Refused an update over the document size limit');
+        this.close(syncCloseCodes.documentTooLarge, 'document too large');
+        return;
+      }
+      this.#logger.warn({ err: error, boardId: this.boardId, userId: this.actor.userId }, 'Closing a sync connection after an invalid message');
+      this.close(syncCloseCodes.invalidPayload, 'invalid message');
+    }
+  }
+
+  #handleSync(decoder: decoding.Decoder, room: BoardRoom): void {
+    const syncType = decoding.readVarUint(decoder);
+    if (syncType === syncMessageTypes.step1) {
+      const stateVector = decoding.readVarUint8Array(decoder);
+      this.send(encodeSyncStep2(Y.encodeStateAsUpdate(room.doc, stateVector)));
+      return;
+    }
+    if (syncType !== syncMessageTypes.step2 && syncType !== syncMessageTypes.update) {
+      this.close(syncCloseCodes.unsupportedData, 'unknown sync message type');
+      return;
+    }
+    const update = decoding.readVarUint8Array(decoder);
+    if (this.readOnly) {
+      if (isEmptyUpdate(update)) return;
+      if (!this.#deniedSent) {
+        this.#deniedSent = true;
+        this.#logger.info({ boardId: this.boardId, userId: this.actor.userId }, 'Refused a document update from a read-only connection');
+        this.send(encodePermissionDenied('read-only connection: document updates are not applied'));
+      }
+      return;
+    }
+    room.applyUpdate(update, this);
+  }
+}

@@ -1,0 +1,30 @@
+import type { Clock } from '../../storage/index.js';
+
+/** A token bucket: `burst` tokens, refilled at `perSecond`; each `take()` spends one. */
+export class TokenBucket {
+  readonly #perSecond: number;
+  readonly #burst: number;
+  readonly #clock: Clock;
+  #tokens: number;
+  #lastMs: number;
+
+  constructor(perSecond: number, burst: number, clock: Clock) {
+    this.#perSecond = perSecond;
+    this.#burst = burst;
+    this.#clock = clock;
+    this.#tokens = burst;
+    this.#lastMs = clock.now();
+  }
+
+  /** Spends one token; false when the bucket is empty. */
+  take(): boolean {
+    const now = this.#clock.now();
+    if (now > this.#lastMs) {
+      this.#tokens = Math.min(this.#burst, this.#tokens + ((now - this.#lastMs) * this.#perSecond) / 1000);
+      this.#lastMs = now;
+    }
+    if (this.#tokens < 1) return false;
+    this.#tokens -= 1;
+    return true;
+  }
+}

@@ -1,0 +1,177 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
+import type { DocumentRegistryOptions } from '../../../crdt/documents/DocumentRegistry.js';
+import { ManualClock, SqliteDatabase } from '../../../storage/index.js';
+import { SpyDocumentStore } from './fakeStores.js';
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function setup(options: DocumentRegistryOptions = {}) {
+  const db = new SqliteDatabase({ dataDir: ':memory:' });
+  const store = new SpyDocumentStore(db.documents);
+  const clock = new ManualClock();
+  const registry = new DocumentRegistry(store, { sweepIntervalMs: 0, clock, ...options });
+  cleanups.push(() => db.close());
+  cleanups.push(() => registry.close());
+  return { db, store, clock, registry };
+}
+
+function reopen(db: SqliteDatabase): Promise<Y.Doc> {
+  const fresh = new DocumentRegistry(db.documents, { sweepIntervalMs: 0 });
+  cleanups.push(() => fresh.close());
+  return fresh.open('b1');
+}
+
+describe('compaction', () => {
+  it('snapshots after compactAfterUpdates, trims the log, and loads the same state', async () => {
+    const { db, store, registry } = setup({ compactAfterUpdates: 10 });
+    const doc = await registry.open('b1');
+    const text = doc.getText('t');
+    for (let i = 0; i < 10; i++) {
+      text.insert(text.length, `${i}`);
+      await registry.whenPersisted('b1');
+    }
+    await expect.poll(() => store.compactions.length).toBe(1);
+    const afterCompaction = await db.documents.load('b1');
+    expect(afterCompaction.snapshot).not.toBeNull();
+    expect(afterCompaction.updates).toHaveLength(0);
+    expect(afterCompaction.lastSeq).toBe(store.compactions[0]!.upToSeq);
+
+    text.insert(text.length, 'x');
+    await registry.whenPersisted('b1');
+    const later = await db.documents.load('b1');
+    expect(later.updates).toHaveLength(1);
+    expect((await reopen(db)).getText('t').toString()).toBe('0123456789x');
+    expect(Y.encodeStateVector(await reopen(db))).toEqual(Y.encodeStateVector(doc));
+  });
+
+  it('compacts a long stored log right after loading it', async () => {
+    const { db, store, registry } = setup({ compactAfterUpdates: 5 });
+    const writer = new Y.Doc();
+    const updates: Uint8Array[] = [];
+    writer.on('update', (u: Uint8Array) => updates.push(u));
+    for (let i = 0; i < 8; i++) writer.getArray('a').push([i]);
+    await db.documents.append('b1', updates);
+    const doc = await registry.open('b1');
+    await expect.poll(() => store.compactions.length).toBe(1);
+    await registry.whenPersisted('b1');
+    expect((await db.documents.load('b1')).updates).toHaveLength(0);
+    expect((await reopen(db)).getArray('a').toArray()).toEqual(doc.getArray('a').toArray());
+  });
+
+  it('never claims a sequence number its snapshot does not cover while updates keep arriving', async () => {
+    const { db, registry } = setup({ compactAfterUpdates: 3, persistDelayMs: 0 });
+    const doc = await registry.open('b1');
+    const list = doc.getArray<number>('a');
+    for (let round = 0; round < 30; round++) {
+      list.push([round]);
+      if (round % 4 === 0) await registry.whenPersisted('b1');
+    }
+    await registry.whenPersisted('b1');
+    expect((await reopen(db)).getArray('a').toArray()).toEqual(list.toArray());
+  });
+});
+
+describe('idle unload', () => {
+  it('unloads documents unused for idleUnloadMs, after flushing, and reloads them on demand', async () => {
+    const { store, clock, registry } = setup({ idleUnloadMs: 1000, persistDelayMs: 10_000 });
+    const doc = await registry.open('b1');
+    doc.getArray('a').push(['kept']);
+    clock.advance(999);
+    expect(await registry.sweep()).toBe(0);
+    clock.advance(1);
+    expect(await registry.sweep()).toBe(1);
+    expect(registry.stats()).toMatchObject({ loadedDocuments: 0, pendingUpdates: 0 });
+    expect(store.appends).toHaveLength(1);
+    expect((await registry.open('b1')).getArray('a').toArray()).toEqual(['kept']);
+    expect(store.loads).toBe(2);
+  });
+
+  it('keeps leased documents loaded however long they are idle', async () => {
+    const { clock, registry } = setup({ idleUnloadMs: 1000 });
+    const lease = await registry.acquire('b1');
+    clock.advance(60_000);
+    expect(await registry.sweep()).toBe(0);
+    lease.release();
+    clock.advance(1000);
+    expect(await registry.sweep()).toBe(1);
+  });
+
+  it('counts REST use as use', async () => {
+    const { clock, registry } = setup({ idleUnloadMs: 1000 });
+    await registry.open('b1');
+    clock.advance(900);
+    await registry.transact('b1', (doc) => doc.getArray('a').push([1]));
+    clock.advance(900);
+    expect(await registry.sweep()).toBe(0);
+    clock.advance(100);
+    expect(await registry.sweep()).toBe(1);
+  });
+});
+
+describe('delete and duplicate', () => {
+  it('delete() tells listeners, unloads, and removes the stored state', async () => {
+    const { db, registry } = setup();
+    await registry.transact('b1', (doc) => doc.getArray('a').push([1]));
+    const deleted: string[] = [];
+    registry.onDelete((id) => deleted.push(id));
+    await registry.delete('b1');
+    expect(deleted).toEqual(['b1']);
+    expect(registry.stats().loadedDocuments).toBe(0);
+    expect(await db.documents.load('b1')).toEqual({ snapshot: null, updates: [], lastSeq: 0 });
+  });
+
+  it('duplicate() stores the source state as the snapshot of a new document', async () => {
+    const { db, registry } = setup();
+    await registry.transact('src', (doc) => doc.getText('t').insert(0, 'hello'));
+    await registry.duplicate('src', 'dst');
+    const stored = await db.documents.load('dst');
+    expect(stored.snapshot).not.toBeNull();
+    expect(stored.updates).toHaveLength(0);
+    const copy = await registry.open('dst');
+    expect(copy.getText('t').toString()).toBe('hello');
+    await registry.transact('dst', (doc) => doc.getText('t').insert(5, '!'));
+    expect((await registry.open('src')).getText('t').toString()).toBe('hello');
+    await expect(registry.duplicate('src', 'dst')).rejects.toMatchObject({ code: 'document_exists' });
+  });
+});
+
+describe('document size limit', () => {
+  it('refuses updates that would pass maxDocumentBytes with document_too_large', async () => {
+    const { registry } = setup({ maxDocumentBytes: 2000 });
+    const lease = await registry.acquire('b1');
+    cleanups.push(() => lease.release());
+    const small = new Y.Doc();
+    small.getText('t').insert(0, 'x'.repeat(500));
+    lease.applyUpdate(Y.encodeStateAsUpdate(small), 'socket');
+    const big = new Y.Doc();
+    big.getText('u').insert(0, 'y'.repeat(1600));
+    expect(() => lease.applyUpdate(Y.encodeStateAsUpdate(big), 'socket')).toThrow(
+      expect.objectContaining({ code: 'document_too_large' }),
+    );
+    expect(lease.doc.getText('u').length).toBe(0);
+  });
+
+  it('measures the real size before refusing, so a log of overwrites does not fill a document', async () => {
+    const { registry } = setup({ maxDocumentBytes: 3000 });
+    const lease = await registry.acquire('b1');
+    cleanups.push(() => lease.release());
+    const other = new Y.Doc();
+    const map = other.getMap('m');
+    other.on('update', (update: Uint8Array) => lease.applyUpdate(update, 'socket'));
+    for (let i = 0; i < 300; i++) map.set('x', i);
+    expect(lease.doc.getMap('m').get('x')).toBe(299);
+  });
+
+  it('refuses a transaction on a document that is already full', async () => {
+    const { registry } = setup({ maxDocumentBytes: 600 });
+    await registry.transact('b1', (doc) => doc.getText('t').insert(0, 'z'.repeat(700)));
+    await expect(registry.transact('b1', (doc) => doc.getText('t').insert(0, 'more'))).rejects.toMatchObject({
+      code: 'document_too_large',
+    });
+  });
+});
