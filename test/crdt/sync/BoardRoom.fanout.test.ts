@@ -1,0 +1,153 @@
+import * as decoding from 'lib0/decoding';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
+import { encodeSyncStep1, encodeSyncUpdate } from '../../../crdt/sync/messages.js';
+import { RealtimeHub } from '../../../crdt/sync/RealtimeHub.js';
+import type { RealtimeHubOptions } from '../../../crdt/sync/RealtimeHub.js';
+import type { SyncSocket } from '../../../crdt/sync/SyncSocket.js';
+import { SqliteDatabase } from '../../../storage/index.js';
+import { SpyDocumentStore } from '../documents/fakeStores.js';
+
+/** An in-memory SyncSocket that records what it is sent. */
+class FakeSocket implements SyncSocket {
+  sent: Uint8Array[] = [];
+  closedWith: { code: number; reason: string } | undefined;
+  bufferedAmount = 0;
+
+  send(data: Uint8Array): void {
+    this.sent.push(data);
+  }
+
+  close(code: number, reason: string): void {
+    this.closedWith ??= { code, reason };
+  }
+
+  /** Messages of a given `[type, subtype]` prefix. */
+  messages(type: number, subtype?: number): Uint8Array[] {
+    return this.sent.filter((m) => {
+      const decoder = decoding.createDecoder(m);
+      if (decoding.readVarUint(decoder) !== type) return false;
+      return subtype === undefined || decoding.readVarUint(decoder) === subtype;
+    });
+  }
+}
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+function setup(options: RealtimeHubOptions = {}) {
+  const db = new SqliteDatabase({ dataDir: ':memory:' });
+  const store = new SpyDocumentStore(db.documents);
+  const registry = new DocumentRegistry(store, { sweepIntervalMs: 0 });
+  const hub = new RealtimeHub(registry, options);
+  cleanups.push(() => db.close());
+  cleanups.push(() => registry.close());
+  cleanups.push(() => hub.close());
+  const attach = (userId: string, readOnly = false) => {
+    const socket = new FakeSocket();
+    const connection = hub.attach(socket, { boardId: 'b1', actor: { userId }, readOnly });
+    return { socket, connection };
+  };
+  return { store, registry, hub, attach };
+}
+
+function updateFrom(build: (doc: Y.Doc) => void): Uint8Array {
+  const doc = new Y.Doc();
+  build(doc);
+  return Y.encodeStateAsUpdate(doc);
+}
+
+describe('fan-out', () => {
+  it('merges updates of one event-loop turn into one message and sends the same bytes to everyone', async () => {
+    const { registry, hub, attach } = setup();
+    const peers = [attach('u1'), attach('u2'), attach('u3')];
+    await hub.whenReady('b1');
+    const doc = await registry.open('b1');
+    doc.getArray('a').push([1]);
+    doc.getArray('a').push([2]);
+    doc.getArray('a').push([3]);
+    await expect.poll(() => peers.every((p) => p.socket.messages(0, 2).length === 1)).toBe(true);
+    const [first, ...others] = peers.map((p) => p.socket.messages(0, 2)[0]);
+    for (const other of others) expect(other).toBe(first);
+    const replica = new Y.Doc();
+    const decoder = decoding.createDecoder(first!);
+    decoding.readVarUint(decoder);
+    decoding.readVarUint(decoder);
+    Y.applyUpdate(replica, decoding.readVarUint8Array(decoder));
+    expect(replica.getArray('a').toArray()).toEqual([1, 2, 3]);
+  });
+
+  it('does not echo an update to the connection that sent it, but sends it to the others', async () => {
+    const { hub, attach } = setup();
+    const sender = attach('u1');
+    const other = attach('u2');
+    await hub.whenReady('b1');
+    sender.connection.receive(encodeSyncUpdate(updateFrom((d) => d.getMap('m').set('k', 1))));
+    await expect.poll(() => other.socket.messages(0, 2).length).toBe(1);
+    expect(sender.socket.messages(0, 2)).toHaveLength(0);
+  });
+
+  it('closes a socket whose bufferedAmount passes maxBufferedBytes with 1013 and keeps serving the others', async () => {
+    const { registry, hub, attach } = setup({ maxBufferedBytes: 1000 });
+    const slow = attach('slow');
+    const fast = attach('fast');
+    await hub.whenReady('b1');
+    slow.socket.bufferedAmount = 5000;
+    await registry.transact('b1', (doc) => doc.getMap('m').set('k', 1));
+    await expect.poll(() => fast.socket.messages(0, 2).length).toBe(1);
+    expect(slow.socket.closedWith?.code).toBe(1013);
+    expect(hub.stats().connections).toBe(1);
+  });
+});
+
+describe('connection lifecycle', () => {
+  it('queues messages that arrive before the board is loaded and answers them after server step 1', async () => {
+    const { store, hub, attach } = setup();
+    let release: () => void = () => {};
+    store.loadGate = new Promise((resolve) => {
+      release = resolve;
+    });
+    const client = attach('u1');
+    client.connection.receive(encodeSyncStep1(Y.encodeStateVector(new Y.Doc())));
+    client.connection.receive(encodeSyncUpdate(updateFrom((d) => d.getMap('m').set('early', true))));
+    expect(client.socket.sent).toHaveLength(0);
+    release();
+    await hub.whenReady('b1');
+    expect(client.socket.messages(0, 0)).toHaveLength(1);
+    expect(client.socket.messages(0, 1)).toHaveLength(1);
+    expect(client.socket.messages(0, 0)[0]).toBe(client.socket.sent[0]);
+  });
+
+  it('releases the document when the last connection leaves, so it can be unloaded', async () => {
+    const { registry, hub, attach } = setup();
+    const a = attach('u1');
+    const b = attach('u2');
+    await hub.whenReady('b1');
+    expect(registry.stats().leases).toBe(1);
+    a.connection.closed();
+    expect(registry.stats().leases).toBe(1);
+    b.connection.closed();
+    expect(registry.stats().leases).toBe(0);
+    expect(hub.stats()).toEqual({ rooms: 0, connections: 0 });
+  });
+
+  it('closes every connection with 1001 on close() and refuses new ones', async () => {
+    const { hub, attach } = setup();
+    const a = attach('u1');
+    await hub.whenReady('b1');
+    hub.close();
+    expect(a.socket.closedWith?.code).toBe(1001);
+    expect(attach('u2').socket.closedWith?.code).toBe(1001);
+  });
+
+  it('answers a query-awareness message with the current states', async () => {
+    const { hub, attach } = setup();
+    const a = attach('u1');
+    await hub.whenReady('b1');
+    a.connection.receive(new Uint8Array([3]));
+    expect(a.socket.messages(1)).toHaveLength(1);
+  });
+});
