@@ -16,22 +16,22 @@ export function compareByZ(a: Pick<StoredItem, 'z' | 'id'>, b: Pick<StoredItem, 
 
 /**
  * Each item's section: the top-most (highest z) section whose rectangle, rotation included,
- * contains the item's centre. A section can only be inside a section below it in z-order,
- * so nesting never forms a cycle and a section never contains itself.
+ * contains the item's centre. A section can only be inside a strictly larger section (by
+ * area), so nesting never forms a cycle, a section never contains itself, and a big section
+ * dropped over a small one is not reported as inside it.
  */
 export function deriveSectionIds(itemsInZOrder: readonly StoredItem[]): Map<string, string | null> {
-  const sections = itemsInZOrder
-    .map((item, index) => ({ item, index }))
-    .filter(({ item }) => item.type === sectionTypeName)
-    .reverse();
+  const sections = itemsInZOrder.filter((item) => item.type === sectionTypeName).reverse();
+  const area = (item: StoredItem): number => item.width * item.height;
   const out = new Map<string, string | null>();
-  itemsInZOrder.forEach((item, index) => {
+  for (const item of itemsInZOrder) {
     const isSection = item.type === sectionTypeName;
     const container = sections.find(
-      (section) => (isSection ? section.index < index : section.item.id !== item.id) && boxContains(section.item, item),
+      (section) =>
+        (isSection ? area(section) > area(item) : section.id !== item.id) && boxContains(section, item),
     );
-    out.set(item.id, container?.item.id ?? null);
-  });
+    out.set(item.id, container?.id ?? null);
+  }
   return out;
 }
 
