@@ -4,13 +4,16 @@ import { UsageService } from './accounts/UsageService.js';
 import { ApiKeyService } from './auth/ApiKeyService.js';
 import { Authenticator } from './auth/Authenticator.js';
 import { credentialPrefixes } from './auth/secrets.js';
+import type { BoardServices } from './boards/boardServices.js';
+import { createBoardServices } from './boards/boardServices.js';
 import type { Config } from './config.js';
+import { createLogger } from './logger.js';
 import { MeService } from './me/MeService.js';
 import { NotificationService } from './notifications/NotificationService.js';
 import { SourceService } from './sources/SourceService.js';
 
 /** Every service of the server, wired over one store; what `rest/` and the CLI call. */
-export interface Services {
+export interface Services extends BoardServices {
   readonly config: Config;
   readonly db: Database;
   readonly clock: Clock;
@@ -35,7 +38,14 @@ export async function createServices(config: Config, db: Database, clock: Clock)
   const authenticator = new Authenticator();
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
+  const boardServices = createBoardServices(db, {
+    accounts,
+    notifications,
+    clock,
+    trash: { onError: (error) => createLogger(config).error({ err: error }, 'trash sweep failed') },
+  });
   await db.ensureIndexes();
+  boardServices.trash.start();
   return {
     config,
     db,
@@ -47,6 +57,9 @@ export async function createServices(config: Config, db: Database, clock: Clock)
     apiKeys,
     authenticator,
     me,
-    close: async () => {},
+    ...boardServices,
+    close: async () => {
+      await boardServices.trash.stop();
+    },
   };
 }

@@ -38,18 +38,3 @@ export function roleOnBoard(
     grants.boardRoles.get(board.id),
   ]);
 }
-
-/** Where a person's role on a board comes from, for the effective members list. */
-export function roleSource(
-  grants: UserGrants,
-  board: Pick<BoardRecord, 'id' | 'workspaceId' | 'ownerId' | 'spaceId'>,
-): 'owner' | 'workspace' | 'space' | 'board' | null {
-  const role = roleOnBoard(grants, board);
-  if (role === null) return null;
-  if (board.ownerId === grants.userId) return 'owner';
-  if (board.spaceId !== null && (grants.ownedSpaceIds.has(board.spaceId) || grants.spaceRoles.get(board.spaceId) === role)) {
-    return 'space';
-  }
-  if (grants.boardRoles.get(board.id) === role) return 'board';
-  return 'workspace';
-}

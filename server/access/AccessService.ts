@@ -1,0 +1,231 @@
+import type { Clock, Collection, Database, Filter } from '../../storage/index.js';
+import type {
+  BoardMemberRecord,
+  BoardRecord,
+  PublicLinkRecord,
+  SpaceMemberRecord,
+  SpaceRecord,
+} from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import { plans } from '../accounts/plans.js';
+import { errors, ServiceError } from '../errors.js';
+import type { UserGrants } from './grants.js';
+import { roleOnBoard, roleOnSpace } from './grants.js';
+import type { BoardAction, PublicLinkRole, Role, SpaceAction } from './roles.js';
+import { atLeast, boardPermissions, spacePermissions } from './roles.js';
+
+/** Prefix of public link tokens (the service prefix `bds_` + `pl_`). */
+export const publicLinkTokenPrefix = 'bds_pl_';
+
+/** Whether trashed resources are looked at: `active` (default) hides them, `any` shows them to restorers, `trash` wants them. */
+export type TrashMode = 'active' | 'any' | 'trash';
+
+/** What a person may do with one board; what the realtime layer asks before opening a connection. */
+export interface BoardAccess {
+  board: BoardRecord;
+  role: Role;
+  canRead: boolean;
+  /** May add comments (commenter and above). */
+  canComment: boolean;
+  /** May change the document (editor and above; admin and above while the board is locked). */
+  canEdit: boolean;
+}
+
+/** What a public link token grants on one board. */
+export interface PublicLinkAccess {
+  boardId: string;
+  role: PublicLinkRole;
+  /** The space or board whose link the token is. */
+  via: { resourceType: 'space' | 'board'; id: string };
+}
+
+/**
+ * Who may do what with spaces and boards: every operation asks here. Unreadable and unknown
+ * resources both answer 404 (a person never learns that a board they cannot read exists);
+ * readable ones the caller's role does not cover answer 403 `forbidden`.
+ */
+export class AccessService {
+  readonly #accounts: AccountService;
+  readonly #clock: Clock;
+  readonly #spaces: Collection<SpaceRecord>;
+  readonly #boards: Collection<BoardRecord>;
+  readonly #spaceMembers: Collection<SpaceMemberRecord>;
+  readonly #boardMembers: Collection<BoardMemberRecord>;
+  readonly #links: Collection<PublicLinkRecord>;
+
+  constructor(db: Database, accounts: AccountService, clock: Clock) {
+    this.#accounts = accounts;
+    this.#clock = clock;
+    this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
+    this.#boards = db.collection<BoardRecord>(boardCollections.boards);
+    this.#spaceMembers = db.collection<SpaceMemberRecord>(boardCollections.spaceMembers);
+    this.#boardMembers = db.collection<BoardMemberRecord>(boardCollections.boardMembers);
+    this.#links = db.collection<PublicLinkRecord>(boardCollections.publicLinks);
+  }
+
+  /** Loads everything that gives the person rights (four small queries). */
+  async grants(userId: string): Promise<UserGrants> {
+    const [memberships, spaceShares, boardShares, ownedSpaces] = await Promise.all([
+      this.#accounts.listMemberships(userId),
+      this.#spaceMembers.find({ userId }),
+      this.#boardMembers.find({ userId }),
+      this.#spaces.find({ ownerId: userId }),
+    ]);
+    return {
+      userId,
+      workspaceRoles: new Map(memberships.map((m) => [m.workspaceId, m.role])),
+      spaceRoles: new Map(spaceShares.map((m) => [m.spaceId, m.role])),
+      boardRoles: new Map(boardShares.map((m) => [m.boardId, m.role])),
+      ownedSpaceIds: new Set(ownedSpaces.map((s) => s.id)),
+    };
+  }
+
+  /** A filter matching every board the person has some role on (trash state not included). */
+  readableBoardsFilter(grants: UserGrants): Filter<BoardRecord> {
+    return {
+      $or: [
+        { workspaceId: { $in: [...grants.workspaceRoles.keys()] } },
+        { spaceId: { $in: [...grants.spaceRoles.keys(), ...grants.ownedSpaceIds] } },
+        { id: { $in: [...grants.boardRoles.keys()] } },
+        { ownerId: grants.userId },
+      ],
+    };
+  }
+
+  /** A filter matching every space the person has some role on (trash state not included). */
+  readableSpacesFilter(grants: UserGrants): Filter<SpaceRecord> {
+    return {
+      $or: [
+        { workspaceId: { $in: [...grants.workspaceRoles.keys()] } },
+        { id: { $in: [...grants.spaceRoles.keys()] } },
+        { ownerId: grants.userId },
+      ],
+    };
+  }
+
+  /** The person's role on an active board; null when the board is unknown, in trash, or not theirs to read. */
+  async boardRole(userId: string, boardId: string): Promise<Role | null> {
+    return (await this.boardAccess(userId, boardId))?.role ?? null;
+  }
+
+  /** The person's rights on an active board, or null when they cannot read it. For the realtime layer. */
+  async boardAccess(userId: string, boardId: string): Promise<BoardAccess | null> {
+    const board = await this.#boards.get(boardId);
+    if (!board || board.trashedAt !== null) return null;
+    const role = roleOnBoard(await this.grants(userId), board);
+    return role === null ? null : describeAccess(board, role);
+  }
+
+  /** True when the person may read the active board. */
+  async canRead(userId: string, boardId: string): Promise<boolean> {
+    return (await this.boardAccess(userId, boardId))?.canRead ?? false;
+  }
+
+  /** True when the person may change the board's document (see `BoardAccess.canEdit`). */
+  async canWrite(userId: string, boardId: string): Promise<boolean> {
+    return (await this.boardAccess(userId, boardId))?.canEdit ?? false;
+  }
+
+  /**
+   * The board and the caller's role, when the role allows `action`. Throws 404 when the board
+   * is unknown or unreadable (or in trash, unless `trash` says otherwise and the caller may
+   * restore it), 403 when readable but the role is too low, 409 when `trash: 'trash'` and the
+   * board is active.
+   */
+  async requireBoard(
+    userId: string,
+    boardId: string,
+    action: BoardAction,
+    options: { trash?: TrashMode; grants?: UserGrants } = {},
+  ): Promise<{ board: BoardRecord; role: Role; grants: UserGrants }> {
+    const board = await this.#boards.get(boardId);
+    if (!board) throw errors.notFound('Board');
+    const grants = options.grants ?? (await this.grants(userId));
+    const role = roleOnBoard(grants, board);
+    const mode = options.trash ?? 'active';
+    if (board.trashedAt !== null && (mode === 'active' || !atLeast(role, boardPermissions.restore))) {
+      throw errors.notFound('Board');
+    }
+    if (role === null || !atLeast(role, boardPermissions.read)) throw errors.notFound('Board');
+    if (!atLeast(role, boardPermissions[action])) throw errors.forbidden(forbiddenMessage('board', action, role));
+    if (mode === 'trash' && board.trashedAt === null) throw errors.conflict('The board is not in trash.');
+    return { board, role, grants };
+  }
+
+  /** The space and the caller's role, when the role allows `action`; errors as `requireBoard`. */
+  async requireSpace(
+    userId: string,
+    spaceId: string,
+    action: SpaceAction,
+    options: { trash?: TrashMode; grants?: UserGrants } = {},
+  ): Promise<{ space: SpaceRecord; role: Role; grants: UserGrants }> {
+    const space = await this.#spaces.get(spaceId);
+    if (!space) throw errors.notFound('Space');
+    const grants = options.grants ?? (await this.grants(userId));
+    const role = roleOnSpace(grants, space);
+    const mode = options.trash ?? 'active';
+    if (space.trashedAt !== null && (mode === 'active' || !atLeast(role, spacePermissions.restore))) {
+      throw errors.notFound('Space');
+    }
+    if (role === null || !atLeast(role, spacePermissions.read)) throw errors.notFound('Space');
+    if (!atLeast(role, spacePermissions[action])) throw errors.forbidden(forbiddenMessage('space', action, role));
+    if (mode === 'trash' && space.trashedAt === null) throw errors.conflict('The space is not in trash.');
+    return { space, role, grants };
+  }
+
+  /**
+   * What a public link token grants on a board: the board's own link, or the link of the
+   * space holding it. Null when the token is unknown, disabled, expired, or the board or space
+   * is in trash. The token is presented as `Authorization: Bearer bds_pl_...` or, by browsers on
+   * the sync socket, as the `token` query parameter.
+   */
+  async publicLinkAccess(token: string, boardId: string): Promise<PublicLinkAccess | null> {
+    if (!token.startsWith(publicLinkTokenPrefix)) return null;
+    const [link, board] = await Promise.all([this.#links.findOne({ token }), this.#boards.get(boardId)]);
+    if (!link || !board || !link.enabled || board.trashedAt !== null) return null;
+    if (link.expiresAt !== null && link.expiresAt <= this.#clock.now()) return null;
+    if (link.resourceType === 'board' && link.id !== board.id) return null;
+    if (link.resourceType === 'space') {
+      if (board.spaceId !== link.id) return null;
+      const space = await this.#spaces.get(link.id);
+      if (!space || space.trashedAt !== null) return null;
+    }
+    const workspace = await this.#accounts.getWorkspace(board.workspaceId).catch(() => null);
+    if (!workspace || !plans[workspace.plan].publicLinks) return null;
+    return { boardId, role: link.role, via: { resourceType: link.resourceType, id: link.id } };
+  }
+
+  /** The resource a public link token opens (a board, or a space whose boards it opens), or null when it opens nothing. */
+  async resolvePublicLink(token: string): Promise<{ resourceType: 'space' | 'board'; id: string; role: PublicLinkRole } | null> {
+    if (!token.startsWith(publicLinkTokenPrefix)) return null;
+    const link = await this.#links.findOne({ token });
+    if (!link || !link.enabled || (link.expiresAt !== null && link.expiresAt <= this.#clock.now())) return null;
+    const resource = link.resourceType === 'board' ? await this.#boards.get(link.id) : await this.#spaces.get(link.id);
+    if (!resource || resource.trashedAt !== null) return null;
+    return { resourceType: link.resourceType, id: link.id, role: link.role };
+  }
+}
+
+/** The rights a role gives on a board. */
+export function describeAccess(board: BoardRecord, role: Role): BoardAccess {
+  const editRole = board.locked ? boardPermissions.editLocked : boardPermissions.edit;
+  return {
+    board,
+    role,
+    canRead: atLeast(role, boardPermissions.read),
+    canComment: atLeast(role, boardPermissions.comment),
+    canEdit: atLeast(role, editRole),
+  };
+}
+
+function forbiddenMessage(kind: 'space' | 'board', action: string, role: Role): string {
+  return `Your role on this ${kind} (${role}) does not allow ${action}.`;
+}
+
+/** Throws 403 when a board is locked and the role may not change locked boards. */
+export function requireUnlocked(board: BoardRecord, role: Role): void {
+  if (board.locked && !atLeast(role, boardPermissions.editLocked)) {
+    throw new ServiceError('forbidden', 'The board is locked; only admins and owners can change it.');
+  }
+}

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import type { Clock, Collection, Database, FieldValue, Filter } from '../../storage/index.js';
+import type { ActivityRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import type { Page } from '../pagination.js';
+import { decodeCursor, encodeCursor } from '../pagination.js';
+
+/** What to record: one change made to a board. */
+export interface ActivityInput {
+  boardId: string;
+  /** The person who made the change; null for the system. */
+  actorId: string | null;
+  /** `<subject>.<verb>`, e.g. `board.renamed`, `item.created`, `items.batch`. */
+  action: string;
+  itemId?: string | null;
+  data?: Record<string, FieldValue>;
+}
+
+/** The activity feed of every board: one row per change made through the API (the items layer records its changes here too). */
+export class ActivityService {
+  readonly #rows: Collection<ActivityRecord>;
+  readonly #clock: Clock;
+  #lastMs = 0;
+  #seq = 0;
+
+  constructor(db: Database, clock: Clock) {
+    this.#rows = db.collection<ActivityRecord>(boardCollections.activity);
+    this.#clock = clock;
+  }
+
+  /** Appends a row to a board's feed. */
+  async record(input: ActivityInput): Promise<ActivityRecord> {
+    const now = this.#clock.now();
+    const row: ActivityRecord = {
+      id: this.#nextId(now),
+      boardId: input.boardId,
+      actorId: input.actorId,
+      action: input.action,
+      itemId: input.itemId ?? null,
+      data: input.data ?? {},
+      createdAt: now,
+    };
+    await this.#rows.insert(row);
+    return row;
+  }
+
+  /** A page of a board's feed, newest first. Throws 422 naming `cursor` for a foreign cursor. */
+  async list(boardId: string, options: { limit: number; cursor?: string | undefined }): Promise<Page<ActivityRecord>> {
+    const filter: Filter<ActivityRecord> = { boardId };
+    if (options.cursor) filter.id = { $lt: decodeCursor(options.cursor).id };
+    const rows = await this.#rows.find(filter, { sort: [['id', -1]], limit: options.limit + 1 });
+    const page = rows.slice(0, options.limit);
+    const last = page.at(-1);
+    return {
+      data: page,
+      nextCursor: rows.length > options.limit && last ? encodeCursor({ k: last.createdAt, id: last.id }) : null,
+    };
+  }
+
+  /** Removes a board's whole feed (when the board is deleted for good). */
+  async deleteBoard(boardId: string): Promise<number> {
+    return this.#rows.deleteMany({ boardId });
+  }
+
+  /** Ids that sort in recording order: the time, a sequence within the millisecond, then randomness. */
+  #nextId(now: number): string {
+    if (now > this.#lastMs) {
+      this.#lastMs = now;
+      this.#seq = 0;
+    } else {
+      this.#seq += 1;
+    }
+    const time = this.#lastMs.toString(36).padStart(9, '0');
+    const seq = this.#seq.toString(36).padStart(5, '0');
+    return `act_${time}${seq}${randomBytes(5).toString('hex')}`;
+  }
+}

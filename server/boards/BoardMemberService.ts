@@ -1,0 +1,120 @@
+import type { Clock, Collection, Database } from '../../storage/index.js';
+import type { UserRecord } from '../../storage/schema/accounts.js';
+import type { BoardMemberRecord, SpaceRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import { normaliseEmail } from '../accounts/AccountService.js';
+import type { AccessService } from '../access/AccessService.js';
+import type { GrantableRole } from '../access/roles.js';
+import { roleRank } from '../access/roles.js';
+import { errors } from '../errors.js';
+import type { Page } from '../pagination.js';
+import type { MemberView, SpaceMemberService } from '../spaces/SpaceMemberService.js';
+import type { ActivityService } from './ActivityService.js';
+import { pageArray } from './pageArray.js';
+
+/**
+ * A board's members: the effective list (owner, people its space is shared with, people the
+ * board is shared with; one row per person with their highest role) and direct board sharing.
+ */
+export class BoardMemberService {
+  readonly #members: Collection<BoardMemberRecord>;
+  readonly #spaces: Collection<SpaceRecord>;
+  readonly #access: AccessService;
+  readonly #accounts: AccountService;
+  readonly #spaceMembers: SpaceMemberService;
+  readonly #activity: ActivityService;
+  readonly #clock: Clock;
+
+  constructor(
+    db: Database,
+    deps: { access: AccessService; accounts: AccountService; spaceMembers: SpaceMemberService; activity: ActivityService; clock: Clock },
+  ) {
+    this.#members = db.collection<BoardMemberRecord>(boardCollections.boardMembers);
+    this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
+    this.#access = deps.access;
+    this.#accounts = deps.accounts;
+    this.#spaceMembers = deps.spaceMembers;
+    this.#activity = deps.activity;
+    this.#clock = deps.clock;
+  }
+
+  /** Effective members of a board (any reader): owner first, then by role (highest first) and email. */
+  async list(userId: string, boardId: string, options: { limit: number; cursor?: string | undefined }): Promise<Page<MemberView>> {
+    const { board } = await this.#access.requireBoard(userId, boardId, 'read');
+    const byUser = new Map<string, MemberView>();
+    const offer = (view: MemberView): void => {
+      const current = byUser.get(view.user.id);
+      if (!current || roleRank(view.role) > roleRank(current.role)) byUser.set(view.user.id, view);
+    };
+    const owner = await this.#accounts.getUser(board.ownerId);
+    if (owner) {
+      offer({ user: owner, role: 'owner', source: 'owner', inheritedFrom: null, addedBy: null, createdAt: board.createdAt, updatedAt: board.createdAt });
+    }
+    const space = board.spaceId === null ? null : await this.#spaces.get(board.spaceId);
+    if (space) {
+      for (const member of await this.#spaceMembers.members(space)) {
+        offer({ ...member, source: 'space', inheritedFrom: { spaceId: space.id, name: space.name } });
+      }
+    }
+    const direct = await this.#members.find({ boardId: board.id });
+    const users = await this.#accounts.getUsers(direct.map((m) => m.userId));
+    for (const record of direct) {
+      const user = users.get(record.userId);
+      if (user) offer(directView(record, user));
+    }
+    const rows = [...byUser.values()].sort(
+      (a, b) =>
+        Number(b.user.id === board.ownerId) - Number(a.user.id === board.ownerId) ||
+        roleRank(b.role) - roleRank(a.role) ||
+        a.user.email.localeCompare(b.user.email),
+    );
+    return pageArray(rows, (m) => m.user.id, options);
+  }
+
+  /** Shares one board with a person directly (admin and above); adds or updates the role. 422 naming `email` without an account. */
+  async share(userId: string, boardId: string, input: { email: string; role: GrantableRole }): Promise<MemberView> {
+    const { board } = await this.#access.requireBoard(userId, boardId, 'share');
+    const person = await this.#accounts.findUserByEmail(normaliseEmail(input.email));
+    if (!person) throw errors.invalid('email', 'no person with this email has an account');
+    if (person.id === board.ownerId) throw errors.conflict('This person owns the board.');
+    const now = this.#clock.now();
+    const existing = await this.#members.get(`${board.id}:${person.id}`);
+    const record: BoardMemberRecord = {
+      id: `${board.id}:${person.id}`,
+      boardId: board.id,
+      userId: person.id,
+      email: person.email,
+      role: input.role,
+      addedBy: existing?.addedBy ?? userId,
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+    };
+    await this.#members.put(record);
+    await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.shared', data: { userId: person.id, role: input.role } });
+    return directView(record, person);
+  }
+
+  /** Stops sharing a board with a person directly (admin and above, or the person themselves). */
+  async unshare(userId: string, boardId: string, email: string): Promise<void> {
+    const { board, grants } = await this.#access.requireBoard(userId, boardId, 'read');
+    const person = await this.#accounts.findUserByEmail(normaliseEmail(email));
+    const record = person ? await this.#members.get(`${board.id}:${person.id}`) : null;
+    if (!record) throw errors.notFound('Member');
+    if (record.userId !== userId) await this.#access.requireBoard(userId, boardId, 'share', { grants });
+    await this.#members.deleteMany({ id: record.id });
+    await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.unshared', data: { userId: record.userId } });
+  }
+}
+
+function directView(record: BoardMemberRecord, user: UserRecord): MemberView {
+  return {
+    user,
+    role: record.role,
+    source: 'board',
+    inheritedFrom: null,
+    addedBy: record.addedBy,
+    createdAt: record.createdAt,
+    updatedAt: record.updatedAt,
+  };
+}

@@ -1,0 +1,45 @@
+import type { Collection, Database } from '../../storage/index.js';
+import type { BoardMemberRecord, BoardRecord, PublicLinkRecord, SpaceMemberRecord, SpaceRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import type { ActivityService } from './ActivityService.js';
+import type { BoardDocuments } from './BoardDocuments.js';
+
+/** Deletes boards and spaces for good, with everything that hangs off them (document, sharing, link, activity). */
+export class BoardPurger {
+  readonly #boards: Collection<BoardRecord>;
+  readonly #spaces: Collection<SpaceRecord>;
+  readonly #boardMembers: Collection<BoardMemberRecord>;
+  readonly #spaceMembers: Collection<SpaceMemberRecord>;
+  readonly #links: Collection<PublicLinkRecord>;
+  readonly #activity: ActivityService;
+  readonly #documents: BoardDocuments;
+
+  constructor(db: Database, deps: { activity: ActivityService; documents: BoardDocuments }) {
+    this.#boards = db.collection<BoardRecord>(boardCollections.boards);
+    this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
+    this.#boardMembers = db.collection<BoardMemberRecord>(boardCollections.boardMembers);
+    this.#spaceMembers = db.collection<SpaceMemberRecord>(boardCollections.spaceMembers);
+    this.#links = db.collection<PublicLinkRecord>(boardCollections.publicLinks);
+    this.#activity = deps.activity;
+    this.#documents = deps.documents;
+  }
+
+  /** Deletes a board for good. The record goes first so nobody opens the board while its document is removed. */
+  async purgeBoard(boardId: string): Promise<void> {
+    await this.#boards.deleteMany({ id: boardId });
+    await this.#documents.delete(boardId);
+    await this.#boardMembers.deleteMany({ boardId });
+    await this.#links.deleteMany({ id: boardId });
+    await this.#activity.deleteBoard(boardId);
+  }
+
+  /** Deletes a space for good with the boards that went to trash with it; returns how many boards. */
+  async purgeSpace(spaceId: string): Promise<number> {
+    const boards = await this.#boards.find({ trashedWithSpaceId: spaceId });
+    for (const board of boards) await this.purgeBoard(board.id);
+    await this.#spaces.deleteMany({ id: spaceId });
+    await this.#spaceMembers.deleteMany({ spaceId });
+    await this.#links.deleteMany({ id: spaceId });
+    return boards.length;
+  }
+}

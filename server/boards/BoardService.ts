@@ -1,0 +1,299 @@
+import type { Clock, Collection, Database, Filter } from '../../storage/index.js';
+import { newId } from '../../storage/index.js';
+import type { BoardRecord, SpaceRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import { plans } from '../accounts/plans.js';
+import type { AccessService } from '../access/AccessService.js';
+import { requireUnlocked } from '../access/AccessService.js';
+import { roleOnBoard } from '../access/grants.js';
+import type { BoardAction, Role } from '../access/roles.js';
+import { atLeast, boardPermissions } from '../access/roles.js';
+import type { Principal } from '../auth/Principal.js';
+import { errors } from '../errors.js';
+import type { Page } from '../pagination.js';
+import type { ActivityService } from './ActivityService.js';
+import type { BoardPurger } from './BoardPurger.js';
+import type { BoardDocuments } from './BoardDocuments.js';
+import { boardPage, type BoardSort } from './boardQueries.js';
+import { nextPosition, purgeAt } from './trashRules.js';
+
+/** A board as the caller sees it. */
+export interface BoardView {
+  board: BoardRecord;
+  role: Role;
+  /** When a board in trash is purged; null while active. */
+  purgeAt: number | null;
+}
+
+/** Input of `create`. */
+export interface CreateBoardInput {
+  title?: string | undefined;
+  description?: string | undefined;
+  /** A space id, or `default` / omitted for the built-in default space. */
+  spaceId?: string | undefined;
+  position?: number | undefined;
+}
+
+/** Input of `update`: every field optional, at least one present. */
+export interface UpdateBoardInput {
+  title?: string | undefined;
+  description?: string | undefined;
+  locked?: boolean | undefined;
+  position?: number | undefined;
+  /** Target space id, or `default`. */
+  spaceId?: string | undefined;
+}
+
+/** The outcome of a delete: to trash (paid plans) or gone for good (basic). */
+export interface DeleteBoardResult {
+  outcome: 'trashed' | 'deleted';
+  board: BoardRecord;
+  purgeAt: number | null;
+}
+
+/** Boards: list, create, recent, get, rename/lock/reorder/move, delete and restore (SPEC Boards). */
+export class BoardService {
+  readonly #boards: Collection<BoardRecord>;
+  readonly #spaces: Collection<SpaceRecord>;
+  readonly #access: AccessService;
+  readonly #accounts: AccountService;
+  readonly #activity: ActivityService;
+  readonly #documents: BoardDocuments;
+  readonly #purger: BoardPurger;
+  readonly #clock: Clock;
+
+  constructor(
+    db: Database,
+    deps: {
+      access: AccessService;
+      accounts: AccountService;
+      activity: ActivityService;
+      documents: BoardDocuments;
+      purger: BoardPurger;
+      clock: Clock;
+    },
+  ) {
+    this.#boards = db.collection<BoardRecord>(boardCollections.boards);
+    this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
+    this.#access = deps.access;
+    this.#accounts = deps.accounts;
+    this.#activity = deps.activity;
+    this.#documents = deps.documents;
+    this.#purger = deps.purger;
+    this.#clock = deps.clock;
+  }
+
+  /** Boards the caller can read, optionally in one space (`default`, `trash` or a space id), cursor-paginated. */
+  async list(
+    principal: Principal,
+    options: { limit: number; cursor?: string | undefined; spaceId?: string | undefined; sort: BoardSort },
+  ): Promise<Page<BoardView>> {
+    const grants = await this.#access.grants(principal.user.id);
+    const filter: Filter<BoardRecord> = { ...this.#access.readableBoardsFilter(grants), trashedAt: null };
+    if (options.spaceId === 'trash') {
+      filter.trashedAt = { $ne: null };
+    } else if (options.spaceId === 'default') {
+      filter.spaceId = null;
+    } else if (options.spaceId !== undefined) {
+      const { space } = await this.#access.requireSpace(principal.user.id, options.spaceId, 'read', { grants });
+      filter.spaceId = space.id;
+    }
+    const keep = (b: BoardRecord): boolean =>
+      atLeast(roleOnBoard(grants, b), b.trashedAt === null ? boardPermissions.read : boardPermissions.restore);
+    const page = await boardPage(this.#boards, filter, options, keep);
+    return { data: await this.#views(page.data, (b) => roleOnBoard(grants, b) as Role), nextCursor: page.nextCursor };
+  }
+
+  /** The ten most recently updated active boards the caller can read. */
+  async recent(principal: Principal): Promise<BoardView[]> {
+    const grants = await this.#access.grants(principal.user.id);
+    const rows = await this.#boards.find(
+      { ...this.#access.readableBoardsFilter(grants), trashedAt: null },
+      { sort: [['updatedAt', -1], ['id', -1]], limit: 10 },
+    );
+    return this.#views(rows, (b) => roleOnBoard(grants, b) as Role);
+  }
+
+  /** Creates a board in a space (editor and above there) or in the caller's default space, with its empty Yjs document. */
+  async create(principal: Principal, input: CreateBoardInput): Promise<BoardView> {
+    const title = cleanTitle(input.title ?? 'Untitled board');
+    const description = cleanDescription(input.description ?? '');
+    let space: SpaceRecord | null = null;
+    if (input.spaceId !== undefined && input.spaceId !== 'default') {
+      space = (await this.#access.requireSpace(principal.user.id, input.spaceId, 'addBoards')).space;
+    }
+    const workspaceId = space?.workspaceId ?? principal.workspace.id;
+    const highest = await this.#boards.findOne(
+      space ? { spaceId: space.id } : { workspaceId, spaceId: null },
+      [['position', -1]],
+    );
+    const now = this.#clock.now();
+    const board: BoardRecord = {
+      id: newId('brd'),
+      workspaceId,
+      ownerId: principal.user.id,
+      spaceId: space?.id ?? null,
+      title,
+      description,
+      locked: false,
+      position: input.position ?? nextPosition(highest?.position),
+      createdAt: now,
+      updatedAt: now,
+      updatedBy: principal.user.id,
+      trashedAt: null,
+      trashedBy: null,
+      trashedWithSpaceId: null,
+    };
+    await this.#documents.create(board.id);
+    try {
+      await this.#boards.insert(board);
+    } catch (error) {
+      await this.#documents.delete(board.id);
+      throw error;
+    }
+    await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.created', data: { title, spaceId: board.spaceId } });
+    return { board, role: 'owner', purgeAt: null };
+  }
+
+  /** One board; a board in trash is shown to those who may restore it. */
+  async get(principal: Principal, boardId: string): Promise<BoardView> {
+    const { board, role } = await this.#access.requireBoard(principal.user.id, boardId, 'read', { trash: 'any' });
+    return (await this.#views([board], () => role))[0] as BoardView;
+  }
+
+  /** Renames, describes, locks, reorders and/or moves a board; each change needs its own role (rename and lock: admin). */
+  async update(principal: Principal, boardId: string, input: UpdateBoardInput): Promise<BoardView> {
+    const userId = principal.user.id;
+    const { board, role, grants } = await this.#access.requireBoard(userId, boardId, 'read');
+    const needed: BoardAction[] = [];
+    if (input.title !== undefined || input.description !== undefined) needed.push('rename');
+    if (input.locked !== undefined) needed.push('lock');
+    if (input.position !== undefined) needed.push('reorder');
+    if (input.spaceId !== undefined) needed.push('move');
+    if (needed.length === 0) throw errors.invalid('body', 'must change at least one of title, description, locked, position, spaceId');
+    for (const action of needed) {
+      if (!atLeast(role, boardPermissions[action])) throw errors.forbidden(`Your role on this board (${role}) does not allow ${action}.`);
+    }
+    if (input.locked === undefined) requireUnlocked(board, role);
+    const set: Partial<BoardRecord> = {};
+    const rows: { action: string; data: Record<string, string | number | boolean | null> }[] = [];
+    if (input.title !== undefined) {
+      set.title = cleanTitle(input.title);
+      if (set.title !== board.title) rows.push({ action: 'board.renamed', data: { from: board.title, to: set.title } });
+    }
+    if (input.description !== undefined) {
+      set.description = cleanDescription(input.description);
+      if (set.description !== board.description) rows.push({ action: 'board.description_changed', data: {} });
+    }
+    if (input.locked !== undefined && input.locked !== board.locked) {
+      set.locked = input.locked;
+      rows.push({ action: input.locked ? 'board.locked' : 'board.unlocked', data: {} });
+    }
+    if (input.position !== undefined && input.position !== board.position) {
+      set.position = input.position;
+      rows.push({ action: 'board.reordered', data: { from: board.position, to: input.position } });
+    }
+    if (input.spaceId !== undefined) {
+      let target: string | null = null;
+      if (input.spaceId !== 'default') {
+        const { space } = await this.#access.requireSpace(userId, input.spaceId, 'addBoards', { grants });
+        if (space.workspaceId !== board.workspaceId) throw errors.invalid('spaceId', "must be a space of the board's workspace");
+        target = space.id;
+      }
+      if (target !== board.spaceId) {
+        set.spaceId = target;
+        if (input.position === undefined) {
+          const highest = await this.#boards.findOne(target ? { spaceId: target } : { workspaceId: board.workspaceId, spaceId: null }, [['position', -1]]);
+          set.position = nextPosition(highest?.position);
+        }
+        rows.push({ action: 'board.moved', data: { fromSpaceId: board.spaceId, toSpaceId: target } });
+      }
+    }
+    if (rows.length === 0) return (await this.#views([board], () => role))[0] as BoardView;
+    const updated = await this.#boards.updateOne(
+      { id: board.id, trashedAt: null },
+      { $set: { ...set, updatedAt: this.#clock.now(), updatedBy: userId } },
+    );
+    if (!updated) throw errors.notFound('Board');
+    for (const row of rows) await this.#activity.record({ boardId: board.id, actorId: userId, ...row });
+    // The move may change the caller's role (e.g. out of a space shared with them).
+    const after = roleOnBoard(await this.#access.grants(userId), updated) ?? role;
+    return (await this.#views([updated], () => after))[0] as BoardView;
+  }
+
+  /** Deletes a board (admin and above): to trash for the retention period on paid plans, for good (with its document) on basic. */
+  async delete(principal: Principal, boardId: string): Promise<DeleteBoardResult> {
+    const { board } = await this.#access.requireBoard(principal.user.id, boardId, 'delete');
+    const workspace = await this.#accounts.getWorkspace(board.workspaceId);
+    if (!plans[workspace.plan].trashAndRestore) {
+      await this.#purger.purgeBoard(board.id);
+      return { outcome: 'deleted', board, purgeAt: null };
+    }
+    const now = this.#clock.now();
+    const trashed = await this.#boards.updateOne(
+      { id: board.id, trashedAt: null },
+      { $set: { trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: null } },
+    );
+    if (!trashed) throw errors.notFound('Board');
+    await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.trashed', data: {} });
+    return { outcome: 'trashed', board: trashed, purgeAt: purgeAt(now, workspace.plan) };
+  }
+
+  /** Brings a board back from trash (admin and above; paid plans only, 402 on basic). Its space, if gone or in trash, becomes `default`. */
+  async restore(principal: Principal, boardId: string): Promise<BoardView> {
+    const { board, role } = await this.#access.requireBoard(principal.user.id, boardId, 'restore', { trash: 'trash' });
+    const workspace = await this.#accounts.getWorkspace(board.workspaceId);
+    if (!plans[workspace.plan].trashAndRestore) {
+      throw errors.paymentRequired(`Restoring boards needs a paid plan; the workspace is on ${workspace.plan}.`, { limit: 'trashAndRestore' });
+    }
+    let spaceId = board.spaceId;
+    if (spaceId !== null) {
+      const space = await this.#spaces.get(spaceId);
+      if (!space || space.trashedAt !== null) spaceId = null;
+    }
+    const restored = await this.#boards.updateOne(
+      { id: board.id, trashedAt: { $ne: null } },
+      { $set: { trashedAt: null, trashedBy: null, trashedWithSpaceId: null, spaceId } },
+    );
+    if (!restored) throw errors.notFound('Board');
+    await this.#activity.record({
+      boardId: board.id,
+      actorId: principal.user.id,
+      action: 'board.restored',
+      data: spaceId === board.spaceId ? {} : { fromSpaceId: board.spaceId, toSpaceId: spaceId },
+    });
+    return { board: restored, role, purgeAt: null };
+  }
+
+  async #views(boards: readonly BoardRecord[], roleOf: (b: BoardRecord) => Role): Promise<BoardView[]> {
+    const planOf = new Map<string, Promise<number | null>>();
+    return Promise.all(
+      boards.map(async (board) => {
+        let purge: number | null = null;
+        if (board.trashedAt !== null) {
+          const trashedAt = board.trashedAt;
+          if (!planOf.has(board.workspaceId)) {
+            planOf.set(board.workspaceId, this.#accounts.getWorkspace(board.workspaceId).then((w) => purgeAt(0, w.plan)));
+          }
+          const retention = await planOf.get(board.workspaceId);
+          purge = retention === null || retention === undefined ? null : trashedAt + retention;
+        }
+        return { board, role: roleOf(board), purgeAt: purge };
+      }),
+    );
+  }
+}
+
+function cleanTitle(title: string): string {
+  const value = title.trim();
+  if (value === '') throw errors.invalid('title', 'must not be empty');
+  if (value.length > 200) throw errors.invalid('title', 'must be at most 200 characters');
+  return value;
+}
+
+function cleanDescription(description: string): string {
+  const value = description.trim();
+  if (value.length > 2000) throw errors.invalid('description', 'must be at most 2000 characters');
+  return value;
+}

@@ -1,0 +1,90 @@
+import type { Clock, Collection, Database } from '../../storage/index.js';
+import type { BoardRecord, SpaceRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import type { PlanName } from '../accounts/plans.js';
+import { planNames, plans } from '../accounts/plans.js';
+import type { BoardPurger } from './BoardPurger.js';
+import { dayMs, purgeAt } from './trashRules.js';
+
+/** Options of the trash sweep. */
+export interface TrashServiceOptions {
+  /** How often the sweep runs, in ms; default one hour (retention is counted in days). */
+  sweepIntervalMs?: number;
+  /** Told about a failed sweep (the timer keeps running). */
+  onError?: (error: unknown) => void;
+}
+
+/** Purges spaces and boards that stayed in trash longer than their plan's retention (SPEC: 30 days). */
+export class TrashService {
+  readonly #spaces: Collection<SpaceRecord>;
+  readonly #boards: Collection<BoardRecord>;
+  readonly #accounts: AccountService;
+  readonly #purger: BoardPurger;
+  readonly #clock: Clock;
+  readonly #options: TrashServiceOptions;
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<{ spaces: number; boards: number }> | null = null;
+
+  constructor(db: Database, deps: { accounts: AccountService; purger: BoardPurger; clock: Clock }, options: TrashServiceOptions = {}) {
+    this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
+    this.#boards = db.collection<BoardRecord>(boardCollections.boards);
+    this.#accounts = deps.accounts;
+    this.#purger = deps.purger;
+    this.#clock = deps.clock;
+    this.#options = options;
+  }
+
+  /** Starts the periodic sweep; the timer does not keep the process alive. */
+  start(): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.#options.onError?.(error));
+    }, this.#options.sweepIntervalMs ?? 3_600_000);
+    this.#timer.unref();
+  }
+
+  /** Stops the periodic sweep and waits for a running one. */
+  async stop(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running?.catch(() => undefined);
+  }
+
+  /** Purges everything past retention now; resolves with how many spaces and boards went. One sweep runs at a time. */
+  async sweep(): Promise<{ spaces: number; boards: number }> {
+    this.#running ??= this.#sweep().finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  async #sweep(): Promise<{ spaces: number; boards: number }> {
+    const now = this.#clock.now();
+    const shortest = Math.min(...planNames.map((p) => plans[p].trashRetentionDays));
+    const cutoff = now - shortest * dayMs;
+    const planOf = new Map<string, PlanName | null>();
+    const expired = async (workspaceId: string, trashedAt: number): Promise<boolean> => {
+      if (!planOf.has(workspaceId)) {
+        planOf.set(workspaceId, (await this.#accounts.getWorkspace(workspaceId).catch(() => null))?.plan ?? null);
+      }
+      const plan = planOf.get(workspaceId);
+      return plan === null || plan === undefined ? true : purgeAt(trashedAt, plan) <= now;
+    };
+    let spaces = 0;
+    let boards = 0;
+    for (const space of await this.#spaces.find({ trashedAt: { $lte: cutoff } })) {
+      if (space.trashedAt !== null && (await expired(space.workspaceId, space.trashedAt))) {
+        boards += await this.#purger.purgeSpace(space.id);
+        spaces += 1;
+      }
+    }
+    for (const board of await this.#boards.find({ trashedAt: { $lte: cutoff } })) {
+      if (board.trashedAt !== null && (await expired(board.workspaceId, board.trashedAt))) {
+        await this.#purger.purgeBoard(board.id);
+        boards += 1;
+      }
+    }
+    return { spaces, boards };
+  }
+}

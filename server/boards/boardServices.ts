@@ -1,0 +1,57 @@
+import type { Clock, Database } from '../../storage/index.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import { AccessService } from '../access/AccessService.js';
+import type { NotificationService } from '../notifications/NotificationService.js';
+import { SpaceMemberService } from '../spaces/SpaceMemberService.js';
+import { SpaceService } from '../spaces/SpaceService.js';
+import { ActivityService } from './ActivityService.js';
+import type { BoardDocuments } from './BoardDocuments.js';
+import { storeBoardDocuments } from './BoardDocuments.js';
+import { BoardMemberService } from './BoardMemberService.js';
+import { BoardPurger } from './BoardPurger.js';
+import { BoardService } from './BoardService.js';
+import { PublicLinkService } from './PublicLinkService.js';
+import type { TrashServiceOptions } from './TrashService.js';
+import { TrashService } from './TrashService.js';
+
+/** The services that organise boards: access, spaces, boards, sharing, public links, activity and trash. */
+export interface BoardServices {
+  readonly access: AccessService;
+  readonly activity: ActivityService;
+  readonly spaces: SpaceService;
+  readonly spaceMembers: SpaceMemberService;
+  readonly boards: BoardService;
+  readonly boardMembers: BoardMemberService;
+  readonly publicLinks: PublicLinkService;
+  readonly trash: TrashService;
+}
+
+/** Dependencies of `createBoardServices`. */
+export interface BoardServicesOptions {
+  accounts: AccountService;
+  notifications: NotificationService;
+  clock: Clock;
+  /** How board documents are created and deleted; default: straight to `db.documents`. */
+  documents?: BoardDocuments;
+  trash?: TrashServiceOptions;
+}
+
+/** Wires the board organisation services over one store (the trash sweep is not started). */
+export function createBoardServices(db: Database, options: BoardServicesOptions): BoardServices {
+  const { accounts, notifications, clock } = options;
+  const documents = options.documents ?? storeBoardDocuments(db.documents);
+  const access = new AccessService(db, accounts, clock);
+  const activity = new ActivityService(db, clock);
+  const purger = new BoardPurger(db, { activity, documents });
+  const spaceMembers = new SpaceMemberService(db, { access, accounts, notifications, clock });
+  return {
+    access,
+    activity,
+    spaces: new SpaceService(db, { access, accounts, activity, clock }),
+    spaceMembers,
+    boards: new BoardService(db, { access, accounts, activity, documents, purger, clock }),
+    boardMembers: new BoardMemberService(db, { access, accounts, spaceMembers, activity, clock }),
+    publicLinks: new PublicLinkService(db, { access, accounts, activity, clock }),
+    trash: new TrashService(db, { accounts, purger, clock }, options.trash),
+  };
+}
