@@ -3,6 +3,7 @@ export type { CrdtErrorCode, ValidationIssue } from './errors.js';
 export { itemsMapName, maxItemsPerBoard } from './items/boardSchema.js';
 export type { Actor, ItemView } from './items/boardSchema.js';
 export {
+  assertConvertible,
   createItemBodySchema,
   getItemType,
   listItemTypes,
@@ -28,3 +29,16 @@ export { structure } from './views/structure.js';
 export type { BoardStructure, StructureConnection, StructureItem, StructureSection } from './views/structure.js';
 export { searchableText } from './views/searchableText.js';
 export type { SearchableItem } from './views/searchableText.js';
+export { DocumentRegistry } from './documents/DocumentRegistry.js';
+export type { DocumentLease, DocumentRegistryOptions, DocumentRegistryStats } from './documents/DocumentRegistry.js';
+export { DocumentError, documentErrorCodes } from './documents/errors.js';
+export type { DocumentErrorCode } from './documents/errors.js';
+export { silentLogger } from './documents/Logger.js';
+export type { Logger } from './documents/Logger.js';
+export { RealtimeHub } from './sync/RealtimeHub.js';
+export type { RealtimeHubOptions, RealtimeHubStats } from './sync/RealtimeHub.js';
+export type { PresenceEntry } from './sync/BoardRoom.js';
+export type { SyncActor, SyncConnection, SyncConnectionInfo } from './sync/SyncConnection.js';
+export type { SyncSocket } from './sync/SyncSocket.js';
+export { syncCloseCodes } from './sync/closeCodes.js';
+export type { SyncCloseCode } from './sync/closeCodes.js';

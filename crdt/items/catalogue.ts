@@ -156,3 +156,15 @@ export function validateCreateItem(body: unknown): ValidatedCreateItem {
   if (!checked.ok) throw new ItemValidationError(checked.issues);
   return checked.value;
 }
+
+/** Checks that items of type `from` can be converted to `to`; throws CrdtError `unknown_item_type` or `conversion_not_supported`. */
+export function assertConvertible(from: string, to: string): void {
+  const source = getItemType(from);
+  getItemType(to);
+  if (!source.convertsTo.includes(to)) {
+    throw new CrdtError(
+      'conversion_not_supported',
+      `A ${from} cannot be converted to a ${to}; it converts to: ${source.convertsTo.join(', ') || 'nothing'}.`,
+    );
+  }
+}

@@ -39,7 +39,7 @@ export function getItem(doc: Y.Doc, id: string): ItemView {
   return viewFromSnapshot(snapshot, item);
 }
 
-/** Every item in z-order (bottom first), flat, each with its derived `sectionId`. */
+/** Every item in z-order (bottom first), flat, each with its derived `sectionId` (a section's is the larger section holding its centre). */
 export function listItems(doc: Y.Doc): ItemView[] {
   const snapshot = readBoard(doc);
   return snapshot.items.map((item) => viewFromSnapshot(snapshot, item));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   CrdtError,
+  assertConvertible,
   ItemValidationError,
   createItem,
   getItem,
@@ -162,5 +163,13 @@ describe('validateCreateItem', () => {
     expect(issueFields(() => validateCreateItem(withData(table, { rows: tooManyRows })))).toEqual(['data.rows']);
     const connector = getItemType('connector').example;
     expect(issueFields(() => validateCreateItem(withData(connector, { to: connector.data['from'] })))).toEqual(['data.to']);
+  });
+});
+
+describe('assertConvertible', () => {
+  it('allows the listed targets and names the problem otherwise', () => {
+    expect(() => assertConvertible('sticky_note', 'card')).not.toThrow();
+    expect((thrownBy(() => assertConvertible('section', 'card')) as CrdtError).code).toBe('conversion_not_supported');
+    expect((thrownBy(() => assertConvertible('sticky_note', 'hologram')) as CrdtError).code).toBe('unknown_item_type');
   });
 });
