@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import type { DocumentStore, StoredDocument } from '../../storage/index.js';
-import { DocumentError } from './errors.js';
+import { CrdtError } from '../errors.js';
 import type { Logger } from './Logger.js';
 import { UpdatePersister } from './UpdatePersister.js';
 import type { UpdatePersisterOptions } from './UpdatePersister.js';
@@ -74,7 +74,7 @@ export class ManagedDocument {
     if (this.#sizeBytes + incomingBytes <= this.#maxDocumentBytes) return;
     this.#sizeBytes = Y.encodeStateAsUpdate(this.doc).byteLength;
     if (this.#sizeBytes + incomingBytes <= this.#maxDocumentBytes) return;
-    throw new DocumentError(
+    throw new CrdtError(
       'document_too_large',
       `Document ${this.id} would exceed ${this.#maxDocumentBytes} bytes (now ~${this.#sizeBytes}).`,
     );

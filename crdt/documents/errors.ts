@@ -1,6 +1,5 @@
 /** Stable codes of the document lifecycle's errors. */
 export const documentErrorCodes = [
-  'document_too_large',
   'document_deleted',
   'document_exists',
   'persist_timeout',
@@ -9,7 +8,10 @@ export const documentErrorCodes = [
 /** A document lifecycle error code. */
 export type DocumentErrorCode = (typeof documentErrorCodes)[number];
 
-/** Base of the errors `DocumentRegistry` throws; `code` is stable, `message` is for logs. */
+/**
+ * Lifecycle errors of `DocumentRegistry`; `code` is stable, `message` is for logs. The size
+ * limit throws the layer's `CrdtError('document_too_large')` instead, which `rest/` maps.
+ */
 export class DocumentError extends Error {
   readonly code: DocumentErrorCode;
 

@@ -1,6 +1,6 @@
 import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
-import { DocumentError } from '../documents/errors.js';
+import { CrdtError } from '../errors.js';
 import type { Logger } from '../documents/Logger.js';
 import type { BoardRoom } from './BoardRoom.js';
 import { syncCloseCodes } from './closeCodes.js';
@@ -176,7 +176,7 @@ export class SyncConnection {
           this.close(syncCloseCodes.unsupportedData, 'unknown message type');
       }
     } catch (error) {
-      if (error instanceof DocumentError && error.code === 'document_too_large') {
+      if (error instanceof CrdtError && error.code === 'document_too_large') {
         this.#logger.info({ boardId: this.boardId, userId: this.actor.userId }, 'Refused an update over the document size limit');
         this.close(syncCloseCodes.documentTooLarge, 'document too large');
         return;
