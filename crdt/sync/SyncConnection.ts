@@ -38,10 +38,10 @@ export interface SyncConnectionLimits {
 /**
  * One client socket on one board, speaking the y-websocket protocol. Messages that arrive
  * before the board is loaded wait in an inbox; sync starts (server step 1, then answers to
- * the client's) only once the stored state is in memory. Read-only connections have their
- * non-empty step 2 / update messages dropped, are told once with an auth "permission
- * denied" message (the stock client logs it and stays connected, so there is no reconnect
- * loop), and keep their awareness.
+ * the client's) only once the stored state is in memory. Read-only connections have every
+ * step 2 / update message dropped; when one carries something the board lacks, the client
+ * is told once with an auth "permission denied" message (the stock client logs it and stays
+ * connected: closing would only make it reconnect and resend), and awareness still flows.
  */
 export class SyncConnection {
   readonly boardId: string;
@@ -59,6 +59,8 @@ export class SyncConnection {
   #inbox: Uint8Array[] | undefined = [];
   #open = true;
   #deniedSent = false;
+  /** Size of the last full-state answer: a fresh client may still be reading it, so it does not count as slow yet. */
+  #graceBytes = 0;
 
   constructor(
     socket: SyncSocket,
@@ -127,12 +129,18 @@ export class SyncConnection {
     }
   }
 
-  /** Sends a message unless the socket is backed up, in which case the connection is closed 1013 (it resyncs on reconnect). */
+  /**
+   * Sends a message unless the socket is backed up (over `maxBufferedBytes` plus the last
+   * step 2 it is still reading), in which case the connection is closed 1013: skipping
+   * messages would leave the client silently diverged, while a reconnect resyncs it.
+   */
   send(message: Uint8Array): void {
     if (!this.#open) return;
-    if (this.#socket.bufferedAmount > this.#limits.maxBufferedBytes) {
+    const buffered = this.#socket.bufferedAmount;
+    if (buffered <= this.#limits.maxBufferedBytes) this.#graceBytes = 0;
+    else if (buffered > this.#limits.maxBufferedBytes + this.#graceBytes) {
       this.#logger.warn(
-        { boardId: this.boardId, userId: this.actor.userId, bufferedBytes: this.#socket.bufferedAmount },
+        { boardId: this.boardId, userId: this.actor.userId, bufferedBytes: buffered },
         'Closing a sync connection that reads too slowly',
       );
       this.close(syncCloseCodes.tryAgainLater, 'client too slow');
@@ -190,7 +198,9 @@ export class SyncConnection {
     const syncType = decoding.readVarUint(decoder);
     if (syncType === syncMessageTypes.step1) {
       const stateVector = decoding.readVarUint8Array(decoder);
-      this.send(encodeSyncStep2(Y.encodeStateAsUpdate(room.doc, stateVector)));
+      const answer = encodeSyncStep2(Y.encodeStateAsUpdate(room.doc, stateVector));
+      this.send(answer);
+      this.#graceBytes = Math.max(this.#graceBytes, answer.byteLength);
       return;
     }
     if (syncType !== syncMessageTypes.step2 && syncType !== syncMessageTypes.update) {
@@ -199,7 +209,8 @@ export class SyncConnection {
     }
     const update = decoding.readVarUint8Array(decoder);
     if (this.readOnly) {
-      if (isEmptyUpdate(update)) return;
+      // A reconnecting viewer's step 2 repeats its whole delete set; only news is a refusal.
+      if (isEmptyUpdate(update) || Y.snapshotContainsUpdate(Y.snapshot(room.doc), update)) return;
       if (!this.#deniedSent) {
         this.#deniedSent = true;
         this.#logger.info({ boardId: this.boardId, userId: this.actor.userId }, 'Refused a document update from a read-only connection');

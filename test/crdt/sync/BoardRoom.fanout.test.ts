@@ -2,7 +2,7 @@ import * as decoding from 'lib0/decoding';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
-import { encodeSyncStep1, encodeSyncUpdate } from '../../../crdt/sync/messages.js';
+import { encodeSyncStep1, encodeSyncStep2, encodeSyncUpdate } from '../../../crdt/sync/messages.js';
 import { RealtimeHub } from '../../../crdt/sync/RealtimeHub.js';
 import type { RealtimeHubOptions } from '../../../crdt/sync/RealtimeHub.js';
 import type { SyncSocket } from '../../../crdt/sync/SyncSocket.js';
@@ -101,6 +101,20 @@ describe('fan-out', () => {
     expect(slow.socket.closedWith?.code).toBe(1013);
     expect(hub.stats().connections).toBe(1);
   });
+  it('gives a fresh client time to read its full-state answer before counting it as slow', async () => {
+    const { registry, hub, attach } = setup({ maxBufferedBytes: 100 });
+    await registry.transact('b1', (doc) => doc.getText('t').insert(0, 'x'.repeat(5000)));
+    const client = attach('u1');
+    await hub.whenReady('b1');
+    client.connection.receive(encodeSyncStep1(Y.encodeStateVector(new Y.Doc())));
+    const answerBytes = client.socket.messages(0, 1)[0]!.byteLength;
+    client.socket.bufferedAmount = 100 + answerBytes - 1;
+    await registry.transact('b1', (doc) => doc.getText('t').insert(0, 'y'));
+    await expect.poll(() => client.socket.messages(0, 2).length).toBe(1);
+    client.socket.bufferedAmount = 100 + answerBytes + 1;
+    await registry.transact('b1', (doc) => doc.getText('t').insert(0, 'z'));
+    await expect.poll(() => client.socket.closedWith?.code).toBe(1013);
+  });
 });
 
 describe('connection lifecycle', () => {
@@ -149,5 +163,28 @@ describe('connection lifecycle', () => {
     await hub.whenReady('b1');
     a.connection.receive(new Uint8Array([3]));
     expect(a.socket.messages(1)).toHaveLength(1);
+  });
+});
+
+describe('read-only connections', () => {
+  it('drops updates silently when they carry nothing new (a reconnecting viewer repeats its delete set)', async () => {
+    const { registry, hub, attach } = setup();
+    await registry.transact('b1', (doc) => {
+      doc.getArray('a').push([1, 2, 3]);
+      doc.getArray('a').delete(0, 1);
+    });
+    const viewer = attach('viewer', true);
+    await hub.whenReady('b1');
+    const replica = new Y.Doc();
+    Y.applyUpdate(replica, Y.encodeStateAsUpdate(await registry.open('b1')));
+    viewer.connection.receive(encodeSyncStep2(Y.encodeStateAsUpdate(replica, Y.encodeStateVector(replica))));
+    expect(viewer.socket.messages(2)).toHaveLength(0);
+
+    replica.getArray('a').push([4]);
+    viewer.connection.receive(encodeSyncUpdate(Y.encodeStateAsUpdate(replica)));
+    viewer.connection.receive(encodeSyncUpdate(Y.encodeStateAsUpdate(replica)));
+    expect(viewer.socket.messages(2)).toHaveLength(1);
+    expect((await registry.open('b1')).getArray('a').toArray()).toEqual([2, 3]);
+    expect(viewer.socket.closedWith).toBeUndefined();
   });
 });
