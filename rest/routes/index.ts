@@ -1,8 +1,11 @@
 import type { Services } from '../../server/Services.js';
 import type { Route } from '../route.js';
+import { boardRoutes } from './boards.js';
 import { meRoutes } from './me.js';
+import { memberRoutes } from './members.js';
+import { spaceRoutes } from './spaces.js';
 
 /** Every API operation, grouped as SPEC.md groups them. */
 export function allRoutes(services: Services): Route[] {
-  return [...meRoutes(services)];
+  return [...meRoutes(services), ...spaceRoutes(services), ...boardRoutes(services), ...memberRoutes(services)];
 }
