@@ -8,6 +8,8 @@ import { RateLimit } from './middleware/rateLimit.js';
 import { requestContext } from './middleware/requestContext.js';
 import { buildOpenApi } from './openapi.js';
 import { errorDocs } from './pages/errorDocs.js';
+import { consoleRoutes } from './console/consoleRoutes.js';
+import { oauthRoutes } from './oauth/oauthRoutes.js';
 import type { Route } from './route.js';
 import { apiRouter } from './router.js';
 import { allRoutes } from './routes/index.js';
@@ -62,6 +64,9 @@ export function createApp(options: AppOptions): App {
     }
   });
   koa.use(errorDocs());
+  services.oauth.attachLogger(logger);
+  koa.use(oauthRoutes(services));
+  koa.use(consoleRoutes(services));
   koa.use(
     apiRouter('/v1', {
       routes,

@@ -10,6 +10,8 @@ import type { Config } from './config.js';
 import { createLogger } from './logger.js';
 import { MeService } from './me/MeService.js';
 import { NotificationService } from './notifications/NotificationService.js';
+import { createOAuthServices } from './oauth/OAuthServices.js';
+import type { OAuthServices } from './oauth/OAuthServices.js';
 import { SourceService } from './sources/SourceService.js';
 
 /** Every service of the server, wired over one store; what `rest/` and the CLI call. */
@@ -24,6 +26,8 @@ export interface Services extends BoardServices {
   readonly apiKeys: ApiKeyService;
   readonly authenticator: Authenticator;
   readonly me: MeService;
+  /** OAuth apps, grants and tokens, consent, and sign-in. */
+  readonly oauth: OAuthServices;
   /** Stops background work (timers, document flushes); the store is closed by its owner. */
   close(): Promise<void>;
 }
@@ -38,6 +42,7 @@ export async function createServices(config: Config, db: Database, clock: Clock)
   const authenticator = new Authenticator();
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
+  const oauth = createOAuthServices({ config, db, clock, accounts, authenticator });
   const boardServices = createBoardServices(db, {
     accounts,
     notifications,
@@ -57,6 +62,7 @@ export async function createServices(config: Config, db: Database, clock: Clock)
     apiKeys,
     authenticator,
     me,
+    oauth,
     ...boardServices,
     close: async () => {
       await boardServices.trash.stop();

@@ -12,6 +12,31 @@ const port = z.coerce
 const positiveInt = (what: string) =>
   z.coerce.number({ error: `must be ${what}` }).int({ error: `must be ${what}` }).positive({ error: `must be ${what}` });
 
+const oidcSlots = [1, 2, 3] as const;
+const oidcFields = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET', 'NAME'] as const;
+
+function oidcProviderVariables() {
+  const shape: Record<string, z.ZodOptional<z.ZodString | z.ZodURL>> = {};
+  for (const n of oidcSlots) {
+    shape[`BOARDS_OIDC_${n}_ISSUER`] = z.url({ protocol: /^https?$/, error: 'must be the issuer URL of an OpenID provider' }).optional();
+    shape[`BOARDS_OIDC_${n}_CLIENT_ID`] = z.string().min(1).optional();
+    shape[`BOARDS_OIDC_${n}_CLIENT_SECRET`] = z.string().min(1).optional();
+    shape[`BOARDS_OIDC_${n}_NAME`] = z.string().min(1).max(60, { error: 'must be at most 60 characters' }).optional();
+  }
+  return shape;
+}
+
+/** An OpenID Connect identity provider people can sign in with. */
+export interface OidcProviderConfig {
+  /** 1 to 3: the N of `BOARDS_OIDC_<N>_*`; also the provider's id in sign-in URLs. */
+  readonly slot: number;
+  readonly issuer: string;
+  readonly clientId: string;
+  readonly clientSecret: string;
+  /** Shown on the sign-in button ("Continue with <name>"). */
+  readonly name: string;
+}
+
 /** The environment variables the server reads, with their defaults and rules. */
 const envSchema = z
   .object({
@@ -30,8 +55,21 @@ const envSchema = z
     BOARDS_LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
     BOARDS_RATE_LIMIT_PER_MINUTE: positiveInt('a positive whole number of requests').default(600),
     BOARDS_SHUTDOWN_GRACE_MS: positiveInt('a positive whole number of milliseconds').default(10_000),
+    BOARDS_SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
+    BOARDS_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
+    BOARDS_MAIL_FROM: z.string().min(3, { error: 'must be an address such as Boards <no-reply@example.com>' }).default('Boards <no-reply@localhost>'),
+    BOARDS_DEV_OUTBOX: z.string().min(1, { error: 'must not be empty' }).optional(),
+    ...oidcProviderVariables(),
   })
   .superRefine((env, ctx) => {
+    for (const n of oidcSlots) {
+      const vars = env as Record<string, unknown>;
+      const set = oidcFields.filter((f) => vars[`BOARDS_OIDC_${n}_${f}`] !== undefined);
+      if (set.length > 0 && set.length < oidcFields.length) {
+        const missing = oidcFields.find((f) => vars[`BOARDS_OIDC_${n}_${f}`] === undefined) ?? 'ISSUER';
+        ctx.addIssue({ code: 'custom', path: [`BOARDS_OIDC_${n}_${missing}`], message: `is required when another BOARDS_OIDC_${n}_* variable is set` });
+      }
+    }
     if (env.BOARDS_STORAGE === 'mongodb' && !env.BOARDS_MONGODB_URL) {
       ctx.addIssue({
         code: 'custom',
@@ -58,6 +96,16 @@ export interface Config {
   readonly rateLimitPerMinute: number;
   /** How long shutdown waits for in-flight requests before closing them; default 10 s. */
   readonly shutdownGraceMs: number;
+  /** Signs session cookies and seals client secrets; null: generated once and kept in the data dir. */
+  readonly sessionSecret: string | null;
+  /** Mail transport for sign-in codes; null: the development outbox (log + file). */
+  readonly smtpUrl: string | null;
+  /** Sender of sign-in mail; default `Boards <no-reply@localhost>`. */
+  readonly mailFrom: string;
+  /** JSON-lines file the development mailer appends to; default `<data dir>/dev-outbox.jsonl`. */
+  readonly devOutboxPath: string;
+  /** Up to three OpenID Connect sign-in providers (`BOARDS_OIDC_<N>_ISSUER/CLIENT_ID/CLIENT_SECRET/NAME`). */
+  readonly oidcProviders: readonly OidcProviderConfig[];
 }
 
 /** Bad configuration; the message names every offending variable. */
@@ -96,6 +144,18 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.BOARDS_LOG_LEVEL,
     rateLimitPerMinute: e.BOARDS_RATE_LIMIT_PER_MINUTE,
     shutdownGraceMs: e.BOARDS_SHUTDOWN_GRACE_MS,
+    sessionSecret: e.BOARDS_SESSION_SECRET ?? null,
+    smtpUrl: e.BOARDS_SMTP_URL ?? null,
+    mailFrom: e.BOARDS_MAIL_FROM,
+    devOutboxPath: path.resolve(e.BOARDS_DEV_OUTBOX ?? path.join(e.BOARDS_DATA_DIR, 'dev-outbox.jsonl')),
+    oidcProviders: oidcSlots.flatMap((n) => {
+      const v = (f: (typeof oidcFields)[number]) => (e as Record<string, unknown>)[`BOARDS_OIDC_${n}_${f}`] as string | undefined;
+      const issuer = v('ISSUER');
+      const clientId = v('CLIENT_ID');
+      const clientSecret = v('CLIENT_SECRET');
+      const name = v('NAME');
+      return issuer && clientId && clientSecret && name ? [Object.freeze({ slot: n, issuer, clientId, clientSecret, name })] : [];
+    }),
   };
   return Object.freeze(config);
 }
@@ -105,6 +165,8 @@ export function productionWarnings(config: Config, env: Record<string, string | 
   if (!config.production) return [];
   const warnings: string[] = [];
   if (!env.BOARDS_PUBLIC_URL) warnings.push('BOARDS_PUBLIC_URL is not set; links and OAuth metadata use http://localhost.');
+  if (!config.sessionSecret) warnings.push('BOARDS_SESSION_SECRET is not set; a generated secret in the data dir signs sessions.');
+  if (!config.smtpUrl) warnings.push('BOARDS_SMTP_URL is not set; sign-in codes go to the log and the development outbox.');
   if (config.storage.kind === 'sqlite') warnings.push('BOARDS_STORAGE is sqlite; a single process owns the data file.');
   return warnings;
 }

@@ -1,0 +1,69 @@
+import type { Context } from 'koa';
+import type { Services } from '../../server/Services.js';
+import type { Session } from '../../server/signin/SessionService.js';
+import { sessionLifetimeMs } from '../../server/signin/SessionService.js';
+
+/** Name of the session cookie. */
+export const sessionCookie = 'bds_session';
+
+/** Serialises a cookie: always `HttpOnly`, `Secure` and `SameSite=Lax` (OAUTH-CHECKLIST 71). */
+export function setCookie(ctx: Context, name: string, value: string, options: { maxAgeSeconds: number; path?: string }): void {
+  ctx.append(
+    'Set-Cookie',
+    `${name}=${value}; Path=${options.path ?? '/'}; Max-Age=${options.maxAgeSeconds}; HttpOnly; Secure; SameSite=Lax`,
+  );
+}
+
+/** The value of a request cookie, or undefined. */
+export function readCookie(ctx: Context, name: string): string | undefined {
+  const header = ctx.get('Cookie');
+  for (const part of header.split(';')) {
+    const eq = part.indexOf('=');
+    if (eq !== -1 && part.slice(0, eq).trim() === name) return part.slice(eq + 1).trim();
+  }
+  return undefined;
+}
+
+/** The signed-in person's session, or null. */
+export async function currentSession(ctx: Context, services: Services): Promise<Session | null> {
+  const session = await services.oauth.sessions.readSession(readCookie(ctx, sessionCookie));
+  if (!session) return null;
+  return (await services.accounts.getUser(session.userId)) ? session : null;
+}
+
+/** Signs the person in: a new session cookie. */
+export async function startSession(ctx: Context, services: Services, userId: string): Promise<void> {
+  const { token } = await services.oauth.sessions.createSession(userId);
+  setCookie(ctx, sessionCookie, token, { maxAgeSeconds: Math.floor(sessionLifetimeMs / 1000) });
+}
+
+/** Signs the person out. */
+export function endSession(ctx: Context): void {
+  setCookie(ctx, sessionCookie, '', { maxAgeSeconds: 0 });
+}
+
+/**
+ * A same-origin relative path to return to after sign-in, or the fallback (RFC 9700 4.11):
+ * absolute URLs, `//host`, backslashes and control characters are ignored.
+ */
+export function safeReturnTo(value: string | undefined | null, fallback = '/console'): string {
+  if (typeof value !== 'string' || value.length > 4000) return fallback;
+  if (!value.startsWith('/') || value.startsWith('//') || /[\\\x00-\x1f\x7f]/.test(value)) return fallback;
+  const base = 'http://return-to.invalid';
+  try {
+    const url = new URL(value, base);
+    return url.origin === base ? `${url.pathname}${url.search}` : fallback;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * True when a state-changing form post comes from our own pages: the `Origin` header, when
+ * sent, must be the service's origin (RFC 6749 10.12, with SameSite cookies and CSRF tokens).
+ */
+export function sameOrigin(ctx: Context, publicUrl: string): boolean {
+  const origin = ctx.get('Origin');
+  if (origin === '') return true;
+  return origin === new URL(publicUrl).origin;
+}

@@ -1,0 +1,71 @@
+import type { Logger } from 'pino';
+import type { Clock, Database } from '../../storage/index.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import type { Authenticator } from '../auth/Authenticator.js';
+import { credentialPrefixes } from '../auth/secrets.js';
+import type { Config } from '../config.js';
+import { DevOutboxMailer, SmtpMailer } from '../signin/Mailer.js';
+import type { Mailer } from '../signin/Mailer.js';
+import { EmailSignIn } from '../signin/EmailSignIn.js';
+import { OidcSignIn } from '../signin/OidcSignIn.js';
+import { SessionService } from '../signin/SessionService.js';
+import { accessTokenResolver } from './accessTokens.js';
+import { ConsentService } from './ConsentService.js';
+import { GrantService } from './GrantService.js';
+import { OAuthAppService } from './OAuthAppService.js';
+import { deriveServerKeys, loadServerSecret } from './serverKeys.js';
+
+/** The OAuth and sign-in services, wired together. */
+export interface OAuthServices {
+  /** The authorization server's issuer identifier: the public URL (RFC 8414, RFC 9207 `iss`). */
+  readonly issuer: string;
+  readonly apps: OAuthAppService;
+  readonly grants: GrantService;
+  readonly consent: ConsentService;
+  readonly sessions: SessionService;
+  readonly emailSignIn: EmailSignIn;
+  readonly oidc: OidcSignIn;
+  readonly mailer: Mailer;
+  /** The development outbox when no SMTP is configured (tests read sign-in codes here), else null. */
+  readonly devOutbox: DevOutboxMailer | null;
+  /** Gives the services the request logger (mail in development, PKCE warnings). */
+  attachLogger(logger: Logger): void;
+}
+
+/** Builds the OAuth services and registers `bds_at_` access tokens with the authenticator. */
+export function createOAuthServices(options: {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  accounts: AccountService;
+  authenticator: Authenticator;
+}): OAuthServices {
+  const { config, db, clock, accounts } = options;
+  let logger: Logger | null = null;
+  const currentLogger = () => logger;
+  const keys = deriveServerKeys(loadServerSecret(config));
+  const issuer = config.publicUrl;
+  const grants = new GrantService(db, clock, currentLogger);
+  const apps = new OAuthAppService({ db, accounts, grants, sealingKey: keys.sealing, publicUrl: config.publicUrl, clock });
+  const consent = new ConsentService({ db, apps, grants, accounts, issuer, clock });
+  const sessions = new SessionService(keys.signing, clock, issuer);
+  const devOutbox = config.smtpUrl ? null : new DevOutboxMailer(config.devOutboxPath, currentLogger, () => clock.now());
+  const mailer: Mailer = devOutbox ?? new SmtpMailer(config.smtpUrl ?? '', config.mailFrom);
+  const emailSignIn = new EmailSignIn({ db, accounts, mailer, clock });
+  const oidc = new OidcSignIn({ providers: config.oidcProviders, accounts, sessions, publicUrl: config.publicUrl });
+  options.authenticator.register(credentialPrefixes.accessToken, accessTokenResolver(grants, apps, accounts));
+  return {
+    issuer,
+    apps,
+    grants,
+    consent,
+    sessions,
+    emailSignIn,
+    oidc,
+    mailer,
+    devOutbox,
+    attachLogger(l) {
+      logger = l;
+    },
+  };
+}

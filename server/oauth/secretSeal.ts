@@ -1,0 +1,12 @@
+import { CompactEncrypt, compactDecrypt } from 'jose';
+
+/** Seals a client secret (JWE, `dir` + A256GCM) so the console can reveal it again. */
+export async function sealSecret(secret: string, key: Uint8Array): Promise<string> {
+  return new CompactEncrypt(new TextEncoder().encode(secret)).setProtectedHeader({ alg: 'dir', enc: 'A256GCM' }).encrypt(key);
+}
+
+/** Opens a sealed client secret. */
+export async function openSealedSecret(sealed: string, key: Uint8Array): Promise<string> {
+  const { plaintext } = await compactDecrypt(sealed, key, { keyManagementAlgorithms: ['dir'], contentEncryptionAlgorithms: ['A256GCM'] });
+  return new TextDecoder().decode(plaintext);
+}

@@ -1,0 +1,106 @@
+import * as client from 'openid-client';
+import type { AccountService } from '../accounts/AccountService.js';
+import type { OidcProviderConfig } from '../config.js';
+import { ServiceError } from '../errors.js';
+import type { SessionService } from './SessionService.js';
+
+/** A provider as the sign-in page lists it. */
+export interface OidcProviderView {
+  slot: number;
+  name: string;
+}
+
+const stateLifetimeMs = 10 * 60 * 1000;
+
+/**
+ * Sign-in with up to three OpenID Connect providers (openid-client): authorization code with
+ * PKCE, `state` and `nonce` kept in a signed short-lived cookie. The provider must vouch for
+ * the email (`email_verified`); the first sign-in of an address creates the account.
+ */
+export class OidcSignIn {
+  readonly #providers: readonly OidcProviderConfig[];
+  readonly #accounts: AccountService;
+  readonly #sessions: SessionService;
+  readonly #publicUrl: string;
+  readonly #configs = new Map<number, Promise<client.Configuration>>();
+
+  constructor(options: { providers: readonly OidcProviderConfig[]; accounts: AccountService; sessions: SessionService; publicUrl: string }) {
+    this.#providers = options.providers;
+    this.#accounts = options.accounts;
+    this.#sessions = options.sessions;
+    this.#publicUrl = options.publicUrl;
+  }
+
+  /** The configured providers. */
+  list(): OidcProviderView[] {
+    return this.#providers.map((p) => ({ slot: p.slot, name: p.name }));
+  }
+
+  /** Where the provider sends the person back. */
+  callbackUrl(slot: number): string {
+    return `${this.#publicUrl}/oauth/signin/oidc/${slot}/callback`;
+  }
+
+  /** Starts a sign-in: the provider's authorization URL and the signed state to keep in a cookie. */
+  async begin(slot: number, returnTo: string): Promise<{ url: string; state: string }> {
+    const config = await this.#config(slot);
+    const verifier = client.randomPKCECodeVerifier();
+    const state = client.randomState();
+    const nonce = client.randomNonce();
+    const url = client.buildAuthorizationUrl(config, {
+      redirect_uri: this.callbackUrl(slot),
+      scope: 'openid email profile',
+      code_challenge: await client.calculatePKCECodeChallenge(verifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    });
+    const signed = await this.#sessions.sign('oidc', { slot: String(slot), verifier, state, nonce, returnTo }, stateLifetimeMs);
+    return { url: url.href, state: signed };
+  }
+
+  /** Completes a sign-in from the callback URL; returns the user id and where to go next. Throws 401 on any failure. */
+  async complete(slot: number, callbackUrl: URL, signedState: string | undefined): Promise<{ userId: string; returnTo: string }> {
+    const saved = await this.#sessions.verify('oidc', signedState);
+    if (!saved || saved.slot !== String(slot)) throw failed('missing or foreign sign-in state');
+    const config = await this.#config(slot);
+    let claims: client.IDToken | undefined;
+    try {
+      const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
+        pkceCodeVerifier: String(saved.verifier),
+        expectedState: String(saved.state),
+        expectedNonce: String(saved.nonce),
+      });
+      claims = tokens.claims();
+    } catch (error) {
+      throw failed('provider exchange failed', error);
+    }
+    const email = typeof claims?.email === 'string' ? claims.email : null;
+    if (!email || claims?.email_verified !== true) throw failed('provider gave no verified email');
+    const existing = await this.#accounts.findUserByEmail(email);
+    const name = typeof claims.name === 'string' ? claims.name : undefined;
+    const userId = existing?.id ?? (await this.#accounts.createUser({ email, ...(name ? { name } : {}) })).user.id;
+    return { userId, returnTo: String(saved.returnTo) };
+  }
+
+  #config(slot: number): Promise<client.Configuration> {
+    const provider = this.#providers.find((p) => p.slot === slot);
+    if (!provider) return Promise.reject(new ServiceError('not_found', 'No such sign-in provider.'));
+    let config = this.#configs.get(slot);
+    if (!config) {
+      const issuer = new URL(provider.issuer);
+      const insecure = issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
+      config = client.discovery(issuer, provider.clientId, provider.clientSecret, undefined, insecure ? { execute: [client.allowInsecureRequests] } : {});
+      config.catch(() => this.#configs.delete(slot));
+      this.#configs.set(slot, config);
+    }
+    return config;
+  }
+}
+
+/** The one generic failure; the specific reason travels as the cause, for the server log only. */
+function failed(reason: string, cause?: unknown): ServiceError {
+  return new ServiceError('unauthorized', 'Sign-in with the provider did not succeed. Try again.', {
+    cause: cause === undefined ? new Error(reason) : new Error(reason, { cause }),
+  });
+}
