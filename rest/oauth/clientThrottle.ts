@@ -1,7 +1,9 @@
 import { RateLimiterMemory } from 'rate-limiter-flexible';
 
-/** Failed client authentications allowed per client ID and per address within a minute. */
+/** Failed client authentications allowed per client ID within a minute. */
 export const maxClientFailuresPerMinute = 10;
+/** Failed client authentications allowed per peer address within a minute (several clients may share one). */
+export const maxAddressFailuresPerMinute = 50;
 /** Requests to the revoke endpoint allowed per address within a minute (token scanning, RFC 7009 5). */
 export const maxRevocationsPerMinute = 120;
 
@@ -11,24 +13,25 @@ export const maxRevocationsPerMinute = 120;
  * (`X-Forwarded-For` is not trusted: Koa's `proxy` is off), so it cannot be spoofed.
  */
 export class ClientThrottle {
-  readonly #failures = new RateLimiterMemory({ points: maxClientFailuresPerMinute, duration: 60 });
+  readonly #clientFailures = new RateLimiterMemory({ points: maxClientFailuresPerMinute, duration: 60 });
+  readonly #addressFailures = new RateLimiterMemory({ points: maxAddressFailuresPerMinute, duration: 60 });
   readonly #revocations = new RateLimiterMemory({ points: maxRevocationsPerMinute, duration: 60 });
 
   /** Seconds to wait when the client ID or the address has failed too often, else null. */
   async blockedFor(clientId: string | null, ip: string): Promise<number | null> {
-    const keys = [`ip:${ip}`, ...(clientId ? [`client:${clientId}`] : [])];
-    for (const key of keys) {
-      const res = await this.#failures.get(key);
-      if (res && res.consumedPoints >= maxClientFailuresPerMinute) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
+    const checks: [RateLimiterMemory, string, number][] = [[this.#addressFailures, ip, maxAddressFailuresPerMinute]];
+    if (clientId) checks.push([this.#clientFailures, clientId, maxClientFailuresPerMinute]);
+    for (const [limiter, key, limit] of checks) {
+      const res = await limiter.get(key);
+      if (res && res.consumedPoints >= limit) return Math.max(1, Math.ceil(res.msBeforeNext / 1000));
     }
     return null;
   }
 
   /** Records a failed client authentication. */
   async failed(clientId: string | null, ip: string): Promise<void> {
-    await Promise.all(
-      [`ip:${ip}`, ...(clientId ? [`client:${clientId}`] : [])].map((key) => this.#failures.penalty(key, 1)),
-    );
+    await this.#addressFailures.penalty(ip, 1);
+    if (clientId) await this.#clientFailures.penalty(clientId, 1);
   }
 
   /** Spends one revocation of the address; seconds to wait when none is left, else null. */

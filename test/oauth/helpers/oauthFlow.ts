@@ -118,7 +118,7 @@ export function authorizeUrl(t: TestServer, app: TestApp, params: AuthorizeParam
 }
 
 /** Opens the consent page signed in; returns the page and its form fields. */
-export async function openConsent(t: TestServer, cookie: string, url: string): Promise<{ response: Response; page: string; fields: Record<string, string> }> {
+export async function openConsent(cookie: string, url: string): Promise<{ response: Response; page: string; fields: Record<string, string> }> {
   const response = await fetch(url, { headers: { Cookie: cookie }, redirect: 'manual' });
   const page = await response.text();
   const fields = response.status === 200 && page.includes('action="/oauth/consent"') ? formFields(page, '/oauth/consent') : {};
@@ -137,7 +137,7 @@ export async function decide(t: TestServer, cookie: string, fields: Record<strin
 
 /** Runs authorize + consent (approve) and returns the callback URL the server redirected to. */
 export async function authorizeAndApprove(t: TestServer, cookie: string, app: TestApp, params: AuthorizeParams = {}): Promise<URL> {
-  const { response, fields, page } = await openConsent(t, cookie, authorizeUrl(t, app, params));
+  const { response, fields, page } = await openConsent(cookie, authorizeUrl(t, app, params));
   if (response.status !== 200 || !fields.request_id) throw new Error(`consent page answered ${response.status}: ${page.slice(0, 500)}`);
   const decided = await decide(t, cookie, fields, 'approve');
   const location = decided.headers.get('location');
