@@ -191,7 +191,7 @@ export class AccessService {
       const space = await this.#spaces.get(link.id);
       if (!space || space.trashedAt !== null) return null;
     }
-    const workspace = await this.#accounts.getWorkspace(board.workspaceId).catch(() => null);
+    const workspace = await this.#accounts.getWorkspace(board.workspaceId).catch(unlessNotFound);
     if (!workspace || !plans[workspace.plan].publicLinks) return null;
     return { boardId, role: link.role, via: { resourceType: link.resourceType, id: link.id } };
   }
@@ -217,6 +217,12 @@ export function describeAccess(board: BoardRecord, role: Role): BoardAccess {
     canComment: atLeast(role, boardPermissions.comment),
     canEdit: atLeast(role, editRole),
   };
+}
+
+/** Turns a 404 into null and rethrows anything else (storage failures must surface). */
+export function unlessNotFound(error: unknown): null {
+  if (error instanceof ServiceError && error.code === 'not_found') return null;
+  throw error;
 }
 
 function forbiddenMessage(kind: 'space' | 'board', action: string, role: Role): string {

@@ -1,4 +1,4 @@
-export { AccessService, describeAccess, publicLinkTokenPrefix, requireUnlocked } from './AccessService.js';
+export { AccessService, describeAccess, publicLinkTokenPrefix, requireUnlocked, unlessNotFound } from './AccessService.js';
 export type { BoardAccess, PublicLinkAccess, TrashMode } from './AccessService.js';
 export { roleOnBoard, roleOnSpace } from './grants.js';
 export type { UserGrants } from './grants.js';

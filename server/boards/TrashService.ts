@@ -2,6 +2,7 @@ import type { Clock, Collection, Database } from '../../storage/index.js';
 import type { BoardRecord, SpaceRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccountService } from '../accounts/AccountService.js';
+import { unlessNotFound } from '../access/AccessService.js';
 import type { PlanName } from '../accounts/plans.js';
 import { planNames, plans } from '../accounts/plans.js';
 import type { BoardPurger } from './BoardPurger.js';
@@ -66,7 +67,7 @@ export class TrashService {
     const planOf = new Map<string, PlanName | null>();
     const expired = async (workspaceId: string, trashedAt: number): Promise<boolean> => {
       if (!planOf.has(workspaceId)) {
-        planOf.set(workspaceId, (await this.#accounts.getWorkspace(workspaceId).catch(() => null))?.plan ?? null);
+        planOf.set(workspaceId, (await this.#accounts.getWorkspace(workspaceId).catch(unlessNotFound))?.plan ?? null);
       }
       const plan = planOf.get(workspaceId);
       return plan === null || plan === undefined ? true : purgeAt(trashedAt, plan) <= now;
