@@ -1,5 +1,6 @@
 import type { Collection, CollectionSpec, StoredRecord } from './Collection.js';
 import type { DocumentStore } from './DocumentStore.js';
+import type { SearchIndex } from './SearchIndex.js';
 
 /** An open store: named record collections plus the board document log. */
 export interface Database {
@@ -13,6 +14,8 @@ export interface Database {
   /** Creates every collection and index declared so far (idempotent); mongodb does it at start-up. */
   ensureIndexes(): Promise<void>;
   readonly documents: DocumentStore;
+  /** Full-text index of board titles and item texts. */
+  readonly search: SearchIndex;
   /** Answers when the store can serve requests (for `/readyz`). */
   ping(): Promise<void>;
   close(): Promise<void>;

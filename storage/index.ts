@@ -12,6 +12,16 @@ export type {
 } from './Collection.js';
 export type { Database } from './Database.js';
 export type { DocumentStore, StoredDocument } from './DocumentStore.js';
+export type {
+  BoardSearchHit,
+  ItemSearchHit,
+  SearchIndex,
+  SearchItemInput,
+  SearchOptions,
+  SearchPageSpec,
+  SearchResults,
+} from './SearchIndex.js';
+export { maxQueryTerms, queryTerms, snippetChars } from './searchText.js';
 export { ManualClock, systemClock } from './Clock.js';
 export type { Clock } from './Clock.js';
 export { DuplicateKeyError, StorageError, storageErrorCodes } from './errors.js';

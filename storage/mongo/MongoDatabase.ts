@@ -2,11 +2,13 @@ import { MongoClient } from 'mongodb';
 import type { Collection, CollectionSpec, IndexSpec, StoredRecord } from '../Collection.js';
 import type { Database } from '../Database.js';
 import type { DocumentStore } from '../DocumentStore.js';
+import type { SearchIndex } from '../SearchIndex.js';
 import { StorageError } from '../errors.js';
 import type { MongoDbPort, MongoDocument, MongoSort } from './driverPort.js';
 import { majorityJournaled } from './driverPort.js';
 import { MongoCollection } from './MongoCollection.js';
 import { documentCollections, MongoDocumentStore } from './MongoDocumentStore.js';
+import { MongoSearchIndex } from './MongoSearchIndex.js';
 import { mongoField } from './toMongoQuery.js';
 
 /** Options of a `MongoDatabase` built over an existing `Db`. */
@@ -55,6 +57,8 @@ async function createIndex(db: MongoDbPort, collectionName: string, index: Index
 export class MongoDatabase implements Database {
   readonly kind = 'mongodb';
   readonly documents: DocumentStore;
+  readonly search: SearchIndex;
+  readonly #searchIndex: MongoSearchIndex;
   readonly #db: MongoDbPort;
   readonly #close: () => Promise<void>;
   readonly #collections = new Map<string, MongoCollection<StoredRecord>>();
@@ -67,6 +71,8 @@ export class MongoDatabase implements Database {
     this.#close = options.close ?? (async () => {});
     this.#specs.set(documentIndexes.name, documentIndexes);
     this.documents = new MongoDocumentStore(db, () => this.#indexes(documentIndexes.name));
+    this.#searchIndex = new MongoSearchIndex(db);
+    this.search = this.#searchIndex;
   }
 
   /**
@@ -115,7 +121,7 @@ export class MongoDatabase implements Database {
   }
 
   async ensureIndexes(): Promise<void> {
-    await Promise.all([...this.#specs.keys()].map((name) => this.#indexes(name)));
+    await Promise.all([...[...this.#specs.keys()].map((name) => this.#indexes(name)), this.#searchIndex.ready()]);
   }
 
   async ping(): Promise<void> {

@@ -25,6 +25,21 @@ export interface MongoWriteOptions {
 /** A sort specification: field -> direction, most significant first. */
 export type MongoSort = Record<string, 1 | -1>;
 
+/** Sort of a text search: fields, or the relevance score of `$text` (`{ $meta: 'textScore' }`, highest first). */
+export type MongoTextSort = Record<string, 1 | -1 | { $meta: 'textScore' }>;
+
+/** Options of `find` beyond the cursor's own `sort` and `limit` (used by the text search). */
+export interface MongoFindOptions {
+  /** Only `{ <field>: { $meta: 'textScore' } }` entries are used. */
+  projection?: Record<string, { $meta: 'textScore' }>;
+  sort?: MongoTextSort;
+  skip?: number;
+  limit?: number;
+}
+
+/** Keys of an index: 1 / -1 for ordered fields, `text` for the fields of a text index. */
+export type MongoIndexKeys = Record<string, 1 | -1 | 'text'>;
+
 /** The cursor returned by `find`. */
 export interface MongoCursorPort {
   sort(sort: MongoSort): MongoCursorPort;
@@ -42,7 +57,7 @@ export interface MongoCollectionPort {
     options: MongoWriteOptions & { upsert: boolean },
   ): Promise<{ matchedCount: number }>;
   findOne(filter: MongoDocument): Promise<MongoDocument | null>;
-  find(filter: MongoDocument): MongoCursorPort;
+  find(filter: MongoDocument, options?: MongoFindOptions): MongoCursorPort;
   countDocuments(filter: MongoDocument): Promise<number>;
   findOneAndUpdate(
     filter: MongoDocument,
@@ -52,8 +67,14 @@ export interface MongoCollectionPort {
   updateMany(filter: MongoDocument, update: MongoDocument, options: MongoWriteOptions): Promise<{ matchedCount: number }>;
   deleteMany(filter: MongoDocument, options: MongoWriteOptions): Promise<{ deletedCount: number }>;
   createIndex(
-    keys: MongoSort,
-    options: MongoWriteOptions & { name: string; unique?: boolean; partialFilterExpression?: MongoDocument },
+    keys: MongoIndexKeys,
+    options: MongoWriteOptions & {
+      name: string;
+      unique?: boolean;
+      partialFilterExpression?: MongoDocument;
+      /** Text indexes: `none` turns off stemming and stop words. */
+      default_language?: string;
+    },
   ): Promise<string>;
 }
 

@@ -4,8 +4,10 @@ import BetterSqlite3 from 'better-sqlite3';
 import type { Collection, CollectionSpec, StoredRecord } from '../Collection.js';
 import type { Database } from '../Database.js';
 import type { DocumentStore } from '../DocumentStore.js';
+import type { SearchIndex } from '../SearchIndex.js';
 import { SqliteCollection } from './SqliteCollection.js';
 import { SqliteDocumentStore } from './SqliteDocumentStore.js';
+import { SqliteSearchIndex } from './SqliteSearchIndex.js';
 
 /** Options of the embedded store. */
 export interface SqliteDatabaseOptions {
@@ -21,6 +23,7 @@ export interface SqliteDatabaseOptions {
 export class SqliteDatabase implements Database {
   readonly kind = 'sqlite';
   readonly documents: DocumentStore;
+  readonly search: SearchIndex;
   readonly #db: BetterSqlite3.Database;
   readonly #collections = new Map<string, SqliteCollection<StoredRecord>>();
 
@@ -36,6 +39,7 @@ export class SqliteDatabase implements Database {
     this.#db.pragma('busy_timeout = 5000');
     this.#db.pragma('foreign_keys = ON');
     this.documents = new SqliteDocumentStore(this.#db);
+    this.search = new SqliteSearchIndex(this.#db);
   }
 
   collection<T extends StoredRecord>(spec: CollectionSpec): Collection<T> {

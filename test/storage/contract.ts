@@ -3,6 +3,7 @@ import * as Y from 'yjs';
 import type { Collection, CollectionSpec, Filter, StoredRecord } from '../../storage/Collection.js';
 import type { Database } from '../../storage/Database.js';
 import { DuplicateKeyError } from '../../storage/errors.js';
+import { describeSearchIndexContract } from './searchContract.js';
 
 interface Thing extends StoredRecord {
   kind: string;
@@ -500,5 +501,7 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
         expect((await db.documents.load('gone')).lastSeq).toBe(again);
       });
     });
+
+    describeSearchIndexContract(() => db);
   });
 }

@@ -9,7 +9,8 @@
  * with others at operation boundaries (every call first yields to the event loop, as a network
  * round trip would). What it checks that MongoDB would not: every write must carry write
  * concern `{ w: 'majority', journal: true }`, and no value may be `undefined` (the driver
- * would silently store it as null). What it leaves out: everything else, including
+ * would silently store it as null). Text indexes and `$text` are a token-match imitation,
+ * documented in ./mingoTextSearch.ts. What it leaves out: everything else, including
  * transactions, dotted paths in upsert seeds and any query planning.
  */
 import { Query, find, update as applyModifier } from 'mingo';
@@ -19,9 +20,13 @@ import type {
   MongoCursorPort,
   MongoDbPort,
   MongoDocument,
+  MongoFindOptions,
+  MongoIndexKeys,
   MongoSort,
   MongoWriteOptions,
 } from '../../storage/mongo/driverPort.js';
+import type { StandInTextIndex } from './mingoTextSearch.js';
+import { findWithText, textIndexFields } from './mingoTextSearch.js';
 
 /** The stand-in's unique index violation, shaped like the driver's `MongoServerError` E11000. */
 export class StandInDuplicateKeyError extends Error {
@@ -116,6 +121,7 @@ export class MingoStandInCollection implements MongoCollectionPort {
   /** Documents by `_id`, in insertion (natural) order. */
   readonly #docs = new Map<string, MongoDocument>();
   readonly #indexes: StandInIndex[] = [];
+  #textIndex: StandInTextIndex | null = null;
 
   constructor(name: string) {
     this.name = name;
@@ -221,8 +227,19 @@ export class MingoStandInCollection implements MongoCollectionPort {
     return match ? storedCopy(match) : null;
   }
 
-  find(filter: MongoDocument): MongoCursorPort {
-    return new StandInCursor((sort, limit) => this.#matching(filter, sort, limit).map(storedCopy));
+  find(filter: MongoDocument, options: MongoFindOptions = {}): MongoCursorPort {
+    if (filter['$text'] === undefined && Object.keys(options).length === 0) {
+      return new StandInCursor((sort, limit) => this.#matching(filter, sort, limit).map(storedCopy));
+    }
+    assertNoUndefined(filter, 'filter');
+    return new StandInCursor((sort, limit) =>
+      findWithText(
+        [...this.#docs.values()],
+        filter,
+        { ...options, ...(sort ? { sort } : {}), ...(limit !== null ? { limit } : {}) },
+        this.#textIndex,
+      ).map(storedCopy),
+    );
   }
 
   async countDocuments(filter: MongoDocument): Promise<number> {
@@ -267,12 +284,22 @@ export class MingoStandInCollection implements MongoCollectionPort {
   }
 
   async createIndex(
-    keys: MongoSort,
-    options: MongoWriteOptions & { name: string; unique?: boolean; partialFilterExpression?: MongoDocument },
+    keys: MongoIndexKeys,
+    options: MongoWriteOptions & {
+      name: string;
+      unique?: boolean;
+      partialFilterExpression?: MongoDocument;
+      default_language?: string;
+    },
   ): Promise<string> {
     checkWrite(options);
     await roundTrip();
-    const definition = JSON.stringify([keys, options.unique ?? false, options.partialFilterExpression ?? null]);
+    const definition = JSON.stringify([
+      keys,
+      options.unique ?? false,
+      options.partialFilterExpression ?? null,
+      options.default_language ?? null,
+    ]);
     const existing = this.#indexes.find((index) => index.name === options.name);
     if (existing) {
       if (existing.definition !== definition) {
@@ -281,6 +308,13 @@ export class MingoStandInCollection implements MongoCollectionPort {
         });
       }
       return options.name;
+    }
+    const textFields = textIndexFields(keys);
+    if (textFields) {
+      if (this.#textIndex) {
+        throw Object.assign(new Error('mingo stand-in: only one text index per collection'), { code: 85 });
+      }
+      this.#textIndex = { name: options.name, fields: textFields };
     }
     const index: StandInIndex = {
       name: options.name,

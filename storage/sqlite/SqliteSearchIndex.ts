@@ -1,0 +1,97 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { ItemSearchHit, SearchIndex, SearchItemInput, SearchOptions, SearchPageSpec, SearchResults } from '../SearchIndex.js';
+import { queryTerms, snippetOf } from '../searchText.js';
+
+interface EntryRow {
+  boardId: string;
+  itemId: string | null;
+  type: string;
+  text: string;
+}
+
+/**
+ * The search index in the store's own SQLite file: entries in a plain table (indexed by board,
+ * so replacing a board's entries is cheap) and an external-content FTS5 table over their text,
+ * kept in step by triggers. The `unicode61` tokenizer with `remove_diacritics 2` folds case and
+ * diacritics; queries are built from whole words, each a quoted FTS5 string, so user input
+ * never reaches the FTS5 query syntax (see storage/SearchIndex.ts for the rules).
+ */
+export class SqliteSearchIndex implements SearchIndex {
+  readonly #db: BetterSqlite3.Database;
+  readonly #insert: BetterSqlite3.Statement<[string, string | null, string, string]>;
+  readonly #deleteBoard: BetterSqlite3.Statement<[string]>;
+  readonly #find: { title: BetterSqlite3.Statement; item: BetterSqlite3.Statement };
+
+  constructor(db: BetterSqlite3.Database) {
+    this.#db = db;
+    db.exec(`
+      CREATE TABLE IF NOT EXISTS search_entries (
+        rowid INTEGER PRIMARY KEY,
+        board_id TEXT NOT NULL,
+        item_id TEXT,
+        type TEXT NOT NULL,
+        text TEXT NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS search_entries_board ON search_entries (board_id);
+      CREATE VIRTUAL TABLE IF NOT EXISTS search_entries_fts USING fts5(
+        text, content = 'search_entries', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2'
+      );
+      CREATE TRIGGER IF NOT EXISTS search_entries_ai AFTER INSERT ON search_entries BEGIN
+        INSERT INTO search_entries_fts (rowid, text) VALUES (new.rowid, new.text);
+      END;
+      CREATE TRIGGER IF NOT EXISTS search_entries_ad AFTER DELETE ON search_entries BEGIN
+        INSERT INTO search_entries_fts (search_entries_fts, rowid, text) VALUES ('delete', old.rowid, old.text);
+      END;
+    `);
+    this.#insert = db.prepare('INSERT INTO search_entries (board_id, item_id, type, text) VALUES (?, ?, ?, ?)');
+    this.#deleteBoard = db.prepare('DELETE FROM search_entries WHERE board_id = ?');
+    const select = (kind: string): BetterSqlite3.Statement =>
+      db.prepare(`
+        SELECT e.board_id AS boardId, e.item_id AS itemId, e.type AS type, e.text AS text
+        FROM search_entries_fts f JOIN search_entries e ON e.rowid = f.rowid
+        WHERE search_entries_fts MATCH ? AND ${kind}
+          AND e.board_id IN (SELECT value FROM json_each(?))
+        ORDER BY f.rank, e.board_id, e.item_id
+        LIMIT ? OFFSET ?`);
+    this.#find = { title: select('e.item_id IS NULL'), item: select('e.item_id IS NOT NULL') };
+  }
+
+  async indexBoard(boardId: string, title: string, items: readonly SearchItemInput[]): Promise<void> {
+    this.#db.transaction(() => {
+      this.#deleteBoard.run(boardId);
+      this.#insert.run(boardId, null, 'board', title);
+      for (const item of items) {
+        if (item.text.trim() !== '') this.#insert.run(boardId, item.itemId, item.type, item.text);
+      }
+    })();
+  }
+
+  async removeBoard(boardId: string): Promise<void> {
+    this.#deleteBoard.run(boardId);
+  }
+
+  async search(query: string, options: SearchOptions): Promise<SearchResults> {
+    const terms = queryTerms(query);
+    if (terms.length === 0 || options.boardIds.length === 0) {
+      return { boards: [], items: [], moreBoards: false, moreItems: false };
+    }
+    // Words hold letters and digits only, so quoting each one makes it a plain FTS5 string.
+    const match = terms.map((term) => `"${term}"`).join(' ');
+    const boardIds = JSON.stringify(options.boardIds);
+    const run = (statement: BetterSqlite3.Statement, page: SearchPageSpec): EntryRow[] =>
+      page.limit <= 0 ? [] : (statement.all(match, boardIds, page.limit + 1, page.offset) as EntryRow[]);
+    const titles = run(this.#find.title, options.boards);
+    const items = run(this.#find.item, options.items);
+    return {
+      boards: titles.slice(0, options.boards.limit).map((row) => ({ boardId: row.boardId, title: row.text })),
+      items: items.slice(0, options.items.limit).map((row): ItemSearchHit => ({
+        boardId: row.boardId,
+        itemId: row.itemId ?? '',
+        type: row.type,
+        snippet: snippetOf(row.text, terms),
+      })),
+      moreBoards: options.boards.limit > 0 && titles.length > options.boards.limit,
+      moreItems: options.items.limit > 0 && items.length > options.items.limit,
+    };
+  }
+}
