@@ -1,3 +1,5 @@
+import type { Logger } from 'pino';
+import type { DocumentRegistry, RealtimeHub } from '../crdt/index.js';
 import type { Clock, Database } from '../storage/index.js';
 import { AccountService } from './accounts/AccountService.js';
 import { UsageService } from './accounts/UsageService.js';
@@ -7,6 +9,8 @@ import { credentialPrefixes } from './auth/secrets.js';
 import type { BoardServices } from './boards/boardServices.js';
 import { createBoardServices } from './boards/boardServices.js';
 import type { Config } from './config.js';
+import type { BoardContentService } from './content/BoardContentService.js';
+import { createContentService, createDocumentServices } from './content/contentServices.js';
 import { createLogger } from './logger.js';
 import { MeService } from './me/MeService.js';
 import { NotificationService } from './notifications/NotificationService.js';
@@ -28,12 +32,21 @@ export interface Services extends BoardServices {
   readonly me: MeService;
   /** OAuth apps, grants and tokens, consent, and sign-in. */
   readonly oauth: OAuthServices;
+  /** The board documents loaded in this process (one `Y.Doc` per board). */
+  readonly documents: DocumentRegistry;
+  /** Live rooms of the sync endpoint. */
+  readonly hub: RealtimeHub;
+  /** Items, batch, views and duplication through the REST API. */
+  readonly content: BoardContentService;
+  /** Call after a board's document changed outside the REST API (live edits). */
+  readonly boardEdited: (boardId: string, userId: string) => void;
+  readonly logger: Logger;
   /** Stops background work (timers, document flushes); the store is closed by its owner. */
   close(): Promise<void>;
 }
 
 /** Builds the services over an open store. */
-export async function createServices(config: Config, db: Database, clock: Clock): Promise<Services> {
+export async function createServices(config: Config, db: Database, clock: Clock, logger: Logger = createLogger(config)): Promise<Services> {
   const accounts = new AccountService(db, clock);
   const usage = new UsageService(db, clock);
   const notifications = new NotificationService(db, clock);
@@ -43,11 +56,24 @@ export async function createServices(config: Config, db: Database, clock: Clock)
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
   const oauth = createOAuthServices({ config, db, clock, accounts, authenticator });
+  const documentServices = createDocumentServices(db, clock, logger);
   const boardServices = createBoardServices(db, {
     accounts,
     notifications,
     clock,
-    trash: { onError: (error) => createLogger(config).error({ err: error }, 'trash sweep failed') },
+    documents: documentServices.boardDocuments,
+    trash: { onError: (error) => logger.error({ err: error }, 'trash sweep failed') },
+  });
+  const changeListeners: ((boardId: string) => void)[] = [];
+  const { content, boardEdited } = createContentService({
+    db,
+    clock,
+    logger,
+    documents: documentServices.documents,
+    accounts,
+    notifications,
+    boards: boardServices,
+    listeners: changeListeners,
   });
   await db.ensureIndexes();
   boardServices.trash.start();
@@ -64,8 +90,15 @@ export async function createServices(config: Config, db: Database, clock: Clock)
     me,
     oauth,
     ...boardServices,
+    documents: documentServices.documents,
+    hub: documentServices.hub,
+    content,
+    boardEdited,
+    logger,
     close: async () => {
       await boardServices.trash.stop();
+      documentServices.hub.close();
+      await documentServices.documents.close();
     },
   };
 }

@@ -8,6 +8,7 @@ import type { Clock, Database } from '../storage/index.js';
 import { openDatabase, systemClock } from '../storage/index.js';
 import type { Config } from './config.js';
 import { productionWarnings } from './config.js';
+import { SyncGateway } from './realtime/SyncGateway.js';
 import { createLogger } from './logger.js';
 import type { Services } from './Services.js';
 import { createServices } from './Services.js';
@@ -46,11 +47,24 @@ export async function startServer(config: Config, options: StartOptions = {}): P
         ? { kind: 'sqlite', dataDir: config.dataDir }
         : { kind: 'mongodb', url: config.storage.url },
     ));
-  const services = await createServices(config, db, clock);
+  const services = await createServices(config, db, clock, logger);
+  const sync = new SyncGateway({
+    hub: services.hub,
+    access: services.access,
+    authenticator: services.authenticator,
+    logger,
+    onEdit: services.boardEdited,
+  });
   let shuttingDown = false;
   const app = createApp({ services, logger, isShuttingDown: () => shuttingDown });
   const http = createServer(app.koa.callback());
   http.keepAliveTimeout = 5_000;
+  http.on('upgrade', (request, socket, head) => {
+    if (sync.matches(request) && !shuttingDown) sync.handleUpgrade(request, socket, head);
+    else {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+    }
+  });
 
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -67,6 +81,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const close = (): Promise<void> => {
     closing ??= (async () => {
       shuttingDown = true;
+      sync.close();
       const drained = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
       const grace = setTimeout(() => http.closeAllConnections(), config.shutdownGraceMs);

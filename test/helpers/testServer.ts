@@ -131,3 +131,12 @@ export async function expectEnvelope(
   }
   return body;
 }
+
+/** A JSON response body as tests read it: loosely typed, checked by the assertions themselves. */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+export type Body = any;
+
+/** The JSON body of a response (or of a pending one). */
+export async function json(response: Response | Promise<Response>): Promise<Body> {
+  return (await response).json();
+}

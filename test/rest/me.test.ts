@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
+import { json } from '../helpers/testServer.js';
 import { expectEnvelope, startTestServer } from '../helpers/testServer.js';
 
 let t: TestServer;
@@ -17,7 +18,7 @@ describe('GET /me', () => {
   test('the person, their workspace and its plan', async () => {
     const res = await t.api(alice.key, 'GET', '/me');
     expect(res.status).toBe(200);
-    const body = await res.json();
+    const body = await json(res);
     expect(body).toMatchObject({
       user: { id: alice.id, email: alice.email, name: 'Alice' },
       workspace: { id: alice.workspaceId, plan: 'pro', role: 'owner' },
@@ -29,7 +30,7 @@ describe('GET /me', () => {
   test('reflects a plan change at once', async () => {
     const bob = await t.createUser();
     await t.server.services.accounts.setPlan(bob.workspaceId, 'business');
-    expect((await (await t.api(bob.key, 'GET', '/me')).json()).workspace.plan).toBe('business');
+    expect((await json(t.api(bob.key, 'GET', '/me'))).workspace.plan).toBe('business');
   });
 });
 
@@ -37,7 +38,7 @@ describe('GET /me/credits', () => {
   test('the monthly wallet, spent and reset with the calendar month', async () => {
     const carol = await t.createUser({ plan: 'basic' });
     t.clock.set(Date.UTC(2026, 9, 15, 10));
-    const fresh = await (await t.api(carol.key, 'GET', '/me/credits')).json();
+    const fresh = await json(t.api(carol.key, 'GET', '/me/credits'));
     expect(fresh).toEqual({
       period: '2026-10',
       periodStart: '2026-10-01T00:00:00.000Z',
@@ -46,23 +47,23 @@ describe('GET /me/credits', () => {
       messages: { limit: 25, used: 0, remaining: 25 },
     });
     await t.server.services.usage.consume(carol.workspaceId, 'basic', { credits: 30, messages: 2 });
-    const spent = await (await t.api(carol.key, 'GET', '/me/credits')).json();
+    const spent = await json(t.api(carol.key, 'GET', '/me/credits'));
     expect(spent.credits).toEqual({ limit: 100, used: 30, remaining: 70 });
     expect(spent.messages).toEqual({ limit: 25, used: 2, remaining: 23 });
     // Spending more than is left spends nothing.
     await expect(
       t.server.services.usage.consume(carol.workspaceId, 'basic', { credits: 71, messages: 0 }),
     ).rejects.toMatchObject({ code: 'payment_required' });
-    expect((await (await t.api(carol.key, 'GET', '/me/credits')).json()).credits.used).toBe(30);
+    expect((await json(t.api(carol.key, 'GET', '/me/credits'))).credits.used).toBe(30);
     t.clock.set(Date.UTC(2026, 10, 1, 0, 0, 1));
-    const next = await (await t.api(carol.key, 'GET', '/me/credits')).json();
+    const next = await json(t.api(carol.key, 'GET', '/me/credits'));
     expect(next.period).toBe('2026-11');
     expect(next.credits.used).toBe(0);
   });
 
   test('the quota is the workspace plan\'s', async () => {
     const dave = await t.createUser({ plan: 'business' });
-    const body = await (await t.api(dave.key, 'GET', '/me/credits')).json();
+    const body = await json(t.api(dave.key, 'GET', '/me/credits'));
     expect(body.credits.limit).toBe(10_000);
   });
 
@@ -72,17 +73,17 @@ describe('GET /me/credits', () => {
       Array.from({ length: 30 }, () => t.server.services.usage.consume(erin.workspaceId, 'basic', { credits: 10, messages: 0 })),
     );
     expect(attempts.filter((a) => a.status === 'fulfilled')).toHaveLength(10);
-    expect((await (await t.api(erin.key, 'GET', '/me/credits')).json()).credits.remaining).toBe(0);
+    expect((await json(t.api(erin.key, 'GET', '/me/credits'))).credits.remaining).toBe(0);
   });
 });
 
 describe('GET /me/limits', () => {
   test("serves the plan table's row for the workspace", async () => {
     const basic = await t.createUser({ plan: 'basic' });
-    const body = await (await t.api(basic.key, 'GET', '/me/limits')).json();
+    const body = await json(t.api(basic.key, 'GET', '/me/limits'));
     expect(body.plan).toBe('basic');
     expect(body.limits).toMatchObject({ spaces: 1, trashAndRestore: false, aiCreditsPerMonth: 100 });
-    const business = await (await t.api((await t.createUser({ plan: 'business' })).key, 'GET', '/me/limits')).json();
+    const business = await json(t.api((await t.createUser({ plan: 'business' })).key, 'GET', '/me/limits'));
     expect(business.limits.spaces).toBeNull();
     expect(business.limits.trashAndRestore).toBe(true);
   });
@@ -91,12 +92,12 @@ describe('GET /me/limits', () => {
 describe('notification settings', () => {
   test('GET the defaults, PUT replaces them, GET reads them back', async () => {
     const frank = await t.createUser();
-    const initial = await (await t.api(frank.key, 'GET', '/me/notification-settings')).json();
+    const initial = await json(t.api(frank.key, 'GET', '/me/notification-settings'));
     expect(initial).toEqual({ emailEnabled: true, events: { comments: true, replies: true, shares: true, boardUpdates: false } });
     const put = await t.api(frank.key, 'PUT', '/me/notification-settings', settings);
     expect(put.status).toBe(200);
-    expect(await put.json()).toEqual(settings);
-    expect(await (await t.api(frank.key, 'GET', '/me/notification-settings')).json()).toEqual(settings);
+    expect(await json(put)).toEqual(settings);
+    expect(await json(t.api(frank.key, 'GET', '/me/notification-settings'))).toEqual(settings);
   });
 
   test.each([
@@ -110,7 +111,7 @@ describe('notification settings', () => {
     const res = await t.api(gina.key, 'PUT', '/me/notification-settings', body);
     const envelope = await expectEnvelope(res, 422, 'validation_failed');
     expect(envelope.error.field).toBe(field);
-    expect((await (await t.api(gina.key, 'GET', '/me/notification-settings')).json()).emailEnabled).toBe(true);
+    expect((await json(t.api(gina.key, 'GET', '/me/notification-settings'))).emailEnabled).toBe(true);
   });
 
   test('PUT without a body answers 422', async () => {
@@ -148,22 +149,22 @@ describe('notifications', () => {
       });
       ids.push(n.id);
     }
-    const first = await (await t.api(hal.key, 'GET', '/me/notifications?limit=2')).json();
+    const first = await json(t.api(hal.key, 'GET', '/me/notifications?limit=2'));
     expect(first.data.map((n: { id: string }) => n.id)).toEqual([ids[4], ids[3]]);
     expect(first.data[0]).toMatchObject({ kind: 'comment', read: false, readAt: null, actor: { id: actor.id, name: 'Ivy' } });
     expect(first.unreadCount).toBe(5);
-    const second = await (await t.api(hal.key, 'GET', `/me/notifications?limit=2&cursor=${first.nextCursor}`)).json();
+    const second = await json(t.api(hal.key, 'GET', `/me/notifications?limit=2&cursor=${first.nextCursor}`));
     expect(second.data.map((n: { id: string }) => n.id)).toEqual([ids[2], ids[1]]);
-    const third = await (await t.api(hal.key, 'GET', `/me/notifications?limit=2&cursor=${second.nextCursor}`)).json();
+    const third = await json(t.api(hal.key, 'GET', `/me/notifications?limit=2&cursor=${second.nextCursor}`));
     expect(third.data.map((n: { id: string }) => n.id)).toEqual([ids[0]]);
     expect(third.nextCursor).toBeNull();
 
     const read = await t.api(hal.key, 'POST', `/me/notifications/${ids[4]}/read`);
     expect(read.status).toBe(200);
-    expect(await read.json()).toMatchObject({ id: ids[4], read: true });
-    const again = await (await t.api(hal.key, 'POST', `/me/notifications/${ids[4]}/read`)).json();
+    expect(await json(read)).toMatchObject({ id: ids[4], read: true });
+    const again = await json(t.api(hal.key, 'POST', `/me/notifications/${ids[4]}/read`));
     expect(again.read).toBe(true);
-    const unread = await (await t.api(hal.key, 'GET', '/me/notifications?unread=true')).json();
+    const unread = await json(t.api(hal.key, 'GET', '/me/notifications?unread=true'));
     expect(unread.data).toHaveLength(4);
     expect(unread.unreadCount).toBe(4);
   });
@@ -182,7 +183,7 @@ describe('notifications', () => {
     });
     await expectEnvelope(await t.api(alice.key, 'POST', `/me/notifications/${n.id}/read`), 404, 'not_found');
     await expectEnvelope(await t.api(alice.key, 'POST', '/me/notifications/ntf_missing/read'), 404, 'not_found');
-    const mine = await (await t.api(jack.key, 'GET', '/me/notifications')).json();
+    const mine = await json(t.api(jack.key, 'GET', '/me/notifications'));
     expect(mine.data[0].read).toBe(false);
   });
 
@@ -207,13 +208,13 @@ describe('GET /me/sources', () => {
   test('the catalogue with this person\'s connections', async () => {
     const kim = await t.createUser();
     await t.server.services.sources.connect(kim.id, 'notion', 'kim@example.com');
-    const body = await (await t.api(kim.key, 'GET', '/me/sources')).json();
+    const body = await json(t.api(kim.key, 'GET', '/me/sources'));
     expect(body.data.length).toBeGreaterThanOrEqual(5);
     const notion = body.data.find((s: { id: string }) => s.id === 'notion');
     expect(notion).toMatchObject({ connected: true, accountLabel: 'kim@example.com' });
     expect(body.data.filter((s: { connected: boolean }) => s.connected)).toHaveLength(1);
     // Connections are per person.
-    const other = await (await t.api(alice.key, 'GET', '/me/sources')).json();
+    const other = await json(t.api(alice.key, 'GET', '/me/sources'));
     expect(other.data.every((s: { connected: boolean }) => !s.connected)).toBe(true);
   });
 

@@ -2,6 +2,7 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allScopes } from '../../server/auth/scopes.js';
 import type { TestServer } from '../helpers/testServer.js';
+import { json } from '../helpers/testServer.js';
 import { startTestServer } from '../helpers/testServer.js';
 
 let t: TestServer;
@@ -15,7 +16,7 @@ beforeAll(async () => {
   t = await startTestServer();
   const res = await fetch(`${t.baseUrl}/openapi.json`);
   expect(res.status).toBe(200);
-  doc = await res.json();
+  doc = await json(res);
 });
 afterAll(() => t.stop());
 

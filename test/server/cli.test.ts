@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
 import { freePort } from '../helpers/testServer.js';
+import { json } from '../helpers/testServer.js';
 import { runBoards, spawnBoardsServer } from '../helpers/spawnServer.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-cli-'));
@@ -29,7 +30,7 @@ describe('boards command line', () => {
       expect(existsSync(path.join(dataDir, 'boards.sqlite'))).toBe(true);
       const me = await fetch(`${server.url}/v1/me`, { headers: { Authorization: `Bearer ${key}` } });
       expect(me.status).toBe(200);
-      const body = await me.json();
+      const body = await json(me);
       expect(body.user.email).toBe('ada@example.com');
       expect(body.workspace.plan).toBe('business');
       expect(body.credential.scopes).toEqual(['user:read', 'boards:read']);

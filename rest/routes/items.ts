@@ -1,0 +1,148 @@
+import { z } from 'zod';
+import { assertConvertible, createItemBodySchema, itemPatchSchema } from '../../crdt/index.js';
+import { ServiceError } from '../../server/errors.js';
+import type { Services } from '../../server/Services.js';
+import { defineRoute } from '../route.js';
+import type { Route } from '../route.js';
+import { idParam, pageOf } from '../schemas/common.js';
+import { batchBody, batchResultSchema, itemSchema } from '../schemas/items.js';
+
+const tag = 'Items';
+const boardParams = z.object({ boardId: idParam });
+const itemParams = z.object({ boardId: idParam, itemId: idParam });
+
+/** The Items group (SPEC "Items"), except the item-type catalogue. */
+export function itemRoutes(services: Services): Route[] {
+  const { content } = services;
+  return [
+    defineRoute({
+      operationId: 'listItems',
+      method: 'GET',
+      path: '/boards/{boardId}/items',
+      tag,
+      summary: 'Every item in z-order (back to front), flat; sections contain items by position, reported as `sectionId`.',
+      scope: 'boards:read',
+      params: boardParams,
+      query: z.object({
+        limit: z.coerce.number().int().min(1).max(1000).default(200).describe('Page size: 1 to 1000, default 200.'),
+        cursor: z.string().min(1).max(500).optional(),
+      }),
+      response: pageOf(itemSchema),
+      errors: ['not_found'],
+      handler: async ({ principal, params, query }) => content.listItems(principal, params.boardId, query),
+    }),
+    defineRoute({
+      operationId: 'createItem',
+      method: 'POST',
+      path: '/boards/{boardId}/items',
+      tag,
+      summary: 'Create an item of any creatable type; `data` is validated against the type (GET /item-types/{type}).',
+      description: 'Editors and above create any type; commenters create `comment` pins. Answers once the change is durably stored.',
+      scope: 'boards:write',
+      params: boardParams,
+      body: createItemBodySchema,
+      status: 201,
+      response: itemSchema,
+      errors: ['not_found', 'forbidden', 'payment_required', 'payload_too_large'],
+      handler: async ({ principal, params, body }) => content.createItem(principal, params.boardId, body),
+    }),
+    defineRoute({
+      operationId: 'getItem',
+      method: 'GET',
+      path: '/boards/{boardId}/items/{itemId}',
+      tag,
+      summary: 'Geometry, placement, and data decoded per the type.',
+      scope: 'boards:read',
+      params: itemParams,
+      response: itemSchema,
+      errors: ['not_found'],
+      handler: async ({ principal, params }) => content.getItem(principal, params.boardId, params.itemId),
+    }),
+    defineRoute({
+      operationId: 'patchItem',
+      method: 'PATCH',
+      path: '/boards/{boardId}/items/{itemId}',
+      tag,
+      summary: 'Move (`position`), resize (`size`), rotate, replace data (merged field by field; null removes), or reply to / resolve a comment.',
+      scope: 'boards:write',
+      params: itemParams,
+      body: itemPatchSchema,
+      response: itemSchema,
+      errors: ['not_found', 'forbidden'],
+      handler: async ({ principal, params, body }) =>
+        content.patchItem(principal, params.boardId, params.itemId, body as Record<string, unknown>),
+    }),
+    defineRoute({
+      operationId: 'deleteItem',
+      method: 'DELETE',
+      path: '/boards/{boardId}/items/{itemId}',
+      tag,
+      summary: 'Delete an item (connectors attached to it go with it). Deleting a comment pin resolves the comment.',
+      scope: 'boards:write',
+      params: itemParams,
+      response: z.object({
+        outcome: z.enum(['deleted', 'resolved']),
+        deletedIds: z.array(z.string()),
+        comment: itemSchema.nullable().describe('The resolved comment, when a comment pin was deleted.'),
+      }),
+      errors: ['not_found', 'forbidden'],
+      handler: async ({ principal, params }) => content.deleteItem(principal, params.boardId, params.itemId),
+    }),
+    defineRoute({
+      operationId: 'convertItem',
+      method: 'POST',
+      path: '/boards/{boardId}/items/{itemId}/convert',
+      tag,
+      summary: 'The AI assistant rebuilds the item as the target type (not available on this server yet: 501).',
+      description: 'Checks the board, the item and that the target type is one the item converts to, then answers 501 `not_implemented`: rebuilding content needs the AI assistant.',
+      scope: 'boards:write',
+      params: itemParams,
+      body: z.object({ targetType: z.string().min(1).max(64), keepSource: z.boolean().default(false) }).strict(),
+      response: itemSchema,
+      errors: ['not_found', 'forbidden', 'not_implemented'],
+      handler: async ({ principal, params, body }) => {
+        const item = await content.getItem(principal, params.boardId, params.itemId);
+        assertConvertible(item.type, body.targetType);
+        await services.access.requireBoard(principal.user.id, params.boardId, 'edit');
+        throw new ServiceError('not_implemented', 'Converting items needs the AI assistant, which this server does not run yet.');
+      },
+    }),
+    defineRoute({
+      operationId: 'getItemText',
+      method: 'GET',
+      path: '/boards/{boardId}/items/{itemId}/text',
+      tag,
+      summary: "The item's whole content as numbered lines, paged by line.",
+      scope: 'boards:read',
+      params: itemParams,
+      query: z.object({
+        offset: z.coerce.number().int().min(0).default(0).describe('First line to return (0-based).'),
+        limit: z.coerce.number().int().min(1).max(1000).default(200).describe('Lines per page: 1 to 1000, default 200.'),
+      }),
+      response: z.object({
+        lines: z.array(z.object({ number: z.number().int(), text: z.string() })),
+        totalLines: z.number().int(),
+        nextOffset: z.number().int().nullable(),
+      }),
+      errors: ['not_found'],
+      handler: async ({ principal, params, query }) => content.itemText(principal, params.boardId, params.itemId, query),
+    }),
+    defineRoute({
+      operationId: 'batchItems',
+      method: 'POST',
+      path: '/boards/{boardId}/items:batch',
+      tag,
+      summary: 'Create, move, resize or delete up to 100 items, validated together, then drawn as one action.',
+      description: 'Nothing is applied unless every operation is valid. The batch lands as one Yjs update: one broadcast to connected clients and one activity row.',
+      scope: 'boards:write',
+      params: boardParams,
+      body: batchBody,
+      response: batchResultSchema,
+      errors: ['not_found', 'forbidden', 'payment_required'],
+      handler: async ({ principal, params, body }) => {
+        const { results } = await content.batch(principal, params.boardId, body.operations);
+        return { results: results.map((r) => ('deletedIds' in r ? { ...r, deletedIds: [...r.deletedIds] } : r)) };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,214 @@
+import * as Y from 'yjs';
+import type { Actor, BatchResult, BoardStructure, DocumentRegistry, ItemTextPage, ItemView } from '../../crdt/index.js';
+import {
+  applyBatchPlan,
+  createItem,
+  deleteItem,
+  getItem,
+  itemText,
+  listItems,
+  outline,
+  patchItem,
+  structure,
+  validateBatch,
+  validateCreateItem,
+} from '../../crdt/index.js';
+import type { Clock, Collection, Database } from '../../storage/index.js';
+import type { BoardRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import type { AccessService } from '../access/AccessService.js';
+import { requireUnlocked } from '../access/AccessService.js';
+import type { BoardAction, Role } from '../access/roles.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import { plans } from '../accounts/plans.js';
+import type { Principal } from '../auth/Principal.js';
+import type { ActivityService } from '../boards/ActivityService.js';
+import type { BoardService, BoardView } from '../boards/BoardService.js';
+import { errors } from '../errors.js';
+import type { Page } from '../pagination.js';
+import { decodeCursor, encodeCursor } from '../pagination.js';
+import type { CommentNotifier } from './CommentNotifier.js';
+
+/** Called after a board's document changed (search index, board `updatedAt`). */
+export type BoardChangedListener = (boardId: string, actorId: string) => void;
+
+/** Dependencies of `BoardContentService`. */
+export interface BoardContentServiceOptions {
+  db: Database;
+  documents: DocumentRegistry;
+  access: AccessService;
+  accounts: AccountService;
+  activity: ActivityService;
+  boards: BoardService;
+  comments: CommentNotifier;
+  clock: Clock;
+  onChanged: BoardChangedListener;
+}
+
+const commentType = 'comment';
+
+/**
+ * Board content through the REST API: every write checks the caller's role, runs as one
+ * `doc.transact` whose origin names the actor, resolves only once its update is stored, and
+ * records one activity row. Connected clients see the change at once (same in-memory doc).
+ */
+export class BoardContentService {
+  readonly #o: BoardContentServiceOptions;
+  readonly #boards: Collection<BoardRecord>;
+
+  constructor(options: BoardContentServiceOptions) {
+    this.#o = options;
+    this.#boards = options.db.collection<BoardRecord>(boardCollections.boards);
+  }
+
+  async #board(principal: Principal, boardId: string, action: BoardAction): Promise<{ board: BoardRecord; role: Role }> {
+    const { board, role } = await this.#o.access.requireBoard(principal.user.id, boardId, action);
+    if (action !== 'read') requireUnlocked(board, role);
+    return { board, role };
+  }
+
+  async #itemLimit(board: BoardRecord): Promise<number> {
+    const workspace = await this.#o.accounts.getWorkspace(board.workspaceId);
+    return plans[workspace.plan].itemsPerBoard;
+  }
+
+  async #write<T>(principal: Principal, boardId: string, fn: (doc: Y.Doc, actor: Actor) => T): Promise<T> {
+    const actor: Actor = { actorId: principal.user.id };
+    const result = await this.#o.documents.transact(boardId, (doc) => fn(doc, actor), actor);
+    this.#o.onChanged(boardId, principal.user.id);
+    return result;
+  }
+
+  async #ensureRoom(board: BoardRecord, adding: number): Promise<void> {
+    if (adding <= 0) return;
+    const limit = await this.#itemLimit(board);
+    const doc = await this.#o.documents.open(board.id);
+    const count = doc.getMap('items').size;
+    if (count + adding > limit) {
+      throw errors.paymentRequired(`The board can hold ${limit} items on this plan; it has ${count}.`, {
+        limit,
+        count,
+      });
+    }
+  }
+
+  /** Items in z-order, flat, paged by z-order position. */
+  async listItems(principal: Principal, boardId: string, options: { limit: number; cursor?: string | undefined }): Promise<Page<ItemView>> {
+    await this.#board(principal, boardId, 'read');
+    const all = listItems(await this.#o.documents.open(boardId));
+    let start = 0;
+    if (options.cursor) {
+      const after = decodeCursor(options.cursor);
+      start = all.findIndex((item) => item.z > String(after.k) || (item.z === after.k && item.id > after.id));
+      if (start === -1) start = all.length;
+    }
+    const data = all.slice(start, start + options.limit);
+    const last = data.at(-1);
+    return { data, nextCursor: start + options.limit < all.length && last ? encodeCursor({ k: last.z, id: last.id }) : null };
+  }
+
+  /** Creates one item; commenters may create comment pins only. */
+  async createItem(principal: Principal, boardId: string, body: unknown): Promise<ItemView> {
+    const validated = validateCreateItem(body);
+    const { board } = await this.#board(principal, boardId, validated.type === commentType ? 'comment' : 'edit');
+    await this.#ensureRoom(board, 1);
+    const item = await this.#write(principal, boardId, (doc, actor) => createItem(doc, body, actor, this.#o.clock.now()));
+    await this.#o.activity.record({ boardId, actorId: principal.user.id, action: 'item.created', itemId: item.id, data: { type: item.type } });
+    if (item.type === commentType) await this.#o.comments.commented(principal, board, item, 'comment');
+    return item;
+  }
+
+  /** One item. */
+  async getItem(principal: Principal, boardId: string, itemId: string): Promise<ItemView> {
+    await this.#board(principal, boardId, 'read');
+    return getItem(await this.#o.documents.open(boardId), itemId);
+  }
+
+  /** Moves, resizes, replaces data, or replies to / resolves a comment (commenters may only reply and resolve). */
+  async patchItem(principal: Principal, boardId: string, itemId: string, patch: Record<string, unknown>): Promise<ItemView> {
+    const onlyConversation = Object.keys(patch).every((key) => key === 'reply' || key === 'resolved');
+    const doc = await this.#o.documents.open(boardId).catch(() => null);
+    const isComment = doc !== null && (doc.getMap('items').get(itemId) as Y.Map<unknown> | undefined)?.get('type') === commentType;
+    const { board } = await this.#board(principal, boardId, onlyConversation && isComment ? 'comment' : 'edit');
+    const item = await this.#write(principal, boardId, (d, actor) => patchItem(d, itemId, patch, actor, this.#o.clock.now()));
+    const action = patch.reply !== undefined ? 'comment.replied' : patch.resolved !== undefined ? 'comment.resolved' : 'item.updated';
+    await this.#o.activity.record({ boardId, actorId: principal.user.id, action, itemId, data: { fields: Object.keys(patch).sort().join(',') } });
+    if (patch.reply !== undefined) await this.#o.comments.commented(principal, board, item, 'reply');
+    return item;
+  }
+
+  /** Deletes an item (and connectors attached to it); deleting a comment pin resolves the comment. */
+  async deleteItem(principal: Principal, boardId: string, itemId: string): Promise<{ outcome: 'deleted' | 'resolved'; deletedIds: string[]; comment: ItemView | null }> {
+    const doc = await this.#o.documents.open(boardId).catch(() => null);
+    const isComment = doc !== null && (doc.getMap('items').get(itemId) as Y.Map<unknown> | undefined)?.get('type') === commentType;
+    await this.#board(principal, boardId, isComment ? 'comment' : 'edit');
+    const result = await this.#write(principal, boardId, (d, actor) => deleteItem(d, itemId, actor, this.#o.clock.now()));
+    await this.#o.activity.record({
+      boardId,
+      actorId: principal.user.id,
+      action: result.outcome === 'resolved' ? 'comment.resolved' : 'item.deleted',
+      itemId,
+      data: { deleted: result.deletedIds.length },
+    });
+    return { outcome: result.outcome, deletedIds: [...result.deletedIds], comment: result.comment };
+  }
+
+  /** The item's content as numbered lines. */
+  async itemText(principal: Principal, boardId: string, itemId: string, options: { offset?: number; limit?: number }): Promise<ItemTextPage> {
+    await this.#board(principal, boardId, 'read');
+    return itemText(await this.#o.documents.open(boardId), itemId, options);
+  }
+
+  /**
+   * Up to 100 create/move/resize/delete operations, validated together against the current
+   * document, then applied as one transaction: one update, one broadcast, one activity row.
+   */
+  async batch(principal: Principal, boardId: string, operations: unknown): Promise<BatchResult> {
+    const { board } = await this.#board(principal, boardId, 'edit');
+    const plan = validateBatch(await this.#o.documents.open(boardId), operations);
+    await this.#ensureRoom(board, plan.operations.filter((op) => op.op === 'create').length);
+    // Validated again inside the transaction: the document may have moved on since.
+    const result = await this.#write(principal, boardId, (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations), actor, this.#o.clock.now()));
+    const counts = new Map<string, number>();
+    for (const r of result.results) counts.set(r.op, (counts.get(r.op) ?? 0) + 1);
+    await this.#o.activity.record({ boardId, actorId: principal.user.id, action: 'items.batch', data: { operations: result.results.length, ...Object.fromEntries(counts) } });
+    return result;
+  }
+
+  /** The board as text: sections with items in reading order, standalone items, connections. */
+  async outline(principal: Principal, boardId: string): Promise<{ board: BoardRecord; text: string }> {
+    const { board } = await this.#board(principal, boardId, 'read');
+    return { board, text: outline(await this.#o.documents.open(boardId)) };
+  }
+
+  /** The machine view behind the outline. */
+  async structure(principal: Principal, boardId: string): Promise<{ board: BoardRecord; structure: BoardStructure }> {
+    const { board } = await this.#board(principal, boardId, 'read');
+    return { board, structure: structure(await this.#o.documents.open(boardId)) };
+  }
+
+  /**
+   * A copy titled `Copy_<title>` in the same space with the whole document. The copy is created
+   * with the caller as owner; the caller needs to read the board and to add boards to its space.
+   */
+  async duplicate(principal: Principal, boardId: string): Promise<BoardView> {
+    const { board } = await this.#board(principal, boardId, 'read');
+    const source = await this.#o.documents.open(boardId);
+    const state = Y.encodeStateAsUpdate(source);
+    const copy = await this.#o.boards.create(principal, {
+      title: `Copy_${board.title}`.slice(0, 200),
+      description: board.description,
+      spaceId: board.spaceId ?? 'default',
+    });
+    const copyId = copy.board.id;
+    await this.#o.documents.transact(copyId, (doc) => Y.applyUpdate(doc, state), { actorId: principal.user.id });
+    await this.#o.activity.record({ boardId: copyId, actorId: principal.user.id, action: 'board.duplicated', data: { sourceBoardId: boardId } });
+    this.#o.onChanged(copyId, principal.user.id);
+    return this.#o.boards.get(principal, copyId);
+  }
+
+  /** Marks a board as changed now (for `recent`). */
+  async touch(boardId: string, actorId: string): Promise<void> {
+    await this.#boards.updateOne({ id: boardId }, { $set: { updatedAt: this.#o.clock.now(), updatedBy: actorId } });
+  }
+}

@@ -1,0 +1,170 @@
+import type { IncomingMessage } from 'node:http';
+import type { Duplex } from 'node:stream';
+import type { Logger } from 'pino';
+import { WebSocket, WebSocketServer } from 'ws';
+import type { RawData } from 'ws';
+import type { RealtimeHub, SyncConnection } from '../../crdt/index.js';
+import type { AccessService } from '../access/AccessService.js';
+import { publicLinkTokenPrefix } from '../access/AccessService.js';
+import type { Authenticator } from '../auth/Authenticator.js';
+import { redactUrl } from '../redaction.js';
+
+/** Options of the live-sync endpoint. */
+export interface SyncGatewayOptions {
+  hub: RealtimeHub;
+  access: AccessService;
+  authenticator: Authenticator;
+  logger: Logger;
+  /** Path prefix; the board id follows it. Default `/v1/sync/`. */
+  pathPrefix?: string;
+  /** Largest WebSocket message accepted; larger ones close the socket with 1009. Default 4 MiB. */
+  maxMessageBytes?: number;
+  /** Interval of keep-alive pings; a socket that missed the previous pong is terminated. Default 30 s. */
+  pingIntervalMs?: number;
+  /** Called when a writable connection sends a document message (drives search and `updatedAt`). */
+  onEdit?: (boardId: string, userId: string) => void;
+}
+
+/** Close codes of the endpoint: 4000 + the HTTP status it stands for (DESIGN "Realtime"). */
+export const syncAuthCloseCodes = { unauthorized: 4401, forbidden: 4403, notFound: 4404 } as const;
+
+interface Decision {
+  boardId: string;
+  actor: { userId: string; name?: string };
+  readOnly: boolean;
+}
+
+type Refusal = { code: number; reason: string };
+
+/**
+ * `/v1/sync/{boardId}`: the y-websocket protocol over `ws`. The upgrade is accepted first so
+ * that browsers can read the outcome as a close code (4401 no valid token, 4403 no
+ * `boards:read` scope, 4404 no such board for this person); messages that arrive while the
+ * token is checked are queued. Viewers, commenters and tokens without `boards:write` get
+ * read-only connections. Tokens come from the `Authorization` header or the `token` query
+ * parameter and are never logged.
+ */
+export class SyncGateway {
+  readonly #o: SyncGatewayOptions;
+  readonly #wss: WebSocketServer;
+  readonly #prefix: string;
+  readonly #alive = new WeakSet<WebSocket>();
+  readonly #ping: NodeJS.Timeout;
+
+  constructor(options: SyncGatewayOptions) {
+    this.#o = options;
+    this.#prefix = options.pathPrefix ?? '/v1/sync/';
+    this.#wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 4 * 1024 * 1024, perMessageDeflate: false });
+    this.#ping = setInterval(() => this.#heartbeat(), options.pingIntervalMs ?? 30_000);
+    this.#ping.unref();
+  }
+
+  /** True when the request is for this endpoint. */
+  matches(request: IncomingMessage): boolean {
+    return (request.url ?? '').startsWith(this.#prefix);
+  }
+
+  /** Handles an HTTP upgrade for this endpoint. */
+  handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
+    this.#wss.handleUpgrade(request, socket, head, (ws) => this.#accept(ws, request));
+  }
+
+  #accept(ws: WebSocket, request: IncomingMessage): void {
+    this.#alive.add(ws);
+    ws.on('pong', () => this.#alive.add(ws));
+    const queued: Uint8Array[] = [];
+    let connection: SyncConnection | null = null;
+    let closed = false;
+    ws.on('message', (data: RawData) => {
+      const bytes = toBytes(data);
+      if (connection) this.#receive(connection, bytes);
+      else queued.push(bytes);
+    });
+    ws.on('close', () => {
+      closed = true;
+      connection?.closed();
+    });
+    ws.on('error', (error) => this.#o.logger.warn({ err: error }, 'sync socket error'));
+
+    this.#decide(request).then(
+      (decision) => {
+        if (closed) return;
+        if ('code' in decision) {
+          ws.close(decision.code, decision.reason);
+          return;
+        }
+        connection = this.#o.hub.attach(
+          {
+            send: (bytes) => ws.send(bytes, { binary: true }),
+            close: (code, reason) => ws.close(code, reason),
+            get bufferedAmount() {
+              return ws.bufferedAmount;
+            },
+          },
+          decision,
+        );
+        this.#o.logger.info({ boardId: decision.boardId, userId: decision.actor.userId, readOnly: decision.readOnly, url: redactUrl(request.url ?? '') }, 'sync connected');
+        for (const bytes of queued.splice(0)) this.#receive(connection, bytes);
+      },
+      (error: unknown) => {
+        this.#o.logger.error({ err: error }, 'sync authorization failed');
+        if (!closed) ws.close(1011, 'Internal error');
+      },
+    );
+  }
+
+  #receive(connection: SyncConnection, bytes: Uint8Array): void {
+    connection.receive(bytes);
+    // Message type 0 is the sync protocol (document content); awareness does not count as an edit.
+    if (!connection.readOnly && bytes[0] === 0 && this.#o.onEdit) this.#o.onEdit(connection.boardId, connection.actor.userId);
+  }
+
+  async #decide(request: IncomingMessage): Promise<Decision | Refusal> {
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const boardId = decodeURIComponent(url.pathname.slice(this.#prefix.length)).replace(/\/+$/, '');
+    const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const token = header ?? url.searchParams.get('token') ?? '';
+    if (token === '') return { code: syncAuthCloseCodes.unauthorized, reason: 'A token is required.' };
+    if (boardId === '' || boardId.includes('/')) return { code: syncAuthCloseCodes.notFound, reason: 'No such board.' };
+
+    if (token.startsWith(publicLinkTokenPrefix)) {
+      const link = await this.#o.access.publicLinkAccess(token, boardId);
+      if (!link) return { code: syncAuthCloseCodes.notFound, reason: 'No such board.' };
+      return { boardId, actor: { userId: `link:${link.via.resourceType}:${link.via.id}`, name: 'Guest' }, readOnly: link.role !== 'editor' };
+    }
+    const principal = await this.#o.authenticator.authenticate(token);
+    if (!principal) return { code: syncAuthCloseCodes.unauthorized, reason: 'The token is unknown, expired or revoked.' };
+    if (!principal.scopes.has('boards:read')) return { code: syncAuthCloseCodes.forbidden, reason: 'The token lacks the boards:read scope.' };
+    const access = await this.#o.access.boardAccess(principal.user.id, boardId);
+    if (!access?.canRead) return { code: syncAuthCloseCodes.notFound, reason: 'No such board.' };
+    return {
+      boardId,
+      actor: { userId: principal.user.id, name: principal.user.name },
+      readOnly: !access.canEdit || !principal.scopes.has('boards:write'),
+    };
+  }
+
+  #heartbeat(): void {
+    for (const ws of this.#wss.clients) {
+      if (!this.#alive.has(ws)) {
+        ws.terminate();
+        continue;
+      }
+      this.#alive.delete(ws);
+      ws.ping();
+    }
+  }
+
+  /** Closes every socket (1001 going away) and stops the keep-alive timer. */
+  close(): void {
+    clearInterval(this.#ping);
+    for (const ws of this.#wss.clients) if (ws.readyState === WebSocket.OPEN) ws.close(1001, 'Server shutting down');
+    this.#wss.close();
+  }
+}
+
+function toBytes(data: RawData): Uint8Array {
+  if (Array.isArray(data)) return new Uint8Array(Buffer.concat(data));
+  if (data instanceof ArrayBuffer) return new Uint8Array(data);
+  return new Uint8Array(data.buffer, data.byteOffset, data.byteLength);
+}
