@@ -186,3 +186,9 @@ export async function signedInUser(t: TestServer): Promise<{ user: TestUser; coo
   const user = await t.createUser();
   return { user, cookie: await signIn(t, user.email) };
 }
+
+/** A session cookie minted by the server for a person, valid at the clock's current time (for tests that move the clock). */
+export async function sessionFor(t: TestServer, userId: string): Promise<string> {
+  const { token } = await t.server.services.oauth.sessions.createSession(userId);
+  return `bds_session=${token}`;
+}
