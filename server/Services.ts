@@ -7,6 +7,8 @@ import { ApiKeyService } from './auth/ApiKeyService.js';
 import { Authenticator } from './auth/Authenticator.js';
 import { credentialPrefixes } from './auth/secrets.js';
 import type { BoardServices } from './boards/boardServices.js';
+import type { ChatService } from './chat/ChatService.js';
+import { createChatService } from './chat/chatServices.js';
 import { createBoardServices } from './boards/boardServices.js';
 import type { Config } from './config.js';
 import type { BoardContentService } from './content/BoardContentService.js';
@@ -15,6 +17,8 @@ import { createLogger } from './logger.js';
 import { MeService } from './me/MeService.js';
 import { NotificationService } from './notifications/NotificationService.js';
 import { createOAuthServices } from './oauth/OAuthServices.js';
+import type { SearchService } from './search/SearchService.js';
+import { createSearchService } from './search/searchServices.js';
 import type { OAuthServices } from './oauth/OAuthServices.js';
 import { SourceService } from './sources/SourceService.js';
 
@@ -41,6 +45,10 @@ export interface Services extends BoardServices {
   /** Call after a board's document changed outside the REST API (live edits). */
   readonly boardEdited: (boardId: string, userId: string) => void;
   readonly logger: Logger;
+  /** Board team chat. */
+  readonly chat: ChatService;
+  /** `GET /search` and the index upkeep: call `search.boardChanged(boardId)` after a board's title or content changed. */
+  readonly search: SearchService;
   /** Stops background work (timers, document flushes); the store is closed by its owner. */
   close(): Promise<void>;
 }
@@ -75,6 +83,10 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     boards: boardServices,
     listeners: changeListeners,
   });
+  const { access, activity } = boardServices;
+  const chat = createChatService({ db, access, accounts, activity, clock, documents: documentServices.documents, logger });
+  const search = createSearchService({ db, access, documents: documentServices.documents, logger });
+  changeListeners.push((boardId) => search.boardChanged(boardId));
   await db.ensureIndexes();
   boardServices.trash.start();
   return {
@@ -95,9 +107,12 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     content,
     boardEdited,
     logger,
+    chat,
+    search,
     close: async () => {
       await boardServices.trash.stop();
       documentServices.hub.close();
+      await search.close();
       await documentServices.documents.close();
     },
   };

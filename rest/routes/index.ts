@@ -2,10 +2,12 @@ import type { Services } from '../../server/Services.js';
 import type { Route } from '../route.js';
 import { boardContentRoutes } from './boardContent.js';
 import { boardRoutes } from './boards.js';
+import { chatRoutes } from './chat.js';
 import { itemRoutes } from './items.js';
 import { itemTypeRoutes } from './itemTypes.js';
 import { meRoutes } from './me.js';
 import { memberRoutes } from './members.js';
+import { searchRoutes } from './search.js';
 import { spaceRoutes } from './spaces.js';
 
 /** Every API operation, grouped as SPEC.md groups them. */
@@ -14,5 +16,7 @@ export function allRoutes(services: Services): Route[] {
     ...boardContentRoutes(services),
     ...itemRoutes(services),
     ...itemTypeRoutes(services),
+    ...chatRoutes(services),
+    ...searchRoutes(services),
   ];
 }
