@@ -18,6 +18,10 @@ const usage = `Usage:
                                                  Create an API key; the key is the last line of output.
   boards admin set-plan --email E --plan ${planNames.join('|')}
                                                  Change the plan of the person's workspace.
+  boards admin create-app --email E --name N --redirect-uri URI --scopes "user:read boards:read"
+                          [--description D] [--public] --accept-terms
+                                                 Register an OAuth app in the person's workspace; prints the
+                                                 client ID, then the client secret (none with --public).
 `;
 
 class UsageError extends Error {}
@@ -57,7 +61,16 @@ async function admin(config: Config, args: string[]): Promise<void> {
   const [command, ...rest] = args;
   const { values } = parseArgs({
     args: rest,
-    options: { email: { type: 'string' }, name: { type: 'string' }, plan: { type: 'string' }, scopes: { type: 'string' } },
+    options: {
+      email: { type: 'string' },
+      name: { type: 'string' },
+      plan: { type: 'string' },
+      scopes: { type: 'string' },
+      description: { type: 'string' },
+      'redirect-uri': { type: 'string' },
+      public: { type: 'boolean' },
+      'accept-terms': { type: 'boolean' },
+    },
     strict: true,
   });
   switch (command) {
@@ -82,6 +95,26 @@ async function admin(config: Config, args: string[]): Promise<void> {
       });
       out(`Created API key ${key.id} with scopes: ${key.scopes.join(' ')}. It is shown once; keep it safe:`);
       out(secret);
+      return;
+    }
+    case 'create-app': {
+      const email = required(values, 'email');
+      if (values['accept-terms'] !== true) throw new UsageError('--accept-terms is required: registering accepts the developer terms.');
+      const { app, clientSecret } = await withServices(config, async (s) => {
+        const user = await s.accounts.requireUserByEmail(email);
+        return s.oauth.apps.register({
+          userId: user.id,
+          name: required(values, 'name'),
+          redirectUri: required(values, 'redirect-uri'),
+          scopes: required(values, 'scopes'),
+          isPublic: values.public === true,
+          acceptedTerms: true,
+          ...(values.description ? { description: values.description } : {}),
+        });
+      });
+      out(`Registered OAuth app "${app.name}" (in development) with scopes: ${app.scopes.join(' ')}.`);
+      out(`client_id: ${app.id}`);
+      out(clientSecret === null ? 'No client secret: the app uses PKCE.' : `client_secret: ${clientSecret}`);
       return;
     }
     case 'set-plan': {
