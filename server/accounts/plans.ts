@@ -21,7 +21,7 @@ export interface PlanLimits {
   oauthApps: number;
   /** People a space or board may be shared with. */
   membersPerSpace: number | null;
-  /** Items a single board may hold. */
+  /** Items a single board may hold; at most the document layer's own cap (`maxItemsPerBoard`, 25,000). */
   itemsPerBoard: number;
   /** Boards may be shared through public links. */
   publicLinks: boolean;
@@ -50,7 +50,7 @@ export const plans: Readonly<Record<PlanName, Readonly<PlanLimits>>> = Object.fr
     aiMessagesPerMonth: 500,
     oauthApps: 25,
     membersPerSpace: 100,
-    itemsPerBoard: 50_000,
+    itemsPerBoard: 25_000,
     publicLinks: true,
   }),
   business: Object.freeze({
@@ -62,7 +62,7 @@ export const plans: Readonly<Record<PlanName, Readonly<PlanLimits>>> = Object.fr
     aiMessagesPerMonth: 5_000,
     oauthApps: 25,
     membersPerSpace: null,
-    itemsPerBoard: 100_000,
+    itemsPerBoard: 25_000,
     publicLinks: true,
   }),
 });
