@@ -228,7 +228,7 @@ export class MingoStandInCollection implements MongoCollectionPort {
   }
 
   find(filter: MongoDocument, options: MongoFindOptions = {}): MongoCursorPort {
-    if (filter['$text'] === undefined && Object.keys(options).length === 0) {
+    if (!JSON.stringify(filter).includes('"$text"') && Object.keys(options).length === 0) {
       return new StandInCursor((sort, limit) => this.#matching(filter, sort, limit).map(storedCopy));
     }
     assertNoUndefined(filter, 'filter');

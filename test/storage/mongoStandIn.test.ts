@@ -70,6 +70,21 @@ describe('mongodb adapter specifics (over the mingo stand-in)', () => {
     await db.close();
   });
 
+  it('imitates $text only with a text index, and refuses what it does not imitate', async () => {
+    const entries = new MingoStandInDb().collection('entries');
+    await entries.insertOne({ _id: 'a', text: 'Crème brûlée' }, { writeConcern: majorityJournaled });
+    await expect(entries.find({ $text: { $search: 'creme' } }).toArray()).rejects.toMatchObject({ code: 27 });
+    await entries.createIndex({ text: 'text' }, { writeConcern: majorityJournaled, name: 'tx_text', default_language: 'none' });
+    const found = await entries.find({ $text: { $search: 'CREME other' } }, { projection: { score: { $meta: 'textScore' } } }).toArray();
+    expect(found).toEqual([{ _id: 'a', text: 'Crème brûlée', score: 0.5 }]);
+    expect(await entries.find({ $text: { $search: 'crem' } }).toArray()).toEqual([]);
+    await expect(entries.find({ $text: { $search: '"creme brulee"' } }).toArray()).rejects.toBeInstanceOf(TypeError);
+    await expect(entries.find({ $or: [{ $text: { $search: 'creme' } }] }).toArray()).rejects.toBeInstanceOf(TypeError);
+    await expect(
+      entries.createIndex({ other: 'text' }, { writeConcern: majorityJournaled, name: 'tx_other' }),
+    ).rejects.toMatchObject({ code: 85 });
+  });
+
   it('reports an unreachable server as storage_unavailable on ping', async () => {
     const standIn = new MingoStandInDb();
     standIn.command = async () => {
