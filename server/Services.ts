@@ -64,7 +64,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
   const oauth = createOAuthServices({ config, db, clock, accounts, authenticator });
-  const documentServices = createDocumentServices(db, clock, logger);
+  const documentServices = createDocumentServices(db, clock, logger, config.sync);
   const boardServices = createBoardServices(db, {
     accounts,
     notifications,

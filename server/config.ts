@@ -55,6 +55,10 @@ const envSchema = z
     BOARDS_LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
     BOARDS_RATE_LIMIT_PER_MINUTE: positiveInt('a positive whole number of requests').default(600),
     BOARDS_SHUTDOWN_GRACE_MS: positiveInt('a positive whole number of milliseconds').default(10_000),
+    BOARDS_SYNC_MAX_MESSAGE_BYTES: positiveInt('a positive whole number of bytes').default(4 * 1024 * 1024),
+    BOARDS_SYNC_MAX_CONNECTIONS_PER_BOARD: positiveInt('a positive whole number of connections').default(1000),
+    BOARDS_SYNC_MESSAGES_PER_SECOND: positiveInt('a positive whole number of messages').default(200),
+    BOARDS_MAX_DOCUMENT_BYTES: positiveInt('a positive whole number of bytes').default(16 * 1024 * 1024),
     BOARDS_SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     BOARDS_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     BOARDS_MAIL_FROM: z.string().min(3, { error: 'must be an address such as Boards <no-reply@example.com>' }).default('Boards <no-reply@localhost>'),
@@ -96,6 +100,17 @@ export interface Config {
   readonly rateLimitPerMinute: number;
   /** How long shutdown waits for in-flight requests before closing them; default 10 s. */
   readonly shutdownGraceMs: number;
+  /** Limits of live sync and board documents that protect the server from one client. */
+  readonly sync: {
+    /** Largest WebSocket message; a larger one closes the socket with 1009. Default 4 MiB. */
+    readonly maxMessageBytes: number;
+    /** Live connections one board accepts; the next is closed with 4429. Default 1000. */
+    readonly maxConnectionsPerBoard: number;
+    /** Sustained messages per second per connection (bursts of twice that); over it closes with 4429. Default 200. */
+    readonly messagesPerSecond: number;
+    /** Largest encoded board document; writes past it answer 413 (REST) or close 4413 (live). Default 16 MiB. */
+    readonly maxDocumentBytes: number;
+  };
   /** Signs session cookies and seals client secrets; null: generated once and kept in the data dir. */
   readonly sessionSecret: string | null;
   /** Mail transport for sign-in codes; null: the development outbox (log + file). */
@@ -144,6 +159,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.BOARDS_LOG_LEVEL,
     rateLimitPerMinute: e.BOARDS_RATE_LIMIT_PER_MINUTE,
     shutdownGraceMs: e.BOARDS_SHUTDOWN_GRACE_MS,
+    sync: Object.freeze({
+      maxMessageBytes: e.BOARDS_SYNC_MAX_MESSAGE_BYTES,
+      maxConnectionsPerBoard: e.BOARDS_SYNC_MAX_CONNECTIONS_PER_BOARD,
+      messagesPerSecond: e.BOARDS_SYNC_MESSAGES_PER_SECOND,
+      maxDocumentBytes: e.BOARDS_MAX_DOCUMENT_BYTES,
+    }),
     sessionSecret: e.BOARDS_SESSION_SECRET ?? null,
     smtpUrl: e.BOARDS_SMTP_URL ?? null,
     mailFrom: e.BOARDS_MAIL_FROM,

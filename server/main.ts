@@ -53,6 +53,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     access: services.access,
     authenticator: services.authenticator,
     logger,
+    // ws rejects larger frames itself (1009) before they are buffered whole.
+    maxMessageBytes: config.sync.maxMessageBytes,
     onEdit: services.boardEdited,
   });
   let shuttingDown = false;

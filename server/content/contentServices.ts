@@ -3,6 +3,7 @@ import { DocumentRegistry, RealtimeHub } from '../../crdt/index.js';
 import type { Logger } from '../../crdt/index.js';
 import type { Clock, Database } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
+import type { Config } from '../config.js';
 import type { BoardDocuments } from '../boards/BoardDocuments.js';
 import { storeBoardDocuments } from '../boards/BoardDocuments.js';
 import type { BoardServices } from '../boards/boardServices.js';
@@ -19,14 +20,21 @@ export interface DocumentServices {
 }
 
 /** Creates the document registry and the realtime hub over the store's document log. */
-export function createDocumentServices(db: Database, clock: Clock, logger: PinoLogger): DocumentServices {
+export function createDocumentServices(db: Database, clock: Clock, logger: PinoLogger, limits: Config['sync']): DocumentServices {
   const log: Logger = {
     info: (context, message) => logger.info(context, message),
     warn: (context, message) => logger.warn(context, message),
     error: (context, message) => logger.error(context, message),
   };
-  const documents = new DocumentRegistry(db.documents, { clock, logger: log });
-  const hub = new RealtimeHub(documents, { clock, logger: log });
+  const documents = new DocumentRegistry(db.documents, { clock, logger: log, maxDocumentBytes: limits.maxDocumentBytes });
+  const hub = new RealtimeHub(documents, {
+    clock,
+    logger: log,
+    maxMessageBytes: limits.maxMessageBytes,
+    maxConnectionsPerBoard: limits.maxConnectionsPerBoard,
+    messagesPerSecond: limits.messagesPerSecond,
+    messageBurst: limits.messagesPerSecond * 2,
+  });
   const stored = storeBoardDocuments(db.documents);
   return {
     documents,

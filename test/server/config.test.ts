@@ -55,6 +55,10 @@ describe('configuration', () => {
     ['BOARDS_LOG_LEVEL', { BOARDS_LOG_LEVEL: 'loud' }],
     ['BOARDS_RATE_LIMIT_PER_MINUTE', { BOARDS_RATE_LIMIT_PER_MINUTE: '0' }],
     ['BOARDS_SHUTDOWN_GRACE_MS', { BOARDS_SHUTDOWN_GRACE_MS: 'soon' }],
+    ['BOARDS_SYNC_MAX_MESSAGE_BYTES', { BOARDS_SYNC_MAX_MESSAGE_BYTES: '0' }],
+    ['BOARDS_SYNC_MAX_CONNECTIONS_PER_BOARD', { BOARDS_SYNC_MAX_CONNECTIONS_PER_BOARD: 'many' }],
+    ['BOARDS_SYNC_MESSAGES_PER_SECOND', { BOARDS_SYNC_MESSAGES_PER_SECOND: '-5' }],
+    ['BOARDS_MAX_DOCUMENT_BYTES', { BOARDS_MAX_DOCUMENT_BYTES: '1.5' }],
   ])('a bad %s stops start-up with a message naming it', (variable, env) => {
     const error = errorOf(env);
     expect(error.variables).toContain(variable);
