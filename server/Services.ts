@@ -65,14 +65,18 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const me = new MeService({ accounts, usage, notifications, sources });
   const oauth = createOAuthServices({ config, db, clock, accounts, authenticator });
   const documentServices = createDocumentServices(db, clock, logger, config.sync);
+  // Listeners of board changes (content, title, place): the search index subscribes below.
+  const changeListeners: ((boardId: string) => void)[] = [];
   const boardServices = createBoardServices(db, {
     accounts,
     notifications,
     clock,
     documents: documentServices.boardDocuments,
     trash: { onError: (error) => logger.error({ err: error }, 'trash sweep failed') },
+    onBoardChanged: (boardId) => {
+      for (const listener of changeListeners) listener(boardId);
+    },
   });
-  const changeListeners: ((boardId: string) => void)[] = [];
   const { content, boardEdited } = createContentService({
     db,
     clock,

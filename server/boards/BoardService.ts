@@ -62,6 +62,7 @@ export class BoardService {
   readonly #documents: BoardDocuments;
   readonly #purger: BoardPurger;
   readonly #clock: Clock;
+  readonly #onChanged: (boardId: string) => void;
 
   constructor(
     db: Database,
@@ -72,6 +73,8 @@ export class BoardService {
       documents: BoardDocuments;
       purger: BoardPurger;
       clock: Clock;
+      /** Called after a board was created or its title, description or place changed (search index). */
+      onChanged?: (boardId: string) => void;
     },
   ) {
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
@@ -82,6 +85,7 @@ export class BoardService {
     this.#documents = deps.documents;
     this.#purger = deps.purger;
     this.#clock = deps.clock;
+    this.#onChanged = deps.onChanged ?? (() => {});
   }
 
   /** Boards the caller can read, optionally in one space (`default`, `trash` or a space id), cursor-paginated. */
@@ -153,6 +157,7 @@ export class BoardService {
       throw error;
     }
     await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.created', data: { title, spaceId: board.spaceId } });
+    this.#onChanged(board.id);
     return { board, role: 'owner', purgeAt: null };
   }
 
@@ -217,6 +222,7 @@ export class BoardService {
     );
     if (!updated) throw errors.notFound('Board');
     for (const row of rows) await this.#activity.record({ boardId: board.id, actorId: userId, ...row });
+    this.#onChanged(board.id);
     // The move may change the caller's role (e.g. out of a space shared with them).
     const after = roleOnBoard(await this.#access.grants(userId), updated) ?? role;
     return (await this.#views([updated], () => after))[0] as BoardView;

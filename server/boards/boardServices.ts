@@ -34,6 +34,8 @@ export interface BoardServicesOptions {
   /** How board documents are created and deleted; default: straight to `db.documents`. */
   documents?: BoardDocuments;
   trash?: TrashServiceOptions;
+  /** Called after a board was created or renamed, described or moved. */
+  onBoardChanged?: (boardId: string) => void;
 }
 
 /** Wires the board organisation services over one store (the trash sweep is not started). */
@@ -49,7 +51,15 @@ export function createBoardServices(db: Database, options: BoardServicesOptions)
     activity,
     spaces: new SpaceService(db, { access, accounts, activity, clock }),
     spaceMembers,
-    boards: new BoardService(db, { access, accounts, activity, documents, purger, clock }),
+    boards: new BoardService(db, {
+      access,
+      accounts,
+      activity,
+      documents,
+      purger,
+      clock,
+      ...(options.onBoardChanged ? { onChanged: options.onBoardChanged } : {}),
+    }),
     boardMembers: new BoardMemberService(db, { access, accounts, spaceMembers, activity, clock }),
     publicLinks: new PublicLinkService(db, { access, accounts, activity, clock }),
     trash: new TrashService(db, { accounts, purger, clock }, options.trash),

@@ -31,11 +31,9 @@ async function addNote(user: TestUser, boardId: string, text: string): Promise<s
   return item.id;
 }
 
-/** A board whose title is indexed (board create and rename do not reach the index on their own yet). */
+/** A board created through the API (creation schedules its indexing). */
 async function indexedBoard(user: TestUser, title: string): Promise<string> {
-  const id = (await createBoard(t, user, { title })).id;
-  t.server.services.search.boardChanged(id);
-  return id;
+  return (await createBoard(t, user, { title })).id;
 }
 
 async function search(user: TestUser, query: string): Promise<SearchBody> {
@@ -69,6 +67,15 @@ describe('GET /search', () => {
     expect((await search(owner, q('ZEPHYR mugs'))).items.map((i) => i.itemId)).toEqual([note]);
     expect(await search(owner, q('zeph'))).toEqual({ boards: [], items: [], nextCursor: null });
     expect((await search(owner, q('zephyr absentword'))).items).toEqual([]);
+  });
+
+  it('finds a renamed board by its new title only', async () => {
+    const owner = await t.createUser();
+    const board = await indexedBoard(owner, 'Quokka retro');
+    expect((await search(owner, 'q=quokka')).boards.map((b) => b.id)).toEqual([board]);
+    expect((await t.api(owner.key, 'PATCH', `/boards/${board}`, { title: 'Wombat retro' })).status).toBe(200);
+    expect((await search(owner, 'q=quokka')).boards).toEqual([]);
+    expect((await search(owner, 'q=wombat')).boards.map((b) => b.id)).toEqual([board]);
   });
 
   it('keeps up with item edits and deletions', async () => {
