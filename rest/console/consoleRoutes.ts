@@ -81,7 +81,7 @@ function back(ctx: Context, to: string): void {
 
 async function post(ctx: Context, services: Services, session: Session, path: string): Promise<void> {
   const { fields, logo } = await readConsoleForm(ctx);
-  if (!sameOrigin(ctx, services.config.publicUrl) || !(await services.oauth.sessions.checkCsrf(first(fields, 'csrf'), session, 'console'))) {
+  if (!sameOrigin(ctx, services.config.publicUrl, { allowOpaque: true }) || !(await services.oauth.sessions.checkCsrf(first(fields, 'csrf'), session, 'console'))) {
     sendPage(ctx, 'Request refused', problemView('Request refused', 'This form could not be verified. Reload the page and try again.'), { status: 403, narrow: true });
     return;
   }

@@ -42,7 +42,11 @@ export async function authorizePage(ctx: Context, services: Services): Promise<v
     const request = await checkAuthorizationRequest(ctx.query as RawParams, (id) => apps.find(id));
     const session = await currentSession(ctx, services);
     if (!session) {
-      sendPage(ctx, 'Sign in', signInView({ returnTo: ctx.originalUrl, providers: oidc.list(), app: request.app }), { narrow: true });
+      sendPage(ctx, 'Sign in', signInView({ returnTo: ctx.originalUrl, providers: oidc.list(), app: request.app }), {
+        narrow: true,
+        // Sign-in forms check Origin strictly; same-origin keeps it from being sent as "null".
+        referrerPolicy: 'same-origin',
+      });
       return;
     }
     const { pending, app } = await consent.begin(request, session.userId);
@@ -73,7 +77,7 @@ export async function consentDecision(ctx: Context, services: Services): Promise
     if (error instanceof FormError) return forbidden(ctx, error.message);
     throw error;
   }
-  if (!sameOrigin(ctx, services.config.publicUrl)) return forbidden(ctx, 'cross-site origin');
+  if (!sameOrigin(ctx, services.config.publicUrl, { allowOpaque: true })) return forbidden(ctx, 'cross-site origin');
   const session = await currentSession(ctx, services);
   if (!session) return forbidden(ctx, 'no session');
   const pendingId = form.get('request_id') ?? '';

@@ -61,9 +61,12 @@ export function safeReturnTo(value: string | undefined | null, fallback = '/cons
 /**
  * True when a state-changing form post comes from our own pages: the `Origin` header, when
  * sent, must be the service's origin (RFC 6749 10.12, with SameSite cookies and CSRF tokens).
+ * Pages under `Referrer-Policy: no-referrer` make browsers send `Origin: null`; forms that also
+ * carry a session-bound CSRF token pass `allowOpaque` to accept it.
  */
-export function sameOrigin(ctx: Context, publicUrl: string): boolean {
+export function sameOrigin(ctx: Context, publicUrl: string, options: { allowOpaque?: boolean } = {}): boolean {
   const origin = ctx.get('Origin');
   if (origin === '') return true;
+  if (origin === 'null') return options.allowOpaque === true;
   return origin === new URL(publicUrl).origin;
 }

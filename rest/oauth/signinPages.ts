@@ -26,7 +26,7 @@ function refuse(ctx: Context): void {
 /** `GET /oauth/signin`: the sign-in page on its own (the console and connected apps send people here). */
 export function signInPage(ctx: Context, services: Services): void {
   const returnTo = safeReturnTo(typeof ctx.query.return_to === 'string' ? ctx.query.return_to : null);
-  sendPage(ctx, 'Sign in', signInView({ returnTo, providers: services.oauth.oidc.list() }), { narrow: true });
+  sendPage(ctx, 'Sign in', signInView({ returnTo, providers: services.oauth.oidc.list() }), { narrow: true, referrerPolicy: 'same-origin' });
 }
 
 /** `POST /oauth/signin/email`: sends a code and shows the code form. */
@@ -39,15 +39,15 @@ export async function emailStart(ctx: Context, services: Services): Promise<void
   try {
     const ticket = await services.oauth.emailSignIn.start(email);
     const shownEmail = (await services.oauth.emailSignIn.emailOf(ticket)) ?? email;
-    sendPage(ctx, 'Enter your code', codeView({ ticket, email: shownEmail, returnTo }), { narrow: true });
+    sendPage(ctx, 'Enter your code', codeView({ ticket, email: shownEmail, returnTo }), { narrow: true, referrerPolicy: 'same-origin' });
   } catch (error) {
     if (error instanceof SignInThrottledError) {
       ctx.set('Retry-After', String(error.retryAfterSeconds));
-      sendPage(ctx, 'Sign in', signInView({ returnTo, providers, error: error.message, email }), { status: 429, narrow: true });
+      sendPage(ctx, 'Sign in', signInView({ returnTo, providers, error: error.message, email }), { status: 429, narrow: true, referrerPolicy: 'same-origin' });
       return;
     }
     if (error instanceof ServiceError && error.code === 'validation_failed') {
-      sendPage(ctx, 'Sign in', signInView({ returnTo, providers, error: 'Enter a valid email address.', email }), { status: 422, narrow: true });
+      sendPage(ctx, 'Sign in', signInView({ returnTo, providers, error: 'Enter a valid email address.', email }), { status: 422, narrow: true, referrerPolicy: 'same-origin' });
       return;
     }
     throw error;
@@ -75,6 +75,7 @@ export async function emailVerify(ctx: Context, services: Services): Promise<voi
     sendPage(ctx, 'Enter your code', codeView({ ticket, email, returnTo, error: throttled ? error.message : invalidCodeMessage }), {
       status: throttled ? 429 : 422,
       narrow: true,
+      referrerPolicy: 'same-origin',
     });
   }
 }
@@ -93,6 +94,7 @@ export async function oidcStart(ctx: Context, services: Services, slot: number):
     sendPage(ctx, 'Sign in', signInView({ returnTo, providers: services.oauth.oidc.list(), error: 'That sign-in provider is not available right now.' }), {
       status: 502,
       narrow: true,
+      referrerPolicy: 'same-origin',
     });
   }
 }
@@ -113,13 +115,14 @@ export async function oidcCallback(ctx: Context, services: Services, slot: numbe
     sendPage(ctx, 'Sign in', signInView({ returnTo: '/console', providers: services.oauth.oidc.list(), error: error.message }), {
       status: 401,
       narrow: true,
+      referrerPolicy: 'same-origin',
     });
   }
 }
 
 /** `POST /oauth/signout`: ends the session. */
 export function signOut(ctx: Context, services: Services): void {
-  if (!sameOrigin(ctx, services.config.publicUrl)) return refuse(ctx);
+  if (!sameOrigin(ctx, services.config.publicUrl, { allowOpaque: true })) return refuse(ctx);
   endSession(ctx);
   ctx.status = 303;
   ctx.set('Location', '/oauth/signin');

@@ -50,6 +50,8 @@ export interface PageOptions {
   /** Navigation links for signed-in pages. */
   nav?: SafeHtml;
   narrow?: boolean;
+  /** Default `no-referrer`; sign-in forms use `same-origin` so browsers send a real `Origin`. */
+  referrerPolicy?: 'no-referrer' | 'same-origin';
 }
 
 /**
@@ -64,7 +66,7 @@ export function sendPage(ctx: Context, title: string, body: SafeHtml, options: P
     `default-src 'none'; style-src 'self'; img-src 'self'; form-action ${formAction}; frame-ancestors 'none'; base-uri 'none'`,
   );
   ctx.set('X-Frame-Options', 'DENY');
-  ctx.set('Referrer-Policy', 'no-referrer');
+  ctx.set('Referrer-Policy', options.referrerPolicy ?? 'no-referrer');
   ctx.set('Cache-Control', 'no-store');
   ctx.set('Pragma', 'no-cache');
   ctx.set('X-Content-Type-Options', 'nosniff');
