@@ -69,8 +69,9 @@ const envSchema = z
     for (const n of oidcSlots) {
       const vars = env as Record<string, unknown>;
       const set = oidcFields.filter((f) => vars[`BOARDS_OIDC_${n}_${f}`] !== undefined);
-      if (set.length > 0 && set.length < oidcFields.length) {
-        const missing = oidcFields.find((f) => vars[`BOARDS_OIDC_${n}_${f}`] === undefined) ?? 'ISSUER';
+      if (set.length === 0) continue;
+      // Name every missing variable, so one restart is enough to fix the slot.
+      for (const missing of oidcFields.filter((f) => vars[`BOARDS_OIDC_${n}_${f}`] === undefined)) {
         ctx.addIssue({ code: 'custom', path: [`BOARDS_OIDC_${n}_${missing}`], message: `is required when another BOARDS_OIDC_${n}_* variable is set` });
       }
     }
