@@ -3,6 +3,7 @@ import type { Logger } from 'pino';
 import { ServiceError } from '../../server/errors.js';
 import type { Services } from '../../server/Services.js';
 import { SignInThrottledError, invalidCodeMessage } from '../../server/signin/EmailSignIn.js';
+import { oidcFailureMessage } from '../../server/signin/OidcSignIn.js';
 import { sendPage } from '../pages/oauthPage.js';
 import { FormError, readForm } from './formBody.js';
 import { endSession, readCookie, safeReturnTo, sameOrigin, setCookie, startSession } from './session.js';
@@ -102,9 +103,10 @@ export async function oidcStart(ctx: Context, services: Services, slot: number):
 /** `GET /oauth/signin/oidc/<n>/callback`: completes the provider sign-in and returns (303). */
 export async function oidcCallback(ctx: Context, services: Services, slot: number): Promise<void> {
   const callbackUrl = new URL(ctx.originalUrl, services.config.publicUrl);
+  const signedState = readCookie(ctx, oidcCookie);
   setCookie(ctx, oidcCookie, '', { maxAgeSeconds: 0, path: '/oauth/signin/oidc' });
   try {
-    const { userId, returnTo } = await services.oauth.oidc.complete(slot, callbackUrl, readCookie(ctx, oidcCookie));
+    const { userId, returnTo } = await services.oauth.oidc.complete(slot, callbackUrl, signedState);
     await startSession(ctx, services, userId);
     ctx.status = 303;
     ctx.set('Location', safeReturnTo(returnTo));
@@ -112,7 +114,9 @@ export async function oidcCallback(ctx: Context, services: Services, slot: numbe
   } catch (error) {
     if (!(error instanceof ServiceError)) throw error;
     (ctx.state.log as Logger).info({ err: error.cause, slot }, 'provider sign-in failed');
-    sendPage(ctx, 'Sign in', signInView({ returnTo: '/console', providers: services.oauth.oidc.list(), error: error.message }), {
+    // Offer sign-in again towards where the person was going (the app's request), not the console.
+    const returnTo = safeReturnTo(await services.oauth.oidc.returnToOf(signedState));
+    sendPage(ctx, 'Sign in', signInView({ returnTo, providers: services.oauth.oidc.list(), error: oidcFailureMessage }), {
       status: 401,
       narrow: true,
       referrerPolicy: 'same-origin',

@@ -12,6 +12,9 @@ export interface OidcProviderView {
 
 const stateLifetimeMs = 10 * 60 * 1000;
 
+/** The one message of every failed provider sign-in, whatever the cause. */
+export const oidcFailureMessage = 'Sign-in with the provider did not succeed. Try again.';
+
 /**
  * Sign-in with up to three OpenID Connect providers (openid-client): authorization code with
  * PKCE, `state` and `nonce` kept in a signed short-lived cookie. The provider must vouch for
@@ -64,7 +67,7 @@ export class OidcSignIn {
     const saved = await this.#sessions.verify('oidc', signedState);
     if (!saved || saved.slot !== String(slot)) throw failed('missing or foreign sign-in state');
     const config = await this.#config(slot);
-    let claims: client.IDToken | undefined;
+    let claims: client.IDToken | client.UserInfoResponse | undefined;
     try {
       const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: String(saved.verifier),
@@ -72,15 +75,30 @@ export class OidcSignIn {
         expectedNonce: String(saved.nonce),
       });
       claims = tokens.claims();
+      // In the code flow providers may keep email and name out of the ID token and return them
+      // only from userinfo (OIDC Core 5.4; oidc-provider's default), bound to the ID token's sub.
+      if (claims && typeof claims.email !== 'string') claims = await client.fetchUserInfo(config, tokens.access_token, claims.sub);
     } catch (error) {
       throw failed('provider exchange failed', error);
     }
     const email = typeof claims?.email === 'string' ? claims.email : null;
     if (!email || claims?.email_verified !== true) throw failed('provider gave no verified email');
-    const existing = await this.#accounts.findUserByEmail(email);
     const name = typeof claims.name === 'string' ? claims.name : undefined;
-    const userId = existing?.id ?? (await this.#accounts.createUser({ email, ...(name ? { name } : {}) })).user.id;
-    return { userId, returnTo: String(saved.returnTo) };
+    try {
+      const existing = await this.#accounts.findUserByEmail(email);
+      const userId = existing?.id ?? (await this.#accounts.createUser({ email, ...(name ? { name } : {}) })).user.id;
+      return { userId, returnTo: String(saved.returnTo) };
+    } catch (error) {
+      // A malformed address from the provider, or a concurrent first sign-in: the same generic failure.
+      if (error instanceof ServiceError) throw failed('no account for the provider email', error);
+      throw error;
+    }
+  }
+
+  /** Where a sign-in with this signed state was going, to offer sign-in again after a failure; null when the state is not ours. */
+  async returnToOf(signedState: string | undefined): Promise<string | null> {
+    const saved = await this.#sessions.verify('oidc', signedState);
+    return typeof saved?.returnTo === 'string' ? saved.returnTo : null;
   }
 
   #config(slot: number): Promise<client.Configuration> {
@@ -90,7 +108,9 @@ export class OidcSignIn {
     if (!config) {
       const issuer = new URL(provider.issuer);
       const insecure = issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
-      config = client.discovery(issuer, provider.clientId, provider.clientSecret, undefined, insecure ? { execute: [client.allowInsecureRequests] } : {});
+      // HTTP Basic: the method every authorization server must support (RFC 6749 2.3.1) and the
+      // OIDC default for registered clients; openid-client would otherwise send the secret in the body.
+      config = client.discovery(issuer, provider.clientId, provider.clientSecret, client.ClientSecretBasic(provider.clientSecret), insecure ? { execute: [client.allowInsecureRequests] } : {});
       config.catch(() => this.#configs.delete(slot));
       this.#configs.set(slot, config);
     }
@@ -100,7 +120,7 @@ export class OidcSignIn {
 
 /** The one generic failure; the specific reason travels as the cause, for the server log only. */
 function failed(reason: string, cause?: unknown): ServiceError {
-  return new ServiceError('unauthorized', 'Sign-in with the provider did not succeed. Try again.', {
+  return new ServiceError('unauthorized', oidcFailureMessage, {
     cause: cause === undefined ? new Error(reason) : new Error(reason, { cause }),
   });
 }
