@@ -1,0 +1,56 @@
+// Hocuspocus 4.7.0 with its SQLite extension (default debounce 2 s / maxDebounce 10 s), on
+// 127.0.0.1:PORT, storing in HP_DB. Prints `BENCH {"port":n}` once listening and
+// `BENCH {"storageReads":n}` after each document fetch. Reads JSON commands on stdin:
+//   {"cmd":"batch","doc":"<name>","items":1000}  creates that many items in one
+//   openDirectConnection().transact() and prints `BENCH {"batchMs":t,"items":n}` (S7).
+import { performance } from 'node:perf_hooks';
+import { createInterface } from 'node:readline';
+import { Server } from '@hocuspocus/server';
+import { SQLite, selectQuery } from '@hocuspocus/extension-sqlite';
+import * as Y from 'yjs';
+
+let storageReads = 0;
+const sqlite = new SQLite({
+  database: process.env.HP_DB ?? ':memory:',
+  fetch: async ({ documentName }) => {
+    storageReads += 1;
+    const row = sqlite.db?.prepare(selectQuery).get({ name: documentName });
+    console.log(`BENCH ${JSON.stringify({ storageReads })}`);
+    return row?.data ?? null;
+  },
+});
+const server = new Server({ port: Number(process.env.PORT ?? 0), address: '127.0.0.1', quiet: true, extensions: [sqlite] });
+await server.listen();
+console.log(`BENCH ${JSON.stringify({ port: server.address.port })}`);
+
+async function batch(doc, count) {
+  const started = performance.now();
+  const connection = await server.hocuspocus.openDirectConnection(doc, {});
+  await connection.transact((document) => {
+    const items = document.getMap('items');
+    for (let i = 0; i < count; i++) {
+      const item = new Y.Map();
+      item.set('type', 'sticky_note');
+      item.set('x', i * 10);
+      item.set('y', 0);
+      item.set('data', { text: `batch ${i}` });
+      items.set(`batch-${i}`, item);
+    }
+  });
+  await connection.disconnect({ unloadImmediately: false });
+  console.log(`BENCH ${JSON.stringify({ batchMs: performance.now() - started, items: count })}`);
+}
+
+const lines = createInterface({ input: process.stdin });
+lines.on('line', (line) => {
+  let command;
+  try {
+    command = JSON.parse(line);
+  } catch {
+    console.error(`hocuspocus.mjs: not JSON: ${line}`);
+    return;
+  }
+  if (command.cmd === 'batch') {
+    batch(String(command.doc), Number(command.items)).catch((error) => console.error('hocuspocus.mjs: batch failed', error));
+  }
+});

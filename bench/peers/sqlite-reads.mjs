@@ -1,0 +1,22 @@
+// Preload (`node --import`) for our server: counts reads of board documents from its SQLite
+// store (statements on doc_snapshots / doc_updates that return rows) and prints
+// `BENCH {"storageReads":n}` after each. BENCH_REQUIRE_FROM is a file path inside the project
+// whose better-sqlite3 must be patched (module resolution starts there).
+import { createRequire } from 'node:module';
+
+const require = createRequire(process.env.BENCH_REQUIRE_FROM ?? import.meta.url);
+const Database = require('better-sqlite3');
+const probe = new Database(':memory:');
+const Statement = Object.getPrototypeOf(probe.prepare('SELECT 1'));
+probe.close();
+let storageReads = 0;
+for (const method of ['get', 'all']) {
+  const original = Statement[method];
+  Statement[method] = function countedRead(...args) {
+    if (/^\s*SELECT\b[\s\S]*\bFROM\s+"?doc_snapshots"?/i.test(this.source)) {
+      storageReads += 1;
+      console.error(`BENCH ${JSON.stringify({ storageReads })}`);
+    }
+    return original.apply(this, args);
+  };
+}
