@@ -1,0 +1,112 @@
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { WebSocket } from 'ws';
+import * as Y from 'yjs';
+import type { LatencySummary } from './stats.js';
+import { median, nowMs, summarize, timeMs } from './stats.js';
+
+/** Raw Yjs costs of the same board in this process, in ms. */
+export interface YjsBaseline {
+  bytes: number;
+  /** `Y.applyUpdate` of the full state into a fresh doc (median of 3). */
+  applyMs: number;
+  /** `Y.encodeStateAsUpdate` of the board (median of 3). */
+  encodeMs: number;
+  /** One transaction moving 100 items, plus encoding its update (median of 5). */
+  move100Ms: number;
+}
+
+/** Measures raw Yjs on `state` (a full-state update of the board). */
+export function measureYjs(state: Uint8Array): YjsBaseline {
+  const apply: number[] = [];
+  const encode: number[] = [];
+  let doc = new Y.Doc();
+  for (let i = 0; i < 3; i += 1) {
+    doc.destroy();
+    doc = new Y.Doc();
+    const start = nowMs();
+    Y.applyUpdate(doc, state);
+    apply.push(nowMs() - start);
+    const mid = nowMs();
+    Y.encodeStateAsUpdate(doc);
+    encode.push(nowMs() - mid);
+  }
+  const items = doc.getMap<Y.Map<unknown>>('items');
+  const ids = [...items.keys()].slice(0, 100);
+  const moves: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    const before = Y.encodeStateVector(doc);
+    const start = nowMs();
+    doc.transact(() => {
+      for (const id of ids) items.get(id)?.set('x', round);
+    });
+    Y.encodeStateAsUpdate(doc, before);
+    moves.push(nowMs() - start);
+  }
+  doc.destroy();
+  return { bytes: state.byteLength, applyMs: median(apply), encodeMs: median(encode), move100Ms: median(moves) };
+}
+
+/** Round trips and fan-out against the raw server (no Yjs, no storage). */
+export interface RawBaseline {
+  httpPost: LatencySummary;
+  wsEcho: LatencySummary;
+  relayFanout: LatencySummary;
+}
+
+/** Starts `rawServer.js` (pinned to `core` when given), measures, and stops it. */
+export async function measureRaw(options: { core: number | undefined; sinks: number; messages: number }): Promise<RawBaseline> {
+  const script = fileURLToPath(new URL('./rawServer.js', import.meta.url));
+  const cmd = options.core === undefined ? [process.execPath, script] : ['taskset', '-c', String(options.core), process.execPath, script];
+  const child = spawn(cmd[0] ?? process.execPath, cmd.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      child.once('exit', () => reject(new Error('raw server exited')));
+      child.stdout.once('data', (c: Buffer) => resolve((JSON.parse(c.toString()) as { port: number }).port));
+    });
+    const base = `127.0.0.1:${port}`;
+    const http: number[] = [];
+    const body = JSON.stringify({ type: 'sticky_note', position: { x: 1, y: 2 }, data: { text: 'raw' } });
+    for (let i = 0; i < 200; i += 1) {
+      http.push(
+        await timeMs(async () => {
+          const res = await fetch(`http://${base}/items`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body });
+          await res.json();
+        }),
+      );
+    }
+    const echo = await openSocket(`ws://${base}/echo`);
+    const rtt: number[] = [];
+    const payload = new Uint8Array(48);
+    for (let i = 0; i < 500; i += 1) {
+      const start = nowMs();
+      await new Promise<void>((resolve) => {
+        echo.once('message', () => resolve());
+        echo.send(payload);
+      });
+      rtt.push(nowMs() - start);
+    }
+    echo.close();
+    const sinks = await Promise.all(Array.from({ length: options.sinks }, () => openSocket(`ws://${base}/relay`)));
+    const sender = await openSocket(`ws://${base}/relay`);
+    const fanout: number[] = [];
+    for (let i = 0; i < options.messages; i += 1) {
+      const received = sinks.map((s) => new Promise<number>((resolve) => s.once('message', () => resolve(nowMs()))));
+      const start = nowMs();
+      sender.send(payload);
+      for (const at of await Promise.all(received)) fanout.push(at - start);
+    }
+    for (const s of [...sinks, sender]) s.close();
+    return { httpPost: summarize(http), wsEcho: summarize(rtt), relayFanout: summarize(fanout) };
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+function openSocket(url: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url);
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}

@@ -1,0 +1,77 @@
+import * as Y from 'yjs';
+import { DocumentRegistry, searchableText } from '../../crdt/index.js';
+import { openDatabase } from '../../storage/index.js';
+import type { BoardsProcess } from './serverProcess.js';
+import { startBoards } from './serverProcess.js';
+import { median, nowMs } from './stats.js';
+import { openThinSink } from './thinSink.js';
+
+/** Cold load of a stored board in a fresh `DocumentRegistry` over the sqlite store, in this process. */
+export interface RegistryColdLoad {
+  /** Median of `open(boardId)` over fresh registries, in ms. */
+  openMs: number;
+  items: number;
+  /** The loaded state, for the raw Yjs baseline. */
+  state: Uint8Array;
+  /** What the search indexer does per burst of edits: `searchableText` of the board plus `indexBoard` into sqlite FTS5 (median), in ms. */
+  reindexMs: number;
+}
+
+/** Opens the data dir's store `reps` times with a fresh registry and times `open` (the server must be stopped). */
+export async function measureRegistryColdLoad(dataDir: string, boardId: string, reps: number): Promise<RegistryColdLoad> {
+  const times: number[] = [];
+  const reindex: number[] = [];
+  let items = 0;
+  let state: Uint8Array = new Uint8Array();
+  for (let i = 0; i < reps; i += 1) {
+    const db = await openDatabase({ kind: 'sqlite', dataDir });
+    const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0 });
+    try {
+      const start = nowMs();
+      const doc: Y.Doc = await registry.open(boardId);
+      times.push(nowMs() - start);
+      items = doc.getMap('items').size;
+      state = Y.encodeStateAsUpdate(doc);
+      const indexStart = nowMs();
+      await db.search.indexBoard(boardId, 'Bench 10k', searchableText(doc));
+      reindex.push(nowMs() - indexStart);
+    } finally {
+      await registry.close();
+      await db.close();
+    }
+  }
+  return { openMs: median(times), items, state, reindexMs: median(reindex) };
+}
+
+/** Cold load as a client sees it: a fresh server process, then a sync socket until the full state arrives. */
+export interface ProcessColdLoad {
+  /** Median over fresh processes of connect -> step 2 received, in ms. */
+  syncMs: number;
+  /** Bytes of the full-state step 2. */
+  bytes: number;
+}
+
+/** Starts the server `reps` times on the data dir and times the first sync of the board; stops each. */
+export async function measureProcessColdLoad(
+  dataDir: string,
+  boardId: string,
+  key: string,
+  reps: number,
+  core: number | undefined,
+): Promise<ProcessColdLoad> {
+  const times: number[] = [];
+  let bytes = 0;
+  for (let i = 0; i < reps; i += 1) {
+    const server: BoardsProcess = await startBoards({ dataDir, ...(core === undefined ? {} : { core }) });
+    try {
+      const start = nowMs();
+      const sink = await openThinSink(`${server.url.replace('http', 'ws')}/v1/sync`, boardId, key);
+      times.push(nowMs() - start);
+      bytes = sink.initialBytes;
+      sink.close();
+    } finally {
+      await server.stop();
+    }
+  }
+  return { syncMs: median(times), bytes };
+}

@@ -1,0 +1,102 @@
+import { WebSocket } from 'ws';
+import { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
+import type { BoardApi } from './restBench.js';
+import { call } from './restBench.js';
+import type { LatencySummary } from './stats.js';
+import { nowMs, summarize } from './stats.js';
+import type { ThinSink } from './thinSink.js';
+import { openThinSink } from './thinSink.js';
+
+/** Fan-out latency from the moment a write is sent to its receipt at every thin sink. */
+export interface FanoutResult {
+  sinks: number;
+  /** Full-state bytes the first sink (empty state vector) received at join. */
+  joinBytes: number;
+  /** Time for that first sink to join with the full state, in ms. */
+  fullJoinMs: number;
+  /** Time to connect all sinks (each reads the full state), in ms. */
+  connectAllMs: number;
+  /** REST `PATCH` (move) sent -> update message at each sink. */
+  rest: LatencySummary;
+  /** Provider `doc.transact` (move) -> update message at each sink. */
+  provider: LatencySummary;
+}
+
+/**
+ * Connects `count` thin sinks, `group` at a time. The first joins with an empty state vector
+ * (BENCHMARK.md handshake: it reads the whole board); the others announce the board's state
+ * vector, as clients with a cached copy would, so 200 joins do not move 200 full states
+ * (several MB each at 10k items) and the bench stays within its time budget.
+ */
+async function connectSinks(syncUrl: string, api: BoardApi, count: number, group: number): Promise<{ sinks: ThinSink[]; fullJoinMs: number }> {
+  const start = nowMs();
+  const first = await openThinSink(syncUrl, api.boardId, api.key);
+  const fullJoinMs = nowMs() - start;
+  const replica = new Y.Doc();
+  Y.applyUpdate(replica, first.initialUpdate());
+  const stateVector = Y.encodeStateVector(replica);
+  replica.destroy();
+  const sinks: ThinSink[] = [first];
+  while (sinks.length < count) {
+    const n = Math.min(group, count - sinks.length);
+    sinks.push(...(await Promise.all(Array.from({ length: n }, () => openThinSink(syncUrl, api.boardId, api.key, stateVector)))));
+  }
+  return { sinks, fullJoinMs };
+}
+
+async function sample(sinks: readonly ThinSink[], send: () => Promise<unknown> | void, into: number[]): Promise<void> {
+  const received = sinks.map((s) => s.nextUpdate(10_000));
+  const start = nowMs();
+  await send();
+  for (const at of await Promise.all(received)) into.push(at - start);
+}
+
+/**
+ * 200 thin sinks on the board; `messages` sequential REST moves, then `messages` sequential
+ * moves from a stock provider (a real Y.Doc), each awaited at every sink before the next.
+ */
+export async function measureFanout(api: BoardApi, itemIds: readonly string[], options: { sinks: number; messages: number }): Promise<FanoutResult> {
+  const syncUrl = `${api.url.replace('http', 'ws')}/v1/sync`;
+  const connectStart = nowMs();
+  const { sinks, fullJoinMs } = await connectSinks(syncUrl, api, options.sinks, 20);
+  const connectAllMs = nowMs() - connectStart;
+  const doc = new Y.Doc();
+  const provider = new WebsocketProvider(syncUrl, api.boardId, doc, {
+    WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+    params: { token: api.key },
+    disableBc: true,
+  });
+  try {
+    const rest: number[] = [];
+    for (let i = 0; i < options.messages; i += 1) {
+      const id = itemIds[i % itemIds.length];
+      await sample(sinks, () => call(api.url, api.key, 'PATCH', `/boards/${api.boardId}/items/${id}`, { position: { x: i, y: -i } }, 200), rest);
+    }
+    await new Promise<void>((resolve) => {
+      if (provider.synced) resolve();
+      else provider.once('sync', () => resolve());
+    });
+    const items = doc.getMap<Y.Map<unknown>>('items');
+    const viaProvider: number[] = [];
+    for (let i = 0; i < options.messages; i += 1) {
+      const entry = items.get(itemIds[(i + 1) % itemIds.length] ?? '');
+      if (entry === undefined) throw new Error('provider has not loaded the board');
+      await sample(
+        sinks,
+        () => {
+          doc.transact(() => {
+            entry.set('x', 5000 + i);
+            entry.set('y', -i);
+          });
+        },
+        viaProvider,
+      );
+    }
+    return { sinks: sinks.length, joinBytes: sinks[0]?.initialBytes ?? 0, fullJoinMs, connectAllMs, rest: summarize(rest), provider: summarize(viaProvider) };
+  } finally {
+    provider.destroy();
+    doc.destroy();
+    for (const s of sinks) s.close();
+  }
+}

@@ -1,0 +1,103 @@
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { createServer } from 'node:net';
+import path from 'node:path';
+
+/** The `boards` command of this checkout (`bin/boards.js`, which runs `dist/`). */
+export const boardsBin = path.resolve('bin', 'boards.js');
+
+/** A `boards start` child process. */
+export interface BoardsProcess {
+  readonly child: ChildProcess;
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  /** Graceful stop (SIGTERM: flush and close), resolved on exit. */
+  stop(): Promise<void>;
+}
+
+/** Options of `startBoards`. */
+export interface StartBoardsOptions {
+  dataDir: string;
+  /** CPU core to pin the server to with `taskset -c`; none when undefined. */
+  core?: number;
+  /** Milliseconds to wait for the "listening" log line. Default 20000. */
+  timeoutMs?: number;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** Environment of every bench server: its data dir, a rate limit out of the way, quiet logs. */
+export function benchEnv(dataDir: string): Record<string, string> {
+  return { BOARDS_DATA_DIR: dataDir, BOARDS_RATE_LIMIT_PER_MINUTE: '100000000', BOARDS_LOG_LEVEL: 'info' };
+}
+
+/** Runs `boards <args>` to completion; resolves with stdout, rejects on a non-zero exit. */
+export function runBoardsCommand(args: readonly string[], dataDir: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [boardsBin, ...args], { env: { ...process.env, ...benchEnv(dataDir) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(stdout) : reject(new Error(`boards ${args.join(' ')} exited ${code}: ${stderr}`))));
+  });
+}
+
+/** Creates a business-plan user and returns an API key with `boards:read boards:write` (the admin CLI prints it last). */
+export async function createBenchUser(dataDir: string): Promise<string> {
+  await runBoardsCommand(['admin', 'create-user', '--email', 'bench@example.com', '--plan', 'business'], dataDir);
+  const out = await runBoardsCommand(['admin', 'create-api-key', '--email', 'bench@example.com', '--scopes', 'boards:read boards:write'], dataDir);
+  const key = out.trim().split('\n').at(-1);
+  if (key === undefined || !key.startsWith('bds_ak_')) throw new Error(`no API key in: ${out}`);
+  return key;
+}
+
+/** Starts `node bin/boards.js start` on a free port and resolves once it logs "listening". */
+export async function startBoards(options: StartBoardsOptions): Promise<BoardsProcess> {
+  const port = await freePort();
+  const env = { ...process.env, ...benchEnv(options.dataDir), BOARDS_PORT: String(port), BOARDS_HOST: '127.0.0.1' };
+  const node = [process.execPath, boardsBin, 'start'];
+  const [file, ...args] = options.core === undefined ? node : ['taskset', '-c', String(options.core), ...node];
+  const child = spawn(file ?? process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  await new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`boards start did not listen: ${output}`)), options.timeoutMs ?? 20_000);
+    const onData = (chunk: Buffer): void => {
+      output += chunk.toString();
+      if (output.length > 100_000) output = output.slice(-50_000);
+      if (/"msg":"listening"/.test(output)) {
+        clearTimeout(timer);
+        child.stdout?.off('data', onData);
+        // Keep draining the pipes so a chatty server never blocks on a full pipe.
+        child.stdout?.resume();
+        resolve();
+      }
+    };
+    child.stdout?.on('data', onData);
+    child.stderr?.on('data', (c: Buffer) => (output += c.toString()));
+    void exited.then(() => {
+      clearTimeout(timer);
+      reject(new Error(`boards start exited: ${output}`));
+    });
+  });
+  return {
+    child,
+    url: `http://127.0.0.1:${port}`,
+    stop: async () => {
+      if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -1,0 +1,104 @@
+import { execFileSync } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { availableParallelism, tmpdir } from 'node:os';
+import path from 'node:path';
+import { measureRaw, measureYjs } from './content/baselines.js';
+import { measureProcessColdLoad, measureRegistryColdLoad } from './content/coldLoad.js';
+import { measureFanout } from './content/fanout.js';
+import { renderReport } from './content/report.js';
+import type { ContentBenchResults } from './content/report.js';
+import type { BoardApi } from './content/restBench.js';
+import { createBoard, measureBatches, measureCreates, seedBoard, someItemIds } from './content/restBench.js';
+import { createBenchUser, startBoards } from './content/serverProcess.js';
+import { nowMs, summarize } from './content/stats.js';
+
+/** Items on the benchmark board (issue 5: "on a 10,000-item board"). */
+const boardItems = 10_000;
+/** Thin sockets for the fan-out measure (issue 5). */
+const fanoutSinks = 200;
+
+function log(message: string): void {
+  process.stderr.write(`[bench] ${message}\n`);
+}
+
+/** Pins this process to core 1 when the server gets core 0 (BENCHMARK.md topology); false when not possible. */
+function pinSelf(): boolean {
+  if (availableParallelism() < 2) return false;
+  try {
+    execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Runs the board content benchmark and writes `bench/results/content-latest.md`. */
+export async function runContentBench(): Promise<ContentBenchResults> {
+  const began = nowMs();
+  const nproc = availableParallelism();
+  const pinned = pinSelf();
+  const core = pinned ? 0 : undefined;
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-bench-'));
+  try {
+    log('creating a user');
+    const key = await createBenchUser(dataDir);
+    let server = await startBoards({ dataDir, ...(core === undefined ? {} : { core }) });
+    const boardId = await createBoard(server.url, key, 'Bench 10k');
+    log(`seeding ${boardItems} items`);
+    const seedStart = nowMs();
+    const seedLatencies = await seedBoard({ url: server.url, key, boardId }, boardItems);
+    const seed = { batches: summarize(seedLatencies), totalMs: nowMs() - seedStart };
+    await server.stop();
+
+    log('cold loads');
+    const registryCold = await measureRegistryColdLoad(dataDir, boardId, 3);
+    if (registryCold.items !== boardItems) throw new Error(`expected ${boardItems} items, loaded ${registryCold.items}`);
+    const yjs = measureYjs(registryCold.state);
+    const processCold = await measureProcessColdLoad(dataDir, boardId, key, 3, core);
+
+    server = await startBoards({ dataDir, ...(core === undefined ? {} : { core }) });
+    try {
+      const api: BoardApi = { url: server.url, key, boardId };
+      const ids = await someItemIds(api);
+      log('REST creates');
+      const sequential = await measureCreates(api, 100, 1);
+      const concurrency = 8;
+      const concurrent = { ...(await measureCreates(api, 200, concurrency)), concurrency };
+      log('batches');
+      const batch = await measureBatches(api, ids, { moves: 20, creates: 5 });
+      log(`fan-out to ${fanoutSinks} sockets`);
+      const fanout = await measureFanout(api, ids, { sinks: fanoutSinks, messages: 40 });
+      await server.stop();
+      log('raw baselines');
+      const raw = await measureRaw({ core, sinks: fanoutSinks, messages: 40 });
+      return {
+        node: process.version,
+        nproc,
+        pinned,
+        items: boardItems,
+        seed,
+        registryCold,
+        processCold,
+        sequential,
+        concurrent,
+        batch,
+        fanout,
+        yjs,
+        raw,
+        totalSeconds: (nowMs() - began) / 1000,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const results = await runContentBench();
+const report = renderReport(results, 'npm run bench');
+process.stdout.write(`${report}\n`);
+const out = path.resolve('bench', 'results', 'content-latest.md');
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, report);
+log(`wrote ${out}`);
