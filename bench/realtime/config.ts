@@ -1,0 +1,60 @@
+import type { ResultLine } from './result.js';
+import type { ServerName } from './serverKit.js';
+import { serverNames } from './serverKit.js';
+
+/** Scenario ids the bench knows. */
+export const scenarioIds = ['S0', 'S1', 'S2', 'S3', 'S4', 'S6', 'S7'] as const;
+/** One of `scenarioIds`. */
+export type ScenarioId = (typeof scenarioIds)[number];
+
+/** Settings of one run, from the command line. */
+export interface BenchConfig {
+  quick: boolean;
+  reps: number;
+  warmupMs: number;
+  windowMs: number;
+  only: ScenarioId[];
+  /** Servers under test; the relay is added for S0a/S1 and S2 unless `--servers` leaves it out. */
+  servers: ServerName[];
+  s1Rates: number[];
+  s1Sinks: number[];
+  s3Boards: number[];
+  s7Sinks: number;
+}
+
+/** Receives every finished cell (written to the JSONL file and kept for the summary). */
+export type Emit = (line: ResultLine) => void;
+
+/** Parses `--quick`, `--only S1,S4`, `--servers ours,hocuspocus,yws`, `--reps N`, `--window-ms N`; throws TypeError on a bad flag. */
+export function parseArgs(argv: readonly string[]): BenchConfig {
+  const quick = argv.includes('--quick');
+  const value = (flag: string): string | undefined => {
+    const i = argv.indexOf(flag);
+    return i >= 0 ? argv[i + 1] : undefined;
+  };
+  const known = new Set(['--quick', '--only', '--servers', '--reps', '--window-ms']);
+  for (const [i, arg] of argv.entries()) {
+    if (arg.startsWith('--') && !known.has(arg)) throw new TypeError(`unknown flag ${arg}`);
+    if (!arg.startsWith('--') && !known.has(argv[i - 1] ?? '')) throw new TypeError(`unexpected argument ${arg}`);
+  }
+  const only = (value('--only') ?? scenarioIds.join(',')).split(',').map((s) => s.trim().toUpperCase());
+  for (const id of only) if (!(scenarioIds as readonly string[]).includes(id)) throw new TypeError(`unknown scenario ${id} (known: ${scenarioIds.join(', ')})`);
+  const servers = (value('--servers') ?? serverNames.join(',')).split(',').map((s) => s.trim());
+  for (const s of servers) if (!(serverNames as readonly string[]).includes(s)) throw new TypeError(`unknown server ${s} (known: ${serverNames.join(', ')})`);
+  const reps = Number(value('--reps') ?? (quick ? 1 : 3));
+  const windowMs = Number(value('--window-ms') ?? (quick ? 2_500 : 10_000));
+  if (!Number.isInteger(reps) || reps < 1 || reps > 9) throw new TypeError('--reps must be 1 to 9');
+  if (!Number.isFinite(windowMs) || windowMs < 500 || windowMs > 60_000) throw new TypeError('--window-ms must be 500 to 60000');
+  return {
+    quick,
+    reps,
+    warmupMs: quick ? 1_000 : 2_000,
+    windowMs,
+    only: only as ScenarioId[],
+    servers: servers as ServerName[],
+    s1Rates: quick ? [10, 40] : [10, 20, 40, 80],
+    s1Sinks: quick ? [195] : [45, 195, 495],
+    s3Boards: quick ? [100] : [100, 500],
+    s7Sinks: quick ? 45 : 195,
+  };
+}

@@ -1,0 +1,115 @@
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { SqliteDatabase } from '../../storage/index.js';
+import { peersDir, projectRoot } from './paths.js';
+import { runToCompletion, spawnTracked } from './processes.js';
+import type { RunningServer, StartOptions } from './serverKit.js';
+import { freePort, freshDataDir, packageVersion, serverCore, stopGracefully } from './serverKit.js';
+import { sleep } from './target.js';
+
+/** Most item operations one `items:batch` call takes (SPEC). */
+export const maxBatchOperations = 100;
+
+/** Creates the bench user and an API key in `dataDir` through the `boards` command; returns the key. */
+async function createApiKey(dataDir: string): Promise<string> {
+  const cwd = projectRoot();
+  const env = { BOARDS_DATA_DIR: dataDir, BOARDS_LOG_LEVEL: 'warn' };
+  const bin = path.join(cwd, 'bin', 'boards.js');
+  await runToCompletion(process.execPath, [bin, 'admin', 'create-user', '--email', 'bench@example.com', '--plan', 'business'], { cwd, env }, 30_000);
+  const out = await runToCompletion(
+    process.execPath,
+    [bin, 'admin', 'create-api-key', '--email', 'bench@example.com', '--scopes', 'user:read boards:read boards:write'],
+    { cwd, env },
+    30_000,
+  );
+  const key = out.trim().split('\n').at(-1)?.trim();
+  if (!key) throw new Error('bench: create-api-key printed no key');
+  return key;
+}
+
+/** `boards start` pinned to the server core, with a fresh (or the given) data folder; resolves once `/readyz` answers 200. */
+export async function startOurs(options: StartOptions): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? freshDataDir('ours');
+  const token = options.token ?? (await createApiKey(dataDir));
+  const port = options.port ?? (await freePort());
+  const root = projectRoot();
+  const env = {
+    BOARDS_PORT: String(port),
+    BOARDS_HOST: '127.0.0.1',
+    BOARDS_DATA_DIR: dataDir,
+    // warn keeps per-connection info logs out of the measured CPU; readiness is polled instead.
+    BOARDS_LOG_LEVEL: 'warn',
+    BOARDS_RATE_LIMIT_PER_MINUTE: '1000000',
+    BENCH_REQUIRE_FROM: path.join(root, 'package.json'),
+  };
+  const preload = pathToFileURL(path.join(peersDir(), 'sqlite-reads.mjs')).href;
+  const proc = spawnTracked(process.execPath, ['--import', preload, path.join(root, 'bin', 'boards.js'), 'start'], { cwd: root, env, core: serverCore });
+  const http = `http://127.0.0.1:${port}`;
+  const deadline = performance.now() + 30_000;
+  for (;;) {
+    if (proc.child.exitCode !== null) throw new Error(`boards start exited ${proc.child.exitCode}: ${proc.stderrTail.join(' | ')}`);
+    const ready = await fetch(`${http}/readyz`).then((r) => r.ok, () => false);
+    if (ready) break;
+    if (performance.now() > deadline) {
+      await proc.kill();
+      throw new Error(`boards start not ready within 30 s: ${proc.stderrTail.join(' | ')}`);
+    }
+    await sleep(100);
+  }
+  const auth = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
+  const post = async (url: string, body: unknown): Promise<unknown> => {
+    const response = await fetch(`${http}${url}`, { method: 'POST', headers: auth, body: JSON.stringify(body) });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`POST ${url}: ${response.status} ${text.slice(0, 300)}`);
+    return JSON.parse(text) as unknown;
+  };
+  return {
+    name: 'ours',
+    version: packageVersion('boards-server'),
+    pid: proc.pid,
+    dataDir,
+    target: { dialect: 'y-websocket', wsBase: `ws://127.0.0.1:${port}/v1/sync`, token },
+    async createBoards(count) {
+      const ids: string[] = [];
+      for (let i = 0; i < count; i++) {
+        const created = (await post('/v1/boards', { title: `bench ${i}` })) as { id?: unknown };
+        if (typeof created.id !== 'string') throw new Error('POST /v1/boards answered without an id');
+        ids.push(created.id);
+      }
+      return ids;
+    },
+    storageReads() {
+      const last = [...proc.events].reverse().find((e) => typeof e.storageReads === 'number');
+      return typeof last?.storageReads === 'number' ? last.storageReads : 0;
+    },
+    async restBatch(board, items) {
+      const started = performance.now();
+      let calls = 0;
+      for (let done = 0; done < items; done += maxBatchOperations) {
+        const operations = Array.from({ length: Math.min(maxBatchOperations, items - done) }, (_, i) => ({
+          op: 'create',
+          type: 'sticky_note',
+          position: { x: (done + i) * 10, y: 0 },
+          data: { text: `batch ${done + i}` },
+        }));
+        await post(`/v1/boards/${encodeURIComponent(board)}/items:batch`, { operations });
+        calls += 1;
+      }
+      return { ms: performance.now() - started, calls };
+    },
+    kill: () => proc.kill(),
+    stop: () => stopGracefully(proc),
+    restart: () => startOurs({ dataDir, port, token }),
+  };
+}
+
+/** Writes `state` as the stored snapshot of `board` through our `storage/` API (the server must be stopped). */
+export async function seedOurs(dataDir: string, board: string, state: Uint8Array): Promise<void> {
+  const db = new SqliteDatabase({ dataDir });
+  try {
+    const { lastSeq } = await db.documents.load(board);
+    await db.documents.compact(board, state, lastSeq);
+  } finally {
+    await db.close();
+  }
+}

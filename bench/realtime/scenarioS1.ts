@@ -1,0 +1,93 @@
+import type { BenchConfig, Emit } from './config.js';
+import { measureStep, openBoardClients } from './hotBoard.js';
+import type { StepMeasure } from './hotBoard.js';
+import type { ResultLine } from './result.js';
+import { medianOfRepetitions, resultLine } from './result.js';
+import type { RunningServer, ServerName } from './serverKit.js';
+import { removeDataDir } from './serverKit.js';
+import { startServer } from './servers.js';
+import { summarize } from './stats.js';
+
+/** Writers on the hot board (BENCHMARK S1). */
+export const hotWriters = 5;
+
+/** Starts a fresh server, runs `fn`, and always kills it and removes its data. */
+export async function withServer<T>(name: ServerName, fn: (server: RunningServer) => Promise<T>): Promise<T> {
+  const server = await startServer(name);
+  try {
+    return await fn(server);
+  } finally {
+    await server.kill();
+    removeDataDir(server.dataDir);
+  }
+}
+
+/** A hot-board step as a result line; CPU per delivery counts each write once per recipient socket. */
+export function stepLine(
+  server: RunningServer,
+  scenario: string,
+  params: Record<string, number | string>,
+  m: StepMeasure,
+  recipients: number,
+  writesPerS: number,
+  extra: ResultLine['extra'] = {},
+): ResultLine {
+  const cpuMs = (m.cpuPct / 100) * m.windowMs;
+  const deliveries = writesPerS * (m.windowMs / 1000) * recipients;
+  return resultLine({
+    server: server.name,
+    version: server.version,
+    scenario,
+    params,
+    sent: m.sent,
+    deliveredAtProbes: m.deliveredAtProbes,
+    ...summarize(m.samples),
+    cpuPct: m.cpuPct,
+    rssMaxMB: m.rssMaxMB,
+    bytesOut: m.bytesOut,
+    errors: m.errors,
+    extra: {
+      cpuMsPer1kDeliveries: deliveries > 0 ? (cpuMs / deliveries) * 1000 : null,
+      sinkMsgsPerS: (m.sinkMessages / m.windowMs) * 1000,
+      loadgenCpuPct: m.loadgenCpuPct,
+      keyFigure: 'sinkMsgsPerS',
+      ...extra,
+    },
+  });
+}
+
+/** S1 (and S0a for the relay): per sink count a fresh server, then the write rate steps up on the same connections. */
+export async function runS1(config: BenchConfig, servers: readonly ServerName[], emit: Emit): Promise<void> {
+  for (const name of servers) {
+    const scenario = name === 'relay' ? 'S0a' : 'S1';
+    for (const sinks of config.s1Sinks) {
+      const reps = new Map<number, ResultLine[]>();
+      for (let rep = 0; rep < config.reps; rep++) {
+        try {
+          await withServer(name, async (server) => {
+            const [board = 'hot'] = await server.createBoards(1);
+            const clients = await openBoardClients(server, board, { probes: 2, sinks, writers: hotWriters });
+            try {
+              for (const rate of config.s1Rates) {
+                const m = await measureStep(server, clients, rate, config.warmupMs, config.windowMs);
+                // The writing writer's own socket gets its update back too on y-websocket servers; count sinks + probes only.
+                const line = stepLine(server, scenario, { writers: hotWriters, ratePerWriter: rate, sinks, probes: 2 }, m, sinks + 2, rate * hotWriters);
+                reps.set(rate, [...(reps.get(rate) ?? []), line]);
+              }
+            } finally {
+              clients.close();
+            }
+          });
+        } catch (error) {
+          for (const rate of config.s1Rates) reps.set(rate, [...(reps.get(rate) ?? []), failedLine(name, scenario, { writers: hotWriters, ratePerWriter: rate, sinks, probes: 2 }, error)]);
+        }
+      }
+      for (const lines of reps.values()) emit(medianOfRepetitions(lines));
+    }
+  }
+}
+
+/** The line of a cell that could not run, with the reason as its error. */
+export function failedLine(server: string, scenario: string, params: Record<string, number | string>, error: unknown): ResultLine {
+  return resultLine({ server, version: '', scenario, params, errors: [`failed: ${error instanceof Error ? error.message : String(error)}`.slice(0, 400)] });
+}

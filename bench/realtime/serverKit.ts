@@ -1,0 +1,90 @@
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { peersDir, projectRoot } from './paths.js';
+import type { TrackedProcess } from './processes.js';
+import type { Target } from './target.js';
+
+/** The servers the bench compares; `relay` is the raw WebSocket relay of S0a. */
+export const serverNames = ['ours', 'hocuspocus', 'yws', 'relay'] as const;
+/** One of `serverNames`. */
+export type ServerName = (typeof serverNames)[number];
+
+/** Core of the server under test (`taskset -c 0`); the load generator runs on core 1. */
+export const serverCore = 0;
+
+/** A running server under test. */
+export interface RunningServer {
+  readonly name: ServerName;
+  readonly version: string;
+  readonly pid: number;
+  readonly target: Target;
+  /** Its data folder (reused by `restart`). */
+  readonly dataDir: string;
+  /** Creates `count` boards and returns their ids (REST for ours, fresh names for the peers). */
+  createBoards(count: number): Promise<string[]>;
+  /** Document loads from storage counted in the server process so far; null when not countable. */
+  storageReads(): number | null;
+  /** Writes `items` new items in one server-side operation per call; undefined when the server has none (S7). */
+  restBatch?: (board: string, items: number) => Promise<{ ms: number; calls: number }>;
+  /** SIGKILL (the crash of S6; also the teardown). */
+  kill(): Promise<void>;
+  /** Graceful stop (SIGTERM, then SIGKILL after 5 s). */
+  stop(): Promise<void>;
+  /** A fresh process on the same data folder (and port). */
+  restart(): Promise<RunningServer>;
+}
+
+/** Options of `startServer`. */
+export interface StartOptions {
+  /** API key of a restarted server of ours (its data folder already has the user). */
+  token?: string;
+  /** Reuse this data folder (seeded or after a crash); a fresh temp folder otherwise. */
+  dataDir?: string;
+  port?: number;
+}
+
+/** A free TCP port on 127.0.0.1. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address !== null ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/** A fresh temp data folder for one server run. */
+export function freshDataDir(name: string): string {
+  return mkdtempSync(path.join(tmpdir(), `bench-${name}-`));
+}
+
+/** Removes a data folder made by `freshDataDir`. */
+export function removeDataDir(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** The installed version of a package of `bench/peers` (or of the project for `boards-server`). */
+export function packageVersion(name: string): string {
+  const file = name === 'boards-server' ? path.join(projectRoot(), 'package.json') : path.join(peersDir(), 'node_modules', name, 'package.json');
+  try {
+    return (JSON.parse(readFileSync(file, 'utf8')) as { version?: string }).version ?? 'unknown';
+  } catch {
+    return 'missing';
+  }
+}
+
+/** SIGTERM, then SIGKILL when the process is still there after 5 s. */
+export async function stopGracefully(proc: TrackedProcess): Promise<void> {
+  if (proc.child.exitCode !== null || proc.child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => proc.child.once('exit', () => resolve()));
+  proc.child.kill('SIGTERM');
+  const timer = setTimeout(() => void proc.kill(), 5_000);
+  await exited;
+  clearTimeout(timer);
+  await proc.kill();
+}

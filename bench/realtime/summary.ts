@@ -1,0 +1,94 @@
+import type { Figure, ResultLine } from './result.js';
+
+/** Machine and versions recorded with every summary (BENCHMARK "Versions"). */
+export interface MachineInfo {
+  nproc: number;
+  memoryGB: number;
+  cpuModel: string;
+  node: string;
+  packages: Record<string, string>;
+  command: string;
+  startedAt: string;
+  durationS: number;
+}
+
+const peers = new Set(['hocuspocus', 'yws']);
+/** Figures shown per cell; lower is better for each. */
+const shown: { label: string; get: (l: ResultLine) => Figure }[] = [
+  { label: 'p50 ms', get: (l) => l.p50 },
+  { label: 'p99 ms', get: (l) => l.p99 },
+  { label: 'max ms', get: (l) => l.max },
+  { label: 'CPU %', get: (l) => l.cpuPct },
+  { label: 'CPU ms/1k deliveries', get: (l) => num(l.extra.cpuMsPer1kDeliveries) },
+  { label: 'RSS MB', get: (l) => l.rssMaxMB },
+  { label: 'key figure', get: (l) => num(l.extra[String(l.extra.keyFigure ?? '')]) },
+];
+
+function num(value: unknown): Figure {
+  return typeof value === 'number' ? value : null;
+}
+
+/** The key that groups the same cell of different servers: scenario plus params (S0a pairs with S1). */
+export function cellKey(line: ResultLine): string {
+  const { reps: _reps, ...params } = line.params;
+  const scenario = line.scenario === 'S0a' ? 'S1' : line.scenario;
+  return `${scenario} ${Object.entries(params).map(([k, v]) => `${k}=${v}`).join(' ')}`;
+}
+
+function ratio(value: Figure, reference: Figure): string {
+  if (value === null || reference === null || reference === 0) return '–';
+  return `${(value / reference).toFixed(2)}×`;
+}
+
+function format(value: Figure): string {
+  if (value === null) return '–';
+  return Math.abs(value) >= 100 ? value.toFixed(0) : value.toFixed(Math.abs(value) >= 10 ? 1 : 2);
+}
+
+/** A figure with its ratios to the raw relay (R) and to the best peer (P) of the same cell. */
+function cell(value: Figure, relay: Figure, bestPeer: Figure): string {
+  if (value === null) return '–';
+  const parts = [format(value)];
+  if (relay !== null) parts.push(`R ${ratio(value, relay)}`);
+  if (bestPeer !== null) parts.push(`P ${ratio(value, bestPeer)}`);
+  return parts.join(' · ');
+}
+
+/** The Markdown summary: one table row per cell and server, each figure with its ratio to the relay and the best peer. */
+export function renderSummary(lines: readonly ResultLine[], machine: MachineInfo): string {
+  const groups = new Map<string, ResultLine[]>();
+  for (const line of lines) groups.set(cellKey(line), [...(groups.get(cellKey(line)) ?? []), line]);
+  const out: string[] = [
+    '# Realtime benchmark: latest run',
+    '',
+    `Command: \`${machine.command}\` · started ${machine.startedAt} · ${machine.durationS.toFixed(0)} s`,
+    '',
+    `Machine: ${machine.nproc} cores (${machine.cpuModel}), ${machine.memoryGB.toFixed(1)} GB · Node ${machine.node} · server on core 0, load generator on core 1`,
+    '',
+    `Packages: ${Object.entries(machine.packages).map(([k, v]) => `${k} ${v}`).join(', ')}`,
+    '',
+    'Each figure is followed by its ratio to the raw relay of the same cell (R, S0a) and to the best peer',
+    '(P, the lower of Hocuspocus and @y/websocket-server). Lower is better everywhere. "key figure" is the',
+    "scenario's own measure, named in the Key column. Loss = sent × probes − delivered at probes.",
+    '',
+    `| Cell | Server | ${shown.map((s) => s.label).join(' | ')} | Key | Loss | Errors |`,
+    `|---|---|${shown.map(() => '---').join('|')}|---|---|---|`,
+  ];
+  for (const [key, group] of groups) {
+    const relay = group.find((l) => l.server === 'relay');
+    const peerLines = group.filter((l) => peers.has(l.server) && l.errors.every((e) => !e.startsWith('n/a')));
+    for (const line of group) {
+      const figures = shown.map(({ get }) => {
+        const peerValues = peerLines.map(get).filter((v): v is number => v !== null);
+        const best = peerValues.length > 0 ? Math.min(...peerValues) : null;
+        return cell(get(line), relay && relay !== line ? get(relay) : null, line.server === 'ours' ? best : null);
+      });
+      const probes = typeof line.params.probes === 'number' ? line.params.probes : 2;
+      const loss = line.sent !== null && line.deliveredAtProbes !== null ? String(line.sent * probes - line.deliveredAtProbes) : '–';
+      const errors = line.errors.length === 0 ? '' : line.errors.join('; ').replace(/\|/g, '/').slice(0, 160);
+      out.push(`| ${key} | ${line.server} ${line.version} | ${figures.join(' | ')} | ${String(line.extra.keyFigure ?? '')} | ${loss} | ${errors} |`);
+    }
+  }
+  out.push('', 'Raw lines: the matching `bench/results/<timestamp>.jsonl` (not committed).', '');
+  return out.join('\n');
+}

@@ -1,0 +1,106 @@
+import * as decoding from 'lib0/decoding';
+import { describe, expect, it } from 'vitest';
+import { parseArgs } from '../../bench/realtime/config.js';
+import { awarenessMessage, awarenessUpdate, decodeRelayed, hpAuthMessage, hpSinkHandshake, sinkHandshake, updateMessage, ywsSinkHandshake } from '../../bench/realtime/protocol.js';
+import { isResultLine, medianOfRepetitions, resultKeys, resultLine } from '../../bench/realtime/result.js';
+import { canonicalJson } from '../../bench/realtime/roles.js';
+import { median, percentile, summarize } from '../../bench/realtime/stats.js';
+import { cellKey } from '../../bench/realtime/summary.js';
+
+describe('percentiles', () => {
+  it('uses the nearest rank', () => {
+    const sorted = Array.from({ length: 100 }, (_, i) => i + 1);
+    expect(percentile(sorted, 50)).toBe(50);
+    expect(percentile(sorted, 99)).toBe(99);
+    expect(percentile(sorted, 100)).toBe(100);
+    expect(percentile([7], 99)).toBe(7);
+    expect(percentile([], 50)).toBeNull();
+  });
+
+  it('summarizes unsorted samples without changing them', () => {
+    const samples = [5, 1, 3, 2, 4];
+    expect(summarize(samples)).toEqual({ p50: 3, p99: 5, max: 5 });
+    expect(samples).toEqual([5, 1, 3, 2, 4]);
+    expect(summarize([])).toEqual({ p50: null, p99: null, max: null });
+  });
+
+  it('takes the median of repetitions, skipping nulls', () => {
+    expect(median([3, null, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([null])).toBeNull();
+  });
+});
+
+describe('sink handshakes', () => {
+  it('y-websocket: [0 sync][0 step1][varUint8Array [0]]', () => {
+    expect([...ywsSinkHandshake()]).toEqual([0, 0, 1, 0]);
+    expect(sinkHandshake('y-websocket', 'b', 't').map((m) => [...m])).toEqual([[0, 0, 1, 0]]);
+  });
+
+  it('Hocuspocus: auth with the token, then the prefixed step 1', () => {
+    const auth = decoding.createDecoder(hpAuthMessage('board-1', 'secret'));
+    expect(decoding.readVarString(auth)).toBe('board-1');
+    expect(decoding.readVarUint(auth)).toBe(2);
+    expect(decoding.readVarUint(auth)).toBe(0);
+    expect(decoding.readVarString(auth)).toBe('secret');
+    expect(decoding.hasContent(auth)).toBe(false);
+    const step1 = decoding.createDecoder(hpSinkHandshake('board-1'));
+    expect(decoding.readVarString(step1)).toBe('board-1');
+    expect([...decoding.readTailAsUint8Array(step1)]).toEqual([0, 0, 1, 0]);
+    expect(sinkHandshake('hocuspocus', 'board-1', 'secret')).toHaveLength(2);
+  });
+
+  it('the relay needs no handshake and its messages decode back', () => {
+    expect(sinkHandshake('relay', 'b', '')).toEqual([]);
+    expect(decodeRelayed(updateMessage(new Uint8Array([9, 8])))).toEqual({ kind: 'update', payload: new Uint8Array([9, 8]) });
+    const update = awarenessUpdate(42, 3, { ts: 1 });
+    expect(decodeRelayed(awarenessMessage('relay', 'b', update))).toEqual({ kind: 'awareness', payload: update });
+    expect(decodeRelayed(ywsSinkHandshake())).toEqual({ kind: 'other' });
+  });
+
+  it('an awareness update holds one client with its clock and JSON state', () => {
+    const decoder = decoding.createDecoder(awarenessUpdate(42, 3, { cursor: { x: 1 } }));
+    expect([decoding.readVarUint(decoder), decoding.readVarUint(decoder), decoding.readVarUint(decoder)]).toEqual([1, 42, 3]);
+    expect(JSON.parse(decoding.readVarString(decoder))).toEqual({ cursor: { x: 1 } });
+  });
+});
+
+describe('result lines', () => {
+  const line = resultLine({ server: 'ours', version: '0.1.0', scenario: 'S1', params: { sinks: 45, ratePerWriter: 10 }, p99: 12.3456, errors: [] });
+
+  it('have every key of BENCHMARK "Output", figures rounded', () => {
+    expect(Object.keys(line)).toEqual([...resultKeys]);
+    expect(isResultLine(JSON.parse(JSON.stringify(line)))).toBe(true);
+    expect(line.p99).toBe(12.35);
+    expect(isResultLine({ ...line, p50: 'fast' })).toBe(false);
+  });
+
+  it('fold repetitions into medians and keep every error', () => {
+    const folded = medianOfRepetitions([
+      { ...line, p99: 10, errors: ['x'] },
+      { ...line, p99: 30 },
+      { ...line, p99: 20 },
+    ]);
+    expect(folded.p99).toBe(20);
+    expect(folded.params.reps).toBe(3);
+    expect(folded.errors).toEqual(['rep 1: x']);
+  });
+
+  it('pair the relay (S0a) with the S1 cell of the same params', () => {
+    expect(cellKey({ ...line, scenario: 'S0a', server: 'relay' })).toBe(cellKey(line));
+  });
+});
+
+describe('harness helpers', () => {
+  it('compares documents with map keys in any order', () => {
+    expect(canonicalJson({ b: 1, a: { d: 2, c: 3 } })).toBe(canonicalJson({ a: { c: 3, d: 2 }, b: 1 }));
+  });
+
+  it('parses the command line and rejects unknown flags', () => {
+    const quick = parseArgs(['--quick', '--only', 'S1,s4', '--servers', 'ours,yws']);
+    expect(quick).toMatchObject({ quick: true, reps: 1, only: ['S1', 'S4'], servers: ['ours', 'yws'] });
+    expect(parseArgs([]).reps).toBe(3);
+    expect(() => parseArgs(['--fast'])).toThrow(TypeError);
+    expect(() => parseArgs(['--only', 'S9'])).toThrow(TypeError);
+  });
+});
