@@ -5,6 +5,10 @@ export const crdtErrorCodes = [
   'unknown_item_type',
   'conversion_not_supported',
   'document_too_large',
+  'document_deleted',
+  'document_exists',
+  'persist_timeout',
+  'registry_closed',
 ] as const;
 /** A crdt error code. */
 export type CrdtErrorCode = (typeof crdtErrorCodes)[number];

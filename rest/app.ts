@@ -1,8 +1,8 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Services } from '../server/Services.js';
-import { CrdtError, DocumentError, ItemValidationError } from '../crdt/index.js';
-import type { CrdtErrorCode, DocumentErrorCode } from '../crdt/index.js';
+import { CrdtError, ItemValidationError } from '../crdt/index.js';
+import type { CrdtErrorCode } from '../crdt/index.js';
 import type { ErrorCode } from '../server/errors.js';
 import { ServiceError, ValidationError } from '../server/errors.js';
 import { StorageError } from '../storage/index.js';
@@ -33,7 +33,7 @@ export interface App {
 }
 
 /** API error codes of the crdt layer's errors (CrdtError and DocumentError codes). */
-const lowerLayerCodes: Readonly<Record<CrdtErrorCode | DocumentErrorCode | 'duplicate_key', ErrorCode>> = {
+const lowerLayerCodes: Readonly<Record<CrdtErrorCode | 'duplicate_key', ErrorCode>> = {
   validation_failed: 'validation_failed',
   item_not_found: 'not_found',
   unknown_item_type: 'not_found',
@@ -48,7 +48,7 @@ const lowerLayerCodes: Readonly<Record<CrdtErrorCode | DocumentErrorCode | 'dupl
 
 const translateLowerLayers: ErrorTranslator = (error) => {
   if (error instanceof ItemValidationError) return new ValidationError([...error.issues], { cause: error });
-  if (error instanceof CrdtError || error instanceof DocumentError || error instanceof StorageError) {
+  if (error instanceof CrdtError || error instanceof StorageError) {
     const code = lowerLayerCodes[error.code as keyof typeof lowerLayerCodes] as ErrorCode | undefined;
     if (code === undefined) return null;
     if (code === 'validation_failed') return new ValidationError([{ field: 'targetType', message: error.message }], { cause: error });
