@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import { findItemEntry, insertItem, requireItemEntry, touchItem } from './boardSchema.js';
 import type { Actor, ItemView } from './boardSchema.js';
-import { readBoard, topZ, viewFromSnapshot } from './boardSnapshot.js';
+import { readItemView, readSectionsTopFirst, topZ } from './boardSnapshot.js';
 import { validateBatch } from './batchValidation.js';
 import type { BatchPlan, PlannedOperation } from './batchValidation.js';
 import { findItemTypeDefinition } from './catalogue.js';
@@ -73,11 +73,8 @@ export function applyBatchPlan(doc: Y.Doc, plan: BatchPlan, actor: Actor, nowMs:
       applyOperation(doc, operation, z, actor, nowMs);
     }
   }, actor);
-  const snapshot = readBoard(doc);
-  const viewOf = (id: string): ItemView | null => {
-    const item = snapshot.byId.get(id);
-    return item === undefined ? null : viewFromSnapshot(snapshot, item);
-  };
+  const sections = readSectionsTopFirst(doc);
+  const viewOf = (id: string): ItemView | null => readItemView(doc, id, sections);
   const results = plan.operations.map((operation): BatchOperationResult => {
     switch (operation.op) {
       case 'create':

@@ -22,17 +22,40 @@ export function compareByZ(a: Pick<StoredItem, 'z' | 'id'>, b: Pick<StoredItem, 
  */
 export function deriveSectionIds(itemsInZOrder: readonly StoredItem[]): Map<string, string | null> {
   const sections = itemsInZOrder.filter((item) => item.type === sectionTypeName).reverse();
-  const area = (item: StoredItem): number => item.width * item.height;
   const out = new Map<string, string | null>();
-  for (const item of itemsInZOrder) {
-    const isSection = item.type === sectionTypeName;
-    const container = sections.find(
-      (section) =>
-        (isSection ? area(section) > area(item) : section.id !== item.id) && boxContains(section, item),
-    );
-    out.set(item.id, container?.id ?? null);
-  }
+  for (const item of itemsInZOrder) out.set(item.id, containerOf(sections, item));
   return out;
+}
+
+const area = (item: Pick<StoredItem, 'width' | 'height'>): number => item.width * item.height;
+
+/** The section holding `item` (see `deriveSectionIds`), given the board's sections top-most first. */
+export function containerOf(sectionsTopFirst: readonly StoredItem[], item: StoredItem): string | null {
+  const isSection = item.type === sectionTypeName;
+  const container = sectionsTopFirst.find(
+    (section) => (isSection ? area(section) > area(item) : section.id !== item.id) && boxContains(section, item),
+  );
+  return container?.id ?? null;
+}
+
+/**
+ * The board's sections, top-most first. Reads only section entries, so deriving one item's
+ * section costs a scan of the item types rather than a read of the whole board.
+ */
+export function readSectionsTopFirst(doc: Y.Doc): StoredItem[] {
+  const sections: StoredItem[] = [];
+  for (const [id, entry] of itemsMap(doc).entries()) {
+    if (entry instanceof Y.Map && entry.get('type') === sectionTypeName) sections.push(readStoredItem(id, entry));
+  }
+  return sections.sort(compareByZ).reverse();
+}
+
+/** The JSON view of one item read on its own, or null when there is no such item. */
+export function readItemView(doc: Y.Doc, id: string, sectionsTopFirst: readonly StoredItem[] = readSectionsTopFirst(doc)): ItemView | null {
+  const entry = itemsMap(doc).get(id);
+  if (!(entry instanceof Y.Map)) return null;
+  const item = readStoredItem(id, entry);
+  return toItemView(item, containerOf(sectionsTopFirst, item));
 }
 
 /** A consistent read of every item on a board, in z-order, with derived section ids. */

@@ -3,7 +3,7 @@ import { newId } from '../../storage/index.js';
 import { CrdtError, ItemValidationError } from '../errors.js';
 import { findItemEntry, insertItem, itemsMap, maxItemsPerBoard, requireItemEntry, touchItem } from './boardSchema.js';
 import type { Actor, ItemView } from './boardSchema.js';
-import { readBoard, topZ, viewFromSnapshot } from './boardSnapshot.js';
+import { readBoard, readItemView, topZ, viewFromSnapshot } from './boardSnapshot.js';
 import { findItemTypeDefinition, validateCreateItem } from './catalogue.js';
 import { keyBetween } from './fractionalIndex.js';
 import { cascadeDeletion, referenceIssues } from './references.js';
@@ -33,10 +33,9 @@ export function assertRoomFor(doc: Y.Doc, count: number): void {
 /** One item's JSON view; throws CrdtError `item_not_found`. */
 export function getItem(doc: Y.Doc, id: string): ItemView {
   requireItemEntry(doc, id);
-  const snapshot = readBoard(doc);
-  const item = snapshot.byId.get(id);
-  if (item === undefined) throw new CrdtError('item_not_found', `No item ${id} on this board.`);
-  return viewFromSnapshot(snapshot, item);
+  const view = readItemView(doc, id);
+  if (view === null) throw new CrdtError('item_not_found', `No item ${id} on this board.`);
+  return view;
 }
 
 /** Every item in z-order (bottom first), flat, each with its derived `sectionId` (a section's is the larger section holding its centre). */

@@ -165,9 +165,9 @@ export class BoardContentService {
    */
   async batch(principal: Principal, boardId: string, operations: unknown): Promise<BatchResult> {
     const { board } = await this.#board(principal, boardId, 'edit');
-    const plan = validateBatch(await this.#o.documents.open(boardId), operations);
-    await this.#ensureRoom(board, plan.operations.filter((op) => op.op === 'create').length);
-    // Validated again inside the transaction: the document may have moved on since.
+    const creates = Array.isArray(operations) ? operations.filter((op) => (op as { op?: unknown } | null)?.op === 'create').length : 0;
+    await this.#ensureRoom(board, creates);
+    // Validated inside the transaction, against the document it is applied to; nothing is written when it throws.
     const result = await this.#write(principal, boardId, (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations), actor, this.#o.clock.now()));
     const counts = new Map<string, number>();
     for (const r of result.results) counts.set(r.op, (counts.get(r.op) ?? 0) + 1);
