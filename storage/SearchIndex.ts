@@ -61,6 +61,12 @@ export interface SearchResults {
 export interface SearchIndex {
   /** Replaces everything indexed for the board with its title and items (items without text are skipped). */
   indexBoard(boardId: string, title: string, items: readonly SearchItemInput[]): Promise<void>;
+  /**
+   * Changes part of a board's entries: sets the title, replaces the entries of `items` (an item
+   * whose text is blank is removed) and removes `removedItemIds`. Cheaper than `indexBoard` when
+   * a few items of a large board changed.
+   */
+  updateBoard(boardId: string, title: string, items: readonly SearchItemInput[], removedItemIds: readonly string[]): Promise<void>;
   /** Forgets the board. */
   removeBoard(boardId: string): Promise<void>;
   /** Hits for `query` within `options.boardIds`; see the rules above. */

@@ -5,6 +5,9 @@ import type { Collection, Database, SearchIndex } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 
+/** Boards whose last indexed content is remembered for incremental reindexes; others are reindexed whole. */
+const maxRememberedBoards = 200;
+
 /** Options of `SearchIndexer`. */
 export interface SearchIndexerOptions {
   /** Opens a board's document (the document registry's `open`). */
@@ -18,7 +21,8 @@ export interface SearchIndexerOptions {
  * Keeps the search index in step with boards. A change schedules one reindex of the board
  * `delayMs` later; changes arriving before it runs join it (it reads the latest state), so a
  * board being edited without pause is still reindexed every `delayMs`. Reindexes of one board
- * never overlap. Failures are logged; the next change retries.
+ * never overlap. The first reindex of a board in a process writes it whole; later ones write
+ * only the items whose text changed. Failures are logged; the next change retries.
  */
 export class SearchIndexer {
   readonly #index: SearchIndex;
@@ -28,6 +32,8 @@ export class SearchIndexer {
   readonly #logger: Logger;
   readonly #timers = new Map<string, NodeJS.Timeout>();
   readonly #running = new Map<string, Promise<void>>();
+  /** What was last indexed per board (item id -> type + text), most recently used last; bounded. */
+  readonly #indexed = new Map<string, Map<string, string>>();
   #closed = false;
 
   constructor(db: Database, options: SearchIndexerOptions) {
@@ -54,6 +60,7 @@ export class SearchIndexer {
     clearTimeout(this.#timers.get(boardId));
     this.#timers.delete(boardId);
     await this.#running.get(boardId);
+    this.#indexed.delete(boardId);
     await this.#index.removeBoard(boardId);
   }
 
@@ -89,11 +96,25 @@ export class SearchIndexer {
   async #reindex(boardId: string): Promise<void> {
     const board = await this.#boards.get(boardId);
     if (!board) {
+      this.#indexed.delete(boardId);
       await this.#index.removeBoard(boardId);
       return;
     }
     // Boards in trash stay indexed (search hides them), so a restore needs no reindex.
     const doc = await this.#open(boardId);
-    await this.#index.indexBoard(boardId, board.title, searchableText(doc));
+    const items = searchableText(doc);
+    const now = new Map(items.map((item) => [item.itemId, `${item.type}\u0000${item.text}`]));
+    const before = this.#indexed.get(boardId);
+    this.#indexed.delete(boardId);
+    if (before === undefined) {
+      await this.#index.indexBoard(boardId, board.title, items);
+    } else {
+      // Only what changed since the last reindex of this board in this process is written.
+      const changed = items.filter((item) => before.get(item.itemId) !== now.get(item.itemId));
+      const removed = [...before.keys()].filter((itemId) => !now.has(itemId));
+      await this.#index.updateBoard(boardId, board.title, changed, removed);
+    }
+    this.#indexed.set(boardId, now);
+    if (this.#indexed.size > maxRememberedBoards) this.#indexed.delete(this.#indexed.keys().next().value as string);
   }
 }

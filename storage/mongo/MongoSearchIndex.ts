@@ -29,7 +29,7 @@ export class MongoSearchIndex implements SearchIndex {
     if (!this.#ready) {
       const attempt = Promise.all([
         this.#entries.createIndex({ text: 'text' }, { ...writeOptions, name: 'tx_text', default_language: 'none' }),
-        this.#entries.createIndex({ boardId: 1 }, { ...writeOptions, name: 'ix_boardId' }),
+        this.#entries.createIndex({ boardId: 1, itemId: 1 }, { ...writeOptions, name: 'ix_boardId_itemId' }),
       ]).then(() => undefined);
       this.#ready = attempt;
       attempt.catch(() => {
@@ -46,6 +46,20 @@ export class MongoSearchIndex implements SearchIndex {
       if (item.text.trim() !== '') docs.push(entry(boardId, item.itemId, item.type, item.text));
     }
     await this.#entries.deleteMany({ boardId: { $eq: boardId } }, writeOptions);
+    await this.#entries.insertMany(docs, { ...writeOptions, ordered: true });
+  }
+
+  async updateBoard(boardId: string, title: string, items: readonly SearchItemInput[], removedItemIds: readonly string[]): Promise<void> {
+    await this.ready();
+    const replaced = [...removedItemIds, ...items.map((item) => item.itemId)];
+    await this.#entries.deleteMany(
+      { boardId: { $eq: boardId }, $or: [{ itemId: { $eq: null } }, { itemId: { $in: replaced } }] },
+      writeOptions,
+    );
+    const docs: MongoDocument[] = [entry(boardId, null, 'board', title)];
+    for (const item of items) {
+      if (item.text.trim() !== '') docs.push(entry(boardId, item.itemId, item.type, item.text));
+    }
     await this.#entries.insertMany(docs, { ...writeOptions, ordered: true });
   }
 

@@ -20,6 +20,8 @@ export class SqliteSearchIndex implements SearchIndex {
   readonly #db: BetterSqlite3.Database;
   readonly #insert: BetterSqlite3.Statement<[string, string | null, string, string]>;
   readonly #deleteBoard: BetterSqlite3.Statement<[string]>;
+  readonly #deleteItem: BetterSqlite3.Statement<[string, string]>;
+  readonly #deleteTitle: BetterSqlite3.Statement<[string]>;
   readonly #find: { title: BetterSqlite3.Statement; item: BetterSqlite3.Statement };
 
   constructor(db: BetterSqlite3.Database) {
@@ -32,7 +34,7 @@ export class SqliteSearchIndex implements SearchIndex {
         type TEXT NOT NULL,
         text TEXT NOT NULL
       );
-      CREATE INDEX IF NOT EXISTS search_entries_board ON search_entries (board_id);
+      CREATE INDEX IF NOT EXISTS search_entries_board ON search_entries (board_id, item_id);
       CREATE VIRTUAL TABLE IF NOT EXISTS search_entries_fts USING fts5(
         text, content = 'search_entries', content_rowid = 'rowid', tokenize = 'unicode61 remove_diacritics 2'
       );
@@ -45,6 +47,8 @@ export class SqliteSearchIndex implements SearchIndex {
     `);
     this.#insert = db.prepare('INSERT INTO search_entries (board_id, item_id, type, text) VALUES (?, ?, ?, ?)');
     this.#deleteBoard = db.prepare('DELETE FROM search_entries WHERE board_id = ?');
+    this.#deleteItem = db.prepare('DELETE FROM search_entries WHERE board_id = ? AND item_id = ?');
+    this.#deleteTitle = db.prepare('DELETE FROM search_entries WHERE board_id = ? AND item_id IS NULL');
     const select = (kind: string): BetterSqlite3.Statement =>
       db.prepare(`
         SELECT e.board_id AS boardId, e.item_id AS itemId, e.type AS type, e.text AS text
@@ -61,6 +65,18 @@ export class SqliteSearchIndex implements SearchIndex {
       this.#deleteBoard.run(boardId);
       this.#insert.run(boardId, null, 'board', title);
       for (const item of items) {
+        if (item.text.trim() !== '') this.#insert.run(boardId, item.itemId, item.type, item.text);
+      }
+    })();
+  }
+
+  async updateBoard(boardId: string, title: string, items: readonly SearchItemInput[], removedItemIds: readonly string[]): Promise<void> {
+    this.#db.transaction(() => {
+      this.#deleteTitle.run(boardId);
+      this.#insert.run(boardId, null, 'board', title);
+      for (const itemId of removedItemIds) this.#deleteItem.run(boardId, itemId);
+      for (const item of items) {
+        this.#deleteItem.run(boardId, item.itemId);
         if (item.text.trim() !== '') this.#insert.run(boardId, item.itemId, item.type, item.text);
       }
     })();

@@ -71,6 +71,23 @@ export function describeSearchIndexContract(getDb: () => Database): void {
       expect(await itemKeys('roadmap')).toEqual(['b2/i1', 'b3/i9']);
     });
 
+    it('updates part of a board: title, changed items, removed items, blanked items', async () => {
+      await db.search.indexBoard('b1', 'Roadmap Q3', [
+        { itemId: 'k1', type: 'text', text: 'alpha' },
+        { itemId: 'k2', type: 'text', text: 'bravo' },
+        { itemId: 'k3', type: 'text', text: 'charlie' },
+      ]);
+      await db.search.updateBoard('b1', 'Roadmap Q5', [{ itemId: 'k1', type: 'card', text: 'delta' }, { itemId: 'k4', type: 'text', text: 'echo' }, { itemId: 'k3', type: 'text', text: ' ' }], ['k2']);
+      expect(await itemKeys('alpha')).toEqual([]);
+      expect(await itemKeys('delta')).toEqual(['b1/k1']);
+      expect(await itemKeys('bravo')).toEqual([]);
+      expect(await itemKeys('charlie')).toEqual([]);
+      expect(await itemKeys('echo')).toEqual(['b1/k4']);
+      expect(await boardKeys('q5')).toEqual(['b1']);
+      expect(await boardKeys('q3')).toEqual([]);
+      expect(await itemKeys('roadmap')).toEqual(['b2/i1', 'b3/i9']);
+    });
+
     it('treats query syntax as plain words and never fails on odd input', async () => {
       for (const query of ['"', '""', 'AND (', '*', 'NEAR(a b)', 'menu OR', '-menu', 'text:menu', "d'oh", ')(', '^', '\\', '{}', '  ', '']) {
         await expect(db.search.search(query, page())).resolves.toBeDefined();
