@@ -3,7 +3,7 @@ import * as Y from 'yjs';
 import type { DocumentLease, DocumentRegistry } from '../documents/DocumentRegistry.js';
 import type { Logger } from '../documents/Logger.js';
 import { syncCloseCodes } from './closeCodes.js';
-import { decodeAwarenessUpdate, encodeAwarenessEntries, encodeAwarenessMessage, encodeSyncUpdate } from './messages.js';
+import { decodeAwarenessUpdate, encodeAwarenessEntries, encodeAwarenessMessage, encodeSyncStep2, encodeSyncUpdate } from './messages.js';
 import type { SyncConnection } from './SyncConnection.js';
 
 /** One user on a board, from the server-side identity of its connections joined with awareness. */
@@ -39,6 +39,7 @@ export class BoardRoom {
   readonly #logger: Logger;
   readonly #onDisposed: (room: BoardRoom) => void;
   readonly #owners = new Map<number, SyncConnection>();
+  #fullState: Uint8Array | undefined;
   #lease: DocumentLease | undefined;
   /** Room-scoped, on its own tiny doc: an `Awareness` on the board doc would leave a destroy listener there per room. */
   readonly #awarenessDoc = new Y.Doc();
@@ -68,6 +69,16 @@ export class BoardRoom {
   get doc(): Y.Doc {
     if (this.#lease === undefined) throw new Error(`Board ${this.boardId} is not loaded.`);
     return this.#lease.doc;
+  }
+
+  /**
+   * Sync step 2 for a client that has nothing (empty state vector): the whole document,
+   * encoded once and shared by every joining client until the document changes, so a crowd
+   * joining a large board costs one encode rather than one each.
+   */
+  fullStateStep2(): Uint8Array {
+    this.#fullState ??= encodeSyncStep2(Y.encodeStateAsUpdate(this.doc));
+    return this.#fullState;
   }
 
   /** Adds a connection; it starts syncing at once when the document is loaded. */
@@ -187,6 +198,7 @@ export class BoardRoom {
   }
 
   readonly #onUpdate = (update: Uint8Array, origin: unknown): void => {
+    this.#fullState = undefined;
     this.#pendingUpdates.push(update);
     this.#updateOrigins.add(origin);
     this.#scheduleFlush();

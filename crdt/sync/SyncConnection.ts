@@ -198,7 +198,11 @@ export class SyncConnection {
     const syncType = decoding.readVarUint(decoder);
     if (syncType === syncMessageTypes.step1) {
       const stateVector = decoding.readVarUint8Array(decoder);
-      const answer = encodeSyncStep2(Y.encodeStateAsUpdate(room.doc, stateVector));
+      // An empty state vector is the single byte 0: the client has nothing yet.
+      const answer =
+        stateVector.length === 1 && stateVector[0] === 0
+          ? room.fullStateStep2()
+          : encodeSyncStep2(Y.encodeStateAsUpdate(room.doc, stateVector));
       this.send(answer);
       this.#graceBytes = Math.max(this.#graceBytes, answer.byteLength);
       return;

@@ -60,6 +60,33 @@ function updateFrom(build: (doc: Y.Doc) => void): Uint8Array {
   return Y.encodeStateAsUpdate(doc);
 }
 
+describe('joining', () => {
+  it('encodes the whole document once for every client that joins with nothing, until it changes', async () => {
+    const { registry, hub, attach } = setup();
+    await registry.transact('b1', (doc) => doc.getMap('m').set('k', 'v'));
+    const joiners = [attach('u1'), attach('u2'), attach('u3')];
+    await hub.whenReady('b1');
+    const empty = encodeSyncStep1(new Uint8Array([0]));
+    for (const j of joiners) j.connection.receive(empty);
+    const answers = joiners.map((j) => j.socket.messages(0, 1)[0]);
+    expect(answers[0]).toBeDefined();
+    expect(answers[1]).toBe(answers[0]);
+    expect(answers[2]).toBe(answers[0]);
+    await registry.transact('b1', (doc) => doc.getMap('m').set('k', 'w'));
+    const late = attach('u4');
+    late.connection.receive(empty);
+    await expect.poll(() => late.socket.messages(0, 1).length).toBe(1);
+    const answer = late.socket.messages(0, 1)[0]!;
+    expect(answer).not.toBe(answers[0]);
+    const replica = new Y.Doc();
+    const decoder = decoding.createDecoder(answer);
+    decoding.readVarUint(decoder);
+    decoding.readVarUint(decoder);
+    Y.applyUpdate(replica, decoding.readVarUint8Array(decoder));
+    expect(replica.getMap('m').get('k')).toBe('w');
+  });
+});
+
 describe('fan-out', () => {
   it('merges updates of one event-loop turn into one message and sends the same bytes to everyone', async () => {
     const { registry, hub, attach } = setup();
