@@ -6,6 +6,7 @@ import { spawnTracked } from './processes.js';
 import type { RunningServer, ServerName, StartOptions } from './serverKit.js';
 import { freePort, freshDataDir, packageVersion, serverCore, stopGracefully } from './serverKit.js';
 import type { Target } from './target.js';
+import { waitUntil } from './target.js';
 
 /** Starts `name` pinned to the server core with persistence on, and waits until it accepts connections. */
 export async function startServer(name: ServerName, options: StartOptions = {}): Promise<RunningServer> {
@@ -51,9 +52,10 @@ export async function startServer(name: ServerName, options: StartOptions = {}):
   if (name === 'hocuspocus') {
     server.restBatch = async (board, items) => {
       const started = performance.now();
-      const seen = proc.events.length;
+      const batches = (): number => proc.events.filter((e) => typeof e.batchMs === 'number').length;
+      const before = batches();
       proc.send(JSON.stringify({ cmd: 'batch', doc: board, items }));
-      await proc.waitFor((e) => typeof e.batchMs === 'number' && proc.events.indexOf(e) >= seen, 30_000);
+      if (!(await waitUntil(() => batches() > before, 30_000))) throw new Error('hocuspocus.mjs: no batch result within 30 s');
       return { ms: performance.now() - started, calls: 1 };
     };
   }
