@@ -22,6 +22,7 @@ const usage = `Usage:
                           [--description D] [--public] --accept-terms
                                                  Register an OAuth app in the person's workspace; prints the
                                                  client ID, then the client secret (none with --public).
+  boards admin reindex [--board ID]              Rebuild the search index of every board (or of one).
 `;
 
 class UsageError extends Error {}
@@ -63,6 +64,7 @@ async function admin(config: Config, args: string[]): Promise<void> {
     args: rest,
     options: {
       email: { type: 'string' },
+      board: { type: 'string' },
       name: { type: 'string' },
       plan: { type: 'string' },
       scopes: { type: 'string' },
@@ -115,6 +117,15 @@ async function admin(config: Config, args: string[]): Promise<void> {
       out(`Registered OAuth app "${app.name}" (in development) with scopes: ${app.scopes.join(' ')}.`);
       out(`client_id: ${app.id}`);
       out(clientSecret === null ? 'No client secret: the app uses PKCE.' : `client_secret: ${clientSecret}`);
+      return;
+    }
+    case 'reindex': {
+      const board = values.board;
+      const count = await withServices(config, async (s) => {
+        const boardIds = typeof board === 'string' && board !== '' ? [board] : null;
+        return s.search.reindexAll(boardIds, (done, total) => out(`Reindexed ${done}/${total} boards`));
+      });
+      out(`Search index rebuilt for ${count} board${count === 1 ? '' : 's'}.`);
       return;
     }
     case 'set-plan': {

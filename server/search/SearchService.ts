@@ -79,6 +79,22 @@ export class SearchService {
     return this.#indexer.flush();
   }
 
+  /**
+   * Rebuilds the index of every board (or of the boards given), in batches so memory stays
+   * bounded; reports progress after each batch. For after a restore from backup, or to catch up
+   * a reindex a crash cut short.
+   */
+  async reindexAll(boardIds: readonly string[] | null, onProgress: (done: number, total: number) => void): Promise<number> {
+    const ids = boardIds ?? (await this.#boards.find({})).map((board) => board.id);
+    const batch = 20;
+    for (let start = 0; start < ids.length; start += batch) {
+      for (const id of ids.slice(start, start + batch)) this.#indexer.boardChanged(id);
+      await this.#indexer.flush();
+      onProgress(Math.min(start + batch, ids.length), ids.length);
+    }
+    return ids.length;
+  }
+
   /** Runs scheduled reindexes, then stops scheduling. */
   close(): Promise<void> {
     return this.#indexer.close();

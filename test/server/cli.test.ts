@@ -60,6 +60,15 @@ describe('boards command line', () => {
     expect(run.stderr).toContain(message);
   });
 
+  test('reindex rebuilds the search index and reports progress', async () => {
+    const run = await runBoards(['admin', 'reindex'], env);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(/Search index rebuilt for \d+ boards?\./);
+    const one = await runBoards(['admin', 'reindex', '--board', 'brd_missing'], env);
+    expect(one.code, one.stderr).toBe(0);
+    expect(one.stdout).toContain('Search index rebuilt for 1 board.');
+  });
+
   test('a bad configuration stops start-up naming the variable', async () => {
     const run = await runBoards(['start'], { ...env, BOARDS_PORT: 'eighty' });
     expect(run.code).toBe(1);
