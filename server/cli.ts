@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import type { Config } from './config.js';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, databaseOptions, loadConfig } from './config.js';
 import { isPlanName, planNames } from './accounts/plans.js';
 import type { PlanName } from './accounts/plans.js';
 import { createServices } from './Services.js';
@@ -32,9 +32,7 @@ function out(line: string): void {
 }
 
 async function withServices<T>(config: Config, fn: (services: Services) => Promise<T>): Promise<T> {
-  const db = await openDatabase(
-    config.storage.kind === 'sqlite' ? { kind: 'sqlite', dataDir: config.dataDir } : { kind: 'mongodb', url: config.storage.url },
-  );
+  const db = await openDatabase(databaseOptions(config));
   try {
     const services = await createServices(config, db, systemClock);
     try {

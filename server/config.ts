@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import type { DatabaseOptions } from '../storage/index.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -58,6 +59,7 @@ const envSchema = z
     BOARDS_SYNC_MAX_MESSAGE_BYTES: positiveInt('a positive whole number of bytes').default(4 * 1024 * 1024),
     BOARDS_SYNC_MAX_CONNECTIONS_PER_BOARD: positiveInt('a positive whole number of connections').default(1000),
     BOARDS_SYNC_MESSAGES_PER_SECOND: positiveInt('a positive whole number of messages').default(200),
+    BOARDS_SQLITE_SYNCHRONOUS: z.enum(['full', 'normal'], { error: 'must be full or normal' }).default('full'),
     BOARDS_MAX_DOCUMENT_BYTES: positiveInt('a positive whole number of bytes').default(16 * 1024 * 1024),
     BOARDS_SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
     BOARDS_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
@@ -95,7 +97,11 @@ export interface Config {
   readonly publicUrl: string;
   /** Folder of the embedded store; default `./data`. */
   readonly dataDir: string;
-  readonly storage: { readonly kind: 'sqlite' } | { readonly kind: 'mongodb'; readonly url: string };
+  /**
+   * `sqlite` with its fsync policy: `full` (default) makes every acknowledged write survive power
+   * loss; `normal` survives a crash of the process (`kill -9`) but not of the machine.
+   */
+  readonly storage: { readonly kind: 'sqlite'; readonly synchronous: 'full' | 'normal' } | { readonly kind: 'mongodb'; readonly url: string };
   readonly logLevel: (typeof logLevels)[number];
   /** Requests per minute per credential (per client address when unauthenticated); default 600. */
   readonly rateLimitPerMinute: number;
@@ -156,7 +162,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     publicUrl,
     dataDir: path.resolve(e.BOARDS_DATA_DIR),
     storage:
-      e.BOARDS_STORAGE === 'mongodb' ? { kind: 'mongodb', url: e.BOARDS_MONGODB_URL ?? '' } : { kind: 'sqlite' },
+      e.BOARDS_STORAGE === 'mongodb'
+        ? { kind: 'mongodb', url: e.BOARDS_MONGODB_URL ?? '' }
+        : { kind: 'sqlite', synchronous: e.BOARDS_SQLITE_SYNCHRONOUS },
     logLevel: e.BOARDS_LOG_LEVEL,
     rateLimitPerMinute: e.BOARDS_RATE_LIMIT_PER_MINUTE,
     shutdownGraceMs: e.BOARDS_SHUTDOWN_GRACE_MS,
@@ -191,4 +199,11 @@ export function productionWarnings(config: Config, env: Record<string, string | 
   if (!config.smtpUrl) warnings.push('BOARDS_SMTP_URL is not set; sign-in codes go to the log and the development outbox.');
   if (config.storage.kind === 'sqlite') warnings.push('BOARDS_STORAGE is sqlite; a single process owns the data file.');
   return warnings;
+}
+
+/** How to open the configured store. */
+export function databaseOptions(config: Config): DatabaseOptions {
+  return config.storage.kind === 'sqlite'
+    ? { kind: 'sqlite', dataDir: config.dataDir, synchronous: config.storage.synchronous }
+    : { kind: 'mongodb', url: config.storage.url };
 }

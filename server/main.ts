@@ -7,7 +7,7 @@ import type { Route } from '../rest/route.js';
 import type { Clock, Database } from '../storage/index.js';
 import { openDatabase, systemClock } from '../storage/index.js';
 import type { Config } from './config.js';
-import { productionWarnings } from './config.js';
+import { databaseOptions, productionWarnings } from './config.js';
 import { SyncGateway } from './realtime/SyncGateway.js';
 import { createLogger } from './logger.js';
 import type { Services } from './Services.js';
@@ -42,11 +42,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const clock = options.clock ?? systemClock;
   const db =
     options.database ??
-    (await openDatabase(
-      config.storage.kind === 'sqlite'
-        ? { kind: 'sqlite', dataDir: config.dataDir }
-        : { kind: 'mongodb', url: config.storage.url },
-    ));
+    (await openDatabase(databaseOptions(config)));
   const services = await createServices(config, db, clock, logger);
   const sync = new SyncGateway({
     hub: services.hub,

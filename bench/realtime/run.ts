@@ -78,7 +78,7 @@ async function main(): Promise<void> {
     await runScenario(id, config, emit);
   }
   const machine = {
-    nproc: os.availableParallelism(),
+    nproc: os.cpus().length,
     memoryGB: os.totalmem() / 1024 ** 3,
     cpuModel: os.cpus()[0]?.model ?? 'unknown',
     node: process.version,

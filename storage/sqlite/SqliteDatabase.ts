@@ -13,6 +13,8 @@ import { SqliteSearchIndex } from './SqliteSearchIndex.js';
 export interface SqliteDatabaseOptions {
   /** Folder of the database file `boards.sqlite`; created when missing. `:memory:` keeps everything in memory. */
   dataDir: string;
+  /** `full` (default): every commit is fsynced, surviving power loss; `normal`: survives process crashes only. */
+  synchronous?: 'full' | 'normal';
 }
 
 /**
@@ -35,7 +37,7 @@ export class SqliteDatabase implements Database {
     }
     this.#db = new BetterSqlite3(file);
     this.#db.pragma('journal_mode = WAL');
-    this.#db.pragma('synchronous = FULL');
+    this.#db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
     this.#db.pragma('busy_timeout = 5000');
     this.#db.pragma('foreign_keys = ON');
     this.documents = new SqliteDocumentStore(this.#db);
