@@ -8,7 +8,7 @@ import { ManagedDocument } from './ManagedDocument.js';
 
 /** Options of `DocumentRegistry`; every field has a default. */
 export interface DocumentRegistryOptions {
-  /** Batching window of the write-behind queue, in ms. Default 2: a few ms of batching, well inside a REST round trip. */
+  /** Batching window of the write-behind queue, in ms. Default 1: live relays wait for it, so it stays short; updates arriving while a batch is being stored form the next one. */
   persistDelayMs?: number;
   /** Most updates per store append. Default 1000. */
   maxBatchUpdates?: number;
@@ -70,7 +70,7 @@ export class DocumentRegistry {
     this.#clock = options.clock ?? systemClock;
     this.#logger = options.logger ?? silentLogger;
     this.#options = {
-      persistDelayMs: options.persistDelayMs ?? 2,
+      persistDelayMs: options.persistDelayMs ?? 1,
       maxBatchUpdates: options.maxBatchUpdates ?? 1000,
       retryBaseMs: options.retryBaseMs ?? 100,
       retryMaxMs: options.retryMaxMs ?? 5000,

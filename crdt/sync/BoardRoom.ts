@@ -27,8 +27,10 @@ interface AwarenessChange {
  * and the per-turn fan-out. Document updates (from any origin, REST included, since they all
  * go through the same `Y.Doc`) and awareness changes made within one event-loop turn are
  * merged and encoded once, and the same bytes go to every connection. A doc-update message
- * skips the connection that produced all of it; awareness goes to everyone, the sender too,
- * because the stock client drops a connection that receives nothing for 30 s.
+ * skips the connection that produced all of it and is relayed only once the updates are stored,
+ * so no client ever sees an edit a crash could take back; awareness is relayed at once and goes
+ * to everyone, the sender too, because the stock client drops a connection that receives
+ * nothing for 30 s.
  */
 export class BoardRoom {
   readonly boardId: string;
@@ -40,6 +42,9 @@ export class BoardRoom {
   readonly #onDisposed: (room: BoardRoom) => void;
   readonly #owners = new Map<number, SyncConnection>();
   #fullState: Uint8Array | undefined;
+  /** Relays of document updates, in order, each after its updates are stored. */
+  #relayed: Promise<void> = Promise.resolve();
+  readonly #registry: DocumentRegistry;
   #lease: DocumentLease | undefined;
   /** Room-scoped, on its own tiny doc: an `Awareness` on the board doc would leave a destroy listener there per room. */
   readonly #awarenessDoc = new Y.Doc();
@@ -56,6 +61,7 @@ export class BoardRoom {
     options: { maxClientIdsPerConnection: number; logger: Logger; onDisposed: (room: BoardRoom) => void },
   ) {
     this.boardId = boardId;
+    this.#registry = registry;
     this.#maxClientIdsPerConnection = options.maxClientIdsPerConnection;
     this.#logger = options.logger;
     this.#onDisposed = options.onDisposed;
@@ -239,9 +245,19 @@ export class BoardRoom {
     if (updates.length > 0) {
       const message = encodeSyncUpdate(updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates));
       const [onlyOrigin] = origins.size === 1 ? origins : [undefined];
-      for (const connection of recipients) {
-        if (connection !== onlyOrigin && connection.isStarted) connection.send(message);
-      }
+      // Relayed only once stored: whatever another client has seen survives a crash (kill -9).
+      // The target is taken now, so later updates never hold this batch back.
+      const stored = this.#registry.whenPersisted(this.boardId);
+      this.#relayed = this.#relayed
+        .then(() => stored)
+        .then(
+          () => {
+            for (const connection of this.connections) {
+              if (connection !== onlyOrigin && connection.isStarted) connection.send(message);
+            }
+          },
+          (error: unknown) => this.#logger.warn({ err: error, boardId: this.boardId }, 'Updates not relayed: they could not be stored'),
+        );
     }
     if (awarenessIds.size > 0) {
       const message = encodeAwarenessMessage(encodeAwarenessUpdate(this.#awareness, [...awarenessIds]));

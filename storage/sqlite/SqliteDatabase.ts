@@ -6,7 +6,9 @@ import type { Database } from '../Database.js';
 import type { DocumentStore } from '../DocumentStore.js';
 import type { SearchIndex } from '../SearchIndex.js';
 import { SqliteCollection } from './SqliteCollection.js';
+import { configureConnection } from './connection.js';
 import { SqliteDocumentStore } from './SqliteDocumentStore.js';
+import { WorkerDocumentStore } from './WorkerDocumentStore.js';
 import { SqliteSearchIndex } from './SqliteSearchIndex.js';
 
 /** Options of the embedded store. */
@@ -15,7 +17,17 @@ export interface SqliteDatabaseOptions {
   dataDir: string;
   /** `full` (default): every commit is fsynced, surviving power loss; `normal`: survives process crashes only. */
   synchronous?: 'full' | 'normal';
+  /**
+   * Serve the document log from a worker thread with its own connection (default true for a
+   * file), so commits never block the event loop. Running from TypeScript sources (tests), the
+   * worker needs the compiled script: pass `documentWorkerUrl`, else the log stays in-process.
+   */
+  documentsInWorker?: boolean;
+  /** The compiled worker script; default `documentWorker.js` beside this module when it is compiled. */
+  documentWorkerUrl?: URL;
 }
+
+const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./documentWorker.js', import.meta.url) : undefined;
 
 /**
  * The embedded default store: one SQLite file in WAL mode. `synchronous = FULL` makes every
@@ -28,6 +40,7 @@ export class SqliteDatabase implements Database {
   readonly search: SearchIndex;
   readonly #db: BetterSqlite3.Database;
   readonly #collections = new Map<string, SqliteCollection<StoredRecord>>();
+  readonly #worker: WorkerDocumentStore | undefined;
 
   constructor(options: SqliteDatabaseOptions) {
     let file = ':memory:';
@@ -36,11 +49,17 @@ export class SqliteDatabase implements Database {
       file = path.join(options.dataDir, 'boards.sqlite');
     }
     this.#db = new BetterSqlite3(file);
-    this.#db.pragma('journal_mode = WAL');
-    this.#db.pragma(`synchronous = ${options.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
-    this.#db.pragma('busy_timeout = 5000');
-    this.#db.pragma('foreign_keys = ON');
-    this.documents = new SqliteDocumentStore(this.#db);
+    const synchronous = options.synchronous ?? 'full';
+    configureConnection(this.#db, synchronous);
+    // The tables exist before the worker opens its own connection.
+    const local = new SqliteDocumentStore(this.#db);
+    const workerUrl = options.documentWorkerUrl ?? compiledWorkerUrl;
+    if (file !== ':memory:' && options.documentsInWorker !== false && workerUrl !== undefined) {
+      this.#worker = new WorkerDocumentStore({ file, synchronous, workerUrl });
+      this.documents = this.#worker;
+    } else {
+      this.documents = local;
+    }
     this.search = new SqliteSearchIndex(this.#db);
   }
 
@@ -67,6 +86,7 @@ export class SqliteDatabase implements Database {
   }
 
   async close(): Promise<void> {
+    await this.#worker?.close();
     if (this.#db.open) this.#db.close();
   }
 }

@@ -107,6 +107,20 @@ describe('fan-out', () => {
     expect(replica.getArray('a').toArray()).toEqual([1, 2, 3]);
   });
 
+  it('relays a document update only once it is stored', async () => {
+    const { store, hub, attach } = setup();
+    const sender = attach('u1');
+    const other = attach('u2');
+    await hub.whenReady('b1');
+    store.failNextAppends = 1;
+    sender.connection.receive(encodeSyncUpdate(updateFrom((d) => d.getMap('m').set('k', 1))));
+    await expect.poll(() => store.failedAppends).toBe(1);
+    // Stored nowhere yet, so seen nowhere yet.
+    expect(other.socket.messages(0, 2)).toHaveLength(0);
+    await expect.poll(() => other.socket.messages(0, 2).length).toBe(1);
+    expect(store.appends.length).toBeGreaterThan(0);
+  });
+
   it('does not echo an update to the connection that sent it, but sends it to the others', async () => {
     const { hub, attach } = setup();
     const sender = attach('u1');
