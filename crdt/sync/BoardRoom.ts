@@ -110,8 +110,9 @@ export class BoardRoom {
   /**
    * Applies a client's awareness update. Entries for client ids that another connection owns,
    * or past `maxClientIdsPerConnection` new ids, are dropped, so presence cannot be spoofed.
+   * Returns how many entries were the connection's own (0 for a pure echo of others' states).
    */
-  applyAwareness(update: Uint8Array, origin: SyncConnection): void {
+  applyAwareness(update: Uint8Array, origin: SyncConnection): number {
     const awareness = this.#awareness;
     const entries = decodeAwarenessUpdate(update);
     let owned = origin.awarenessClientIds.size;
@@ -122,8 +123,9 @@ export class BoardRoom {
       owned += 1;
       return true;
     });
-    if (allowed.length === 0) return;
+    if (allowed.length === 0) return 0;
     applyAwarenessUpdate(awareness, allowed.length === entries.length ? update : encodeAwarenessEntries(allowed), origin);
+    return allowed.length;
   }
 
   /** One awareness message with every live state (answer to a query-awareness message). */

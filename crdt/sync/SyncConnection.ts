@@ -99,7 +99,10 @@ export class SyncConnection {
       this.close(syncCloseCodes.messageTooBig, 'message too big');
       return;
     }
-    if (!this.#bucket.take()) {
+    // Awareness is charged when handled, and only when it changes this connection's own states:
+    // the stock client echoes every awareness change it receives, and a busy room must not
+    // turn those echoes into a rate-limit close.
+    if (data[0] !== messageTypes.awareness && !this.#bucket.take()) {
       this.close(syncCloseCodes.tooManyRequests, 'too many messages');
       return;
     }
@@ -173,7 +176,9 @@ export class SyncConnection {
           this.#handleSync(decoder, room);
           return;
         case messageTypes.awareness:
-          room.applyAwareness(decoding.readVarUint8Array(decoder), this);
+          if (room.applyAwareness(decoding.readVarUint8Array(decoder), this) > 0 && !this.#bucket.take()) {
+            this.close(syncCloseCodes.tooManyRequests, 'too many messages');
+          }
           return;
         case messageTypes.queryAwareness:
           this.send(room.encodeAllAwareness());

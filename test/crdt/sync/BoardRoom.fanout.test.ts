@@ -2,7 +2,8 @@ import * as decoding from 'lib0/decoding';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
-import { encodeSyncStep1, encodeSyncStep2, encodeSyncUpdate } from '../../../crdt/sync/messages.js';
+import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
+import { encodeAwarenessMessage, encodeSyncStep1, encodeSyncStep2, encodeSyncUpdate } from '../../../crdt/sync/messages.js';
 import { RealtimeHub } from '../../../crdt/sync/RealtimeHub.js';
 import type { RealtimeHubOptions } from '../../../crdt/sync/RealtimeHub.js';
 import type { SyncSocket } from '../../../crdt/sync/SyncSocket.js';
@@ -59,6 +60,37 @@ function updateFrom(build: (doc: Y.Doc) => void): Uint8Array {
   build(doc);
   return Y.encodeStateAsUpdate(doc);
 }
+
+/** An awareness message for one client id with a cursor state. */
+function cursorMessage(clientId: number, x: number): Uint8Array {
+  const doc = new Y.Doc();
+  doc.clientID = clientId;
+  const awareness = new Awareness(doc);
+  awareness.setLocalState({ cursor: { x } });
+  const message = encodeAwarenessMessage(encodeAwarenessUpdate(awareness, [clientId]));
+  awareness.destroy();
+  return message;
+}
+
+describe('awareness and the message rate', () => {
+  it("echoes of other clients' awareness (what the stock client sends back) never count against the rate", async () => {
+    const { hub, attach } = setup({ messagesPerSecond: 5, messageBurst: 5 });
+    const owner = attach('owner');
+    const echoer = attach('echoer');
+    await hub.whenReady('b1');
+    owner.connection.receive(cursorMessage(101, 0));
+    for (let i = 0; i < 200; i += 1) echoer.connection.receive(cursorMessage(101, i));
+    expect(echoer.socket.closedWith).toBeUndefined();
+  });
+
+  it("a flood of a connection's own awareness states is closed with 4429", async () => {
+    const { hub, attach } = setup({ messagesPerSecond: 5, messageBurst: 5 });
+    const flooder = attach('flooder');
+    await hub.whenReady('b1');
+    for (let i = 0; i < 50; i += 1) flooder.connection.receive(cursorMessage(202, i));
+    expect(flooder.socket.closedWith?.code).toBe(4429);
+  });
+});
 
 describe('joining', () => {
   it('encodes the whole document once for every client that joins with nothing, until it changes', async () => {
