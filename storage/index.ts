@@ -32,3 +32,4 @@ export type { DatabaseOptions } from './openDatabase.js';
 export { SqliteDatabase } from './sqlite/SqliteDatabase.js';
 export type { MongoDatabaseOptions } from './mongo/MongoDatabase.js';
 export type { MongoCollectionPort, MongoCursorPort, MongoDbPort, MongoDocument } from './mongo/driverPort.js';
+export { TimeOrderedIds } from './TimeOrderedIds.js';

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Clock, Collection, Database, FieldValue, Filter } from '../../storage/index.js';
+import { TimeOrderedIds } from '../../storage/index.js';
 import type { ActivityRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { Page } from '../pagination.js';
@@ -20,8 +20,7 @@ export interface ActivityInput {
 export class ActivityService {
   readonly #rows: Collection<ActivityRecord>;
   readonly #clock: Clock;
-  #lastMs = 0;
-  #seq = 0;
+  readonly #ids = new TimeOrderedIds('act_');
 
   constructor(db: Database, clock: Clock) {
     this.#rows = db.collection<ActivityRecord>(boardCollections.activity);
@@ -32,7 +31,7 @@ export class ActivityService {
   async record(input: ActivityInput): Promise<ActivityRecord> {
     const now = this.#clock.now();
     const row: ActivityRecord = {
-      id: this.#nextId(now),
+      id: this.#ids.next(now),
       boardId: input.boardId,
       actorId: input.actorId,
       action: input.action,
@@ -62,16 +61,4 @@ export class ActivityService {
     return this.#rows.deleteMany({ boardId });
   }
 
-  /** Ids that sort in recording order: the time, a sequence within the millisecond, then randomness. */
-  #nextId(now: number): string {
-    if (now > this.#lastMs) {
-      this.#lastMs = now;
-      this.#seq = 0;
-    } else {
-      this.#seq += 1;
-    }
-    const time = this.#lastMs.toString(36).padStart(9, '0');
-    const seq = this.#seq.toString(36).padStart(5, '0');
-    return `act_${time}${seq}${randomBytes(5).toString('hex')}`;
-  }
 }

@@ -1,5 +1,5 @@
-import { randomBytes } from 'node:crypto';
 import type { Clock, Collection, Database, Filter } from '../../storage/index.js';
+import { TimeOrderedIds } from '../../storage/index.js';
 import type { ChatMessageRecord } from '../../storage/schema/chat.js';
 import { chatCollections } from '../../storage/schema/chat.js';
 import type { AccessService } from '../access/AccessService.js';
@@ -40,8 +40,7 @@ const idPrefix = 'msg_';
 export class ChatService {
   readonly #messages: Collection<ChatMessageRecord>;
   readonly #o: ChatServiceOptions;
-  #lastMs = 0;
-  #seq = 0;
+  readonly #ids = new TimeOrderedIds(idPrefix);
 
   constructor(db: Database, options: ChatServiceOptions) {
     this.#messages = db.collection<ChatMessageRecord>(chatCollections.messages);
@@ -58,7 +57,7 @@ export class ChatService {
     if (value === '') throw errors.invalid('text', 'must not be empty');
     if (value.length > maxChatMessageChars) throw errors.invalid('text', `must be at most ${maxChatMessageChars} characters`);
     const now = this.#o.clock.now();
-    const message: ChatMessageRecord = { id: this.#nextId(now), boardId: board.id, authorId: principal.user.id, text: value, createdAt: now };
+    const message: ChatMessageRecord = { id: this.#ids.next(now), boardId: board.id, authorId: principal.user.id, text: value, createdAt: now };
     await this.#messages.insert(message);
     await this.#o.activity.record({ boardId: board.id, actorId: principal.user.id, action: 'chat.posted', data: { messageId: message.id } });
     return { ...message, author: { id: principal.user.id, name: principal.user.name } };
@@ -98,14 +97,4 @@ export class ChatService {
     return messages.map((m) => ({ ...m, author: { id: m.authorId, name: people.get(m.authorId)?.name ?? 'Unknown' } }));
   }
 
-  /** Ids that sort in posting order: the time, a sequence within the millisecond, then randomness. */
-  #nextId(now: number): string {
-    if (now > this.#lastMs) {
-      this.#lastMs = now;
-      this.#seq = 0;
-    } else {
-      this.#seq += 1;
-    }
-    return `${idPrefix}${this.#lastMs.toString(36).padStart(9, '0')}${this.#seq.toString(36).padStart(5, '0')}${randomBytes(5).toString('hex')}`;
-  }
 }
