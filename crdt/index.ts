@@ -13,7 +13,7 @@ export type { ItemTypeInfo, ValidatedCreateItem } from './items/catalogue.js';
 export type { CreateItemBody } from './items/ItemTypeDefinition.js';
 export { geometryLimits, normalizeRotation } from './items/geometry.js';
 export { keyBetween, keysBetween, isFractionalIndex } from './items/fractionalIndex.js';
-export { createItem, deleteItem, getItem, listItems } from './items/itemOperations.js';
+export { commentTypeName, createItem, deleteItem, getItem, itemTypeOf, listItems } from './items/itemOperations.js';
 export type { DeleteItemResult } from './items/itemOperations.js';
 export { itemPatchSchema, patchItem } from './items/patchItem.js';
 export type { ItemPatch } from './items/patchItem.js';

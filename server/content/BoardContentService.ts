@@ -2,10 +2,12 @@ import * as Y from 'yjs';
 import type { Actor, BatchResult, BoardStructure, DocumentRegistry, ItemTextPage, ItemView } from '../../crdt/index.js';
 import {
   applyBatchPlan,
+  commentTypeName,
   createItem,
   deleteItem,
   getItem,
   itemText,
+  itemTypeOf,
   listItems,
   outline,
   patchItem,
@@ -45,7 +47,6 @@ export interface BoardContentServiceOptions {
   onChanged: BoardChangedListener;
 }
 
-const commentType = 'comment';
 
 /**
  * Board content through the REST API: every write checks the caller's role, runs as one
@@ -65,6 +66,20 @@ export class BoardContentService {
     const { board, role } = await this.#o.access.requireBoard(principal.user.id, boardId, action);
     if (action !== 'read') requireUnlocked(board, role);
     return { board, role };
+  }
+
+  /**
+   * The board, when the caller may change `itemId`: read access is checked before the document
+   * is opened (nobody loads a board they cannot read), then the role the change needs —
+   * commenter for a conversation on a comment pin (`conversation`), editor otherwise.
+   */
+  async #boardForItem(principal: Principal, boardId: string, itemId: string, conversation: boolean): Promise<BoardRecord> {
+    const { grants } = await this.#o.access.requireBoard(principal.user.id, boardId, 'read');
+    const isComment = itemTypeOf(await this.#o.documents.open(boardId), itemId) === commentTypeName;
+    const action: BoardAction = conversation && isComment ? 'comment' : 'edit';
+    const { board, role } = await this.#o.access.requireBoard(principal.user.id, boardId, action, { grants });
+    requireUnlocked(board, role);
+    return board;
   }
 
   async #itemLimit(board: BoardRecord): Promise<number> {
@@ -110,11 +125,11 @@ export class BoardContentService {
   /** Creates one item; commenters may create comment pins only. */
   async createItem(principal: Principal, boardId: string, body: unknown): Promise<ItemView> {
     const validated = validateCreateItem(body);
-    const { board } = await this.#board(principal, boardId, validated.type === commentType ? 'comment' : 'edit');
+    const { board } = await this.#board(principal, boardId, validated.type === commentTypeName ? 'comment' : 'edit');
     await this.#ensureRoom(board, 1);
     const item = await this.#write(principal, boardId, (doc, actor) => createItem(doc, body, actor, this.#o.clock.now()));
     await this.#o.activity.record({ boardId, actorId: principal.user.id, action: 'item.created', itemId: item.id, data: { type: item.type } });
-    if (item.type === commentType) await this.#o.comments.commented(principal, board, item, 'comment');
+    if (item.type === commentTypeName) await this.#o.comments.commented(principal, board, item, 'comment');
     return item;
   }
 
@@ -127,9 +142,7 @@ export class BoardContentService {
   /** Moves, resizes, replaces data, or replies to / resolves a comment (commenters may only reply and resolve). */
   async patchItem(principal: Principal, boardId: string, itemId: string, patch: Record<string, unknown>): Promise<ItemView> {
     const onlyConversation = Object.keys(patch).every((key) => key === 'reply' || key === 'resolved');
-    const doc = await this.#o.documents.open(boardId).catch(() => null);
-    const isComment = doc !== null && (doc.getMap('items').get(itemId) as Y.Map<unknown> | undefined)?.get('type') === commentType;
-    const { board } = await this.#board(principal, boardId, onlyConversation && isComment ? 'comment' : 'edit');
+    const board = await this.#boardForItem(principal, boardId, itemId, onlyConversation);
     const item = await this.#write(principal, boardId, (d, actor) => patchItem(d, itemId, patch, actor, this.#o.clock.now()));
     const action = patch.reply !== undefined ? 'comment.replied' : patch.resolved !== undefined ? 'comment.resolved' : 'item.updated';
     await this.#o.activity.record({ boardId, actorId: principal.user.id, action, itemId, data: { fields: Object.keys(patch).sort().join(',') } });
@@ -139,9 +152,7 @@ export class BoardContentService {
 
   /** Deletes an item (and connectors attached to it); deleting a comment pin resolves the comment. */
   async deleteItem(principal: Principal, boardId: string, itemId: string): Promise<{ outcome: 'deleted' | 'resolved'; deletedIds: string[]; comment: ItemView | null }> {
-    const doc = await this.#o.documents.open(boardId).catch(() => null);
-    const isComment = doc !== null && (doc.getMap('items').get(itemId) as Y.Map<unknown> | undefined)?.get('type') === commentType;
-    await this.#board(principal, boardId, isComment ? 'comment' : 'edit');
+    await this.#boardForItem(principal, boardId, itemId, true);
     const result = await this.#write(principal, boardId, (d, actor) => deleteItem(d, itemId, actor, this.#o.clock.now()));
     await this.#o.activity.record({
       boardId,

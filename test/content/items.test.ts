@@ -90,6 +90,14 @@ describe('create and read', () => {
     await expectEnvelope(await t.api(s.stranger.key, 'POST', `/boards/${s.boardId}/items`, sticky()), 404, 'not_found');
   });
 
+  test("a caller who cannot read the board never makes the server load its document", async () => {
+    const boardId = await createBoard(t, s.owner.key, 'Cold');
+    const loaded = t.server.services.documents.stats().loadedDocuments;
+    await expectEnvelope(await t.api(s.stranger.key, 'PATCH', `/boards/${boardId}/items/itm_x`, { reply: { text: 'hi' } }), 404, 'not_found');
+    await expectEnvelope(await t.api(s.stranger.key, 'DELETE', `/boards/${boardId}/items/itm_x`), 404, 'not_found');
+    expect(t.server.services.documents.stats().loadedDocuments).toBe(loaded);
+  });
+
   test('bad list queries answer 422', async () => {
     for (const q of ['limit=0', 'limit=1001', 'cursor=%%%']) {
       await expectEnvelope(await t.api(s.owner.key, 'GET', `/boards/${s.boardId}/items?${q}`), 422, 'validation_failed');
