@@ -12,7 +12,11 @@ import { spaceRoutes } from './spaces.js';
 
 /** Every API operation, grouped as SPEC.md groups them. */
 export function allRoutes(services: Services): Route[] {
-  return [...meRoutes(services), ...spaceRoutes(services), ...boardRoutes(services), ...memberRoutes(services),
+  return [
+    ...meRoutes(services),
+    ...spaceRoutes(services),
+    ...boardRoutes(services),
+    ...memberRoutes(services),
     ...boardContentRoutes(services),
     ...itemRoutes(services),
     ...itemTypeRoutes(services),

@@ -1,9 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
-import { startTestServer } from '../helpers/testServer.js';
 import type { TestApp } from './helpers/oauthFlow.js';
-import { authorizeUrl, decide, discover, openConsent, registerApp, signIn } from './helpers/oauthFlow.js';
+import { authorizeUrl, decide, openConsent, registerApp, signIn, startWithDeveloper } from './helpers/oauthFlow.js';
 
 let t: TestServer;
 let as: oauth.AuthorizationServer;
@@ -14,10 +13,7 @@ let publicApp: TestApp;
 let challenge: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  as = await discover(t);
-  dev = await t.createUser({ name: 'Dev' });
-  cookie = await signIn(t, dev.email);
+  ({ t, as, dev, cookie } = await startWithDeveloper({ name: 'Dev' }));
   app = await registerApp(t, dev, { redirectUri: 'https://app.example/cb' });
   publicApp = await registerApp(t, dev, { isPublic: true, redirectUri: 'https://app.example/cb' });
   challenge = await oauth.calculatePKCECodeChallenge(oauth.generateRandomCodeVerifier());

@@ -1,9 +1,8 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
-import { startTestServer } from '../helpers/testServer.js';
 import type { TestApp } from './helpers/oauthFlow.js';
-import { authorizeAndApprove, authorizeUrl, basic, connect, discover, insecure, postForm, registerApp, sessionFor, signIn } from './helpers/oauthFlow.js';
+import { authorizeAndApprove, authorizeUrl, basic, connect, insecure, postForm, registerApp, sessionFor, startWithDeveloper } from './helpers/oauthFlow.js';
 import { squarePng } from './helpers/images.js';
 
 let t: TestServer;
@@ -14,10 +13,7 @@ let app: TestApp;
 let other: TestApp;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  as = await discover(t);
-  dev = await t.createUser();
-  cookie = await signIn(t, dev.email);
+  ({ t, as, dev, cookie } = await startWithDeveloper());
   app = await registerApp(t, dev);
   other = await registerApp(t, dev);
 });

@@ -1,8 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
-import { startTestServer } from '../helpers/testServer.js';
-import { connect, discover, insecure, registerApp, signIn } from './helpers/oauthFlow.js';
+import { connect, insecure, registerApp, startWithDeveloper } from './helpers/oauthFlow.js';
 
 let t: TestServer;
 let as: oauth.AuthorizationServer;
@@ -10,10 +9,7 @@ let dev: TestUser;
 let devCookie: string;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  as = await discover(t);
-  dev = await t.createUser({ name: 'Dev' });
-  devCookie = await signIn(t, dev.email);
+  ({ t, as, dev, cookie: devCookie } = await startWithDeveloper({ name: 'Dev' }));
 });
 afterAll(() => t.stop());
 

@@ -5,9 +5,8 @@ import { oauthErrorDescriptions } from '../../server/oauth/OAuthError.js';
 import { oauthCollections } from '../../storage/schema/oauth.js';
 import type { OAuthTokenRecord } from '../../storage/schema/oauth.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
-import { startTestServer } from '../helpers/testServer.js';
 import type { TestApp } from './helpers/oauthFlow.js';
-import { basic, connect, discover, insecure, postForm, registerApp, signIn } from './helpers/oauthFlow.js';
+import { basic, connect, insecure, postForm, registerApp, signIn, startWithDeveloper } from './helpers/oauthFlow.js';
 
 let t: TestServer;
 let as: oauth.AuthorizationServer;
@@ -16,10 +15,7 @@ let cookie: string;
 let app: TestApp;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  as = await discover(t);
-  dev = await t.createUser();
-  cookie = await signIn(t, dev.email);
+  ({ t, as, dev, cookie } = await startWithDeveloper());
   app = await registerApp(t, dev);
 });
 afterAll(() => t.stop());

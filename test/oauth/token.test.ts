@@ -4,9 +4,8 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { oauthCollections } from '../../storage/schema/oauth.js';
 import type { OAuthAppRecord, OAuthCodeRecord } from '../../storage/schema/oauth.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
-import { startTestServer } from '../helpers/testServer.js';
 import type { TestApp } from './helpers/oauthFlow.js';
-import { authorizeAndApprove, basic, connect, discover, insecure, postForm, registerApp, signIn } from './helpers/oauthFlow.js';
+import { authorizeAndApprove, basic, connect, insecure, postForm, registerApp, startWithDeveloper } from './helpers/oauthFlow.js';
 
 let t: TestServer;
 let as: oauth.AuthorizationServer;
@@ -17,10 +16,7 @@ let other: TestApp;
 let publicApp: TestApp;
 
 beforeAll(async () => {
-  t = await startTestServer();
-  as = await discover(t);
-  dev = await t.createUser();
-  cookie = await signIn(t, dev.email);
+  ({ t, as, dev, cookie } = await startWithDeveloper());
   app = await registerApp(t, dev);
   other = await registerApp(t, dev);
   publicApp = await registerApp(t, dev, { isPublic: true });

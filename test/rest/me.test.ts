@@ -1,7 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
-import { json } from '../helpers/testServer.js';
-import { expectEnvelope, startTestServer } from '../helpers/testServer.js';
+import { expectEnvelope, json, startTestServer } from '../helpers/testServer.js';
 
 let t: TestServer;
 let alice: TestUser;

@@ -2,8 +2,7 @@ import { compileErrors, validate } from '@readme/openapi-parser';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { allScopes } from '../../server/auth/scopes.js';
 import type { TestServer } from '../helpers/testServer.js';
-import { json } from '../helpers/testServer.js';
-import { startTestServer } from '../helpers/testServer.js';
+import { json, startTestServer } from '../helpers/testServer.js';
 
 let t: TestServer;
 let doc: {

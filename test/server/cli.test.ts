@@ -2,8 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, test } from 'vitest';
-import { freePort } from '../helpers/testServer.js';
-import { json } from '../helpers/testServer.js';
+import { freePort, json } from '../helpers/testServer.js';
 import { runBoards, spawnBoardsServer } from '../helpers/spawnServer.js';
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-cli-'));

@@ -1,6 +1,7 @@
 import * as oauth from 'oauth4webapi';
 import type { RegisterAppInput } from '../../../server/oauth/OAuthAppService.js';
 import type { TestServer, TestUser } from '../../helpers/testServer.js';
+import { startTestServer } from '../../helpers/testServer.js';
 
 /** An app registered for a test, with what a client needs. */
 export interface TestApp {
@@ -191,4 +192,21 @@ export async function signedInUser(t: TestServer): Promise<{ user: TestUser; coo
 export async function sessionFor(t: TestServer, userId: string): Promise<string> {
   const { token } = await t.server.services.oauth.sessions.createSession(userId);
   return `bds_session=${token}`;
+}
+
+/** What most OAuth suites start from: a server, its discovered metadata, and a signed-in developer. */
+export interface DeveloperSetup {
+  t: TestServer;
+  as: oauth.AuthorizationServer;
+  dev: TestUser;
+  cookie: string;
+}
+
+/** Starts a test server, discovers its authorization server and signs a new developer in. */
+export async function startWithDeveloper(options: { name?: string } = {}): Promise<DeveloperSetup> {
+  const t = await startTestServer();
+  const as = await discover(t);
+  const dev = await t.createUser(options.name ? { name: options.name } : {});
+  const cookie = await signIn(t, dev.email);
+  return { t, as, dev, cookie };
 }
