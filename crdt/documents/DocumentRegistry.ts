@@ -8,7 +8,7 @@ import { ManagedDocument } from './ManagedDocument.js';
 
 /** Options of `DocumentRegistry`; every field has a default. */
 export interface DocumentRegistryOptions {
-  /** Batching window of the write-behind queue, in ms. Default 1: live relays wait for it, so it stays short; updates arriving while a batch is being stored form the next one. */
+  /** Batching window of the write-behind queue, in ms. Default 0: the next event-loop turn, because live relays wait for it; updates arriving while a batch is being stored form the next one (group commit). */
   persistDelayMs?: number;
   /** Most updates per store append. Default 1000. */
   maxBatchUpdates?: number;
@@ -70,7 +70,7 @@ export class DocumentRegistry {
     this.#clock = options.clock ?? systemClock;
     this.#logger = options.logger ?? silentLogger;
     this.#options = {
-      persistDelayMs: options.persistDelayMs ?? 1,
+      persistDelayMs: options.persistDelayMs ?? 0,
       maxBatchUpdates: options.maxBatchUpdates ?? 1000,
       retryBaseMs: options.retryBaseMs ?? 100,
       retryMaxMs: options.retryMaxMs ?? 5000,

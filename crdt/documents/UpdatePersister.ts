@@ -4,7 +4,11 @@ import type { Logger } from './Logger.js';
 
 /** Tuning of one document's write-behind queue (see `DocumentRegistryOptions` for defaults). */
 export interface UpdatePersisterOptions {
-  /** Delay between the first queued update and the append of its batch, in ms. */
+  /**
+   * Delay between the first queued update and the append of its batch, in ms; 0 appends on the
+   * next event-loop turn. Updates queued while an append is in flight form the next batch
+   * (group commit), so batching under load does not need a delay.
+   */
   persistDelayMs: number;
   /** Most updates in one `append` call. */
   maxBatchUpdates: number;
@@ -42,7 +46,7 @@ export class UpdatePersister {
   #stored = 0;
   #logged: number;
   #compactAtLoad: { snapshot: Uint8Array; seq: number } | undefined;
-  #timer: NodeJS.Timeout | undefined;
+  #timer: { cancel: () => void } | undefined;
   #running: Promise<void> | undefined;
   #failures = 0;
   #dropped = false;
@@ -114,7 +118,7 @@ export class UpdatePersister {
    */
   async drop(): Promise<void> {
     this.#dropped = true;
-    clearTimeout(this.#timer);
+    this.#timer?.cancel();
     this.#timer = undefined;
     this.#queue.length = 0;
     this.#compactAtLoad = undefined;
@@ -127,15 +131,15 @@ export class UpdatePersister {
     if (this.#dropped || this.#running !== undefined) return;
     if (this.#timer !== undefined) {
       if (delayMs > 0) return;
-      clearTimeout(this.#timer);
+      this.#timer.cancel();
     }
-    this.#timer = setTimeout(() => {
+    this.#timer = later(delayMs, () => {
       this.#timer = undefined;
       this.#running = this.#run().finally(() => {
         this.#running = undefined;
         if (this.#queue.length > 0) this.#schedule(this.#options.persistDelayMs);
       });
-    }, delayMs);
+    });
   }
 
   async #run(): Promise<void> {
@@ -196,6 +200,16 @@ export class UpdatePersister {
       this.#waiters.shift()!.resolve();
     }
   }
+}
+
+/** Runs `task` after `delayMs`, or on the next event-loop turn for 0 (`setTimeout(0)` waits 1 ms). */
+function later(delayMs: number, task: () => void): { cancel: () => void } {
+  if (delayMs <= 0) {
+    const immediate = setImmediate(task);
+    return { cancel: () => clearImmediate(immediate) };
+  }
+  const timeout = setTimeout(task, delayMs);
+  return { cancel: () => clearTimeout(timeout) };
 }
 
 function deletedError(docId: string): DocumentError {
