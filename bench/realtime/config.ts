@@ -25,14 +25,17 @@ export interface BenchConfig {
 /** Receives every finished cell (written to the JSONL file and kept for the summary). */
 export type Emit = (line: ResultLine) => void;
 
-/** Parses `--quick`, `--only S1,S4`, `--servers ours,hocuspocus,yws`, `--reps N`, `--window-ms N`; throws TypeError on a bad flag. */
+/**
+ * Parses `--quick`, `--only S1,S4`, `--servers ours,hocuspocus,yws`, `--reps N`, `--window-ms N`,
+ * `--rates 10,80` and `--sinks 195,495` (the S1 grid); throws TypeError on a bad flag.
+ */
 export function parseArgs(argv: readonly string[]): BenchConfig {
   const quick = argv.includes('--quick');
   const value = (flag: string): string | undefined => {
     const i = argv.indexOf(flag);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const known = new Set(['--quick', '--only', '--servers', '--reps', '--window-ms']);
+  const known = new Set(['--quick', '--only', '--servers', '--reps', '--window-ms', '--rates', '--sinks']);
   for (const [i, arg] of argv.entries()) {
     if (arg.startsWith('--') && !known.has(arg)) throw new TypeError(`unknown flag ${arg}`);
     if (!arg.startsWith('--') && !known.has(argv[i - 1] ?? '')) throw new TypeError(`unexpected argument ${arg}`);
@@ -45,6 +48,13 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
   const windowMs = Number(value('--window-ms') ?? (quick ? 2_500 : 10_000));
   if (!Number.isInteger(reps) || reps < 1 || reps > 9) throw new TypeError('--reps must be 1 to 9');
   if (!Number.isFinite(windowMs) || windowMs < 500 || windowMs > 60_000) throw new TypeError('--window-ms must be 500 to 60000');
+  const list = (flag: string, fallback: number[], max: number): number[] => {
+    const raw = value(flag);
+    if (raw === undefined) return fallback;
+    const numbers = raw.split(',').map((n) => Number(n.trim()));
+    if (numbers.some((n) => !Number.isInteger(n) || n < 1 || n > max)) throw new TypeError(`${flag} takes whole numbers from 1 to ${max}, comma-separated`);
+    return numbers;
+  };
   return {
     quick,
     reps,
@@ -52,8 +62,8 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
     windowMs,
     only: only as ScenarioId[],
     servers: servers as ServerName[],
-    s1Rates: quick ? [10, 40] : [10, 20, 40, 80],
-    s1Sinks: quick ? [195] : [45, 195, 495],
+    s1Rates: list('--rates', quick ? [10, 40] : [10, 20, 40, 80], 200),
+    s1Sinks: list('--sinks', quick ? [195] : [45, 195, 495], 2000),
     s3Boards: quick ? [100] : [100, 500],
     s7Sinks: quick ? 45 : 195,
   };

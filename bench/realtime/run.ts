@@ -97,8 +97,11 @@ async function main(): Promise<void> {
     startedAt: startedAt.toISOString(),
     durationS: (Date.now() - startedAt.getTime()) / 1000,
   };
-  writeFileSync(path.join(resultsDir, 'latest.md'), renderSummary(lines, machine));
-  process.stdout.write(`bench: ${lines.length} cells in ${machine.durationS.toFixed(0)} s → ${path.relative(root, jsonl)}, bench/results/latest.md\n`);
+  // Only a full run (every scenario, every server, default grid) replaces the committed summary.
+  const full = process.argv.length === 2;
+  const summary = path.join(resultsDir, full ? 'latest.md' : `${stamp}.md`);
+  writeFileSync(summary, renderSummary(lines, machine));
+  process.stdout.write(`bench: ${lines.length} cells in ${machine.durationS.toFixed(0)} s → ${path.relative(root, jsonl)}, ${path.relative(root, summary)}\n`);
 }
 
 if (!repinned()) {

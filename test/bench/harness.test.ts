@@ -103,4 +103,11 @@ describe('harness helpers', () => {
     expect(() => parseArgs(['--fast'])).toThrow(TypeError);
     expect(() => parseArgs(['--only', 'S9'])).toThrow(TypeError);
   });
+
+  it('takes the S1 grid from --rates and --sinks and refuses bad lists', () => {
+    expect(parseArgs(['--rates', '10,80', '--sinks', '495'])).toMatchObject({ s1Rates: [10, 80], s1Sinks: [495] });
+    expect(parseArgs(['--quick'])).toMatchObject({ s1Rates: [10, 40], s1Sinks: [195] });
+    for (const bad of ['', '10,x', '0', '2.5', '201']) expect(() => parseArgs(['--rates', bad])).toThrow(/--rates/);
+    expect(() => parseArgs(['--sinks', '-3'])).toThrow(/--sinks/);
+  });
 });
