@@ -13,11 +13,15 @@ export interface StoredDocument {
   lastSeq: number;
 }
 
-/** The update log and snapshots of board documents. */
+/**
+ * The update log and snapshots of board documents. Writes resolve once stored so that a crash
+ * of this process (`kill -9`) cannot lose them; `sync` makes everything written so far survive
+ * power loss as well. Stores whose writes already survive power loss resolve `sync` at once.
+ */
 export interface DocumentStore {
   /**
-   * Durably appends updates to a document's log, in the order given, in one write; resolves
-   * only once they are stored (the durability contract). Returns the last sequence number.
+   * Appends updates to a document's log, in the order given, in one write; resolves only once
+   * they are stored (see above). Returns the last sequence number.
    */
   append(docId: string, updates: readonly Uint8Array[]): Promise<number>;
   /** Everything stored for a document (an empty result for an unknown id). */
@@ -31,4 +35,6 @@ export interface DocumentStore {
   pendingUpdates(docId: string): Promise<number>;
   /** Removes the document's snapshot and log. */
   delete(docId: string): Promise<void>;
+  /** Resolves once every write that resolved before this call would also survive power loss (fsync). */
+  sync(): Promise<void>;
 }

@@ -130,7 +130,7 @@ export class DocumentRegistry {
       managed.doc.transact(() => {
         result = fn(managed.doc);
       }, origin);
-      await this.#withTimeout(managed.persister.whenPersisted(), boardId);
+      await this.#withTimeout(managed.persister.whenDurable(), boardId);
       return result as T;
     } finally {
       managed.leases -= 1;
@@ -138,7 +138,11 @@ export class DocumentRegistry {
     }
   }
 
-  /** Resolves once every update applied to the board so far is stored (at once when not loaded). */
+  /**
+   * Resolves once every update applied to the board so far is stored, safe from a crash of the
+   * process (at once when not loaded). Live relays wait for this; `transact` also waits for the
+   * store's `sync`.
+   */
   async whenPersisted(boardId: string): Promise<void> {
     const managed = this.#docs.get(boardId) ?? (await this.#loading.get(boardId));
     if (managed === undefined) return;
@@ -177,6 +181,7 @@ export class DocumentRegistry {
       managed.destroy();
     }
     await this.#store.delete(boardId);
+    await this.#store.sync();
   }
 
   /**
@@ -193,6 +198,7 @@ export class DocumentRegistry {
         throw new DocumentError('document_exists', `Document ${targetId} already exists.`);
       }
       await this.#store.compact(targetId, snapshot, 0);
+      await this.#store.sync();
     } finally {
       lease.release();
     }

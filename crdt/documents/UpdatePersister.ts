@@ -94,7 +94,10 @@ export class UpdatePersister {
     this.#schedule(this.#options.persistDelayMs);
   }
 
-  /** Resolves once every update queued so far is stored; rejects if the document is deleted. */
+  /**
+   * Resolves once every update queued so far is stored (safe from a crash of the process);
+   * rejects if the document is deleted.
+   */
   whenPersisted(): Promise<void> {
     if (this.#dropped) return Promise.reject(deletedError(this.#docId));
     const target = this.#enqueued;
@@ -104,12 +107,22 @@ export class UpdatePersister {
     });
   }
 
-  /** Appends what is queued now, without waiting for `persistDelayMs`, and waits until no store call is in flight. */
+  /** Like `whenPersisted`, and then until those updates would survive power loss too (`DocumentStore.sync`). */
+  async whenDurable(): Promise<void> {
+    await this.whenPersisted();
+    await this.#store.sync();
+  }
+
+  /**
+   * Appends what is queued now, without waiting for `persistDelayMs`, waits until no store call
+   * is in flight, and until everything stored is durable.
+   */
   async flush(): Promise<void> {
     const done = this.whenPersisted();
     this.#schedule(0);
     await done;
     await this.#running;
+    await this.#store.sync();
   }
 
   /**

@@ -27,8 +27,9 @@ interface AwarenessChange {
  * and the per-turn fan-out. Document updates (from any origin, REST included, since they all
  * go through the same `Y.Doc`) and awareness changes made within one event-loop turn are
  * merged and encoded once, and the same bytes go to every connection. A doc-update message
- * skips the connection that produced all of it and is relayed only once the updates are stored,
- * so no client ever sees an edit a crash could take back; awareness is relayed at once and goes
+ * skips the connection that produced all of it and is relayed only once the updates are stored
+ * (written to the log: safe from a crash of the server process, not yet fsynced), so no client
+ * ever sees an edit that `kill -9` could take back; awareness is relayed at once and goes
  * to everyone, the sender too, because the stock client drops a connection that receives
  * nothing for 30 s.
  */

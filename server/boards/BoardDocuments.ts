@@ -16,7 +16,13 @@ export interface BoardDocuments {
 /** Board documents written straight to the document store. */
 export function storeBoardDocuments(store: DocumentStore): BoardDocuments {
   return {
-    create: (boardId) => store.compact(boardId, Y.encodeStateAsUpdate(new Y.Doc()), 0),
-    delete: (boardId) => store.delete(boardId),
+    create: async (boardId) => {
+      await store.compact(boardId, Y.encodeStateAsUpdate(new Y.Doc()), 0);
+      await store.sync();
+    },
+    delete: async (boardId) => {
+      await store.delete(boardId);
+      await store.sync();
+    },
   };
 }

@@ -134,4 +134,7 @@ export class MongoDocumentStore implements DocumentStore {
     await this.#updates.deleteMany({ docId }, writeOptions);
     await this.#snapshots.deleteMany({ _id: docId }, writeOptions);
   }
+
+  /** Every write is acknowledged by a majority with journaling: nothing more to wait for. */
+  async sync(): Promise<void> {}
 }

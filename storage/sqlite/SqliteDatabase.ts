@@ -15,8 +15,14 @@ import { SqliteSearchIndex } from './SqliteSearchIndex.js';
 export interface SqliteDatabaseOptions {
   /** Folder of the database file `boards.sqlite`; created when missing. `:memory:` keeps everything in memory. */
   dataDir: string;
-  /** `full` (default): every commit is fsynced, surviving power loss; `normal`: survives process crashes only. */
+  /**
+   * `full` (default): acknowledged writes survive power loss (records: every commit is fsynced;
+   * document log: `documents.sync()` fsyncs, see `WorkerDocumentStore`); `normal`: writes
+   * survive crashes of the process only.
+   */
   synchronous?: 'full' | 'normal';
+  /** With `full` and the worker-served log: most ms between a document write and its fsync when nobody calls `sync`. Default 50. */
+  documentSyncDelayMs?: number;
   /**
    * Serve the document log from a worker thread with its own connection (default true for a
    * file), so commits never block the event loop. Running from TypeScript sources (tests), the
@@ -31,8 +37,10 @@ const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./documentW
 
 /**
  * The embedded default store: one SQLite file in WAL mode. `synchronous = FULL` makes every
- * committed transaction survive power loss as well as `kill -9`, which the durability contract
- * asks of acknowledged writes; the document log batches writes, so the fsync cost is shared.
+ * committed record survive power loss as well as `kill -9`, which the durability contract asks
+ * of acknowledged writes. The document log, served by a worker thread, separates the two: a
+ * write survives `kill -9` once it resolves (live updates are relayed then), and power loss
+ * once `sync()` resolves (REST answers wait for that); fsyncs are shared by every caller.
  */
 export class SqliteDatabase implements Database {
   readonly kind = 'sqlite';
@@ -55,7 +63,7 @@ export class SqliteDatabase implements Database {
     const local = new SqliteDocumentStore(this.#db);
     const workerUrl = options.documentWorkerUrl ?? compiledWorkerUrl;
     if (file !== ':memory:' && options.documentsInWorker !== false && workerUrl !== undefined) {
-      this.#worker = new WorkerDocumentStore({ file, synchronous, workerUrl });
+      this.#worker = new WorkerDocumentStore({ file, synchronous, syncDelayMs: options.documentSyncDelayMs ?? 50, workerUrl });
       this.documents = this.#worker;
     } else {
       this.documents = local;

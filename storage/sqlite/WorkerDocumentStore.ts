@@ -7,9 +7,10 @@ type Pending = { resolve: (value: unknown) => void; reject: (error: Error) => vo
 
 /**
  * The SQLite document log served by a worker thread with its own connection to the same file.
- * Same semantics as `SqliteDocumentStore` (it runs one inside the worker); the difference is
- * that commits and their fsync happen off the event loop, so live fan-out never waits on disk.
- * Requests are answered in order, so appends stay ordered.
+ * It runs a `SqliteDocumentStore` inside the worker, so commits and their fsync happen off the
+ * event loop. Writes resolve once written to the WAL (safe from a crash of the process); with
+ * `synchronous: 'full'`, `sync()` resolves once they are fsynced, which also happens on its own
+ * within `syncDelayMs`. Requests are handled in order, so appends stay ordered.
  */
 export class WorkerDocumentStore implements DocumentStore {
   readonly #worker: Worker;
@@ -17,8 +18,8 @@ export class WorkerDocumentStore implements DocumentStore {
   #nextId = 1;
   #failure: Error | null = null;
 
-  constructor(options: { file: string; synchronous: 'full' | 'normal'; workerUrl: URL }) {
-    const data: DocumentWorkerData = { file: options.file, synchronous: options.synchronous };
+  constructor(options: { file: string; synchronous: 'full' | 'normal'; syncDelayMs: number; workerUrl: URL }) {
+    const data: DocumentWorkerData = { file: options.file, synchronous: options.synchronous, syncDelayMs: options.syncDelayMs };
     this.#worker = new Worker(options.workerUrl, { workerData: data });
     this.#worker.on('message', (response: DocumentWorkerResponse) => {
       const pending = this.#pending.get(response.id);
@@ -72,6 +73,10 @@ export class WorkerDocumentStore implements DocumentStore {
 
   async delete(docId: string): Promise<void> {
     await this.#call('delete', [docId]);
+  }
+
+  async sync(): Promise<void> {
+    await this.#call('sync', []);
   }
 
   /** Waits for every request sent so far, closes the worker's connection and ends the thread. */

@@ -500,6 +500,16 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
         const again = await db.documents.append('gone', [Y.encodeStateAsUpdate(new Y.Doc())]);
         expect((await db.documents.load('gone')).lastSeq).toBe(again);
       });
+
+      it('syncs with nothing written, and after writes without changing what is stored', async () => {
+        await db.documents.sync();
+        const { doc, take } = recordingDoc();
+        doc.getText('t').insert(0, 'synced');
+        const writes = [db.documents.append('sync', take()), db.documents.sync(), db.documents.sync()];
+        await Promise.all(writes);
+        await db.documents.sync();
+        expect(textOf(replay(await db.documents.load('sync')))).toEqual({ text: 'synced', map: {} });
+      });
     });
 
     describeSearchIndexContract(() => db);

@@ -34,6 +34,38 @@ function replayInOrder(updates: readonly Uint8Array[]): Y.Doc {
   return doc;
 }
 
+describe('DocumentRegistry durability levels', () => {
+  it('resolves whenPersisted (the live relay gate) once written, and transact only after the store synced', async () => {
+    const { store, registry } = setup();
+    await registry.open('b1');
+    let release: () => void = () => {};
+    store.syncGate = new Promise((resolve) => {
+      release = resolve;
+    });
+    let answered = false;
+    const write = registry.transact('b1', (doc) => doc.getArray('log').push([1])).then(() => {
+      answered = true;
+    });
+    for (let i = 0; i < 200 && store.appends.length === 0; i++) await new Promise((resolve) => setTimeout(resolve, 1));
+    await registry.whenPersisted('b1');
+    expect(store.appends).toEqual([{ docId: 'b1', count: 1 }]);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+    expect(answered).toBe(false);
+    expect(store.syncs).toBe(1);
+    release();
+    await write;
+    expect(answered).toBe(true);
+  });
+
+  it('syncs on close, after storing what is queued', async () => {
+    const { store, registry } = setup({ persistDelayMs: 10_000 });
+    (await registry.open('b1')).getArray('log').push([1]);
+    await registry.close();
+    expect(store.appends).toEqual([{ docId: 'b1', count: 1 }]);
+    expect(store.syncs).toBeGreaterThanOrEqual(1);
+  });
+});
+
 describe('DocumentRegistry loading', () => {
   it('loads a document once for many concurrent opens and syncs only after the load', async () => {
     const { store, registry } = setup();

@@ -43,6 +43,16 @@ export class SpyDocumentStore implements DocumentStore {
   delete(docId: string): Promise<void> {
     return this.inner.delete(docId);
   }
+
+  syncs = 0;
+  /** When set, `sync` waits for this promise (to hold a flush to disk open). */
+  syncGate: Promise<void> | undefined;
+
+  async sync(): Promise<void> {
+    this.syncs += 1;
+    await this.syncGate;
+    return this.inner.sync();
+  }
 }
 
 /** A logger that records messages by level. */

@@ -1,0 +1,81 @@
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { WalSync } from '../../storage/sqlite/WalSync.js';
+
+const dirs: string[] = [];
+function databaseFile(withWal = true): string {
+  const dir = mkdtempSync(path.join(tmpdir(), 'walsync-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'boards.sqlite');
+  if (withWal) writeFileSync(`${file}-wal`, 'frames');
+  return file;
+}
+
+async function until(condition: () => boolean): Promise<void> {
+  for (let i = 0; i < 500 && !condition(); i++) await new Promise((resolve) => setTimeout(resolve, 5));
+}
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('WalSync', () => {
+  it('does not fsync when nothing was written', async () => {
+    const sync = new WalSync(databaseFile(), 60_000);
+    await sync.request();
+    expect(sync.fsyncs).toBe(0);
+    sync.close();
+  });
+
+  it('serves every request of one turn with one fsync, and fsyncs again only after a new write', async () => {
+    const sync = new WalSync(databaseFile(), 60_000);
+    sync.written();
+    await Promise.all([sync.request(), sync.request(), sync.request()]);
+    expect(sync.fsyncs).toBe(1);
+    await sync.request();
+    expect(sync.fsyncs).toBe(1);
+    sync.written();
+    await sync.request();
+    expect(sync.fsyncs).toBe(2);
+    sync.close();
+  });
+
+  it('fsyncs a write on its own within the delay when nobody asks', async () => {
+    const sync = new WalSync(databaseFile(), 10);
+    sync.written();
+    sync.written();
+    await until(() => sync.fsyncs > 0);
+    expect(sync.fsyncs).toBe(1);
+    sync.close();
+  });
+
+  it('fsyncs what is pending on close', () => {
+    const sync = new WalSync(databaseFile(), 60_000);
+    sync.written();
+    sync.close();
+    expect(sync.fsyncs).toBe(1);
+  });
+
+  it('reopens the WAL file when it was replaced', async () => {
+    const file = databaseFile();
+    const sync = new WalSync(file, 60_000);
+    sync.written();
+    await sync.request();
+    writeFileSync(`${file}-new`, 'other frames');
+    renameSync(`${file}-new`, `${file}-wal`);
+    sync.written();
+    await sync.request();
+    expect(sync.fsyncs).toBe(2);
+    sync.close();
+  });
+
+  it('has nothing to fsync when there is no WAL file (everything was checkpointed)', async () => {
+    const sync = new WalSync(databaseFile(false), 60_000);
+    sync.written();
+    await sync.request();
+    expect(sync.fsyncs).toBe(0);
+    sync.close();
+  });
+});
