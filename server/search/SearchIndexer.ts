@@ -5,8 +5,32 @@ import type { Collection, Database, SearchIndex } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 
-/** Boards whose last indexed content is remembered for incremental reindexes; others are reindexed whole. */
-const maxRememberedBoards = 200;
+/**
+ * Boards whose last indexed content is remembered (a hash per item) for incremental reindexes;
+ * others are reindexed whole. Above the number of boards a busy process edits at once, so
+ * reindexes stay incremental under load.
+ */
+const maxRememberedBoards = 5000;
+
+/** What was last written to the index for one board: its title and a hash of each item's type and text. */
+interface IndexedBoard {
+  title: string;
+  items: Map<string, number>;
+}
+
+/** 53-bit string hash (cyrb53): collisions are negligible for telling changed item text apart. */
+function hashText(text: string): number {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+}
 
 /** Options of `SearchIndexer`. */
 export interface SearchIndexerOptions {
@@ -22,7 +46,9 @@ export interface SearchIndexerOptions {
  * `delayMs` later; changes arriving before it runs join it (it reads the latest state), so a
  * board being edited without pause is still reindexed every `delayMs`. Reindexes of one board
  * never overlap. The first reindex of a board in a process writes it whole; later ones write
- * only the items whose text changed. Failures are logged; the next change retries.
+ * only the items whose text changed, and nothing at all when neither the title nor any text
+ * changed (moves and resizes, most of a whiteboard's edits). Failures are logged; the next
+ * change retries.
  */
 export class SearchIndexer {
   readonly #index: SearchIndex;
@@ -32,8 +58,8 @@ export class SearchIndexer {
   readonly #logger: Logger;
   readonly #timers = new Map<string, NodeJS.Timeout>();
   readonly #running = new Map<string, Promise<void>>();
-  /** What was last indexed per board (item id -> type + text), most recently used last; bounded. */
-  readonly #indexed = new Map<string, Map<string, string>>();
+  /** What was last indexed per board, most recently used last; bounded. */
+  readonly #indexed = new Map<string, IndexedBoard>();
   #closed = false;
 
   constructor(db: Database, options: SearchIndexerOptions) {
@@ -103,18 +129,20 @@ export class SearchIndexer {
     // Boards in trash stay indexed (search hides them), so a restore needs no reindex.
     const doc = await this.#open(boardId);
     const items = searchableText(doc);
-    const now = new Map(items.map((item) => [item.itemId, `${item.type}\u0000${item.text}`]));
+    const now = new Map(items.map((item) => [item.itemId, hashText(`${item.type}\u0000${item.text}`)]));
     const before = this.#indexed.get(boardId);
     this.#indexed.delete(boardId);
     if (before === undefined) {
       await this.#index.indexBoard(boardId, board.title, items);
     } else {
       // Only what changed since the last reindex of this board in this process is written.
-      const changed = items.filter((item) => before.get(item.itemId) !== now.get(item.itemId));
-      const removed = [...before.keys()].filter((itemId) => !now.has(itemId));
-      await this.#index.updateBoard(boardId, board.title, changed, removed);
+      const changed = items.filter((item) => before.items.get(item.itemId) !== now.get(item.itemId));
+      const removed = [...before.items.keys()].filter((itemId) => !now.has(itemId));
+      if (changed.length > 0 || removed.length > 0 || before.title !== board.title) {
+        await this.#index.updateBoard(boardId, board.title, changed, removed);
+      }
     }
-    this.#indexed.set(boardId, now);
+    this.#indexed.set(boardId, { title: board.title, items: now });
     if (this.#indexed.size > maxRememberedBoards) this.#indexed.delete(this.#indexed.keys().next().value as string);
   }
 }

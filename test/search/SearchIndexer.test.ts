@@ -67,6 +67,35 @@ describe('SearchIndexer', () => {
     expect(await hits('kestrel')).toEqual(['board:b1']);
   });
 
+  it('writes nothing when only geometry changed, and only the changed item or title otherwise', async () => {
+    const item = createItem(doc, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'osprey' } }, { actorId: 'u' }, 0);
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    const whole = vi.spyOn(db.search, 'indexBoard');
+    const update = vi.spyOn(db.search, 'updateBoard');
+
+    (doc.getMap('items').get(item.id) as Y.Map<unknown>).set('x', 400);
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    expect(update).not.toHaveBeenCalled();
+
+    ((doc.getMap('items').get(item.id) as Y.Map<unknown>).get('data') as Y.Map<unknown>).set('text', 'harrier');
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(update.mock.calls[0]![2].map((changed) => changed.itemId)).toEqual([item.id]);
+
+    await db.collection<BoardRecord>(boardCollections.boards).updateOne({ id: 'b1' }, { $set: { title: 'Merlin' } });
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    expect(update).toHaveBeenCalledTimes(2);
+    expect(update.mock.calls[1]![2]).toEqual([]);
+    expect(whole).not.toHaveBeenCalled();
+    expect(await hits('harrier')).toHaveLength(1);
+    expect(await hits('osprey')).toEqual([]);
+    expect(await hits('merlin')).toEqual(['board:b1']);
+  });
+
   it('flush runs what is scheduled at once; removal cancels it; close stops scheduling', async () => {
     indexer.boardChanged('b1');
     await indexer.flush();
