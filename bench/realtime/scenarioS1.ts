@@ -7,6 +7,7 @@ import type { RunningServer, ServerName } from './serverKit.js';
 import { removeDataDir } from './serverKit.js';
 import { startServer } from './servers.js';
 import { summarize } from './stats.js';
+import { inTurns } from './turns.js';
 
 /** Writers on the hot board (BENCHMARK S1). */
 export const hotWriters = 5;
@@ -56,33 +57,37 @@ export function stepLine(
   });
 }
 
-/** S1 (and S0a for the relay): per sink count a fresh server, then the write rate steps up on the same connections. */
+/**
+ * S1 (and S0a for the relay): per sink count and repetition, each server in turn gets a fresh
+ * server and the write rate steps up on the same connections.
+ */
 export async function runS1(config: BenchConfig, servers: readonly ServerName[], emit: Emit): Promise<void> {
-  for (const name of servers) {
-    const scenario = name === 'relay' ? 'S0a' : 'S1';
-    for (const sinks of config.s1Sinks) {
-      const reps = new Map<number, ResultLine[]>();
-      for (let rep = 0; rep < config.reps; rep++) {
-        try {
-          await withServer(name, async (server) => {
-            const [board = 'hot'] = await server.createBoards(1);
-            const clients = await openBoardClients(server, board, { probes: 2, sinks, writers: hotWriters });
-            try {
-              for (const rate of config.s1Rates) {
-                const m = await measureStep(server, clients, rate, config.warmupMs, config.windowMs);
-                // The writing writer's own socket gets its update back too on y-websocket servers; count sinks + probes only.
-                const line = stepLine(server, scenario, { writers: hotWriters, ratePerWriter: rate, sinks, probes: 2 }, m, sinks + 2, rate * hotWriters);
-                reps.set(rate, [...(reps.get(rate) ?? []), line]);
-              }
-            } finally {
-              clients.close();
+  for (const sinks of config.s1Sinks) {
+    const runs = await inTurns(servers, config.reps, async (name): Promise<ResultLine[]> => {
+      const scenario = name === 'relay' ? 'S0a' : 'S1';
+      const params = (rate: number) => ({ writers: hotWriters, ratePerWriter: rate, sinks, probes: 2 });
+      try {
+        return await withServer(name, async (server) => {
+          const [board = 'hot'] = await server.createBoards(1);
+          const clients = await openBoardClients(server, board, { probes: 2, sinks, writers: hotWriters });
+          try {
+            const lines: ResultLine[] = [];
+            for (const rate of config.s1Rates) {
+              const m = await measureStep(server, clients, rate, config.warmupMs, config.windowMs);
+              // The writing writer's own socket gets its update back too on y-websocket servers; count sinks + probes only.
+              lines.push(stepLine(server, scenario, params(rate), m, sinks + 2, rate * hotWriters));
             }
-          });
-        } catch (error) {
-          for (const rate of config.s1Rates) reps.set(rate, [...(reps.get(rate) ?? []), failedLine(name, scenario, { writers: hotWriters, ratePerWriter: rate, sinks, probes: 2 }, error)]);
-        }
+            return lines;
+          } finally {
+            clients.close();
+          }
+        });
+      } catch (error) {
+        return config.s1Rates.map((rate) => failedLine(name, scenario, params(rate), error));
       }
-      for (const lines of reps.values()) emit(medianOfRepetitions(lines));
+    });
+    for (const reps of runs.values()) {
+      config.s1Rates.forEach((_, i) => emit(medianOfRepetitions(reps.map((lines) => lines[i]!))));
     }
   }
 }

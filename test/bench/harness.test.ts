@@ -6,6 +6,7 @@ import { isResultLine, medianOfRepetitions, resultKeys, resultLine } from '../..
 import { canonicalJson } from '../../bench/realtime/roles.js';
 import { median, percentile, summarize } from '../../bench/realtime/stats.js';
 import { cellKey } from '../../bench/realtime/summary.js';
+import { inTurns, rotated } from '../../bench/realtime/turns.js';
 
 describe('percentiles', () => {
   it('uses the nearest rank', () => {
@@ -109,5 +110,22 @@ describe('harness helpers', () => {
     expect(parseArgs(['--quick'])).toMatchObject({ s1Rates: [10, 40], s1Sinks: [195] });
     for (const bad of ['', '10,x', '0', '2.5', '201']) expect(() => parseArgs(['--rates', bad])).toThrow(/--rates/);
     expect(() => parseArgs(['--sinks', '-3'])).toThrow(/--sinks/);
+  });
+
+  it("runs the servers in turns, rotating who goes first, and keeps each server's results in order", async () => {
+    expect(rotated(['a', 'b', 'c'], 4)).toEqual(['b', 'c', 'a']);
+    expect(rotated([], 2)).toEqual([]);
+    const order: string[] = [];
+    const results = await inTurns(['relay', 'ours', 'yws'], 3, async (name, rep) => {
+      order.push(name);
+      await Promise.resolve();
+      return `${name}${rep}`;
+    });
+    expect(order).toEqual(['relay', 'ours', 'yws', 'ours', 'yws', 'relay', 'yws', 'relay', 'ours']);
+    expect([...results.entries()]).toEqual([
+      ['relay', ['relay0', 'relay1', 'relay2']],
+      ['ours', ['ours0', 'ours1', 'ours2']],
+      ['yws', ['yws0', 'yws1', 'yws2']],
+    ]);
   });
 });
