@@ -8,6 +8,7 @@ import type { AccessService } from '../access/AccessService.js';
 import { publicLinkTokenPrefix } from '../access/AccessService.js';
 import type { Authenticator } from '../auth/Authenticator.js';
 import { redactUrl } from '../redaction.js';
+import { FrameWriter } from './frames.js';
 
 /** Options of the live-sync endpoint. */
 export interface SyncGatewayOptions {
@@ -50,6 +51,7 @@ export class SyncGateway {
   readonly #prefix: string;
   readonly #alive = new WeakSet<WebSocket>();
   readonly #ping: NodeJS.Timeout;
+  readonly #frames = new FrameWriter();
 
   constructor(options: SyncGatewayOptions) {
     this.#o = options;
@@ -66,10 +68,10 @@ export class SyncGateway {
 
   /** Handles an HTTP upgrade for this endpoint. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
-    this.#wss.handleUpgrade(request, socket, head, (ws) => this.#accept(ws, request));
+    this.#wss.handleUpgrade(request, socket, head, (ws) => this.#accept(ws, request, socket));
   }
 
-  #accept(ws: WebSocket, request: IncomingMessage): void {
+  #accept(ws: WebSocket, request: IncomingMessage, socket: Duplex): void {
     this.#alive.add(ws);
     ws.on('pong', () => this.#alive.add(ws));
     const queued: Uint8Array[] = [];
@@ -95,7 +97,7 @@ export class SyncGateway {
         }
         connection = this.#o.hub.attach(
           {
-            send: (bytes) => ws.send(bytes, { binary: true }),
+            send: (bytes) => this.#frames.write(ws, socket, bytes),
             close: (code, reason) => ws.close(code, reason),
             get bufferedAmount() {
               return ws.bufferedAmount;
