@@ -40,9 +40,14 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   const logger = createLogger(config, options.logDestination);
   for (const warning of productionWarnings(config)) logger.warn(warning);
   const clock = options.clock ?? systemClock;
+  const storeOptions = databaseOptions(config);
   const db =
     options.database ??
-    (await openDatabase(databaseOptions(config)));
+    (await openDatabase(
+      storeOptions.kind === 'sqlite'
+        ? { ...storeOptions, onBackgroundError: (error) => logger.error({ err: error }, 'Background storage work failed; it is retried') }
+        : storeOptions,
+    ));
   const services = await createServices(config, db, clock, logger);
   const sync = new SyncGateway({
     hub: services.hub,

@@ -24,6 +24,13 @@ export interface DocumentStore {
    * they are stored (see above). Returns the last sequence number.
    */
   append(docId: string, updates: readonly Uint8Array[]): Promise<number>;
+  /**
+   * Like `append`, synchronously: the updates are stored (safe from a crash of the process) when
+   * it returns. Only stores whose writes are local and fast offer it (the embedded sqlite
+   * store); live relays then go out in the same event-loop turn as the write. Throws when the
+   * write fails, with nothing stored.
+   */
+  appendNow?(docId: string, updates: readonly Uint8Array[]): number;
   /** Everything stored for a document (an empty result for an unknown id). */
   load(docId: string): Promise<StoredDocument>;
   /**

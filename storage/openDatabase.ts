@@ -3,13 +3,17 @@ import { SqliteDatabase } from './sqlite/SqliteDatabase.js';
 
 /** Which store to open and where. */
 export type DatabaseOptions =
-  | { kind: 'sqlite'; dataDir: string; synchronous?: 'full' | 'normal' }
+  | { kind: 'sqlite'; dataDir: string; synchronous?: 'full' | 'normal'; onBackgroundError?: (error: Error) => void }
   | { kind: 'mongodb'; url: string; databaseName?: string };
 
 /** Opens the configured store; the mongodb driver is loaded only when it is chosen. */
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.kind === 'sqlite') {
-    return new SqliteDatabase({ dataDir: options.dataDir, ...(options.synchronous ? { synchronous: options.synchronous } : {}) });
+    return new SqliteDatabase({
+      dataDir: options.dataDir,
+      ...(options.synchronous ? { synchronous: options.synchronous } : {}),
+      ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
+    });
   }
   const { MongoDatabase } = await import('./mongo/MongoDatabase.js');
   return MongoDatabase.connect(options.url, options.databaseName);

@@ -1,5 +1,5 @@
 // Preload (`node --import`) for our server: counts reads of board documents from its SQLite
-// store (statements on doc_snapshots / doc_updates that return rows) and prints
+// store (the statement that reads a snapshot with its data, which every load runs once) and prints
 // `BENCH {"storageReads":n}` after each. BENCH_REQUIRE_FROM is a file path inside the project
 // whose better-sqlite3 must be patched (module resolution starts there).
 import { createRequire } from 'node:module';
@@ -13,7 +13,7 @@ let storageReads = 0;
 for (const method of ['get', 'all']) {
   const original = Statement[method];
   Statement[method] = function countedRead(...args) {
-    if (/^\s*SELECT\b[\s\S]*\bFROM\s+"?doc_snapshots"?/i.test(this.source)) {
+    if (/^\s*SELECT\s+seq,\s*data\s+FROM\s+"?doc_snapshots"?/i.test(this.source)) {
       storageReads += 1;
       console.error(`BENCH ${JSON.stringify({ storageReads })}`);
     }

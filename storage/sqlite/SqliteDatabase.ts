@@ -3,13 +3,13 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import type { Collection, CollectionSpec, StoredRecord } from '../Collection.js';
 import type { Database } from '../Database.js';
-import type { DocumentStore } from '../DocumentStore.js';
 import type { SearchIndex } from '../SearchIndex.js';
 import { SqliteCollection } from './SqliteCollection.js';
 import { configureConnection } from './connection.js';
 import { SqliteDocumentStore } from './SqliteDocumentStore.js';
-import { WorkerDocumentStore } from './WorkerDocumentStore.js';
 import { SqliteSearchIndex } from './SqliteSearchIndex.js';
+import { WalCheckpointer } from './WalCheckpointer.js';
+import { WalSync } from './WalSync.js';
 
 /** Options of the embedded store. */
 export interface SqliteDatabaseOptions {
@@ -17,56 +17,67 @@ export interface SqliteDatabaseOptions {
   dataDir: string;
   /**
    * `full` (default): acknowledged writes survive power loss (records: every commit is fsynced;
-   * document log: `documents.sync()` fsyncs, see `WorkerDocumentStore`); `normal`: writes
-   * survive crashes of the process only.
+   * document log: `documents.sync()` fsyncs); `normal`: writes survive crashes of the process only.
    */
   synchronous?: 'full' | 'normal';
-  /** With `full` and the worker-served log: most ms between a document write and its fsync when nobody calls `sync`. Default 50. */
+  /** With `full`: most ms between a document write and its fsync when nobody calls `sync`. Default 50. */
   documentSyncDelayMs?: number;
   /**
-   * Serve the document log from a worker thread with its own connection (default true for a
-   * file), so commits never block the event loop. Running from TypeScript sources (tests), the
-   * worker needs the compiled script: pass `documentWorkerUrl`, else the log stays in-process.
+   * Period of the WAL checkpoint, run by a worker thread so that commits on the event loop never
+   * checkpoint, in ms. Default 1000. Needs the compiled worker script: running from TypeScript
+   * sources (tests) pass `checkpointWorkerUrl`, else SQLite checkpoints inside commits as usual.
    */
-  documentsInWorker?: boolean;
-  /** The compiled worker script; default `documentWorker.js` beside this module when it is compiled. */
-  documentWorkerUrl?: URL;
+  checkpointIntervalMs?: number;
+  /** The compiled checkpoint worker; default `checkpointWorker.js` beside this module when it is compiled. */
+  checkpointWorkerUrl?: URL;
+  /** Hears of failures in background work (a WAL checkpoint, an fsync nobody waited for); they are retried. */
+  onBackgroundError?: (error: Error) => void;
 }
 
-const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./documentWorker.js', import.meta.url) : undefined;
+const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./checkpointWorker.js', import.meta.url) : undefined;
 
 /**
- * The embedded default store: one SQLite file in WAL mode. `synchronous = FULL` makes every
- * committed record survive power loss as well as `kill -9`, which the durability contract asks
- * of acknowledged writes. The document log, served by a worker thread, separates the two: a
- * write survives `kill -9` once it resolves (live updates are relayed then), and power loss
- * once `sync()` resolves (REST answers wait for that); fsyncs are shared by every caller.
+ * The embedded default store: one SQLite file in WAL mode, two connections on the event loop.
+ * Records commit with `synchronous = FULL` (each commit survives power loss as well as
+ * `kill -9`). The document log has a connection of its own with `synchronous = NORMAL`: an
+ * append is written to the WAL before it returns (it survives `kill -9`; live updates are
+ * relayed then), and survives power loss once `documents.sync()` resolves (REST answers wait
+ * for that): the WAL is fsynced off the event loop, one fsync shared by every caller
+ * (`WalSync`). Checkpoints run in a worker thread (`WalCheckpointer`).
  */
 export class SqliteDatabase implements Database {
   readonly kind = 'sqlite';
-  readonly documents: DocumentStore;
+  readonly documents: SqliteDocumentStore;
   readonly search: SearchIndex;
   readonly #db: BetterSqlite3.Database;
+  readonly #documentDb: BetterSqlite3.Database;
   readonly #collections = new Map<string, SqliteCollection<StoredRecord>>();
-  readonly #worker: WorkerDocumentStore | undefined;
+  readonly #walSync: WalSync | undefined;
+  readonly #checkpointer: WalCheckpointer | undefined;
 
   constructor(options: SqliteDatabaseOptions) {
-    let file = ':memory:';
-    if (options.dataDir !== ':memory:') {
-      mkdirSync(options.dataDir, { recursive: true });
-      file = path.join(options.dataDir, 'boards.sqlite');
-    }
-    this.#db = new BetterSqlite3(file);
+    const onError = options.onBackgroundError ?? (() => undefined);
     const synchronous = options.synchronous ?? 'full';
-    configureConnection(this.#db, synchronous);
-    // The tables exist before the worker opens its own connection.
-    const local = new SqliteDocumentStore(this.#db);
-    const workerUrl = options.documentWorkerUrl ?? compiledWorkerUrl;
-    if (file !== ':memory:' && options.documentsInWorker !== false && workerUrl !== undefined) {
-      this.#worker = new WorkerDocumentStore({ file, synchronous, syncDelayMs: options.documentSyncDelayMs ?? 50, workerUrl });
-      this.documents = this.#worker;
+    if (options.dataDir === ':memory:') {
+      // One in-memory database is one connection: records and documents share it.
+      this.#db = new BetterSqlite3(':memory:');
+      configureConnection(this.#db, synchronous);
+      this.#documentDb = this.#db;
+      this.documents = new SqliteDocumentStore(this.#db);
     } else {
-      this.documents = local;
+      mkdirSync(options.dataDir, { recursive: true });
+      const file = path.join(options.dataDir, 'boards.sqlite');
+      this.#db = new BetterSqlite3(file);
+      configureConnection(this.#db, synchronous);
+      this.#documentDb = new BetterSqlite3(file);
+      configureConnection(this.#documentDb, 'normal');
+      const workerUrl = options.checkpointWorkerUrl ?? compiledWorkerUrl;
+      if (workerUrl !== undefined) {
+        for (const db of [this.#db, this.#documentDb]) db.pragma('wal_autocheckpoint = 0');
+        this.#checkpointer = new WalCheckpointer({ file, intervalMs: options.checkpointIntervalMs ?? 1000, workerUrl, onError });
+      }
+      if (synchronous === 'full') this.#walSync = new WalSync(file, options.documentSyncDelayMs ?? 50, onError);
+      this.documents = new SqliteDocumentStore(this.#documentDb, this.#walSync ? { walSync: this.#walSync } : {});
     }
     this.search = new SqliteSearchIndex(this.#db);
   }
@@ -89,12 +100,23 @@ export class SqliteDatabase implements Database {
     return this.#db;
   }
 
+  /** True when WAL checkpoints run in the worker thread rather than inside commits. */
+  get checkpointsInWorker(): boolean {
+    return this.#checkpointer !== undefined;
+  }
+
   async ping(): Promise<void> {
     this.#db.prepare('SELECT 1').get();
   }
 
+  /** Fsyncs what the document log wrote, stops the checkpoint worker and closes both connections. */
   async close(): Promise<void> {
-    await this.#worker?.close();
-    if (this.#db.open) this.#db.close();
+    try {
+      await this.#walSync?.close();
+      await this.#checkpointer?.close();
+    } finally {
+      if (this.#documentDb.open) this.#documentDb.close();
+      if (this.#db.open) this.#db.close();
+    }
   }
 }

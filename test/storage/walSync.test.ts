@@ -26,7 +26,7 @@ describe('WalSync', () => {
     const sync = new WalSync(databaseFile(), 60_000);
     await sync.request();
     expect(sync.fsyncs).toBe(0);
-    sync.close();
+    await sync.close();
   });
 
   it('serves every request of one turn with one fsync, and fsyncs again only after a new write', async () => {
@@ -39,7 +39,7 @@ describe('WalSync', () => {
     sync.written();
     await sync.request();
     expect(sync.fsyncs).toBe(2);
-    sync.close();
+    await sync.close();
   });
 
   it('fsyncs a write on its own within the delay when nobody asks', async () => {
@@ -48,14 +48,39 @@ describe('WalSync', () => {
     sync.written();
     await until(() => sync.fsyncs > 0);
     expect(sync.fsyncs).toBe(1);
-    sync.close();
+    await sync.close();
   });
 
-  it('fsyncs what is pending on close', () => {
+  it('fsyncs what is pending on close', async () => {
     const sync = new WalSync(databaseFile(), 60_000);
     sync.written();
-    sync.close();
+    await sync.close();
     expect(sync.fsyncs).toBe(1);
+  });
+
+  it('gives a write made while an fsync is in flight an fsync of its own; earlier callers do not wait for it', async () => {
+    const sync = new WalSync(databaseFile(), 60_000);
+    sync.written();
+    const first = sync.request();
+    // Let the first fsync start (it is dispatched on the next turn).
+    await new Promise((resolve) => setImmediate(resolve));
+    const alreadyCovered = sync.request();
+    sync.written();
+    const second = sync.request();
+    await Promise.all([first, alreadyCovered]);
+    expect(sync.fsyncs).toBe(1);
+    await second;
+    expect(sync.fsyncs).toBe(2);
+    await sync.close();
+  });
+
+  it('stops scheduling fsyncs once closed', async () => {
+    const sync = new WalSync(databaseFile(), 5);
+    await sync.close();
+    sync.written();
+    await sync.request();
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(sync.fsyncs).toBe(0);
   });
 
   it('reopens the WAL file when it was replaced', async () => {
@@ -68,7 +93,7 @@ describe('WalSync', () => {
     sync.written();
     await sync.request();
     expect(sync.fsyncs).toBe(2);
-    sync.close();
+    await sync.close();
   });
 
   it('has nothing to fsync when there is no WAL file (everything was checkpointed)', async () => {
@@ -76,6 +101,6 @@ describe('WalSync', () => {
     sync.written();
     await sync.request();
     expect(sync.fsyncs).toBe(0);
-    sync.close();
+    await sync.close();
   });
 });
