@@ -38,6 +38,17 @@ export interface DocumentLease {
   readonly doc: Y.Doc;
   /** Applies a remote update after the size check; throws `document_too_large`. */
   applyUpdate(update: Uint8Array, origin: unknown): void;
+  /**
+   * Stores the updates applied so far at once when the store can append synchronously; true when
+   * all of them are stored (safe from a crash of the process). False means: wait for `whenPersisted`.
+   */
+  storeNow(): boolean;
+  /** Throws `document_too_large` when `incomingBytes` more would pass the size limit. */
+  assertRoomFor(incomingBytes: number): void;
+  /** Queues a client's update to be stored before it is applied; see `ManagedDocument.queueIncoming`. */
+  queueIncoming(update: Uint8Array): void;
+  /** Applies an update queued with `queueIncoming` (not queued again); throws what `Y.applyUpdate` throws. */
+  applyQueued(update: Uint8Array, origin: unknown): void;
   release(): void;
 }
 
@@ -105,6 +116,10 @@ export class DocumentRegistry {
       boardId,
       doc: managed.doc,
       applyUpdate: (update, origin) => managed.applyUpdate(update, origin),
+      storeNow: () => managed.persister.storeNow(),
+      assertRoomFor: (incomingBytes) => managed.assertRoomFor(incomingBytes),
+      queueIncoming: (update) => managed.queueIncoming(update),
+      applyQueued: (update, origin) => managed.applyQueued(update, origin),
       release: () => {
         if (released) return;
         released = true;

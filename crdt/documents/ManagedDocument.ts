@@ -19,6 +19,8 @@ export class ManagedDocument {
   readonly #maxDocumentBytes: number;
   /** Stored bytes (snapshot + logged updates + queued updates): an upper bound of the encoded state. */
   #sizeBytes: number;
+  /** True while `applyQueued` runs: its update is in the queue already. */
+  #applyingQueued = false;
   leases = 0;
   lastUsedMs: number;
   unloading = false;
@@ -40,10 +42,15 @@ export class ManagedDocument {
         Y.applyUpdate(this.doc, stored.snapshot, loadOrigin);
         sizeBytes += stored.snapshot.byteLength;
       }
-      for (const update of stored.updates) {
-        Y.applyUpdate(this.doc, update, loadOrigin);
-        sizeBytes += update.byteLength;
-      }
+      stored.updates.forEach((update, index) => {
+        try {
+          Y.applyUpdate(this.doc, update, loadOrigin);
+          sizeBytes += update.byteLength;
+        } catch (error) {
+          // One undecodable entry must not make the whole board unloadable; the next compaction drops it.
+          logger.error({ err: error, docId: id, index, bytes: update.byteLength }, 'Skipped a stored update that does not apply');
+        }
+      });
     }, loadOrigin);
     this.#sizeBytes = sizeBytes;
     this.persister = new UpdatePersister(
@@ -86,6 +93,26 @@ export class ManagedDocument {
     Y.applyUpdate(this.doc, update, origin);
   }
 
+  /**
+   * Queues a client's update to be stored before it is applied (the room stores it, relays it as
+   * it came, then calls `applyQueued`): no snapshot is taken in between, because both happen in
+   * one synchronous step of the caller. The size check is the caller's (`assertRoomFor`).
+   */
+  queueIncoming(update: Uint8Array): void {
+    this.#sizeBytes += update.byteLength;
+    this.persister.enqueue(update);
+  }
+
+  /** Applies an update queued with `queueIncoming`, without queueing it again; throws what `Y.applyUpdate` throws. */
+  applyQueued(update: Uint8Array, origin: unknown): void {
+    this.#applyingQueued = true;
+    try {
+      Y.applyUpdate(this.doc, update, origin);
+    } finally {
+      this.#applyingQueued = false;
+    }
+  }
+
   /** Stops observing and frees the document; the caller flushes first. */
   destroy(): void {
     this.doc.off('update', this.#onUpdate);
@@ -93,7 +120,7 @@ export class ManagedDocument {
   }
 
   readonly #onUpdate = (update: Uint8Array, origin: unknown): void => {
-    if (origin === loadOrigin) return;
+    if (origin === loadOrigin || this.#applyingQueued) return;
     this.#sizeBytes += update.byteLength;
     this.persister.enqueue(update);
   };

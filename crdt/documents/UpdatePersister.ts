@@ -45,7 +45,13 @@ export class UpdatePersister {
   #enqueued = 0;
   #stored = 0;
   #logged: number;
-  #compactAtLoad: { snapshot: Uint8Array; seq: number } | undefined;
+  /**
+   * A compaction to store before anything else, as the state up to `seq`: the snapshot taken at
+   * load, or none after a synchronous append (it is encoded when the compaction runs: the document
+   * then holds at least everything stored up to `seq`, and a snapshot holding more is still right,
+   * because replaying an update twice changes nothing).
+   */
+  #pendingCompaction: { snapshot: Uint8Array | undefined; seq: number } | undefined;
   #timer: { cancel: () => void } | undefined;
   #running: Promise<void> | undefined;
   #failures = 0;
@@ -69,7 +75,7 @@ export class UpdatePersister {
     this.#onCompacted = onCompacted;
     this.#logged = loaded.loggedUpdates;
     if (loaded.loggedUpdates >= options.compactAfterUpdates) {
-      this.#compactAtLoad = { snapshot: encodeState(), seq: loaded.lastSeq };
+      this.#pendingCompaction = { snapshot: encodeState(), seq: loaded.lastSeq };
       this.#schedule(0);
     }
   }
@@ -92,6 +98,39 @@ export class UpdatePersister {
     this.#queue.push(update);
     this.#enqueued += 1;
     this.#schedule(this.#options.persistDelayMs);
+  }
+
+  /**
+   * Stores every queued update now, in one synchronous append, when the store offers
+   * `appendNow` and no store call is in flight; returns true when everything queued so far is
+   * stored (safe from a crash of the process). Returns false otherwise, and when the append
+   * fails: the updates then stay queued for the background path, which retries them in order.
+   */
+  storeNow(): boolean {
+    if (this.#queue.length === 0) return !this.#dropped;
+    const store = this.#store;
+    if (this.#dropped || store.appendNow === undefined || this.#running !== undefined || this.#pendingCompaction !== undefined) return false;
+    const count = this.#queue.length;
+    let seq: number;
+    try {
+      seq = store.appendNow(this.#docId, this.#queue);
+    } catch (error) {
+      this.#logger.error({ err: error, docId: this.#docId, queuedUpdates: count }, 'Storing document updates failed; retrying');
+      this.#schedule(this.#options.retryBaseMs);
+      return false;
+    }
+    this.#queue.length = 0;
+    this.#stored += count;
+    this.#logged += count;
+    this.#timer?.cancel();
+    this.#timer = undefined;
+    this.#settle();
+    // Encoded later: a caller may apply updates it queued before storing them (`ManagedDocument.queueIncoming`).
+    if (this.#logged >= this.#options.compactAfterUpdates) {
+      this.#pendingCompaction = { snapshot: undefined, seq };
+      this.#schedule(0);
+    }
+    return true;
   }
 
   /**
@@ -134,7 +173,7 @@ export class UpdatePersister {
     this.#timer?.cancel();
     this.#timer = undefined;
     this.#queue.length = 0;
-    this.#compactAtLoad = undefined;
+    this.#pendingCompaction = undefined;
     this.#wakeRetry?.();
     for (const waiter of this.#waiters.splice(0)) waiter.reject(deletedError(this.#docId));
     await this.#running;
@@ -156,12 +195,13 @@ export class UpdatePersister {
   }
 
   async #run(): Promise<void> {
-    while (!this.#dropped && (this.#compactAtLoad !== undefined || this.#queue.length > 0)) {
+    while (!this.#dropped && (this.#pendingCompaction !== undefined || this.#queue.length > 0)) {
       try {
-        if (this.#compactAtLoad !== undefined) {
-          const { snapshot, seq } = this.#compactAtLoad;
+        if (this.#pendingCompaction !== undefined) {
+          const { seq } = this.#pendingCompaction;
+          const snapshot = this.#pendingCompaction.snapshot ?? this.#encodeState();
           await this.#store.compact(this.#docId, snapshot, seq);
-          this.#compactAtLoad = undefined;
+          this.#pendingCompaction = undefined;
           this.#logged = 0;
           this.#onCompacted(snapshot.byteLength);
           continue;

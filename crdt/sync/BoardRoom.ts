@@ -16,6 +16,12 @@ export interface PresenceEntry {
   connectedAt: string;
 }
 
+/** A message of this turn's fan-out, and the connection it must skip (the one that sent it). */
+interface Outgoing {
+  message: Uint8Array;
+  skip: unknown;
+}
+
 interface AwarenessChange {
   added: number[];
   updated: number[];
@@ -26,12 +32,17 @@ interface AwarenessChange {
  * The connections of one board and their shared state: the document lease, one `Awareness`,
  * and the per-turn fan-out. Document updates (from any origin, REST included, since they all
  * go through the same `Y.Doc`) and awareness changes made within one event-loop turn are
- * merged and encoded once, and the same bytes go to every connection. A doc-update message
- * skips the connection that produced all of it and is relayed only once the updates are stored
- * (written to the log: safe from a crash of the server process, not yet fsynced), so no client
- * ever sees an edit that `kill -9` could take back; awareness is relayed at once and goes
- * to everyone, the sender too, because the stock client drops a connection that receives
- * nothing for 30 s.
+ * merged and encoded once, and the same bytes go to every connection, in one write per socket.
+ * A doc-update message skips the connection that produced all of it and is relayed only once
+ * the updates are stored (written to the log: safe from a crash of the server process, not yet
+ * fsynced), so no client ever sees an edit that `kill -9` could take back; awareness is relayed
+ * at once and goes to everyone, the sender too, because the stock client drops a connection
+ * that receives nothing for 30 s.
+ *
+ * A client's live edit takes the short road: checked when it arrives, then at the end of the
+ * turn stored, relayed as the bytes it came in (a lone update needs no re-encoding), and only
+ * then applied to the board's document. Applying is the costly step; doing it after the relay
+ * takes it off the latency of every other client, and storing first keeps the rule above.
  */
 export class BoardRoom {
   readonly boardId: string;
@@ -45,12 +56,18 @@ export class BoardRoom {
   #fullState: Uint8Array | undefined;
   /** Relays of document updates, in order, each after its updates are stored. */
   #relayed: Promise<void> = Promise.resolve();
+  /** Relays queued on `#relayed` and not yet sent; a relay goes out at once only when none wait. */
+  #waitingRelays = 0;
   readonly #registry: DocumentRegistry;
   #lease: DocumentLease | undefined;
   /** Room-scoped, on its own tiny doc: an `Awareness` on the board doc would leave a destroy listener there per room. */
   readonly #awarenessDoc = new Y.Doc();
   readonly #awareness = new Awareness(this.#awarenessDoc);
+  /** Live updates of clients taken this turn, not yet stored (`receiveUpdate`). */
+  #incoming: { message: Uint8Array | undefined; update: Uint8Array; origin: SyncConnection }[] = [];
   #pendingUpdates: Uint8Array[] = [];
+  /** True while `#flush` applies the turn's incoming updates. */
+  #applyingIncoming = false;
   #updateOrigins = new Set<unknown>();
   #pendingAwareness = new Set<number>();
   #flushTimer: NodeJS.Immediate | undefined;
@@ -106,6 +123,21 @@ export class BoardRoom {
   /** Applies a client's document update; throws `document_too_large`. */
   applyUpdate(update: Uint8Array, origin: SyncConnection): void {
     this.#lease?.applyUpdate(update, origin);
+  }
+
+  /**
+   * Takes a client's live update (a y-websocket update `message`, or undefined to encode one):
+   * checked now, then at the end of this turn stored, relayed as it came, and applied (`#flush`).
+   * Throws `document_too_large`, or the decoder's error for a malformed update, with nothing taken.
+   */
+  receiveUpdate(message: Uint8Array | undefined, update: Uint8Array, origin: SyncConnection): void {
+    const lease = this.#lease;
+    if (lease === undefined) return;
+    lease.assertRoomFor(update.byteLength);
+    // Decoding proves the bytes are an update before they are stored or reach other clients.
+    Y.decodeUpdate(update);
+    this.#incoming.push({ message, update, origin });
+    this.#scheduleFlush();
   }
 
   /**
@@ -208,6 +240,8 @@ export class BoardRoom {
 
   readonly #onUpdate = (update: Uint8Array, origin: unknown): void => {
     this.#fullState = undefined;
+    // An incoming update applied by `#flush` was stored and relayed as it came already.
+    if (this.#applyingIncoming) return;
     this.#pendingUpdates.push(update);
     this.#updateOrigins.add(origin);
     this.#scheduleFlush();
@@ -236,37 +270,83 @@ export class BoardRoom {
     this.#flushTimer = setImmediate(() => this.#flush());
   }
 
+  /** Sends `outgoing` to every started connection, each in one write, leaving out what a connection sent itself. */
+  #relay(outgoing: readonly Outgoing[]): void {
+    const all = outgoing.map((o) => o.message);
+    const senders = new Set<unknown>();
+    for (const o of outgoing) if (o.skip !== undefined) senders.add(o.skip);
+    for (const connection of this.connections) {
+      if (!connection.isStarted) continue;
+      if (!senders.has(connection)) {
+        connection.sendMany(all);
+        continue;
+      }
+      const others = outgoing.filter((o) => o.skip !== connection).map((o) => o.message);
+      if (others.length > 0) connection.sendMany(others);
+    }
+  }
+
   #flush(): void {
     this.#flushTimer = undefined;
+    const lease = this.#lease;
+    const incoming = this.#incoming;
     const updates = this.#pendingUpdates;
     const origins = this.#updateOrigins;
     const awarenessIds = this.#pendingAwareness;
+    this.#incoming = [];
     this.#pendingUpdates = [];
     this.#updateOrigins = new Set();
     this.#pendingAwareness = new Set();
-    const recipients = [...this.connections];
+    if (lease === undefined) return;
+    for (const { update, origin } of incoming) {
+      lease.queueIncoming(update);
+      updates.push(update);
+      origins.add(origin);
+    }
+    // One message for the turn: a lone client update goes out as it came, several are merged.
+    const documentMessages: Outgoing[] = [];
     if (updates.length > 0) {
-      const message = encodeSyncUpdate(updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates));
       const [onlyOrigin] = origins.size === 1 ? origins : [undefined];
-      // Relayed only once stored: whatever another client has seen survives a crash (kill -9).
-      // The target is taken now, so later updates never hold this batch back.
+      const [lone] = incoming.length === 1 && updates.length === 1 ? incoming : [];
+      const message = lone?.message ?? encodeSyncUpdate(updates.length === 1 ? updates[0]! : Y.mergeUpdates(updates));
+      documentMessages.push({ message, skip: onlyOrigin });
+    }
+    const awareness: Outgoing[] =
+      awarenessIds.size > 0 ? [{ message: encodeAwarenessMessage(encodeAwarenessUpdate(this.#awareness, [...awarenessIds])), skip: undefined }] : [];
+    // Document messages are relayed only once stored: whatever another client has seen survives
+    // a crash (kill -9). A store that appends synchronously stores them now and they go out in
+    // this turn, with the turn's awareness, in one write per socket; otherwise (or behind an
+    // earlier relay still waiting) they wait their turn, and awareness goes at once. The target
+    // is taken now, so later updates never hold this batch back.
+    if (documentMessages.length === 0) this.#relay(awareness);
+    else if (this.#waitingRelays === 0 && lease.storeNow()) this.#relay([...documentMessages, ...awareness]);
+    else {
+      if (awareness.length > 0) this.#relay(awareness);
       const stored = this.#registry.whenPersisted(this.boardId);
+      this.#waitingRelays += 1;
       this.#relayed = this.#relayed
         .then(() => stored)
         .then(
-          () => {
-            for (const connection of this.connections) {
-              if (connection !== onlyOrigin && connection.isStarted) connection.send(message);
-            }
-          },
+          () => this.#relay(documentMessages),
           (error: unknown) => this.#logger.warn({ err: error, boardId: this.boardId }, 'Updates not relayed: they could not be stored'),
-        );
+        )
+        .finally(() => {
+          this.#waitingRelays -= 1;
+        });
     }
-    if (awarenessIds.size > 0) {
-      const message = encodeAwarenessMessage(encodeAwarenessUpdate(this.#awareness, [...awarenessIds]));
-      for (const connection of recipients) {
-        if (connection.isStarted) connection.send(message);
+    // Applied last, in this same step: no snapshot can be taken between storing and applying.
+    this.#applyingIncoming = true;
+    try {
+      for (const { update, origin } of incoming) {
+        try {
+          lease.applyQueued(update, origin);
+        } catch (error) {
+          this.#logger.warn({ err: error, boardId: this.boardId, userId: origin.actor.userId }, 'Closing a sync connection after an update that does not apply');
+          origin.close(syncCloseCodes.invalidPayload, 'invalid update');
+        }
       }
+    } finally {
+      this.#applyingIncoming = false;
     }
   }
 }

@@ -138,7 +138,18 @@ export class SyncConnection {
    * messages would leave the client silently diverged, while a reconnect resyncs it.
    */
   send(message: Uint8Array): void {
-    if (!this.#open) return;
+    if (this.#keepsUp()) this.#socket.send(message);
+  }
+
+  /** Like `send`, for several messages in order (one write); the array must not change afterwards. */
+  sendMany(messages: readonly Uint8Array[]): void {
+    if (messages.length === 1) this.send(messages[0]!);
+    else if (this.#keepsUp()) this.#socket.sendMany(messages);
+  }
+
+  /** False (and closed 1013) when the socket is backed up past the limit; see `send`. */
+  #keepsUp(): boolean {
+    if (!this.#open) return false;
     const buffered = this.#socket.bufferedAmount;
     if (buffered <= this.#limits.maxBufferedBytes) this.#graceBytes = 0;
     else if (buffered > this.#limits.maxBufferedBytes + this.#graceBytes) {
@@ -147,9 +158,9 @@ export class SyncConnection {
         'Closing a sync connection that reads too slowly',
       );
       this.close(syncCloseCodes.tryAgainLater, 'client too slow');
-      return;
+      return false;
     }
-    this.#socket.send(message);
+    return true;
   }
 
   /** Called by the room once the document is loaded: sends server step 1 and awareness, then drains the inbox. */
@@ -173,7 +184,7 @@ export class SyncConnection {
       const type = decoding.readVarUint(decoder);
       switch (type) {
         case messageTypes.sync:
-          this.#handleSync(decoder, room);
+          this.#handleSync(data, decoder, room);
           return;
         case messageTypes.awareness:
           if (room.applyAwareness(decoding.readVarUint8Array(decoder), this) > 0 && !this.#bucket.take()) {
@@ -199,7 +210,7 @@ export class SyncConnection {
     }
   }
 
-  #handleSync(decoder: decoding.Decoder, room: BoardRoom): void {
+  #handleSync(data: Uint8Array, decoder: decoding.Decoder, room: BoardRoom): void {
     const syncType = decoding.readVarUint(decoder);
     if (syncType === syncMessageTypes.step1) {
       const stateVector = decoding.readVarUint8Array(decoder);
@@ -225,6 +236,11 @@ export class SyncConnection {
         this.#logger.info({ boardId: this.boardId, userId: this.actor.userId }, 'Refused a document update from a read-only connection');
         this.send(encodePermissionDenied('read-only connection: document updates are not applied'));
       }
+      return;
+    }
+    if (syncType === syncMessageTypes.update) {
+      // A live edit: stored and relayed as it came (when nothing follows it in the frame), then applied.
+      room.receiveUpdate(decoder.pos === data.byteLength ? data : undefined, update, this);
       return;
     }
     room.applyUpdate(update, this);

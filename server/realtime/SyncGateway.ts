@@ -8,7 +8,7 @@ import type { AccessService } from '../access/AccessService.js';
 import { publicLinkTokenPrefix } from '../access/AccessService.js';
 import type { Authenticator } from '../auth/Authenticator.js';
 import { redactUrl } from '../redaction.js';
-import { FrameWriter } from './frames.js';
+import { FrameWriter, WsSyncSocket } from './frames.js';
 
 /** Options of the live-sync endpoint. */
 export interface SyncGatewayOptions {
@@ -96,13 +96,7 @@ export class SyncGateway {
           return;
         }
         connection = this.#o.hub.attach(
-          {
-            send: (bytes) => this.#frames.write(ws, socket, bytes),
-            close: (code, reason) => ws.close(code, reason),
-            get bufferedAmount() {
-              return ws.bufferedAmount;
-            },
-          },
+          new WsSyncSocket(ws, socket, this.#frames),
           decision,
         );
         this.#o.logger.info({ boardId: decision.boardId, userId: decision.actor.userId, readOnly: decision.readOnly, url: redactUrl(request.url ?? '') }, 'sync connected');

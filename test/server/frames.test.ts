@@ -5,7 +5,7 @@ import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { afterEach, describe, expect, test } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { FrameWriter, binaryFrame } from '../../server/realtime/frames.js';
+import { FrameWriter, WsSyncSocket, binaryFrame } from '../../server/realtime/frames.js';
 
 /** ws's own framer (exported at runtime, not in its type definitions): the oracle for `binaryFrame`. */
 const { Sender } = createRequire(import.meta.url)('ws') as {
@@ -85,12 +85,40 @@ describe('FrameWriter over real sockets', () => {
     }
   });
 
-  test('bufferedAmount counts what is not yet written', async () => {
+  test('a batch arrives as separate messages in order, mixed with single writes, and is framed once for every socket', async () => {
+    const { servers, clients } = await pair(2);
+    const writer = new FrameWriter();
+    const batch = [bytes(3), bytes(200, 5), bytes(66_000, 6)];
+    const single = bytes(7, 9);
+    const received = clients.map((client) => collect(client, 4));
+    const writes: Buffer[] = [];
+    for (const { ws, socket } of servers) {
+      const write = socket.write.bind(socket);
+      socket.write = ((chunk: Buffer, ...rest: never[]) => {
+        writes.push(chunk);
+        return write(chunk, ...rest);
+      }) as typeof socket.write;
+      writer.writeMany(ws, socket, batch);
+      writer.write(ws, socket, single);
+    }
+    for (const got of await Promise.all(received)) {
+      expect(got.map((data) => [...data])).toEqual([...batch, single].map((message) => [...message]));
+    }
+    // One write per socket for the batch, and both sockets were handed the same framed buffer.
+    expect(writes).toHaveLength(4);
+    expect(writes[2]).toBe(writes[0]);
+  });
+
+  test('bufferedAmount (ws and the SyncSocket adapter) counts what is not yet written', async () => {
     const { servers } = await pair(1);
     const { ws, socket } = servers[0]!;
     (socket as unknown as { cork(): void }).cork();
-    new FrameWriter().write(ws, socket, bytes(1000));
+    const adapter = new WsSyncSocket(ws, socket, new FrameWriter());
+    adapter.send(bytes(1000));
     expect(ws.bufferedAmount).toBe(1004);
+    expect(adapter.bufferedAmount).toBe(1004);
+    adapter.sendMany([bytes(10), bytes(20)]);
+    expect(adapter.bufferedAmount).toBe(1004 + 12 + 22);
     (socket as unknown as { uncork(): void }).uncork();
   });
 

@@ -96,6 +96,23 @@ describe('DocumentRegistry loading', () => {
   });
 });
 
+describe('DocumentRegistry loading a damaged log', () => {
+  it('skips a stored update that does not apply, logging it, and loads the rest', async () => {
+    const db = new SqliteDatabase({ dataDir: ':memory:' });
+    cleanups.push(() => db.close());
+    const source = new Y.Doc();
+    const updates: Uint8Array[] = [];
+    source.on('update', (update: Uint8Array) => updates.push(update));
+    source.getArray('log').push(['first']);
+    source.getArray('log').push(['second']);
+    await db.documents.append('b1', [updates[0]!, new Uint8Array([255, 255, 255, 1, 2]), updates[1]!]);
+    const logger = recordingLogger();
+    const { registry } = setup({ logger }, db);
+    expect(items(await registry.open('b1'))).toEqual(['first', 'second']);
+    expect(logger.lines).toContainEqual({ level: 'error', message: 'Skipped a stored update that does not apply' });
+  });
+});
+
 describe('DocumentRegistry durability', () => {
   it('resolves transact only after the update is stored, visible to a fresh registry on the same file', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-docs-'));

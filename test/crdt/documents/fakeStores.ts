@@ -55,6 +55,32 @@ export class SpyDocumentStore implements DocumentStore {
   }
 }
 
+/**
+ * A SpyDocumentStore that also offers `appendNow` (the synchronous path of the sqlite store);
+ * `failNextAppends` fails synchronous appends too, and every append records the `order` counter.
+ */
+export class SyncSpyDocumentStore extends SpyDocumentStore {
+  readonly #appendNow: (docId: string, updates: readonly Uint8Array[]) => number;
+  /** Synchronous appends done. */
+  syncAppends = 0;
+
+  constructor(inner: DocumentStore & { appendNow(docId: string, updates: readonly Uint8Array[]): number }) {
+    super(inner);
+    this.#appendNow = (docId, updates) => inner.appendNow(docId, updates);
+  }
+
+  appendNow(docId: string, updates: readonly Uint8Array[]): number {
+    if (this.failNextAppends > 0) {
+      this.failNextAppends -= 1;
+      this.failedAppends += 1;
+      throw new Error('append failed (test)');
+    }
+    this.appends.push({ docId, count: updates.length });
+    this.syncAppends += 1;
+    return this.#appendNow(docId, updates);
+  }
+}
+
 /** A logger that records messages by level. */
 export function recordingLogger(): {
   info: (context: Record<string, unknown>, message: string) => void;

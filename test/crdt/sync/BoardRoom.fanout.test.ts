@@ -8,7 +8,8 @@ import { RealtimeHub } from '../../../crdt/sync/RealtimeHub.js';
 import type { RealtimeHubOptions } from '../../../crdt/sync/RealtimeHub.js';
 import type { SyncSocket } from '../../../crdt/sync/SyncSocket.js';
 import { SqliteDatabase } from '../../../storage/index.js';
-import { SpyDocumentStore } from '../documents/fakeStores.js';
+import { SpyDocumentStore, SyncSpyDocumentStore } from '../documents/fakeStores.js';
+import type { DocumentRegistryOptions } from '../../../crdt/documents/DocumentRegistry.js';
 
 /** An in-memory SyncSocket that records what it is sent. */
 class FakeSocket implements SyncSocket {
@@ -16,8 +17,21 @@ class FakeSocket implements SyncSocket {
   closedWith: { code: number; reason: string } | undefined;
   bufferedAmount = 0;
 
+  /** Number of write calls (a batch is one). */
+  writes = 0;
+  /** Called on every write, before it is recorded. */
+  onWrite: (() => void) | undefined;
+
   send(data: Uint8Array): void {
+    this.onWrite?.();
     this.sent.push(data);
+    this.writes += 1;
+  }
+
+  sendMany(messages: readonly Uint8Array[]): void {
+    this.onWrite?.();
+    this.sent.push(...messages);
+    this.writes += 1;
   }
 
   close(code: number, reason: string): void {
@@ -39,10 +53,10 @@ afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-function setup(options: RealtimeHubOptions = {}) {
+function setup(options: RealtimeHubOptions = {}, storeKind: 'async' | 'sync' = 'async', registryOptions: DocumentRegistryOptions = {}) {
   const db = new SqliteDatabase({ dataDir: ':memory:' });
-  const store = new SpyDocumentStore(db.documents);
-  const registry = new DocumentRegistry(store, { sweepIntervalMs: 0 });
+  const store = storeKind === 'sync' ? new SyncSpyDocumentStore(db.documents) : new SpyDocumentStore(db.documents);
+  const registry = new DocumentRegistry(store, { sweepIntervalMs: 0, ...registryOptions });
   const hub = new RealtimeHub(registry, options);
   cleanups.push(() => db.close());
   cleanups.push(() => registry.close());
@@ -52,7 +66,20 @@ function setup(options: RealtimeHubOptions = {}) {
     const connection = hub.attach(socket, { boardId: 'b1', actor: { userId }, readOnly });
     return { socket, connection };
   };
-  return { store, registry, hub, attach };
+  return { db, store, registry, hub, attach };
+}
+
+/** Decodes the sync update carried by a y-websocket update message. */
+function updateOf(message: Uint8Array): Uint8Array {
+  const decoder = decoding.createDecoder(message);
+  decoding.readVarUint(decoder);
+  decoding.readVarUint(decoder);
+  return decoding.readVarUint8Array(decoder);
+}
+
+/** Resolves after the event-loop turn in which the room flushes. */
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 function updateFrom(build: (doc: Y.Doc) => void): Uint8Array {
@@ -259,5 +286,110 @@ describe('read-only connections', () => {
     expect(viewer.socket.messages(2)).toHaveLength(1);
     expect((await registry.open('b1')).getArray('a').toArray()).toEqual([2, 3]);
     expect(viewer.socket.closedWith).toBeUndefined();
+  });
+});
+
+describe('live edits of clients (store, relay as they came, then apply)', () => {
+  it('stores an edit and relays the very bytes it came in within the same turn, before applying it to the document', async () => {
+    const { store: spy, registry, hub, attach } = setup({}, 'sync');
+    const store = spy as SyncSpyDocumentStore;
+    const sender = attach('u1');
+    const other = attach('u2');
+    await hub.whenReady('b1');
+    const doc = await registry.open('b1');
+    const seenAtWrite: { appends: number; applied: boolean }[] = [];
+    other.socket.onWrite = () => seenAtWrite.push({ appends: store.syncAppends, applied: doc.getMap('m').has('k') });
+    const message = encodeSyncUpdate(updateFrom((d) => d.getMap('m').set('k', 1)));
+    sender.connection.receive(message);
+    expect(store.syncAppends).toBe(0);
+    await nextTurn();
+    expect(seenAtWrite).toEqual([{ appends: 1, applied: false }]);
+    expect(other.socket.messages(0, 2)).toEqual([message]);
+    expect(other.socket.messages(0, 2)[0]).toBe(message);
+    expect(doc.getMap('m').get('k')).toBe(1);
+    // Applying it neither stores nor relays it a second time, nor echoes it to its sender.
+    await nextTurn();
+    expect(store.appends).toEqual([{ docId: 'b1', count: 1 }]);
+    expect(other.socket.messages(0, 2)).toHaveLength(1);
+    expect(sender.socket.messages(0, 2)).toHaveLength(0);
+  });
+
+  it("merges the edits of one turn into one message, sent with the turn's awareness in one write per socket", async () => {
+    const { store, registry, hub, attach } = setup({}, 'sync');
+    const a = attach('a');
+    const b = attach('b');
+    const watcher = attach('watcher');
+    await hub.whenReady('b1');
+    await nextTurn();
+    const writesBefore = watcher.socket.writes;
+    a.connection.receive(encodeSyncUpdate(updateFrom((d) => d.getMap('m').set('a', 1))));
+    b.connection.receive(encodeSyncUpdate(updateFrom((d) => d.getMap('m').set('b', 2))));
+    a.connection.receive(cursorMessage(301, 5));
+    await nextTurn();
+    expect(watcher.socket.writes - writesBefore).toBe(1);
+    const updates = watcher.socket.messages(0, 2);
+    expect(updates).toHaveLength(1);
+    expect(watcher.socket.messages(1)).toHaveLength(1);
+    const replica = new Y.Doc();
+    Y.applyUpdate(replica, updateOf(updates[0]!));
+    expect(replica.getMap('m').toJSON()).toEqual({ a: 1, b: 2 });
+    expect(store.appends).toEqual([{ docId: 'b1', count: 2 }]);
+    expect((await registry.open('b1')).getMap('m').toJSON()).toEqual({ a: 1, b: 2 });
+  });
+
+  it('closes a connection whose update does not decode (1007), storing and relaying nothing', async () => {
+    const { store, hub, attach } = setup({}, 'sync');
+    const sender = attach('u1');
+    const other = attach('u2');
+    await hub.whenReady('b1');
+    const valid = updateFrom((d) => d.getMap('m').set('k', 1));
+    sender.connection.receive(encodeSyncUpdate(valid.slice(0, valid.byteLength - 3)));
+    await nextTurn();
+    expect(sender.socket.closedWith?.code).toBe(1007);
+    expect(store.appends).toEqual([]);
+    expect(other.socket.messages(0, 2)).toHaveLength(0);
+    expect(other.socket.closedWith).toBeUndefined();
+  });
+
+  it('applies an edit whose synchronous append failed at once, and relays it only after the retry stored it', async () => {
+    const { store, registry, hub, attach } = setup({}, 'sync', { retryBaseMs: 5 });
+    const sender = attach('u1');
+    const other = attach('u2');
+    await hub.whenReady('b1');
+    store.failNextAppends = 1;
+    sender.connection.receive(encodeSyncUpdate(updateFrom((d) => d.getMap('m').set('k', 1))));
+    await nextTurn();
+    expect(store.failedAppends).toBe(1);
+    expect(other.socket.messages(0, 2)).toHaveLength(0);
+    // Visible to REST reads at once, as every edit is.
+    expect((await registry.open('b1')).getMap('m').get('k')).toBe(1);
+    await expect.poll(() => other.socket.messages(0, 2).length).toBe(1);
+    expect(store.appends).toEqual([{ docId: 'b1', count: 1 }]);
+  });
+
+  it('keeps every edit through compactions: a snapshot is never taken between storing an edit and applying it', async () => {
+    const { db, store, registry, hub, attach } = setup({}, 'sync', { compactAfterUpdates: 3 });
+    const sender = attach('u1');
+    await hub.whenReady('b1');
+    for (let i = 0; i < 10; i += 1) {
+      sender.connection.receive(encodeSyncUpdate(updateFrom((d) => d.getMap('m').set(`k${i}`, i))));
+      await nextTurn();
+    }
+    await expect.poll(() => store.compactions.length).toBeGreaterThanOrEqual(2);
+    await registry.close();
+    const fresh = new DocumentRegistry(db.documents, { sweepIntervalMs: 0 });
+    const reloaded = await fresh.open('b1');
+    expect(Object.keys(reloaded.getMap('m').toJSON()).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `k${i}`).sort());
+    await fresh.close();
+  });
+
+  it('refuses an edit past the document size limit with 4413 before storing anything', async () => {
+    const { store, hub, attach } = setup({}, 'sync', { maxDocumentBytes: 2000 });
+    const sender = attach('u1');
+    await hub.whenReady('b1');
+    sender.connection.receive(encodeSyncUpdate(updateFrom((d) => d.getText('t').insert(0, 'x'.repeat(5000)))));
+    await nextTurn();
+    expect(sender.socket.closedWith?.code).toBe(4413);
+    expect(store.appends).toEqual([]);
   });
 });

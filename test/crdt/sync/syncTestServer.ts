@@ -30,6 +30,9 @@ export interface SyncTestServer {
 export function wsSyncSocket(ws: WebSocket): SyncSocket {
   return {
     send: (data) => ws.send(data),
+    sendMany: (messages) => {
+      for (const message of messages) ws.send(message);
+    },
     close: (code, reason) => ws.close(code, reason),
     get bufferedAmount() {
       return ws.bufferedAmount;
