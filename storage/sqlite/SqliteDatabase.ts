@@ -10,6 +10,7 @@ import { SqliteDocumentStore } from './SqliteDocumentStore.js';
 import { SqliteSearchIndex } from './SqliteSearchIndex.js';
 import { WalCheckpointer } from './WalCheckpointer.js';
 import { WalSync } from './WalSync.js';
+import { DocumentJournal } from './DocumentJournal.js';
 
 /** Options of the embedded store. */
 export interface SqliteDatabaseOptions {
@@ -30,6 +31,13 @@ export interface SqliteDatabaseOptions {
   checkpointIntervalMs?: number;
   /** The compiled checkpoint worker; default `checkpointWorker.js` beside this module when it is compiled. */
   checkpointWorkerUrl?: URL;
+  /**
+   * Write document appends to a journal file first (`DocumentJournal`, in `<dataDir>/journal`)
+   * and move them into the database in batches. Default true for a file; a second process on
+   * the same folder (the command line while the server runs) finds it locked and appends to the
+   * database directly.
+   */
+  documentJournal?: boolean;
   /** Hears of failures in background work (a WAL checkpoint, an fsync nobody waited for); they are retried. */
   onBackgroundError?: (error: Error) => void;
 }
@@ -37,13 +45,14 @@ export interface SqliteDatabaseOptions {
 const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./checkpointWorker.js', import.meta.url) : undefined;
 
 /**
- * The embedded default store: one SQLite file in WAL mode, two connections on the event loop.
- * Records commit with `synchronous = FULL` (each commit survives power loss as well as
- * `kill -9`). The document log has a connection of its own with `synchronous = NORMAL`: an
- * append is written to the WAL before it returns (it survives `kill -9`; live updates are
- * relayed then), and survives power loss once `documents.sync()` resolves (REST answers wait
- * for that): the WAL is fsynced off the event loop, one fsync shared by every caller
- * (`WalSync`). Checkpoints run in a worker thread (`WalCheckpointer`).
+ * The embedded default store: one SQLite file in WAL mode, two connections on the event loop,
+ * and a journal for document appends. Records commit with `synchronous = FULL` (each commit
+ * survives power loss as well as `kill -9`). A document append is one write to the journal
+ * (`DocumentJournal`) before it returns: it survives `kill -9` (live updates are relayed then),
+ * and power loss once `documents.sync()` resolves (REST answers wait for that; one fsync shared
+ * by every caller, off the event loop). Appends move into the log table in batches on the
+ * document connection (`synchronous = NORMAL`, its WAL fsynced the same way by `WalSync`).
+ * Checkpoints run in a worker thread (`WalCheckpointer`).
  */
 export class SqliteDatabase implements Database {
   readonly kind = 'sqlite';
@@ -76,8 +85,17 @@ export class SqliteDatabase implements Database {
         for (const db of [this.#db, this.#documentDb]) db.pragma('wal_autocheckpoint = 0');
         this.#checkpointer = new WalCheckpointer({ file, intervalMs: options.checkpointIntervalMs ?? 1000, workerUrl, onError });
       }
-      if (synchronous === 'full') this.#walSync = new WalSync(file, options.documentSyncDelayMs ?? 50, onError);
-      this.documents = new SqliteDocumentStore(this.#documentDb, this.#walSync ? { walSync: this.#walSync } : {});
+      const syncDelayMs = options.documentSyncDelayMs ?? 50;
+      if (synchronous === 'full') this.#walSync = new WalSync(file, syncDelayMs, onError);
+      const journal =
+        options.documentJournal === false
+          ? undefined
+          : DocumentJournal.open({ dir: path.join(options.dataDir, 'journal'), fsync: synchronous === 'full', syncDelayMs, segmentBytes: 1024 * 1024, onError });
+      this.documents = new SqliteDocumentStore(this.#documentDb, {
+        ...(this.#walSync ? { walSync: this.#walSync } : {}),
+        ...(journal ? { journal } : {}),
+        onError,
+      });
     }
     this.search = new SqliteSearchIndex(this.#db);
   }
@@ -112,6 +130,7 @@ export class SqliteDatabase implements Database {
   /** Fsyncs what the document log wrote, stops the checkpoint worker and closes both connections. */
   async close(): Promise<void> {
     try {
+      await this.documents.close();
       await this.#walSync?.close();
       await this.#checkpointer?.close();
     } finally {

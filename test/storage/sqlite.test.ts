@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
 import { describeStorageContract } from './contract.js';
+import { crashCopy } from './crashCopy.js';
 
 const root = mkdtempSync(path.join(tmpdir(), 'boards-sqlite-contract-'));
 let opened = 0;
@@ -24,19 +25,24 @@ const checkpointWorkerUrl = new URL('../../dist/storage/sqlite/checkpointWorker.
 describeStorageContract('sqlite file, checkpoints in a worker thread', async () => new SqliteDatabase({ dataDir: nextDir(), checkpointWorkerUrl, checkpointIntervalMs: 20 }));
 
 describe('sqlite document log', () => {
-  it('appendNow has stored the updates when it returns: another connection reads them at once', async () => {
+  it.each([
+    ['through the journal', true],
+    ['straight into doc_log', false],
+  ])('appendNow (%s) has stored the updates when it returns: the files as a crash leaves them then hold them', async (_, documentJournal) => {
     const dir = nextDir();
-    const db = new SqliteDatabase({ dataDir: dir, checkpointWorkerUrl });
+    const db = new SqliteDatabase({ dataDir: dir, checkpointWorkerUrl, documentJournal });
+    const copy = crashCopy(dir);
     try {
       const seq = db.documents.appendNow('d1', [new Uint8Array([1, 2, 3]), new Uint8Array([4])]);
-      const other = new BetterSqlite3(path.join(dir, 'boards.sqlite'), { readonly: true });
-      const rows = other.prepare('SELECT seq, data FROM doc_log WHERE doc_id = ? ORDER BY seq').all('d1') as { seq: number; data: Buffer }[];
-      other.close();
-      expect(rows.map((r) => [r.seq, [...r.data]])).toEqual([
-        [seq - 1, [1, 2, 3]],
-        [seq, [4]],
-      ]);
+      const crashed = crashCopy(dir);
+      const recovered = new SqliteDatabase({ dataDir: crashed.dir });
+      const stored = await recovered.documents.load('d1');
+      await recovered.close();
+      crashed.remove();
+      expect(stored.updates.map((u) => [...u])).toEqual([[1, 2, 3], [4]]);
+      expect(stored.lastSeq).toBe(seq);
     } finally {
+      copy.remove();
       await db.close();
     }
   });
@@ -55,6 +61,8 @@ describe('sqlite document log', () => {
     const dir = nextDir();
     const db = new SqliteDatabase({ dataDir: dir });
     db.documents.appendNow('d', [new Uint8Array([1])]);
+    // Loading moves journaled appends into doc_log.
+    await db.documents.load('d');
     const other = new BetterSqlite3(path.join(dir, 'boards.sqlite'));
     expect(() => other.prepare('INSERT INTO doc_log (doc_id, seq, data) VALUES (?, ?, ?)').run('d', 1, Buffer.from([7]))).toThrow(/UNIQUE/);
     other.close();

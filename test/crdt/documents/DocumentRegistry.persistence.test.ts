@@ -7,6 +7,7 @@ import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
 import type { DocumentRegistryOptions } from '../../../crdt/documents/DocumentRegistry.js';
 import { SqliteDatabase } from '../../../storage/index.js';
 import { SpyDocumentStore, recordingLogger } from './fakeStores.js';
+import { crashCopy } from '../../storage/crashCopy.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -114,7 +115,7 @@ describe('DocumentRegistry loading a damaged log', () => {
 });
 
 describe('DocumentRegistry durability', () => {
-  it('resolves transact only after the update is stored, visible to a fresh registry on the same file', async () => {
+  it('resolves transact only after the update is stored: the files as a crash would leave them then hold it', async () => {
     const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-docs-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
     const db = new SqliteDatabase({ dataDir });
@@ -128,7 +129,9 @@ describe('DocumentRegistry durability', () => {
     expect(result).toBe('ok');
     expect(store.appends).toEqual([{ docId: 'b1', count: 1 }]);
 
-    const other = new SqliteDatabase({ dataDir });
+    const copy = crashCopy(dataDir);
+    cleanups.push(copy.remove);
+    const other = new SqliteDatabase({ dataDir: copy.dir });
     cleanups.push(() => other.close());
     const fresh = new DocumentRegistry(other.documents, { sweepIntervalMs: 0 });
     cleanups.push(() => fresh.close());

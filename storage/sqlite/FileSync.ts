@@ -1,0 +1,146 @@
+import { fsync, fsyncSync } from 'node:fs';
+
+/** The file a `FileSync` fsyncs: its descriptor now (undefined: nothing to sync), and cleanup on close. */
+export interface SyncTarget {
+  fd(): number | undefined;
+  close(): void;
+}
+
+interface Waiter {
+  resolve: () => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * Group commit of fsyncs for a file written with plain writes: a write survives a crash of the
+ * process once it returns, and power loss once an fsync that started after it completes. The
+ * fsync runs on libuv's thread pool, so the event loop never waits for the disk.
+ *
+ * Writes are marked with `written()`; a background fsync follows each within `delayMs`, and
+ * `request()` asks for one on the next turn, shared by every caller of that turn. One fsync is
+ * in flight at a time; writes made while it runs wait for the next.
+ */
+export class FileSync {
+  readonly #target: SyncTarget;
+  readonly #delayMs: number;
+  readonly #onError: (error: Error) => void;
+  /** A commit was recorded after the last fsync started. */
+  #dirty = false;
+  #inFlight: Promise<void> | undefined;
+  #waiters: Waiter[] = [];
+  #timer: NodeJS.Timeout | undefined;
+  #immediate: NodeJS.Immediate | undefined;
+  #closed = false;
+  /** Number of fsync calls made (for tests and stats). */
+  fsyncs = 0;
+
+  /** `delayMs`: most ms between a write and its fsync. `onError` hears of a failed fsync that no caller was waiting for. */
+  constructor(target: SyncTarget, delayMs: number, onError: (error: Error) => void = () => undefined) {
+    this.#target = target;
+    this.#delayMs = delayMs;
+    this.#onError = onError;
+  }
+
+  /** Records a write; it is fsynced within `delayMs` even if nobody asks. */
+  written(): void {
+    if (this.#closed) return;
+    this.#dirty = true;
+    this.#timer ??= setTimeout(() => {
+      this.#timer = undefined;
+      this.#start();
+    }, this.#delayMs);
+  }
+
+  /** Resolves once every write recorded before the call is on disk; rejects when the fsync fails. */
+  request(): Promise<void> {
+    if (!this.#dirty) return this.#inFlight ?? Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.#waiters.push({ resolve, reject });
+      this.#immediate ??= setImmediate(() => {
+        this.#immediate = undefined;
+        this.#start();
+      });
+    });
+  }
+
+  /** Waits for an fsync in flight, fsyncs what is pending and releases the target. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    if (this.#immediate !== undefined) clearImmediate(this.#immediate);
+    this.#immediate = undefined;
+    await this.#inFlight?.catch(() => undefined);
+    const waiters = this.#waiters.splice(0);
+    try {
+      if (this.#dirty) {
+        this.#dirty = false;
+        const fd = this.#target.fd();
+        if (fd !== undefined) {
+          fsyncSync(fd);
+          this.fsyncs += 1;
+        }
+      }
+      for (const waiter of waiters) waiter.resolve();
+    } catch (error) {
+      for (const waiter of waiters) waiter.reject(asError(error));
+      throw error;
+    } finally {
+      this.#target.close();
+    }
+  }
+
+  /** Starts an fsync of everything recorded so far, unless one is in flight (it restarts when that ends). */
+  #start(): void {
+    if (this.#inFlight !== undefined || this.#closed) return;
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    const waiters = this.#waiters.splice(0);
+    if (!this.#dirty) {
+      for (const waiter of waiters) waiter.resolve();
+      return;
+    }
+    this.#dirty = false;
+    let fd: number | undefined;
+    try {
+      fd = this.#target.fd();
+    } catch (error) {
+      this.#failed(waiters, error);
+      return;
+    }
+    if (fd === undefined) {
+      for (const waiter of waiters) waiter.resolve();
+      return;
+    }
+    this.#inFlight = new Promise<void>((resolve, reject) => {
+      fsync(fd, (error) => {
+        this.#inFlight = undefined;
+        if (error) {
+          this.#failed(waiters, error);
+          reject(error);
+        } else {
+          this.fsyncs += 1;
+          for (const waiter of waiters) waiter.resolve();
+          resolve();
+        }
+        // Callers that arrived during this fsync need one of their own.
+        if (this.#waiters.length > 0) this.#start();
+      });
+    });
+    this.#inFlight.catch(() => undefined);
+  }
+
+  /**
+   * The pages may be gone from the cache after a failed fsync: nothing written so far can be
+   * promised; callers fail and the next request syncs afresh.
+   */
+  #failed(waiters: Waiter[], error: unknown): void {
+    this.#dirty = true;
+    if (waiters.length === 0) this.#onError(asError(error));
+    for (const waiter of waiters) waiter.reject(asError(error));
+  }
+}
+
+function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}
