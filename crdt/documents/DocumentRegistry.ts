@@ -47,8 +47,10 @@ export interface DocumentLease {
   assertRoomFor(incomingBytes: number): void;
   /** Queues a client's update to be stored before it is applied; see `ManagedDocument.queueIncoming`. */
   queueIncoming(update: Uint8Array): void;
-  /** Applies an update queued with `queueIncoming` (not queued again); throws what `Y.applyUpdate` throws. */
+  /** Applies an update queued with `queueIncoming`, quietly; see `ManagedDocument.applyQueued`. */
   applyQueued(update: Uint8Array, origin: unknown): void;
+  /** Calls `listener` with every update to relay (see `ManagedDocument.onChange`); returns the function that removes it. */
+  onChange(listener: (update: Uint8Array, origin: unknown) => void): () => void;
   release(): void;
 }
 
@@ -120,6 +122,7 @@ export class DocumentRegistry {
       assertRoomFor: (incomingBytes) => managed.assertRoomFor(incomingBytes),
       queueIncoming: (update) => managed.queueIncoming(update),
       applyQueued: (update, origin) => managed.applyQueued(update, origin),
+      onChange: (listener) => managed.onChange(listener),
       release: () => {
         if (released) return;
         released = true;

@@ -19,8 +19,7 @@ export class ManagedDocument {
   readonly #maxDocumentBytes: number;
   /** Stored bytes (snapshot + logged updates + queued updates): an upper bound of the encoded state. */
   #sizeBytes: number;
-  /** True while `applyQueued` runs: its update is in the queue already. */
-  #applyingQueued = false;
+  readonly #changeListeners = new Set<(update: Uint8Array, origin: unknown) => void>();
   leases = 0;
   lastUsedMs: number;
   unloading = false;
@@ -103,14 +102,36 @@ export class ManagedDocument {
     this.persister.enqueue(update);
   }
 
-  /** Applies an update queued with `queueIncoming`, without queueing it again; throws what `Y.applyUpdate` throws. */
+  /**
+   * Applies an update queued with `queueIncoming`, quietly: it is neither queued again nor passed
+   * to `onChange` listeners (it was stored and relayed as it came), and Yjs does not encode it
+   * once more for them. When the document holds pending structs (an earlier update whose
+   * dependencies had not arrived), this update may complete them, and what they add was never
+   * stored nor relayed: then it is applied like any other update. Throws what `Y.applyUpdate` throws.
+   */
   applyQueued(update: Uint8Array, origin: unknown): void {
-    this.#applyingQueued = true;
+    const { store } = this.doc;
+    if (store.pendingStructs !== null || store.pendingDs !== null) {
+      Y.applyUpdate(this.doc, update, origin);
+      return;
+    }
+    // Without an 'update' listener Yjs skips encoding the transaction's update.
+    this.doc.off('update', this.#onUpdate);
     try {
       Y.applyUpdate(this.doc, update, origin);
     } finally {
-      this.#applyingQueued = false;
+      this.doc.on('update', this.#onUpdate);
     }
+  }
+
+  /**
+   * Calls `listener` with every update made to the document, after it is queued for storing:
+   * all but the stored state applied at load and quiet `applyQueued` calls. Returns the
+   * function that removes it.
+   */
+  onChange(listener: (update: Uint8Array, origin: unknown) => void): () => void {
+    this.#changeListeners.add(listener);
+    return () => this.#changeListeners.delete(listener);
   }
 
   /** Stops observing and frees the document; the caller flushes first. */
@@ -120,9 +141,10 @@ export class ManagedDocument {
   }
 
   readonly #onUpdate = (update: Uint8Array, origin: unknown): void => {
-    if (origin === loadOrigin || this.#applyingQueued) return;
+    if (origin === loadOrigin) return;
     this.#sizeBytes += update.byteLength;
     this.persister.enqueue(update);
+    for (const listener of this.#changeListeners) listener(update, origin);
   };
 
 }

@@ -66,8 +66,7 @@ export class BoardRoom {
   /** Live updates of clients taken this turn, not yet stored (`receiveUpdate`). */
   #incoming: { message: Uint8Array | undefined; update: Uint8Array; origin: SyncConnection }[] = [];
   #pendingUpdates: Uint8Array[] = [];
-  /** True while `#flush` applies the turn's incoming updates. */
-  #applyingIncoming = false;
+  #stopListening: (() => void) | undefined;
   #updateOrigins = new Set<unknown>();
   #pendingAwareness = new Set<number>();
   #flushTimer: NodeJS.Immediate | undefined;
@@ -205,7 +204,7 @@ export class BoardRoom {
     this.#disposed = true;
     if (this.#flushTimer !== undefined) clearImmediate(this.#flushTimer);
     this.#flushTimer = undefined;
-    this.#lease?.doc.off('update', this.#onUpdate);
+    this.#stopListening?.();
     this.#awareness.off('update', this.#onAwareness);
     this.#awareness.destroy();
     this.#awarenessDoc.destroy();
@@ -227,7 +226,7 @@ export class BoardRoom {
       return;
     }
     this.#lease = lease;
-    lease.doc.on('update', this.#onUpdate);
+    this.#stopListening = lease.onChange(this.#onUpdate);
     const states = this.#encodeStates();
     for (const connection of [...this.connections]) connection.start(lease.doc, states);
   }
@@ -240,8 +239,6 @@ export class BoardRoom {
 
   readonly #onUpdate = (update: Uint8Array, origin: unknown): void => {
     this.#fullState = undefined;
-    // An incoming update applied by `#flush` was stored and relayed as it came already.
-    if (this.#applyingIncoming) return;
     this.#pendingUpdates.push(update);
     this.#updateOrigins.add(origin);
     this.#scheduleFlush();
@@ -335,18 +332,15 @@ export class BoardRoom {
         });
     }
     // Applied last, in this same step: no snapshot can be taken between storing and applying.
-    this.#applyingIncoming = true;
-    try {
-      for (const { update, origin } of incoming) {
-        try {
-          lease.applyQueued(update, origin);
-        } catch (error) {
-          this.#logger.warn({ err: error, boardId: this.boardId, userId: origin.actor.userId }, 'Closing a sync connection after an update that does not apply');
-          origin.close(syncCloseCodes.invalidPayload, 'invalid update');
-        }
+    // Quietly: they were stored and relayed as they came (`applyQueued`).
+    if (incoming.length > 0) this.#fullState = undefined;
+    for (const { update, origin } of incoming) {
+      try {
+        lease.applyQueued(update, origin);
+      } catch (error) {
+        this.#logger.warn({ err: error, boardId: this.boardId, userId: origin.actor.userId }, 'Closing a sync connection after an update that does not apply');
+        origin.close(syncCloseCodes.invalidPayload, 'invalid update');
       }
-    } finally {
-      this.#applyingIncoming = false;
     }
   }
 }

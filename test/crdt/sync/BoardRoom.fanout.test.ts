@@ -392,4 +392,30 @@ describe('live edits of clients (store, relay as they came, then apply)', () => 
     expect(sender.socket.closedWith?.code).toBe(4413);
     expect(store.appends).toEqual([]);
   });
+
+  it('stores and relays what an edit completes: structs that waited in the document for it (sent earlier out of order)', async () => {
+    const { db, registry, hub, attach } = setup({}, 'sync');
+    const sender = attach('u1');
+    const watcher = attach('watcher');
+    await hub.whenReady('b1');
+    const source = new Y.Doc();
+    const updates: Uint8Array[] = [];
+    source.on('update', (update: Uint8Array) => updates.push(update));
+    source.getText('t').insert(0, 'ab');
+    source.getText('t').insert(2, 'c');
+    const [first, second] = updates;
+    // The second edit arrives first (in a step 2): it waits in the server's document for the first.
+    sender.connection.receive(encodeSyncStep2(second!));
+    await nextTurn();
+    sender.connection.receive(encodeSyncUpdate(first!));
+    await nextTurn();
+    await nextTurn();
+    const replica = new Y.Doc();
+    for (const message of watcher.socket.messages(0, 2)) Y.applyUpdate(replica, updateOf(message));
+    expect(replica.getText('t').toString()).toBe('abc');
+    await registry.close();
+    const fresh = new DocumentRegistry(db.documents, { sweepIntervalMs: 0 });
+    expect((await fresh.open('b1')).getText('t').toString()).toBe('abc');
+    await fresh.close();
+  });
 });
