@@ -1,10 +1,10 @@
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { z } from 'zod';
 import { newId } from '../../storage/index.js';
 import { ItemValidationError } from '../errors.js';
 import type { ValidationIssue } from '../errors.js';
+import { findItemEntry, itemsMap, readStoredItem } from './boardSchema.js';
 import type { NewItem } from './boardSchema.js';
-import { readBoard } from './boardSnapshot.js';
 import { checkCreateItem, findItemTypeDefinition, sizeIssues } from './catalogue.js';
 import { positionSchema, sizeSchema } from './geometry.js';
 import { assertRoomFor, commentTypeName } from './itemOperations.js';
@@ -75,7 +75,6 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
       { field: 'operations', message: `Expected 1 to ${maxBatchOperations} operations, got ${operations.length}.` },
     ]);
   }
-  const snapshot = readBoard(doc);
   const issues: ValidationIssue[] = [];
   const refs = new Map<string, { index: number; id: string; type: string }>();
   const raw: unknown[] = operations;
@@ -87,14 +86,14 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
     if (!checked.ok) issues.push(...checked.issues);
     else if (refs.has(checked.value)) {
       issues.push({ field, message: `Ref '${checked.value}' is used by an earlier operation.` });
-    } else if (snapshot.byId.has(checked.value)) {
+    } else if (findItemEntry(doc, checked.value) !== undefined) {
       issues.push({ field, message: `Ref '${checked.value}' is the id of an existing item.` });
     } else {
       refs.set(checked.value, { index, id: newId('itm'), type: String((operation as { type?: unknown }).type) });
     }
   });
 
-  const live = new Map<string, SimulatedItem>(snapshot.items.map((item) => [item.id, item]));
+  const live = new SimulatedBoard(doc);
   const resolve = (value: string): string => refs.get(value)?.id ?? value;
   const planned: PlannedOperation[] = [];
   raw.forEach((operation, index) => {
@@ -115,7 +114,7 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
         if (typeof data[field] === 'string') data[field] = resolve(data[field]);
       }
       const forward = new Map([...refs.values()].filter((r) => r.index > index).map((r) => [r.id, r.type]));
-      const referenceProblems = referenceIssues(definition, data, prefix, (id) => live.get(id)?.type ?? forward.get(id));
+      const referenceProblems = referenceIssues(definition, data, prefix, (id) => live.typeOf(id) ?? forward.get(id));
       if (referenceProblems.length > 0) return void issues.push(...referenceProblems);
       const id = typeof ref === 'string' ? (refs.get(ref)?.id ?? newId('itm')) : newId('itm');
       live.set(id, { id, type: checked.value.type, data });
@@ -130,8 +129,8 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
       return void issues.push({ field: `${prefix}.id`, message: `Ref '${named}' is created by a later operation.` });
     }
     const id = resolve(named);
-    const target = live.get(id);
-    if (target === undefined) {
+    const targetType = live.typeOf(id);
+    if (targetType === undefined) {
       return void issues.push({
         field: `${prefix}.id`,
         message: `No item ${named} on this board (or an earlier operation deleted it).`,
@@ -140,14 +139,14 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
     const op = checked.value;
     if (op.op === 'move') planned.push({ op: 'move', id, position: op.position });
     else if (op.op === 'resize') {
-      const definition = findItemTypeDefinition(target.type);
+      const definition = findItemTypeDefinition(targetType);
       const problems = definition === undefined ? [] : sizeIssues(definition, op.size, prefix);
       if (problems.length > 0) return void issues.push(...problems);
       planned.push({ op: 'resize', id, size: op.size, position: op.position });
-    } else if (target.type === commentTypeName) {
+    } else if (targetType === commentTypeName) {
       planned.push({ op: 'delete', id, outcome: 'resolved', deletedIds: [] });
     } else {
-      const deletedIds = cascadeDeletion(live.values(), [id]);
+      const deletedIds = cascadeDeletion(live.items(), [id]);
       for (const deleted of deletedIds) live.delete(deleted);
       planned.push({ op: 'delete', id, outcome: 'deleted', deletedIds });
     }
@@ -156,6 +155,59 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
   if (issues.length > 0) throw new ItemValidationError(issues);
   assertRoomFor(doc, planned.filter((op) => op.op === 'create').length);
   return { operations: planned };
+}
+
+/**
+ * The board as the batch leaves it so far: the document's items plus those the batch created,
+ * minus those it deleted. Type lookups read one entry each; only a cascading delete reads the
+ * whole board (once), so a batch of creates or moves on a big board costs no full read.
+ */
+class SimulatedBoard {
+  readonly #doc: Y.Doc;
+  readonly #created = new Map<string, SimulatedItem>();
+  readonly #deleted = new Set<string>();
+  /** Every item, read on the first cascading delete and kept in step after. */
+  #all: Map<string, SimulatedItem> | undefined;
+
+  constructor(doc: Y.Doc) {
+    this.#doc = doc;
+  }
+
+  /** The item's type, or undefined when it is not on the board (or the batch deleted it). */
+  typeOf(id: string): string | undefined {
+    if (this.#deleted.has(id)) return undefined;
+    const created = this.#created.get(id);
+    if (created !== undefined) return created.type;
+    const entry = findItemEntry(this.#doc, id);
+    if (entry === undefined) return undefined;
+    const type = entry.get('type');
+    return typeof type === 'string' ? type : 'unknown';
+  }
+
+  set(id: string, item: SimulatedItem): void {
+    this.#deleted.delete(id);
+    this.#created.set(id, item);
+    this.#all?.set(id, item);
+  }
+
+  delete(id: string): void {
+    this.#deleted.add(id);
+    this.#created.delete(id);
+    this.#all?.delete(id);
+  }
+
+  /** Every item on the simulated board. */
+  items(): Iterable<SimulatedItem> {
+    if (this.#all === undefined) {
+      const all = new Map<string, SimulatedItem>();
+      for (const [id, entry] of itemsMap(this.#doc).entries()) {
+        if (entry instanceof Y.Map && !this.#deleted.has(id)) all.set(id, readStoredItem(id, entry));
+      }
+      for (const [id, item] of this.#created) all.set(id, item);
+      this.#all = all;
+    }
+    return this.#all.values();
+  }
 }
 
 function refOf(operation: unknown): unknown {

@@ -86,11 +86,34 @@ export function viewFromSnapshot(snapshot: BoardSnapshot, item: StoredItem): Ite
 
 /** The highest well-formed z key on the board, or null; keys other clients wrote malformed are ignored. */
 export function topZ(doc: Y.Doc): string | null {
+  return scanBoard(doc).topZ;
+}
+
+/** What one pass over a board's entries finds: its highest well-formed z key and its sections' ids. */
+export interface BoardScan {
+  readonly topZ: string | null;
+  readonly sectionIds: readonly string[];
+}
+
+/** Reads each entry's `type` and `z` once (see `topZ`); no item is decoded. */
+export function scanBoard(doc: Y.Doc): BoardScan {
   let top: string | null = null;
-  for (const entry of itemsMap(doc).values()) {
+  const sectionIds: string[] = [];
+  for (const [id, entry] of itemsMap(doc).entries()) {
     if (!(entry instanceof Y.Map)) continue;
     const z = entry.get('z');
     if (typeof z === 'string' && (top === null || z > top) && isFractionalIndex(z)) top = z;
+    if (entry.get('type') === sectionTypeName) sectionIds.push(id);
   }
-  return top;
+  return { topZ: top, sectionIds };
+}
+
+/** The sections among `ids` still on the board, top-most first (see `readSectionsTopFirst`). */
+export function readSectionsById(doc: Y.Doc, ids: Iterable<string>): StoredItem[] {
+  const sections: StoredItem[] = [];
+  for (const id of new Set(ids)) {
+    const entry = itemsMap(doc).get(id);
+    if (entry instanceof Y.Map && entry.get('type') === sectionTypeName) sections.push(readStoredItem(id, entry));
+  }
+  return sections.sort(compareByZ).reverse();
 }

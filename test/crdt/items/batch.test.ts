@@ -11,7 +11,7 @@ import {
   maxItemsPerBoard,
   validateBatch,
 } from '../../../crdt/index.js';
-import { alice, countUpdates, newBoard, nowMs, sticky, thrownBy } from './support.js';
+import { alice, countUpdates, newBoard, nowMs, section, sticky, thrownBy } from './support.js';
 
 function createOp(x: number, extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { op: 'create', type: 'sticky_note', position: { x, y: 0 }, data: { text: `n${x}` }, ...extra };
@@ -192,5 +192,66 @@ describe('batch', () => {
     expect((error as CrdtError).code).toBe('document_too_large');
     expect(applyBatch(doc, [createOp(0)], alice, nowMs).results).toHaveLength(1);
     expect((thrownBy(() => sticky(doc, 0, 0)) as CrdtError).code).toBe('document_too_large');
+  });
+
+  it('refs must be unique within the batch and must not be the id of an item on the board', () => {
+    const doc = newBoard();
+    const existing = sticky(doc, 0, 0);
+    expect(rejected(doc, [createOp(0, { ref: 'a' }), createOp(1, { ref: 'a' }), createOp(2, { ref: existing.id })])).toEqual([
+      'operations[1].ref',
+      'operations[2].ref',
+    ]);
+  });
+
+  it('a delete cascades to connectors the same batch created, to refs and to existing items', () => {
+    const doc = newBoard();
+    const a = sticky(doc, 0, 0);
+    const connector = (from: string, to: string) => ({ op: 'create', type: 'connector', position: { x: 0, y: 0 }, data: { from, to } });
+    const result = applyBatch(
+      doc,
+      [createOp(10, { ref: 'b' }), { ...connector(a.id, 'b'), ref: 'ab' }, { op: 'delete', id: 'b' }, { op: 'move', id: a.id, position: { x: 5, y: 5 } }],
+      alice,
+      nowMs,
+    );
+    const [b, ab, del, move] = result.results;
+    expect(del).toMatchObject({ op: 'delete', deletedIds: [b?.id, ab?.id].sort() });
+    expect(b).toMatchObject({ item: null });
+    expect(ab).toMatchObject({ item: null });
+    expect(move).toMatchObject({ item: { id: a.id, position: { x: 5, y: 5 } } });
+    expect(listItems(doc).map((item) => item.id)).toEqual([a.id]);
+    // A later delete in another batch sees the board as it is now, not as the first batch began.
+    expect(rejected(doc, [{ op: 'delete', id: ab?.id ?? '' }])).toEqual(['operations[0].id']);
+  });
+
+  it('reports each item in the section the batch leaves it in: new, moved and deleted sections', () => {
+    const doc = newBoard();
+    const old = section(doc, 0, 0, 1000, 1000, 'old');
+    const gone = section(doc, 5000, 0, 1000, 1000, 'gone');
+    const inGone = sticky(doc, 5100, 100);
+    const result = applyBatch(
+      doc,
+      [
+        { op: 'create', ref: 'fresh', type: 'section', position: { x: 2000, y: 0 }, size: { width: 1000, height: 1000 }, data: { title: 'fresh' } },
+        createOp(2100),
+        { op: 'move', id: old.id, position: { x: 10_000, y: 0 } },
+        createOp(100),
+        createOp(10_100),
+        { op: 'delete', id: gone.id },
+        { op: 'move', id: inGone.id, position: { x: 5200, y: 100 } },
+      ],
+      alice,
+      nowMs,
+    );
+    const [fresh, inFresh, moved, leftBehind, inMoved, , orphan] = result.results;
+    expect(inFresh).toMatchObject({ item: { sectionId: (fresh as { id: string }).id } });
+    expect(moved).toMatchObject({ item: { id: old.id, sectionId: null } });
+    expect(leftBehind).toMatchObject({ item: { sectionId: null } });
+    expect(inMoved).toMatchObject({ item: { sectionId: old.id } });
+    expect(orphan).toMatchObject({ item: { id: inGone.id, sectionId: null } });
+    // The results agree with a fresh read of the board.
+    const listed = new Map(listItems(doc).map((item) => [item.id, item.sectionId]));
+    for (const r of result.results) {
+      if ('item' in r && r.item) expect(r.item.sectionId).toBe(listed.get(r.item.id));
+    }
   });
 });
