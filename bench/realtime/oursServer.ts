@@ -3,12 +3,9 @@ import { pathToFileURL } from 'node:url';
 import { SqliteDatabase } from '../../storage/index.js';
 import { peersDir, projectRoot } from './paths.js';
 import { runToCompletion, spawnTracked } from './processes.js';
-import type { RunningServer, StartOptions } from './serverKit.js';
-import { freePort, freshDataDir, packageVersion, serverCore, stopGracefully } from './serverKit.js';
-import { sleep } from './target.js';
-
-/** Most item operations one `items:batch` call takes (SPEC). */
-export const maxBatchOperations = 100;
+import type { BatchClient, RunningServer, StartOptions } from './serverKit.js';
+import { freePort, freshDataDir, loadGeneratorCore, packageVersion, serverCore, stopGracefully } from './serverKit.js';
+import { sleep, waitUntil } from './target.js';
 
 /** Creates the bench user and an API key in `dataDir` through the `boards` command; returns the key. */
 async function createApiKey(dataDir: string): Promise<string> {
@@ -82,24 +79,36 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
       const last = [...proc.events].reverse().find((e) => typeof e.storageReads === 'number');
       return typeof last?.storageReads === 'number' ? last.storageReads : 0;
     },
-    async restBatch(board, items) {
-      const started = performance.now();
-      let calls = 0;
-      for (let done = 0; done < items; done += maxBatchOperations) {
-        const operations = Array.from({ length: Math.min(maxBatchOperations, items - done) }, (_, i) => ({
-          op: 'create',
-          type: 'sticky_note',
-          position: { x: (done + i) * 10, y: 0 },
-          data: { text: `batch ${done + i}` },
-        }));
-        await post(`/v1/boards/${encodeURIComponent(board)}/items:batch`, { operations });
-        calls += 1;
-      }
-      return { ms: performance.now() - started, calls };
-    },
+    batchClient: () => startBatchClient(http, token),
     kill: () => proc.kill(),
     stop: () => stopGracefully(proc),
     restart: () => startOurs({ dataDir, port, token }),
+  };
+}
+
+/** Starts `restBatchClient.js` (a REST client process of its own, on the load generator's core) and waits until it is warm. */
+async function startBatchClient(http: string, token: string): Promise<BatchClient> {
+  const script = path.join(projectRoot(), 'dist', 'bench', 'realtime', 'restBatchClient.js');
+  const proc = spawnTracked(process.execPath, [script], { cwd: projectRoot(), env: { BENCH_HTTP: http, BENCH_TOKEN: token }, core: loadGeneratorCore });
+  try {
+    const ready = await proc.waitFor((e) => 'ready' in e, 30_000);
+    if (ready.ready !== true) throw new Error(`restBatchClient: ${http}/readyz did not answer 200`);
+  } catch (error) {
+    await proc.kill();
+    throw error;
+  }
+  return {
+    async run(board, items) {
+      const started = performance.now();
+      const before = proc.events.length;
+      proc.send(JSON.stringify({ board, items }));
+      const answer = (): Record<string, unknown> | undefined => proc.events.slice(before).find((e) => 'batchMs' in e || 'error' in e);
+      if (!(await waitUntil(() => answer() !== undefined, 60_000))) throw new Error('restBatchClient: no answer within 60 s');
+      const done = answer() ?? {};
+      if (typeof done.error === 'string') throw new Error(`restBatchClient: ${done.error}`);
+      return { ms: performance.now() - started, calls: Number(done.calls) };
+    },
+    close: () => proc.kill(),
   };
 }
 

@@ -17,11 +17,8 @@ import { runS4 } from './scenarioS4.js';
 import { runS6 } from './scenarioS6.js';
 import { runS7 } from './scenarioS7.js';
 import type { ServerName } from './serverKit.js';
-import { packageVersion } from './serverKit.js';
+import { loadGeneratorCore, packageVersion } from './serverKit.js';
 import { renderSummary } from './summary.js';
-
-/** Core of the load generator (this process); servers run on core 0. */
-export const loadGeneratorCore = 1;
 
 /** Installs `bench/peers` on first run (exact pins, engine-strict off for Hocuspocus on Node 20). */
 export function ensurePeers(): void {

@@ -9,7 +9,7 @@ import { summarize } from './stats.js';
 import { inTurns } from './turns.js';
 import { waitUntil } from './target.js';
 
-/** Items the S7 batch creates (ours: 10 calls of 100, the per-call maximum). */
+/** Items the S7 batch creates (ours: 10 REST calls of 100, the per-call maximum, from a client process of its own). */
 export const s7BatchItems = 1000;
 
 /** S7: a 1000-item server-side batch during an S1 load of R=20; REST time, time until visible at probes, fan-out p99 meanwhile. */
@@ -19,9 +19,9 @@ export async function runS7(config: BenchConfig, servers: readonly ServerName[],
   const runs = await inTurns(servers.filter((name) => name !== 'yws'), config.reps, async (name): Promise<ResultLine> => {
     try {
       return await withServer(name, async (server) => {
-        const restBatch = server.restBatch;
-        if (restBatch === undefined) throw new Error(`${name} has no batch API`);
+        if (server.batchClient === undefined) throw new Error(`${name} has no batch API`);
         const [board = 'batch'] = await server.createBoards(1);
+        const batchClient = await server.batchClient();
         const clients = await openBoardClients(server, board, { probes: 2, sinks: config.s7Sinks, writers: hotWriters });
         try {
           const base = Math.max(...clients.probes.map((p) => p.itemCount()));
@@ -32,7 +32,7 @@ export async function runS7(config: BenchConfig, servers: readonly ServerName[],
           const during = async (): Promise<void> => {
             const marks = clients.probes.map((p) => p.samples.length);
             const started = performance.now();
-            const batch = restBatch(board, s7BatchItems).then((r) => {
+            const batch = batchClient.run(board, s7BatchItems).then((r) => {
               restMs = r.ms;
               calls = r.calls;
             });
@@ -54,6 +54,7 @@ export async function runS7(config: BenchConfig, servers: readonly ServerName[],
           });
         } finally {
           clients.close();
+          await batchClient.close();
         }
       });
     } catch (error) {

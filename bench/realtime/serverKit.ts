@@ -14,6 +14,9 @@ export type ServerName = (typeof serverNames)[number];
 /** Core of the server under test (`taskset -c 0`); the load generator runs on core 1. */
 export const serverCore = 0;
 
+/** Core of the load generator (the harness's process, and helper clients such as S7's REST client). */
+export const loadGeneratorCore = 1;
+
 /** A running server under test. */
 export interface RunningServer {
   readonly name: ServerName;
@@ -26,14 +29,21 @@ export interface RunningServer {
   createBoards(count: number): Promise<string[]>;
   /** Document loads from storage counted in the server process so far; null when not countable. */
   storageReads(): number | null;
-  /** Writes `items` new items in one server-side operation per call; undefined when the server has none (S7). */
-  restBatch?: (board: string, items: number) => Promise<{ ms: number; calls: number }>;
+  /** Readies a writer of server-side batches (S7), before the measured window; undefined when the server has none. */
+  batchClient?: () => Promise<BatchClient>;
   /** SIGKILL (the crash of S6; also the teardown). */
   kill(): Promise<void>;
   /** Graceful stop (SIGTERM, then SIGKILL after 5 s). */
   stop(): Promise<void>;
   /** A fresh process on the same data folder (and port). */
   restart(): Promise<RunningServer>;
+}
+
+/** Writes items on a board through the server's own write path (ours: REST; Hocuspocus: a direct connection). */
+export interface BatchClient {
+  /** Creates `items` new items; resolves once the server answered the last call. */
+  run(board: string, items: number): Promise<{ ms: number; calls: number }>;
+  close(): Promise<void>;
 }
 
 /** Options of `startServer`. */

@@ -50,14 +50,17 @@ export async function startServer(name: ServerName, options: StartOptions = {}):
     restart: () => startServer(name, { dataDir, port }),
   };
   if (name === 'hocuspocus') {
-    server.restBatch = async (board, items) => {
-      const started = performance.now();
-      const batches = (): number => proc.events.filter((e) => typeof e.batchMs === 'number').length;
-      const before = batches();
-      proc.send(JSON.stringify({ cmd: 'batch', doc: board, items }));
-      if (!(await waitUntil(() => batches() > before, 30_000))) throw new Error('hocuspocus.mjs: no batch result within 30 s');
-      return { ms: performance.now() - started, calls: 1 };
-    };
+    server.batchClient = async () => ({
+      async run(board, items) {
+        const started = performance.now();
+        const batches = (): number => proc.events.filter((e) => typeof e.batchMs === 'number').length;
+        const before = batches();
+        proc.send(JSON.stringify({ cmd: 'batch', doc: board, items }));
+        if (!(await waitUntil(() => batches() > before, 30_000))) throw new Error('hocuspocus.mjs: no batch result within 30 s');
+        return { ms: performance.now() - started, calls: 1 };
+      },
+      close: async () => undefined,
+    });
   }
   return server;
 }
