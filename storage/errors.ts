@@ -23,3 +23,8 @@ export class DuplicateKeyError extends StorageError {
     this.collection = collection;
   }
 }
+
+/** `error` as an Error (a thrown non-Error is wrapped, its text as the message). */
+export function asError(error: unknown): Error {
+  return error instanceof Error ? error : new Error(String(error));
+}

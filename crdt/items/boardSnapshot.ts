@@ -43,8 +43,18 @@ export function containerOf(sectionsTopFirst: readonly StoredItem[], item: Store
  * section costs a scan of the item types rather than a read of the whole board.
  */
 export function readSectionsTopFirst(doc: Y.Doc): StoredItem[] {
+  return sectionsTopFirst(itemsMap(doc).entries());
+}
+
+/** The sections among `ids` still on the board, top-most first (see `readSectionsTopFirst`). */
+export function readSectionsById(doc: Y.Doc, ids: Iterable<string>): StoredItem[] {
+  const items = itemsMap(doc);
+  return sectionsTopFirst([...new Set(ids)].map((id) => [id, items.get(id)] as const));
+}
+
+function sectionsTopFirst(entries: Iterable<readonly [string, unknown]>): StoredItem[] {
   const sections: StoredItem[] = [];
-  for (const [id, entry] of itemsMap(doc).entries()) {
+  for (const [id, entry] of entries) {
     if (entry instanceof Y.Map && entry.get('type') === sectionTypeName) sections.push(readStoredItem(id, entry));
   }
   return sections.sort(compareByZ).reverse();
@@ -106,14 +116,4 @@ export function scanBoard(doc: Y.Doc): BoardScan {
     if (entry.get('type') === sectionTypeName) sectionIds.push(id);
   }
   return { topZ: top, sectionIds };
-}
-
-/** The sections among `ids` still on the board, top-most first (see `readSectionsTopFirst`). */
-export function readSectionsById(doc: Y.Doc, ids: Iterable<string>): StoredItem[] {
-  const sections: StoredItem[] = [];
-  for (const id of new Set(ids)) {
-    const entry = itemsMap(doc).get(id);
-    if (entry instanceof Y.Map && entry.get('type') === sectionTypeName) sections.push(readStoredItem(id, entry));
-  }
-  return sections.sort(compareByZ).reverse();
 }

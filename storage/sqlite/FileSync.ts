@@ -1,4 +1,5 @@
 import { fsync, fsyncSync } from 'node:fs';
+import { asError } from '../errors.js';
 
 /** The file a `FileSync` fsyncs: its descriptor now (undefined: nothing to sync), and cleanup on close. */
 export interface SyncTarget {
@@ -139,8 +140,4 @@ export class FileSync {
     if (waiters.length === 0) this.#onError(asError(error));
     for (const waiter of waiters) waiter.reject(asError(error));
   }
-}
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
 }

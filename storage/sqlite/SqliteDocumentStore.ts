@@ -1,5 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
+import { asError } from '../errors.js';
 import type { DocumentJournal } from './DocumentJournal.js';
 import type { WalSync } from './WalSync.js';
 
@@ -270,10 +271,6 @@ export class SqliteDocumentStore implements DocumentStore {
     }
     journal.release(journal.mark());
   }
-}
-
-function asError(error: unknown): Error {
-  return error instanceof Error ? error : new Error(String(error));
 }
 
 /**
