@@ -38,6 +38,9 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
     BOARDS_LOG_LEVEL: 'warn',
     BOARDS_RATE_LIMIT_PER_MINUTE: '1000000',
     BENCH_REQUIRE_FROM: path.join(root, 'package.json'),
+    // Node options for our server alone (a tuning experiment such as --max-semi-space-size=4),
+    // kept out of the load generator and the peers.
+    ...(process.env.BENCH_OURS_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_OURS_NODE_OPTIONS } : {}),
   };
   const preload = pathToFileURL(path.join(peersDir(), 'sqlite-reads.mjs')).href;
   const proc = spawnTracked(process.execPath, ['--import', preload, path.join(root, 'bin', 'boards.js'), 'start'], { cwd: root, env, core: serverCore });
