@@ -269,6 +269,7 @@ export class BoardRoom {
 
   /** Sends `outgoing` to every started connection, each in one write, leaving out what a connection sent itself. */
   #relay(outgoing: readonly Outgoing[]): void {
+    if (outgoing.length === 0) return;
     const all = outgoing.map((o) => o.message);
     const senders = new Set<unknown>();
     for (const o of outgoing) if (o.skip !== undefined) senders.add(o.skip);
@@ -318,7 +319,7 @@ export class BoardRoom {
     if (documentMessages.length === 0) this.#relay(awareness);
     else if (this.#waitingRelays === 0 && lease.storeNow()) this.#relay([...documentMessages, ...awareness]);
     else {
-      if (awareness.length > 0) this.#relay(awareness);
+      this.#relay(awareness);
       const stored = this.#registry.whenPersisted(this.boardId);
       this.#waitingRelays += 1;
       this.#relayed = this.#relayed
