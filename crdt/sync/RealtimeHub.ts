@@ -17,10 +17,18 @@ export interface RealtimeHubOptions {
   maxMessageBytes?: number;
   /** Connections per board; the next one is closed 4429 at attach. Default 1000. */
   maxConnectionsPerBoard?: number;
-  /** Sustained inbound messages per second per connection; over it the socket is closed 4429. Default 200 (60 fps drags plus cursors). */
+  /**
+   * Sustained inbound messages per second per connection; over it the socket is closed 4429.
+   * Default 200 (60 fps drags plus cursors). The budget carries over a reconnect after a 4429: a
+   * connection of the same user to the same board attached before the drained bucket would be
+   * full again (`messageBurst / messagesPerSecond` seconds) continues it, so a reconnect loop
+   * gets the sustained rate, not a fresh burst per reconnect.
+   */
   messagesPerSecond?: number;
   /** Inbound burst per connection, in messages. Default 400. */
   messageBurst?: number;
+  /** (Board, user) pairs whose drained bucket is kept after a 4429 for the message rate; past it the oldest is dropped, 0 keeps none. Default 10,000 (a few MB at most; entries live 2 s with the defaults). */
+  maxRememberedBuckets?: number;
   /** Outbound bytes a socket may have queued; past it the socket is closed 1013 and resyncs on reconnect, so a slow client never stalls a room. Default 8 MiB. */
   maxBufferedBytes?: number;
   /** Awareness client ids one connection may announce. Default 8 (a tab has one; a few sub-documents at most). */
@@ -29,6 +37,12 @@ export interface RealtimeHubOptions {
   clock?: Clock;
   /** Where protocol problems are logged. Default silent. */
   logger?: Logger;
+}
+
+/** A bucket left drained by a connection closed for its message rate, and when it would be full again. */
+interface DrainedBucket {
+  bucket: TokenBucket;
+  fullAtMs: number;
 }
 
 /** Counters of `RealtimeHub.stats()`. */
@@ -48,6 +62,8 @@ export class RealtimeHub {
   readonly #clock: Clock;
   readonly #logger: Logger;
   readonly #rooms = new Map<string, BoardRoom>();
+  /** By `drainedKey`, oldest close first. */
+  readonly #drained = new Map<string, DrainedBucket>();
   readonly #unsubscribe: () => void;
   #closed = false;
 
@@ -60,6 +76,7 @@ export class RealtimeHub {
       maxConnectionsPerBoard: options.maxConnectionsPerBoard ?? 1000,
       messagesPerSecond: options.messagesPerSecond ?? 200,
       messageBurst: options.messageBurst ?? 400,
+      maxRememberedBuckets: options.maxRememberedBuckets ?? 10_000,
       maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024,
       maxClientIdsPerConnection: options.maxClientIdsPerConnection ?? 8,
     };
@@ -71,10 +88,13 @@ export class RealtimeHub {
   /**
    * Hands an authorized socket to the board's room and returns its connection. A board at
    * `maxConnectionsPerBoard`, or a closed hub, closes the socket at once (4429 / 1001) and
-   * returns a connection that ignores input.
+   * returns a connection that ignores input. The connection's message budget is a fresh bucket,
+   * or the drained one of this user's connection to this board lately closed for its rate.
    */
   attach(socket: SyncSocket, info: SyncConnectionInfo): SyncConnection {
-    const bucket = new TokenBucket(this.#options.messagesPerSecond, this.#options.messageBurst, this.#clock);
+    const key = drainedKey(info);
+    const bucket = this.#bucketFor(key);
+    const onRateLimited = (): void => this.#rememberDrained(key, bucket);
     const limits = { maxMessageBytes: this.#options.maxMessageBytes, maxBufferedBytes: this.#options.maxBufferedBytes };
     const existing = this.#rooms.get(info.boardId);
     const refusal = this.#closed
@@ -83,12 +103,12 @@ export class RealtimeHub {
         ? { code: syncCloseCodes.tooManyRequests, reason: 'too many connections to this board' }
         : undefined;
     if (refusal !== undefined) {
-      const refused = new SyncConnection(socket, info, undefined, bucket, limits, this.#logger, this.#clock.now());
+      const refused = new SyncConnection(socket, info, undefined, bucket, onRateLimited, limits, this.#logger, this.#clock.now());
       refused.close(refusal.code, refusal.reason);
       return refused;
     }
     const room = existing ?? this.#createRoom(info.boardId);
-    const connection = new SyncConnection(socket, info, room, bucket, limits, this.#logger, this.#clock.now());
+    const connection = new SyncConnection(socket, info, room, bucket, onRateLimited, limits, this.#logger, this.#clock.now());
     room.add(connection);
     return connection;
   }
@@ -114,7 +134,32 @@ export class RealtimeHub {
   close(): void {
     this.#closed = true;
     this.#unsubscribe();
+    this.#drained.clear();
     for (const room of [...this.#rooms.values()]) room.closeAll(syncCloseCodes.goingAway, 'server shutting down');
+  }
+
+  /** The remembered drained bucket for `key` while it is not full again (shared by every connection attached meanwhile), else a fresh one. */
+  #bucketFor(key: string): TokenBucket {
+    const drained = this.#drained.get(key);
+    if (drained !== undefined) {
+      if (this.#clock.now() < drained.fullAtMs) return drained.bucket;
+      this.#drained.delete(key);
+    }
+    return new TokenBucket(this.#options.messagesPerSecond, this.#options.messageBurst, this.#clock);
+  }
+
+  /** Keeps a bucket drained by a 4429 for the same user's next connections to the board, dropping expired and, past the cap, oldest entries. */
+  #rememberDrained(key: string, bucket: TokenBucket): void {
+    if (this.#options.maxRememberedBuckets === 0) return;
+    const now = this.#clock.now();
+    this.#drained.delete(key);
+    // Every entry is made when its bucket runs dry and lives about burst / rate from then, so in
+    // insertion order the expired ones come first.
+    for (const [oldKey, entry] of this.#drained) {
+      if (entry.fullAtMs > now && this.#drained.size < this.#options.maxRememberedBuckets) break;
+      this.#drained.delete(oldKey);
+    }
+    this.#drained.set(key, { bucket, fullAtMs: bucket.fullAtMs() });
   }
 
   #createRoom(boardId: string): BoardRoom {
@@ -128,4 +173,9 @@ export class RealtimeHub {
     this.#rooms.set(boardId, room);
     return room;
   }
+}
+
+/** The key of a (board, user or `rateKey`) pair in the drained-bucket map; JSON keeps it unambiguous whatever the ids contain. */
+function drainedKey(info: SyncConnectionInfo): string {
+  return JSON.stringify([info.boardId, info.rateKey ?? info.actor.userId]);
 }

@@ -27,6 +27,11 @@ export interface SyncConnectionInfo {
   readonly actor: SyncActor;
   /** Viewers and commenters: document updates are refused, awareness is allowed. */
   readonly readOnly: boolean;
+  /**
+   * Who shares a message budget across reconnects after a rate-limit close; default the actor's
+   * user id. Guests of one public link share a user id, so the server layer sets this per guest.
+   */
+  readonly rateKey?: string;
 }
 
 /** Per-connection limits, from `RealtimeHubOptions`. */
@@ -54,6 +59,7 @@ export class SyncConnection {
   readonly #socket: SyncSocket;
   readonly #room: BoardRoom | undefined;
   readonly #bucket: TokenBucket;
+  readonly #onRateLimited: () => void;
   readonly #limits: SyncConnectionLimits;
   readonly #logger: Logger;
   #inbox: Uint8Array[] | undefined = [];
@@ -67,6 +73,7 @@ export class SyncConnection {
     info: SyncConnectionInfo,
     room: BoardRoom | undefined,
     bucket: TokenBucket,
+    onRateLimited: () => void,
     limits: SyncConnectionLimits,
     logger: Logger,
     nowMs: number,
@@ -77,6 +84,7 @@ export class SyncConnection {
     this.readOnly = info.readOnly;
     this.#room = room;
     this.#bucket = bucket;
+    this.#onRateLimited = onRateLimited;
     this.#limits = limits;
     this.#logger = logger;
     this.connectedAtMs = nowMs;
@@ -103,7 +111,7 @@ export class SyncConnection {
     // the stock client echoes every awareness change it receives, and a busy room must not
     // turn those echoes into a rate-limit close.
     if (data[0] !== messageTypes.awareness && !this.#bucket.take()) {
-      this.close(syncCloseCodes.tooManyRequests, 'too many messages');
+      this.#closeForRate();
       return;
     }
     if (this.#inbox !== undefined) {
@@ -163,6 +171,13 @@ export class SyncConnection {
     return true;
   }
 
+  /** Closes 4429 for the message rate and tells the hub, which keeps the drained bucket for this user's next connection. */
+  #closeForRate(): void {
+    if (!this.#open) return;
+    this.close(syncCloseCodes.tooManyRequests, 'too many messages');
+    this.#onRateLimited();
+  }
+
   /** Called by the room once the document is loaded: sends server step 1 and awareness, then drains the inbox. */
   start(doc: Y.Doc, awarenessStates: Uint8Array | undefined): void {
     if (!this.#open || this.#inbox === undefined) return;
@@ -188,7 +203,7 @@ export class SyncConnection {
           return;
         case messageTypes.awareness:
           if (room.applyAwareness(decoding.readVarUint8Array(decoder), this) > 0 && !this.#bucket.take()) {
-            this.close(syncCloseCodes.tooManyRequests, 'too many messages');
+            this.#closeForRate();
           }
           return;
         case messageTypes.queryAwareness:

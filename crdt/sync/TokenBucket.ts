@@ -27,4 +27,9 @@ export class TokenBucket {
     this.#tokens -= 1;
     return true;
   }
+
+  /** When the bucket will be full again if nothing more is taken, in ms since the epoch (not after now when it is full). */
+  fullAtMs(): number {
+    return this.#lastMs + ((this.#burst - this.#tokens) * 1000) / this.#perSecond;
+  }
 }

@@ -33,6 +33,7 @@ interface Decision {
   boardId: string;
   actor: { userId: string; name?: string };
   readOnly: boolean;
+  rateKey?: string;
 }
 
 type Refusal = { code: number; reason: string };
@@ -126,7 +127,10 @@ export class SyncGateway {
     if (token.startsWith(publicLinkTokenPrefix)) {
       const link = await this.#o.access.publicLinkAccess(token, boardId);
       if (!link) return { code: syncAuthCloseCodes.notFound, reason: 'No such board.' };
-      return { boardId, actor: { userId: `link:${link.via.resourceType}:${link.via.id}`, name: 'Guest' }, readOnly: link.role !== 'editor' };
+      const userId = `link:${link.via.resourceType}:${link.via.id}`;
+      // Guests of one link share a user id; a guest's reconnect loop must not drain the others' message budget.
+      const rateKey = `${userId}@${request.socket.remoteAddress ?? ''}`;
+      return { boardId, actor: { userId, name: 'Guest' }, readOnly: link.role !== 'editor', rateKey };
     }
     const principal = await this.#o.authenticator.authenticate(token);
     if (!principal) return { code: syncAuthCloseCodes.unauthorized, reason: 'The token is unknown, expired or revoked.' };

@@ -22,7 +22,7 @@ export interface SyncTestServer {
   /** A stock y-websocket client on `boardId` as `user` (read-only when `readOnly`). */
   connect(boardId: string, user: string, options?: { readOnly?: boolean; name?: string }): { doc: Y.Doc; provider: WebsocketProvider };
   /** A raw `ws` socket on `/sync/<boardId>`; resolves once open. */
-  raw(boardId: string, user?: string): Promise<WebSocket>;
+  raw(boardId: string, user?: string, rateKey?: string): Promise<WebSocket>;
   stop(): Promise<void>;
 }
 
@@ -58,10 +58,12 @@ export async function startSyncServer(
     const url = new URL(req.url ?? '/', 'http://127.0.0.1');
     const boardId = decodeURIComponent(url.pathname.split('/').at(-1) ?? '');
     const name = url.searchParams.get('name');
+    const rateKey = url.searchParams.get('rateKey');
     const connection = hub.attach(wsSyncSocket(ws), {
       boardId,
       actor: { userId: url.searchParams.get('user') ?? 'anonymous', ...(name === null ? {} : { name }) },
       readOnly: url.searchParams.get('ro') === '1',
+      ...(rateKey === null ? {} : { rateKey }),
     });
     ws.on('message', (data) => connection.receive(toBytes(data)));
     ws.on('close', () => connection.closed());
@@ -90,8 +92,9 @@ export async function startSyncServer(
       providers.push(provider);
       return { doc, provider };
     },
-    async raw(boardId, user = 'raw') {
-      const ws = new WebSocket(`${url}/${encodeURIComponent(boardId)}?user=${user}`);
+    async raw(boardId, user = 'raw', rateKey) {
+      const query = new URLSearchParams({ user, ...(rateKey === undefined ? {} : { rateKey }) });
+      const ws = new WebSocket(`${url}/${encodeURIComponent(boardId)}?${query.toString()}`);
       raws.push(ws);
       await once(ws, 'open');
       return ws;
