@@ -47,8 +47,8 @@ export interface DocumentLease {
   assertRoomFor(incomingBytes: number): void;
   /** Queues a client's update to be stored before it is applied; see `ManagedDocument.queueIncoming`. */
   queueIncoming(update: Uint8Array): void;
-  /** Applies an update queued with `queueIncoming`, quietly; see `ManagedDocument.applyQueued`. */
-  applyQueued(update: Uint8Array, origin: unknown): void;
+  /** Applies updates queued with `queueIncoming`, quietly, in one transaction; returns those that failed. See `ManagedDocument.applyQueued`. */
+  applyQueued<T extends { update: Uint8Array; origin?: unknown }>(entries: readonly T[]): { entry: T; error: unknown }[];
   /** Calls `listener` with every update to relay (see `ManagedDocument.onChange`); returns the function that removes it. */
   onChange(listener: (update: Uint8Array, origin: unknown) => void): () => void;
   release(): void;
@@ -121,7 +121,7 @@ export class DocumentRegistry {
       storeNow: () => managed.persister.storeNow(),
       assertRoomFor: (incomingBytes) => managed.assertRoomFor(incomingBytes),
       queueIncoming: (update) => managed.queueIncoming(update),
-      applyQueued: (update, origin) => managed.applyQueued(update, origin),
+      applyQueued: (entries) => managed.applyQueued(entries),
       onChange: (listener) => managed.onChange(listener),
       release: () => {
         if (released) return;

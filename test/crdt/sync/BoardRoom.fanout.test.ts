@@ -4,6 +4,7 @@ import * as Y from 'yjs';
 import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
 import { Awareness, encodeAwarenessUpdate } from 'y-protocols/awareness';
 import { encodeAwarenessMessage, encodeSyncStep1, encodeSyncStep2, encodeSyncUpdate } from '../../../crdt/sync/messages.js';
+import { maxMergedUpdates } from '../../../crdt/sync/BoardRoom.js';
 import { RealtimeHub } from '../../../crdt/sync/RealtimeHub.js';
 import type { RealtimeHubOptions } from '../../../crdt/sync/RealtimeHub.js';
 import type { SyncSocket } from '../../../crdt/sync/SyncSocket.js';
@@ -335,6 +336,50 @@ describe('live edits of clients (store, relay as they came, then apply)', () => 
     expect(replica.getMap('m').toJSON()).toEqual({ a: 1, b: 2 });
     expect(store.appends).toEqual([{ docId: 'b1', count: 2 }]);
     expect((await registry.open('b1')).getMap('m').toJSON()).toEqual({ a: 1, b: 2 });
+  });
+
+  it(`past ${maxMergedUpdates} edits in one turn, relays each as it came, in one write per socket, and applies them in one transaction`, async () => {
+    const { store, registry, hub, attach } = setup({}, 'sync');
+    const a = attach('a');
+    const b = attach('b');
+    const watcher = attach('watcher');
+    await hub.whenReady('b1');
+    await nextTurn();
+    const doc = await registry.open('b1');
+    let transactions = 0;
+    doc.on('afterTransaction', () => (transactions += 1));
+    const writes = { a: a.socket.writes, watcher: watcher.socket.writes };
+    const fromA = Array.from({ length: maxMergedUpdates }, (_, i) => encodeSyncUpdate(updateFrom((d) => d.getMap('m').set(`a${i}`, i))));
+    const fromB = encodeSyncUpdate(updateFrom((d) => d.getMap('m').set('b', 1)));
+    for (const message of fromA) a.connection.receive(message);
+    b.connection.receive(fromB);
+    await nextTurn();
+    expect(transactions).toBe(1);
+    expect(watcher.socket.writes - writes.watcher).toBe(1);
+    const relayed = watcher.socket.messages(0, 2);
+    expect(relayed).toEqual([...fromA, fromB]);
+    relayed.forEach((message, i) => expect(message).toBe([...fromA, fromB][i]));
+    // Each connection gets all but its own, still in one write.
+    expect(a.socket.writes - writes.a).toBe(1);
+    expect(a.socket.messages(0, 2)).toEqual([fromB]);
+    expect(b.socket.messages(0, 2)).toEqual(fromA);
+    expect(store.appends).toEqual([{ docId: 'b1', count: maxMergedUpdates + 1 }]);
+    expect(Object.keys(doc.getMap('m').toJSON())).toHaveLength(maxMergedUpdates + 1);
+  });
+
+  it('applies queued edits together and reports the one that throws, applying the rest', async () => {
+    const { registry } = setup({}, 'sync');
+    const lease = await registry.acquire('b1');
+    cleanups.push(() => lease.release());
+    const good = updateFrom((d) => d.getMap('m').set('before', 1));
+    const valid = updateFrom((d) => d.getMap('m').set('broken', 1));
+    const truncated = { update: valid.slice(0, valid.byteLength - 3), origin: 'bad' };
+    const after = updateFrom((d) => d.getMap('m').set('after', 2));
+    const failed = lease.applyQueued([{ update: good, origin: 'ok' }, truncated, { update: after, origin: 'ok' }]);
+    expect(failed.map((f) => f.entry)).toEqual([truncated]);
+    expect(failed[0]!.error).toBeInstanceOf(Error);
+    expect(lease.doc.getMap('m').get('before')).toBe(1);
+    expect(lease.doc.getMap('m').get('after')).toBe(2);
   });
 
   it('closes a connection whose update does not decode (1007), storing and relaying nothing', async () => {
