@@ -5,6 +5,7 @@ import { DocumentError } from './errors.js';
 import { silentLogger } from './Logger.js';
 import type { Logger } from './Logger.js';
 import { ManagedDocument } from './ManagedDocument.js';
+import { SnapshotBuilder, compiledSnapshotWorkerUrl } from './SnapshotBuilder.js';
 
 /** Options of `DocumentRegistry`; every field has a default. */
 export interface DocumentRegistryOptions {
@@ -26,6 +27,12 @@ export interface DocumentRegistryOptions {
   maxDocumentBytes?: number;
   /** How long `transact` waits for its update to be stored before `persist_timeout`, in ms. Default 10000. */
   persistTimeoutMs?: number;
+  /**
+   * The compiled `snapshotWorker.js` that folds stored documents into snapshots for compaction,
+   * off the event loop; null folds them in-thread. Default the worker beside this module when it
+   * is compiled (sources, as in tests, fold in-thread).
+   */
+  snapshotWorkerUrl?: URL | null;
   /** Time source for idle tracking. Default the system clock. */
   clock?: Clock;
   /** Where failures are logged. Default silent. */
@@ -69,7 +76,8 @@ export interface DocumentRegistryStats {
  */
 export class DocumentRegistry {
   readonly #store: DocumentStore;
-  readonly #options: Required<Omit<DocumentRegistryOptions, 'clock' | 'logger'>>;
+  readonly #options: Required<Omit<DocumentRegistryOptions, 'clock' | 'logger' | 'snapshotWorkerUrl'>>;
+  readonly #snapshots: SnapshotBuilder;
   readonly #clock: Clock;
   readonly #logger: Logger;
   readonly #docs = new Map<string, ManagedDocument>();
@@ -82,6 +90,7 @@ export class DocumentRegistry {
     this.#store = store;
     this.#clock = options.clock ?? systemClock;
     this.#logger = options.logger ?? silentLogger;
+    this.#snapshots = new SnapshotBuilder(options.snapshotWorkerUrl === null ? undefined : (options.snapshotWorkerUrl ?? compiledSnapshotWorkerUrl));
     this.#options = {
       persistDelayMs: options.persistDelayMs ?? 0,
       maxBatchUpdates: options.maxBatchUpdates ?? 1000,
@@ -244,6 +253,7 @@ export class DocumentRegistry {
       this.#docs.delete(managed.id);
       managed.destroy();
     }
+    await this.#snapshots.close();
   }
 
   #get(boardId: string): Promise<ManagedDocument> {
@@ -262,6 +272,7 @@ export class DocumentRegistry {
     const managed = new ManagedDocument(boardId, stored, this.#store, this.#logger, {
       ...this.#options,
       nowMs: this.#clock.now(),
+      buildSnapshot: (toFold) => this.#snapshots.build(toFold),
     });
     this.#docs.set(boardId, managed);
     return managed;

@@ -3,7 +3,7 @@ import type { DocumentStore, StoredDocument } from '../../storage/index.js';
 import { CrdtError } from '../errors.js';
 import type { Logger } from './Logger.js';
 import { UpdatePersister } from './UpdatePersister.js';
-import type { UpdatePersisterOptions } from './UpdatePersister.js';
+import type { BuildSnapshot, UpdatePersisterOptions } from './UpdatePersister.js';
 
 /** Origin of the transaction that applies the stored state on load; never persisted again. */
 export const loadOrigin: unique symbol = Symbol('boards.load');
@@ -29,7 +29,7 @@ export class ManagedDocument {
     stored: StoredDocument,
     store: DocumentStore,
     logger: Logger,
-    options: UpdatePersisterOptions & { maxDocumentBytes: number; nowMs: number },
+    options: UpdatePersisterOptions & { maxDocumentBytes: number; nowMs: number; buildSnapshot: BuildSnapshot },
   ) {
     this.id = id;
     this.doc = new Y.Doc({ gc: true });
@@ -57,10 +57,10 @@ export class ManagedDocument {
       store,
       logger,
       options,
-      { loggedUpdates: stored.updates.length, lastSeq: stored.lastSeq },
-      () => Y.encodeStateAsUpdate(this.doc),
-      (snapshotBytes) => {
-        this.#sizeBytes = snapshotBytes + this.persister.pendingBytes;
+      stored,
+      options.buildSnapshot,
+      (storedBytes) => {
+        this.#sizeBytes = storedBytes + this.persister.pendingBytes;
       },
     );
     this.doc.on('update', this.#onUpdate);

@@ -1,4 +1,4 @@
-import type { DocumentStore } from '../../storage/index.js';
+import type { DocumentStore, StoredDocument } from '../../storage/index.js';
 import { DocumentError } from './errors.js';
 import type { Logger } from './Logger.js';
 
@@ -26,32 +26,35 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
+/** Folds a stored document into one snapshot (`SnapshotBuilder.build`). */
+export type BuildSnapshot = (stored: StoredDocument) => Promise<{ state: Uint8Array; skipped: number }>;
+
 /**
  * The ordered write-behind queue of one document: every update is appended to the
  * `DocumentStore` in batches, one store call at a time, retried with backoff until stored.
- * Compaction snapshots the in-memory document at the moment a batch takes the whole queue,
- * when the document holds exactly the stored state plus that batch, so the snapshot covers
- * exactly the sequence number the append returns.
+ * Compaction works from the store, not from the in-memory document: it reads what is stored,
+ * folds it into a snapshot off the event loop (`BuildSnapshot`), and stores that snapshot as
+ * the state up to the last sequence number it read. Appends go on meanwhile (they only add
+ * numbers past it), so a compaction never holds a live update back.
  */
 export class UpdatePersister {
   readonly #docId: string;
   readonly #store: DocumentStore;
   readonly #logger: Logger;
   readonly #options: UpdatePersisterOptions;
-  readonly #encodeState: () => Uint8Array;
-  readonly #onCompacted: (snapshotBytes: number) => void;
+  readonly #buildSnapshot: BuildSnapshot;
+  readonly #onCompacted: (storedBytes: number) => void;
   readonly #queue: Uint8Array[] = [];
   readonly #waiters: Waiter[] = [];
   #enqueued = 0;
   #stored = 0;
+  /** Updates logged after the snapshot (as far as this process knows). */
   #logged: number;
-  /**
-   * A compaction to store before anything else, as the state up to `seq`: the snapshot taken at
-   * load, or none after a synchronous append (it is encoded when the compaction runs: the document
-   * then holds at least everything stored up to `seq`, and a snapshot holding more is still right,
-   * because replaying an update twice changes nothing).
-   */
-  #pendingCompaction: { snapshot: Uint8Array | undefined; seq: number } | undefined;
+  /** The last sequence number stored, and the bytes of every update stored so far. */
+  #lastSeq: number;
+  #storedBytes = 0;
+  /** The compaction in progress; one at a time. */
+  #compacting: Promise<void> | undefined;
   #timer: { cancel: () => void } | undefined;
   #running: Promise<void> | undefined;
   #failures = 0;
@@ -63,21 +66,20 @@ export class UpdatePersister {
     store: DocumentStore,
     logger: Logger,
     options: UpdatePersisterOptions,
-    loaded: { loggedUpdates: number; lastSeq: number },
-    encodeState: () => Uint8Array,
-    onCompacted: (snapshotBytes: number) => void,
+    loaded: StoredDocument,
+    buildSnapshot: BuildSnapshot,
+    onCompacted: (storedBytes: number) => void,
   ) {
     this.#docId = docId;
     this.#store = store;
     this.#logger = logger;
     this.#options = options;
-    this.#encodeState = encodeState;
+    this.#buildSnapshot = buildSnapshot;
     this.#onCompacted = onCompacted;
-    this.#logged = loaded.loggedUpdates;
-    if (loaded.loggedUpdates >= options.compactAfterUpdates) {
-      this.#pendingCompaction = { snapshot: encodeState(), seq: loaded.lastSeq };
-      this.#schedule(0);
-    }
+    this.#logged = loaded.updates.length;
+    this.#lastSeq = loaded.lastSeq;
+    // A long log is compacted from what was just read, without reading it again.
+    this.#compactIfDue(loaded);
   }
 
   /** Updates queued and not yet stored. */
@@ -109,7 +111,7 @@ export class UpdatePersister {
   storeNow(): boolean {
     if (this.#queue.length === 0) return !this.#dropped;
     const store = this.#store;
-    if (this.#dropped || store.appendNow === undefined || this.#running !== undefined || this.#pendingCompaction !== undefined) return false;
+    if (this.#dropped || store.appendNow === undefined || this.#running !== undefined) return false;
     const count = this.#queue.length;
     let seq: number;
     try {
@@ -119,17 +121,15 @@ export class UpdatePersister {
       this.#schedule(this.#options.retryBaseMs);
       return false;
     }
-    this.#queue.length = 0;
     this.#stored += count;
     this.#logged += count;
+    this.#lastSeq = seq;
+    for (const update of this.#queue) this.#storedBytes += update.byteLength;
+    this.#queue.length = 0;
     this.#timer?.cancel();
     this.#timer = undefined;
     this.#settle();
-    // Encoded later: a caller may apply updates it queued before storing them (`ManagedDocument.queueIncoming`).
-    if (this.#logged >= this.#options.compactAfterUpdates) {
-      this.#pendingCompaction = { snapshot: undefined, seq };
-      this.#schedule(0);
-    }
+    this.#compactIfDue();
     return true;
   }
 
@@ -154,13 +154,14 @@ export class UpdatePersister {
 
   /**
    * Appends what is queued now, without waiting for `persistDelayMs`, waits until no store call
-   * is in flight, and until everything stored is durable.
+   * (nor compaction) is in flight, and until everything stored is durable.
    */
   async flush(): Promise<void> {
     const done = this.whenPersisted();
     this.#schedule(0);
     await done;
     await this.#running;
+    await this.#compacting;
     await this.#store.sync();
   }
 
@@ -173,10 +174,10 @@ export class UpdatePersister {
     this.#timer?.cancel();
     this.#timer = undefined;
     this.#queue.length = 0;
-    this.#pendingCompaction = undefined;
     this.#wakeRetry?.();
     for (const waiter of this.#waiters.splice(0)) waiter.reject(deletedError(this.#docId));
     await this.#running;
+    await this.#compacting;
   }
 
   #schedule(delayMs: number): void {
@@ -195,17 +196,8 @@ export class UpdatePersister {
   }
 
   async #run(): Promise<void> {
-    while (!this.#dropped && (this.#pendingCompaction !== undefined || this.#queue.length > 0)) {
+    while (!this.#dropped && this.#queue.length > 0) {
       try {
-        if (this.#pendingCompaction !== undefined) {
-          const { seq } = this.#pendingCompaction;
-          const snapshot = this.#pendingCompaction.snapshot ?? this.#encodeState();
-          await this.#store.compact(this.#docId, snapshot, seq);
-          this.#pendingCompaction = undefined;
-          this.#logged = 0;
-          this.#onCompacted(snapshot.byteLength);
-          continue;
-        }
         await this.#appendBatch();
         this.#failures = 0;
       } catch (error) {
@@ -229,22 +221,48 @@ export class UpdatePersister {
 
   async #appendBatch(): Promise<void> {
     const batch = this.#queue.slice(0, this.#options.maxBatchUpdates);
-    const takesAll = batch.length === this.#queue.length;
-    const snapshot =
-      takesAll && this.#logged + batch.length >= this.#options.compactAfterUpdates ? this.#encodeState() : undefined;
     const seq = await this.#store.append(this.#docId, batch);
     if (this.#dropped) return;
     this.#queue.splice(0, batch.length);
     this.#stored += batch.length;
     this.#logged += batch.length;
+    this.#lastSeq = seq;
+    for (const update of batch) this.#storedBytes += update.byteLength;
     this.#settle();
-    if (snapshot === undefined) return;
+    this.#compactIfDue();
+  }
+
+  /** Starts a compaction when `compactAfterUpdates` are logged and none is running; from `stored` when given. */
+  #compactIfDue(stored?: StoredDocument): void {
+    if (this.#dropped || this.#compacting !== undefined || this.#logged < this.#options.compactAfterUpdates) return;
+    this.#compacting = this.#compact(stored).then((compacted) => {
+      this.#compacting = undefined;
+      // What was logged while this one ran may already make the next one due.
+      if (compacted) this.#compactIfDue();
+    });
+  }
+
+  /**
+   * Reads the stored document (unless given), folds it into a snapshot and stores it as the state
+   * up to the last number read; what was appended meanwhile stays logged after it. A failure is
+   * logged and retried after the next append. Resolves whether a snapshot was stored.
+   */
+  async #compact(given?: StoredDocument): Promise<boolean> {
     try {
-      await this.#store.compact(this.#docId, snapshot, seq);
-      this.#logged = 0;
-      this.#onCompacted(snapshot.byteLength);
+      const bytesBefore = this.#storedBytes;
+      const stored = given ?? (await this.#store.load(this.#docId));
+      if (this.#dropped) return false;
+      const { state, skipped } = await this.#buildSnapshot(stored);
+      if (this.#dropped) return false;
+      await this.#store.compact(this.#docId, state, stored.lastSeq);
+      if (skipped > 0) this.#logger.warn({ docId: this.#docId, skipped }, 'Compaction dropped stored updates that do not apply');
+      this.#logged = Math.max(0, this.#lastSeq - stored.lastSeq);
+      // An upper bound of the stored size: the snapshot, plus whatever was stored since the read.
+      this.#onCompacted(state.byteLength + (this.#storedBytes - bytesBefore));
+      return true;
     } catch (error) {
-      this.#logger.warn({ err: error, docId: this.#docId }, 'Compacting document failed; will retry after the next batch');
+      this.#logger.warn({ err: error, docId: this.#docId }, 'Compacting document failed; will retry after the next append');
+      return false;
     }
   }
 

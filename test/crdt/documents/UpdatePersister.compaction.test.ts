@@ -1,0 +1,176 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
+import { silentLogger } from '../../../crdt/documents/Logger.js';
+import { SnapshotBuilder } from '../../../crdt/documents/SnapshotBuilder.js';
+import { foldStored } from '../../../crdt/documents/snapshotWorker.js';
+import { UpdatePersister } from '../../../crdt/documents/UpdatePersister.js';
+import type { BuildSnapshot } from '../../../crdt/documents/UpdatePersister.js';
+import { SqliteDatabase } from '../../../storage/index.js';
+import type { StoredDocument } from '../../../storage/index.js';
+import { SpyDocumentStore, SyncSpyDocumentStore } from './fakeStores.js';
+
+/** The compiled worker (the suites' global set-up builds `dist/`). */
+const workerUrl = new URL('../../../dist/crdt/documents/snapshotWorker.js', import.meta.url);
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** `count` updates, each pushing its index onto the array `a`, from one writer (so they depend on each other in order). */
+function pushes(from: number, count: number, writer = new Y.Doc()): Uint8Array[] {
+  const updates: Uint8Array[] = [];
+  const listener = (update: Uint8Array): void => void updates.push(update);
+  writer.on('update', listener);
+  for (let i = from; i < from + count; i++) writer.getArray('a').push([i]);
+  writer.off('update', listener);
+  return updates;
+}
+
+/** The array `a` of a stored document. */
+function stateOf(stored: StoredDocument): unknown[] {
+  const doc = new Y.Doc();
+  if (stored.snapshot !== null) Y.applyUpdate(doc, stored.snapshot);
+  for (const update of stored.updates) Y.applyUpdate(doc, update);
+  return doc.getArray('a').toArray();
+}
+
+/** A persister over a spied in-memory store whose snapshots are built only when `release` is called. */
+function gatedPersister(compactAfterUpdates: number) {
+  const db = new SqliteDatabase({ dataDir: ':memory:' });
+  cleanups.push(() => db.close());
+  const store = new SyncSpyDocumentStore(db.documents);
+  const builds: { stored: StoredDocument; release: () => void; fail: (error: Error) => void }[] = [];
+  const build: BuildSnapshot = (stored) =>
+    new Promise((resolve, reject) => {
+      builds.push({ stored, release: () => resolve(foldStored(stored.snapshot, stored.updates)), fail: reject });
+    });
+  const options = { persistDelayMs: 0, maxBatchUpdates: 1000, retryBaseMs: 5, retryMaxMs: 50, compactAfterUpdates };
+  const persister = new UpdatePersister('b1', store, silentLogger, options, { snapshot: null, updates: [], lastSeq: 0 }, build, () => undefined);
+  const storeAll = (updates: readonly Uint8Array[]): boolean => {
+    for (const update of updates) persister.enqueue(update);
+    return persister.storeNow();
+  };
+  return { db, store, persister, builds, storeAll };
+}
+
+describe('compaction from the store', () => {
+  it('keeps storing live updates at once while a snapshot is being built, and leaves them logged after it', async () => {
+    const { db, store, builds, storeAll } = gatedPersister(5);
+    const writer = new Y.Doc();
+    expect(storeAll(pushes(0, 5, writer))).toBe(true);
+    await expect.poll(() => builds.length).toBe(1);
+    expect(builds[0]!.stored.lastSeq).toBe(5);
+    // The snapshot is still being built: three more live updates are stored synchronously all the same.
+    expect(storeAll(pushes(5, 3, writer))).toBe(true);
+    builds[0]!.release();
+    await expect.poll(() => store.compactions).toEqual([{ docId: 'b1', upToSeq: 5 }]);
+    const stored = await db.documents.load('b1');
+    expect(stored.snapshot).not.toBeNull();
+    expect(stored.updates).toHaveLength(3);
+    expect(stored.lastSeq).toBe(8);
+    expect(stateOf(stored)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+  });
+
+  it('counts what was logged meanwhile towards the next compaction', async () => {
+    const { store, builds, storeAll } = gatedPersister(5);
+    const writer = new Y.Doc();
+    storeAll(pushes(0, 5, writer));
+    await expect.poll(() => builds.length).toBe(1);
+    storeAll(pushes(5, 4, writer));
+    builds[0]!.release();
+    await expect.poll(() => store.compactions.length).toBe(1);
+    // 4 logged after the snapshot; the fifth makes the next compaction due.
+    storeAll(pushes(9, 1, writer));
+    await expect.poll(() => builds.length).toBe(2);
+    builds[1]!.release();
+    await expect.poll(() => store.compactions).toEqual([
+      { docId: 'b1', upToSeq: 5 },
+      { docId: 'b1', upToSeq: 10 },
+    ]);
+  });
+
+  it('stores nothing when the build fails, and tries again after the next append', async () => {
+    const { store, builds, storeAll } = gatedPersister(3);
+    const writer = new Y.Doc();
+    storeAll(pushes(0, 3, writer));
+    await expect.poll(() => builds.length).toBe(1);
+    builds[0]!.fail(new Error('worker gone (test)'));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(store.compactions).toEqual([]);
+    storeAll(pushes(3, 1, writer));
+    await expect.poll(() => builds.length).toBe(2);
+    builds[1]!.release();
+    await expect.poll(() => store.compactions).toEqual([{ docId: 'b1', upToSeq: 4 }]);
+  });
+
+  it('stores no snapshot for a document dropped while its snapshot was being built', async () => {
+    const { store, persister, builds, storeAll } = gatedPersister(3);
+    storeAll(pushes(0, 3));
+    await expect.poll(() => builds.length).toBe(1);
+    const dropped = persister.drop();
+    builds[0]!.release();
+    await dropped;
+    expect(store.compactions).toEqual([]);
+  });
+});
+
+describe('folding stored documents', () => {
+  it('folds a snapshot and its log into one state, skipping an update that does not apply', () => {
+    const writer = new Y.Doc();
+    const first = pushes(0, 2, writer);
+    const snapshot = foldStored(null, first).state;
+    const later = pushes(2, 2, writer);
+    // Cut off inside its first number: it cannot even be read.
+    const broken = new Uint8Array([0xff]);
+    const { state, skipped } = foldStored(snapshot, [broken, later[1]!]);
+    expect(skipped).toBe(1);
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, state);
+    expect(doc.getArray('a').toArray()).toEqual([0, 1]);
+    // The update after the broken one waits for it, kept in the snapshot as Yjs keeps pending structs.
+    Y.applyUpdate(doc, later[0]!);
+    expect(doc.getArray('a').toArray()).toEqual([0, 1, 2, 3]);
+  });
+
+  it('builds snapshots in a worker thread, the same as in-thread', async () => {
+    const builder = new SnapshotBuilder(workerUrl);
+    cleanups.push(() => builder.close());
+    const updates = pushes(0, 50);
+    const [inWorker, again] = await Promise.all([builder.build({ snapshot: null, updates }), builder.build({ snapshot: null, updates: updates.slice(0, 10) })]);
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, inWorker.state);
+    expect(doc.getArray('a').toArray()).toEqual(Array.from({ length: 50 }, (_, i) => i));
+    expect(inWorker.skipped).toBe(0);
+    const partial = new Y.Doc();
+    Y.applyUpdate(partial, again.state);
+    expect(partial.getArray('a').length).toBe(10);
+  });
+
+  it('rejects pending builds when it closes, and refuses new ones', async () => {
+    const builder = new SnapshotBuilder(workerUrl);
+    const pending = expect(builder.build({ snapshot: null, updates: pushes(0, 2000) })).rejects.toThrow(/closed/);
+    await builder.close();
+    await pending;
+    await expect(builder.build({ snapshot: null, updates: [] })).rejects.toThrow(/closed/);
+  });
+
+  it('compacts a registry document through the worker and reloads the same state', async () => {
+    const db = new SqliteDatabase({ dataDir: ':memory:' });
+    cleanups.push(() => db.close());
+    const store = new SpyDocumentStore(db.documents);
+    const registry = new DocumentRegistry(store, { sweepIntervalMs: 0, compactAfterUpdates: 10, snapshotWorkerUrl: workerUrl });
+    cleanups.push(() => registry.close());
+    const doc = await registry.open('b1');
+    for (let i = 0; i < 25; i++) {
+      doc.getArray('a').push([i]);
+      await registry.whenPersisted('b1');
+    }
+    await expect.poll(() => store.compactions.length).toBeGreaterThanOrEqual(2);
+    await registry.close();
+    const fresh = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
+    cleanups.push(() => fresh.close());
+    expect((await fresh.open('b1')).getArray('a').toArray()).toEqual(Array.from({ length: 25 }, (_, i) => i));
+  });
+});
