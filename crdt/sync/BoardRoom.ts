@@ -330,30 +330,21 @@ export class BoardRoom {
 }
 
 /**
- * Most updates of one turn merged into one message: a client applies a message in one
- * transaction, whose cost grows with the document's history, so fewer messages spare every
- * client. Merging costs the server about 10 µs an update; past this many, a turn's updates go
- * out as they came, one frame each (in the same single write per socket), so a burst costs the
- * room a copy, not a merge.
- */
-export const maxMergedUpdates = 8;
-
-/**
- * The document messages of a turn: updates made to the document (`made`, encoded) and clients'
- * live updates (`incoming`, as they came when they came alone in their message). A lone update
- * goes out as it came; up to `maxMergedUpdates` are merged into one; more go one message each.
- * Each message skips the connection that produced all of it.
+ * The document message of a turn: updates made to the document (`made`, encoded) and clients'
+ * live updates (`incoming`, as they came). A lone live update goes out as it came; several are
+ * merged into one message (about 10 µs an update here), because a client applies each message in
+ * a transaction of its own, whose cost grows with the number of clients that ever edited the
+ * board: one message per turn spares every client on the board. It skips the connection that
+ * produced all of it.
  */
 function documentMessagesOf(made: readonly { update: Uint8Array; origin: unknown }[], incoming: readonly { message: Uint8Array | undefined; update: Uint8Array; origin: SyncConnection }[]): Outgoing[] {
-  const count = made.length + incoming.length;
-  if (count === 0) return [];
-  if (count > 1 && count <= maxMergedUpdates) {
-    const origins = new Set<unknown>([...made, ...incoming].map((u) => u.origin));
-    const [onlyOrigin] = origins.size === 1 ? origins : [undefined];
-    return [{ message: encodeSyncUpdate(Y.mergeUpdates([...made, ...incoming].map((u) => u.update))), skip: onlyOrigin }];
-  }
-  return [
-    ...made.map(({ update, origin }) => ({ message: encodeSyncUpdate(update), skip: origin })),
-    ...incoming.map(({ message, update, origin }) => ({ message: message ?? encodeSyncUpdate(update), skip: origin })),
-  ];
+  const all = [...made, ...incoming];
+  const [first] = all;
+  if (first === undefined) return [];
+  const [lone] = made.length === 0 && incoming.length === 1 ? incoming : [];
+  if (lone?.message !== undefined) return [{ message: lone.message, skip: lone.origin }];
+  const origins = new Set<unknown>(all.map((u) => u.origin));
+  const [onlyOrigin] = origins.size === 1 ? origins : [undefined];
+  const update = all.length === 1 ? first.update : Y.mergeUpdates(all.map((u) => u.update));
+  return [{ message: encodeSyncUpdate(update), skip: onlyOrigin }];
 }
