@@ -22,10 +22,12 @@ export interface RealtimeHubOptions {
    * Default 200 (60 fps drags plus cursors). The budget carries over a reconnect after a 4429: a
    * connection of the same user to the same board attached before the drained bucket would be
    * full again (`messageBurst / messagesPerSecond` seconds) continues it, so a reconnect loop
-   * gets the sustained rate, not a fresh burst per reconnect.
+   * gets the sustained rate, not a fresh burst per reconnect; one attached while that bucket is
+   * still under half full is closed 4429 at once, before it joins the board (joining costs the
+   * server a full-state answer).
    */
   messagesPerSecond?: number;
-  /** Inbound burst per connection, in messages. Default 400. */
+  /** Inbound burst per connection, in messages. Default 100 (half a second at the default rate). */
   messageBurst?: number;
   /** (Board, user) pairs whose drained bucket is kept after a 4429 for the message rate; past it the oldest is dropped, 0 keeps none. Default 10,000 (a few MB at most; entries live 2 s with the defaults). */
   maxRememberedBuckets?: number;
@@ -75,7 +77,7 @@ export class RealtimeHub {
       maxMessageBytes: options.maxMessageBytes ?? 4 * 1024 * 1024,
       maxConnectionsPerBoard: options.maxConnectionsPerBoard ?? 1000,
       messagesPerSecond: options.messagesPerSecond ?? 200,
-      messageBurst: options.messageBurst ?? 400,
+      messageBurst: options.messageBurst ?? 100,
       maxRememberedBuckets: options.maxRememberedBuckets ?? 10_000,
       maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024,
       maxClientIdsPerConnection: options.maxClientIdsPerConnection ?? 8,
@@ -89,7 +91,8 @@ export class RealtimeHub {
    * Hands an authorized socket to the board's room and returns its connection. A board at
    * `maxConnectionsPerBoard`, or a closed hub, closes the socket at once (4429 / 1001) and
    * returns a connection that ignores input. The connection's message budget is a fresh bucket,
-   * or the drained one of this user's connection to this board lately closed for its rate.
+   * or the drained one of this user's connection to this board lately closed for its rate; while
+   * that one is under half full, the socket is closed 4429 at once too.
    */
   attach(socket: SyncSocket, info: SyncConnectionInfo): SyncConnection {
     const key = drainedKey(info);
@@ -101,7 +104,9 @@ export class RealtimeHub {
       ? { code: syncCloseCodes.goingAway, reason: 'server shutting down' }
       : existing !== undefined && existing.connections.size >= this.#options.maxConnectionsPerBoard
         ? { code: syncCloseCodes.tooManyRequests, reason: 'too many connections to this board' }
-        : undefined;
+        : this.#drained.has(key) && bucket.available() < this.#options.messageBurst / 2
+          ? { code: syncCloseCodes.tooManyRequests, reason: 'reconnecting too soon after too many messages' }
+          : undefined;
     if (refusal !== undefined) {
       const refused = new SyncConnection(socket, info, undefined, bucket, onRateLimited, limits, this.#logger, this.#clock.now());
       refused.close(refusal.code, refusal.reason);

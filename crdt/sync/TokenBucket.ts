@@ -28,6 +28,12 @@ export class TokenBucket {
     return true;
   }
 
+  /** Tokens in the bucket now (refilled up to this moment), fractions included. */
+  available(): number {
+    const elapsedMs = Math.max(0, this.#clock.now() - this.#lastMs);
+    return Math.min(this.#burst, this.#tokens + (elapsedMs * this.#perSecond) / 1000);
+  }
+
   /** When the bucket will be full again if nothing more is taken, in ms since the epoch (not after now when it is full). */
   fullAtMs(): number {
     return this.#lastMs + ((this.#burst - this.#tokens) * 1000) / this.#perSecond;

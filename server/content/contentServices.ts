@@ -33,7 +33,8 @@ export function createDocumentServices(db: Database, clock: Clock, logger: PinoL
     maxMessageBytes: limits.maxMessageBytes,
     maxConnectionsPerBoard: limits.maxConnectionsPerBoard,
     messagesPerSecond: limits.messagesPerSecond,
-    messageBurst: limits.messagesPerSecond * 2,
+    // Half a second's worth: a fresh connection's burst is relayed to everyone on the board at once.
+    messageBurst: Math.max(1, Math.ceil(limits.messagesPerSecond / 2)),
   });
   const stored = storeBoardDocuments(db.documents);
   return {

@@ -132,9 +132,24 @@ describe('the message budget across reconnects', () => {
     const clock = new ManualClock();
     server = await startSyncServer({ hub: { ...rate, clock } });
     expect(await probe(await ready('b1', 'abuser'), 30)).toEqual({ answered: 20, code: 4429 });
-    clock.advance(500);
-    expect(await probe(await ready('b1', 'abuser'), 30)).toEqual({ answered: 5, code: 4429 });
-    expect(await probe(await ready('b1', 'abuser'), 30)).toEqual({ answered: 0, code: 4429 });
+    clock.advance(1000);
+    expect(await probe(await ready('b1', 'abuser'), 30)).toEqual({ answered: 10, code: 4429 });
+  });
+
+  it('closes a reconnect 4429 at once, before it joins, while the drained bucket is under half full', async () => {
+    const clock = new ManualClock();
+    server = await startSyncServer({ hub: { ...rate, clock } });
+    expect(await probe(await ready('b1', 'abuser'), 30)).toEqual({ answered: 20, code: 4429 });
+    clock.advance(999);
+    const early = await server.raw('b1', 'abuser');
+    const received: Buffer[] = [];
+    early.on('message', (data: Buffer) => received.push(data));
+    expect(await closeCode(early)).toBe(4429);
+    // Refused before joining: not even the server's sync step 1.
+    expect(received).toEqual([]);
+    expect(server.hub.stats()).toEqual({ rooms: 0, connections: 0 });
+    clock.advance(1);
+    expect(await probe(await ready('b1', 'abuser'), 30)).toEqual({ answered: 10, code: 4429 });
   });
 
   it('forgets the drained bucket once it would be full again: the next reconnect gets a full burst', async () => {
