@@ -26,6 +26,9 @@ export interface SyncGatewayOptions {
   onEdit?: (boardId: string, userId: string) => void;
 }
 
+/** Messages a socket may send while its token is being checked: a client's first messages are a sync step 1, its awareness and perhaps a step 2. */
+export const maxQueuedBeforeAuth = 32;
+
 /** Close codes of the endpoint: 4000 + the HTTP status it stands for (DESIGN "Realtime"). */
 export const syncAuthCloseCodes = { unauthorized: 4401, forbidden: 4403, notFound: 4404 } as const;
 
@@ -42,7 +45,8 @@ type Refusal = { code: number; reason: string };
  * `/v1/sync/{boardId}`: the y-websocket protocol over `ws`. The upgrade is accepted first so
  * that browsers can read the outcome as a close code (4401 no valid token, 4403 no
  * `boards:read` scope, 4404 no such board for this person); messages that arrive while the
- * token is checked are queued. Viewers, commenters and tokens without `boards:write` get
+ * token is checked are queued (up to `maxQueuedBeforeAuth`; past that the socket is closed 4429,
+ * so nobody can make the server hold what it has not authorized). Viewers, commenters and tokens without `boards:write` get
  * read-only connections. Tokens come from the `Authorization` header or the `token` query
  * parameter and are never logged.
  */
@@ -78,10 +82,16 @@ export class SyncGateway {
     const queued: Uint8Array[] = [];
     let connection: SyncConnection | null = null;
     let closed = false;
+    let refused = false;
     ws.on('message', (data: RawData) => {
       const bytes = toBytes(data);
       if (connection) this.#receive(connection, bytes);
-      else queued.push(bytes);
+      else if (queued.length < maxQueuedBeforeAuth) queued.push(bytes);
+      else if (!refused) {
+        refused = true;
+        queued.length = 0;
+        ws.close(4429, 'too many messages before authorization');
+      }
     });
     ws.on('close', () => {
       closed = true;
@@ -91,7 +101,7 @@ export class SyncGateway {
 
     this.#decide(request).then(
       (decision) => {
-        if (closed) return;
+        if (closed || refused) return;
         if ('code' in decision) {
           ws.close(decision.code, decision.reason);
           return;
@@ -112,8 +122,9 @@ export class SyncGateway {
 
   #receive(connection: SyncConnection, bytes: Uint8Array): void {
     connection.receive(bytes);
-    // Message type 0 is the sync protocol (document content); awareness does not count as an edit.
-    if (!connection.readOnly && bytes[0] === 0 && this.#o.onEdit) this.#o.onEdit(connection.boardId, connection.actor.userId);
+    // Message type 0 is the sync protocol (document content); awareness does not count as an edit,
+    // nor does a message that closed its connection (or came after it closed).
+    if (!connection.readOnly && connection.isOpen && bytes[0] === 0 && this.#o.onEdit) this.#o.onEdit(connection.boardId, connection.actor.userId);
   }
 
   async #decide(request: IncomingMessage): Promise<Decision | Refusal> {
