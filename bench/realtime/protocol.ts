@@ -50,6 +50,15 @@ export function updateMessage(update: Uint8Array): Uint8Array {
   return encoding.toUint8Array(encoder);
 }
 
+/** A live document update as a client of `dialect` sends it: `[0][2][update]`, prefixed with the document name for Hocuspocus. */
+export function docUpdateMessage(dialect: Dialect, documentName: string, update: Uint8Array): Uint8Array {
+  if (dialect !== 'hocuspocus') return updateMessage(update);
+  const encoder = encoding.createEncoder();
+  encoding.writeVarString(encoder, documentName);
+  encoding.writeUint8Array(encoder, updateMessage(update));
+  return encoding.toUint8Array(encoder);
+}
+
 /** A one-client awareness update (`y-protocols/awareness` encoding) with a JSON state. */
 export function awarenessUpdate(clientId: number, clock: number, state: unknown): Uint8Array {
   const encoder = encoding.createEncoder();

@@ -89,6 +89,31 @@ export function renderSummary(lines: readonly ResultLine[], machine: MachineInfo
       out.push(`| ${key} | ${line.server} ${line.version} | ${figures.join(' | ')} | ${String(line.extra.keyFigure ?? '')} | ${loss} | ${errors} |`);
     }
   }
+  out.push(...abuseOutcomes(lines));
   out.push('', 'Raw lines: the matching `bench/results/<timestamp>.jsonl` (not committed).', '');
   return out.join('\n');
+}
+
+/** What each server did to S9's abusers (close codes as `code×count`), from the abused cells. */
+export function abuseOutcomes(lines: readonly ResultLine[]): string[] {
+  const abused = lines.filter((l) => l.scenario === 'S9' && l.params.abuse === 'all');
+  if (abused.length === 0) return [];
+  const text = (value: unknown): string => (value === undefined || value === null || value === '' ? '–' : String(value));
+  const out = [
+    '',
+    '## S9: what each server did to the abusers',
+    '',
+    'Flood: 5,000 updates/s from one socket, reconnecting 50 ms after each close. Oversized: 10 MB update messages, each on a',
+    'connection of its own. Slow reader: joins and never reads. No credentials: 50 connections/s without a token.',
+    '',
+    '| Server | p99 under abuse ÷ calm | server alive | flood sent | flood connections | flood closes | oversized | slow reader | no-credential connections served / opened | their closes |',
+    '|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const l of abused) {
+    const e = l.extra;
+    out.push(
+      `| ${l.server} | ${typeof e.p99VsCalm === 'number' ? `${format(e.p99VsCalm)}×` : '–'} | ${e.serverAlive === 1 ? 'yes' : e.serverAlive === 0 ? '**no**' : '–'} | ${text(e.floodSent)} | ${text(e.floodConnections)} | ${text(e.floodCloses)} | ${text(e.bigFrameOutcomes)} | ${text(e.slowReader)} | ${text(e.noAuthServed)} / ${text(e.noAuthOpened)} | ${text(e.noAuthCloses)} |`,
+    );
+  }
+  return out;
 }

@@ -1,11 +1,13 @@
 import * as decoding from 'lib0/decoding';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../bench/realtime/config.js';
-import { awarenessMessage, awarenessUpdate, decodeRelayed, hpAuthMessage, hpSinkHandshake, sinkHandshake, updateMessage, ywsSinkHandshake } from '../../bench/realtime/protocol.js';
+import { awarenessMessage, awarenessUpdate, decodeRelayed, docUpdateMessage, hpAuthMessage, hpSinkHandshake, sinkHandshake, updateMessage, ywsSinkHandshake } from '../../bench/realtime/protocol.js';
 import { isResultLine, medianOfRepetitions, resultKeys, resultLine } from '../../bench/realtime/result.js';
 import { canonicalJson } from '../../bench/realtime/roles.js';
 import { median, percentile, summarize } from '../../bench/realtime/stats.js';
-import { cellKey } from '../../bench/realtime/summary.js';
+import { abuseOutcomes, cellKey } from '../../bench/realtime/summary.js';
+import { independentUpdates } from '../../bench/realtime/abuse.js';
+import * as Y from 'yjs';
 import { inTurns, rotated } from '../../bench/realtime/turns.js';
 
 describe('percentiles', () => {
@@ -102,7 +104,10 @@ describe('harness helpers', () => {
     expect(quick).toMatchObject({ quick: true, reps: 1, only: ['S1', 'S4'], servers: ['ours', 'yws'] });
     expect(parseArgs([]).reps).toBe(3);
     expect(() => parseArgs(['--fast'])).toThrow(TypeError);
-    expect(() => parseArgs(['--only', 'S9'])).toThrow(TypeError);
+    expect(parseArgs(['--only', 'S9']).only).toEqual(['S9']);
+    expect(parseArgs([]).only).toContain('S9');
+    expect(parseArgs(['--quick']).only).not.toContain('S9');
+    expect(() => parseArgs(['--only', 'S5'])).toThrow(TypeError);
   });
 
   it('takes the S1 grid from --rates and --sinks and refuses bad lists', () => {
@@ -127,5 +132,41 @@ describe('harness helpers', () => {
       ['ours', ['ours0', 'ours1', 'ours2']],
       ['yws', ['yws0', 'yws1', 'yws2']],
     ]);
+  });
+});
+
+describe('S9 abuse', () => {
+  it('builds updates that each apply on their own, in any subset', () => {
+    const updates = independentUpdates(450, 16, 7_000_000);
+    expect(updates).toHaveLength(450);
+    const doc = new Y.Doc();
+    for (const i of [449, 0, 201, 200]) Y.applyUpdate(doc, updates[i]!);
+    expect(doc.store.pendingStructs).toBeNull();
+    expect(doc.getMap('abuse').size).toBe(4);
+  });
+
+  it('frames a flood update per dialect', () => {
+    const update = new Uint8Array([5, 6]);
+    expect([...docUpdateMessage('y-websocket', 'b', update)]).toEqual([0, 2, 2, 5, 6]);
+    const prefixed = decoding.createDecoder(docUpdateMessage('hocuspocus', 'board-1', update));
+    expect(decoding.readVarString(prefixed)).toBe('board-1');
+    expect([...decoding.readTailAsUint8Array(prefixed)]).toEqual([0, 2, 2, 5, 6]);
+  });
+
+  it("lists what each server did to the abusers, from the abused cells only", () => {
+    const params = { writers: 5, ratePerWriter: 20, sinks: 45, probes: 2 };
+    const calm = resultLine({ server: 'ours', version: '1', scenario: 'S9', params: { ...params, abuse: 'none' } });
+    const abused = resultLine({
+      server: 'ours',
+      version: '1',
+      scenario: 'S9',
+      params: { ...params, abuse: 'all' },
+      extra: { p99VsCalm: 3.5, serverAlive: 1, floodSent: 2885, floodConnections: 149, floodCloses: '4429×149', bigFrameOutcomes: '1009×2', slowReader: 'open', noAuthOpened: 500, noAuthServed: 0, noAuthCloses: '4401×500' },
+    });
+    const died = resultLine({ server: 'yws', version: '1', scenario: 'S9', params: { ...params, abuse: 'all' }, extra: { serverAlive: 0 } });
+    const table = abuseOutcomes([calm, abused, died]);
+    expect(table.filter((row) => row.startsWith('| ours'))).toEqual(['| ours | 3.50× | yes | 2885 | 149 | 4429×149 | 1009×2 | open | 0 / 500 | 4401×500 |']);
+    expect(table.find((row) => row.startsWith('| yws'))).toContain('**no**');
+    expect(abuseOutcomes([calm])).toEqual([]);
   });
 });
