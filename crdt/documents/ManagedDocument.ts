@@ -5,6 +5,12 @@ import type { Logger } from './Logger.js';
 import { UpdatePersister } from './UpdatePersister.js';
 import type { BuildSnapshot, UpdatePersisterOptions } from './UpdatePersister.js';
 
+/**
+ * Stored size up to which a compaction encodes the document on the event loop (about a
+ * millisecond at most); larger documents are rebuilt in the snapshot worker.
+ */
+export const inThreadSnapshotBytes = 64 * 1024;
+
 /** Origin of the transaction that applies the stored state on load; never persisted again. */
 export const loadOrigin: unique symbol = Symbol('boards.load');
 
@@ -59,6 +65,7 @@ export class ManagedDocument {
       options,
       stored,
       options.buildSnapshot,
+      () => (this.#sizeBytes <= inThreadSnapshotBytes ? Y.encodeStateAsUpdate(this.doc) : undefined),
       (storedBytes) => {
         this.#sizeBytes = storedBytes + this.persister.pendingBytes;
       },

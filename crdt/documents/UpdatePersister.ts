@@ -29,13 +29,17 @@ interface Waiter {
 /** Folds a stored document into one snapshot (`SnapshotBuilder.build`). */
 export type BuildSnapshot = (stored: StoredDocument) => Promise<{ state: Uint8Array; skipped: number }>;
 
+/** The in-memory document encoded, when it is small enough to encode on the event loop; else undefined. */
+export type EncodeSmall = () => Uint8Array | undefined;
+
 /**
  * The ordered write-behind queue of one document: every update is appended to the
  * `DocumentStore` in batches, one store call at a time, retried with backoff until stored.
- * Compaction works from the store, not from the in-memory document: it reads what is stored,
- * folds it into a snapshot off the event loop (`BuildSnapshot`), and stores that snapshot as
- * the state up to the last sequence number it read. Appends go on meanwhile (they only add
- * numbers past it), so a compaction never holds a live update back.
+ * Compaction never holds a live update back: appends go on meanwhile, only adding numbers past
+ * the one it covers. A small document (`EncodeSmall`, well under a millisecond to encode) is
+ * encoded from memory on a later event-loop turn, when it holds everything stored so far; a
+ * large one is rebuilt from what is stored, off the event loop (`BuildSnapshot`), and covers the
+ * last number it read.
  */
 export class UpdatePersister {
   readonly #docId: string;
@@ -43,6 +47,7 @@ export class UpdatePersister {
   readonly #logger: Logger;
   readonly #options: UpdatePersisterOptions;
   readonly #buildSnapshot: BuildSnapshot;
+  readonly #encodeSmall: EncodeSmall;
   readonly #onCompacted: (storedBytes: number) => void;
   readonly #queue: Uint8Array[] = [];
   readonly #waiters: Waiter[] = [];
@@ -55,6 +60,8 @@ export class UpdatePersister {
   #storedBytes = 0;
   /** The compaction in progress; one at a time. */
   #compacting: Promise<void> | undefined;
+  /** After a failed compaction, the next waits until `#stored` reaches this (a tenth of `compactAfterUpdates` more). */
+  #compactNotBefore = 0;
   #timer: { cancel: () => void } | undefined;
   #running: Promise<void> | undefined;
   #failures = 0;
@@ -68,6 +75,7 @@ export class UpdatePersister {
     options: UpdatePersisterOptions,
     loaded: StoredDocument,
     buildSnapshot: BuildSnapshot,
+    encodeSmall: EncodeSmall,
     onCompacted: (storedBytes: number) => void,
   ) {
     this.#docId = docId;
@@ -75,6 +83,7 @@ export class UpdatePersister {
     this.#logger = logger;
     this.#options = options;
     this.#buildSnapshot = buildSnapshot;
+    this.#encodeSmall = encodeSmall;
     this.#onCompacted = onCompacted;
     this.#logged = loaded.updates.length;
     this.#lastSeq = loaded.lastSeq;
@@ -234,7 +243,7 @@ export class UpdatePersister {
 
   /** Starts a compaction when `compactAfterUpdates` are logged and none is running; from `stored` when given. */
   #compactIfDue(stored?: StoredDocument): void {
-    if (this.#dropped || this.#compacting !== undefined || this.#logged < this.#options.compactAfterUpdates) return;
+    if (this.#dropped || this.#compacting !== undefined || this.#logged < this.#options.compactAfterUpdates || this.#stored < this.#compactNotBefore) return;
     this.#compacting = this.#compact(stored).then((compacted) => {
       this.#compacting = undefined;
       // What was logged while this one ran may already make the next one due.
@@ -245,11 +254,25 @@ export class UpdatePersister {
   /**
    * Reads the stored document (unless given), folds it into a snapshot and stores it as the state
    * up to the last number read; what was appended meanwhile stays logged after it. A failure is
-   * logged and retried after the next append. Resolves whether a snapshot was stored.
+   * logged and retried once a tenth of `compactAfterUpdates` more are stored (not on every append:
+   * each try reads the whole log). Resolves whether a snapshot was stored.
    */
   async #compact(given?: StoredDocument): Promise<boolean> {
     try {
+      // A later turn: a caller may store updates before it applies them (`ManagedDocument.queueIncoming`).
+      await new Promise((resolve) => setImmediate(resolve));
+      if (this.#dropped) return false;
       const bytesBefore = this.#storedBytes;
+      const upToSeq = this.#lastSeq;
+      const small = this.#encodeSmall();
+      if (small !== undefined) {
+        // It holds at least everything stored up to `upToSeq`; holding more is harmless, as
+        // replaying an update changes nothing.
+        await this.#store.compact(this.#docId, small, upToSeq);
+        this.#logged = Math.max(0, this.#lastSeq - upToSeq);
+        this.#onCompacted(small.byteLength + (this.#storedBytes - bytesBefore));
+        return true;
+      }
       const stored = given ?? (await this.#store.load(this.#docId));
       if (this.#dropped) return false;
       const { state, skipped } = await this.#buildSnapshot(stored);
@@ -261,7 +284,8 @@ export class UpdatePersister {
       this.#onCompacted(state.byteLength + (this.#storedBytes - bytesBefore));
       return true;
     } catch (error) {
-      this.#logger.warn({ err: error, docId: this.#docId }, 'Compacting document failed; will retry after the next append');
+      this.#compactNotBefore = this.#stored + Math.ceil(this.#options.compactAfterUpdates / 10);
+      this.#logger.warn({ err: error, docId: this.#docId }, 'Compacting document failed; will retry later');
       return false;
     }
   }

@@ -37,7 +37,7 @@ function stateOf(stored: StoredDocument): unknown[] {
 }
 
 /** A persister over a spied in-memory store whose snapshots are built only when `release` is called. */
-function gatedPersister(compactAfterUpdates: number) {
+function gatedPersister(compactAfterUpdates: number, encodeSmall: () => Uint8Array | undefined = () => undefined) {
   const db = new SqliteDatabase({ dataDir: ':memory:' });
   cleanups.push(() => db.close());
   const store = new SyncSpyDocumentStore(db.documents);
@@ -47,7 +47,8 @@ function gatedPersister(compactAfterUpdates: number) {
       builds.push({ stored, release: () => resolve(foldStored(stored.snapshot, stored.updates)), fail: reject });
     });
   const options = { persistDelayMs: 0, maxBatchUpdates: 1000, retryBaseMs: 5, retryMaxMs: 50, compactAfterUpdates };
-  const persister = new UpdatePersister('b1', store, silentLogger, options, { snapshot: null, updates: [], lastSeq: 0 }, build, () => undefined);
+  // Unless `encodeSmall` says otherwise, every document counts as large: its snapshot is built by `build`.
+  const persister = new UpdatePersister('b1', store, silentLogger, options, { snapshot: null, updates: [], lastSeq: 0 }, build, encodeSmall, () => undefined);
   const storeAll = (updates: readonly Uint8Array[]): boolean => {
     for (const update of updates) persister.enqueue(update);
     return persister.storeNow();
@@ -73,6 +74,17 @@ describe('compaction from the store', () => {
     expect(stateOf(stored)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
   });
 
+  it('encodes a small document from memory, as the state up to the last number stored, without a build', async () => {
+    const writer = new Y.Doc();
+    const { db, store, builds, storeAll } = gatedPersister(5, () => Y.encodeStateAsUpdate(writer));
+    expect(storeAll(pushes(0, 5, writer))).toBe(true);
+    await expect.poll(() => store.compactions).toEqual([{ docId: 'b1', upToSeq: 5 }]);
+    expect(builds).toEqual([]);
+    const stored = await db.documents.load('b1');
+    expect(stored.updates).toEqual([]);
+    expect(stateOf(stored)).toEqual([0, 1, 2, 3, 4]);
+  });
+
   it('counts what was logged meanwhile towards the next compaction', async () => {
     const { store, builds, storeAll } = gatedPersister(5);
     const writer = new Y.Doc();
@@ -91,18 +103,22 @@ describe('compaction from the store', () => {
     ]);
   });
 
-  it('stores nothing when the build fails, and tries again after the next append', async () => {
-    const { store, builds, storeAll } = gatedPersister(3);
+  it('stores nothing when the build fails, and tries again once a tenth of compactAfterUpdates more are stored', async () => {
+    const { store, builds, storeAll } = gatedPersister(30);
     const writer = new Y.Doc();
-    storeAll(pushes(0, 3, writer));
+    storeAll(pushes(0, 30, writer));
     await expect.poll(() => builds.length).toBe(1);
     builds[0]!.fail(new Error('worker gone (test)'));
     await new Promise((resolve) => setImmediate(resolve));
     expect(store.compactions).toEqual([]);
-    storeAll(pushes(3, 1, writer));
+    // Each try reads the whole log: not one per append.
+    for (let i = 30; i < 32; i++) storeAll(pushes(i, 1, writer));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(builds).toHaveLength(1);
+    storeAll(pushes(32, 1, writer));
     await expect.poll(() => builds.length).toBe(2);
     builds[1]!.release();
-    await expect.poll(() => store.compactions).toEqual([{ docId: 'b1', upToSeq: 4 }]);
+    await expect.poll(() => store.compactions).toEqual([{ docId: 'b1', upToSeq: 33 }]);
   });
 
   it('stores no snapshot for a document dropped while its snapshot was being built', async () => {
@@ -163,14 +179,17 @@ describe('folding stored documents', () => {
     const registry = new DocumentRegistry(store, { sweepIntervalMs: 0, compactAfterUpdates: 10, snapshotWorkerUrl: workerUrl });
     cleanups.push(() => registry.close());
     const doc = await registry.open('b1');
+    // 25 × 4 KB: past the size that is encoded on the event loop.
+    const entry = (i: number): string => `${i}:${'x'.repeat(4000)}`;
     for (let i = 0; i < 25; i++) {
-      doc.getArray('a').push([i]);
+      doc.getArray('a').push([entry(i)]);
       await registry.whenPersisted('b1');
     }
     await expect.poll(() => store.compactions.length).toBeGreaterThanOrEqual(2);
+    expect(store.loads).toBeGreaterThanOrEqual(2);
     await registry.close();
     const fresh = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
     cleanups.push(() => fresh.close());
-    expect((await fresh.open('b1')).getArray('a').toArray()).toEqual(Array.from({ length: 25 }, (_, i) => i));
+    expect((await fresh.open('b1')).getArray('a').toArray()).toEqual(Array.from({ length: 25 }, (_, i) => entry(i)));
   });
 });
