@@ -29,7 +29,7 @@ export interface RealtimeHubOptions {
   messagesPerSecond?: number;
   /** Inbound burst per connection, in messages. Default 100 (half a second at the default rate). */
   messageBurst?: number;
-  /** (Board, user) pairs whose drained bucket is kept after a 4429 for the message rate; past it the oldest is dropped, 0 keeps none. Default 10,000 (a few MB at most; entries live 2 s with the defaults). */
+  /** (Board, user) pairs whose drained bucket is kept after a 4429 for the message rate; past it the oldest is dropped, 0 keeps none. Default 10,000 (a few MB at most; an entry lives until its bucket is full again, half a second with the defaults). */
   maxRememberedBuckets?: number;
   /** Outbound bytes a socket may have queued; past it the socket is closed 1013 and resyncs on reconnect, so a slow client never stalls a room. Default 8 MiB. */
   maxBufferedBytes?: number;
@@ -39,12 +39,6 @@ export interface RealtimeHubOptions {
   clock?: Clock;
   /** Where protocol problems are logged. Default silent. */
   logger?: Logger;
-}
-
-/** A bucket left drained by a connection closed for its message rate, and when it would be full again. */
-interface DrainedBucket {
-  bucket: TokenBucket;
-  fullAtMs: number;
 }
 
 /** Counters of `RealtimeHub.stats()`. */
@@ -65,7 +59,7 @@ export class RealtimeHub {
   readonly #logger: Logger;
   readonly #rooms = new Map<string, BoardRoom>();
   /** By `drainedKey`, oldest close first. */
-  readonly #drained = new Map<string, DrainedBucket>();
+  readonly #drained = new Map<string, TokenBucket>();
   readonly #unsubscribe: () => void;
   #closed = false;
 
@@ -147,7 +141,8 @@ export class RealtimeHub {
   #bucketFor(key: string): TokenBucket {
     const drained = this.#drained.get(key);
     if (drained !== undefined) {
-      if (this.#clock.now() < drained.fullAtMs) return drained.bucket;
+      // Read now, not when it was remembered: connections attached meanwhile may have drawn on it.
+      if (this.#clock.now() < drained.fullAtMs()) return drained;
       this.#drained.delete(key);
     }
     return new TokenBucket(this.#options.messagesPerSecond, this.#options.messageBurst, this.#clock);
@@ -161,10 +156,10 @@ export class RealtimeHub {
     // Every entry is made when its bucket runs dry and lives about burst / rate from then, so in
     // insertion order the expired ones come first.
     for (const [oldKey, entry] of this.#drained) {
-      if (entry.fullAtMs > now && this.#drained.size < this.#options.maxRememberedBuckets) break;
+      if (entry.fullAtMs() > now && this.#drained.size < this.#options.maxRememberedBuckets) break;
       this.#drained.delete(oldKey);
     }
-    this.#drained.set(key, { bucket, fullAtMs: bucket.fullAtMs() });
+    this.#drained.set(key, bucket);
   }
 
   #createRoom(boardId: string): BoardRoom {

@@ -18,11 +18,7 @@ export class TokenBucket {
 
   /** Spends one token; false when the bucket is empty. */
   take(): boolean {
-    const now = this.#clock.now();
-    if (now > this.#lastMs) {
-      this.#tokens = Math.min(this.#burst, this.#tokens + ((now - this.#lastMs) * this.#perSecond) / 1000);
-      this.#lastMs = now;
-    }
+    this.#refill();
     if (this.#tokens < 1) return false;
     this.#tokens -= 1;
     return true;
@@ -30,12 +26,19 @@ export class TokenBucket {
 
   /** Tokens in the bucket now (refilled up to this moment), fractions included. */
   available(): number {
-    const elapsedMs = Math.max(0, this.#clock.now() - this.#lastMs);
-    return Math.min(this.#burst, this.#tokens + (elapsedMs * this.#perSecond) / 1000);
+    this.#refill();
+    return this.#tokens;
   }
 
   /** When the bucket will be full again if nothing more is taken, in ms since the epoch (not after now when it is full). */
   fullAtMs(): number {
     return this.#lastMs + ((this.#burst - this.#tokens) * 1000) / this.#perSecond;
+  }
+
+  #refill(): void {
+    const now = this.#clock.now();
+    if (now <= this.#lastMs) return;
+    this.#tokens = Math.min(this.#burst, this.#tokens + ((now - this.#lastMs) * this.#perSecond) / 1000);
+    this.#lastMs = now;
   }
 }

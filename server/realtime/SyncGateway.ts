@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { RawData } from 'ws';
+import { syncCloseCodes } from '../../crdt/index.js';
 import type { RealtimeHub, SyncConnection } from '../../crdt/index.js';
 import type { AccessService } from '../access/AccessService.js';
 import { publicLinkTokenPrefix } from '../access/AccessService.js';
@@ -90,7 +91,7 @@ export class SyncGateway {
       else if (!refused) {
         refused = true;
         queued.length = 0;
-        ws.close(4429, 'too many messages before authorization');
+        ws.close(syncCloseCodes.tooManyRequests, 'too many messages before authorization');
       }
     });
     ws.on('close', () => {
