@@ -56,8 +56,8 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     // ws rejects larger frames itself (1009) before they are buffered whole.
     maxMessageBytes: config.sync.maxMessageBytes,
-    onEdit: services.boardEdited,
   });
+  services.hub.onEdit(services.boardEdited);
   let shuttingDown = false;
   const app = createApp({ services, logger, isShuttingDown: () => shuttingDown });
   const http = createServer(app.koa.callback());
