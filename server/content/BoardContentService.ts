@@ -6,6 +6,7 @@ import {
   createItem,
   deleteItem,
   getItem,
+  itemCount,
   itemText,
   itemTypeOf,
   listItems,
@@ -114,7 +115,7 @@ export class BoardContentService {
     if (adding <= 0) return;
     const limit = await this.#itemLimit(board);
     const doc = await this.#o.documents.open(board.id);
-    const count = doc.getMap('items').size;
+    const count = itemCount(doc);
     if (count + adding > limit) {
       throw errors.paymentRequired(`The board can hold ${limit} items on this plan; it has ${count}.`, {
         limit,
