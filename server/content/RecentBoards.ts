@@ -1,7 +1,7 @@
 import type { Clock, Collection, Database } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
-import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 
 /** Minimum time between two `updatedAt` writes of one board caused by content changes, in ms. */
 export const recentTouchIntervalMs = 5_000;
@@ -17,10 +17,10 @@ const maxRemembered = 10_000;
 export class RecentBoards {
   readonly #boards: Collection<BoardRecord>;
   readonly #clock: Clock;
-  readonly #logger: DomainEventLogger & { warn: DomainEventLogger['error'] };
+  readonly #logger: { warn(context: object, message: string): void };
   readonly #lastTouch = new Map<string, number>();
 
-  constructor(db: Database, clock: Clock, logger: DomainEventLogger & { warn: DomainEventLogger['error'] }) {
+  constructor(db: Database, clock: Clock, logger: { warn(context: object, message: string): void }) {
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
     this.#clock = clock;
     this.#logger = logger;

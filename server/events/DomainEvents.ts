@@ -1,11 +1,12 @@
-import type { Logger } from 'pino';
 import type { DomainEventMap, DomainEventType } from './eventTypes.js';
 
 /** A subscriber of one event type; may return a promise, which `emit` waits for. */
 export type DomainEventListener<K extends DomainEventType> = (payload: DomainEventMap[K]) => void | Promise<void>;
 
 /** What a listener failure is reported to (a pino logger fits). */
-export type DomainEventLogger = Pick<Logger, 'error'>;
+export interface DomainEventLogger {
+  error(context: object, message: string): void;
+}
 
 /**
  * The one in-process bus of domain events (DESIGN "Domain events"). Services `emit` after a
