@@ -22,11 +22,11 @@ import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
 import type { BoardAction, Role } from '../access/roles.js';
 import type { AccountService } from '../accounts/AccountService.js';
+import { planCapError } from '../accounts/planCap.js';
 import { plans } from '../accounts/plans.js';
 import type { Principal } from '../auth/Principal.js';
 import type { ActivityService } from '../boards/ActivityService.js';
 import type { BoardService, BoardView } from '../boards/BoardService.js';
-import { errors } from '../errors.js';
 import type { Page } from '../pagination.js';
 import { decodeCursor, encodeCursor } from '../pagination.js';
 import type { CommentNotifier } from './CommentNotifier.js';
@@ -82,10 +82,6 @@ export class BoardContentService {
     return board;
   }
 
-  async #itemLimit(board: BoardRecord): Promise<number> {
-    const workspace = await this.#o.accounts.getWorkspace(board.workspaceId);
-    return plans[workspace.plan].itemsPerBoard;
-  }
 
   async #write<T>(principal: Principal, boardId: string, fn: (doc: Y.Doc, actor: Actor) => T): Promise<T> {
     const actor: Actor = { actorId: principal.user.id };
@@ -96,14 +92,12 @@ export class BoardContentService {
 
   async #ensureRoom(board: BoardRecord, adding: number): Promise<void> {
     if (adding <= 0) return;
-    const limit = await this.#itemLimit(board);
+    const { plan } = await this.#o.accounts.getWorkspace(board.workspaceId);
+    const limit = plans[plan].itemsPerBoard;
     const doc = await this.#o.documents.open(board.id);
     const count = doc.getMap('items').size;
     if (count + adding > limit) {
-      throw errors.paymentRequired(`The board can hold ${limit} items on this plan; it has ${count}.`, {
-        limit,
-        count,
-      });
+      throw planCapError('itemsPerBoard', plan, `The board can hold ${limit} items on this plan; it has ${count}.`, { used: count });
     }
   }
 
