@@ -17,6 +17,7 @@ export const errorCatalogue = {
   method_not_allowed: 'The address exists but does not accept this method.',
   conflict: 'The request conflicts with the current state (for example a duplicate).',
   gone: 'The resource existed but is no longer available.',
+  trashed: 'The board is in trash: it can be read and restored, not changed. Restore it first.',
   payload_too_large: 'The request body is larger than allowed.',
   unsupported_media_type: 'The request body must be JSON (`Content-Type: application/json`).',
   validation_failed: 'A field failed validation; `error.field` names it.',
@@ -76,7 +77,7 @@ export const errors = {
   forbidden: (message = 'Your role does not allow this.') => new ServiceError('forbidden', message),
   unauthorized: (message = 'A valid bearer token is required.') => new ServiceError('unauthorized', message),
   conflict: (message: string) => new ServiceError('conflict', message),
-  paymentRequired: (message: string, details?: Record<string, unknown>) =>
-    new ServiceError('payment_required', message, details ? { details } : undefined),
   invalid: (field: string, message: string) => new ValidationError([{ field, message }]),
+  trashed: (what: 'board' | 'space') =>
+    new ServiceError('trashed', `The ${what} is in trash: it can be read and restored, not changed. Restore it first.`),
 } as const;
