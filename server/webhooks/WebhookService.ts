@@ -3,6 +3,7 @@ import { newId, TimeOrderedIds } from '../../storage/index.js';
 import type { WebhookDeliveryRecord, WebhookRecord } from '../../storage/schema/webhooks.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
 import type { AccessService } from '../access/AccessService.js';
+import { planCapError } from '../accounts/planCap.js';
 import { plans } from '../accounts/plans.js';
 import type { Principal } from '../auth/Principal.js';
 import { errors, ServiceError, ValidationError } from '../errors.js';
@@ -77,10 +78,10 @@ export class WebhookService {
     const events = checkEvents(input.events);
     const boardIds = input.boardIds === undefined ? null : await this.#checkBoards(principal, input.boardIds);
     const spaceIds = input.spaceIds === undefined ? null : await this.#checkSpaces(principal, input.spaceIds);
-    const cap = plans[principal.workspace.plan].webhooks;
-    if ((await this.#webhooks.count({ workspaceId: principal.workspace.id })) >= cap) {
-      throw errors.paymentRequired(`The ${principal.workspace.plan} plan allows ${cap} webhooks per workspace.`, { limit: 'webhooks', max: cap });
-    }
+    const plan = principal.workspace.plan;
+    const cap = plans[plan].webhooks;
+    const used = await this.#webhooks.count({ workspaceId: principal.workspace.id });
+    if (used >= cap) throw planCapError('webhooks', plan, `The ${plan} plan allows ${cap} webhooks per workspace.`, { used });
     const secret = newWebhookSecret();
     const now = this.#o.clock.now();
     const record: WebhookRecord = {
