@@ -18,7 +18,11 @@ export interface DocumentRegistryOptions {
   retryBaseMs?: number;
   /** Cap of the retry delay, in ms. Default 5000. */
   retryMaxMs?: number;
-  /** Logged updates after the snapshot that trigger a compaction. Default 500. */
+  /** The log is compacted once its bytes reach this fraction of the snapshot's (see `compactMinLogBytes`). Default 0.5. */
+  compactLogRatio?: number;
+  /** Logged bytes below which the size rule never compacts. Default 64 KiB. */
+  compactMinLogBytes?: number;
+  /** Logged updates after the snapshot that trigger a compaction whatever their size. Default 10,000. */
   compactAfterUpdates?: number;
   /** Unused documents with no leases are unloaded after this many ms. Default 60000. */
   idleUnloadMs?: number;
@@ -97,7 +101,9 @@ export class DocumentRegistry {
       maxBatchUpdates: options.maxBatchUpdates ?? 1000,
       retryBaseMs: options.retryBaseMs ?? 100,
       retryMaxMs: options.retryMaxMs ?? 5000,
-      compactAfterUpdates: options.compactAfterUpdates ?? 500,
+      compactLogRatio: options.compactLogRatio ?? 0.5,
+      compactMinLogBytes: options.compactMinLogBytes ?? 64 * 1024,
+      compactAfterUpdates: options.compactAfterUpdates ?? 10_000,
       idleUnloadMs: options.idleUnloadMs ?? 60_000,
       sweepIntervalMs: options.sweepIntervalMs ?? 10_000,
       maxDocumentBytes: options.maxDocumentBytes ?? 16 * 1024 * 1024,

@@ -58,18 +58,18 @@ export class ManagedDocument {
       });
     }, loadOrigin);
     this.#sizeBytes = sizeBytes;
-    this.persister = new UpdatePersister(
-      id,
+    this.persister = new UpdatePersister({
+      docId: id,
       store,
       logger,
       options,
-      stored,
-      options.buildSnapshot,
-      () => (this.#sizeBytes <= inThreadSnapshotBytes ? Y.encodeStateAsUpdate(this.doc) : undefined),
-      (storedBytes) => {
+      loaded: stored,
+      buildSnapshot: options.buildSnapshot,
+      encodeSmall: () => (this.#sizeBytes <= inThreadSnapshotBytes ? Y.encodeStateAsUpdate(this.doc) : undefined),
+      onCompacted: (storedBytes) => {
         this.#sizeBytes = storedBytes + this.persister.pendingBytes;
       },
-    );
+    });
     this.doc.on('update', this.#onUpdate);
   }
 

@@ -1,6 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { StoredDocument } from '../../storage/index.js';
-import { foldStored } from './snapshotWorker.js';
+import { foldStored, snapshotWorkerData } from './snapshotWorker.js';
 import type { SnapshotAnswer, SnapshotRequest } from './snapshotWorker.js';
 import { CrdtError } from '../errors.js';
 
@@ -50,7 +50,7 @@ export class SnapshotBuilder {
 
   #start(url: URL): Worker {
     if (this.#worker !== undefined) return this.#worker;
-    const worker = new Worker(url);
+    const worker = new Worker(url, { workerData: snapshotWorkerData });
     worker.unref();
     worker.on('message', (answer: SnapshotAnswer) => {
       const call = this.#pending.get(answer.id);

@@ -16,8 +16,33 @@ export interface UpdatePersisterOptions {
   retryBaseMs: number;
   /** Cap of the retry delay, in ms. */
   retryMaxMs: number;
-  /** Logged updates after the snapshot that trigger a compaction. */
+  /**
+   * Compaction rule: the log is folded into the snapshot once the bytes logged after it reach
+   * `compactLogRatio` × the snapshot's bytes (and at least `compactMinLogBytes`), or once
+   * `compactAfterUpdates` updates are logged, whichever comes first. Rewriting a large snapshot
+   * costs in proportion to its size, so it is rewritten when the log has grown in proportion.
+   */
+  compactLogRatio: number;
+  /** Logged bytes below which the size rule never compacts (small boards would compact on every update). */
+  compactMinLogBytes: number;
+  /** Logged updates after the snapshot that trigger a compaction whatever their size (each costs a replay at load). */
   compactAfterUpdates: number;
+}
+
+/** What an `UpdatePersister` is made of. */
+export interface UpdatePersisterInit {
+  docId: string;
+  store: DocumentStore;
+  logger: Logger;
+  options: UpdatePersisterOptions;
+  /** What the store held when the document was loaded (a long log is compacted from it at once). */
+  loaded: StoredDocument;
+  /** Folds a stored document into a snapshot, off the event loop (large documents). */
+  buildSnapshot: BuildSnapshot;
+  /** The in-memory document encoded, when small enough to do it on the event loop. */
+  encodeSmall: EncodeSmall;
+  /** Told the stored bytes after each compaction (snapshot plus what was logged meanwhile). */
+  onCompacted: (storedBytes: number) => void;
 }
 
 interface Waiter {
@@ -53,8 +78,11 @@ export class UpdatePersister {
   readonly #waiters: Waiter[] = [];
   #enqueued = 0;
   #stored = 0;
-  /** Updates logged after the snapshot (as far as this process knows). */
+  /** Updates logged after the snapshot, and their bytes (as far as this process knows). */
   #logged: number;
+  #loggedBytes: number;
+  /** Bytes of the last snapshot stored. */
+  #snapshotBytes: number;
   /** The last sequence number stored, and the bytes of every update stored so far. */
   #lastSeq: number;
   #storedBytes = 0;
@@ -68,24 +96,18 @@ export class UpdatePersister {
   #dropped = false;
   #wakeRetry: (() => void) | undefined;
 
-  constructor(
-    docId: string,
-    store: DocumentStore,
-    logger: Logger,
-    options: UpdatePersisterOptions,
-    loaded: StoredDocument,
-    buildSnapshot: BuildSnapshot,
-    encodeSmall: EncodeSmall,
-    onCompacted: (storedBytes: number) => void,
-  ) {
-    this.#docId = docId;
-    this.#store = store;
-    this.#logger = logger;
-    this.#options = options;
-    this.#buildSnapshot = buildSnapshot;
-    this.#encodeSmall = encodeSmall;
-    this.#onCompacted = onCompacted;
+  constructor(init: UpdatePersisterInit) {
+    const { loaded } = init;
+    this.#docId = init.docId;
+    this.#store = init.store;
+    this.#logger = init.logger;
+    this.#options = init.options;
+    this.#buildSnapshot = init.buildSnapshot;
+    this.#encodeSmall = init.encodeSmall;
+    this.#onCompacted = init.onCompacted;
     this.#logged = loaded.updates.length;
+    this.#loggedBytes = loaded.updates.reduce((sum, update) => sum + update.byteLength, 0);
+    this.#snapshotBytes = loaded.snapshot?.byteLength ?? 0;
     this.#lastSeq = loaded.lastSeq;
     // A long log is compacted from what was just read, without reading it again.
     this.#compactIfDue(loaded);
@@ -133,7 +155,10 @@ export class UpdatePersister {
     this.#stored += count;
     this.#logged += count;
     this.#lastSeq = seq;
-    for (const update of this.#queue) this.#storedBytes += update.byteLength;
+    for (const update of this.#queue) {
+      this.#storedBytes += update.byteLength;
+      this.#loggedBytes += update.byteLength;
+    }
     this.#queue.length = 0;
     this.#timer?.cancel();
     this.#timer = undefined;
@@ -236,14 +261,25 @@ export class UpdatePersister {
     this.#stored += batch.length;
     this.#logged += batch.length;
     this.#lastSeq = seq;
-    for (const update of batch) this.#storedBytes += update.byteLength;
+    for (const update of batch) {
+      this.#storedBytes += update.byteLength;
+      this.#loggedBytes += update.byteLength;
+    }
     this.#settle();
     this.#compactIfDue();
   }
 
-  /** Starts a compaction when `compactAfterUpdates` are logged and none is running; from `stored` when given. */
+  /** Whether the log has outgrown the snapshot (see `UpdatePersisterOptions.compactLogRatio`). */
+  #compactionDue(): boolean {
+    const { compactAfterUpdates, compactLogRatio, compactMinLogBytes } = this.#options;
+    if (this.#logged === 0) return false;
+    if (this.#logged >= compactAfterUpdates) return true;
+    return this.#loggedBytes >= Math.max(compactMinLogBytes, compactLogRatio * this.#snapshotBytes);
+  }
+
+  /** Starts a compaction when the log has outgrown the snapshot and none is running; from `stored` when given. */
   #compactIfDue(stored?: StoredDocument): void {
-    if (this.#dropped || this.#compacting !== undefined || this.#logged < this.#options.compactAfterUpdates || this.#stored < this.#compactNotBefore) return;
+    if (this.#dropped || this.#compacting !== undefined || !this.#compactionDue() || this.#stored < this.#compactNotBefore) return;
     this.#compacting = this.#compact(stored).then((compacted) => {
       this.#compacting = undefined;
       // What was logged while this one ran may already make the next one due.
@@ -270,6 +306,8 @@ export class UpdatePersister {
         // replaying an update changes nothing.
         await this.#store.compact(this.#docId, small, upToSeq);
         this.#logged = Math.max(0, this.#lastSeq - upToSeq);
+        this.#snapshotBytes = small.byteLength;
+        this.#loggedBytes = this.#storedBytes - bytesBefore;
         this.#onCompacted(small.byteLength + (this.#storedBytes - bytesBefore));
         return true;
       }
@@ -280,6 +318,8 @@ export class UpdatePersister {
       await this.#store.compact(this.#docId, state, stored.lastSeq);
       if (skipped > 0) this.#logger.warn({ docId: this.#docId, skipped }, 'Compaction dropped stored updates that do not apply');
       this.#logged = Math.max(0, this.#lastSeq - stored.lastSeq);
+      this.#snapshotBytes = state.byteLength;
+      this.#loggedBytes = this.#storedBytes - bytesBefore;
       // An upper bound of the stored size: the snapshot, plus whatever was stored since the read.
       this.#onCompacted(state.byteLength + (this.#storedBytes - bytesBefore));
       return true;

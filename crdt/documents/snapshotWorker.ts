@@ -1,5 +1,8 @@
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import * as Y from 'yjs';
+
+/** The `workerData` a snapshot worker is started with: importing this module anywhere else (a test, another worker) never takes over `parentPort`. */
+export const snapshotWorkerData = { role: 'boards.snapshotWorker' } as const;
 
 /** A stored document to fold into one snapshot: its last snapshot and the updates logged after it. */
 export interface SnapshotRequest {
@@ -36,8 +39,8 @@ export function foldStored(snapshot: Uint8Array | null, updates: readonly Uint8A
 }
 
 // Runs in a worker thread (see `SnapshotBuilder`): folds stored documents into snapshots off
-// the event loop, one request at a time.
-if (parentPort) {
+// the event loop, one request at a time. Only when started as one (`snapshotWorkerData`).
+if (parentPort && (workerData as { role?: unknown } | null)?.role === snapshotWorkerData.role) {
   const port = parentPort;
   port.on('message', (request: SnapshotRequest) => {
     let answer: SnapshotAnswer;

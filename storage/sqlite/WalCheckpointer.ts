@@ -1,4 +1,5 @@
 import { Worker } from 'node:worker_threads';
+import { checkpointWorkerRole } from './checkpointWorker.js';
 import type { CheckpointWorkerData, CheckpointWorkerMessage } from './checkpointWorker.js';
 import { StorageError } from '../errors.js';
 
@@ -26,7 +27,7 @@ export class WalCheckpointer {
   #exited = false;
 
   constructor(options: WalCheckpointerOptions) {
-    const data: CheckpointWorkerData = { file: options.file, intervalMs: options.intervalMs };
+    const data: CheckpointWorkerData = { role: checkpointWorkerRole, file: options.file, intervalMs: options.intervalMs };
     this.#worker = new Worker(options.workerUrl, { workerData: data });
     this.#worker.unref();
     this.#worker.on('message', (message: CheckpointWorkerMessage) => {

@@ -4,9 +4,14 @@ import { configureConnection } from './connection.js';
 
 /** What the checkpoint worker is started with. */
 export interface CheckpointWorkerData {
+  /** Marks a real checkpoint worker: importing this module anywhere else never takes over `parentPort`. */
+  role: typeof checkpointWorkerRole;
   file: string;
   intervalMs: number;
 }
+
+/** The `role` of `CheckpointWorkerData`. */
+export const checkpointWorkerRole = 'boards.checkpointWorker';
 
 /** A message from the checkpoint worker: a failed checkpoint, or the answer to `close`. */
 export type CheckpointWorkerMessage = { kind: 'failed'; message: string } | { kind: 'closed' };
@@ -16,7 +21,7 @@ export type CheckpointWorkerMessage = { kind: 'failed'; message: string } | { ki
 // so the connections of the event loop never run a checkpoint (and its two fsyncs) inside a
 // commit. A checkpoint with synchronous=NORMAL fsyncs the WAL before copying and the database
 // after, so frames the WAL later overwrites were durable first.
-if (parentPort) {
+if (parentPort && (workerData as Partial<CheckpointWorkerData> | null)?.role === checkpointWorkerRole) {
   const port = parentPort;
   const data = workerData as CheckpointWorkerData;
   const db = new BetterSqlite3(data.file);

@@ -26,6 +26,13 @@ function reopen(db: SqliteDatabase): Promise<Y.Doc> {
   return fresh.open('b1');
 }
 
+/** A document state of about `bytes` bytes (one string in a `seed` array). */
+function seedState(bytes: number): Uint8Array {
+  const seed = new Y.Doc();
+  seed.getArray<string>('seed').push(['s'.repeat(bytes)]);
+  return Y.encodeStateAsUpdate(seed);
+}
+
 describe('compaction', () => {
   it('snapshots after compactAfterUpdates, trims the log, and loads the same state', async () => {
     const { db, store, registry } = setup({ compactAfterUpdates: 10 });
@@ -47,6 +54,47 @@ describe('compaction', () => {
     expect(later.updates).toHaveLength(1);
     expect((await reopen(db)).getText('t').toString()).toBe('0123456789x');
     expect(Y.encodeStateVector(await reopen(db))).toEqual(Y.encodeStateVector(doc));
+  });
+
+  it('compacts when the log outgrows a fraction of the snapshot, not after a fixed number of updates', async () => {
+    // 40 KB of snapshot: with the ratio 0.5 the log may grow to 20 KB before a compaction.
+    const { db, store, registry } = setup({ compactLogRatio: 0.5, compactMinLogBytes: 1024, compactAfterUpdates: 1_000_000 });
+    await db.documents.compact('b1', seedState(40_000), 0);
+    const doc = await registry.open('b1');
+    const list = doc.getArray<string>('log');
+    // 1 KB updates: the 15th (about 15 KB logged) is still under half the snapshot.
+    for (let i = 0; i < 15; i++) {
+      list.push(['y'.repeat(1000)]);
+      await registry.whenPersisted('b1');
+    }
+    expect(store.compactions).toHaveLength(0);
+    for (let i = 0; i < 10; i++) {
+      list.push(['y'.repeat(1000)]);
+      await registry.whenPersisted('b1');
+    }
+    await expect.poll(() => store.compactions.length).toBe(1);
+    // Afterwards the snapshot is about 65 KB: the next compaction waits for about 32 KB more.
+    for (let i = 0; i < 25; i++) {
+      list.push(['y'.repeat(1000)]);
+      await registry.whenPersisted('b1');
+    }
+    expect(store.compactions).toHaveLength(1);
+    expect((await reopen(db)).getArray('log').length).toBe(50);
+  });
+
+  it('compacts a small document once its log passes compactMinLogBytes', async () => {
+    const { store, registry } = setup({ compactLogRatio: 0.5, compactMinLogBytes: 4096, compactAfterUpdates: 1_000_000 });
+    const doc = await registry.open('b1');
+    for (let i = 0; i < 3; i++) {
+      doc.getArray<string>('log').push(['z'.repeat(1000)]);
+      await registry.whenPersisted('b1');
+    }
+    expect(store.compactions).toHaveLength(0);
+    for (let i = 0; i < 2; i++) {
+      doc.getArray<string>('log').push(['z'.repeat(1000)]);
+      await registry.whenPersisted('b1');
+    }
+    await expect.poll(() => store.compactions.length).toBe(1);
   });
 
   it('compacts a long stored log right after loading it', async () => {

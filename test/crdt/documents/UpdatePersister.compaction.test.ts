@@ -46,9 +46,19 @@ function gatedPersister(compactAfterUpdates: number, encodeSmall: () => Uint8Arr
     new Promise((resolve, reject) => {
       builds.push({ stored, release: () => resolve(foldStored(stored.snapshot, stored.updates)), fail: reject });
     });
-  const options = { persistDelayMs: 0, maxBatchUpdates: 1000, retryBaseMs: 5, retryMaxMs: 50, compactAfterUpdates };
+  // The size rule never fires here (tiny updates under compactMinLogBytes): compactions come by count.
+  const options = { persistDelayMs: 0, maxBatchUpdates: 1000, retryBaseMs: 5, retryMaxMs: 50, compactLogRatio: 0.5, compactMinLogBytes: 64 * 1024, compactAfterUpdates };
   // Unless `encodeSmall` says otherwise, every document counts as large: its snapshot is built by `build`.
-  const persister = new UpdatePersister('b1', store, silentLogger, options, { snapshot: null, updates: [], lastSeq: 0 }, build, encodeSmall, () => undefined);
+  const persister = new UpdatePersister({
+    docId: 'b1',
+    store,
+    logger: silentLogger,
+    options,
+    loaded: { snapshot: null, updates: [], lastSeq: 0 },
+    buildSnapshot: build,
+    encodeSmall,
+    onCompacted: () => undefined,
+  });
   const storeAll = (updates: readonly Uint8Array[]): boolean => {
     for (const update of updates) persister.enqueue(update);
     return persister.storeNow();
@@ -185,7 +195,8 @@ describe('folding stored documents', () => {
       doc.getArray('a').push([entry(i)]);
       await registry.whenPersisted('b1');
     }
-    await expect.poll(() => store.compactions.length).toBeGreaterThanOrEqual(2);
+    // The worker starts on first use: on a loaded machine that alone can take seconds.
+    await expect.poll(() => store.compactions.length, { timeout: 15_000 }).toBeGreaterThanOrEqual(2);
     expect(store.loads).toBeGreaterThanOrEqual(2);
     await registry.close();
     const fresh = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
