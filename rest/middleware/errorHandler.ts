@@ -8,9 +8,9 @@ import { errorStatus } from '../errorStatus.js';
 /** Maps errors of lower layers (by their stable `code`) to API error codes. */
 export type ErrorTranslator = (error: unknown) => ServiceError | null;
 
-const statusCodes = new Map<number, ErrorCode>(
-  Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),
-);
+// The first code of each status in the catalogue is the generic one (`validation_failed` before `ai_instruction_unsupported`).
+const statusCodes = new Map<number, ErrorCode>();
+for (const [code, status] of Object.entries(errorStatus)) if (!statusCodes.has(status)) statusCodes.set(status, code as ErrorCode);
 
 /**
  * Turns every error into the envelope. Service errors keep their code and message; HTTP errors
