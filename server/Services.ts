@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import type { DocumentRegistry, RealtimeHub } from '../crdt/index.js';
 import type { Clock, Database } from '../storage/index.js';
 import { AccountService } from './accounts/AccountService.js';
+import type { AiService } from './ai/AiService.js';
+import { createAiServices } from './ai/aiServices.js';
 import { UsageService } from './accounts/UsageService.js';
 import { ApiKeyService } from './auth/ApiKeyService.js';
 import { Authenticator } from './auth/Authenticator.js';
@@ -19,6 +21,7 @@ import { NotificationService } from './notifications/NotificationService.js';
 import { createOAuthServices } from './oauth/OAuthServices.js';
 import type { SearchService } from './search/SearchService.js';
 import { createSearchService } from './search/searchServices.js';
+import type { JobService } from './jobs/JobService.js';
 import type { OAuthServices } from './oauth/OAuthServices.js';
 import { SourceService } from './sources/SourceService.js';
 
@@ -49,6 +52,10 @@ export interface Services extends BoardServices {
   readonly chat: ChatService;
   /** `GET /search` and the index upkeep: call `search.boardChanged(boardId)` after a board's title or content changed. */
   readonly search: SearchService;
+  /** The AI assistant (ask, plan, generate, modify, review, convert). */
+  readonly ai: AiService;
+  /** Stored background jobs (`Prefer: respond-async`). */
+  readonly jobs: JobService;
   /** Stops background work (timers, document flushes); the store is closed by its owner. */
   close(): Promise<void>;
 }
@@ -91,6 +98,18 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const chat = createChatService({ db, access, accounts, activity, clock, documents: documentServices.documents, logger });
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   changeListeners.push((boardId) => search.boardChanged(boardId));
+  const { ai, jobs } = await createAiServices({
+    config,
+    db,
+    clock,
+    logger,
+    access,
+    accounts,
+    usage,
+    documents: documentServices.documents,
+    activity,
+    onChanged: boardEdited,
+  });
   await db.ensureIndexes();
   boardServices.trash.start();
   return {
@@ -113,7 +132,10 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     logger,
     chat,
     search,
+    ai,
+    jobs,
     close: async () => {
+      await jobs.close();
       await boardServices.trash.stop();
       documentServices.hub.close();
       await search.close();

@@ -1,5 +1,6 @@
 import type { Services } from '../../server/Services.js';
 import type { Route } from '../route.js';
+import { aiRoutes } from './ai.js';
 import { boardContentRoutes } from './boardContent.js';
 import { boardRoutes } from './boards.js';
 import { chatRoutes } from './chat.js';
@@ -19,6 +20,7 @@ export function allRoutes(services: Services): Route[] {
     ...memberRoutes(services),
     ...boardContentRoutes(services),
     ...itemRoutes(services),
+    ...aiRoutes(services),
     ...itemTypeRoutes(services),
     ...chatRoutes(services),
     ...searchRoutes(services),

@@ -80,7 +80,7 @@ export class UsageService {
    * Spends credits and messages atomically; throws 402 `payment_required` and spends nothing
    * when either allowance would go below zero.
    */
-  async consume(workspaceId: string, plan: PlanName, spend: { credits: number; messages: number }): Promise<void> {
+  async consume(workspaceId: string, plan: PlanName, spend: { credits: number; messages: number }): Promise<{ period: string }> {
     const usage = await this.#current(workspaceId);
     const limits = plans[plan];
     const updated = await this.#usage.updateOne(
@@ -92,9 +92,22 @@ export class UsageService {
       { $inc: { creditsUsed: spend.credits, messagesUsed: spend.messages } },
     );
     if (!updated) {
-      throw new ServiceError('payment_required', "The workspace's AI allowance for this month is used up.", {
-        details: { resetsAt: new Date(monthOf(this.#clock.now()).end).toISOString() },
+      const now = (await this.#usage.get(usage.id)) ?? usage;
+      const short = now.creditsUsed + spend.credits > limits.aiCreditsPerMonth ? 'credits' : 'messages';
+      const label = short === 'credits' ? `AI credits (${spend.credits} needed, ${Math.max(0, limits.aiCreditsPerMonth - now.creditsUsed)} left)` : `AI assistant messages (${spend.messages} needed, ${Math.max(0, limits.aiMessagesPerMonth - now.messagesUsed)} left)`;
+      throw new ServiceError('payment_required', `The workspace's ${label} for this month are used up.`, {
+        details: { allowance: short, resetsAt: new Date(monthOf(this.#clock.now()).end).toISOString() },
       });
     }
+    return { period: usage.period };
+  }
+
+  /** Gives back what `consume` spent in `period` (an operation that failed); never below zero. */
+  async refund(workspaceId: string, period: string, spend: { credits: number; messages: number }): Promise<void> {
+    const id = `${workspaceId}:${period}`;
+    await this.#usage.updateOne(
+      { id, creditsUsed: { $gte: spend.credits }, messagesUsed: { $gte: spend.messages } },
+      { $inc: { creditsUsed: -spend.credits, messagesUsed: -spend.messages } },
+    );
   }
 }
