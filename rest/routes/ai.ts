@@ -31,8 +31,11 @@ function settle<T>(outcome: Outcome<T>): T | Reply {
   return outcome.kind === 'done' ? outcome.value : accepted(outcome.job);
 }
 
+/** The services the AI operations use: all a route factory receives. */
+export type AiRouteServices = Pick<Services, 'ai' | 'jobs'>;
+
 /** The AI group (SPEC "AI"), item conversion, and `GET /jobs/{jobId}`. */
-export function aiRoutes(services: Services): Route[] {
+export function aiRoutes(services: AiRouteServices): Route[] {
   const { ai, jobs } = services;
   return [
     defineRoute({

@@ -11,6 +11,8 @@ import { plans } from '../accounts/plans.js';
 import type { UsageService } from '../accounts/UsageService.js';
 import type { Principal } from '../auth/Principal.js';
 import type { ActivityService } from '../boards/ActivityService.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
+import type { BoardRecord } from '../../storage/schema/boards.js';
 import { ServiceError, ValidationError, errors } from '../errors.js';
 import type { JobService, JobView } from '../jobs/JobService.js';
 import type { AiProvider, AiUsage } from './AiProvider.js';
@@ -44,8 +46,8 @@ export interface AiServiceOptions {
   activity: ActivityService;
   jobs: JobService;
   clock: Clock;
-  /** Called after an AI write changed a board (search index, `updatedAt`). */
-  onChanged: (boardId: string, actorId: string) => void;
+  /** AI writes emit `board.changed` and item events (`source: 'batch'`: the activity row is the AI's own). */
+  events: DomainEvents;
 }
 
 /** Input of plan and generate (and of skill apply, with `instructions`). */
@@ -123,10 +125,19 @@ export class AiService {
     await refundCredits(this.#o.usage, reservation);
   }
 
-  async #write<T>(principal: Principal, boardId: string, fn: (doc: Y.Doc, actor: Actor) => T): Promise<T> {
+  /** One stored transaction, then `board.changed` and the item events of what it did. */
+  async #write<T>(principal: Principal, board: BoardRecord, fn: (doc: Y.Doc, actor: Actor) => T, changed: (result: T) => { created?: string[]; updated?: string[]; deleted?: string[] }): Promise<T> {
     const actor: Actor = { actorId: principal.user.id };
-    const result = await this.#o.documents.transact(boardId, (doc) => fn(doc, actor), actor);
-    this.#o.onChanged(boardId, principal.user.id);
+    const result = await this.#o.documents.transact(board.id, (doc) => fn(doc, actor), actor);
+    const base = { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: principal.user.id, name: principal.user.name }, at: this.#o.clock.now() };
+    const { events } = this.#o;
+    await events.emit('board.changed', { ...base, kind: 'content', source: 'batch' });
+    const doc = await this.#o.documents.open(board.id);
+    const current = (id: string): ItemView | null => (doc.getMap('items').has(id) ? getItem(doc, id) : null);
+    const ids = changed(result);
+    for (const id of ids.created ?? []) await events.emit('item.created', { ...base, itemId: id, source: 'batch', item: current(id) });
+    for (const id of ids.updated ?? []) await events.emit('item.updated', { ...base, itemId: id, source: 'batch', item: current(id) });
+    for (const id of ids.deleted ?? []) await events.emit('item.deleted', { ...base, itemId: id, source: 'batch', item: null });
     return result;
   }
 
@@ -187,11 +198,16 @@ export class AiService {
     return this.#metered(principal, operation, { kind: operation === 'generate' ? 'ai.generate' : 'skill.apply', boardId, async: options.async === true }, async (signal) => {
       const { rationale, placed, meta } = await this.#plan(boardId, input, outputType, signal);
       await this.#ensureRoom(boardId, board.workspaceId, placed.operations.length);
-      const result = await this.#write(principal, boardId, (doc, actor) => {
-        // Validated again against the document it is applied to: a concurrent edit may have landed meanwhile.
-        const batch = revalidate(doc, placed.operations);
-        return applyBatchPlan(doc, batch, actor, this.#o.clock.now());
-      });
+      const result = await this.#write(
+        principal,
+        board,
+        (doc, actor) => {
+          // Validated again against the document it is applied to: a concurrent edit may have landed meanwhile.
+          const batch = revalidate(doc, placed.operations);
+          return applyBatchPlan(doc, batch, actor, this.#o.clock.now());
+        },
+        (r) => ({ created: r.results.map((x) => x.id) }),
+      );
       const items = result.results.flatMap((r) => (r.op === 'create' && r.item ? [r.item] : []));
       await this.#o.activity.record({
         boardId,
@@ -206,7 +222,7 @@ export class AiService {
   /** Rewrites one item's text fields in place from an instruction, in one transaction. Editors and above. */
   async modify(principal: Principal, boardId: string, itemId: string, instruction: string, options: { async?: boolean } = {}): Promise<Outcome<{ item: ItemView } & AiMeta>> {
     notBlank(instruction, 'instruction');
-    await this.#board(principal, boardId, 'edit');
+    const board = await this.#board(principal, boardId, 'edit');
     const current = getItem(await this.#o.documents.open(boardId), itemId);
     const textFields = getItemType(current.type).textFields.filter((field) => typeof current.data[field] === 'string');
     if (notModifiable.has(current.type) || textFields.length === 0) {
@@ -219,7 +235,7 @@ export class AiService {
       if (Object.keys(rewritten).length === 0) throw new ServiceError('ai_output_invalid', 'The AI answer rewrote none of the item\'s text fields.');
       let item: ItemView;
       try {
-        item = await this.#write(principal, boardId, (doc, actor) => patchItem(doc, itemId, { data: rewritten }, actor, this.#o.clock.now()));
+        item = await this.#write(principal, board, (doc, actor) => patchItem(doc, itemId, { data: rewritten }, actor, this.#o.clock.now()), () => ({ updated: [itemId] }));
       } catch (error) {
         if (error instanceof ItemValidationError) throw new ServiceError('ai_output_invalid', `The rewritten text does not validate (${error.issues[0]?.field ?? 'data'}: ${error.issues[0]?.message ?? 'invalid'}); nothing was written.`);
         throw error;
@@ -270,7 +286,7 @@ export class AiService {
       if (value.item.type !== input.targetType) throw new ServiceError('ai_output_invalid', `The AI answer built a ${value.item.type}, not a ${input.targetType}.`);
       const defaults = getItemType(input.targetType).defaultSize;
       const size = { width: value.item.width ?? defaults.width, height: value.item.height ?? defaults.height };
-      const result = await this.#write(principal, boardId, (doc, actor) => {
+      const result = await this.#write(principal, board, (doc, actor) => {
         const current = getItem(doc, itemId);
         const position = input.keepSource
           ? findFreeSpot(occupiedRects(listItems(doc)), size, { x: current.position.x + current.size.width / 2 + size.width / 2 + 40, y: current.position.y })
@@ -280,7 +296,10 @@ export class AiService {
           ...(input.keepSource ? [] : [{ op: 'delete', id: itemId }]),
         ];
         return applyBatchPlan(doc, revalidate(doc, operations), actor, this.#o.clock.now());
-      });
+      }, (r) => ({
+        created: r.results.flatMap((x) => (x.op === 'create' ? [x.id] : [])),
+        deleted: r.results.flatMap((x) => (x.op === 'delete' ? [...x.deletedIds] : [])),
+      }));
       const created = result.results.find((r) => r.op === 'create');
       const deleted = result.results.find((r) => r.op === 'delete');
       if (!created || created.op !== 'create' || !created.item) throw new ServiceError('internal_error', 'The converted item is missing.');

@@ -6,7 +6,8 @@ import type { AccountService } from '../accounts/AccountService.js';
 import type { UsageService } from '../accounts/UsageService.js';
 import type { ActivityService } from '../boards/ActivityService.js';
 import type { Config } from '../config.js';
-import { JobService } from '../jobs/JobService.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
+import { JobService, jobView } from '../jobs/JobService.js';
 import type { AiProvider } from './AiProvider.js';
 import { AiService } from './AiService.js';
 import { BuiltinProvider } from './builtin/BuiltinProvider.js';
@@ -37,7 +38,7 @@ export async function createAiServices(options: {
   usage: UsageService;
   documents: DocumentRegistry;
   activity: ActivityService;
-  onChanged: (boardId: string, actorId: string) => void;
+  events: DomainEvents;
   /** A provider to use instead of the configured one (tests, benchmarks). */
   provider?: AiProvider;
 }): Promise<{ ai: AiService; jobs: JobService }> {
@@ -48,6 +49,10 @@ export async function createAiServices(options: {
     logger,
     perWorkspace: config.ai.jobsPerWorkspace,
     refund: (reservation) => refundCredits(usage, reservation),
+  });
+  jobs.onFinished(async (job) => {
+    const type = job.status === 'succeeded' ? 'job.succeeded' : 'job.failed';
+    await options.events.emit(type, { workspaceId: job.workspaceId, actor: { userId: job.userId }, at: job.finishedAt ?? clock.now(), boardId: job.boardId, jobId: job.id, job: { ...jobView(job) } });
   });
   const interrupted = await jobs.recoverInterrupted();
   if (interrupted > 0) logger.warn({ jobs: interrupted }, 'failed jobs cut off by the last stop (interrupted) and refunded their credits');
@@ -62,7 +67,7 @@ export async function createAiServices(options: {
     activity: options.activity,
     jobs,
     clock,
-    onChanged: options.onChanged,
+    events: options.events,
   });
   return { ai, jobs };
 }

@@ -11,6 +11,8 @@ import type { BoardAction, Role } from '../access/roles.js';
 import { atLeast, boardPermissions } from '../access/roles.js';
 import type { Principal } from '../auth/Principal.js';
 import { errors } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
+import type { BoardEventBase } from '../events/eventTypes.js';
 import type { Page } from '../pagination.js';
 import type { ActivityService } from './ActivityService.js';
 import type { BoardPurger } from './BoardPurger.js';
@@ -62,7 +64,7 @@ export class BoardService {
   readonly #documents: BoardDocuments;
   readonly #purger: BoardPurger;
   readonly #clock: Clock;
-  readonly #onChanged: (boardId: string) => void;
+  readonly #events: DomainEvents;
 
   constructor(
     db: Database,
@@ -73,8 +75,8 @@ export class BoardService {
       documents: BoardDocuments;
       purger: BoardPurger;
       clock: Clock;
-      /** Called after a board was created or its title, description or place changed (search index). */
-      onChanged?: (boardId: string) => void;
+      /** Where `board.created|updated|deleted|restored|changed` are emitted. */
+      events: DomainEvents;
     },
   ) {
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
@@ -85,7 +87,7 @@ export class BoardService {
     this.#documents = deps.documents;
     this.#purger = deps.purger;
     this.#clock = deps.clock;
-    this.#onChanged = deps.onChanged ?? (() => {});
+    this.#events = deps.events;
   }
 
   /** Boards the caller can read, optionally in one space (`default`, `trash` or a space id), cursor-paginated. */
@@ -157,7 +159,9 @@ export class BoardService {
       throw error;
     }
     await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.created', data: { title, spaceId: board.spaceId } });
-    this.#onChanged(board.id);
+    const base = this.#base(principal, board);
+    await this.#events.emit('board.created', { ...base, board });
+    await this.#events.emit('board.changed', { ...base, kind: 'record', source: 'board' });
     return { board, role: 'owner', purgeAt: null };
   }
 
@@ -222,7 +226,9 @@ export class BoardService {
     );
     if (!updated) throw errors.notFound('Board');
     for (const row of rows) await this.#activity.record({ boardId: board.id, actorId: userId, ...row });
-    this.#onChanged(board.id);
+    const base = this.#base(principal, updated);
+    await this.#events.emit('board.updated', { ...base, board: updated, changes: Object.keys(set).sort() });
+    await this.#events.emit('board.changed', { ...base, kind: 'record', source: 'board' });
     // The move may change the caller's role (e.g. out of a space shared with them).
     const after = roleOnBoard(await this.#access.grants(userId), updated) ?? role;
     return (await this.#views([updated], () => after))[0] as BoardView;
@@ -234,6 +240,7 @@ export class BoardService {
     const workspace = await this.#accounts.getWorkspace(board.workspaceId);
     if (!plans[workspace.plan].trashAndRestore) {
       await this.#purger.purgeBoard(board.id);
+      await this.#events.emit('board.deleted', { ...this.#base(principal, board), board, outcome: 'deleted' });
       return { outcome: 'deleted', board, purgeAt: null };
     }
     const now = this.#clock.now();
@@ -243,6 +250,7 @@ export class BoardService {
     );
     if (!trashed) throw errors.notFound('Board');
     await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.trashed', data: {} });
+    await this.#events.emit('board.deleted', { ...this.#base(principal, trashed), board: trashed, outcome: 'trashed' });
     return { outcome: 'trashed', board: trashed, purgeAt: purgeAt(now, workspace.plan) };
   }
 
@@ -269,7 +277,12 @@ export class BoardService {
       action: 'board.restored',
       data: spaceId === board.spaceId ? {} : { fromSpaceId: board.spaceId, toSpaceId: spaceId },
     });
+    await this.#events.emit('board.restored', { ...this.#base(principal, restored), board: restored });
     return { board: restored, role, purgeAt: null };
+  }
+
+  #base(principal: Principal, board: BoardRecord): BoardEventBase {
+    return { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: principal.user.id, name: principal.user.name }, at: this.#clock.now() };
   }
 
   async #views(boards: readonly BoardRecord[], roleOf: (b: BoardRecord) => Role): Promise<BoardView[]> {

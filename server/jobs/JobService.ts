@@ -23,8 +23,8 @@ export interface JobView {
 /** What a job does once it runs; the signal aborts it when the server stops. */
 export type JobWork = (signal: AbortSignal) => Promise<unknown>;
 
-/** Called when a job ends (the domain event bus subscribes). */
-export type JobFinishedListener = (job: JobRecord) => void;
+/** Called when a job ends (the domain event bus subscribes); awaited before the end is final for `idle`. */
+export type JobFinishedListener = (job: JobRecord) => void | Promise<void>;
 
 /** Dependencies of `JobService`. */
 export interface JobServiceOptions {
@@ -175,9 +175,9 @@ export class JobService {
       try {
         result = await work(controller.signal);
       } catch (error) {
-        const code = error instanceof ServiceError ? error.code : 'internal_error';
+        const code = controller.signal.aborted ? 'interrupted' : error instanceof ServiceError ? error.code : 'internal_error';
         if (!(error instanceof ServiceError)) this.#o.logger.error({ err: error, jobId: id }, 'job failed');
-        const message = error instanceof ServiceError && code !== 'internal_error' ? error.message : 'Something went wrong on our side.';
+        const message = code === 'interrupted' ? 'The server stopped while the job was running; its credits were refunded.' : error instanceof ServiceError && code !== 'internal_error' ? error.message : 'Something went wrong on our side.';
         // The operation gave its own credits back when it failed.
         await this.#finish(id, { status: 'failed', error: { code, message } });
         return;
@@ -195,7 +195,7 @@ export class JobService {
     if (done) {
       for (const listener of this.#listeners) {
         try {
-          listener(done);
+          await listener(done);
         } catch (error) {
           this.#o.logger.error({ err: error, jobId: id }, 'job listener failed');
         }

@@ -9,6 +9,7 @@ import type { AccessService } from '../access/AccessService.js';
 import type { GrantableRole, Role } from '../access/roles.js';
 import { roleRank } from '../access/roles.js';
 import { errors } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import type { Page } from '../pagination.js';
 import { pageArray } from '../boards/pageArray.js';
@@ -34,16 +35,18 @@ export class SpaceMemberService {
   readonly #accounts: AccountService;
   readonly #notifications: NotificationService;
   readonly #clock: Clock;
+  readonly #events: DomainEvents;
 
   constructor(
     db: Database,
-    deps: { access: AccessService; accounts: AccountService; notifications: NotificationService; clock: Clock },
+    deps: { access: AccessService; accounts: AccountService; notifications: NotificationService; clock: Clock; events: DomainEvents },
   ) {
     this.#members = db.collection<SpaceMemberRecord>(boardCollections.spaceMembers);
     this.#access = deps.access;
     this.#accounts = deps.accounts;
     this.#notifications = deps.notifications;
     this.#clock = deps.clock;
+    this.#events = deps.events;
   }
 
   /** The owner, then the people the space is shared with (highest role first, then by email). */
@@ -124,6 +127,7 @@ export class SpaceMemberService {
         actorId: userId,
       });
     }
+    if (!existing) await this.#emitMember('member.added', userId, space, person.id, input.role);
     return { member: memberView(record, person, space), created: !existing };
   }
 
@@ -143,6 +147,18 @@ export class SpaceMemberService {
     const { record } = await this.#find(space, email);
     if (record.userId !== userId) await this.#access.requireSpace(userId, real, 'share', { grants });
     await this.#members.deleteMany({ id: record.id });
+    await this.#emitMember('member.removed', userId, space, record.userId, null);
+  }
+
+  async #emitMember(type: 'member.added' | 'member.removed', actorId: string, space: SpaceRecord, memberId: string, role: string | null): Promise<void> {
+    await this.#events.emit(type, {
+      workspaceId: space.workspaceId,
+      actor: { userId: actorId },
+      at: this.#clock.now(),
+      scope: 'space',
+      resourceId: space.id,
+      member: { userId: memberId, role },
+    });
   }
 
   /** Removes every member of a space (when it is purged). */
