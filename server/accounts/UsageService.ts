@@ -2,7 +2,7 @@ import type { Clock, Collection, Database } from '../../storage/index.js';
 import { DuplicateKeyError } from '../../storage/index.js';
 import type { UsageRecord } from '../../storage/schema/accounts.js';
 import { accountCollections } from '../../storage/schema/accounts.js';
-import { ServiceError } from '../errors.js';
+import { planCapError } from './planCap.js';
 import type { PlanName } from './plans.js';
 import { plans } from './plans.js';
 
@@ -92,11 +92,11 @@ export class UsageService {
       { $inc: { creditsUsed: spend.credits, messagesUsed: spend.messages } },
     );
     if (!updated) {
-      const now = (await this.#usage.get(usage.id)) ?? usage;
-      const short = now.creditsUsed + spend.credits > limits.aiCreditsPerMonth ? 'credits' : 'messages';
-      const label = short === 'credits' ? `AI credits (${spend.credits} needed, ${Math.max(0, limits.aiCreditsPerMonth - now.creditsUsed)} left)` : `AI assistant messages (${spend.messages} needed, ${Math.max(0, limits.aiMessagesPerMonth - now.messagesUsed)} left)`;
-      throw new ServiceError('payment_required', `The workspace's ${label} for this month are used up.`, {
-        details: { allowance: short, resetsAt: new Date(monthOf(this.#clock.now()).end).toISOString() },
+      const current = await this.#current(workspaceId);
+      const credits = current.creditsUsed + spend.credits > limits.aiCreditsPerMonth;
+      throw planCapError(credits ? 'aiCreditsPerMonth' : 'aiMessagesPerMonth', plan, credits ? `The workspace's AI credits for this month are used up (${spend.credits} needed, ${Math.max(0, limits.aiCreditsPerMonth - current.creditsUsed)} left).` : `The workspace's AI assistant messages for this month are used up (${spend.messages} needed, ${Math.max(0, limits.aiMessagesPerMonth - current.messagesUsed)} left).`, {
+        used: credits ? current.creditsUsed : current.messagesUsed,
+        resetsAt: new Date(monthOf(this.#clock.now()).end).toISOString(),
       });
     }
     return { period: usage.period };

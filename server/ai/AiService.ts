@@ -7,6 +7,7 @@ import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
 import type { BoardAction } from '../access/roles.js';
 import type { AccountService } from '../accounts/AccountService.js';
+import { planCapError } from '../accounts/planCap.js';
 import { plans } from '../accounts/plans.js';
 import type { UsageService } from '../accounts/UsageService.js';
 import type { Principal } from '../auth/Principal.js';
@@ -142,9 +143,10 @@ export class AiService {
   }
 
   async #ensureRoom(boardId: string, workspaceId: string, adding: number): Promise<void> {
-    const limit = plans[(await this.#o.accounts.getWorkspace(workspaceId)).plan].itemsPerBoard;
+    const { plan } = await this.#o.accounts.getWorkspace(workspaceId);
+    const limit = plans[plan].itemsPerBoard;
     const count = (await this.#o.documents.open(boardId)).getMap('items').size;
-    if (count + adding > limit) throw errors.paymentRequired(`The board can hold ${limit} items on this plan; it has ${count}.`, { limit, count });
+    if (count + adding > limit) throw planCapError('itemsPerBoard', plan, `The board can hold ${limit} items on this plan; it has ${count}.`, { used: count });
   }
 
   /** Answers a question from the text the board's outline shows, citing the items used. Readers may ask; spends a credit and an assistant message. */

@@ -101,7 +101,7 @@ export class BoardMemberService {
 
   /** Stops sharing a board with a person directly (admin and above, or the person themselves). */
   async unshare(userId: string, boardId: string, email: string): Promise<void> {
-    const { board, grants } = await this.#access.requireBoard(userId, boardId, 'read');
+    const { board, grants } = await this.#access.requireBoard(userId, boardId, 'read', { write: true });
     const person = await this.#accounts.findUserByEmail(normaliseEmail(email));
     const record = person ? await this.#members.get(`${board.id}:${person.id}`) : null;
     if (!record) throw errors.notFound('Member');

@@ -22,11 +22,11 @@ import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
 import type { BoardAction, Role } from '../access/roles.js';
 import type { AccountService } from '../accounts/AccountService.js';
+import { planCapError } from '../accounts/planCap.js';
 import { plans } from '../accounts/plans.js';
 import type { Principal } from '../auth/Principal.js';
 import type { ActivityService } from '../boards/ActivityService.js';
 import type { BoardService, BoardView } from '../boards/BoardService.js';
-import { errors } from '../errors.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { BoardEventBase, ItemChangeSource } from '../events/eventTypes.js';
 import type { Page } from '../pagination.js';
@@ -82,10 +82,6 @@ export class BoardContentService {
     return board;
   }
 
-  async #itemLimit(board: BoardRecord): Promise<number> {
-    const workspace = await this.#o.accounts.getWorkspace(board.workspaceId);
-    return plans[workspace.plan].itemsPerBoard;
-  }
 
   /** One stored transaction, then `board.changed` (search, recent boards) before any item events. */
   async #write<T>(principal: Principal, board: BoardRecord, source: ItemChangeSource, fn: (doc: Y.Doc, actor: Actor) => T): Promise<T> {
@@ -113,14 +109,12 @@ export class BoardContentService {
 
   async #ensureRoom(board: BoardRecord, adding: number): Promise<void> {
     if (adding <= 0) return;
-    const limit = await this.#itemLimit(board);
+    const { plan } = await this.#o.accounts.getWorkspace(board.workspaceId);
+    const limit = plans[plan].itemsPerBoard;
     const doc = await this.#o.documents.open(board.id);
     const count = itemCount(doc);
     if (count + adding > limit) {
-      throw errors.paymentRequired(`The board can hold ${limit} items on this plan; it has ${count}.`, {
-        limit,
-        count,
-      });
+      throw planCapError('itemsPerBoard', plan, `The board can hold ${limit} items on this plan; it has ${count}.`, { used: count });
     }
   }
 

@@ -5,6 +5,7 @@ import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { normaliseEmail } from '../accounts/AccountService.js';
 import { plans } from '../accounts/plans.js';
+import { planCapError } from '../accounts/planCap.js';
 import type { AccessService } from '../access/AccessService.js';
 import type { GrantableRole, Role } from '../access/roles.js';
 import { roleRank } from '../access/roles.js';
@@ -96,10 +97,7 @@ export class SpaceMemberService {
       const workspace = await this.#accounts.getWorkspace(space.workspaceId);
       const cap = plans[workspace.plan].membersPerSpace;
       if (cap !== null && (await this.#members.count({ spaceId: space.id })) >= cap) {
-        throw errors.paymentRequired(`The ${workspace.plan} plan allows sharing a space with ${cap} people.`, {
-          limit: 'membersPerSpace',
-          max: cap,
-        });
+        throw planCapError('membersPerSpace', workspace.plan, `The ${workspace.plan} plan allows sharing a space with ${cap} people.`, { used: cap });
       }
     }
     const now = this.#clock.now();
