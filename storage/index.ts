@@ -14,6 +14,7 @@ export type { Database } from './Database.js';
 export type { DocumentStore, StoredDocument } from './DocumentStore.js';
 export type {
   BoardSearchHit,
+  IndexedBoardEntries,
   ItemSearchHit,
   SearchIndex,
   SearchItemInput,
