@@ -17,6 +17,9 @@ import type { BoardContentService } from './content/BoardContentService.js';
 import { createContentService, createDocumentServices } from './content/contentServices.js';
 import type { LiveEdits } from './content/LiveEdits.js';
 import { DomainEvents } from './events/DomainEvents.js';
+import type { WebhookService } from './webhooks/WebhookService.js';
+import type { WebhookDispatcher } from './webhooks/WebhookDispatcher.js';
+import { createWebhookServices } from './webhooks/webhookServices.js';
 import { createLogger } from './logger.js';
 import { MeService } from './me/MeService.js';
 import { NotificationService } from './notifications/NotificationService.js';
@@ -60,6 +63,10 @@ export interface Services extends BoardServices {
   readonly ai: AiService;
   /** Stored background jobs (`Prefer: respond-async`). */
   readonly jobs: JobService;
+  /** Webhook subscriptions, rotation, deliveries and pings. */
+  readonly webhooks: WebhookService;
+  /** Delivers the webhook outbox in the background. */
+  readonly webhookDispatcher: WebhookDispatcher;
   /** Stops background work (timers, document flushes); the store is closed by its owner. */
   close(): Promise<void>;
 }
@@ -100,8 +107,10 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   events.on('board.changed', (event) => search.boardChanged(event.boardId));
   const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events });
+  const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications });
   await db.ensureIndexes();
   boardServices.trash.start();
+  webhookDispatcher.start();
   return {
     config,
     db,
@@ -123,10 +132,13 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     logger,
     chat,
     search,
+    webhooks,
+    webhookDispatcher,
     ai,
     jobs,
     close: async () => {
       await jobs.close();
+      await webhookDispatcher.stop();
       await boardServices.trash.stop();
       await liveEdits.close();
       documentServices.hub.close();
