@@ -32,6 +32,7 @@ export { newId } from './ids.js';
 export { openDatabase } from './openDatabase.js';
 export type { DatabaseOptions } from './openDatabase.js';
 export { SqliteDatabase } from './sqlite/SqliteDatabase.js';
+export { DataDirLock } from './sqlite/DataDirLock.js';
 export type { MongoDatabaseOptions } from './mongo/MongoDatabase.js';
 export type { MongoCollectionPort, MongoCursorPort, MongoDbPort, MongoDocument } from './mongo/driverPort.js';
 export { TimeOrderedIds } from './TimeOrderedIds.js';
