@@ -1,4 +1,4 @@
-export { CrdtError, ItemValidationError, crdtErrorCodes } from './errors.js';
+export { CrdtError, ItemValidationError, crdtErrorCodes, formatFieldPath, issuesFromZod, rootField } from './errors.js';
 export type { CrdtErrorCode, ValidationIssue } from './errors.js';
 export { itemsMapName, maxItemsPerBoard } from './items/boardSchema.js';
 export type { Actor, ItemView } from './items/boardSchema.js';
@@ -13,7 +13,9 @@ export type { ItemTypeInfo, ValidatedCreateItem } from './items/catalogue.js';
 export type { CreateItemBody } from './items/ItemTypeDefinition.js';
 export { geometryLimits, normalizeRotation } from './items/geometry.js';
 export { keyBetween, keysBetween, isFractionalIndex } from './items/fractionalIndex.js';
-export { commentTypeName, createItem, deleteItem, getItem, itemTypeOf, listItems } from './items/itemOperations.js';
+export { commentTypeName, createItem, deleteItem, getItem, itemCount, itemTypeOf, listItems } from './items/itemOperations.js';
+export { BoardIndex, boardIndex } from './items/BoardIndex.js';
+export type { ItemsTouchedListener } from './items/BoardIndex.js';
 export type { DeleteItemResult } from './items/itemOperations.js';
 export { itemPatchSchema, patchItem } from './items/patchItem.js';
 export type { ItemPatch } from './items/patchItem.js';

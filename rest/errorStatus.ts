@@ -11,6 +11,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   method_not_allowed: 405,
   conflict: 409,
   gone: 410,
+  trashed: 409,
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,

@@ -13,6 +13,8 @@ import { createBoardServices } from './boards/boardServices.js';
 import type { Config } from './config.js';
 import type { BoardContentService } from './content/BoardContentService.js';
 import { createContentService, createDocumentServices } from './content/contentServices.js';
+import type { LiveEdits } from './content/LiveEdits.js';
+import { DomainEvents } from './events/DomainEvents.js';
 import { createLogger } from './logger.js';
 import { MeService } from './me/MeService.js';
 import { NotificationService } from './notifications/NotificationService.js';
@@ -45,8 +47,10 @@ export interface Services extends BoardServices {
   readonly hub: RealtimeHub;
   /** Items, batch, views and duplication through the REST API. */
   readonly content: BoardContentService;
-  /** Call after a board's document changed outside the REST API (live edits). */
-  readonly boardEdited: (boardId: string, userId: string) => void;
+  /** The domain event bus: services emit on it; search, activity, notifications, recent boards (and webhooks) subscribe. */
+  readonly events: DomainEvents;
+  /** Live edits as domain events: the sync gateway calls `liveEdits.edited(boardId, userId)` per document message. */
+  readonly liveEdits: LiveEdits;
   readonly logger: Logger;
   /** Board team chat. */
   readonly chat: ChatService;
@@ -68,19 +72,16 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const me = new MeService({ accounts, usage, notifications, sources });
   const oauth = createOAuthServices({ config, db, clock, accounts, authenticator });
   const documentServices = createDocumentServices(db, clock, logger, config.sync);
-  // Listeners of board changes (content, title, place): the search index subscribes below.
-  const changeListeners: ((boardId: string) => void)[] = [];
+  const events = new DomainEvents(logger);
   const boardServices = createBoardServices(db, {
     accounts,
     notifications,
     clock,
     documents: documentServices.boardDocuments,
     trash: { onError: (error) => logger.error({ err: error }, 'trash sweep failed') },
-    onBoardChanged: (boardId) => {
-      for (const listener of changeListeners) listener(boardId);
-    },
+    events,
   });
-  const { content, boardEdited } = createContentService({
+  const { content, liveEdits } = createContentService({
     db,
     clock,
     logger,
@@ -88,14 +89,14 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     accounts,
     notifications,
     boards: boardServices,
-    listeners: changeListeners,
+    events,
   });
   const { access, activity } = boardServices;
   const webTokens = new WebSessionTokens({ sessions: oauth.sessions, accounts, access, now: () => clock.now() });
   authenticator.register(webTokenPrefix, webTokens.resolver());
-  const chat = createChatService({ db, access, accounts, activity, clock, documents: documentServices.documents, logger });
+  const chat = createChatService({ db, access, accounts, activity, clock, documents: documentServices.documents, logger, events });
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
-  changeListeners.push((boardId) => search.boardChanged(boardId));
+  events.on('board.changed', (event) => search.boardChanged(event.boardId));
   await db.ensureIndexes();
   boardServices.trash.start();
   return {
@@ -115,12 +116,14 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     documents: documentServices.documents,
     hub: documentServices.hub,
     content,
-    boardEdited,
+    events,
+    liveEdits,
     logger,
     chat,
     search,
     close: async () => {
       await boardServices.trash.stop();
+      await liveEdits.close();
       documentServices.hub.close();
       await search.close();
       await documentServices.documents.close();

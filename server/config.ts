@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseOptions } from '../storage/index.js';
+import { BoardsError } from '../storage/index.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
@@ -131,12 +132,11 @@ export interface Config {
 }
 
 /** Bad configuration; the message names every offending variable. */
-export class ConfigError extends Error {
+export class ConfigError extends BoardsError<'invalid_config'> {
   readonly variables: string[];
 
   constructor(issues: { variable: string; message: string }[]) {
-    super(`Invalid configuration: ${issues.map((i) => `${i.variable} ${i.message}`).join('; ')}`);
-    this.name = 'ConfigError';
+    super('invalid_config', `Invalid configuration: ${issues.map((i) => `${i.variable} ${i.message}`).join('; ')}`);
     this.variables = issues.map((i) => i.variable);
   }
 }

@@ -56,7 +56,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     logger,
     // ws rejects larger frames itself (1009) before they are buffered whole.
     maxMessageBytes: config.sync.maxMessageBytes,
-    onEdit: services.boardEdited,
+    onEdit: (boardId, userId) => services.liveEdits.edited(boardId, userId),
   });
   let shuttingDown = false;
   const app = createApp({ services, logger, isShuttingDown: () => shuttingDown });

@@ -24,7 +24,7 @@ export type {
 export { maxQueryTerms, queryTerms, snippetChars } from './searchText.js';
 export { ManualClock, systemClock } from './Clock.js';
 export type { Clock } from './Clock.js';
-export { DuplicateKeyError, StorageError, storageErrorCodes } from './errors.js';
+export { BoardsError, DuplicateKeyError, StorageError, asError, storageErrorCodes } from './errors.js';
 export type { StorageErrorCode } from './errors.js';
 export { newId } from './ids.js';
 export { openDatabase } from './openDatabase.js';

@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import { systemClock } from '../../storage/index.js';
 import type { Clock, DocumentStore } from '../../storage/index.js';
+import { boardIndex } from '../items/BoardIndex.js';
 import { DocumentError } from './errors.js';
 import { silentLogger } from './Logger.js';
 import type { Logger } from './Logger.js';
@@ -274,6 +275,8 @@ export class DocumentRegistry {
       nowMs: this.#clock.now(),
       buildSnapshot: (toFold) => this.#snapshots.build(toFold),
     });
+    // Built once here, then kept current by every transaction, so no write reads the whole board.
+    boardIndex(managed.doc);
     this.#docs.set(boardId, managed);
     return managed;
   }

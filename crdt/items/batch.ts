@@ -1,7 +1,8 @@
 import type * as Y from 'yjs';
 import { findItemEntry, insertItem, requireItemEntry, touchItem } from './boardSchema.js';
 import type { Actor, ItemView } from './boardSchema.js';
-import { readItemView, readSectionsById, scanBoard } from './boardSnapshot.js';
+import { boardIndex } from './BoardIndex.js';
+import { readItemView } from './boardSnapshot.js';
 import { validateBatch } from './batchValidation.js';
 import type { BatchPlan, PlannedOperation } from './batchValidation.js';
 import { findItemTypeDefinition } from './catalogue.js';
@@ -65,8 +66,8 @@ function applyOperation(doc: Y.Doc, operation: PlannedOperation, z: string | und
  */
 export function applyBatchPlan(doc: Y.Doc, plan: BatchPlan, actor: Actor, nowMs: number): BatchResult {
   const creates = plan.operations.filter((operation) => operation.op === 'create').length;
-  const before = scanBoard(doc);
-  const zKeys = keysBetween(before.topZ, null, creates);
+  const index = boardIndex(doc);
+  const zKeys = keysBetween(index.topZ(), null, creates);
   doc.transact(() => {
     let next = 0;
     for (const operation of plan.operations) {
@@ -74,9 +75,7 @@ export function applyBatchPlan(doc: Y.Doc, plan: BatchPlan, actor: Actor, nowMs:
       applyOperation(doc, operation, z, actor, nowMs);
     }
   }, actor);
-  // Only the batch's own creates can add sections; moves and resizes are re-read, deletes drop out.
-  const created = plan.operations.flatMap((operation) => (operation.op === 'create' ? [operation.id] : []));
-  const sections = readSectionsById(doc, [...before.sectionIds, ...created]);
+  const sections = index.sectionsTopFirst();
   const viewOf = (id: string): ItemView | null => readItemView(doc, id, sections);
   const results = plan.operations.map((operation): BatchOperationResult => {
     switch (operation.op) {

@@ -1,15 +1,17 @@
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { z } from 'zod';
 import { newId } from '../../storage/index.js';
 import { ItemValidationError } from '../errors.js';
 import type { ValidationIssue } from '../errors.js';
-import { findItemEntry, itemsMap, readStoredItem } from './boardSchema.js';
+import { findItemEntry } from './boardSchema.js';
+import { boardIndex } from './BoardIndex.js';
+import type { BoardIndex } from './BoardIndex.js';
 import type { NewItem } from './boardSchema.js';
 import { checkCreateItem, findItemTypeDefinition, sizeIssues } from './catalogue.js';
 import { positionSchema, sizeSchema } from './geometry.js';
 import { assertRoomFor, commentTypeName } from './itemOperations.js';
 import { itemIdSchema } from './ItemTypeDefinition.js';
-import { cascadeDeletion, referenceIssues } from './references.js';
+import { cascadeDeletion, referencedIds, referenceIssues } from './references.js';
 import { checkWith } from './validation.js';
 
 /** Most operations in one batch (SPEC, Limits). */
@@ -89,7 +91,9 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
     } else if (findItemEntry(doc, checked.value) !== undefined) {
       issues.push({ field, message: `Ref '${checked.value}' is the id of an existing item.` });
     } else {
-      refs.set(checked.value, { index, id: newId('itm'), type: String((operation as { type?: unknown }).type) });
+      const type = (operation as { type?: unknown }).type;
+      // A non-string type is reported by the create's own schema below; String() could throw.
+      refs.set(checked.value, { index, id: newId('itm'), type: typeof type === 'string' ? type : '' });
     }
   });
 
@@ -146,7 +150,7 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
     } else if (targetType === commentTypeName) {
       planned.push({ op: 'delete', id, outcome: 'resolved', deletedIds: [] });
     } else {
-      const deletedIds = cascadeDeletion(live.items(), [id]);
+      const deletedIds = cascadeDeletion([id], (target) => live.referencesTo(target));
       for (const deleted of deletedIds) live.delete(deleted);
       planned.push({ op: 'delete', id, outcome: 'deleted', deletedIds });
     }
@@ -159,18 +163,18 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
 
 /**
  * The board as the batch leaves it so far: the document's items plus those the batch created,
- * minus those it deleted. Type lookups read one entry each; only a cascading delete reads the
- * whole board (once), so a batch of creates or moves on a big board costs no full read.
+ * minus those it deleted. Type lookups read one entry each and a cascading delete follows the
+ * board index's references, so no operation reads the whole board.
  */
 class SimulatedBoard {
   readonly #doc: Y.Doc;
+  readonly #index: BoardIndex;
   readonly #created = new Map<string, SimulatedItem>();
   readonly #deleted = new Set<string>();
-  /** Every item, read on the first cascading delete and kept in step after. */
-  #all: Map<string, SimulatedItem> | undefined;
 
   constructor(doc: Y.Doc) {
     this.#doc = doc;
+    this.#index = boardIndex(doc);
   }
 
   /** The item's type, or undefined when it is not on the board (or the batch deleted it). */
@@ -187,26 +191,21 @@ class SimulatedBoard {
   set(id: string, item: SimulatedItem): void {
     this.#deleted.delete(id);
     this.#created.set(id, item);
-    this.#all?.set(id, item);
   }
 
   delete(id: string): void {
     this.#deleted.add(id);
     this.#created.delete(id);
-    this.#all?.delete(id);
   }
 
-  /** Every item on the simulated board. */
-  items(): Iterable<SimulatedItem> {
-    if (this.#all === undefined) {
-      const all = new Map<string, SimulatedItem>();
-      for (const [id, entry] of itemsMap(this.#doc).entries()) {
-        if (entry instanceof Y.Map && !this.#deleted.has(id)) all.set(id, readStoredItem(id, entry));
-      }
-      for (const [id, item] of this.#created) all.set(id, item);
-      this.#all = all;
+  /** Ids of the items on the simulated board that name `id` in a reference field. */
+  referencesTo(id: string): string[] {
+    const sources: string[] = [];
+    for (const source of this.#index.referencesTo(id)) {
+      if (!this.#deleted.has(source) && !this.#created.has(source)) sources.push(source);
     }
-    return this.#all.values();
+    for (const item of this.#created.values()) if (referencedIds(item).includes(id)) sources.push(item.id);
+    return sources;
   }
 }
 

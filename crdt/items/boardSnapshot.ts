@@ -1,7 +1,6 @@
 import * as Y from 'yjs';
 import { itemsMap, readStoredItem, toItemView } from './boardSchema.js';
 import type { ItemView, StoredItem } from './boardSchema.js';
-import { isFractionalIndex } from './fractionalIndex.js';
 import { boxContains } from './geometry.js';
 
 /** Type name of section items, which contain other items by position. */
@@ -38,30 +37,8 @@ export function containerOf(sectionsTopFirst: readonly StoredItem[], item: Store
   return container?.id ?? null;
 }
 
-/**
- * The board's sections, top-most first. Reads only section entries, so deriving one item's
- * section costs a scan of the item types rather than a read of the whole board.
- */
-export function readSectionsTopFirst(doc: Y.Doc): StoredItem[] {
-  return sectionsTopFirst(itemsMap(doc).entries());
-}
-
-/** The sections among `ids` still on the board, top-most first (see `readSectionsTopFirst`). */
-export function readSectionsById(doc: Y.Doc, ids: Iterable<string>): StoredItem[] {
-  const items = itemsMap(doc);
-  return sectionsTopFirst([...new Set(ids)].map((id) => [id, items.get(id)] as const));
-}
-
-function sectionsTopFirst(entries: Iterable<readonly [string, unknown]>): StoredItem[] {
-  const sections: StoredItem[] = [];
-  for (const [id, entry] of entries) {
-    if (entry instanceof Y.Map && entry.get('type') === sectionTypeName) sections.push(readStoredItem(id, entry));
-  }
-  return sections.sort(compareByZ).reverse();
-}
-
-/** The JSON view of one item read on its own, or null when there is no such item. */
-export function readItemView(doc: Y.Doc, id: string, sectionsTopFirst: readonly StoredItem[] = readSectionsTopFirst(doc)): ItemView | null {
+/** The JSON view of one item read on its own, given the board's sections top-most first; null when there is no such item. */
+export function readItemView(doc: Y.Doc, id: string, sectionsTopFirst: readonly StoredItem[]): ItemView | null {
   const entry = itemsMap(doc).get(id);
   if (!(entry instanceof Y.Map)) return null;
   const item = readStoredItem(id, entry);
@@ -92,28 +69,4 @@ export function readBoard(doc: Y.Doc): BoardSnapshot {
 /** The JSON view of `id` within `snapshot` (the item must be in it). */
 export function viewFromSnapshot(snapshot: BoardSnapshot, item: StoredItem): ItemView {
   return toItemView(item, snapshot.sectionIds.get(item.id) ?? null);
-}
-
-/** The highest well-formed z key on the board, or null; keys other clients wrote malformed are ignored. */
-export function topZ(doc: Y.Doc): string | null {
-  return scanBoard(doc).topZ;
-}
-
-/** What one pass over a board's entries finds: its highest well-formed z key and its sections' ids. */
-export interface BoardScan {
-  readonly topZ: string | null;
-  readonly sectionIds: readonly string[];
-}
-
-/** Reads each entry's `type` and `z` once (see `topZ`); no item is decoded. */
-export function scanBoard(doc: Y.Doc): BoardScan {
-  let top: string | null = null;
-  const sectionIds: string[] = [];
-  for (const [id, entry] of itemsMap(doc).entries()) {
-    if (!(entry instanceof Y.Map)) continue;
-    const z = entry.get('z');
-    if (typeof z === 'string' && (top === null || z > top) && isFractionalIndex(z)) top = z;
-    if (entry.get('type') === sectionTypeName) sectionIds.push(id);
-  }
-  return { topZ: top, sectionIds };
 }

@@ -3,7 +3,8 @@ import { newId } from '../../storage/index.js';
 import { CrdtError, ItemValidationError } from '../errors.js';
 import { findItemEntry, insertItem, itemsMap, maxItemsPerBoard, requireItemEntry, touchItem } from './boardSchema.js';
 import type { Actor, ItemView } from './boardSchema.js';
-import { readBoard, readItemView, topZ, viewFromSnapshot } from './boardSnapshot.js';
+import { boardIndex } from './BoardIndex.js';
+import { readBoard, readItemView, viewFromSnapshot } from './boardSnapshot.js';
 import { findItemTypeDefinition, validateCreateItem } from './catalogue.js';
 import { keyBetween } from './fractionalIndex.js';
 import { cascadeDeletion, referenceIssues } from './references.js';
@@ -19,9 +20,14 @@ export function itemTypeOf(doc: Y.Doc, id: string): string | undefined {
   return typeof type === 'string' ? type : 'unknown';
 }
 
+/** How many entries the board's items map holds (from the board index: `Y.Map.size` builds an array of every entry). */
+export function itemCount(doc: Y.Doc): number {
+  return boardIndex(doc).size;
+}
+
 /** Throws CrdtError `document_too_large` when adding `count` items would pass `maxItemsPerBoard`. */
 export function assertRoomFor(doc: Y.Doc, count: number): void {
-  const size = itemsMap(doc).size;
+  const size = itemCount(doc);
   if (size + count > maxItemsPerBoard) {
     throw new CrdtError(
       'document_too_large',
@@ -33,7 +39,7 @@ export function assertRoomFor(doc: Y.Doc, count: number): void {
 /** One item's JSON view; throws CrdtError `item_not_found`. */
 export function getItem(doc: Y.Doc, id: string): ItemView {
   requireItemEntry(doc, id);
-  const view = readItemView(doc, id);
+  const view = readItemView(doc, id, boardIndex(doc).sectionsTopFirst());
   if (view === null) throw new CrdtError('item_not_found', `No item ${id} on this board.`);
   return view;
 }
@@ -56,7 +62,7 @@ export function createItem(doc: Y.Doc, body: unknown, actor: Actor, nowMs: numbe
   if (issues.length > 0) throw new ItemValidationError(issues);
   assertRoomFor(doc, 1);
   const id = newId('itm');
-  doc.transact(() => insertItem(doc, definition, id, item, keyBetween(topZ(doc), null), actor, nowMs), actor);
+  doc.transact(() => insertItem(doc, definition, id, item, keyBetween(boardIndex(doc).topZ(), null), actor, nowMs), actor);
   return getItem(doc, id);
 }
 
@@ -74,7 +80,8 @@ export interface DeleteItemResult {
 /** What deleting `id` will do, computed before any write (shared by `deleteItem` and batches). */
 export function planDeletion(doc: Y.Doc, id: string): { outcome: 'deleted' | 'resolved'; deletedIds: string[] } {
   if (itemTypeOf(doc, id) === commentTypeName) return { outcome: 'resolved', deletedIds: [] };
-  return { outcome: 'deleted', deletedIds: cascadeDeletion(readBoard(doc).items, [id]) };
+  const index = boardIndex(doc);
+  return { outcome: 'deleted', deletedIds: cascadeDeletion([id], (target) => index.referencesTo(target)) };
 }
 
 /** Applies a deletion plan for `id` (call inside a transaction). */

@@ -1,8 +1,8 @@
+import { joinFieldPath } from '../errors.js';
 import type { ValidationIssue } from '../errors.js';
 import type { StoredItem } from './boardSchema.js';
 import { findItemTypeDefinition } from './catalogue.js';
 import type { ItemTypeDefinition } from './ItemTypeDefinition.js';
-import { joinFieldPath } from './validation.js';
 
 /** Type name of connector items. */
 export const connectorTypeName = 'connector';
@@ -38,23 +38,18 @@ export function referencedIds(item: Pick<StoredItem, 'type' | 'data'>): string[]
 }
 
 /**
- * `id` plus every item that references it, transitively (connectors whose end is deleted
- * are deleted with it: a dangling connector has nothing to draw). Sorted for stable output.
+ * `ids` plus every item that references one of them, transitively (connectors whose end is
+ * deleted are deleted with it: a dangling connector has nothing to draw), following
+ * `referencesTo` (the ids of the items naming an id). Sorted for stable output.
  */
-export function cascadeDeletion(
-  items: Iterable<Pick<StoredItem, 'id' | 'type' | 'data'>>,
-  ids: Iterable<string>,
-): string[] {
-  const all = [...items];
+export function cascadeDeletion(ids: Iterable<string>, referencesTo: (id: string) => Iterable<string>): string[] {
   const doomed = new Set(ids);
-  let grew = true;
-  while (grew) {
-    grew = false;
-    for (const item of all) {
-      if (!doomed.has(item.id) && referencedIds(item).some((ref) => doomed.has(ref))) {
-        doomed.add(item.id);
-        grew = true;
-      }
+  const queue = [...doomed];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    for (const source of referencesTo(next)) {
+      if (doomed.has(source)) continue;
+      doomed.add(source);
+      queue.push(source);
     }
   }
   return [...doomed].sort();

@@ -7,6 +7,7 @@ import { authorizePage, consentDecision } from './authorizePages.js';
 import { ClientThrottle } from './clientThrottle.js';
 import { emailStart, emailVerify, oidcCallback, oidcStart, signInPage, signOut } from './signinPages.js';
 import { metadataDocument, revokeEndpoint, tokenEndpoint } from './tokenEndpoints.js';
+import { publicCors } from './publicCors.js';
 import { problemView } from './views.js';
 
 /** Path of the authorization server metadata (RFC 8414 3). */
@@ -35,15 +36,18 @@ export function oauthRoutes(services: Services): Middleware {
   return async (ctx, next) => {
     const { path, method } = ctx;
     const read = method === 'GET' || method === 'HEAD';
-    if (path === metadataPath && read) {
+    if (path === metadataPath && (read || method === 'OPTIONS')) {
+      if (publicCors(ctx, 'GET')) return;
       ctx.type = 'application/json';
       ctx.set('Cache-Control', 'public, max-age=300');
       ctx.body = metadata;
       return;
     }
     if (path !== '/oauth' && !path.startsWith('/oauth/')) return next();
-    if (path === '/oauth/token') return tokenEndpoint(ctx, services, throttle);
-    if (path === '/oauth/revoke') return revokeEndpoint(ctx, services, throttle);
+    if (path === '/oauth/token' || path === '/oauth/revoke') {
+      if (publicCors(ctx, 'POST')) return;
+      return path === '/oauth/token' ? tokenEndpoint(ctx, services, throttle) : revokeEndpoint(ctx, services, throttle);
+    }
     if (path === stylesheetPath && read) {
       ctx.type = 'text/css; charset=utf-8';
       ctx.set('Cache-Control', 'public, max-age=3600');

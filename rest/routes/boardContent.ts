@@ -9,8 +9,11 @@ import { idParam, timestamp } from '../schemas/common.js';
 const boardParams = z.object({ boardId: idParam });
 
 
+/** The services the board content operations (and the board views they build) use: all a route factory receives. */
+export type BoardContentRouteServices = Pick<Services, 'content' | 'hub' | 'access' | 'accounts' | 'config'>;
+
 /** Board views (outline, structure), duplication and presence (SPEC Boards and Collaboration). */
-export function boardContentRoutes(services: Services): Route[] {
+export function boardContentRoutes(services: BoardContentRouteServices): Route[] {
   const { content, hub, access } = services;
   const views = new BoardViews(services);
   return [

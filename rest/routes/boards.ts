@@ -9,8 +9,11 @@ import { idParam, isoOrNull, pageOf, pageQuery, timestamp } from '../schemas/com
 const tag = 'Boards';
 const boardParams = z.object({ boardId: idParam });
 
+/** The services the Boards group use: all a route factory receives. */
+export type BoardRouteServices = Pick<Services, 'boards' | 'activity' | 'access' | 'accounts' | 'config'>;
+
 /** The organising operations of the Boards group (SPEC "Boards"): list, create, recent, get, patch, delete, restore, activity. */
-export function boardRoutes(services: Services): Route[] {
+export function boardRoutes(services: BoardRouteServices): Route[] {
   const { boards, activity, access } = services;
   const views = new BoardViews(services);
   return [

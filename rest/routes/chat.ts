@@ -21,8 +21,11 @@ function messageView(m: ChatMessageView): z.input<typeof chatMessage> {
   return { id: m.id, boardId: m.boardId, author: m.author, text: m.text, createdAt: iso(m.createdAt) };
 }
 
+/** The services the chat operations use: all a route factory receives. */
+export type ChatRouteServices = Pick<Services, 'chat'>;
+
 /** The board chat operations (SPEC "Collaboration, Jobs, Search"). */
-export function chatRoutes(services: Services): Route[] {
+export function chatRoutes(services: ChatRouteServices): Route[] {
   const { chat } = services;
   return [
     defineRoute({

@@ -10,17 +10,24 @@ import { memberRoutes } from './members.js';
 import { searchRoutes } from './search.js';
 import { spaceRoutes } from './spaces.js';
 
-/** Every API operation, grouped as SPEC.md groups them. */
+/** A facade of `services` holding only `keys`: each route group gets what it uses and nothing else. */
+export function facade<K extends keyof Services>(services: Services, ...keys: K[]): Pick<Services, K> {
+  const picked = {} as Pick<Services, K>;
+  for (const key of keys) picked[key] = services[key];
+  return Object.freeze(picked);
+}
+
+/** Every API operation, grouped as SPEC.md groups them; each group receives its own narrow facade. */
 export function allRoutes(services: Services): Route[] {
   return [
-    ...meRoutes(services),
-    ...spaceRoutes(services),
-    ...boardRoutes(services),
-    ...memberRoutes(services),
-    ...boardContentRoutes(services),
-    ...itemRoutes(services),
-    ...itemTypeRoutes(services),
-    ...chatRoutes(services),
-    ...searchRoutes(services),
+    ...meRoutes(facade(services, 'me', 'accounts')),
+    ...spaceRoutes(facade(services, 'spaces', 'spaceMembers', 'publicLinks', 'accounts', 'config')),
+    ...boardRoutes(facade(services, 'boards', 'activity', 'access', 'accounts', 'config')),
+    ...memberRoutes(facade(services, 'boardMembers', 'publicLinks', 'accounts', 'config')),
+    ...boardContentRoutes(facade(services, 'content', 'hub', 'access', 'accounts', 'config')),
+    ...itemRoutes(facade(services, 'content', 'access')),
+    ...itemTypeRoutes(),
+    ...chatRoutes(facade(services, 'chat')),
+    ...searchRoutes(facade(services, 'search', 'config')),
   ];
 }

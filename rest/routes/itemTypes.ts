@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { getItemType, listItemTypes, validateCreateItem } from '../../crdt/index.js';
 import type { ItemTypeInfo } from '../../crdt/index.js';
 import { ValidationError } from '../../server/errors.js';
-import type { Services } from '../../server/Services.js';
 import { defineRoute } from '../route.js';
 import type { Route } from '../route.js';
 import { itemTypeSchema } from '../schemas/items.js';
@@ -15,7 +14,7 @@ function typeView(t: ItemTypeInfo): z.input<typeof itemTypeSchema> {
 }
 
 /** The item-type catalogue (SPEC Items: item types and validation). */
-export function itemTypeRoutes(_services: Services): Route[] {
+export function itemTypeRoutes(): Route[] {
   return [
     defineRoute({
       operationId: 'listItemTypes',

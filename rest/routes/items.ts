@@ -11,8 +11,11 @@ const tag = 'Items';
 const boardParams = z.object({ boardId: idParam });
 const itemParams = z.object({ boardId: idParam, itemId: idParam });
 
+/** The services the item operations use: all a route factory receives. */
+export type ItemRouteServices = Pick<Services, 'content' | 'access'>;
+
 /** The Items group (SPEC "Items"), except the item-type catalogue. */
-export function itemRoutes(services: Services): Route[] {
+export function itemRoutes(services: ItemRouteServices): Route[] {
   const { content } = services;
   return [
     defineRoute({

@@ -55,8 +55,11 @@ function notificationView(n: NotificationRecord, actorName: string | undefined):
   };
 }
 
+/** The services the Me group use: all a route factory receives. */
+export type MeRouteServices = Pick<Services, 'me' | 'accounts'>;
+
 /** The Me group (SPEC "Me"): the person behind the token and their workspace. */
-export function meRoutes(services: Services): Route[] {
+export function meRoutes(services: MeRouteServices): Route[] {
   const { me, accounts } = services;
   return [
     defineRoute({

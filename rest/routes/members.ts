@@ -9,8 +9,11 @@ import { idParam, pageOf, pageQuery } from '../schemas/common.js';
 const tag = 'Members';
 const boardParams = z.object({ boardId: idParam });
 
+/** The services the board members and public link operations use: all a route factory receives. */
+export type MemberRouteServices = Pick<Services, 'boardMembers' | 'publicLinks' | 'accounts' | 'config'>;
+
 /** The Members group (SPEC "Members"): effective members and the board's public link. */
-export function memberRoutes(services: Services): Route[] {
+export function memberRoutes(services: MemberRouteServices): Route[] {
   const { boardMembers, publicLinks } = services;
   const views = new BoardViews(services);
   return [

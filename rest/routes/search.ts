@@ -27,8 +27,11 @@ const itemHit = z.object({
   links: z.object({ self: z.string(), board: z.string() }),
 });
 
+/** The services the search operation use: all a route factory receives. */
+export type SearchRouteServices = Pick<Services, 'search' | 'config'>;
+
 /** `GET /search` (SPEC "Collaboration, Jobs, Search"). */
-export function searchRoutes(services: Services): Route[] {
+export function searchRoutes(services: SearchRouteServices): Route[] {
   const { search } = services;
   const api = `${services.config.publicUrl}/v1`;
   return [

@@ -19,8 +19,11 @@ const tag = 'Spaces';
 const spaceParams = z.object({ spaceId: idParam });
 const memberParams = z.object({ spaceId: idParam, email: z.string().min(3).max(254).describe("The member's email, URL-encoded.") });
 
+/** The services the Spaces group use: all a route factory receives. */
+export type SpaceRouteServices = Pick<Services, 'spaces' | 'spaceMembers' | 'publicLinks' | 'accounts' | 'config'>;
+
 /** The Spaces group (SPEC "Spaces"): 12 operations. */
-export function spaceRoutes(services: Services): Route[] {
+export function spaceRoutes(services: SpaceRouteServices): Route[] {
   const { spaces, spaceMembers, publicLinks } = services;
   const views = new BoardViews(services);
   return [

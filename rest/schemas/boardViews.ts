@@ -11,13 +11,16 @@ import type { activitySchema, boardSchema, memberSchema, publicLinkSchema, space
 
 type Person = { id: string; name: string; email: string };
 
+/** What `BoardViews` reads: people's names and the public URL. */
+export type BoardViewServices = Pick<Services, 'accounts' | 'config'>;
+
 /** Shapes organisation records into response bodies, joining people's names and building links. */
 export class BoardViews {
-  readonly #services: Services;
+  readonly #services: BoardViewServices;
   readonly #api: string;
   readonly #sync: string;
 
-  constructor(services: Services) {
+  constructor(services: BoardViewServices) {
     this.#services = services;
     this.#api = `${services.config.publicUrl}/v1`;
     this.#sync = `${services.config.publicUrl.replace(/^http/, 'ws')}/v1/sync`;

@@ -1,7 +1,7 @@
 import type { Context, Middleware } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { z } from 'zod';
-import { ServiceError, ValidationError, formatFieldPath } from '../../server/errors.js';
+import { ServiceError, ValidationError } from '../../server/errors.js';
 import type { Services } from '../../server/Services.js';
 import { currentSession, sameOrigin } from '../oauth/session.js';
 import { WebAssets } from './WebAssets.js';
@@ -101,15 +101,7 @@ async function issueToken(ctx: Context, services: Services): Promise<void> {
     throw new ServiceError('bad_request', 'The body is not valid JSON.', { cause: error });
   }
   const parsed = tokenBody.safeParse(hasBody ? ctx.request.body : {});
-  if (!parsed.success) {
-    throw new ValidationError(
-      parsed.error.issues.map((issue) =>
-        issue.code === 'unrecognized_keys'
-          ? { field: formatFieldPath([...issue.path, issue.keys[0] ?? '']), message: 'is not a known field' }
-          : { field: formatFieldPath(issue.path), message: issue.message },
-      ),
-    );
-  }
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
   const user = await services.accounts.getUser(session.userId);
   if (!user) throw new ServiceError('unauthorized', 'Sign in first: there is no session.');
   const issued = await services.webTokens.issue(session, parsed.data.boardId);

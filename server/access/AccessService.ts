@@ -9,6 +9,7 @@ import type {
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { plans } from '../accounts/plans.js';
+import { purgeAt } from '../boards/trashRules.js';
 import { errors, ServiceError } from '../errors.js';
 import type { UserGrants } from './grants.js';
 import { roleOnBoard, roleOnSpace } from './grants.js';
@@ -18,7 +19,12 @@ import { atLeast, boardPermissions, spacePermissions } from './roles.js';
 /** Prefix of public link tokens (the service prefix `bds_` + `pl_`). */
 export const publicLinkTokenPrefix = 'bds_pl_';
 
-/** Whether trashed resources are looked at: `active` (default) hides them, `any` shows them to restorers, `trash` wants them. */
+/**
+ * Whether trashed resources are looked at. For boards, `any` (the default) is the one trash rule:
+ * a board in trash is readable (with `trashedAt` set) by those who may restore it, read-only, and
+ * every write answers 409 `trashed`. `active` hides trashed ones (404); `trash` wants them
+ * (409 `conflict` for an active one). Spaces default to `active`.
+ */
 export type TrashMode = 'active' | 'any' | 'trash';
 
 /** What a person may do with one board; what the realtime layer asks before opening a connection. */
@@ -129,28 +135,39 @@ export class AccessService {
 
   /**
    * The board and the caller's role, when the role allows `action`. Throws 404 when the board
-   * is unknown or unreadable (or in trash, unless `trash` says otherwise and the caller may
-   * restore it), 403 when readable but the role is too low, 409 when `trash: 'trash'` and the
-   * board is active.
+   * is unknown, unreadable, past its purge time, or in trash and the caller may not restore it;
+   * 403 when readable but the role is too low; 409 `trashed` when the board is in trash and the
+   * action (or `write`) changes it; 409 `conflict` when `trash: 'trash'` and the board is active.
    */
   async requireBoard(
     userId: string,
     boardId: string,
     action: BoardAction,
-    options: { trash?: TrashMode; grants?: UserGrants } = {},
+    options: { trash?: TrashMode; grants?: UserGrants; write?: boolean } = {},
   ): Promise<{ board: BoardRecord; role: Role; grants: UserGrants }> {
     const board = await this.#boards.get(boardId);
     if (!board) throw errors.notFound('Board');
     const grants = options.grants ?? (await this.grants(userId));
     const role = roleOnBoard(grants, board);
-    const mode = options.trash ?? 'active';
-    if (board.trashedAt !== null && (mode === 'active' || !atLeast(role, boardPermissions.restore))) {
-      throw errors.notFound('Board');
+    const mode = options.trash ?? 'any';
+    if (board.trashedAt !== null) {
+      if (mode === 'active' || !atLeast(role, boardPermissions.restore)) throw errors.notFound('Board');
+      if (await this.#pastPurge(board.workspaceId, board.trashedAt)) throw errors.notFound('Board');
     }
     if (role === null || !atLeast(role, boardPermissions.read)) throw errors.notFound('Board');
     if (!atLeast(role, boardPermissions[action])) throw errors.forbidden(forbiddenMessage('board', action, role));
-    if (mode === 'trash' && board.trashedAt === null) throw errors.conflict('The board is not in trash.');
+    if (mode === 'trash') {
+      if (board.trashedAt === null) throw errors.conflict('The board is not in trash.');
+    } else if (board.trashedAt !== null && (action !== 'read' || options.write === true)) {
+      throw errors.trashed('board');
+    }
     return { board, role, grants };
+  }
+
+  /** True when something a workspace put in trash at `trashedAt` is past its purge time (the sweep may not have run yet). */
+  async #pastPurge(workspaceId: string, trashedAt: number): Promise<boolean> {
+    const workspace = await this.#accounts.getWorkspace(workspaceId).catch(unlessNotFound);
+    return workspace === null || purgeAt(trashedAt, workspace.plan) <= this.#clock.now();
   }
 
   /** The space and the caller's role, when the role allows `action`; errors as `requireBoard`. */
@@ -165,8 +182,9 @@ export class AccessService {
     const grants = options.grants ?? (await this.grants(userId));
     const role = roleOnSpace(grants, space);
     const mode = options.trash ?? 'active';
-    if (space.trashedAt !== null && (mode === 'active' || !atLeast(role, spacePermissions.restore))) {
-      throw errors.notFound('Space');
+    if (space.trashedAt !== null) {
+      if (mode === 'active' || !atLeast(role, spacePermissions.restore)) throw errors.notFound('Space');
+      if (await this.#pastPurge(space.workspaceId, space.trashedAt)) throw errors.notFound('Space');
     }
     if (role === null || !atLeast(role, spacePermissions.read)) throw errors.notFound('Space');
     if (!atLeast(role, spacePermissions[action])) throw errors.forbidden(forbiddenMessage('space', action, role));

@@ -2,7 +2,7 @@ import type { Clock, Collection, Database } from '../../storage/index.js';
 import { DuplicateKeyError } from '../../storage/index.js';
 import type { UsageRecord } from '../../storage/schema/accounts.js';
 import { accountCollections } from '../../storage/schema/accounts.js';
-import { ServiceError } from '../errors.js';
+import { planCapError } from './planCap.js';
 import type { PlanName } from './plans.js';
 import { plans } from './plans.js';
 
@@ -92,8 +92,11 @@ export class UsageService {
       { $inc: { creditsUsed: spend.credits, messagesUsed: spend.messages } },
     );
     if (!updated) {
-      throw new ServiceError('payment_required', "The workspace's AI allowance for this month is used up.", {
-        details: { resetsAt: new Date(monthOf(this.#clock.now()).end).toISOString() },
+      const current = await this.#current(workspaceId);
+      const credits = current.creditsUsed + spend.credits > limits.aiCreditsPerMonth;
+      throw planCapError(credits ? 'aiCreditsPerMonth' : 'aiMessagesPerMonth', plan, "The workspace's AI allowance for this month is used up.", {
+        used: credits ? current.creditsUsed : current.messagesUsed,
+        resetsAt: new Date(monthOf(this.#clock.now()).end).toISOString(),
       });
     }
   }

@@ -1,6 +1,6 @@
 import type { Clock, Collection, Database } from '../../storage/index.js';
 import type { UserRecord } from '../../storage/schema/accounts.js';
-import type { BoardMemberRecord, SpaceRecord } from '../../storage/schema/boards.js';
+import type { BoardMemberRecord, BoardRecord, SpaceRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { normaliseEmail } from '../accounts/AccountService.js';
@@ -8,6 +8,7 @@ import type { AccessService } from '../access/AccessService.js';
 import type { GrantableRole } from '../access/roles.js';
 import { roleRank } from '../access/roles.js';
 import { errors } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import type { Page } from '../pagination.js';
 import type { MemberView, SpaceMemberService } from '../spaces/SpaceMemberService.js';
 import type { ActivityService } from './ActivityService.js';
@@ -25,10 +26,11 @@ export class BoardMemberService {
   readonly #spaceMembers: SpaceMemberService;
   readonly #activity: ActivityService;
   readonly #clock: Clock;
+  readonly #events: DomainEvents;
 
   constructor(
     db: Database,
-    deps: { access: AccessService; accounts: AccountService; spaceMembers: SpaceMemberService; activity: ActivityService; clock: Clock },
+    deps: { access: AccessService; accounts: AccountService; spaceMembers: SpaceMemberService; activity: ActivityService; clock: Clock; events: DomainEvents },
   ) {
     this.#members = db.collection<BoardMemberRecord>(boardCollections.boardMembers);
     this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
@@ -37,6 +39,7 @@ export class BoardMemberService {
     this.#spaceMembers = deps.spaceMembers;
     this.#activity = deps.activity;
     this.#clock = deps.clock;
+    this.#events = deps.events;
   }
 
   /** Effective members of a board (any reader): owner first, then by role (highest first) and email. */
@@ -92,18 +95,32 @@ export class BoardMemberService {
     };
     await this.#members.put(record);
     await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.shared', data: { userId: person.id, role: input.role } });
+    if (!existing) await this.#emitMember('member.added', userId, board, person.id, input.role);
     return directView(record, person);
   }
 
   /** Stops sharing a board with a person directly (admin and above, or the person themselves). */
   async unshare(userId: string, boardId: string, email: string): Promise<void> {
-    const { board, grants } = await this.#access.requireBoard(userId, boardId, 'read');
+    const { board, grants } = await this.#access.requireBoard(userId, boardId, 'read', { write: true });
     const person = await this.#accounts.findUserByEmail(normaliseEmail(email));
     const record = person ? await this.#members.get(`${board.id}:${person.id}`) : null;
     if (!record) throw errors.notFound('Member');
     if (record.userId !== userId) await this.#access.requireBoard(userId, boardId, 'share', { grants });
     await this.#members.deleteMany({ id: record.id });
     await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.unshared', data: { userId: record.userId } });
+    await this.#emitMember('member.removed', userId, board, record.userId, null);
+  }
+
+  async #emitMember(type: 'member.added' | 'member.removed', actorId: string, board: BoardRecord, memberId: string, role: string | null): Promise<void> {
+    await this.#events.emit(type, {
+      workspaceId: board.workspaceId,
+      actor: { userId: actorId },
+      at: this.#clock.now(),
+      scope: 'board',
+      resourceId: board.id,
+      boardId: board.id,
+      member: { userId: memberId, role },
+    });
   }
 }
 

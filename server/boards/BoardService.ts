@@ -4,19 +4,23 @@ import type { BoardRecord, SpaceRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { plans } from '../accounts/plans.js';
+import { planCapError } from '../accounts/planCap.js';
 import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
+import type { UserGrants } from '../access/grants.js';
 import { roleOnBoard } from '../access/grants.js';
 import type { BoardAction, Role } from '../access/roles.js';
 import { atLeast, boardPermissions } from '../access/roles.js';
 import type { Principal } from '../auth/Principal.js';
 import { errors } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
+import type { BoardEventBase } from '../events/eventTypes.js';
 import type { Page } from '../pagination.js';
 import type { ActivityService } from './ActivityService.js';
 import type { BoardPurger } from './BoardPurger.js';
 import type { BoardDocuments } from './BoardDocuments.js';
 import { boardPage, type BoardSort } from './boardQueries.js';
-import { nextPosition, purgeAt } from './trashRules.js';
+import { longestRetentionMs, nextPosition, purgeAt } from './trashRules.js';
 
 /** A board as the caller sees it. */
 export interface BoardView {
@@ -62,7 +66,7 @@ export class BoardService {
   readonly #documents: BoardDocuments;
   readonly #purger: BoardPurger;
   readonly #clock: Clock;
-  readonly #onChanged: (boardId: string) => void;
+  readonly #events: DomainEvents;
 
   constructor(
     db: Database,
@@ -73,8 +77,8 @@ export class BoardService {
       documents: BoardDocuments;
       purger: BoardPurger;
       clock: Clock;
-      /** Called after a board was created or its title, description or place changed (search index). */
-      onChanged?: (boardId: string) => void;
+      /** Where `board.created|updated|deleted|restored|changed` are emitted. */
+      events: DomainEvents;
     },
   ) {
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
@@ -85,7 +89,7 @@ export class BoardService {
     this.#documents = deps.documents;
     this.#purger = deps.purger;
     this.#clock = deps.clock;
-    this.#onChanged = deps.onChanged ?? (() => {});
+    this.#events = deps.events;
   }
 
   /** Boards the caller can read, optionally in one space (`default`, `trash` or a space id), cursor-paginated. */
@@ -96,7 +100,8 @@ export class BoardService {
     const grants = await this.#access.grants(principal.user.id);
     const filter: Filter<BoardRecord> = { ...this.#access.readableBoardsFilter(grants), trashedAt: null };
     if (options.spaceId === 'trash') {
-      filter.trashedAt = { $ne: null };
+      // Past its purge time a board is gone even before the sweep removes it.
+      filter.trashedAt = { $gt: this.#clock.now() - longestRetentionMs() };
     } else if (options.spaceId === 'default') {
       filter.spaceId = null;
     } else if (options.spaceId !== undefined) {
@@ -106,7 +111,9 @@ export class BoardService {
     const keep = (b: BoardRecord): boolean =>
       atLeast(roleOnBoard(grants, b), b.trashedAt === null ? boardPermissions.read : boardPermissions.restore);
     const page = await boardPage(this.#boards, filter, options, keep);
-    return { data: await this.#views(page.data, (b) => roleOnBoard(grants, b) as Role), nextCursor: page.nextCursor };
+    const now = this.#clock.now();
+    const views = await this.#views(page.data, (b) => roleOnBoard(grants, b) as Role);
+    return { data: views.filter((v) => v.purgeAt === null || v.purgeAt > now), nextCursor: page.nextCursor };
   }
 
   /** The ten most recently updated active boards the caller can read. */
@@ -157,20 +164,22 @@ export class BoardService {
       throw error;
     }
     await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.created', data: { title, spaceId: board.spaceId } });
-    this.#onChanged(board.id);
+    const base = this.#base(principal, board);
+    await this.#events.emit('board.created', { ...base, board });
+    await this.#events.emit('board.changed', { ...base, kind: 'record', source: 'board' });
     return { board, role: 'owner', purgeAt: null };
   }
 
-  /** One board; a board in trash is shown to those who may restore it. */
+  /** One board; a board in trash is shown (with `trashedAt` and `purgeAt`) to those who may restore it. */
   async get(principal: Principal, boardId: string): Promise<BoardView> {
-    const { board, role } = await this.#access.requireBoard(principal.user.id, boardId, 'read', { trash: 'any' });
+    const { board, role } = await this.#access.requireBoard(principal.user.id, boardId, 'read');
     return (await this.#views([board], () => role))[0] as BoardView;
   }
 
   /** Renames, describes, locks, reorders and/or moves a board; each change needs its own role (rename and lock: admin). */
   async update(principal: Principal, boardId: string, input: UpdateBoardInput): Promise<BoardView> {
     const userId = principal.user.id;
-    const { board, role, grants } = await this.#access.requireBoard(userId, boardId, 'read');
+    const { board, role, grants } = await this.#access.requireBoard(userId, boardId, 'read', { write: true });
     const needed: BoardAction[] = [];
     if (input.title !== undefined || input.description !== undefined) needed.push('rename');
     if (input.locked !== undefined) needed.push('lock');
@@ -200,12 +209,7 @@ export class BoardService {
       rows.push({ action: 'board.reordered', data: { from: board.position, to: input.position } });
     }
     if (input.spaceId !== undefined) {
-      let target: string | null = null;
-      if (input.spaceId !== 'default') {
-        const { space } = await this.#access.requireSpace(userId, input.spaceId, 'addBoards', { grants });
-        if (space.workspaceId !== board.workspaceId) throw errors.invalid('spaceId', "must be a space of the board's workspace");
-        target = space.id;
-      }
+      const target = await this.#moveTarget(board, input.spaceId, grants);
       if (target !== board.spaceId) {
         set.spaceId = target;
         if (input.position === undefined) {
@@ -222,7 +226,9 @@ export class BoardService {
     );
     if (!updated) throw errors.notFound('Board');
     for (const row of rows) await this.#activity.record({ boardId: board.id, actorId: userId, ...row });
-    this.#onChanged(board.id);
+    const base = this.#base(principal, updated);
+    await this.#events.emit('board.updated', { ...base, board: updated, changes: Object.keys(set).sort() });
+    await this.#events.emit('board.changed', { ...base, kind: 'record', source: 'board' });
     // The move may change the caller's role (e.g. out of a space shared with them).
     const after = roleOnBoard(await this.#access.grants(userId), updated) ?? role;
     return (await this.#views([updated], () => after))[0] as BoardView;
@@ -234,6 +240,7 @@ export class BoardService {
     const workspace = await this.#accounts.getWorkspace(board.workspaceId);
     if (!plans[workspace.plan].trashAndRestore) {
       await this.#purger.purgeBoard(board.id);
+      await this.#events.emit('board.deleted', { ...this.#base(principal, board), board, outcome: 'deleted' });
       return { outcome: 'deleted', board, purgeAt: null };
     }
     const now = this.#clock.now();
@@ -243,6 +250,7 @@ export class BoardService {
     );
     if (!trashed) throw errors.notFound('Board');
     await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.trashed', data: {} });
+    await this.#events.emit('board.deleted', { ...this.#base(principal, trashed), board: trashed, outcome: 'trashed' });
     return { outcome: 'trashed', board: trashed, purgeAt: purgeAt(now, workspace.plan) };
   }
 
@@ -251,7 +259,7 @@ export class BoardService {
     const { board, role } = await this.#access.requireBoard(principal.user.id, boardId, 'restore', { trash: 'trash' });
     const workspace = await this.#accounts.getWorkspace(board.workspaceId);
     if (!plans[workspace.plan].trashAndRestore) {
-      throw errors.paymentRequired(`Restoring boards needs a paid plan; the workspace is on ${workspace.plan}.`, { limit: 'trashAndRestore' });
+      throw planCapError('trashAndRestore', workspace.plan, `Restoring boards needs a paid plan; the workspace is on ${workspace.plan}.`);
     }
     let spaceId = board.spaceId;
     if (spaceId !== null) {
@@ -269,7 +277,33 @@ export class BoardService {
       action: 'board.restored',
       data: spaceId === board.spaceId ? {} : { fromSpaceId: board.spaceId, toSpaceId: spaceId },
     });
+    await this.#events.emit('board.restored', { ...this.#base(principal, restored), board: restored });
     return { board: restored, role, purgeAt: null };
+  }
+
+  /**
+   * Where a move may take a board: a space of the board's workspace the mover may add boards to,
+   * or the workspace's default space when the mover belongs to that workspace (the default space
+   * of a workspace is the private space of its people, never somebody else's). Either way the
+   * mover can still read the board afterwards. Throws 404/403 for the space, 422 `spaceId` else.
+   */
+  async #moveTarget(board: BoardRecord, spaceId: string, grants: UserGrants): Promise<string | null> {
+    let target: string | null = null;
+    if (spaceId !== 'default') {
+      const { space } = await this.#access.requireSpace(grants.userId, spaceId, 'addBoards', { grants });
+      if (space.workspaceId !== board.workspaceId) throw errors.invalid('spaceId', "must be a space of the board's workspace");
+      target = space.id;
+    } else if (board.spaceId !== null && !grants.workspaceRoles.has(board.workspaceId)) {
+      throw errors.invalid('spaceId', "must not be default: the board's default space belongs to a workspace you are not in");
+    }
+    if (!atLeast(roleOnBoard(grants, { ...board, spaceId: target }), boardPermissions.read)) {
+      throw errors.invalid('spaceId', 'must be a space where you can still open the board');
+    }
+    return target;
+  }
+
+  #base(principal: Principal, board: BoardRecord): BoardEventBase {
+    return { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: principal.user.id, name: principal.user.name }, at: this.#clock.now() };
   }
 
   async #views(boards: readonly BoardRecord[], roleOf: (b: BoardRecord) => Role): Promise<BoardView[]> {

@@ -3,6 +3,7 @@ import type { PublicLinkRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { plans } from '../accounts/plans.js';
+import { planCapError } from '../accounts/planCap.js';
 import type { AccessService } from '../access/AccessService.js';
 import { publicLinkTokenPrefix } from '../access/AccessService.js';
 import type { PublicLinkRole, Role } from '../access/roles.js';
@@ -69,7 +70,7 @@ export class PublicLinkService {
     if (input.enabled) {
       const workspace = await this.#accounts.getWorkspace(workspaceId);
       if (!plans[workspace.plan].publicLinks) {
-        throw errors.paymentRequired(`The ${workspace.plan} plan has no public links.`, { limit: 'publicLinks' });
+        throw planCapError('publicLinks', workspace.plan, `The ${workspace.plan} plan has no public links.`);
       }
     }
     const existing = await this.#links.get(id);

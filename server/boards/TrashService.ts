@@ -36,9 +36,13 @@ export class TrashService {
     this.#options = options;
   }
 
-  /** Starts the periodic sweep; the timer does not keep the process alive. */
+  /**
+   * Sweeps once at once (so nothing past its purge time survives a restart by up to an interval),
+   * then periodically; the timer does not keep the process alive. `stop` waits for a running sweep.
+   */
   start(): void {
     if (this.#timer) return;
+    this.sweep().catch((error: unknown) => this.#options.onError?.(error));
     this.#timer = setInterval(() => {
       this.sweep().catch((error: unknown) => this.#options.onError?.(error));
     }, this.#options.sweepIntervalMs ?? 3_600_000);

@@ -1,6 +1,7 @@
 import type { Clock, Database } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { AccessService } from '../access/AccessService.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import { SpaceMemberService } from '../spaces/SpaceMemberService.js';
 import { SpaceService } from '../spaces/SpaceService.js';
@@ -34,18 +35,18 @@ export interface BoardServicesOptions {
   /** How board documents are created and deleted; default: straight to `db.documents`. */
   documents?: BoardDocuments;
   trash?: TrashServiceOptions;
-  /** Called after a board was created or renamed, described or moved. */
-  onBoardChanged?: (boardId: string) => void;
+  /** The domain event bus the services emit on. */
+  events: DomainEvents;
 }
 
 /** Wires the board organisation services over one store (the trash sweep is not started). */
 export function createBoardServices(db: Database, options: BoardServicesOptions): BoardServices {
-  const { accounts, notifications, clock } = options;
+  const { accounts, notifications, clock, events } = options;
   const documents = options.documents ?? storeBoardDocuments(db.documents);
   const access = new AccessService(db, accounts, clock);
   const activity = new ActivityService(db, clock);
   const purger = new BoardPurger(db, { activity, documents });
-  const spaceMembers = new SpaceMemberService(db, { access, accounts, notifications, clock });
+  const spaceMembers = new SpaceMemberService(db, { access, accounts, notifications, clock, events });
   return {
     access,
     activity,
@@ -58,9 +59,9 @@ export function createBoardServices(db: Database, options: BoardServicesOptions)
       documents,
       purger,
       clock,
-      ...(options.onBoardChanged ? { onChanged: options.onBoardChanged } : {}),
+      events,
     }),
-    boardMembers: new BoardMemberService(db, { access, accounts, spaceMembers, activity, clock }),
+    boardMembers: new BoardMemberService(db, { access, accounts, spaceMembers, activity, clock, events }),
     publicLinks: new PublicLinkService(db, { access, accounts, activity, clock }),
     trash: new TrashService(db, { accounts, purger, clock }, options.trash),
   };

@@ -1,5 +1,5 @@
 import type { PlanName } from '../accounts/plans.js';
-import { plans } from '../accounts/plans.js';
+import { planNames, plans } from '../accounts/plans.js';
 
 /** One day in milliseconds. */
 export const dayMs = 86_400_000;
@@ -12,4 +12,9 @@ export function purgeAt(trashedAt: number, plan: PlanName): number {
 /** The next manual position after the highest one in use (new things go last). */
 export function nextPosition(highest: number | undefined): number {
   return highest === undefined ? 1024 : Math.floor(highest) + 1024;
+}
+
+/** The longest trash retention of any plan, in ms: nothing trashed longer ago than this is still restorable. */
+export function longestRetentionMs(): number {
+  return Math.max(...planNames.map((p) => plans[p].trashRetentionDays)) * dayMs;
 }

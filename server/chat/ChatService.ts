@@ -7,6 +7,7 @@ import type { AccountService } from '../accounts/AccountService.js';
 import type { Principal } from '../auth/Principal.js';
 import type { ActivityService } from '../boards/ActivityService.js';
 import { errors } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import type { Page } from '../pagination.js';
 import { decodeCursor, encodeCursor } from '../pagination.js';
 
@@ -29,6 +30,8 @@ export interface ChatServiceOptions {
   /** Where a post is recorded as a `chat.posted` row of the board's feed. */
   activity: ActivityService;
   clock: Clock;
+  /** Where `chat.message.created` is emitted. */
+  events: DomainEvents;
 }
 
 const idPrefix = 'msg_';
@@ -60,7 +63,15 @@ export class ChatService {
     const message: ChatMessageRecord = { id: this.#ids.next(now), boardId: board.id, authorId: principal.user.id, text: value, createdAt: now };
     await this.#messages.insert(message);
     await this.#o.activity.record({ boardId: board.id, actorId: principal.user.id, action: 'chat.posted', data: { messageId: message.id } });
-    return { ...message, author: { id: principal.user.id, name: principal.user.name } };
+    const view: ChatMessageView = { ...message, author: { id: principal.user.id, name: principal.user.name } };
+    await this.#o.events.emit('chat.message.created', {
+      workspaceId: board.workspaceId,
+      boardId: board.id,
+      actor: { userId: principal.user.id, name: principal.user.name },
+      at: now,
+      message: view,
+    });
+    return view;
   }
 
   /**

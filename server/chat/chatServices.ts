@@ -3,6 +3,7 @@ import type { Clock, Database } from '../../storage/index.js';
 import type { AccessService } from '../access/AccessService.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { ActivityService } from '../boards/ActivityService.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import { ChatService } from './ChatService.js';
 
 /** Dependencies of `createChatService`. */
@@ -15,6 +16,7 @@ export interface ChatServiceFactoryOptions {
   /** Its `onDelete` (a board deleted for good) also deletes the board's chat. */
   documents: Pick<DocumentRegistry, 'onDelete'>;
   logger: Logger;
+  events: DomainEvents;
 }
 
 /** Wires board chat; a board's messages go when its document is deleted for good. */

@@ -6,6 +6,7 @@ import {
   createItem,
   deleteItem,
   getItem,
+  itemCount,
   itemText,
   itemTypeOf,
   listItems,
@@ -15,24 +16,23 @@ import {
   validateBatch,
   validateCreateItem,
 } from '../../crdt/index.js';
-import type { Clock, Collection, Database } from '../../storage/index.js';
+import type { Clock, Database } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
-import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
 import type { BoardAction, Role } from '../access/roles.js';
 import type { AccountService } from '../accounts/AccountService.js';
+import { planCapError } from '../accounts/planCap.js';
 import { plans } from '../accounts/plans.js';
 import type { Principal } from '../auth/Principal.js';
 import type { ActivityService } from '../boards/ActivityService.js';
 import type { BoardService, BoardView } from '../boards/BoardService.js';
-import { errors } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
+import type { BoardEventBase, ItemChangeSource } from '../events/eventTypes.js';
 import type { Page } from '../pagination.js';
 import { decodeCursor, encodeCursor } from '../pagination.js';
-import type { CommentNotifier } from './CommentNotifier.js';
-
-/** Called after a board's document changed (search index, board `updatedAt`). */
-export type BoardChangedListener = (boardId: string, actorId: string) => void;
+import { netItemChanges } from './itemChanges.js';
+import type { ItemChanges } from './itemChanges.js';
 
 /** Dependencies of `BoardContentService`. */
 export interface BoardContentServiceOptions {
@@ -42,11 +42,13 @@ export interface BoardContentServiceOptions {
   accounts: AccountService;
   activity: ActivityService;
   boards: BoardService;
-  comments: CommentNotifier;
   clock: Clock;
-  onChanged: BoardChangedListener;
+  /**
+   * Where every write is announced once stored: `board.changed`, `item.*`, `comment.created`,
+   * `items.batched` (activity, search, notifications and recent boards subscribe).
+   */
+  events: DomainEvents;
 }
-
 
 /**
  * Board content through the REST API: every write checks the caller's role, runs as one
@@ -55,11 +57,9 @@ export interface BoardContentServiceOptions {
  */
 export class BoardContentService {
   readonly #o: BoardContentServiceOptions;
-  readonly #boards: Collection<BoardRecord>;
 
   constructor(options: BoardContentServiceOptions) {
     this.#o = options;
-    this.#boards = options.db.collection<BoardRecord>(boardCollections.boards);
   }
 
   async #board(principal: Principal, boardId: string, action: BoardAction): Promise<{ board: BoardRecord; role: Role }> {
@@ -82,28 +82,39 @@ export class BoardContentService {
     return board;
   }
 
-  async #itemLimit(board: BoardRecord): Promise<number> {
-    const workspace = await this.#o.accounts.getWorkspace(board.workspaceId);
-    return plans[workspace.plan].itemsPerBoard;
+
+  /** One stored transaction, then `board.changed` (search, recent boards) before any item events. */
+  async #write<T>(principal: Principal, board: BoardRecord, source: ItemChangeSource, fn: (doc: Y.Doc, actor: Actor) => T): Promise<T> {
+    const actor: Actor = { actorId: principal.user.id };
+    const result = await this.#o.documents.transact(board.id, (doc) => fn(doc, actor), actor);
+    await this.#o.events.emit('board.changed', { ...this.#base(principal, board), kind: 'content', source });
+    return result;
   }
 
-  async #write<T>(principal: Principal, boardId: string, fn: (doc: Y.Doc, actor: Actor) => T): Promise<T> {
-    const actor: Actor = { actorId: principal.user.id };
-    const result = await this.#o.documents.transact(boardId, (doc) => fn(doc, actor), actor);
-    this.#o.onChanged(boardId, principal.user.id);
-    return result;
+  #base(principal: Principal, board: BoardRecord): BoardEventBase {
+    return { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: principal.user.id, name: principal.user.name }, at: this.#o.clock.now() };
+  }
+
+  /** Emits `item.created|updated|deleted` for net changes, with each item's state after the write. */
+  async #emitItems(principal: Principal, board: BoardRecord, source: ItemChangeSource, changes: ItemChanges): Promise<void> {
+    const doc = await this.#o.documents.open(board.id);
+    const base = this.#base(principal, board);
+    const current = (id: string): ItemView | null => (doc.getMap('items').has(id) ? getItem(doc, id) : null);
+    for (const id of changes.created) await this.#o.events.emit('item.created', { ...base, itemId: id, source, item: current(id) });
+    for (const id of changes.updated) {
+      await this.#o.events.emit('item.updated', { ...base, itemId: id, source, item: current(id), ...(changes.fields ? { fields: changes.fields } : {}) });
+    }
+    for (const id of changes.deleted) await this.#o.events.emit('item.deleted', { ...base, itemId: id, source, item: null });
   }
 
   async #ensureRoom(board: BoardRecord, adding: number): Promise<void> {
     if (adding <= 0) return;
-    const limit = await this.#itemLimit(board);
+    const { plan } = await this.#o.accounts.getWorkspace(board.workspaceId);
+    const limit = plans[plan].itemsPerBoard;
     const doc = await this.#o.documents.open(board.id);
-    const count = doc.getMap('items').size;
+    const count = itemCount(doc);
     if (count + adding > limit) {
-      throw errors.paymentRequired(`The board can hold ${limit} items on this plan; it has ${count}.`, {
-        limit,
-        count,
-      });
+      throw planCapError('itemsPerBoard', plan, `The board can hold ${limit} items on this plan; it has ${count}.`, { used: count });
     }
   }
 
@@ -127,9 +138,9 @@ export class BoardContentService {
     const validated = validateCreateItem(body);
     const { board } = await this.#board(principal, boardId, validated.type === commentTypeName ? 'comment' : 'edit');
     await this.#ensureRoom(board, 1);
-    const item = await this.#write(principal, boardId, (doc, actor) => createItem(doc, body, actor, this.#o.clock.now()));
-    await this.#o.activity.record({ boardId, actorId: principal.user.id, action: 'item.created', itemId: item.id, data: { type: item.type } });
-    if (item.type === commentTypeName) await this.#o.comments.commented(principal, board, item, 'comment');
+    const item = await this.#write(principal, board, 'rest', (doc, actor) => createItem(doc, body, actor, this.#o.clock.now()));
+    await this.#o.events.emit('item.created', { ...this.#base(principal, board), itemId: item.id, source: 'rest', item });
+    if (item.type === commentTypeName) await this.#o.events.emit('comment.created', { ...this.#base(principal, board), kind: 'comment', board, item });
     return item;
   }
 
@@ -143,24 +154,25 @@ export class BoardContentService {
   async patchItem(principal: Principal, boardId: string, itemId: string, patch: Record<string, unknown>): Promise<ItemView> {
     const onlyConversation = Object.keys(patch).every((key) => key === 'reply' || key === 'resolved');
     const board = await this.#boardForItem(principal, boardId, itemId, onlyConversation);
-    const item = await this.#write(principal, boardId, (d, actor) => patchItem(d, itemId, patch, actor, this.#o.clock.now()));
-    const action = patch.reply !== undefined ? 'comment.replied' : patch.resolved !== undefined ? 'comment.resolved' : 'item.updated';
-    await this.#o.activity.record({ boardId, actorId: principal.user.id, action, itemId, data: { fields: Object.keys(patch).sort().join(',') } });
-    if (patch.reply !== undefined) await this.#o.comments.commented(principal, board, item, 'reply');
+    const item = await this.#write(principal, board, 'rest', (d, actor) => patchItem(d, itemId, patch, actor, this.#o.clock.now()));
+    await this.#o.events.emit('item.updated', { ...this.#base(principal, board), itemId, source: 'rest', item, fields: Object.keys(patch).sort() });
+    if (patch.reply !== undefined) await this.#o.events.emit('comment.created', { ...this.#base(principal, board), kind: 'reply', board, item });
     return item;
   }
 
   /** Deletes an item (and connectors attached to it); deleting a comment pin resolves the comment. */
   async deleteItem(principal: Principal, boardId: string, itemId: string): Promise<{ outcome: 'deleted' | 'resolved'; deletedIds: string[]; comment: ItemView | null }> {
-    await this.#boardForItem(principal, boardId, itemId, true);
-    const result = await this.#write(principal, boardId, (d, actor) => deleteItem(d, itemId, actor, this.#o.clock.now()));
-    await this.#o.activity.record({
-      boardId,
-      actorId: principal.user.id,
-      action: result.outcome === 'resolved' ? 'comment.resolved' : 'item.deleted',
-      itemId,
-      data: { deleted: result.deletedIds.length },
-    });
+    const board = await this.#boardForItem(principal, boardId, itemId, true);
+    const result = await this.#write(principal, board, 'rest', (d, actor) => deleteItem(d, itemId, actor, this.#o.clock.now()));
+    const base = this.#base(principal, board);
+    if (result.outcome === 'resolved') {
+      await this.#o.events.emit('item.updated', { ...base, itemId, source: 'rest', item: result.comment, fields: ['resolved'], via: 'delete' });
+    } else {
+      // The requested item first, carrying what went with it (attached connectors), then each of those.
+      const cascade = result.deletedIds.filter((id) => id !== itemId);
+      await this.#o.events.emit('item.deleted', { ...base, itemId, source: 'rest', item: null, deletedWith: cascade });
+      for (const id of cascade) await this.#o.events.emit('item.deleted', { ...base, itemId: id, source: 'rest', item: null, deletedBy: itemId });
+    }
     return { outcome: result.outcome, deletedIds: [...result.deletedIds], comment: result.comment };
   }
 
@@ -179,10 +191,11 @@ export class BoardContentService {
     const creates = Array.isArray(operations) ? operations.filter((op) => (op as { op?: unknown } | null)?.op === 'create').length : 0;
     await this.#ensureRoom(board, creates);
     // Validated inside the transaction, against the document it is applied to; nothing is written when it throws.
-    const result = await this.#write(principal, boardId, (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations), actor, this.#o.clock.now()));
-    const counts = new Map<string, number>();
-    for (const r of result.results) counts.set(r.op, (counts.get(r.op) ?? 0) + 1);
-    await this.#o.activity.record({ boardId, actorId: principal.user.id, action: 'items.batch', data: { operations: result.results.length, ...Object.fromEntries(counts) } });
+    const result = await this.#write(principal, board, 'batch', (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations), actor, this.#o.clock.now()));
+    const counts: Record<string, number> = {};
+    for (const r of result.results) counts[r.op] = (counts[r.op] ?? 0) + 1;
+    await this.#o.events.emit('items.batched', { ...this.#base(principal, board), operations: result.results.length, counts });
+    await this.#emitItems(principal, board, 'batch', netItemChanges(result.results));
     return result;
   }
 
@@ -214,12 +227,7 @@ export class BoardContentService {
     const copyId = copy.board.id;
     await this.#o.documents.transact(copyId, (doc) => Y.applyUpdate(doc, state), { actorId: principal.user.id });
     await this.#o.activity.record({ boardId: copyId, actorId: principal.user.id, action: 'board.duplicated', data: { sourceBoardId: boardId } });
-    this.#o.onChanged(copyId, principal.user.id);
+    await this.#o.events.emit('board.changed', { ...this.#base(principal, copy.board), kind: 'content', source: 'rest' });
     return this.#o.boards.get(principal, copyId);
-  }
-
-  /** Marks a board as changed now (for `recent`). */
-  async touch(boardId: string, actorId: string): Promise<void> {
-    await this.#boards.updateOne({ id: boardId }, { $set: { updatedAt: this.#o.clock.now(), updatedBy: actorId } });
   }
 }

@@ -1,7 +1,8 @@
 import type { ItemView } from '../../crdt/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
-import type { Principal } from '../auth/Principal.js';
 import type { BoardMemberService } from '../boards/BoardMemberService.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
+import type { EventActor } from '../events/eventTypes.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 
 const maxRecipients = 1000;
@@ -16,27 +17,33 @@ export class CommentNotifier {
     this.#notifications = notifications;
   }
 
+  /** Subscribes to `comment.created`; returns the unsubscriber. */
+  subscribe(events: DomainEvents): () => void {
+    return events.on('comment.created', (event) => this.commented(event.actor, event.board, event.item, event.kind));
+  }
+
   /** Records a `comment` or `reply` notification for every effective member of the board but the author. */
-  async commented(principal: Principal, board: BoardRecord, comment: ItemView, kind: 'comment' | 'reply'): Promise<void> {
+  async commented(actor: EventActor, board: BoardRecord, comment: ItemView, kind: 'comment' | 'reply'): Promise<void> {
+    const name = actor.name ?? 'Someone';
     const recipients = new Map<string, string>();
     let cursor: string | undefined;
     do {
-      const page = await this.#members.list(principal.user.id, board.id, { limit: 100, cursor });
+      const page = await this.#members.list(actor.userId, board.id, { limit: 100, cursor });
       for (const member of page.data) recipients.set(member.user.id, member.user.workspaceId);
       cursor = page.nextCursor ?? undefined;
     } while (cursor !== undefined && recipients.size < maxRecipients);
-    recipients.delete(principal.user.id);
+    recipients.delete(actor.userId);
     const text = textOf(comment, kind);
     for (const [userId, workspaceId] of recipients) {
       await this.#notifications.notify({
         userId,
         workspaceId,
         kind,
-        title: kind === 'comment' ? `${principal.user.name} commented on ${board.title}` : `${principal.user.name} replied on ${board.title}`,
+        title: kind === 'comment' ? `${name} commented on ${board.title}` : `${name} replied on ${board.title}`,
         body: text.slice(0, 280),
         boardId: board.id,
         itemId: comment.id,
-        actorId: principal.user.id,
+        actorId: actor.userId,
       });
     }
   }

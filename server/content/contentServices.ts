@@ -7,9 +7,13 @@ import type { Config } from '../config.js';
 import type { BoardDocuments } from '../boards/BoardDocuments.js';
 import { storeBoardDocuments } from '../boards/BoardDocuments.js';
 import type { BoardServices } from '../boards/boardServices.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import { BoardContentService } from './BoardContentService.js';
 import { CommentNotifier } from './CommentNotifier.js';
+import { subscribeContentActivity } from './contentActivity.js';
+import { LiveEdits } from './LiveEdits.js';
+import { RecentBoards } from './RecentBoards.js';
 
 /** The in-memory documents and live rooms of one process. */
 export interface DocumentServices {
@@ -44,10 +48,17 @@ export function createDocumentServices(db: Database, clock: Clock, logger: PinoL
   };
 }
 
-/** Minimum time between two `updatedAt` writes of one board caused by live edits. */
-const touchIntervalMs = 5_000;
+/** What `createContentService` wires. */
+export interface ContentServices {
+  readonly content: BoardContentService;
+  /** Turns live edits into domain events; the sync gateway calls `liveEdits.edited`. */
+  readonly liveEdits: LiveEdits;
+}
 
-/** Wires the board content service; `onChanged` also fans out to listeners such as search. */
+/**
+ * Wires the board content service and its subscribers on the event bus: activity rows of content
+ * writes, comment notifications and recent boards.
+ */
 export function createContentService(options: {
   db: Database;
   clock: Clock;
@@ -56,28 +67,21 @@ export function createContentService(options: {
   accounts: AccountService;
   notifications: NotificationService;
   boards: BoardServices;
-  listeners: ((boardId: string) => void)[];
-}): { content: BoardContentService; boardEdited: (boardId: string, userId: string) => void } {
-  const lastTouch = new Map<string, number>();
-  let content: BoardContentService | null = null;
-  const boardEdited = (boardId: string, userId: string): void => {
-    for (const listener of options.listeners) listener(boardId);
-    const now = options.clock.now();
-    if ((lastTouch.get(boardId) ?? 0) + touchIntervalMs > now) return;
-    lastTouch.set(boardId, now);
-    if (lastTouch.size > 10_000) lastTouch.clear();
-    content?.touch(boardId, userId).catch((error: unknown) => options.logger.warn({ err: error, boardId }, 'could not touch board'));
-  };
-  content = new BoardContentService({
-    db: options.db,
+  events: DomainEvents;
+}): ContentServices {
+  const { db, clock, logger, events } = options;
+  subscribeContentActivity(events, options.boards.activity);
+  new CommentNotifier(options.boards.boardMembers, options.notifications).subscribe(events);
+  new RecentBoards(db, clock, logger).subscribe(events);
+  const content = new BoardContentService({
+    db,
     documents: options.documents,
     access: options.boards.access,
     accounts: options.accounts,
     activity: options.boards.activity,
     boards: options.boards.boards,
-    comments: new CommentNotifier(options.boards.boardMembers, options.notifications),
-    clock: options.clock,
-    onChanged: boardEdited,
+    clock,
+    events,
   });
-  return { content, boardEdited };
+  return { content, liveEdits: new LiveEdits({ db, documents: options.documents, events, clock, logger }) };
 }

@@ -3,9 +3,11 @@ import { newId } from '../../storage/index.js';
 import type { OAuthAppRecord, OAuthLogoRecord } from '../../storage/schema/oauth.js';
 import { oauthCollections } from '../../storage/schema/oauth.js';
 import type { AccountService } from '../accounts/AccountService.js';
+import { planCapError } from '../accounts/planCap.js';
+import { plans } from '../accounts/plans.js';
 import { parseScopes } from '../auth/scopes.js';
 import { credentialPrefixes, digestSecret, newSecret } from '../auth/secrets.js';
-import { errors, ServiceError, ValidationError } from '../errors.js';
+import { errors, ValidationError } from '../errors.js';
 import type { GrantService } from './GrantService.js';
 import { checkLogo } from './logo.js';
 import { publishableRedirectProblem, redirectUriProblem } from './redirectUris.js';
@@ -14,8 +16,8 @@ import { openSealedSecret, sealSecret } from './secretSeal.js';
 /** Version of the developer terms; registering and publishing need the current one accepted. */
 export const developerTermsVersion = '2026-10-01';
 
-/** OAuth apps per workspace (SPEC "Limits"). */
-export const maxAppsPerWorkspace = 25;
+/** OAuth apps per workspace (SPEC "Limits"; the plan table's `oauthApps`, the same on every plan). */
+export const maxAppsPerWorkspace = plans.basic.oauthApps;
 
 /** Input of `register`. */
 export interface RegisterAppInput {
@@ -73,7 +75,7 @@ export class OAuthAppService {
     this.#clock = options.clock;
   }
 
-  /** Registers an app in the person's workspace, in development. Throws 422 per field, 409 past 25 apps. */
+  /** Registers an app in the person's workspace, in development. Throws 422 per field, 402 (the plan cap `oauthApps`) past 25 apps. */
   async register(input: RegisterAppInput): Promise<RegisteredApp> {
     const user = await this.#accounts.getUser(input.userId);
     if (!user) throw errors.notFound('User');
@@ -91,10 +93,9 @@ export class OAuthAppService {
     }
     const logoType = input.logo ? checkLogo(input.logo) : null;
     const existing = await this.#apps.count({ workspaceId: user.workspaceId, deletedAt: null });
-    if (existing >= maxAppsPerWorkspace) {
-      throw new ServiceError('conflict', `A workspace can have at most ${maxAppsPerWorkspace} OAuth apps.`, {
-        details: { limit: maxAppsPerWorkspace },
-      });
+    const { plan } = await this.#accounts.getWorkspace(user.workspaceId);
+    if (existing >= plans[plan].oauthApps) {
+      throw planCapError('oauthApps', plan, `A workspace on the ${plan} plan can have at most ${plans[plan].oauthApps} OAuth apps.`, { used: existing });
     }
     const { clientId, clientSecret } = this.#credentials(input);
     const now = this.#clock.now();

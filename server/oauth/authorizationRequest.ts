@@ -1,6 +1,7 @@
 import type { OAuthAppRecord } from '../../storage/schema/oauth.js';
 import { parseScopes } from '../auth/scopes.js';
 import { AuthorizationPageError } from './OAuthError.js';
+import { redirectUriMatches } from './redirectUris.js';
 
 /** Raw query parameters as the HTTP layer parsed them (a repeated name yields an array). */
 export type RawParams = Readonly<Record<string, string | readonly string[] | undefined>>;
@@ -41,7 +42,8 @@ function single(params: RawParams, name: string): string | null {
 /**
  * Checks an authorization request (SPEC "Authorization"; OAUTH-CHECKLIST A, B). Every problem
  * is an `AuthorizationPageError` shown on the page: the client is identified and the redirect
- * URI compared by exact string equality before anything else, and nothing is ever redirected
+ * URI compared (`redirectUriMatches`: exact, or any loopback port for apps that cannot keep a
+ * secret) before anything else, and nothing is ever redirected
  * (stricter than RFC 6749 4.1.2.1, as SPEC decides). `findApp` looks an app up by client ID.
  */
 export async function checkAuthorizationRequest(
@@ -62,7 +64,8 @@ export async function checkAuthorizationRequest(
   if (!app || app.deletedAt !== null) {
     throw new AuthorizationPageError('unknown_client', 'This link names an app that does not exist.');
   }
-  if (values.redirect_uri === null || values.redirect_uri !== app.redirectUri) {
+  const redirectUri = values.redirect_uri;
+  if (redirectUri === null || !redirectUriMatches(app.redirectUri, redirectUri, app.isPublic)) {
     throw new AuthorizationPageError(
       'redirect_mismatch',
       'The app asked to return you to an address it has not registered, so the request was stopped.',
@@ -92,8 +95,17 @@ export async function checkAuthorizationRequest(
       throw new AuthorizationPageError('pkce_required', 'The app did not protect this request with PKCE (code_challenge), which it must.');
     }
   } else {
-    // RFC 7636 4.3: an omitted method means "plain"; only S256 is accepted (RFC 9700 2.1.1).
-    if (method !== 'S256') throw new AuthorizationPageError('invalid_pkce', 'Only the S256 code_challenge_method is supported.');
+    // RFC 7636 4.3: an omitted method means "plain", which is refused (RFC 9700 2.1.1); the page
+    // says exactly what to send instead of guessing that the challenge was meant as S256.
+    if (method === null) {
+      throw new AuthorizationPageError(
+        'invalid_pkce',
+        'The app sent a code_challenge without code_challenge_method. It must send code_challenge_method=S256 with it (the only supported method).',
+      );
+    }
+    if (method !== 'S256') {
+      throw new AuthorizationPageError('invalid_pkce', 'Only code_challenge_method=S256 is supported; the app must send that, with an S256 code_challenge.');
+    }
     if (!challengePattern.test(challenge)) {
       throw new AuthorizationPageError('invalid_pkce', 'The code_challenge must be 43 characters of base64url (S256).');
     }
@@ -102,5 +114,5 @@ export async function checkAuthorizationRequest(
     throw new AuthorizationPageError('invalid_request', `The state parameter is longer than ${maxStateLength} characters.`);
   }
   const state = values.state === '' ? null : values.state;
-  return { app, redirectUri: app.redirectUri, scopes: [...scopes], state, codeChallenge: challenge };
+  return { app, redirectUri, scopes: [...scopes], state, codeChallenge: challenge };
 }

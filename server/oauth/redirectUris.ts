@@ -1,10 +1,20 @@
 import { isIP } from 'node:net';
 
-const loopbackHosts = new Set(['localhost', '127.0.0.1', '[::1]']);
+const httpRule = 'must use https (http only on a loopback host: localhost, 127.0.0.0/8 or [::1])';
+
+/**
+ * The one loopback rule for `http` redirect URIs (SPEC allows http for localhost and
+ * 127.0.0.1 during development; every loopback name is treated alike, RFC 8252 §7.3 and §8.3):
+ * `localhost`, any IPv4 address in 127.0.0.0/8, and `[::1]`.
+ */
+export function isLoopbackHost(hostname: string): boolean {
+  if (hostname === 'localhost' || hostname === '[::1]') return true;
+  return isIP(hostname) === 4 && hostname.startsWith('127.');
+}
 
 /**
  * Checks a redirect URI offered at registration (RFC 6749 3.1.2, RFC 9700 2.6, SPEC "Redirect
- * URI"): absolute, `https` (or `http` on a loopback host for development), no fragment, no
+ * URI"): absolute, `https` (or `http` on a loopback host, see `isLoopbackHost`), no fragment, no
  * userinfo, no wildcard, written in normal form so that matching can be exact string equality.
  * Returns the problem, or null when it is acceptable.
  */
@@ -20,13 +30,36 @@ export function redirectUriProblem(value: string): string | null {
   }
   if (url.username !== '' || url.password !== '' || /^[a-z]+:\/\/[^/]*@/i.test(value)) return 'must not contain user information';
   if (url.protocol === 'http:') {
-    if (!loopbackHosts.has(url.hostname)) return 'must use https (http only for localhost and 127.0.0.1)';
+    if (!isLoopbackHost(url.hostname)) return httpRule;
   } else if (url.protocol !== 'https:') {
-    return 'must use https (http only for localhost and 127.0.0.1)';
+    return httpRule;
   }
   if (url.href !== value) return `must be written in normal form: ${url.href}`;
   if (value.length > 2000) return 'must be at most 2000 characters';
   return null;
+}
+
+/**
+ * Whether an authorization request's `redirect_uri` matches the registered one: exact string
+ * equality, except that an app that cannot keep a secret, registered with an `http` loopback URI,
+ * may use any port (RFC 8252 §7.3: a native app listens on an ephemeral port). Everything else
+ * (scheme, host, path, query) must still be identical, and the URI written in normal form.
+ */
+export function redirectUriMatches(registered: string, requested: string, appIsPublic: boolean): boolean {
+  if (requested === registered) return true;
+  if (!appIsPublic) return false;
+  let want: URL;
+  let got: URL;
+  try {
+    want = new URL(registered);
+    got = new URL(requested);
+  } catch {
+    return false;
+  }
+  if (want.protocol !== 'http:' || !isLoopbackHost(want.hostname)) return false;
+  if (got.href !== requested || got.username !== '' || got.password !== '' || requested.includes('#')) return false;
+  want.port = got.port;
+  return want.href === requested;
 }
 
 /**
@@ -37,7 +70,7 @@ export function publishableRedirectProblem(value: string, serviceHost: string): 
   const url = new URL(value);
   if (url.protocol !== 'https:') return 'must use https to publish';
   const host = url.hostname.replace(/^\[|\]$/g, '');
-  if (loopbackHosts.has(url.hostname) || isIP(host) !== 0 || !host.includes('.') || host.endsWith('.localhost')) {
+  if (isLoopbackHost(url.hostname) || isIP(host) !== 0 || !host.includes('.') || host.endsWith('.localhost')) {
     return "must be on the developer's own domain (not localhost or an IP address) to publish";
   }
   if (host === serviceHost) return "must be on the developer's own domain, not the service's";

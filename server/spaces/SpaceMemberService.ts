@@ -5,10 +5,12 @@ import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { normaliseEmail } from '../accounts/AccountService.js';
 import { plans } from '../accounts/plans.js';
+import { planCapError } from '../accounts/planCap.js';
 import type { AccessService } from '../access/AccessService.js';
 import type { GrantableRole, Role } from '../access/roles.js';
 import { roleRank } from '../access/roles.js';
 import { errors } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import type { Page } from '../pagination.js';
 import { pageArray } from '../boards/pageArray.js';
@@ -34,16 +36,18 @@ export class SpaceMemberService {
   readonly #accounts: AccountService;
   readonly #notifications: NotificationService;
   readonly #clock: Clock;
+  readonly #events: DomainEvents;
 
   constructor(
     db: Database,
-    deps: { access: AccessService; accounts: AccountService; notifications: NotificationService; clock: Clock },
+    deps: { access: AccessService; accounts: AccountService; notifications: NotificationService; clock: Clock; events: DomainEvents },
   ) {
     this.#members = db.collection<SpaceMemberRecord>(boardCollections.spaceMembers);
     this.#access = deps.access;
     this.#accounts = deps.accounts;
     this.#notifications = deps.notifications;
     this.#clock = deps.clock;
+    this.#events = deps.events;
   }
 
   /** The owner, then the people the space is shared with (highest role first, then by email). */
@@ -93,10 +97,7 @@ export class SpaceMemberService {
       const workspace = await this.#accounts.getWorkspace(space.workspaceId);
       const cap = plans[workspace.plan].membersPerSpace;
       if (cap !== null && (await this.#members.count({ spaceId: space.id })) >= cap) {
-        throw errors.paymentRequired(`The ${workspace.plan} plan allows sharing a space with ${cap} people.`, {
-          limit: 'membersPerSpace',
-          max: cap,
-        });
+        throw planCapError('membersPerSpace', workspace.plan, `The ${workspace.plan} plan allows sharing a space with ${cap} people.`, { used: cap });
       }
     }
     const now = this.#clock.now();
@@ -124,6 +125,7 @@ export class SpaceMemberService {
         actorId: userId,
       });
     }
+    if (!existing) await this.#emitMember('member.added', userId, space, person.id, input.role);
     return { member: memberView(record, person, space), created: !existing };
   }
 
@@ -143,6 +145,18 @@ export class SpaceMemberService {
     const { record } = await this.#find(space, email);
     if (record.userId !== userId) await this.#access.requireSpace(userId, real, 'share', { grants });
     await this.#members.deleteMany({ id: record.id });
+    await this.#emitMember('member.removed', userId, space, record.userId, null);
+  }
+
+  async #emitMember(type: 'member.added' | 'member.removed', actorId: string, space: SpaceRecord, memberId: string, role: string | null): Promise<void> {
+    await this.#events.emit(type, {
+      workspaceId: space.workspaceId,
+      actor: { userId: actorId },
+      at: this.#clock.now(),
+      scope: 'space',
+      resourceId: space.id,
+      member: { userId: memberId, role },
+    });
   }
 
   /** Removes every member of a space (when it is purged). */

@@ -4,6 +4,7 @@ import type { BoardRecord, SpaceRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { plans } from '../accounts/plans.js';
+import { planCapError } from '../accounts/planCap.js';
 import type { AccessService } from '../access/AccessService.js';
 import { roleOnBoard, roleOnSpace } from '../access/grants.js';
 import type { Role } from '../access/roles.js';
@@ -11,7 +12,7 @@ import { atLeast, boardPermissions, spacePermissions } from '../access/roles.js'
 import type { Principal } from '../auth/Principal.js';
 import type { ActivityService } from '../boards/ActivityService.js';
 import { pageArray } from '../boards/pageArray.js';
-import { nextPosition, purgeAt } from '../boards/trashRules.js';
+import { longestRetentionMs, nextPosition, purgeAt } from '../boards/trashRules.js';
 import { errors } from '../errors.js';
 import type { Page } from '../pagination.js';
 
@@ -91,10 +92,7 @@ export class SpaceService {
     const workspace = await this.#accounts.getWorkspace(principal.workspace.id);
     const cap = plans[workspace.plan].spaces;
     if (cap !== null && (await this.#spaces.count({ workspaceId: workspace.id, trashedAt: null })) >= cap) {
-      throw errors.paymentRequired(`The ${workspace.plan} plan allows ${cap} space${cap === 1 ? '' : 's'}; upgrade to create more.`, {
-        limit: 'spaces',
-        max: cap,
-      });
+      throw planCapError('spaces', workspace.plan, `The ${workspace.plan} plan allows ${cap} space${cap === 1 ? '' : 's'}; upgrade to create more.`, { used: cap });
     }
     const highest = await this.#spaces.findOne({ workspaceId: workspace.id }, [['position', -1]]);
     const now = this.#clock.now();
@@ -162,10 +160,7 @@ export class SpaceService {
     const workspace = await this.#accounts.getWorkspace(space.workspaceId);
     const cap = plans[workspace.plan].spaces;
     if (cap !== null && (await this.#spaces.count({ workspaceId: workspace.id, trashedAt: null })) >= cap) {
-      throw errors.paymentRequired(`The ${workspace.plan} plan allows ${cap} active space${cap === 1 ? '' : 's'}.`, {
-        limit: 'spaces',
-        max: cap,
-      });
+      throw planCapError('spaces', workspace.plan, `The ${workspace.plan} plan allows ${cap} active space${cap === 1 ? '' : 's'}.`, { used: cap });
     }
     const now = this.#clock.now();
     const restored = await this.#spaces.updateOne(
@@ -210,9 +205,11 @@ export class SpaceService {
       const boardCount = await this.#boards.count({ ...this.#access.readableBoardsFilter(grants), spaceId: null, trashedAt: null });
       return { ...base, name: 'Default', boardCount, spaceCount: 0 };
     }
+    // Past the purge time things are gone even before the sweep removes them.
+    const cutoff = this.#clock.now() - longestRetentionMs();
     const [boards, spaces] = await Promise.all([
-      this.#boards.find({ ...this.#access.readableBoardsFilter(grants), trashedAt: { $ne: null } }),
-      this.#spaces.find({ ...this.#access.readableSpacesFilter(grants), trashedAt: { $ne: null } }),
+      this.#boards.find({ ...this.#access.readableBoardsFilter(grants), trashedAt: { $gt: cutoff } }),
+      this.#spaces.find({ ...this.#access.readableSpacesFilter(grants), trashedAt: { $gt: cutoff } }),
     ]);
     return {
       ...base,

@@ -151,6 +151,87 @@ describe('GET and PATCH /boards/{boardId}', () => {
   });
 });
 
+describe('moving a board (PATCH spaceId)', () => {
+  it("refuses to move a board into the default space of a workspace the mover is not in, changing nothing", async () => {
+    const space = await createSpace(t, owner, 'Shared with an editor');
+    const board = await createBoard(t, owner, { spaceId: space.id, title: 'Stays' });
+    const editor = await t.createUser({ plan: 'pro' });
+    await share(t, owner, space.id, editor, 'editor');
+    const url = `/boards/${board.id}`;
+    const refused = await expectEnvelope(await t.api(editor.key, 'PATCH', url, { spaceId: 'default' }), 422, 'validation_failed');
+    expect(refused.error.field).toBe('spaceId');
+    expect(await read<BoardBody>(await t.api(editor.key, 'GET', url), 200)).toMatchObject({ spaceId: space.id, role: 'editor' });
+    // The owner (a member of the board's workspace) may still move it home.
+    expect((await read<BoardBody>(await t.api(owner.key, 'PATCH', url, { spaceId: 'default' }), 200)).spaceId).toBeNull();
+  });
+
+  it("a board created by a guest in someone's shared space never lands in that person's default space", async () => {
+    const space = await createSpace(t, owner, 'Guest space');
+    const guest = await t.createUser({ plan: 'pro' });
+    await share(t, owner, space.id, guest, 'editor');
+    const board = await createBoard(t, guest, { spaceId: space.id, title: 'Guest board' });
+    expect(board.workspaceId).toBe(owner.workspaceId);
+    await expectEnvelope(await t.api(guest.key, 'PATCH', `/boards/${board.id}`, { spaceId: 'default' }), 422, 'validation_failed');
+    expect((await read<BoardBody>(await t.api(owner.key, 'GET', `/boards/${board.id}`), 200)).spaceId).toBe(space.id);
+  });
+
+  it('a workspace member (editor through the workspace) may move into the default space and still reads the board', async () => {
+    const member = await t.createUser({ plan: 'pro' });
+    await t.server.services.accounts.setMembership(owner.workspaceId, member.id, 'member');
+    const space = await createSpace(t, owner, 'Team room');
+    const board = await createBoard(t, owner, { spaceId: space.id });
+    const moved = await read<BoardBody>(await t.api(member.key, 'PATCH', `/boards/${board.id}`, { spaceId: 'default' }), 200);
+    expect(moved).toMatchObject({ spaceId: null, role: 'editor' });
+  });
+});
+
+describe('one rule for boards in trash: readable by restorers, read-only, writes say trashed', () => {
+  it('GET board, items, outline and members answer 200 with trashedAt set; PATCH, DELETE, item and member writes answer 409 trashed', async () => {
+    const board = await createBoard(t, owner, { title: 'Binned' });
+    const item = await read<{ id: string }>(
+      await t.api(owner.key, 'POST', `/boards/${board.id}/items`, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'kept' } }),
+      201,
+    );
+    await read(await t.api(owner.key, 'DELETE', `/boards/${board.id}`), 200);
+    const url = `/boards/${board.id}`;
+    const got = await read<BoardBody>(await t.api(owner.key, 'GET', url), 200);
+    expect(got.trashedAt).not.toBeNull();
+    expect(got.purgeAt).not.toBeNull();
+    expect((await read<PageBody<{ id: string }>>(await t.api(owner.key, 'GET', `${url}/items`), 200)).data.map((i) => i.id)).toEqual([item.id]);
+    await read(await t.api(owner.key, 'GET', `${url}/items/${item.id}`), 200);
+    await read(await t.api(owner.key, 'GET', `${url}/outline`), 200);
+    await read(await t.api(owner.key, 'GET', `${url}/members`), 200);
+    const writes: [string, string, unknown][] = [
+      ['PATCH', url, { title: 'x' }],
+      ['PATCH', url, { spaceId: 'default' }],
+      ['DELETE', url, undefined],
+      ['POST', `${url}/items`, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'x' } }],
+      ['PATCH', `${url}/items/${item.id}`, { data: { text: 'changed' } }],
+      ['DELETE', `${url}/items/${item.id}`, undefined],
+      ['POST', `${url}/items:batch`, { operations: [{ op: 'delete', id: item.id }] }],
+      ['PUT', `${url}/public-link`, { enabled: true }],
+      ['POST', `${url}/chat`, { text: 'hello' }],
+    ];
+    for (const [method, path, body] of writes) {
+      const res = await expectEnvelope(await t.api(owner.key, method, path, body), 409, 'trashed');
+      expect(res.error.message, `${method} ${path}`).toMatch(/trash/);
+    }
+    expect((await read<{ data: { text: string } }>(await t.api(owner.key, 'GET', `${url}/items/${item.id}`), 200)).data.text).toBe('kept');
+    expect(await read<BoardBody>(await t.api(owner.key, 'GET', url), 200)).toMatchObject({ title: 'Binned', spaceId: null });
+  });
+
+  it('a reader who may not restore sees a trashed board as 404, reads and writes alike', async () => {
+    const space = await createSpace(t, owner, 'Viewers see nothing in trash');
+    const board = await createBoard(t, owner, { spaceId: space.id });
+    const viewer = await t.createUser({ plan: 'pro' });
+    await share(t, owner, space.id, viewer, 'editor');
+    await read(await t.api(owner.key, 'DELETE', `/boards/${board.id}`), 200);
+    for (const [method, path] of [['GET', `/boards/${board.id}`], ['GET', `/boards/${board.id}/items`], ['PATCH', `/boards/${board.id}`], ['DELETE', `/boards/${board.id}`]] as const) {
+      await expectEnvelope(await t.api(viewer.key, method, path, method === 'PATCH' ? { position: 1 } : undefined), 404, 'not_found');
+    }
+  });
+});
+
 describe('DELETE and restore /boards/{boardId}', () => {
   it('trashes on pro for 30 days and restores', async () => {
     const board = await createBoard(t, owner);
@@ -159,7 +240,7 @@ describe('DELETE and restore /boards/{boardId}', () => {
     expect(Date.parse(gone.purgeAt) - Date.parse(gone.trashedAt)).toBe(30 * 86_400_000);
     expect(await boardIds(owner)).not.toContain(board.id);
     expect(await boardIds(owner, '?spaceId=trash')).toContain(board.id);
-    await expectEnvelope(await t.api(owner.key, 'PATCH', `/boards/${board.id}`, { title: 'x' }), 404, 'not_found');
+    await expectEnvelope(await t.api(owner.key, 'PATCH', `/boards/${board.id}`, { title: 'x' }), 409, 'trashed');
     const restored = await read<BoardBody>(await t.api(owner.key, 'POST', `/boards/${board.id}/restore`), 200);
     expect(restored).toMatchObject({ id: board.id, trashedAt: null, purgeAt: null });
     await expectEnvelope(await t.api(owner.key, 'POST', `/boards/${board.id}/restore`), 409, 'conflict');
@@ -178,7 +259,8 @@ describe('DELETE and restore /boards/{boardId}', () => {
     const space = await createSpace(t, basic, 'Only');
     const inSpace = await createBoard(t, basic, { spaceId: space.id });
     await read(await t.api(basic.key, 'DELETE', `/spaces/${space.id}`), 200);
-    await expectEnvelope(await t.api(basic.key, 'POST', `/boards/${inSpace.id}/restore`), 402, 'payment_required');
+    const refused = await expectEnvelope(await t.api(basic.key, 'POST', `/boards/${inSpace.id}/restore`), 402, 'payment_required');
+    expect(refused.error).toMatchObject({ limit: 'trashAndRestore', plan: 'basic', max: false });
     await read(await t.api(basic.key, 'POST', `/spaces/${space.id}/restore`), 200);
     expect((await read<BoardBody>(await t.api(basic.key, 'GET', `/boards/${inSpace.id}`), 200)).trashedAt).toBeNull();
   });

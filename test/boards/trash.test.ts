@@ -63,22 +63,61 @@ describe('trash retention sweep', () => {
     expect(await documentExists(board.id)).toBe(true);
   });
 
-  it('the periodic sweep runs on its timer and stops on close', async () => {
+  it('past its purge time a board and a space are gone on read, before any sweep', async () => {
+    const board = await createBoard(t, owner);
+    const space = await createSpace(t, owner, 'Expiring');
+    await read(await t.api(owner.key, 'DELETE', `/boards/${board.id}`), 200);
+    await read(await t.api(owner.key, 'DELETE', `/spaces/${space.id}`), 200);
+    t.clock.advance(30 * dayMs - 1);
+    await read(await t.api(owner.key, 'GET', `/boards/${board.id}`), 200);
+    expect((await read<{ data: { id: string }[] }>(await t.api(owner.key, 'GET', '/boards?spaceId=trash'), 200)).data.map((b) => b.id)).toContain(board.id);
+    t.clock.advance(1);
+    await expectEnvelope(await t.api(owner.key, 'GET', `/boards/${board.id}`), 404, 'not_found');
+    await expectEnvelope(await t.api(owner.key, 'POST', `/boards/${board.id}/restore`), 404, 'not_found');
+    await expectEnvelope(await t.api(owner.key, 'GET', `/spaces/${space.id}`), 404, 'not_found');
+    await expectEnvelope(await t.api(owner.key, 'POST', `/spaces/${space.id}/restore`), 404, 'not_found');
+    expect((await read<{ data: { id: string }[] }>(await t.api(owner.key, 'GET', '/boards?spaceId=trash'), 200)).data.map((b) => b.id)).not.toContain(board.id);
+    expect(await documentExists(board.id)).toBe(true);
+    await t.server.services.trash.sweep();
+    expect(await documentExists(board.id)).toBe(false);
+  });
+
+  /** A sweeper of its own over the server's store, with the given interval. */
+  function ownSweeper(sweepIntervalMs: number): TrashService {
     const services = t.server.services;
     const purger = new BoardPurger(services.db, {
       activity: new ActivityService(services.db, t.clock),
       documents: storeBoardDocuments(services.db.documents),
     });
+    return new TrashService(services.db, { accounts: services.accounts, purger, clock: t.clock }, { sweepIntervalMs });
+  }
+
+  async function expiredBoard(): Promise<string> {
     const board = await createBoard(t, owner);
     await read(await t.api(owner.key, 'DELETE', `/boards/${board.id}`), 200);
     t.clock.advance(31 * dayMs);
+    return board.id;
+  }
+
+  it('the sweep runs at start-up, before the first interval', async () => {
+    const boardId = await expiredBoard();
+    const sweeper = ownSweeper(3_600_000);
+    sweeper.start();
+    await sweeper.stop();
+    expect(await documentExists(boardId)).toBe(false);
+  });
+
+  it('the periodic sweep runs on its timer and stops on close', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     try {
-      const sweeper = new TrashService(services.db, { accounts: services.accounts, purger, clock: t.clock }, { sweepIntervalMs: 1000 });
+      const sweeper = ownSweeper(1000);
       sweeper.start();
+      await sweeper.sweep();
+      const boardId = await expiredBoard();
+      expect(await documentExists(boardId)).toBe(true);
       await vi.advanceTimersByTimeAsync(1000);
       await sweeper.stop();
-      expect(await documentExists(board.id)).toBe(false);
+      expect(await documentExists(boardId)).toBe(false);
       expect(vi.getTimerCount()).toBe(0);
     } finally {
       vi.useRealTimers();

@@ -119,7 +119,7 @@ describe('GET /boards/{boardId}/chat', () => {
     }
   });
 
-  it('hides the chat of unreadable, unknown and trashed boards, and needs boards:read', async () => {
+  it('hides the chat of unreadable and unknown boards, needs boards:read; a trashed board\'s chat is read-only', async () => {
     await expectEnvelope(await t.api(stranger.key, 'GET', `/boards/${boardId}/chat`), 404, 'not_found');
     await expectEnvelope(await t.api(owner.key, 'GET', '/boards/brd_missing/chat'), 404, 'not_found');
     const noBoards = await t.createUser({ plan: 'pro', scopes: 'user:read' });
@@ -127,8 +127,9 @@ describe('GET /boards/{boardId}/chat', () => {
     const board = (await createBoard(t, owner, { title: 'Soon trashed' })).id;
     await read(await post(owner, board, 'bye'), 201);
     await read(await t.api(owner.key, 'DELETE', `/boards/${board}`), 200);
-    await expectEnvelope(await t.api(owner.key, 'GET', `/boards/${board}/chat`), 404, 'not_found');
-    await expectEnvelope(await post(owner, board, 'anyone?'), 404, 'not_found');
+    const kept = await read<{ data: { text: string }[] }>(await t.api(owner.key, 'GET', `/boards/${board}/chat`), 200);
+    expect(kept.data.map((m) => m.text)).toEqual(['bye']);
+    await expectEnvelope(await post(owner, board, 'anyone?'), 409, 'trashed');
   });
 
   it('deletes the chat with a board deleted for good', async () => {

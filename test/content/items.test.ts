@@ -192,6 +192,14 @@ describe('patch, delete, text', () => {
     await expectEnvelope(await t.api(alice.key, 'GET', `/boards/${boardId}/items/itm_x/text`), 404, 'not_found');
   });
 
+  test("/text of a doc includes its title, one of the doc's text fields, as the first line", async () => {
+    const boardId = await createBoard(t, alice.key);
+    const doc = await create(alice.key, boardId, { type: 'doc', position: { x: 0, y: 0 }, data: { title: 'Retro', markdown: 'one\ntwo' } });
+    const page = await json(t.api(alice.key, 'GET', `/boards/${boardId}/items/${doc.id}/text`));
+    expect(page.lines).toEqual([{ number: 1, text: 'Retro' }, { number: 2, text: 'one' }, { number: 3, text: 'two' }]);
+    expect(page.totalLines).toBe(3);
+  });
+
   test('convert checks its input, then answers 501 in the envelope', async () => {
     const boardId = await createBoard(t, alice.key);
     const note = await create(alice.key, boardId, sticky('convert me'));

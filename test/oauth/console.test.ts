@@ -114,14 +114,14 @@ describe('developer console', () => {
     expect((await api('PATCH', `/apps/${created.app.clientId}`, { cannotKeepSecret: false })).status).toBe(422);
   });
 
-  test('at most 25 apps per workspace', async () => {
+  test('at most 25 apps per workspace: the plan cap answers 402 like every plan cap', async () => {
     const other = await t.createUser();
     for (let i = 0; i < 25; i += 1) {
       await t.server.services.oauth.apps.register({ userId: other.id, name: `App ${i}`, redirectUri: 'https://x.example.com/cb', scopes: 'user:read', isPublic: false, acceptedTerms: true });
     }
     await expect(
       t.server.services.oauth.apps.register({ userId: other.id, name: 'One too many', redirectUri: 'https://x.example.com/cb', scopes: 'user:read', isPublic: false, acceptedTerms: true }),
-    ).rejects.toMatchObject({ code: 'conflict' });
+    ).rejects.toMatchObject({ code: 'payment_required', details: { limit: 'oauthApps', plan: 'basic', max: 25, used: 25 } });
   });
 
   test('apps of another workspace are not visible', async () => {

@@ -52,7 +52,7 @@ describe('GET /me/credits', () => {
     // Spending more than is left spends nothing.
     await expect(
       t.server.services.usage.consume(carol.workspaceId, 'basic', { credits: 71, messages: 0 }),
-    ).rejects.toMatchObject({ code: 'payment_required' });
+    ).rejects.toMatchObject({ code: 'payment_required', details: { limit: 'aiCreditsPerMonth', plan: 'basic', max: 100, used: 30 } });
     expect((await json(t.api(carol.key, 'GET', '/me/credits'))).credits.used).toBe(30);
     t.clock.set(Date.UTC(2026, 10, 1, 0, 0, 1));
     const next = await json(t.api(carol.key, 'GET', '/me/credits'));

@@ -50,7 +50,7 @@ describe('POST /spaces', () => {
     const basic = await t.createUser({ plan: 'basic' });
     await createSpace(t, basic, 'The one');
     const res = await expectEnvelope(await t.api(basic.key, 'POST', '/spaces', { name: 'Second' }), 402, 'payment_required');
-    expect(res.error).toMatchObject({ limit: 'spaces', max: 1 });
+    expect(res.error).toMatchObject({ limit: 'spaces', plan: 'basic', max: 1, used: 1 });
     expect((await spaceList(basic)).data.filter((s) => s.kind === 'space')).toHaveLength(1);
   });
 });

@@ -25,7 +25,8 @@ export const docType: ItemTypeDefinition = defineItemType({
   defaultSize: { width: 600, height: 800 },
   minSize: { width: 100, height: 100 },
   textFields: ['title', 'markdown'],
-  text: (data) => stringField(data, 'markdown'),
+  // The title is a text field too: it is the first line (when set), then the markdown.
+  text: (data) => joinLines([stringField(data, 'title'), stringField(data, 'markdown')]),
 });
 
 /** A grid of text cells; every row has the same number of cells. */

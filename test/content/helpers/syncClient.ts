@@ -2,7 +2,7 @@ import { WebSocket } from 'ws';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { keyBetween } from '../../../crdt/index.js';
-import { topZ } from '../../../crdt/items/boardSnapshot.js';
+import { boardIndex } from '../../../crdt/items/BoardIndex.js';
 
 /** A stock y-websocket client (a real `Y.Doc` behind a `WebsocketProvider`) on one board. */
 export interface SyncClient {
@@ -72,7 +72,7 @@ export function clientCreateSticky(doc: Y.Doc, id: string, item: { x: number; y:
     entry.set('width', 200);
     entry.set('height', 200);
     entry.set('rotation', 0);
-    entry.set('z', keyBetween(topZ(doc), null));
+    entry.set('z', keyBetween(boardIndex(doc).topZ(), null));
     const data = new Y.Map<unknown>();
     data.set('text', new Y.Text(item.text));
     data.set('color', '#fff9b1');

@@ -1,0 +1,217 @@
+import * as Y from 'yjs';
+import { decodeValue, itemsMap, readStoredItem } from './boardSchema.js';
+import type { StoredItem } from './boardSchema.js';
+import { compareByZ, sectionTypeName } from './boardSnapshot.js';
+import { findItemTypeDefinition } from './catalogue.js';
+import { isFractionalIndex } from './fractionalIndex.js';
+import { TopKeyHeap } from './TopKeyHeap.js';
+
+/** Called with the ids of the items one transaction added, changed or removed (local or remote). */
+export type ItemsTouchedListener = (ids: ReadonlySet<string>) => void;
+
+/** What the index keeps of one item entry. */
+interface IndexedItem {
+  readonly type: string;
+  /** The entry's `z` when it is a well-formed key, else null (ignored for the top). */
+  readonly z: string | null;
+  /** Ids the item names in its type's reference fields (a connector's ends). */
+  readonly refs: readonly string[];
+}
+
+/** A shared type a transaction changed, as Yjs types the keys of `Transaction.changed`. */
+type ChangedType = Y.Transaction['changed'] extends Map<infer K, unknown> ? K : never;
+
+const indexes = new WeakMap<Y.Doc, BoardIndex>();
+
+/**
+ * The board's index: built by one read of the items map the first time it is asked for (the
+ * document registry asks when a board loads), then kept current by every transaction, local or
+ * remote, from the items that transaction touched. It answers what a write needs without a
+ * read of the whole board: the entry count, the top well-formed `z`, the sections, and which
+ * items reference an item.
+ */
+export function boardIndex(doc: Y.Doc): BoardIndex {
+  let index = indexes.get(doc);
+  if (index === undefined) {
+    index = new BoardIndex(doc);
+    indexes.set(doc, index);
+  }
+  return index;
+}
+
+/**
+ * Incremental summary of one board document. Every read first folds in what the transaction in
+ * progress (if any) has touched so far, so reads inside a `doc.transact` see that transaction's
+ * writes; at the end of each transaction, before any observer runs, the index folds in what it
+ * touched and tells listeners. Work per transaction is proportional to the items it touched
+ * (plus the sections when a section changed).
+ */
+export class BoardIndex {
+  readonly #doc: Y.Doc;
+  readonly #items: Y.Map<unknown>;
+  /** Item entries (values that are a Y.Map). */
+  readonly #entries = new Map<string, IndexedItem>();
+  /** Keys of the items map whose value is not an item map (written by a misbehaving client); they count toward the size. */
+  readonly #others = new Set<string>();
+  /** Section items, decoded; the top-first order is cached until a section changes. */
+  readonly #sections = new Map<string, StoredItem>();
+  #sectionsTopFirst: readonly StoredItem[] | null = null;
+  readonly #referencedBy = new Map<string, Set<string>>();
+  readonly #zHeap = new TopKeyHeap();
+  readonly #listeners = new Set<ItemsTouchedListener>();
+
+  constructor(doc: Y.Doc) {
+    this.#doc = doc;
+    this.#items = itemsMap(doc);
+    for (const [id, value] of this.#items.entries()) this.#refresh(id, value);
+    doc.on('beforeObserverCalls', (transaction: Y.Transaction) => this.#settle(transaction));
+  }
+
+  /** Entries in the items map, as `Y.Map.size` counts them (without building an array). */
+  get size(): number {
+    this.#sync();
+    return this.#entries.size + this.#others.size;
+  }
+
+  /** The highest well-formed z key on the board, or null; O(log n) amortised. */
+  topZ(): string | null {
+    this.#sync();
+    if (this.#zHeap.length > 2 * this.#entries.size + 64) this.#rebuildHeap();
+    return this.#zHeap.top((z, id) => this.#entries.get(id)?.z === z);
+  }
+
+  /** The board's sections, top-most (highest z) first. */
+  sectionsTopFirst(): readonly StoredItem[] {
+    this.#sync();
+    if (this.#sectionsTopFirst === null) this.#sectionsTopFirst = [...this.#sections.values()].sort(compareByZ).reverse();
+    return this.#sectionsTopFirst;
+  }
+
+  /** The item's type, or undefined when there is no item entry `id`. */
+  typeOf(id: string): string | undefined {
+    this.#sync();
+    return this.#entries.get(id)?.type;
+  }
+
+  /** Ids of the items whose reference fields name `id`. */
+  referencesTo(id: string): ReadonlySet<string> {
+    this.#sync();
+    return this.#referencedBy.get(id) ?? emptySet;
+  }
+
+  /** Ids `id` names in its reference fields (empty when there is no such item). */
+  referencesFrom(id: string): readonly string[] {
+    this.#sync();
+    return this.#entries.get(id)?.refs ?? [];
+  }
+
+  /** Calls `listener` after each transaction with the ids it touched; returns the unsubscribe. */
+  onItemsTouched(listener: ItemsTouchedListener): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  /** Folds in what the transaction in progress touched so far (re-reading an item twice is harmless). */
+  #sync(): void {
+    const transaction = this.#doc._transaction;
+    if (transaction !== null) this.#foldTouched(transaction);
+  }
+
+  #settle(transaction: Y.Transaction): void {
+    const touched = this.#foldTouched(transaction);
+    if (touched.size === 0) return;
+    for (const listener of this.#listeners) listener(touched);
+  }
+
+  #foldTouched(transaction: Y.Transaction): Set<string> {
+    const touched = new Set<string>();
+    const items: unknown = this.#items;
+    for (const [type, keys] of transaction.changed) {
+      if (type === items) {
+        for (const key of keys) if (key !== null) touched.add(key);
+        continue;
+      }
+      const id = this.#itemIdOf(type);
+      if (id !== undefined) touched.add(id);
+    }
+    for (const id of touched) this.#refresh(id, this.#items.get(id));
+    return touched;
+  }
+
+  /** The id of the item entry that holds `type`, however deep; undefined when `type` is not inside the items map. */
+  #itemIdOf(type: ChangedType): string | undefined {
+    const items: unknown = this.#items;
+    let current: ChangedType = type;
+    for (;;) {
+      const item = current._item;
+      if (item === null) return undefined;
+      const parent = item.parent;
+      if (parent === items) return item.parentSub ?? undefined;
+      if (!(parent instanceof Y.AbstractType)) return undefined;
+      current = parent;
+    }
+  }
+
+  /** Makes the index agree with the entry now stored under `id` (`value` undefined: removed). */
+  #refresh(id: string, value: unknown): void {
+    const before = this.#entries.get(id);
+    if (before !== undefined) this.#unlink(id, before);
+    this.#others.delete(id);
+    if (value === undefined) return;
+    if (!(value instanceof Y.Map)) {
+      this.#others.add(id);
+      return;
+    }
+    const entry = value as Y.Map<unknown>;
+    const rawType = entry.get('type');
+    const type = typeof rawType === 'string' ? rawType : 'unknown';
+    const rawZ = entry.get('z');
+    const z = typeof rawZ === 'string' && isFractionalIndex(rawZ) ? rawZ : null;
+    const refs = referencesOf(type, entry);
+    this.#entries.set(id, { type, z, refs });
+    if (z !== null && before?.z !== z) this.#zHeap.push(z, id);
+    for (const ref of refs) {
+      let sources = this.#referencedBy.get(ref);
+      if (sources === undefined) {
+        sources = new Set();
+        this.#referencedBy.set(ref, sources);
+      }
+      sources.add(id);
+    }
+    if (type === sectionTypeName) {
+      this.#sections.set(id, readStoredItem(id, entry));
+      this.#sectionsTopFirst = null;
+    }
+  }
+
+  #unlink(id: string, before: IndexedItem): void {
+    this.#entries.delete(id);
+    for (const ref of before.refs) {
+      const sources = this.#referencedBy.get(ref);
+      sources?.delete(id);
+      if (sources?.size === 0) this.#referencedBy.delete(ref);
+    }
+    if (this.#sections.delete(id)) this.#sectionsTopFirst = null;
+  }
+
+  #rebuildHeap(): void {
+    this.#zHeap.clear();
+    for (const [id, entry] of this.#entries) if (entry.z !== null) this.#zHeap.push(entry.z, id);
+  }
+}
+
+const emptySet: ReadonlySet<string> = new Set();
+
+/** The ids an entry names in its type's reference fields, read without decoding the rest of its data. */
+function referencesOf(type: string, entry: Y.Map<unknown>): string[] {
+  const fields = findItemTypeDefinition(type)?.referenceFields ?? [];
+  if (fields.length === 0) return [];
+  const data = entry.get('data');
+  if (!(data instanceof Y.Map)) return [];
+  const refs: string[] = [];
+  for (const field of fields) {
+    const value = decodeValue(data.get(field));
+    if (typeof value === 'string') refs.push(value);
+  }
+  return refs;
+}

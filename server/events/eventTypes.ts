@@ -1,0 +1,114 @@
+import type { ItemView } from '../../crdt/index.js';
+import type { BoardRecord } from '../../storage/schema/boards.js';
+
+/** Who caused an event: a person (through REST, a live connection, or an OAuth app acting for them). */
+export interface EventActor {
+  readonly userId: string;
+  /** Display name when the emitter has it at hand (REST writes do; live edits may not). */
+  readonly name?: string;
+}
+
+/** Fields every domain event carries. */
+export interface EventBase {
+  readonly workspaceId: string;
+  readonly actor: EventActor;
+  /** When the change happened, epoch milliseconds from the service clock. */
+  readonly at: number;
+}
+
+/** Fields of events about one board. */
+export interface BoardEventBase extends EventBase {
+  readonly boardId: string;
+}
+
+/** Where an item change came from: one REST call, a batch of operations, or a live (WebSocket) edit. */
+export type ItemChangeSource = 'rest' | 'batch' | 'live';
+
+/** An item created, updated or deleted; `item` is the REST shape, null once deleted. */
+export interface ItemEvent extends BoardEventBase {
+  readonly itemId: string;
+  readonly source: ItemChangeSource;
+  readonly item: ItemView | null;
+}
+
+/** What kind of change `board.changed` reports: the document (items) or the board record (title, place, ...). */
+export type BoardChangeKind = 'content' | 'record';
+
+/** The board record after a change. */
+export interface BoardRecordEvent extends BoardEventBase {
+  readonly board: BoardRecord;
+}
+
+/** Board member events: `scope` says whether the person was shared the board itself or a space holding it. */
+export interface MemberEvent extends EventBase {
+  readonly scope: 'board' | 'space';
+  /** The board or space id. */
+  readonly resourceId: string;
+  /** Set for board-scoped membership. */
+  readonly boardId?: string;
+  readonly member: { readonly userId: string; readonly role: string | null };
+}
+
+/** A job that finished. */
+export interface JobEvent extends EventBase {
+  readonly boardId?: string;
+  readonly jobId: string;
+  /** The job in its REST shape. */
+  readonly job: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The catalogue of domain events and their payloads. Add an event here, then emit it from the
+ * service that owns the change; subscribers never reach into services.
+ */
+export interface DomainEventMap {
+  'board.created': BoardRecordEvent;
+  /** Title, description, lock, position or space changed; `changes` names the fields. */
+  'board.updated': BoardRecordEvent & { readonly changes: readonly string[] };
+  /** To trash (`outcome: 'trashed'`) or for good (`'deleted'`). */
+  'board.deleted': BoardRecordEvent & { readonly outcome: 'trashed' | 'deleted' };
+  'board.restored': BoardRecordEvent;
+  /**
+   * Anything searchable or "recent" about a board changed: its content (`kind: 'content'`,
+   * emitted per REST write and per live document message) or its record (`kind: 'record'`).
+   */
+  'board.changed': BoardEventBase & { readonly kind: BoardChangeKind; readonly source: ItemChangeSource | 'board' };
+  'item.created': ItemEvent;
+  /** `fields` names what a REST patch changed; `via: 'delete'` marks a comment resolved by deleting its pin. */
+  'item.updated': ItemEvent & { readonly fields?: readonly string[]; readonly via?: 'delete' };
+  /** `deletedWith` lists connectors deleted along with the item; `deletedBy` names the item whose deletion took this one. */
+  'item.deleted': ItemEvent & { readonly deletedWith?: readonly string[]; readonly deletedBy?: string };
+  /** A batch applied as one transaction (one activity row); its item events follow with `source: 'batch'`. */
+  'items.batched': BoardEventBase & { readonly operations: number; readonly counts: Readonly<Record<string, number>> };
+  /** A comment pin created (`kind: 'comment'`) or a reply added to one (`kind: 'reply'`). */
+  'comment.created': BoardEventBase & { readonly kind: 'comment' | 'reply'; readonly board: BoardRecord; readonly item: ItemView };
+  'chat.message.created': BoardEventBase & {
+    readonly message: { readonly id: string; readonly boardId: string; readonly author: { readonly id: string; readonly name: string }; readonly text: string; readonly createdAt: number };
+  };
+  'member.added': MemberEvent;
+  'member.removed': MemberEvent;
+  'job.succeeded': JobEvent;
+  'job.failed': JobEvent;
+}
+
+/** The name of a domain event. */
+export type DomainEventType = keyof DomainEventMap;
+
+/** Every domain event name, in catalogue order. */
+export const domainEventTypes = [
+  'board.created',
+  'board.updated',
+  'board.deleted',
+  'board.restored',
+  'board.changed',
+  'item.created',
+  'item.updated',
+  'item.deleted',
+  'items.batched',
+  'comment.created',
+  'chat.message.created',
+  'member.added',
+  'member.removed',
+  'job.succeeded',
+  'job.failed',
+] as const satisfies readonly DomainEventType[];
