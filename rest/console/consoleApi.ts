@@ -77,7 +77,7 @@ export async function consoleApi(ctx: Context, services: Services, path: string)
   const session = await currentSession(ctx, services);
   if (!session) throw new ServiceError('unauthorized', 'Sign in to use the console.');
   const { method } = ctx;
-  if (method !== 'GET' && (ctx.get(consoleCsrfHeader) !== consoleCsrfValue || !sameOrigin(ctx, services.config.publicUrl))) {
+  if (method !== 'GET' && (ctx.get(consoleCsrfHeader) !== consoleCsrfValue || !sameOrigin(ctx, services.config))) {
     throw new ServiceError('forbidden', `Console changes need the ${consoleCsrfHeader}: ${consoleCsrfValue} header from this site.`);
   }
   const userId = session.userId;

@@ -1,6 +1,8 @@
 import type { Context, Middleware } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { z } from 'zod';
+import { acceptedOrigins } from '../../server/config.js';
+import type { Config } from '../../server/config.js';
 import { ServiceError, ValidationError } from '../../server/errors.js';
 import type { Services } from '../../server/Services.js';
 import { currentSession, sameOrigin } from '../oauth/session.js';
@@ -26,16 +28,16 @@ const parseJson = koaBody({
 /** Addresses the bundle renders: the dashboard and boards. */
 const appPaths = /^\/(?:boards\/[^/]+\/?)?$/;
 
-function contentSecurityPolicy(publicUrl: string): string {
-  const origin = new URL(publicUrl);
-  const socket = `${origin.protocol === 'https:' ? 'wss' : 'ws'}://${origin.host}`;
+function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'production'>): string {
+  // The live socket: the service's own origins (both loopback names in development) as ws(s).
+  const sockets = acceptedOrigins(config).map((origin) => origin.replace(/^http/, 'ws')).join(' ');
   return [
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
     // Image items show pictures from any https address.
     "img-src 'self' https: data:",
-    `connect-src 'self' ${socket}`,
+    `connect-src 'self' ${sockets}`,
     "base-uri 'none'",
     "form-action 'self'",
     "frame-ancestors 'none'",
@@ -86,7 +88,7 @@ function sendAsset(ctx: Context, assets: WebAssets, name: string): boolean {
 async function issueToken(ctx: Context, services: Services): Promise<void> {
   ctx.set('Cache-Control', 'no-store');
   const fetchSite = ctx.get('Sec-Fetch-Site');
-  if (ctx.get(webCsrfHeader) !== webCsrfValue || !sameOrigin(ctx, services.config.publicUrl) || (fetchSite !== '' && fetchSite !== 'same-origin')) {
+  if (ctx.get(webCsrfHeader) !== webCsrfValue || !sameOrigin(ctx, services.config) || (fetchSite !== '' && fetchSite !== 'same-origin')) {
     throw new ServiceError('forbidden', `Ask for a token from this site's pages, with the ${webCsrfHeader}: ${webCsrfValue} header.`);
   }
   const session = await currentSession(ctx, services);
@@ -120,7 +122,7 @@ async function issueToken(ctx: Context, services: Services): Promise<void> {
  * with the OpenAPI document rendered by Redoc (all served locally).
  */
 export function webRoutes(services: Services, assets: WebAssets = new WebAssets()): Middleware {
-  const appPolicy = contentSecurityPolicy(services.config.publicUrl);
+  const appPolicy = contentSecurityPolicy(services.config);
   return async (ctx, next) => {
     const { path, method } = ctx;
     if (path === '/web/token') {

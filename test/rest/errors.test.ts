@@ -34,6 +34,7 @@ const publicErrorCodes = [
   'method_not_allowed',
   'conflict',
   'gone',
+  'trashed',
   'payload_too_large',
   'unsupported_media_type',
   'validation_failed',
