@@ -90,6 +90,9 @@ const envSchema = z
     }
   });
 
+/** Every environment variable the server reads (`.env.example` documents each one). */
+export const configVariables: readonly string[] = Object.freeze(Object.keys(envSchema.shape));
+
 /** The server's configuration, parsed once from the environment and frozen. */
 export interface Config {
   readonly production: boolean;
