@@ -29,6 +29,7 @@ import { createSearchService } from './search/searchServices.js';
 import type { JobService } from './jobs/JobService.js';
 import type { OAuthServices } from './oauth/OAuthServices.js';
 import { SourceService } from './sources/SourceService.js';
+import { WebSessionTokens, webTokenPrefix } from './signin/WebSessionTokens.js';
 
 /** Every service of the server, wired over one store; what `rest/` and the CLI call. */
 export interface Services extends BoardServices {
@@ -44,6 +45,8 @@ export interface Services extends BoardServices {
   readonly me: MeService;
   /** OAuth apps, grants and tokens, consent, and sign-in. */
   readonly oauth: OAuthServices;
+  /** Short-lived `bds_wt_` tokens the web app gets for its signed-in session. */
+  readonly webTokens: WebSessionTokens;
   /** The board documents loaded in this process (one `Y.Doc` per board). */
   readonly documents: DocumentRegistry;
   /** Live rooms of the sync endpoint. */
@@ -103,6 +106,8 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     events,
   });
   const { access, activity } = boardServices;
+  const webTokens = new WebSessionTokens({ sessions: oauth.sessions, accounts, access, now: () => clock.now() });
+  authenticator.register(webTokenPrefix, webTokens.resolver());
   const chat = createChatService({ db, access, accounts, activity, clock, documents: documentServices.documents, logger, events });
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   events.on('board.changed', (event) => search.boardChanged(event.boardId));
@@ -123,6 +128,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     authenticator,
     me,
     oauth,
+    webTokens,
     ...boardServices,
     documents: documentServices.documents,
     hub: documentServices.hub,
