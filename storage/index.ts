@@ -14,6 +14,7 @@ export type { Database } from './Database.js';
 export type { DocumentStore, StoredDocument } from './DocumentStore.js';
 export type {
   BoardSearchHit,
+  IndexedBoardEntries,
   ItemSearchHit,
   SearchIndex,
   SearchItemInput,
@@ -30,6 +31,7 @@ export { newId } from './ids.js';
 export { openDatabase } from './openDatabase.js';
 export type { DatabaseOptions } from './openDatabase.js';
 export { SqliteDatabase } from './sqlite/SqliteDatabase.js';
+export { DataDirLock } from './sqlite/DataDirLock.js';
 export type { MongoDatabaseOptions } from './mongo/MongoDatabase.js';
 export type { MongoCollectionPort, MongoCursorPort, MongoDbPort, MongoDocument } from './mongo/driverPort.js';
 export { TimeOrderedIds } from './TimeOrderedIds.js';

@@ -164,7 +164,7 @@ export function consoleApi(services: Services): Middleware {
   return async (ctx) => {
     const session = await currentSession(ctx, services);
     if (!session) throw new ServiceError('unauthorized', 'Sign in to use the console.');
-    if (ctx.method !== 'GET' && (ctx.get(consoleCsrfHeader) !== consoleCsrfValue || !sameOrigin(ctx, services.config.publicUrl))) {
+    if (ctx.method !== 'GET' && (ctx.get(consoleCsrfHeader) !== consoleCsrfValue || !sameOrigin(ctx, services.config))) {
       throw new ServiceError('forbidden', `Console changes need the ${consoleCsrfHeader}: ${consoleCsrfValue} header from this site.`);
     }
     (ctx.state as { consoleUserId: string }).consoleUserId = session.userId;

@@ -6,7 +6,7 @@ import type { Services } from '../../server/Services.js';
 import type { Session } from '../../server/signin/SessionService.js';
 import { errorStatus } from '../errorStatus.js';
 import { signOutNav } from '../oauth/authorizePages.js';
-import { currentSession, sameOrigin } from '../oauth/session.js';
+import { currentSession, sameOrigin, wrongAddressMessage } from '../oauth/session.js';
 import { problemView } from '../oauth/views.js';
 import { sendPage } from '../pages/oauthPage.js';
 import { newRouter } from '../routing.js';
@@ -166,8 +166,9 @@ function consolePages(services: Services): Middleware {
   return router.routes() as Middleware;
 }
 
-function refused(ctx: Context): void {
-  sendPage(ctx, 'Request refused', problemView('Request refused', 'This form could not be verified. Reload the page and try again.'), { status: 403, narrow: true });
+function refused(ctx: Context, services: Services): void {
+  const message = wrongAddressMessage(ctx, services.config) ?? 'This form could not be verified. Reload the page and try again.';
+  sendPage(ctx, 'Request refused', problemView('Request refused', message, { oauth: false }), { status: 403, narrow: true });
 }
 
 /** The status of a console page that failed with `error`: the status its code has in the API (403, 404, 409, 422, ...); 500 for the rest. */
@@ -206,9 +207,9 @@ export function consoleRoutes(services: Services): Middleware {
       if (!session) return;
       state(ctx).session = session;
       if (method === 'POST') {
-        if (!sameOrigin(ctx, services.config.publicUrl, { allowOpaque: true })) return refused(ctx);
+        if (!sameOrigin(ctx, services.config, { allowOpaque: true })) return refused(ctx, services);
         const form = await readConsoleForm(ctx);
-        if (!(await services.oauth.sessions.checkCsrf(firstField(form.fields, 'csrf'), session, 'console'))) return refused(ctx);
+        if (!(await services.oauth.sessions.checkCsrf(firstField(form.fields, 'csrf'), session, 'console'))) return refused(ctx, services);
         state(ctx).form = form;
       } else if (method !== 'GET' && method !== 'HEAD') {
         ctx.set('Allow', 'GET, POST');

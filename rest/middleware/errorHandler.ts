@@ -5,6 +5,9 @@ import { ServiceError, errorCatalogue } from '../../server/errors.js';
 import { sendError } from '../envelope.js';
 import { errorStatus } from '../errorStatus.js';
 
+/** 5xx codes the service answers on purpose (an operation it does not offer); logged without a stack. */
+const expectedServerCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['not_implemented']);
+
 /** Maps errors of lower layers (by their stable `code`) to API error codes. */
 export type ErrorTranslator = (error: unknown) => ServiceError | null;
 
@@ -29,7 +32,11 @@ export function errorHandler(translate: ErrorTranslator): Middleware {
       const error = raw instanceof ServiceError ? raw : (translate(raw) ?? raw);
       const log = ctx.state.log as Logger;
       if (error instanceof ServiceError) {
-        if (errorStatus[error.code] >= 500) {
+        if (expectedServerCodes.has(error.code)) {
+          // An answer the service gives on purpose: worth a line, not an error with a stack.
+          log.info({ code: error.code, reason: error.message }, 'request not served');
+          sendError(ctx, error.code, serverErrorMessage(error.code));
+        } else if (errorStatus[error.code] >= 500) {
           // A 5xx message may hold ids, timings or paths: it goes to the log, the client reads
           // the catalogue's text and quotes the request id.
           log.error({ err: error }, 'request failed');
