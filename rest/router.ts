@@ -6,6 +6,7 @@ import { ServiceError, ValidationError } from '../server/errors.js';
 import { authenticate } from './middleware/authenticate.js';
 import type { RateLimit } from './middleware/rateLimit.js';
 import { serializeResponse } from './responseSerializer.js';
+import { Reply } from './route.js';
 import type { Route } from './route.js';
 import { methodNotAllowed, newRouter, routerPath } from './routing.js';
 
@@ -86,10 +87,16 @@ async function handle(ctx: Context, route: Route, paramNames: readonly string[],
     body = parsed.data;
   }
 
-  const result = await route.handler({ params: params.data, query: query.data, body, principal, ctx });
-  ctx.status = route.status;
-  if (route.response === null) return;
-  const serialized = serializeResponse(route.response, result, { rejectUndeclared: options.assertResponses });
+  const answer = await route.handler({ params: params.data, query: query.data, body, principal, ctx });
+  const reply = answer instanceof Reply ? answer : null;
+  const other = reply ? route.otherResponses[reply.status] : undefined;
+  if (reply && !other) throw new ServiceError('internal_error', `Undeclared response status ${reply.status}.`);
+  const result = reply ? reply.body : answer;
+  const schema = other ? other.schema : route.response;
+  ctx.status = reply ? reply.status : route.status;
+  for (const [name, value] of Object.entries(reply?.headers ?? {})) ctx.set(name, value);
+  if (schema === null) return;
+  const serialized = serializeResponse(schema, result, { rejectUndeclared: options.assertResponses });
   if (!serialized.ok) {
     (ctx.state.log as Logger).error({ operationId: route.operationId, problems: serialized.problems }, 'response does not match its schema');
     throw new ServiceError('internal_error', 'Response failed validation.');
