@@ -54,6 +54,106 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/boards/{boardId}/ai/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answers from the board's own content (the text the outline shows) and cites the items used.
+         * @description Readers may ask. Only the text the outline shows is sent to the provider, delimited as untrusted data. Costs 1 credit and 1 assistant message (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         */
+        post: operations["aiAsk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/ai/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns a prompt into one or more items on the board.
+         * @description Editors and above. The plan is validated whole against the item catalogue, placed in free space near `position` without overlapping anything, and written as one transaction (one update, one broadcast, one activity row "via AI"). `Prefer: respond-async` runs it as a job (202). Costs 5 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         */
+        post: operations["aiGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/ai/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rewrites one item in place from an instruction.
+         * @description Editors and above. Rewrites the item's text fields in one transaction. The builtin provider shortens or summarises, makes bullet lists and changes case; anything else (translation included) is 422 `ai_instruction_unsupported`. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         */
+        post: operations["aiModify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/ai/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The planner's proposal for a prompt, without building it.
+         * @description Editors and above. Answers the items it would create as complete, validated create operations placed in free space near `position`; nothing is written. Costs 1 credit (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         */
+        post: operations["aiPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/ai/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Feedback on the board's content, scored per aspect and overall.
+         * @description Readers may review. Scores structure, clarity, completeness and connectedness (0 to 100) with feedback and the items concerned; overall is their mean. Costs 3 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         */
+        post: operations["aiReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards/{boardId}/chat": {
         parameters: {
             query?: never;
@@ -168,8 +268,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * The AI assistant rebuilds the item as the target type (not available on this server yet: 501).
-         * @description Checks the board, the item and that the target type is one the item converts to, then answers 501 `not_implemented`: rebuilding content needs the AI assistant.
+         * The AI assistant rebuilds the item's content as the target type and deletes the source unless `keepSource`.
+         * @description Editors and above. Only types in the source type's `convertsTo`. The new item and the deletion of the source land in one transaction. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
          */
         post: operations["convertItem"];
         delete?: never;
@@ -363,6 +463,26 @@ export interface paths {
          * @description The body is a create-item body; `type` may be omitted (the path names it) and must match the path when given.
          */
         post: operations["validateItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a job.
+         * @description Only the person who started the job sees it (404 for anyone else).
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -797,7 +917,7 @@ export interface components {
         /** @description What went wrong: a stable code, a message for people, and the page documenting the code. */
         Error: {
             /** @enum {string} */
-            code: "bad_request" | "unauthorized" | "insufficient_scope" | "forbidden" | "payment_required" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "trashed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable";
+            code: "bad_request" | "unauthorized" | "insufficient_scope" | "forbidden" | "payment_required" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "trashed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable" | "ai_unavailable" | "ai_output_invalid" | "ai_instruction_unsupported";
             /** Format: uri */
             docsUrl: string;
             /** @description For validation_failed: the first wrong field. */
@@ -1526,6 +1646,776 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    aiAsk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "What are the open risks on this board?"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Up to 2000 characters. */
+                    question: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answer: string;
+                        /** @description Items the answer used, with a quote from each. */
+                        citations: {
+                            itemId: string;
+                            quote: string;
+                        }[];
+                        model: string;
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    aiGenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "prompt": "Launch plan: design review, beta, announcement",
+                 *       "position": {
+                 *         "x": 0,
+                 *         "y": 400
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What to build: sticky notes in a grid (`sticky_note`), `card`s, `text`, `shape`s (numbered steps are chained), a `section` with notes, a `table`, a `doc`, a `mind_map` of connected shapes, or a `kanban` of sections with cards. Default `sticky_note`.
+                     * @enum {string}
+                     */
+                    outputType?: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                    /** @description Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything. */
+                    position?: {
+                        x: number;
+                        y: number;
+                    };
+                    /** @description Up to 4000 characters. Lines, lists, headings, numbered steps and "a, b and c" shape the result. */
+                    prompt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The items created, in one transaction. */
+                        items: components["schemas"]["Item"][];
+                        model: string;
+                        /**
+                         * @description What to build: sticky notes in a grid (`sticky_note`), `card`s, `text`, `shape`s (numbered steps are chained), a `section` with notes, a `table`, a `doc`, a `mind_map` of connected shapes, or a `kanban` of sections with cards. Default `sticky_note`.
+                         * @enum {string}
+                         */
+                        outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        rationale: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description Sent `Prefer: respond-async`: the operation runs as a job; poll `Location` (GET /jobs/{jobId}) for its result. */
+            202: {
+                headers: {
+                    /** @description The job: `/v1/jobs/{jobId}`. */
+                    Location?: string;
+                    /** @description `respond-async`. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        createdAt: string;
+                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
+                        kind: string;
+                        progress: number;
+                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        result: unknown;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    aiModify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "itemId": "itm_0123456789",
+                 *       "instruction": "shorter"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What to do to the text, e.g. "shorter", "as a bullet list", "title case". */
+                    instruction: string;
+                    itemId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: components["schemas"]["Item"];
+                        model: string;
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description Sent `Prefer: respond-async`: the operation runs as a job; poll `Location` (GET /jobs/{jobId}) for its result. */
+            202: {
+                headers: {
+                    /** @description The job: `/v1/jobs/{jobId}`. */
+                    Location?: string;
+                    /** @description `respond-async`. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        createdAt: string;
+                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
+                        kind: string;
+                        progress: number;
+                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        result: unknown;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    aiPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "prompt": "Launch plan: design review, beta, announcement",
+                 *       "position": {
+                 *         "x": 0,
+                 *         "y": 400
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What to build: sticky notes in a grid (`sticky_note`), `card`s, `text`, `shape`s (numbered steps are chained), a `section` with notes, a `table`, a `doc`, a `mind_map` of connected shapes, or a `kanban` of sections with cards. Default `sticky_note`.
+                     * @enum {string}
+                     */
+                    outputType?: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                    /** @description Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything. */
+                    position?: {
+                        x: number;
+                        y: number;
+                    };
+                    /** @description Up to 4000 characters. Lines, lists, headings, numbered steps and "a, b and c" shape the result. */
+                    prompt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Complete create operations, placed and validated against the board; POST them to items:batch as they are to build the plan. */
+                        items: {
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** @constant */
+                            op: "create";
+                            position: {
+                                x: number;
+                                y: number;
+                            };
+                            ref: string;
+                            size: {
+                                height: number;
+                                width: number;
+                            };
+                            type: string;
+                        }[];
+                        model: string;
+                        /**
+                         * @description What to build: sticky notes in a grid (`sticky_note`), `card`s, `text`, `shape`s (numbered steps are chained), a `section` with notes, a `table`, a `doc`, a `mind_map` of connected shapes, or a `kanban` of sections with cards. Default `sticky_note`.
+                         * @enum {string}
+                         */
+                        outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        rationale: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    aiReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "aspects": [
+                 *         "clarity"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Aspects to score; default all: structure, clarity, completeness, connectedness. */
+                    aspects?: ("structure" | "clarity" | "completeness" | "connectedness")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aspects: {
+                            feedback: string;
+                            itemIds: string[];
+                            name: string;
+                            score: number;
+                        }[];
+                        model: string;
+                        overall: number;
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2470,24 +3360,80 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @default false */
+                    /**
+                     * @description Keep the source item (the new one goes beside it); default false: the source is deleted in the same transaction.
+                     * @default false
+                     */
                     keepSource?: boolean;
+                    /** @description One of the source type's `convertsTo` (GET /item-types/{type}). */
                     targetType: string;
                 };
             };
         };
         responses: {
             /** @description Success. */
-            200: {
+            201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Item"];
+                    "application/json": {
+                        /** @description The source and connectors attached to it, when the source was deleted. */
+                        deletedIds: string[];
+                        item: components["schemas"]["Item"];
+                        model: string;
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description Sent `Prefer: respond-async`: the operation runs as a job; poll `Location` (GET /jobs/{jobId}) for its result. */
+            202: {
+                headers: {
+                    /** @description The job: `/v1/jobs/{jobId}`. */
+                    Location?: string;
+                    /** @description `respond-async`. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        createdAt: string;
+                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
+                        kind: string;
+                        progress: number;
+                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        result: unknown;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
                 };
             };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2513,7 +3459,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            /** @description `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2542,8 +3488,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `not_implemented`: This operation is not available on this server yet. */
-            501: {
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3574,6 +4529,102 @@ export interface operations {
             };
         };
     };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        createdAt: string;
+                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
+                        kind: string;
+                        progress: number;
+                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        result: unknown;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getMe: {
         parameters: {
             query?: never;
@@ -3592,8 +4643,11 @@ export interface operations {
                     "application/json": {
                         credential: {
                             id: string;
-                            /** @enum {string} */
-                            kind: "api_key" | "access_token";
+                            /**
+                             * @description `web_session`: a short-lived token the web app got for a signed-in session.
+                             * @enum {string}
+                             */
+                            kind: "api_key" | "access_token" | "web_session";
                             scopes: ("user:read" | "user:write" | "boards:read" | "boards:write" | "ai:write" | "skills:read" | "skills:write")[];
                         };
                         user: {
