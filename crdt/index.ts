@@ -1,4 +1,4 @@
-export { CrdtError, ItemValidationError, crdtErrorCodes } from './errors.js';
+export { CrdtError, ItemValidationError, crdtErrorCodes, formatFieldPath, issuesFromZod, rootField } from './errors.js';
 export type { CrdtErrorCode, ValidationIssue } from './errors.js';
 export { itemsMapName, maxItemsPerBoard } from './items/boardSchema.js';
 export type { Actor, ItemView } from './items/boardSchema.js';
@@ -29,7 +29,7 @@ export type { CommentReply } from './items/types/structureItems.js';
 export { outline } from './views/outline.js';
 export { structure } from './views/structure.js';
 export type { BoardStructure, StructureConnection, StructureItem, StructureSection } from './views/structure.js';
-export { searchableText } from './views/searchableText.js';
+export { searchableItem, searchableText } from './views/searchableText.js';
 export type { SearchableItem } from './views/searchableText.js';
 export { DocumentRegistry } from './documents/DocumentRegistry.js';
 export type { DocumentLease, DocumentRegistryOptions, DocumentRegistryStats } from './documents/DocumentRegistry.js';

@@ -3,7 +3,7 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Logger } from 'pino';
 import type { z } from 'zod';
 import type { Authenticator } from '../server/auth/Authenticator.js';
-import { ServiceError, ValidationError, formatFieldPath } from '../server/errors.js';
+import { ServiceError, ValidationError } from '../server/errors.js';
 import { authenticate } from './middleware/authenticate.js';
 import type { RateLimit } from './middleware/rateLimit.js';
 import type { Route } from './route.js';
@@ -43,13 +43,7 @@ export function compilePath(template: string): { pattern: RegExp; paramNames: st
 }
 
 function zodIssues(error: z.ZodError, prefix: string): ValidationError {
-  return new ValidationError(
-    error.issues.map((issue) =>
-      issue.code === 'unrecognized_keys'
-        ? { field: formatFieldPath([...issue.path, issue.keys[0] ?? ''], prefix), message: 'is not a known field' }
-        : { field: formatFieldPath(issue.path, prefix), message: issue.message },
-    ),
-  );
+  return ValidationError.fromZod(error, prefix);
 }
 
 /**

@@ -1,28 +1,63 @@
 import { parseArgs } from 'node:util';
 import type { Config } from './config.js';
-import { ConfigError, databaseOptions, loadConfig } from './config.js';
+import { ConfigError, loadConfig } from './config.js';
 import { isPlanName, planNames } from './accounts/plans.js';
 import type { PlanName } from './accounts/plans.js';
-import { createServices } from './Services.js';
 import type { Services } from './Services.js';
 import { ServiceError } from './errors.js';
-import { startServer } from './main.js';
-import { openDatabase } from '../storage/index.js';
-import { systemClock } from '../storage/index.js';
+import { StartupError } from './StartupError.js';
+
+/** One `boards admin` command: its synopsis and what it does, for `--help`. */
+interface AdminCommand {
+  synopsis: string;
+  description: string;
+}
+
+const plans = planNames.join('|');
+
+/** The `boards admin` commands, in the order `--help` lists them. */
+const adminCommands: Record<string, AdminCommand> = {
+  'create-user': {
+    synopsis: `--email E [--name N] [--plan ${plans}]`,
+    description: 'Create a person and their workspace (they own it).',
+  },
+  'list-users': { synopsis: '', description: 'List every person: id, email, name, workspace and plan, one a line.' },
+  'create-api-key': {
+    synopsis: '--email E --scopes "user:read boards:read" [--name N]',
+    description: 'Create an API key for the person; the key is printed once, alone on the last line of output.',
+  },
+  'list-api-keys': {
+    synopsis: '--email E',
+    description: "List the person's API keys (never the secrets): id, name, scopes, state, one a line.",
+  },
+  'revoke-api-key': { synopsis: '--email E --id KEY_ID', description: 'Revoke one of the person\'s API keys; it stops working at once.' },
+  'set-plan': { synopsis: `--email E --plan ${plans}`, description: "Change the plan of the person's workspace." },
+  'create-app': {
+    synopsis: '--email E --name N --redirect-uri URI --scopes "user:read boards:read" [--description D] [--public] --accept-terms',
+    description: "Register an OAuth app in the person's workspace; prints the client ID, then the client secret (none with --public).",
+  },
+  reindex: { synopsis: '[--board ID]', description: 'Rebuild the search index of every board (or of one), e.g. after restoring a backup.' },
+};
+
+const startHelp = `Usage: boards start
+
+Start the server, configured by BOARDS_* environment variables (see .env.example). It listens on
+BOARDS_HOST:BOARDS_PORT (default 127.0.0.1:8080) and stores data in BOARDS_DATA_DIR (default ./data).
+SIGTERM or SIGINT stops it gracefully.
+`;
+
+function adminHelp(name: string): string {
+  const command = adminCommands[name];
+  return command ? `Usage: boards admin ${name}${command.synopsis ? ` ${command.synopsis}` : ''}\n\n${command.description}\n` : '';
+}
 
 const usage = `Usage:
-  boards start                                   Start the server (configured by BOARDS_* variables).
-  boards admin create-user --email E [--name N] [--plan ${planNames.join('|')}]
-                                                 Create a person and their workspace.
-  boards admin create-api-key --email E --scopes "user:read boards:read" [--name N]
-                                                 Create an API key; the key is the last line of output.
-  boards admin set-plan --email E --plan ${planNames.join('|')}
-                                                 Change the plan of the person's workspace.
-  boards admin create-app --email E --name N --redirect-uri URI --scopes "user:read boards:read"
-                          [--description D] [--public] --accept-terms
-                                                 Register an OAuth app in the person's workspace; prints the
-                                                 client ID, then the client secret (none with --public).
-  boards admin reindex [--board ID]              Rebuild the search index of every board (or of one).
+  boards start                 Start the server (configured by BOARDS_* variables).
+${Object.entries(adminCommands)
+  .map(([name, command]) => `  boards admin ${name}${command.synopsis ? ` ${command.synopsis}` : ''}\n      ${command.description}`)
+  .join('\n')}
+
+Every command takes --help.
 `;
 
 class UsageError extends Error {}
@@ -32,7 +67,14 @@ function out(line: string): void {
 }
 
 async function withServices<T>(config: Config, fn: (services: Services) => Promise<T>): Promise<T> {
-  const db = await openDatabase(databaseOptions(config));
+  // Loaded on demand, so that `--help` and usage errors answer at once.
+  const [{ openStore, prepareDataDir }, { createServices }, { systemClock }] = await Promise.all([
+    import('./startupChecks.js'),
+    import('./Services.js'),
+    import('../storage/index.js'),
+  ]);
+  prepareDataDir(config);
+  const db = await openStore(config);
   try {
     const services = await createServices(config, db, systemClock);
     try {
@@ -70,6 +112,7 @@ async function admin(config: Config, args: string[]): Promise<void> {
       'redirect-uri': { type: 'string' },
       public: { type: 'boolean' },
       'accept-terms': { type: 'boolean' },
+      id: { type: 'string' },
     },
     strict: true,
   });
@@ -117,6 +160,29 @@ async function admin(config: Config, args: string[]): Promise<void> {
       out(clientSecret === null ? 'No client secret: the app uses PKCE.' : `client_secret: ${clientSecret}`);
       return;
     }
+    case 'list-users': {
+      const rows = await withServices(config, async (s) => {
+        const users = await s.accounts.listUsers();
+        return Promise.all(users.map(async (user) => ({ user, workspace: await s.accounts.getWorkspace(user.workspaceId) })));
+      });
+      if (rows.length === 0) out('No users yet. Create one with: boards admin create-user --email E');
+      for (const { user, workspace } of rows) out(`${user.id}\t${user.email}\t${user.name}\t${workspace.id}\t${workspace.plan}`);
+      return;
+    }
+    case 'list-api-keys': {
+      const email = required(values, 'email');
+      const keys = await withServices(config, async (s) => s.apiKeys.list((await s.accounts.requireUserByEmail(email)).id));
+      if (keys.length === 0) out(`No API keys for ${email}.`);
+      for (const key of keys) out(`${key.id}\t${key.name}\t${key.scopes.join(' ')}\t${key.display}\t${keyState(key)}`);
+      return;
+    }
+    case 'revoke-api-key': {
+      const email = required(values, 'email');
+      const id = required(values, 'id');
+      const key = await withServices(config, async (s) => s.apiKeys.revoke((await s.accounts.requireUserByEmail(email)).id, id));
+      out(`Revoked API key ${key.id} (${key.display}); it no longer works.`);
+      return;
+    }
     case 'reindex': {
       const board = values.board;
       const count = await withServices(config, async (s) => {
@@ -141,16 +207,47 @@ async function admin(config: Config, args: string[]): Promise<void> {
   }
 }
 
+function isHelp(arg: string): boolean {
+  return arg === '--help' || arg === '-h' || arg === 'help';
+}
+
+function keyState(key: { revokedAt: number | null; expiresAt: number | null }): string {
+  if (key.revokedAt !== null) return `revoked ${new Date(key.revokedAt).toISOString()}`;
+  if (key.expiresAt !== null) return `active, expires ${new Date(key.expiresAt).toISOString()}`;
+  return 'active';
+}
+
 /** Runs the `boards` command line; resolves to the exit code. */
 export async function main(argv: string[]): Promise<number> {
   const [command, ...args] = argv;
+  let config: Config | undefined;
   try {
     if (command === undefined || command === 'help' || command === '--help' || command === '-h') {
       process.stdout.write(usage);
       return command === undefined ? 1 : 0;
     }
-    const config = loadConfig();
+    // Help needs no configuration: it works even while a BOARDS_* variable is wrong.
+    if (command === 'start' && args.some(isHelp)) {
+      process.stdout.write(startHelp);
+      return 0;
+    }
+    if (command === 'admin') {
+      const [sub, ...rest] = args;
+      if (sub === undefined) throw new UsageError('An admin command is required.');
+      if (isHelp(sub)) {
+        process.stdout.write(usage);
+        return 0;
+      }
+      if (!(sub in adminCommands)) throw new UsageError(`Unknown admin command: ${sub}`);
+      if (rest.some(isHelp)) {
+        process.stdout.write(adminHelp(sub));
+        return 0;
+      }
+    }
+    config = loadConfig();
     if (command === 'start') {
+      if (args.length > 0) throw new UsageError(`boards start takes no arguments (it reads BOARDS_* variables): ${args.join(' ')}`);
+      const { startServer } = await import('./main.js');
       const server = await startServer(config);
       const stop = (signal: string) => {
         server.logger.info({ signal }, 'shutting down');
@@ -176,11 +273,15 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`boards: ${error.message}\n\n${usage}`);
       return 2;
     }
-    if (error instanceof ConfigError || error instanceof ServiceError) {
+    if (error instanceof ConfigError || error instanceof ServiceError || error instanceof StartupError) {
       process.stderr.write(`boards: ${error.message}\n`);
       return 1;
     }
-    throw error;
+    // Anything else is a defect or an environment we did not foresee: one line, the stack on request.
+    const detail = error instanceof Error ? error.message.split('\n')[0] : String(error);
+    process.stderr.write(`boards: ${command === 'start' ? 'the server could not start' : 'the command failed'}: ${detail}\n`);
+    if (config && ['debug', 'trace'].includes(config.logLevel) && error instanceof Error) process.stderr.write(`${error.stack ?? ''}\n`);
+    return 1;
   }
 }
 

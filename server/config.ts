@@ -1,8 +1,10 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseOptions } from '../storage/index.js';
+import { BoardsError } from '../storage/index.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
+const logFormats = ['auto', 'json', 'pretty'] as const;
 
 const port = z.coerce
   .number({ error: 'must be a whole number from 0 to 65535' })
@@ -54,6 +56,7 @@ const envSchema = z
       .regex(/^mongodb(\+srv)?:\/\/.+/, { error: 'must be a mongodb:// or mongodb+srv:// connection string' })
       .optional(),
     BOARDS_LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
+    BOARDS_LOG_FORMAT: z.enum(logFormats, { error: `must be one of ${logFormats.join(', ')}` }).default('auto'),
     BOARDS_RATE_LIMIT_PER_MINUTE: positiveInt('a positive whole number of requests').default(600),
     BOARDS_SHUTDOWN_GRACE_MS: positiveInt('a positive whole number of milliseconds').default(10_000),
     BOARDS_SYNC_MAX_MESSAGE_BYTES: positiveInt('a positive whole number of bytes').default(4 * 1024 * 1024),
@@ -93,8 +96,13 @@ export interface Config {
   readonly host: string;
   /** TCP port; default 8080; 0 picks a free port (tests). */
   readonly port: number;
-  /** Public origin without trailing slash; default `http://localhost:<port>`. */
+  /**
+   * Public origin without trailing slash; default `http://localhost:<port>` (with `BOARDS_PORT=0`,
+   * the port actually bound: see `withBoundPort`).
+   */
   readonly publicUrl: string;
+  /** True when `BOARDS_PUBLIC_URL` set the public URL; false when it is the development default. */
+  readonly publicUrlFromEnv: boolean;
   /** Folder of the embedded store; default `./data`. */
   readonly dataDir: string;
   /**
@@ -103,6 +111,8 @@ export interface Config {
    */
   readonly storage: { readonly kind: 'sqlite'; readonly synchronous: 'full' | 'normal' } | { readonly kind: 'mongodb'; readonly url: string };
   readonly logLevel: (typeof logLevels)[number];
+  /** `json` (one object a line), `pretty` (for people), or `auto` (default): pretty when stdout is a terminal. */
+  readonly logFormat: (typeof logFormats)[number];
   /** Requests per minute per credential (per client address when unauthenticated); default 600. */
   readonly rateLimitPerMinute: number;
   /** How long shutdown waits for in-flight requests before closing them; default 10 s. */
@@ -131,12 +141,11 @@ export interface Config {
 }
 
 /** Bad configuration; the message names every offending variable. */
-export class ConfigError extends Error {
+export class ConfigError extends BoardsError<'invalid_config'> {
   readonly variables: string[];
 
   constructor(issues: { variable: string; message: string }[]) {
-    super(`Invalid configuration: ${issues.map((i) => `${i.variable} ${i.message}`).join('; ')}`);
-    this.name = 'ConfigError';
+    super('invalid_config', `Invalid configuration: ${issues.map((i) => `${i.variable} ${i.message}`).join('; ')}`);
     this.variables = issues.map((i) => i.variable);
   }
 }
@@ -160,12 +169,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     host: e.BOARDS_HOST,
     port: e.BOARDS_PORT,
     publicUrl,
+    publicUrlFromEnv: e.BOARDS_PUBLIC_URL !== undefined,
     dataDir: path.resolve(e.BOARDS_DATA_DIR),
     storage:
       e.BOARDS_STORAGE === 'mongodb'
         ? { kind: 'mongodb', url: e.BOARDS_MONGODB_URL ?? '' }
         : { kind: 'sqlite', synchronous: e.BOARDS_SQLITE_SYNCHRONOUS },
     logLevel: e.BOARDS_LOG_LEVEL,
+    logFormat: e.BOARDS_LOG_FORMAT,
     rateLimitPerMinute: e.BOARDS_RATE_LIMIT_PER_MINUTE,
     shutdownGraceMs: e.BOARDS_SHUTDOWN_GRACE_MS,
     sync: Object.freeze({
@@ -190,14 +201,37 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   return Object.freeze(config);
 }
 
-/** Warnings about defaults that are fit only for development, for the start-up log. */
-export function productionWarnings(config: Config, env: Record<string, string | undefined> = process.env): string[] {
-  if (!config.production) return [];
+/**
+ * The configuration once the server listens: without `BOARDS_PUBLIC_URL`, links name the port
+ * actually bound (which differs from `BOARDS_PORT` when that is 0).
+ */
+export function withBoundPort(config: Config, port: number): Config {
+  if (config.publicUrlFromEnv || config.port === port) return config;
+  return Object.freeze({ ...config, port, publicUrl: `http://localhost:${port}` });
+}
+
+const loopbackNames = ['localhost', '127.0.0.1', '[::1]'];
+
+/**
+ * The origins whose form posts count as the service's own: the public URL's, and in development,
+ * when the public URL is a loopback address, the same port under every loopback name (people
+ * open `http://127.0.0.1:8080` as readily as `http://localhost:8080`).
+ */
+export function acceptedOrigins(config: Pick<Config, 'publicUrl' | 'production'>): string[] {
+  const url = new URL(config.publicUrl);
+  if (config.production || !loopbackNames.includes(url.hostname)) return [url.origin];
+  return loopbackNames.map((name) => `${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`);
+}
+
+/**
+ * Warnings about settings left at defaults fit only for development, for the start-up log.
+ * They are given whatever `NODE_ENV` says: a server reachable by others needs each one set.
+ */
+export function developmentDefaults(config: Config): string[] {
   const warnings: string[] = [];
-  if (!env.BOARDS_PUBLIC_URL) warnings.push('BOARDS_PUBLIC_URL is not set; links and OAuth metadata use http://localhost.');
-  if (!config.sessionSecret) warnings.push('BOARDS_SESSION_SECRET is not set; a generated secret in the data dir signs sessions.');
-  if (!config.smtpUrl) warnings.push('BOARDS_SMTP_URL is not set; sign-in codes go to the log and the development outbox.');
-  if (config.storage.kind === 'sqlite') warnings.push('BOARDS_STORAGE is sqlite; a single process owns the data file.');
+  if (!config.publicUrlFromEnv) warnings.push(`BOARDS_PUBLIC_URL is not set: links and OAuth metadata say ${config.publicUrl}.`);
+  if (!config.sessionSecret) warnings.push('BOARDS_SESSION_SECRET is not set: a secret generated into the data folder signs sessions.');
+  if (!config.smtpUrl) warnings.push('BOARDS_SMTP_URL is not set: sign-in codes are not mailed; they go to the log and the development outbox.');
   return warnings;
 }
 

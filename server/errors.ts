@@ -1,3 +1,8 @@
+import type { z } from 'zod';
+import { issuesFromZod, rootField } from '../crdt/index.js';
+import type { ValidationIssue } from '../crdt/index.js';
+import { BoardsError } from '../storage/index.js';
+
 /**
  * The closed catalogue of API error codes. Each has an HTTP status in `rest/errorStatus.ts`
  * (a `Record`, so a new code without a status fails the typecheck) and a docs page.
@@ -28,23 +33,20 @@ export type ErrorCode = keyof typeof errorCatalogue;
 /** Every error code. */
 export const errorCodes = Object.keys(errorCatalogue) as ErrorCode[];
 
-/** One field problem of a validation error. */
-export interface FieldIssue {
-  /** Path of the field, e.g. `data.text` or `operations[3].data.text`. */
-  field: string;
-  message: string;
-}
+/** One field problem of a validation error (the crdt layer's issue shape, one for every layer). */
+export type FieldIssue = ValidationIssue;
 
-/** Base of every error the service raises on purpose; `rest/` maps `code` to an HTTP status. */
-export class ServiceError extends Error {
-  readonly code: ErrorCode;
+/**
+ * Base of every error the service layer raises on purpose: a code of the public catalogue
+ * above; `rest/` maps `code` to an HTTP status. Messages of 4xx codes reach the client; those
+ * of 5xx codes are logged and replaced by the catalogue's text.
+ */
+export class ServiceError extends BoardsError<ErrorCode> {
   /** Extra, client-safe facts for the envelope (field issues, limits). */
   readonly details: Readonly<Record<string, unknown>> | undefined;
 
   constructor(code: ErrorCode, message: string, options?: { cause?: unknown; details?: Record<string, unknown> }) {
-    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
-    this.name = new.target.name;
-    this.code = code;
+    super(code, message, options);
     this.details = options?.details;
   }
 }
@@ -53,24 +55,20 @@ export class ServiceError extends Error {
 export class ValidationError extends ServiceError {
   readonly issues: readonly FieldIssue[];
 
-  constructor(issues: FieldIssue[], options?: { cause?: unknown }) {
-    const first = issues[0] ?? { field: 'body', message: 'is invalid' };
+  constructor(issues: readonly FieldIssue[], options?: { cause?: unknown }) {
+    const first = issues[0] ?? { field: rootField, message: 'is invalid' };
+    const list = issues.length > 0 ? [...issues] : [first];
     super('validation_failed', `${first.field}: ${first.message}`, {
       ...options,
-      details: { field: first.field, issues },
+      details: { field: first.field, issues: list },
     });
-    this.issues = issues;
+    this.issues = list;
   }
-}
 
-/** Formats a zod-style path (`['operations', 3, 'data']`) as `operations[3].data`. */
-export function formatFieldPath(pathParts: readonly PropertyKey[], prefix = ''): string {
-  let out = prefix;
-  for (const part of pathParts) {
-    if (typeof part === 'number') out += `[${part}]`;
-    else out += out === '' ? String(part) : `.${String(part)}`;
+  /** A zod failure worded by the one formatter (`issuesFromZod`), fields under `prefix`. */
+  static fromZod(error: z.ZodError, prefix = ''): ValidationError {
+    return new ValidationError(issuesFromZod(error, prefix), { cause: error });
   }
-  return out === '' ? 'body' : out;
 }
 
 /** Shorthands for the common errors. */

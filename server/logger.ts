@@ -1,14 +1,24 @@
 import type { DestinationStream, Logger } from 'pino';
 import { pino } from 'pino';
+import { PinoPretty } from 'pino-pretty';
 import { logRedactPaths } from './redaction.js';
 import type { Config } from './config.js';
 
-/** The JSON logger; credentials are redacted wherever they appear in a logged object. */
-export function createLogger(config: Pick<Config, 'logLevel'>, destination?: DestinationStream): Logger {
+/**
+ * The logger; credentials are redacted wherever they appear in a logged object. Lines go to
+ * `destination` when given (tests), else to stdout: pino's pretty printer when `logFormat` is
+ * `pretty` or `auto` with stdout a terminal, one JSON object a line otherwise.
+ */
+export function createLogger(config: Pick<Config, 'logLevel'> & Partial<Pick<Config, 'logFormat'>>, destination?: DestinationStream): Logger {
   const options = {
     level: config.logLevel,
     base: { service: 'boards' },
     redact: { paths: logRedactPaths, censor: '[redacted]' },
   };
-  return destination ? pino(options, destination) : pino(options);
+  if (destination) return pino(options, destination);
+  const format = config.logFormat ?? 'auto';
+  if (format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true)) {
+    return pino(options, PinoPretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service', sync: true }));
+  }
+  return pino(options);
 }

@@ -1,13 +1,15 @@
 import { createServer } from 'node:http';
-import type { Server } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream, Logger } from 'pino';
 import { createApp } from '../rest/app.js';
 import type { Route } from '../rest/route.js';
 import type { Clock, Database } from '../storage/index.js';
-import { openDatabase, systemClock } from '../storage/index.js';
+import type { DataDirLock } from '../storage/index.js';
+import { systemClock } from '../storage/index.js';
 import type { Config } from './config.js';
-import { databaseOptions, productionWarnings } from './config.js';
+import { developmentDefaults, withBoundPort } from './config.js';
+import { listenOn, lockDataDir, openStore, prepareDataDir } from './startupChecks.js';
 import { SyncGateway } from './realtime/SyncGateway.js';
 import { createLogger } from './logger.js';
 import type { Services } from './Services.js';
@@ -35,20 +37,38 @@ export interface RunningServer {
   close(): Promise<void>;
 }
 
-/** The composition root: opens the store, wires services and the HTTP app, and listens. */
-export async function startServer(config: Config, options: StartOptions = {}): Promise<RunningServer> {
-  const logger = createLogger(config, options.logDestination);
-  for (const warning of productionWarnings(config)) logger.warn(warning);
+/**
+ * The composition root: listens first (a port in use fails before the store is touched), takes
+ * the data folder's lock, opens the store, wires services and the HTTP app. Start-up problems of
+ * the environment throw `StartupError` naming the setting; requests that arrive before the app
+ * is wired answer 503.
+ */
+export async function startServer(initialConfig: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const logger = createLogger(initialConfig, options.logDestination);
   const clock = options.clock ?? systemClock;
-  const storeOptions = databaseOptions(config);
-  const db =
-    options.database ??
-    (await openDatabase(
-      storeOptions.kind === 'sqlite'
-        ? { ...storeOptions, onBackgroundError: (error) => logger.error({ err: error }, 'Background storage work failed; it is retried') }
-        : storeOptions,
-    ));
-  const services = await createServices(config, db, clock, logger);
+  let handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
+    response.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain' }).end('Starting.\n');
+  };
+  const http = createServer((request, response) => handle(request, response));
+  http.keepAliveTimeout = 5_000;
+  await listenOn(http, initialConfig);
+  const port = (http.address() as AddressInfo).port;
+  const config = withBoundPort(initialConfig, port);
+  let lock: DataDirLock | null = null;
+  let db: Database | null = options.database ?? null;
+  let services: Services;
+  try {
+    prepareDataDir(config);
+    if (!options.database && config.storage.kind === 'sqlite') lock = lockDataDir(config.dataDir);
+    db ??= await openStore(config, (error) => logger.error({ err: error }, 'Background storage work failed; it is retried'));
+    services = await createServices(config, db, clock, logger);
+  } catch (error) {
+    await new Promise<void>((resolve) => http.close(() => resolve()));
+    if (db && !options.database) await db.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
+  const store = db;
   const sync = new SyncGateway({
     hub: services.hub,
     access: services.access,
@@ -60,8 +80,7 @@ export async function startServer(config: Config, options: StartOptions = {}): P
   });
   let shuttingDown = false;
   const app = createApp({ services, logger, isShuttingDown: () => shuttingDown });
-  const http = createServer(app.koa.callback());
-  http.keepAliveTimeout = 5_000;
+  handle = app.koa.callback();
   http.on('upgrade', (request, socket, head) => {
     if (sync.matches(request) && !shuttingDown) sync.handleUpgrade(request, socket, head);
     else {
@@ -69,16 +88,9 @@ export async function startServer(config: Config, options: StartOptions = {}): P
     }
   });
 
-  await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
-    http.listen(config.port, config.host, () => {
-      http.off('error', reject);
-      resolve();
-    });
-  });
-  const port = (http.address() as AddressInfo).port;
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
-  logger.info({ url, storage: db.kind, publicUrl: config.publicUrl }, 'listening');
+  for (const warning of developmentDefaults(config)) logger.warn(warning);
+  logger.info(startupSummary(config, url, store.kind), 'listening');
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
@@ -92,10 +104,25 @@ export async function startServer(config: Config, options: StartOptions = {}): P
       await drained;
       clearTimeout(grace);
       await services.close();
-      if (!options.database) await db.close();
+      if (!options.database) await store.close();
+      lock?.release();
       logger.info('stopped');
     })();
     return closing;
   };
   return { url, port, services, logger, http, routes: app.routes, close };
+}
+
+/** The fields of the start-up log line: where to reach the server and what it runs on. */
+function startupSummary(config: Config, url: string, storage: string): Record<string, string> {
+  return {
+    url,
+    publicUrl: config.publicUrl,
+    api: `${config.publicUrl}/v1`,
+    openapi: `${config.publicUrl}/v1/openapi.json`,
+    console: `${config.publicUrl}/console`,
+    storage,
+    dataDir: config.dataDir,
+    signInCodes: config.smtpUrl ? 'mailed through BOARDS_SMTP_URL' : `not mailed: written to this log and to ${config.devOutboxPath}`,
+  };
 }

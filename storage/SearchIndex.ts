@@ -57,6 +57,12 @@ export interface SearchResults {
   moreItems: boolean;
 }
 
+/** What the index holds for one board: its title (null when the board is not indexed) and its items' entries. */
+export interface IndexedBoardEntries {
+  title: string | null;
+  items: SearchItemInput[];
+}
+
 /** Full-text index of board titles and item texts. */
 export interface SearchIndex {
   /** Replaces everything indexed for the board with its title and items (items without text are skipped). */
@@ -67,6 +73,8 @@ export interface SearchIndex {
    * a few items of a large board changed.
    */
   updateBoard(boardId: string, title: string, items: readonly SearchItemInput[], removedItemIds: readonly string[]): Promise<void>;
+  /** What is indexed for the board now, so a reindex after a restart writes only what differs. */
+  indexedEntries(boardId: string): Promise<IndexedBoardEntries>;
   /** Forgets the board. */
   removeBoard(boardId: string): Promise<void>;
   /** Hits for `query` within `options.boardIds`; see the rules above. */

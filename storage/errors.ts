@@ -1,18 +1,28 @@
-/** Stable codes of the storage layer's errors. */
-export const storageErrorCodes = ['duplicate_key', 'unsupported_filter', 'storage_unavailable'] as const;
-/** A storage error code. */
-export type StorageErrorCode = (typeof storageErrorCodes)[number];
+/**
+ * Base of every error the project raises on purpose (the jose pattern): a stable `code` from
+ * the closed list of the layer that throws it, the `cause`, and a message for logs. Each layer
+ * subclasses it once (`StorageError`, `CrdtError`, `ServiceError`, `OAuthError`, ...); only
+ * `rest/` turns codes into HTTP, through a `Record` per layer so an unmapped code fails the
+ * typecheck. It lives in the lowest layer so every layer can extend it.
+ */
+export class BoardsError<C extends string = string> extends Error {
+  /** Stable, machine-readable: tests and clients match on it, never on the message. */
+  readonly code: C;
 
-/** Base of every error the storage layer throws. */
-export class StorageError extends Error {
-  readonly code: StorageErrorCode;
-
-  constructor(code: StorageErrorCode, message: string, options?: { cause?: unknown }) {
-    super(message, options);
+  constructor(code: C, message: string, options?: { cause?: unknown }) {
+    super(message, options?.cause === undefined ? undefined : { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
   }
 }
+
+/** Stable codes of the storage layer's errors. */
+export const storageErrorCodes = ['duplicate_key', 'unsupported_filter', 'storage_unavailable', 'storage_closed', 'storage_damaged'] as const;
+/** A storage error code. */
+export type StorageErrorCode = (typeof storageErrorCodes)[number];
+
+/** Base of every error the storage layer throws. */
+export class StorageError extends BoardsError<StorageErrorCode> {}
 
 /** A write broke a unique index (an id or a declared unique field already exists). */
 export class DuplicateKeyError extends StorageError {

@@ -14,6 +14,7 @@ export type { Database } from './Database.js';
 export type { DocumentStore, StoredDocument } from './DocumentStore.js';
 export type {
   BoardSearchHit,
+  IndexedBoardEntries,
   ItemSearchHit,
   SearchIndex,
   SearchItemInput,
@@ -24,12 +25,13 @@ export type {
 export { maxQueryTerms, queryTerms, snippetChars } from './searchText.js';
 export { ManualClock, systemClock } from './Clock.js';
 export type { Clock } from './Clock.js';
-export { DuplicateKeyError, StorageError, storageErrorCodes } from './errors.js';
+export { BoardsError, DuplicateKeyError, StorageError, asError, storageErrorCodes } from './errors.js';
 export type { StorageErrorCode } from './errors.js';
 export { newId } from './ids.js';
 export { openDatabase } from './openDatabase.js';
 export type { DatabaseOptions } from './openDatabase.js';
 export { SqliteDatabase } from './sqlite/SqliteDatabase.js';
+export { DataDirLock } from './sqlite/DataDirLock.js';
 export type { MongoDatabaseOptions } from './mongo/MongoDatabase.js';
 export type { MongoCollectionPort, MongoCursorPort, MongoDbPort, MongoDocument } from './mongo/driverPort.js';
 export { TimeOrderedIds } from './TimeOrderedIds.js';

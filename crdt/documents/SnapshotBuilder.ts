@@ -2,6 +2,7 @@ import { Worker } from 'node:worker_threads';
 import type { StoredDocument } from '../../storage/index.js';
 import { foldStored } from './snapshotWorker.js';
 import type { SnapshotAnswer, SnapshotRequest } from './snapshotWorker.js';
+import { CrdtError } from '../errors.js';
 
 /** The compiled worker beside this module; undefined when running from sources (tests), which fold in-thread. */
 export const compiledSnapshotWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./snapshotWorker.js', import.meta.url) : undefined;
@@ -26,7 +27,7 @@ export class SnapshotBuilder {
 
   /** The snapshot of `stored`, and how many of its updates did not apply (skipped). */
   async build(stored: Pick<StoredDocument, 'snapshot' | 'updates'>): Promise<{ state: Uint8Array; skipped: number }> {
-    if (this.#closed) throw new Error('The snapshot builder is closed.');
+    if (this.#closed) throw new CrdtError('snapshot_failed', 'The snapshot builder is closed.');
     if (this.#workerUrl === undefined) return foldStored(stored.snapshot, stored.updates);
     const worker = this.#start(this.#workerUrl);
     const id = this.#nextId++;
@@ -43,7 +44,7 @@ export class SnapshotBuilder {
     this.#closed = true;
     const worker = this.#worker;
     this.#worker = undefined;
-    this.#failAll(new Error('The snapshot builder closed.'));
+    this.#failAll(new CrdtError('snapshot_failed', 'The snapshot builder closed.'));
     await worker?.terminate();
   }
 
@@ -56,7 +57,7 @@ export class SnapshotBuilder {
       if (call === undefined) return;
       this.#pending.delete(answer.id);
       if (this.#pending.size === 0) worker.unref();
-      if ('error' in answer) call.reject(new Error(`Building a snapshot failed: ${answer.error}`));
+      if ('error' in answer) call.reject(new CrdtError('snapshot_failed', `Building a snapshot failed: ${answer.error}`));
       else call.resolve({ state: answer.state, skipped: answer.skipped });
     });
     const fail = (error: Error): void => {
@@ -64,7 +65,7 @@ export class SnapshotBuilder {
       this.#failAll(error);
     };
     worker.on('error', fail);
-    worker.on('exit', (code) => fail(new Error(`The snapshot worker stopped (exit code ${code}).`)));
+    worker.on('exit', (code) => fail(new CrdtError('snapshot_failed', `The snapshot worker stopped (exit code ${code}).`)));
     this.#worker = worker;
     return worker;
   }

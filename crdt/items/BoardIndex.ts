@@ -87,6 +87,12 @@ export class BoardIndex {
     return this.#sectionsTopFirst;
   }
 
+  /** Ids of every item entry (values that are a Y.Map), in no particular order. */
+  itemIds(): string[] {
+    this.#sync();
+    return [...this.#entries.keys()];
+  }
+
   /** The item's type, or undefined when there is no item entry `id`. */
   typeOf(id: string): string | undefined {
     this.#sync();

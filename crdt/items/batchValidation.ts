@@ -91,7 +91,9 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
     } else if (findItemEntry(doc, checked.value) !== undefined) {
       issues.push({ field, message: `Ref '${checked.value}' is the id of an existing item.` });
     } else {
-      refs.set(checked.value, { index, id: newId('itm'), type: String((operation as { type?: unknown }).type) });
+      const type = (operation as { type?: unknown }).type;
+      // A non-string type is reported by the create's own schema below; String() could throw.
+      refs.set(checked.value, { index, id: newId('itm'), type: typeof type === 'string' ? type : '' });
     }
   });
 

@@ -185,7 +185,9 @@ function isLowSurrogate(code: number): boolean {
 export function createDataMap(definition: ItemTypeDefinition, data: Readonly<Record<string, unknown>>): Y.Map<unknown> {
   const map = new Y.Map<unknown>();
   for (const [key, value] of Object.entries(data)) writeField(definition, map, key, value);
-  for (const key of definition.listFields) if (!map.has(key)) writeField(definition, map, key, []);
+  // Ask `data`, not `map`: reading a Y.Map before it is attached to a document is a Yjs misuse
+  // (it warns "Invalid access" and answers from the wrong state).
+  for (const key of definition.listFields) if (data[key] === undefined) writeField(definition, map, key, []);
   return map;
 }
 

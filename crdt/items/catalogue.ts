@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { CrdtError, ItemValidationError } from '../errors.js';
+import { CrdtError, ItemValidationError, joinFieldPath } from '../errors.js';
 import type { ValidationIssue } from '../errors.js';
 import { normalizeRotation, positionSchema, rotationSchema, sizeSchema } from './geometry.js';
 import type { Point, Size } from './geometry.js';
 import type { CreateItemBody, ItemTypeDefinition } from './ItemTypeDefinition.js';
-import { checkWith, joinFieldPath } from './validation.js';
+import { checkWith } from './validation.js';
 import type { Checked } from './validation.js';
 import { docType, codeType, tableType } from './types/contentItems.js';
 import { documentType, embedType, imageType } from './types/mediaItems.js';
@@ -157,14 +157,18 @@ export function validateCreateItem(body: unknown): ValidatedCreateItem {
   return checked.value;
 }
 
-/** Checks that items of type `from` can be converted to `to`; throws CrdtError `unknown_item_type` or `conversion_not_supported`. */
-export function assertConvertible(from: string, to: string): void {
+/**
+ * Checks that items of type `from` can be converted to `to`; throws CrdtError `unknown_item_type`
+ * or `conversion_not_supported`, naming `field` (the input that holds `to`; default `targetType`).
+ */
+export function assertConvertible(from: string, to: string, field = 'targetType'): void {
   const source = getItemType(from);
   getItemType(to);
   if (!source.convertsTo.includes(to)) {
     throw new CrdtError(
       'conversion_not_supported',
       `A ${from} cannot be converted to a ${to}; it converts to: ${source.convertsTo.join(', ') || 'nothing'}.`,
+      { field },
     );
   }
 }

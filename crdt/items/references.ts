@@ -1,8 +1,8 @@
+import { joinFieldPath } from '../errors.js';
 import type { ValidationIssue } from '../errors.js';
 import type { StoredItem } from './boardSchema.js';
 import { findItemTypeDefinition } from './catalogue.js';
 import type { ItemTypeDefinition } from './ItemTypeDefinition.js';
-import { joinFieldPath } from './validation.js';
 
 /** Type name of connector items. */
 export const connectorTypeName = 'connector';

@@ -1,4 +1,6 @@
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
+import { itemsMap, readStoredItem } from '../items/boardSchema.js';
+import type { StoredItem } from '../items/boardSchema.js';
 import { readBoard } from '../items/boardSnapshot.js';
 import { textOfItem } from '../items/itemText.js';
 
@@ -9,14 +11,21 @@ export interface SearchableItem {
   readonly text: string;
 }
 
-/** Every item with any text, in z-order: its whole text, its title first when the text lacks it. */
+/** The item's whole text, its title first when the text lacks it; null when it has no text. */
+function searchableOf(item: StoredItem): SearchableItem | null {
+  const body = textOfItem(item);
+  const title = typeof item.data['title'] === 'string' ? item.data['title'].trim() : '';
+  const text = title.length > 0 && !body.startsWith(title) ? `${title}\n${body}`.trim() : body;
+  return text.length > 0 ? { itemId: item.id, type: item.type, text } : null;
+}
+
+/** Every item with any text, in z-order (see `searchableItem`). */
 export function searchableText(doc: Y.Doc): SearchableItem[] {
-  const out: SearchableItem[] = [];
-  for (const item of readBoard(doc).items) {
-    const body = textOfItem(item);
-    const title = typeof item.data['title'] === 'string' ? item.data['title'].trim() : '';
-    const text = title.length > 0 && !body.startsWith(title) ? `${title}\n${body}`.trim() : body;
-    if (text.length > 0) out.push({ itemId: item.id, type: item.type, text });
-  }
-  return out;
+  return readBoard(doc).items.flatMap((item) => searchableOf(item) ?? []);
+}
+
+/** One item's searchable text, decoding only that item; null when the item is gone or has no text. */
+export function searchableItem(doc: Y.Doc, id: string): SearchableItem | null {
+  const entry = itemsMap(doc).get(id);
+  return entry instanceof Y.Map ? searchableOf(readStoredItem(id, entry as Y.Map<unknown>)) : null;
 }

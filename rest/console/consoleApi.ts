@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { z } from 'zod';
-import { ServiceError, ValidationError, formatFieldPath } from '../../server/errors.js';
+import { ServiceError, ValidationError } from '../../server/errors.js';
 import { connectedApps } from '../../server/oauth/connectedApps.js';
 import type { Services } from '../../server/Services.js';
 import type { OAuthAppRecord } from '../../storage/schema/oauth.js';
@@ -61,7 +61,7 @@ async function body<T extends z.ZodType>(ctx: Context, schema: T): Promise<z.out
   }
   const parsed = schema.safeParse(ctx.request.body);
   if (!parsed.success) {
-    throw new ValidationError(parsed.error.issues.map((i) => ({ field: formatFieldPath(i.path), message: i.message })));
+    throw ValidationError.fromZod(parsed.error);
   }
   return parsed.data;
 }
@@ -77,7 +77,7 @@ export async function consoleApi(ctx: Context, services: Services, path: string)
   const session = await currentSession(ctx, services);
   if (!session) throw new ServiceError('unauthorized', 'Sign in to use the console.');
   const { method } = ctx;
-  if (method !== 'GET' && (ctx.get(consoleCsrfHeader) !== consoleCsrfValue || !sameOrigin(ctx, services.config.publicUrl))) {
+  if (method !== 'GET' && (ctx.get(consoleCsrfHeader) !== consoleCsrfValue || !sameOrigin(ctx, services.config))) {
     throw new ServiceError('forbidden', `Console changes need the ${consoleCsrfHeader}: ${consoleCsrfValue} header from this site.`);
   }
   const userId = session.userId;

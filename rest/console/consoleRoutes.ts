@@ -8,7 +8,7 @@ import { maxLogoBytes } from '../../server/oauth/logo.js';
 import type { Services } from '../../server/Services.js';
 import type { Session } from '../../server/signin/SessionService.js';
 import { signOutNav } from '../oauth/authorizePages.js';
-import { currentSession, sameOrigin } from '../oauth/session.js';
+import { currentSession, sameOrigin, wrongAddressMessage } from '../oauth/session.js';
 import { problemView } from '../oauth/views.js';
 import { sendPage } from '../pages/oauthPage.js';
 import { consoleApi } from './consoleApi.js';
@@ -81,8 +81,9 @@ function back(ctx: Context, to: string): void {
 
 async function post(ctx: Context, services: Services, session: Session, path: string): Promise<void> {
   const { fields, logo } = await readConsoleForm(ctx);
-  if (!sameOrigin(ctx, services.config.publicUrl, { allowOpaque: true }) || !(await services.oauth.sessions.checkCsrf(first(fields, 'csrf'), session, 'console'))) {
-    sendPage(ctx, 'Request refused', problemView('Request refused', 'This form could not be verified. Reload the page and try again.'), { status: 403, narrow: true });
+  if (!sameOrigin(ctx, services.config, { allowOpaque: true }) || !(await services.oauth.sessions.checkCsrf(first(fields, 'csrf'), session, 'console'))) {
+    const message = wrongAddressMessage(ctx, services.config) ?? 'This form could not be verified. Reload the page and try again.';
+    sendPage(ctx, 'Request refused', problemView('Request refused', message, { oauth: false }), { status: 403, narrow: true });
     return;
   }
   const { apps, grants } = services.oauth;

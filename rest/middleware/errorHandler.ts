@@ -1,9 +1,12 @@
 import type { Middleware } from 'koa';
 import type { Logger } from 'pino';
 import type { ErrorCode } from '../../server/errors.js';
-import { ServiceError } from '../../server/errors.js';
+import { ServiceError, errorCatalogue } from '../../server/errors.js';
 import { sendError } from '../envelope.js';
 import { errorStatus } from '../errorStatus.js';
+
+/** 5xx codes the service answers on purpose (an operation it does not offer); logged without a stack. */
+const expectedServerCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['not_implemented']);
 
 /** Maps errors of lower layers (by their stable `code`) to API error codes. */
 export type ErrorTranslator = (error: unknown) => ServiceError | null;
@@ -13,9 +16,10 @@ const statusCodes = new Map<number, ErrorCode>(
 );
 
 /**
- * Turns every error into the envelope. Service errors keep their code and message; HTTP errors
- * raised by Koa or body parsing keep their status when it is a client error; anything else is
- * logged with its stack and answered 500 with a generic message (no internals reach clients).
+ * Turns every error into the envelope. Service errors keep their code, and their message when
+ * the status is below 500; HTTP errors raised by Koa or body parsing keep their status when it
+ * is a client error; anything else is logged with its stack and answered 500. Every 5xx answer
+ * carries the catalogue's generic text and the request id, never the error's own message.
  */
 export function errorHandler(translate: ErrorTranslator): Middleware {
   return async (ctx, next) => {
@@ -28,9 +32,15 @@ export function errorHandler(translate: ErrorTranslator): Middleware {
       const error = raw instanceof ServiceError ? raw : (translate(raw) ?? raw);
       const log = ctx.state.log as Logger;
       if (error instanceof ServiceError) {
-        if (errorStatus[error.code] >= 500) {
+        if (expectedServerCodes.has(error.code)) {
+          // An answer the service gives on purpose: worth a line, not an error with a stack.
+          log.info({ code: error.code, reason: error.message }, 'request not served');
+          sendError(ctx, error.code, serverErrorMessage(error.code));
+        } else if (errorStatus[error.code] >= 500) {
+          // A 5xx message may hold ids, timings or paths: it goes to the log, the client reads
+          // the catalogue's text and quotes the request id.
           log.error({ err: error }, 'request failed');
-          sendError(ctx, error.code, error.code === 'internal_error' ? 'Something went wrong on our side.' : error.message);
+          sendError(ctx, error.code, serverErrorMessage(error.code));
         } else {
           sendError(ctx, error.code, error.message, error.details);
         }
@@ -43,9 +53,14 @@ export function errorHandler(translate: ErrorTranslator): Middleware {
         return;
       }
       log.error({ err: error }, 'unexpected error');
-      sendError(ctx, 'internal_error', 'Something went wrong on our side.');
+      sendError(ctx, 'internal_error', serverErrorMessage('internal_error'));
     }
   };
+}
+
+/** The only text a 5xx answer carries: generic, the same for every cause of one code. */
+export function serverErrorMessage(code: ErrorCode): string {
+  return code === 'internal_error' ? 'Something went wrong on our side.' : errorCatalogue[code];
 }
 
 function httpStatusOf(error: unknown): number | null {

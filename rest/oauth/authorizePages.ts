@@ -7,7 +7,7 @@ import type { Services } from '../../server/Services.js';
 import { html, sendPage } from '../pages/oauthPage.js';
 import type { SafeHtml } from '../pages/oauthPage.js';
 import { FormError, readForm } from './formBody.js';
-import { currentSession, sameOrigin } from './session.js';
+import { currentSession, sameOrigin, wrongAddressMessage } from './session.js';
 import { consentView, problemView, signInView } from './views.js';
 
 const problemTitles: Record<AuthorizationPageError['kind'], string> = {
@@ -27,9 +27,9 @@ function showProblem(ctx: Context, error: AuthorizationPageError): void {
   sendPage(ctx, problemTitles[error.kind], problemView(problemTitles[error.kind], error.message), { status: error.status, narrow: true });
 }
 
-function forbidden(ctx: Context, reason: string): void {
+function forbidden(ctx: Context, reason: string, message = 'This form could not be verified. Start again from the app.'): void {
   (ctx.state.log as Logger).warn({ reason }, 'consent decision refused');
-  sendPage(ctx, 'Request refused', problemView('Request refused', 'This form could not be verified. Start again from the app.'), {
+  sendPage(ctx, 'Request refused', problemView('Request refused', message), {
     status: 403,
     narrow: true,
   });
@@ -77,7 +77,7 @@ export async function consentDecision(ctx: Context, services: Services): Promise
     if (error instanceof FormError) return forbidden(ctx, error.message);
     throw error;
   }
-  if (!sameOrigin(ctx, services.config.publicUrl, { allowOpaque: true })) return forbidden(ctx, 'cross-site origin');
+  if (!sameOrigin(ctx, services.config, { allowOpaque: true })) return forbidden(ctx, 'cross-site origin', wrongAddressMessage(ctx, services.config) ?? undefined);
   const session = await currentSession(ctx, services);
   if (!session) return forbidden(ctx, 'no session');
   const pendingId = form.get('request_id') ?? '';

@@ -1,16 +1,18 @@
 import type { Context } from 'koa';
+import { BoardsError } from '../../storage/index.js';
 
 /** Largest form body read at the OAuth endpoints and pages (oidc-provider uses 56 KiB too). */
 export const maxFormBytes = 56 * 1024;
 
 /** Why a form could not be read. */
-export class FormError extends Error {
-  readonly kind: 'media_type' | 'too_large' | 'malformed' | 'duplicate';
+export class FormError extends BoardsError<'media_type' | 'too_large' | 'malformed' | 'duplicate'> {
+  constructor(kind: FormError['code'], message: string) {
+    super(kind, message);
+  }
 
-  constructor(kind: FormError['kind'], message: string) {
-    super(message);
-    this.name = 'FormError';
-    this.kind = kind;
+  /** Why the form could not be read (the same as `code`). */
+  get kind(): FormError['code'] {
+    return this.code;
   }
 }
 

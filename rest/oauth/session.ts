@@ -1,4 +1,6 @@
 import type { Context } from 'koa';
+import type { Config } from '../../server/config.js';
+import { acceptedOrigins } from '../../server/config.js';
 import type { Services } from '../../server/Services.js';
 import type { Session } from '../../server/signin/SessionService.js';
 import { sessionLifetimeMs } from '../../server/signin/SessionService.js';
@@ -62,13 +64,24 @@ export function safeReturnTo(value: string | undefined | null, fallback = '/cons
 
 /**
  * True when a state-changing form post comes from our own pages: the `Origin` header, when
- * sent, must be the service's origin (RFC 6749 10.12, with SameSite cookies and CSRF tokens).
- * Pages under `Referrer-Policy: no-referrer` make browsers send `Origin: null`; forms that also
- * carry a session-bound CSRF token pass `allowOpaque` to accept it.
+ * sent, must be one of the service's origins (RFC 6749 10.12, with SameSite cookies and CSRF
+ * tokens; `acceptedOrigins`: in development both loopback names). Pages under
+ * `Referrer-Policy: no-referrer` make browsers send `Origin: null`; forms that also carry a
+ * session-bound CSRF token pass `allowOpaque` to accept it.
  */
-export function sameOrigin(ctx: Context, publicUrl: string, options: { allowOpaque?: boolean } = {}): boolean {
+export function sameOrigin(ctx: Context, config: Pick<Config, 'publicUrl' | 'production'>, options: { allowOpaque?: boolean } = {}): boolean {
   const origin = ctx.get('Origin');
   if (origin === '') return true;
   if (origin === 'null') return options.allowOpaque === true;
-  return origin === new URL(publicUrl).origin;
+  return acceptedOrigins(config).includes(origin);
+}
+
+/**
+ * What to tell a person whose form came from an address that is not the service's (the page was
+ * opened under another host name than `BOARDS_PUBLIC_URL`), or null when the origin is not the problem.
+ */
+export function wrongAddressMessage(ctx: Context, config: Pick<Config, 'publicUrl' | 'production'>): string | null {
+  const origin = ctx.get('Origin');
+  if (origin === '' || origin === 'null' || acceptedOrigins(config).includes(origin)) return null;
+  return `This page was opened at ${origin}, but this server's address is ${config.publicUrl}. Open ${config.publicUrl}${ctx.path.startsWith('/console') ? '/console' : '/oauth/signin'} and try again, or set BOARDS_PUBLIC_URL to the address you use.`;
 }

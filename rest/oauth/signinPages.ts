@@ -6,7 +6,7 @@ import { SignInThrottledError, invalidCodeMessage } from '../../server/signin/Em
 import { oidcFailureMessage } from '../../server/signin/OidcSignIn.js';
 import { sendPage } from '../pages/oauthPage.js';
 import { FormError, readForm } from './formBody.js';
-import { endSession, readCookie, safeReturnTo, sameOrigin, setCookie, startSession } from './session.js';
+import { endSession, readCookie, safeReturnTo, sameOrigin, setCookie, startSession, wrongAddressMessage } from './session.js';
 import { codeView, problemView, signInView } from './views.js';
 
 const oidcCookie = 'bds_oidc';
@@ -20,8 +20,9 @@ async function formOrNull(ctx: Context): Promise<Map<string, string> | null> {
   }
 }
 
-function refuse(ctx: Context): void {
-  sendPage(ctx, 'Request refused', problemView('Request refused', 'This form could not be verified. Try again.'), { status: 403, narrow: true });
+function refuse(ctx: Context, services: Services): void {
+  const message = wrongAddressMessage(ctx, services.config) ?? 'This form could not be verified. Reload the page and try again.';
+  sendPage(ctx, 'Request refused', problemView('Request refused', message, { oauth: false }), { status: 403, narrow: true });
 }
 
 /** `GET /oauth/signin`: the sign-in page on its own (the console and connected apps send people here). */
@@ -33,7 +34,7 @@ export function signInPage(ctx: Context, services: Services): void {
 /** `POST /oauth/signin/email`: sends a code and shows the code form. */
 export async function emailStart(ctx: Context, services: Services): Promise<void> {
   const form = await formOrNull(ctx);
-  if (!form || !sameOrigin(ctx, services.config.publicUrl)) return refuse(ctx);
+  if (!form || !sameOrigin(ctx, services.config)) return refuse(ctx, services);
   const returnTo = safeReturnTo(form.get('return_to'));
   const email = form.get('email') ?? '';
   const providers = services.oauth.oidc.list();
@@ -58,7 +59,7 @@ export async function emailStart(ctx: Context, services: Services): Promise<void
 /** `POST /oauth/signin/code`: checks the code, starts the session and returns (303) to where the person was. */
 export async function emailVerify(ctx: Context, services: Services): Promise<void> {
   const form = await formOrNull(ctx);
-  if (!form || !sameOrigin(ctx, services.config.publicUrl)) return refuse(ctx);
+  if (!form || !sameOrigin(ctx, services.config)) return refuse(ctx, services);
   const returnTo = safeReturnTo(form.get('return_to'));
   const ticket = form.get('ticket') ?? '';
   try {
@@ -126,7 +127,7 @@ export async function oidcCallback(ctx: Context, services: Services, slot: numbe
 
 /** `POST /oauth/signout`: ends the session. */
 export function signOut(ctx: Context, services: Services): void {
-  if (!sameOrigin(ctx, services.config.publicUrl, { allowOpaque: true })) return refuse(ctx);
+  if (!sameOrigin(ctx, services.config, { allowOpaque: true })) return refuse(ctx, services);
   endSession(ctx);
   ctx.status = 303;
   ctx.set('Location', '/oauth/signin');

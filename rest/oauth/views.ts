@@ -92,6 +92,8 @@ ${app.description ? html`<p>${app.description}</p>` : null}
 }
 
 /** An error card for a problem that is shown and never sent to the app. */
-export function problemView(title: string, message: string): SafeHtml {
-  return html`<div class="card"><h1>${title}</h1><div class="error" role="alert">${message}</div><p class="muted small">Nothing was shared with the app. You can close this page.</p></div>`;
+export function problemView(title: string, message: string, options: { oauth?: boolean } = {}): SafeHtml {
+  // Outside an OAuth flow (sign-in, the console) there is no app to reassure people about.
+  const footer = options.oauth === false ? null : html`<p class="muted small">Nothing was shared with the app. You can close this page.</p>`;
+  return html`<div class="card"><h1>${title}</h1><div class="error" role="alert">${message}</div>${footer}</div>`;
 }

@@ -93,6 +93,11 @@ export class AccountService {
     return user;
   }
 
+  /** Every user, oldest first (the operator's `boards admin list-users`). */
+  async listUsers(): Promise<UserRecord[]> {
+    return this.#users.find({}, { sort: [['createdAt', 1]] });
+  }
+
   /** Users by id, for joining names into lists. */
   async getUsers(ids: readonly string[]): Promise<Map<string, UserRecord>> {
     const unique = [...new Set(ids)];

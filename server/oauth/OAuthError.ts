@@ -1,3 +1,5 @@
+import { BoardsError } from '../../storage/index.js';
+
 /** Error codes of the token and revoke endpoints (RFC 6749 5.2). */
 export type OAuthErrorCode =
   | 'invalid_request'
@@ -23,48 +25,55 @@ export const oauthErrorDescriptions: Readonly<Record<OAuthErrorCode, string>> = 
  * An error of the token or revoke endpoint, answered as `{error, error_description}` (RFC 6749
  * 5.2). `reason` is the specific cause, for server logs only.
  */
-export class OAuthError extends Error {
-  readonly error: OAuthErrorCode;
+export class OAuthError extends BoardsError<OAuthErrorCode> {
   readonly reason: string;
   /** Set when the client authenticated with HTTP Basic (RFC 6749 5.2: answer `WWW-Authenticate`). */
   readonly viaBasic: boolean;
 
   constructor(error: OAuthErrorCode, reason: string, options: { viaBasic?: boolean; cause?: unknown } = {}) {
-    super(oauthErrorDescriptions[error], options.cause === undefined ? undefined : { cause: options.cause });
-    this.name = 'OAuthError';
-    this.error = error;
+    super(error, oauthErrorDescriptions[error], options);
     this.reason = reason;
     this.viaBasic = options.viaBasic ?? false;
   }
 
+  /** The RFC 6749 `error` value (the same as `code`). */
+  get error(): OAuthErrorCode {
+    return this.code;
+  }
+
   /** 401 for `invalid_client`, else 400 (500 for `server_error`). */
   get status(): number {
-    if (this.error === 'invalid_client') return 401;
-    return this.error === 'server_error' ? 500 : 400;
+    if (this.code === 'invalid_client') return 401;
+    return this.code === 'server_error' ? 500 : 400;
   }
 }
+
+/** Codes of the problems an authorization request can have (SPEC "Authorization endpoint errors"). */
+export type AuthorizationPageErrorCode =
+  | 'invalid_request'
+  | 'unknown_client'
+  | 'redirect_mismatch'
+  | 'invalid_scope'
+  | 'pkce_required'
+  | 'invalid_pkce'
+  | 'in_development'
+  | 'disabled'
+  | 'expired_request';
 
 /**
  * A problem with an authorization request that is shown on the page and never redirected
  * (SPEC "Authorization endpoint errors"). `title` is what the person reads.
  */
-export class AuthorizationPageError extends Error {
-  readonly kind:
-    | 'invalid_request'
-    | 'unknown_client'
-    | 'redirect_mismatch'
-    | 'invalid_scope'
-    | 'pkce_required'
-    | 'invalid_pkce'
-    | 'in_development'
-    | 'disabled'
-    | 'expired_request';
+export class AuthorizationPageError extends BoardsError<AuthorizationPageErrorCode> {
   readonly status: number;
 
-  constructor(kind: AuthorizationPageError['kind'], message: string, status = 400) {
-    super(message);
-    this.name = 'AuthorizationPageError';
-    this.kind = kind;
+  constructor(kind: AuthorizationPageErrorCode, message: string, status = 400) {
+    super(kind, message);
     this.status = status;
+  }
+
+  /** What went wrong (the same as `code`); picks the page's title. */
+  get kind(): AuthorizationPageErrorCode {
+    return this.code;
   }
 }

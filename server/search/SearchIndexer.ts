@@ -1,21 +1,35 @@
-import { searchableText } from '../../crdt/index.js';
-import type { Logger } from '../../crdt/index.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type * as Y from 'yjs';
+import { boardIndex, searchableItem } from '../../crdt/index.js';
+import type { Logger, SearchableItem } from '../../crdt/index.js';
 import type { Collection, Database, SearchIndex } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 
 /**
- * Boards whose last indexed content is remembered (a hash per item) for incremental reindexes;
- * others are reindexed whole. Above the number of boards a busy process edits at once, so
- * reindexes stay incremental under load.
+ * Boards whose last indexed content is remembered (a hash per item) and whose changes are
+ * tracked for incremental reindexes; others are compared against the stored index again. Above
+ * the number of boards a busy process edits at once, so reindexes stay incremental under load.
  */
 const maxRememberedBoards = 5000;
 
-/** What was last written to the index for one board: its title and a hash of each item's type and text. */
+/** Items whose text a full pass reads per event-loop turn, so a 10k-item board never stalls the loop for long. */
+const fullPassItemsPerTurn = 500;
+
+/** The ids a loaded document's transactions touched since the board's last reindex. */
+interface Tracking {
+  readonly doc: Y.Doc;
+  touched: Set<string>;
+  readonly stop: () => void;
+}
+
+/** What was last written to the index for one board, and the changes made since. */
 interface IndexedBoard {
   title: string;
+  /** A hash of each indexed item's type and text. */
   items: Map<string, number>;
+  /** Null once the document it tracked is unloaded: the next reindex compares against the stored index. */
+  tracking: Tracking | null;
 }
 
 /** 53-bit string hash (cyrb53): collisions are negligible for telling changed item text apart. */
@@ -32,6 +46,8 @@ function hashText(text: string): number {
   return 4294967296 * (2097151 & h2) + (h1 >>> 0);
 }
 
+const hashOf = (item: Pick<SearchableItem, 'type' | 'text'>): number => hashText(`${item.type}\u0000${item.text}`);
+
 /** Options of `SearchIndexer`. */
 export interface SearchIndexerOptions {
   /** Opens a board's document (the document registry's `open`). */
@@ -43,12 +59,14 @@ export interface SearchIndexerOptions {
 
 /**
  * Keeps the search index in step with boards. A change schedules one reindex of the board
- * `delayMs` later; changes arriving before it runs join it (it reads the latest state), so a
- * board being edited without pause is still reindexed every `delayMs`. Reindexes of one board
- * never overlap. The first reindex of a board in a process writes it whole; later ones write
- * only the items whose text changed, and nothing at all when neither the title nor any text
- * changed (moves and resizes, most of a whiteboard's edits). Failures are logged; the next
- * change retries.
+ * `delayMs` later; changes arriving before it runs join it, so a board being edited without
+ * pause is still reindexed every `delayMs`. Reindexes of one board never overlap.
+ *
+ * The first reindex of a loaded document reads its items' text a slice per event-loop turn
+ * and compares it with what the index already stores (after a restart most of it is
+ * unchanged), writing only the difference. From then on the board index tells which items each
+ * transaction touched, local or remote, and a reindex reads exactly those: moves and resizes
+ * (most of a whiteboard's edits) write nothing. Failures are logged; the next change retries.
  */
 export class SearchIndexer {
   readonly #index: SearchIndex;
@@ -86,7 +104,7 @@ export class SearchIndexer {
     clearTimeout(this.#timers.get(boardId));
     this.#timers.delete(boardId);
     await this.#running.get(boardId);
-    this.#indexed.delete(boardId);
+    this.#forget(boardId);
     await this.#index.removeBoard(boardId);
   }
 
@@ -104,6 +122,7 @@ export class SearchIndexer {
   async close(): Promise<void> {
     await this.flush();
     this.#closed = true;
+    for (const boardId of [...this.#indexed.keys()]) this.#forget(boardId);
   }
 
   /** Reindexes one board after any reindex of it in progress; never rejects. */
@@ -122,27 +141,119 @@ export class SearchIndexer {
   async #reindex(boardId: string): Promise<void> {
     const board = await this.#boards.get(boardId);
     if (!board) {
-      this.#indexed.delete(boardId);
+      this.#forget(boardId);
       await this.#index.removeBoard(boardId);
       return;
     }
     // Boards in trash stay indexed (search hides them), so a restore needs no reindex.
     const doc = await this.#open(boardId);
-    const items = searchableText(doc);
-    const now = new Map(items.map((item) => [item.itemId, hashText(`${item.type}\u0000${item.text}`)]));
-    const before = this.#indexed.get(boardId);
-    this.#indexed.delete(boardId);
-    if (before === undefined) {
-      await this.#index.indexBoard(boardId, board.title, items);
+    const known = this.#indexed.get(boardId);
+    let state: IndexedBoard;
+    if (known !== undefined && known.tracking?.doc === doc) {
+      await this.#writeTouched(boardId, board.title, doc, known);
+      state = known;
     } else {
-      // Only what changed since the last reindex of this board in this process is written.
-      const changed = items.filter((item) => before.items.get(item.itemId) !== now.get(item.itemId));
-      const removed = [...before.items.keys()].filter((itemId) => !now.has(itemId));
-      if (changed.length > 0 || removed.length > 0 || before.title !== board.title) {
-        await this.#index.updateBoard(boardId, board.title, changed, removed);
+      this.#forget(boardId);
+      state = await this.#compareWithStored(boardId, board.title, doc);
+    }
+    this.#indexed.delete(boardId);
+    this.#indexed.set(boardId, state);
+    if (this.#indexed.size > maxRememberedBoards) this.#forget(this.#indexed.keys().next().value as string);
+  }
+
+  /** Starts recording the items each transaction of `doc` touches; stops by itself when the document is destroyed. */
+  #track(doc: Y.Doc, state: { tracking: Tracking | null }): Tracking {
+    const stopTouched = boardIndex(doc).onItemsTouched((ids) => {
+      for (const id of ids) tracking.touched.add(id);
+    });
+    const onDestroy = (): void => {
+      stopTouched();
+      if (state.tracking === tracking) state.tracking = null;
+    };
+    const tracking: Tracking = {
+      doc,
+      touched: new Set(),
+      stop: () => {
+        doc.off('destroy', onDestroy);
+        onDestroy();
+      },
+    };
+    doc.on('destroy', onDestroy);
+    return tracking;
+  }
+
+  /** The first reindex of a loaded document: its text against the stored entries, writing only what differs. */
+  async #compareWithStored(boardId: string, title: string, doc: Y.Doc): Promise<IndexedBoard> {
+    const state: IndexedBoard = { title, items: new Map(), tracking: null };
+    // Tracked before reading, so a change made between the slices below is read again next time.
+    const tracking = this.#track(doc, state);
+    state.tracking = tracking;
+    try {
+      const stored = await this.#index.indexedEntries(boardId);
+      const storedHashes = new Map(stored.items.map((item) => [item.itemId, hashOf(item)]));
+      const ids = boardIndex(doc).itemIds();
+      const changed: SearchableItem[] = [];
+      for (let start = 0; start < ids.length; start += fullPassItemsPerTurn) {
+        if (start > 0) await nextTurn();
+        for (const id of ids.slice(start, start + fullPassItemsPerTurn)) {
+          const item = searchableItem(doc, id);
+          if (item === null) continue;
+          const hash = hashOf(item);
+          state.items.set(id, hash);
+          if (storedHashes.get(id) !== hash) changed.push(item);
+        }
+      }
+      const removed = [...storedHashes.keys()].filter((id) => !state.items.has(id));
+      if (stored.title === null) await this.#index.indexBoard(boardId, title, changed);
+      else if (changed.length > 0 || removed.length > 0 || stored.title !== title) {
+        await this.#index.updateBoard(boardId, title, changed, removed);
+      }
+      return state;
+    } catch (error) {
+      tracking.stop();
+      throw error;
+    }
+  }
+
+  /** A later reindex: reads and writes only the items touched since the last one. */
+  async #writeTouched(boardId: string, title: string, doc: Y.Doc, state: IndexedBoard): Promise<void> {
+    const tracking = state.tracking as Tracking;
+    const touched = tracking.touched;
+    tracking.touched = new Set();
+    const changed: SearchableItem[] = [];
+    const hashes = new Map<string, number | null>();
+    for (const id of touched) {
+      const item = searchableItem(doc, id);
+      const before = state.items.get(id);
+      if (item === null) {
+        if (before !== undefined) hashes.set(id, null);
+        continue;
+      }
+      const hash = hashOf(item);
+      if (before !== hash) {
+        changed.push(item);
+        hashes.set(id, hash);
       }
     }
-    this.#indexed.set(boardId, { title: board.title, items: now });
-    if (this.#indexed.size > maxRememberedBoards) this.#indexed.delete(this.#indexed.keys().next().value as string);
+    const removed = [...hashes].flatMap(([id, hash]) => (hash === null ? [id] : []));
+    if (changed.length > 0 || removed.length > 0 || state.title !== title) {
+      try {
+        await this.#index.updateBoard(boardId, title, changed, removed);
+      } catch (error) {
+        // Read again by the next reindex.
+        for (const id of touched) tracking.touched.add(id);
+        throw error;
+      }
+    }
+    state.title = title;
+    for (const [id, hash] of hashes) {
+      if (hash === null) state.items.delete(id);
+      else state.items.set(id, hash);
+    }
+  }
+
+  #forget(boardId: string): void {
+    this.#indexed.get(boardId)?.tracking?.stop();
+    this.#indexed.delete(boardId);
   }
 }

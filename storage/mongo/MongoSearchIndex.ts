@@ -1,4 +1,4 @@
-import type { ItemSearchHit, SearchIndex, SearchItemInput, SearchOptions, SearchPageSpec, SearchResults } from '../SearchIndex.js';
+import type { IndexedBoardEntries, ItemSearchHit, SearchIndex, SearchItemInput, SearchOptions, SearchPageSpec, SearchResults } from '../SearchIndex.js';
 import { queryTerms, searchWords, snippetOf } from '../searchText.js';
 import type { MongoCollectionPort, MongoDbPort, MongoDocument } from './driverPort.js';
 import { majorityJournaled } from './driverPort.js';
@@ -61,6 +61,18 @@ export class MongoSearchIndex implements SearchIndex {
       if (item.text.trim() !== '') docs.push(entry(boardId, item.itemId, item.type, item.text));
     }
     await this.#entries.insertMany(docs, { ...writeOptions, ordered: true });
+  }
+
+  async indexedEntries(boardId: string): Promise<IndexedBoardEntries> {
+    await this.ready();
+    const docs = await this.#entries.find({ boardId: { $eq: boardId } }).toArray();
+    const out: IndexedBoardEntries = { title: null, items: [] };
+    for (const doc of docs) {
+      const itemId = doc['itemId'];
+      if (itemId === null || itemId === undefined) out.title = String(doc['text']);
+      else out.items.push({ itemId: String(itemId), type: String(doc['type']), text: String(doc['text']) });
+    }
+    return out;
   }
 
   async removeBoard(boardId: string): Promise<void> {

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import BetterSqlite3 from 'better-sqlite3';
 import { FileSync } from './FileSync.js';
+import { StorageError } from '../errors.js';
 
 /** What one journal record says: updates of a document numbered from `firstSeq`, or that the document was deleted. */
 export type JournalRecord = { kind: 'updates'; docId: string; firstSeq: number; updates: Uint8Array[] } | { kind: 'deleted'; docId: string };
@@ -111,7 +112,7 @@ export class DocumentJournal {
       const { records, damagedAt } = readSegment(readFileSync(path.join(options.dir, segmentName(number))));
       recovered.push(...records);
       if (damagedAt !== undefined && number !== existing.at(-1)) {
-        options.onError(new Error(`Journal segment ${segmentName(number)} is damaged at byte ${damagedAt}; the records before it were recovered.`));
+        options.onError(new StorageError('storage_damaged', `Journal segment ${segmentName(number)} is damaged at byte ${damagedAt}; the records before it were recovered.`));
       }
     }
     return new DocumentJournal(options, lock, existing, recovered);
@@ -186,7 +187,7 @@ export class DocumentJournal {
   }
 
   #write(record: Buffer): void {
-    if (this.#isClosed) throw new Error('The document journal is closed.');
+    if (this.#isClosed) throw new StorageError('storage_closed', 'The document journal is closed.');
     const start = this.#bytes;
     try {
       let written = 0;

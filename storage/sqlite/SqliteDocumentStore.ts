@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
-import { asError } from '../errors.js';
+import { StorageError, asError } from '../errors.js';
 import type { DocumentJournal } from './DocumentJournal.js';
 import type { WalSync } from './WalSync.js';
 
@@ -144,7 +144,7 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   async compact(docId: string, snapshot: Uint8Array, upToSeq: number): Promise<void> {
-    if (!this.#moveWaiting()) throw new Error('Compaction waits for the journal to move into doc_log.');
+    if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
     this.#compact(docId, snapshot, upToSeq);
     this.#walSync?.written();
   }
@@ -220,7 +220,7 @@ export class SqliteDocumentStore implements DocumentStore {
     try {
       this.#move(this.#waiting);
     } catch (error) {
-      this.#onError(new Error('Moving journaled document updates into doc_log failed; retrying', { cause: error }));
+      this.#onError(new StorageError('storage_unavailable', 'Moving journaled document updates into doc_log failed; retrying', { cause: error }));
       this.#scheduleMove();
       return false;
     }

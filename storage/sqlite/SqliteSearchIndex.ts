@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { ItemSearchHit, SearchIndex, SearchItemInput, SearchOptions, SearchPageSpec, SearchResults } from '../SearchIndex.js';
+import type { IndexedBoardEntries, ItemSearchHit, SearchIndex, SearchItemInput, SearchOptions, SearchPageSpec, SearchResults } from '../SearchIndex.js';
 import { queryTerms, snippetOf } from '../searchText.js';
 
 interface EntryRow {
@@ -22,6 +22,7 @@ export class SqliteSearchIndex implements SearchIndex {
   readonly #deleteBoard: BetterSqlite3.Statement<[string]>;
   readonly #deleteItem: BetterSqlite3.Statement<[string, string]>;
   readonly #deleteTitle: BetterSqlite3.Statement<[string]>;
+  readonly #entriesOf: BetterSqlite3.Statement<[string], { itemId: string | null; type: string; text: string }>;
   readonly #find: { title: BetterSqlite3.Statement; item: BetterSqlite3.Statement };
 
   constructor(db: BetterSqlite3.Database) {
@@ -49,6 +50,7 @@ export class SqliteSearchIndex implements SearchIndex {
     this.#deleteBoard = db.prepare('DELETE FROM search_entries WHERE board_id = ?');
     this.#deleteItem = db.prepare('DELETE FROM search_entries WHERE board_id = ? AND item_id = ?');
     this.#deleteTitle = db.prepare('DELETE FROM search_entries WHERE board_id = ? AND item_id IS NULL');
+    this.#entriesOf = db.prepare('SELECT item_id AS itemId, type, text FROM search_entries WHERE board_id = ?');
     const select = (kind: string): BetterSqlite3.Statement =>
       db.prepare(`
         SELECT e.board_id AS boardId, e.item_id AS itemId, e.type AS type, e.text AS text
@@ -80,6 +82,15 @@ export class SqliteSearchIndex implements SearchIndex {
         if (item.text.trim() !== '') this.#insert.run(boardId, item.itemId, item.type, item.text);
       }
     })();
+  }
+
+  async indexedEntries(boardId: string): Promise<IndexedBoardEntries> {
+    const out: IndexedBoardEntries = { title: null, items: [] };
+    for (const row of this.#entriesOf.iterate(boardId)) {
+      if (row.itemId === null) out.title = row.text;
+      else out.items.push({ itemId: row.itemId, type: row.type, text: row.text });
+    }
+    return out;
   }
 
   async removeBoard(boardId: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { CheckpointWorkerData, CheckpointWorkerMessage } from './checkpointWorker.js';
+import { StorageError } from '../errors.js';
 
 /** Options of `WalCheckpointer`. */
 export interface WalCheckpointerOptions {
@@ -29,12 +30,12 @@ export class WalCheckpointer {
     this.#worker = new Worker(options.workerUrl, { workerData: data });
     this.#worker.unref();
     this.#worker.on('message', (message: CheckpointWorkerMessage) => {
-      if (message.kind === 'failed') options.onError(new Error(`WAL checkpoint failed: ${message.message}`));
+      if (message.kind === 'failed') options.onError(new StorageError('storage_unavailable', `WAL checkpoint failed: ${message.message}`));
     });
     this.#worker.on('error', (error) => options.onError(error));
     this.#worker.on('exit', (code) => {
       this.#exited = true;
-      if (this.#closing === undefined) options.onError(new Error(`The WAL checkpoint worker stopped (exit code ${code}).`));
+      if (this.#closing === undefined) options.onError(new StorageError('storage_unavailable', `The WAL checkpoint worker stopped (exit code ${code}).`));
     });
   }
 

@@ -22,6 +22,8 @@ export function runBoards(args: string[], env: Record<string, string>): Promise<
 export interface SpawnedServer {
   child: ChildProcess;
   url: string;
+  /** The public URL the server logged (links and OAuth metadata use it). */
+  publicUrl: string;
   output: () => string;
   /** Waits for the process to exit. */
   exited: Promise<number | null>;
@@ -38,9 +40,9 @@ export function spawnBoardsServer(env: Record<string, string>): Promise<SpawnedS
       for (const line of out.split('\n')) {
         if (!line.startsWith('{')) continue;
         try {
-          const entry = JSON.parse(line) as { msg?: string; url?: string };
+          const entry = JSON.parse(line) as { msg?: string; url?: string; publicUrl?: string };
           if (entry.msg === 'listening' && entry.url) {
-            resolve({ child, url: entry.url, output: () => out, exited });
+            resolve({ child, url: entry.url, publicUrl: entry.publicUrl ?? entry.url, output: () => out, exited });
             return;
           }
         } catch {

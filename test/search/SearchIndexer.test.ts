@@ -1,10 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { createItem, silentLogger } from '../../crdt/index.js';
+import { createItem, patchItem, silentLogger } from '../../crdt/index.js';
 import { SearchIndexer } from '../../server/search/SearchIndexer.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
+import type { Database } from '../../storage/index.js';
+import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
 import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
+import { MingoStandInDb } from '../storage/mingoStandIn.js';
 
 function boardRecord(id: string, title: string): BoardRecord {
   return {
@@ -25,14 +28,19 @@ function boardRecord(id: string, title: string): BoardRecord {
   };
 }
 
-describe('SearchIndexer', () => {
-  let db: SqliteDatabase;
+const adapters: [string, () => Database][] = [
+  ['sqlite', () => new SqliteDatabase({ dataDir: ':memory:' })],
+  ['the mongodb adapter over the mingo stand-in', () => new MongoDatabase(new MingoStandInDb())],
+];
+
+describe.each(adapters)('SearchIndexer on %s', (_name, openDb) => {
+  let db: Database;
   let doc: Y.Doc;
   let indexer: SearchIndexer;
 
   beforeEach(async () => {
-    vi.useFakeTimers();
-    db = new SqliteDatabase({ dataDir: ':memory:' });
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    db = openDb();
     await db.collection<BoardRecord>(boardCollections.boards).insert(boardRecord('b1', 'Kestrel'));
     doc = new Y.Doc();
     indexer = new SearchIndexer(db, { openDocument: async () => doc, delayMs: 500, logger: silentLogger });
@@ -127,5 +135,83 @@ describe('SearchIndexer', () => {
     expect(gone.boards).toEqual([]);
     expect(errors).toEqual([expect.objectContaining({ boardId: 'b1' })]);
     await failing.close();
+  });
+
+  const sticky = (text: string): string => createItem(doc, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text } }, { actorId: 'u' }, 0).id;
+
+  it('after a restart, writes only what differs from what the index already stores', async () => {
+    const kept = sticky('lapwing');
+    const edited = sticky('plover');
+    await db.search.indexBoard('b1', 'Kestrel', [
+      { itemId: kept, type: 'sticky_note', text: 'lapwing' },
+      { itemId: edited, type: 'sticky_note', text: 'dunlin' },
+      { itemId: 'itm_gone', type: 'sticky_note', text: 'curlew' },
+    ]);
+    const whole = vi.spyOn(db.search, 'indexBoard');
+    const update = vi.spyOn(db.search, 'updateBoard');
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    expect(whole).not.toHaveBeenCalled();
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(update.mock.calls[0]![2].map((item) => item.itemId)).toEqual([edited]);
+    expect(update.mock.calls[0]![3]).toEqual(['itm_gone']);
+    expect(await hits('curlew')).toEqual([]);
+    expect(await hits('plover')).toEqual([`item:${edited}`]);
+    expect(await hits('lapwing')).toEqual([`item:${kept}`]);
+  });
+
+  it('writes nothing after a restart when the stored index is already current', async () => {
+    sticky('avocet');
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    const restarted = new SearchIndexer(db, { openDocument: async () => doc, logger: silentLogger });
+    const whole = vi.spyOn(db.search, 'indexBoard');
+    const update = vi.spyOn(db.search, 'updateBoard');
+    restarted.boardChanged('b1');
+    await restarted.flush();
+    expect(whole).not.toHaveBeenCalled();
+    expect(update).not.toHaveBeenCalled();
+    await restarted.close();
+  });
+
+  it('reindexes exactly the items a remote update touched', async () => {
+    const replica = new Y.Doc();
+    Y.applyUpdate(replica, Y.encodeStateAsUpdate(doc));
+    const first = createItem(replica, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'grebe' } }, { actorId: 'r' }, 0);
+    sticky('heron');
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(replica, Y.encodeStateVector(doc)));
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    const update = vi.spyOn(db.search, 'updateBoard');
+    const vector = Y.encodeStateVector(doc);
+    patchItem(replica, first.id, { data: { text: 'little grebe' } }, { actorId: 'r' }, 1);
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(replica, vector));
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    expect(update).toHaveBeenCalledTimes(1);
+    expect(update.mock.calls[0]![2].map((item) => item.itemId)).toEqual([first.id]);
+    expect(await hits('little')).toEqual([`item:${first.id}`]);
+  });
+
+  it('compares against the stored index again once the document is unloaded and reloaded', async () => {
+    const id = sticky('shag');
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    const reloaded = new Y.Doc();
+    Y.applyUpdate(reloaded, Y.encodeStateAsUpdate(doc));
+    doc.destroy();
+    doc = reloaded;
+    patchItem(doc, id, { data: { text: 'cormorant' } }, { actorId: 'u' }, 1);
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    expect(await hits('cormorant')).toEqual([`item:${id}`]);
+    expect(await hits('shag')).toEqual([]);
+  });
+
+  it('reads a large board across several event-loop turns and indexes every item', async () => {
+    for (let i = 0; i < 1200; i += 1) sticky(`note ${i}`);
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    expect((await db.search.indexedEntries('b1')).items).toHaveLength(1200);
   });
 });

@@ -9,7 +9,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-cli-'));
 const env = { BOARDS_DATA_DIR: dataDir, BOARDS_LOG_LEVEL: 'info' };
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-describe('boards command line', () => {
+// Each test spawns the command several times; a loaded machine makes each spawn slow.
+describe('boards command line', { timeout: 120_000 }, () => {
   test('create-user, create-api-key and set-plan, then the key works on a started server', async () => {
     const created = await runBoards(['admin', 'create-user', '--email', 'Ada@Example.com', '--name', 'Ada', '--plan', 'pro'], env);
     expect(created.code, created.stderr).toBe(0);

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, loadConfig, productionWarnings } from '../../server/config.js';
+import { ConfigError, acceptedOrigins, developmentDefaults, loadConfig, withBoundPort } from '../../server/config.js';
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -70,9 +70,30 @@ describe('configuration', () => {
     expect(error.variables).toEqual(expect.arrayContaining(['BOARDS_PORT', 'BOARDS_STORAGE']));
   });
 
-  test('development defaults warn in production', () => {
-    const config = loadConfig({ NODE_ENV: 'production' });
-    expect(productionWarnings(config, { NODE_ENV: 'production' }).join(' ')).toContain('BOARDS_PUBLIC_URL');
-    expect(productionWarnings(loadConfig({}), {})).toEqual([]);
+  test('development defaults are named whatever NODE_ENV says', () => {
+    for (const env of [{}, { NODE_ENV: 'production' }]) {
+      const warnings = developmentDefaults(loadConfig(env)).join(' ');
+      for (const variable of ['BOARDS_PUBLIC_URL', 'BOARDS_SESSION_SECRET', 'BOARDS_SMTP_URL']) expect(warnings).toContain(variable);
+    }
+    const configured = loadConfig({
+      BOARDS_PUBLIC_URL: 'https://boards.example.com',
+      BOARDS_SESSION_SECRET: 'x'.repeat(32),
+      BOARDS_SMTP_URL: 'smtp://mail.example.com',
+    });
+    expect(developmentDefaults(configured)).toEqual([]);
+  });
+
+  test('with BOARDS_PORT=0 the default public URL names the bound port; an explicit one is kept', () => {
+    const bound = withBoundPort(loadConfig({ BOARDS_PORT: '0' }), 43117);
+    expect(bound.publicUrl).toBe('http://localhost:43117');
+    expect(bound.port).toBe(43117);
+    expect(Object.isFrozen(bound)).toBe(true);
+    expect(withBoundPort(loadConfig({ BOARDS_PORT: '0', BOARDS_PUBLIC_URL: 'https://boards.example.com' }), 43117).publicUrl).toBe('https://boards.example.com');
+  });
+
+  test('both loopback names are accepted origins in development only', () => {
+    expect(acceptedOrigins(loadConfig({}))).toEqual(expect.arrayContaining(['http://localhost:8080', 'http://127.0.0.1:8080']));
+    expect(acceptedOrigins(loadConfig({ NODE_ENV: 'production' }))).toEqual(['http://localhost:8080']);
+    expect(acceptedOrigins(loadConfig({ BOARDS_PUBLIC_URL: 'https://boards.example.com' }))).toEqual(['https://boards.example.com']);
   });
 });

@@ -88,6 +88,17 @@ export function describeSearchIndexContract(getDb: () => Database): void {
       expect(await itemKeys('roadmap')).toEqual(['b2/i1', 'b3/i9']);
     });
 
+    it('reads back what is indexed for one board, title and items, and nothing for an unknown board', async () => {
+      await db.search.updateBoard('b1', 'Roadmap Q4', [{ itemId: 'i4', type: 'text', text: 'New note' }], ['i2']);
+      const entries = await db.search.indexedEntries('b1');
+      expect(entries.title).toBe('Roadmap Q4');
+      expect([...entries.items].sort((a, b) => a.itemId.localeCompare(b.itemId))).toEqual([
+        { itemId: 'i1', type: 'sticky_note', text: 'Ship the Café menu redesign' },
+        { itemId: 'i4', type: 'text', text: 'New note' },
+      ]);
+      expect(await db.search.indexedEntries('nope')).toEqual({ title: null, items: [] });
+    });
+
     it('treats query syntax as plain words and never fails on odd input', async () => {
       for (const query of ['"', '""', 'AND (', '*', 'NEAR(a b)', 'menu OR', '-menu', 'text:menu', "d'oh", ')(', '^', '\\', '{}', '  ', '']) {
         await expect(db.search.search(query, page())).resolves.toBeDefined();

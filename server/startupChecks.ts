@@ -1,0 +1,106 @@
+import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { Database } from '../storage/index.js';
+import { DataDirLock, StorageError, openDatabase } from '../storage/index.js';
+import type { Config } from './config.js';
+import { databaseOptions } from './config.js';
+import { StartupError } from './StartupError.js';
+
+/**
+ * Makes sure the data folder is a folder this process can write (creating it); throws
+ * `StartupError` naming `BOARDS_DATA_DIR` when it is a file, cannot be created or is read-only.
+ */
+export function prepareDataDir(config: Pick<Config, 'dataDir'>): void {
+  const dir = config.dataDir;
+  let isDirectory: boolean | null = null;
+  try {
+    isDirectory = statSync(dir).isDirectory();
+  } catch {
+    // Missing: created below.
+  }
+  if (isDirectory === false) throw new StartupError('BOARDS_DATA_DIR', `BOARDS_DATA_DIR names a file, not a folder: ${dir}. Point it at a folder (it is created when missing).`);
+  try {
+    mkdirSync(dir, { recursive: true });
+    accessSync(dir, constants.W_OK);
+  } catch (error) {
+    throw new StartupError('BOARDS_DATA_DIR', `BOARDS_DATA_DIR cannot be used: ${dir} (${systemReason(error)}). Point it at a folder this user can write.`, { cause: error });
+  }
+}
+
+/**
+ * Listens on the configured host and port; throws `StartupError` naming `BOARDS_PORT` (port in
+ * use or not allowed) or `BOARDS_HOST` (no such interface).
+ */
+export async function listenOn(http: Server, config: Pick<Config, 'host' | 'port'>): Promise<void> {
+  await new Promise<void>((resolve, reject) => {
+    const onError = (error: NodeJS.ErrnoException) => reject(listenError(error, config));
+    http.once('error', onError);
+    http.listen(config.port, config.host, () => {
+      http.off('error', onError);
+      resolve();
+    });
+  });
+}
+
+function listenError(error: NodeJS.ErrnoException, config: Pick<Config, 'host' | 'port'>): Error {
+  const address = `${config.host}:${config.port}`;
+  switch (error.code) {
+    case 'EADDRINUSE':
+      return new StartupError('BOARDS_PORT', `Port ${config.port} on ${config.host} is already in use (is another Boards server running?). Stop it or set BOARDS_PORT to a free port.`, { cause: error });
+    case 'EACCES':
+      return new StartupError('BOARDS_PORT', `Not allowed to listen on ${address}. Set BOARDS_PORT to a port above 1023.`, { cause: error });
+    case 'EADDRNOTAVAIL':
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return new StartupError('BOARDS_HOST', `Cannot listen on ${config.host}: no such interface on this machine. Set BOARDS_HOST to one of its addresses, such as 127.0.0.1.`, { cause: error });
+    default:
+      return new StartupError('BOARDS_HOST', `Cannot listen on ${address} (${systemReason(error)}). Check BOARDS_HOST and BOARDS_PORT.`, { cause: error });
+  }
+}
+
+/** The short reason of a system error: `EACCES: permission denied` rather than a stack. */
+export function systemReason(error: unknown): string {
+  if (error instanceof Error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const message = error.message.split('\n')[0] ?? '';
+    return code && !message.startsWith(code) ? `${code}: ${message}` : message;
+  }
+  return String(error);
+}
+
+/** Takes the data folder's lock; throws `StartupError` naming `BOARDS_DATA_DIR` while another server holds it. */
+export function lockDataDir(dataDir: string): DataDirLock {
+  let lock: ReturnType<typeof DataDirLock.acquire>;
+  try {
+    lock = DataDirLock.acquire(dataDir);
+  } catch (error) {
+    throw new StartupError('BOARDS_DATA_DIR', `BOARDS_DATA_DIR cannot be used: ${dataDir} (${systemReason(error)}).`, { cause: error });
+  }
+  if (lock instanceof DataDirLock) return lock;
+  const holder = lock.heldBy === null ? 'another Boards server' : `another Boards server (process ${lock.heldBy})`;
+  throw new StartupError('BOARDS_DATA_DIR', `The data folder ${dataDir} is in use by ${holder}. Stop it, or set BOARDS_DATA_DIR to another folder.`);
+}
+
+/**
+ * Opens the configured store; throws `StartupError` naming `BOARDS_MONGODB_URL` (MongoDB cannot
+ * be reached) or `BOARDS_DATA_DIR` (the SQLite file cannot be opened).
+ */
+export async function openStore(config: Config, onBackgroundError?: (error: Error) => void): Promise<Database> {
+  const storeOptions = databaseOptions(config);
+  try {
+    return await openDatabase(storeOptions.kind === 'sqlite' && onBackgroundError ? { ...storeOptions, onBackgroundError } : storeOptions);
+  } catch (error) {
+    if (storeOptions.kind === 'mongodb') {
+      const reason = error instanceof StorageError && error.cause !== undefined ? systemReason(error.cause) : systemReason(error);
+      throw new StartupError('BOARDS_MONGODB_URL', `Cannot connect to MongoDB at ${mongoHosts(storeOptions.url)} (BOARDS_MONGODB_URL): ${reason}`, { cause: error });
+    }
+    throw new StartupError('BOARDS_DATA_DIR', `Cannot open the store in ${config.dataDir} (BOARDS_DATA_DIR): ${systemReason(error)}`, { cause: error });
+  }
+}
+
+/** The hosts of a MongoDB connection string, without its credentials. */
+function mongoHosts(url: string): string {
+  const match = /^mongodb(?:\+srv)?:\/\/(?:[^@/]*@)?([^/?]*)/.exec(url);
+  return match?.[1] ?? 'the configured address';
+}
+
