@@ -15,6 +15,9 @@ import type { BoardContentService } from './content/BoardContentService.js';
 import { createContentService, createDocumentServices } from './content/contentServices.js';
 import type { LiveEdits } from './content/LiveEdits.js';
 import { DomainEvents } from './events/DomainEvents.js';
+import type { WebhookService } from './webhooks/WebhookService.js';
+import type { WebhookDispatcher } from './webhooks/WebhookDispatcher.js';
+import { createWebhookServices } from './webhooks/webhookServices.js';
 import { createLogger } from './logger.js';
 import { MeService } from './me/MeService.js';
 import { NotificationService } from './notifications/NotificationService.js';
@@ -53,6 +56,10 @@ export interface Services extends BoardServices {
   readonly chat: ChatService;
   /** `GET /search` and the index upkeep: call `search.boardChanged(boardId)` after a board's title or content changed. */
   readonly search: SearchService;
+  /** Webhook subscriptions, rotation, deliveries and pings. */
+  readonly webhooks: WebhookService;
+  /** Delivers the webhook outbox in the background. */
+  readonly webhookDispatcher: WebhookDispatcher;
   /** Stops background work (timers, document flushes); the store is closed by its owner. */
   close(): Promise<void>;
 }
@@ -95,8 +102,10 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const chat = createChatService({ db, access, accounts, activity, clock, documents: documentServices.documents, logger, events });
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   events.on('board.changed', (event) => search.boardChanged(event.boardId));
+  const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications });
   await db.ensureIndexes();
   boardServices.trash.start();
+  webhookDispatcher.start();
   return {
     config,
     db,
@@ -118,7 +127,10 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     logger,
     chat,
     search,
+    webhooks,
+    webhookDispatcher,
     close: async () => {
+      await webhookDispatcher.stop();
       await boardServices.trash.stop();
       await liveEdits.close();
       documentServices.hub.close();

@@ -68,6 +68,7 @@ const envSchema = z
     BOARDS_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     BOARDS_MAIL_FROM: z.string().min(3, { error: 'must be an address such as Boards <no-reply@example.com>' }).default('Boards <no-reply@localhost>'),
     BOARDS_DEV_OUTBOX: z.string().min(1, { error: 'must not be empty' }).optional(),
+    BOARDS_WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
     ...oidcProviderVariables(),
   })
   .superRefine((env, ctx) => {
@@ -88,6 +89,9 @@ const envSchema = z
       });
     }
   });
+
+/** Every environment variable the server reads (`.env.example` documents each one). */
+export const configVariables: readonly string[] = Object.freeze(Object.keys(envSchema.shape));
 
 /** The server's configuration, parsed once from the environment and frozen. */
 export interface Config {
@@ -127,6 +131,15 @@ export interface Config {
     readonly messagesPerSecond: number;
     /** Largest encoded board document; writes past it answer 413 (REST) or close 4413 (live). Default 16 MiB. */
     readonly maxDocumentBytes: number;
+  };
+  /** Webhook delivery settings. */
+  readonly webhooks: {
+    /**
+     * `BOARDS_WEBHOOKS_ALLOW_PRIVATE=true` allows `http` URLs and private, loopback and link-local
+     * addresses (development and tests only: it lets webhooks reach the server's own network).
+     * Default false.
+     */
+    readonly allowPrivate: boolean;
   };
   /** Signs session cookies and seals client secrets; null: generated once and kept in the data dir. */
   readonly sessionSecret: string | null;
@@ -185,6 +198,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messagesPerSecond: e.BOARDS_SYNC_MESSAGES_PER_SECOND,
       maxDocumentBytes: e.BOARDS_MAX_DOCUMENT_BYTES,
     }),
+    webhooks: Object.freeze({ allowPrivate: e.BOARDS_WEBHOOKS_ALLOW_PRIVATE === 'true' }),
     sessionSecret: e.BOARDS_SESSION_SECRET ?? null,
     smtpUrl: e.BOARDS_SMTP_URL ?? null,
     mailFrom: e.BOARDS_MAIL_FROM,
@@ -229,6 +243,7 @@ export function acceptedOrigins(config: Pick<Config, 'publicUrl' | 'production'>
  */
 export function developmentDefaults(config: Config): string[] {
   const warnings: string[] = [];
+  if (config.webhooks.allowPrivate) warnings.push('BOARDS_WEBHOOKS_ALLOW_PRIVATE is true: webhooks may reach private and loopback addresses.');
   if (!config.publicUrlFromEnv) warnings.push(`BOARDS_PUBLIC_URL is not set: links and OAuth metadata say ${config.publicUrl}.`);
   if (!config.sessionSecret) warnings.push('BOARDS_SESSION_SECRET is not set: a secret generated into the data folder signs sessions.');
   if (!config.smtpUrl) warnings.push('BOARDS_SMTP_URL is not set: sign-in codes are not mailed; they go to the log and the development outbox.');

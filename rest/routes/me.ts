@@ -27,7 +27,7 @@ const notificationSettings = z
 
 const notification = z.object({
   id: z.string(),
-  kind: z.enum(['comment', 'reply', 'share', 'board_update', 'mention']),
+  kind: z.enum(['comment', 'reply', 'share', 'board_update', 'mention', 'webhook_disabled']),
   title: z.string(),
   body: z.string(),
   boardId: z.string().nullable(),
@@ -140,6 +140,7 @@ export function meRoutes(services: MeRouteServices): Route[] {
           membersPerSpace: limitValue,
           itemsPerBoard: z.number().int(),
           publicLinks: z.boolean(),
+          webhooks: z.number().int().describe('Webhook subscriptions the workspace may hold.'),
         }),
       }),
       handler: async ({ principal }) => me.limits(principal),

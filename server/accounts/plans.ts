@@ -25,6 +25,8 @@ export interface PlanLimits {
   itemsPerBoard: number;
   /** Boards may be shared through public links. */
   publicLinks: boolean;
+  /** Webhook subscriptions the workspace may hold (all its people together). */
+  webhooks: number;
 }
 
 /** The plan table: every plan number lives here and is served by `GET /me/limits`. */
@@ -40,6 +42,7 @@ export const plans: Readonly<Record<PlanName, Readonly<PlanLimits>>> = Object.fr
     membersPerSpace: 10,
     itemsPerBoard: 10_000,
     publicLinks: true,
+    webhooks: 5,
   }),
   pro: Object.freeze({
     spaces: 100,
@@ -52,6 +55,7 @@ export const plans: Readonly<Record<PlanName, Readonly<PlanLimits>>> = Object.fr
     membersPerSpace: 100,
     itemsPerBoard: 25_000,
     publicLinks: true,
+    webhooks: 25,
   }),
   business: Object.freeze({
     spaces: null,
@@ -64,6 +68,7 @@ export const plans: Readonly<Record<PlanName, Readonly<PlanLimits>>> = Object.fr
     membersPerSpace: null,
     itemsPerBoard: 25_000,
     publicLinks: true,
+    webhooks: 100,
   }),
 });
 

@@ -50,7 +50,7 @@ export interface NotificationRecord {
   id: string;
   userId: string;
   workspaceId: string;
-  kind: 'comment' | 'reply' | 'share' | 'board_update' | 'mention';
+  kind: 'comment' | 'reply' | 'share' | 'board_update' | 'mention' | 'webhook_disabled';
   title: string;
   body: string;
   boardId: string | null;

@@ -1,0 +1,248 @@
+import type { Clock, Collection, Database } from '../../storage/index.js';
+import type { BoardRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import type { WebhookDeliveryRecord, WebhookRecord } from '../../storage/schema/webhooks.js';
+import { webhookCollections } from '../../storage/schema/webhooks.js';
+import type { AccessService } from '../access/AccessService.js';
+import { roleOnBoard } from '../access/grants.js';
+import { atLeast, boardPermissions } from '../access/roles.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import type { NotificationService } from '../notifications/NotificationService.js';
+import { nextAttemptAt } from './retrySchedule.js';
+import type { WebhookSecrets } from './WebhookSecrets.js';
+import type { SendOutcome } from './WebhookSender.js';
+import { sendWebhook } from './WebhookSender.js';
+import { signWebhook } from './webhookSigning.js';
+
+/** Options of `WebhookDispatcher`. */
+export interface WebhookDispatcherOptions {
+  access: AccessService;
+  accounts: AccountService;
+  notifications: NotificationService;
+  secrets: WebhookSecrets;
+  clock: Clock;
+  logger: { warn(context: object, message: string): void; error(context: object, message: string): void };
+  allowPrivate: boolean;
+  /** Attempts in flight per webhook; default 4. A slow endpoint holds at most this many. */
+  maxInFlightPerWebhook?: number;
+  /** Attempts in flight in all; default 64. */
+  maxInFlight?: number;
+  /** How often the outbox is scanned for due deliveries (retries, and rows left by a crash), in ms; default 1000. */
+  pollMs?: number;
+  /** Limit of one attempt, in ms; default 10 s. */
+  timeoutMs?: number;
+  /** Jitter source of the retry schedule; default `Math.random`. */
+  random?: () => number;
+  /** Sends one attempt; default `sendWebhook` (tests may count or slow it). */
+  send?: typeof sendWebhook;
+}
+
+/**
+ * Delivers the outbox: at least once, each attempt signed (Standard Webhooks) with the webhook's
+ * current secret, retried on failure on `retrySchedule` and, when the schedule is used up, failed
+ * with the webhook disabled and its owner notified. Each webhook has its own bounded number of
+ * attempts in flight, so a slow or dead endpoint delays only its own deliveries. Before each
+ * attempt the owner's rights are checked again: events of boards they can no longer read are
+ * skipped, and a webhook whose owner left its workspace is disabled. Rows are claimed in memory
+ * only (one process owns the store); after a crash every pending row is simply due again.
+ */
+export class WebhookDispatcher {
+  readonly #webhooks: Collection<WebhookRecord>;
+  readonly #deliveries: Collection<WebhookDeliveryRecord>;
+  readonly #boards: Collection<BoardRecord>;
+  readonly #o: WebhookDispatcherOptions;
+  readonly #perWebhook: number;
+  readonly #total: number;
+  /** Webhooks that may have due deliveries. */
+  readonly #active = new Set<string>();
+  /** Delivery ids being attempted, by webhook. */
+  readonly #inFlight = new Map<string, Set<string>>();
+  readonly #running = new Set<Promise<void>>();
+  #inFlightCount = 0;
+  #timer: NodeJS.Timeout | null = null;
+  #scheduled = false;
+  #ticking = false;
+  #again = false;
+  #stopped = false;
+
+  constructor(db: Database, options: WebhookDispatcherOptions) {
+    this.#webhooks = db.collection<WebhookRecord>(webhookCollections.webhooks);
+    this.#deliveries = db.collection<WebhookDeliveryRecord>(webhookCollections.deliveries);
+    this.#boards = db.collection<BoardRecord>(boardCollections.boards);
+    this.#o = options;
+    this.#perWebhook = options.maxInFlightPerWebhook ?? 4;
+    this.#total = options.maxInFlight ?? 64;
+  }
+
+  /** Starts the periodic scan (which also picks up what a previous process left pending). */
+  start(): void {
+    this.#stopped = false;
+    this.#timer = setInterval(() => this.#scan(), this.#o.pollMs ?? 1_000);
+    this.#timer.unref();
+    this.#scan();
+  }
+
+  /**
+   * Stops scanning and waits up to `graceMs` (default 2 s) for attempts in flight; whatever is not
+   * settled by then stays pending in storage and is attempted again after the restart.
+   */
+  async stop(graceMs = 2_000): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    let timer: NodeJS.Timeout | undefined;
+    const grace = new Promise<void>((resolve) => {
+      timer = setTimeout(resolve, graceMs);
+      timer.unref();
+    });
+    await Promise.race([Promise.allSettled([...this.#running]), grace]);
+    clearTimeout(timer);
+  }
+
+  /** Deliveries of `webhookId` became due: attempt them soon. */
+  wake(webhookId: string): void {
+    this.#active.add(webhookId);
+    this.#schedule();
+  }
+
+  /** Resolves once no attempt is in flight and nothing is due now (for tests and benchmarks). */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0 || this.#ticking || this.#scheduled) {
+      await Promise.allSettled([...this.#running]);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+
+  #schedule(): void {
+    if (this.#scheduled || this.#stopped) return;
+    this.#scheduled = true;
+    setImmediate(() => {
+      this.#scheduled = false;
+      this.#run(() => this.#tick());
+    });
+  }
+
+  #scan(): void {
+    this.#run(async () => {
+      const due = await this.#deliveries.find({ status: 'pending', nextAttemptAt: { $lte: this.#o.clock.now() } }, { sort: [['nextAttemptAt', 1]], limit: 1_000 });
+      for (const row of due) this.#active.add(row.webhookId);
+      if (due.length > 0) this.#schedule();
+    });
+  }
+
+  #run(fn: () => Promise<void>): void {
+    fn().catch((error: unknown) => this.#o.logger.error({ err: error }, 'webhook dispatch failed'));
+  }
+
+  async #tick(): Promise<void> {
+    if (this.#ticking) {
+      this.#again = true;
+      return;
+    }
+    this.#ticking = true;
+    try {
+      do {
+        this.#again = false;
+        for (const webhookId of [...this.#active]) {
+          if (this.#stopped) return;
+          const flying = this.#inFlight.get(webhookId) ?? new Set<string>();
+          const free = Math.min(this.#perWebhook - flying.size, this.#total - this.#inFlightCount);
+          if (free <= 0) continue;
+          // Rows in flight when the query starts may settle before it answers: they read as pending then.
+          const before = new Set(flying);
+          const rows = await this.#deliveries.find(
+            { webhookId, status: 'pending', nextAttemptAt: { $lte: this.#o.clock.now() } },
+            { sort: [['nextAttemptAt', 1], ['id', 1]], limit: free + before.size },
+          );
+          const fresh = rows.filter((row) => !before.has(row.id) && !flying.has(row.id)).slice(0, free);
+          if (fresh.length === 0 && flying.size === 0) this.#active.delete(webhookId);
+          for (const row of fresh) this.#launch(row, flying);
+        }
+      } while (this.#again && !this.#stopped);
+    } finally {
+      this.#ticking = false;
+    }
+  }
+
+  #launch(row: WebhookDeliveryRecord, flying: Set<string>): void {
+    flying.add(row.id);
+    this.#inFlight.set(row.webhookId, flying);
+    this.#inFlightCount += 1;
+    const attempt = this.#attempt(row)
+      .catch((error: unknown) => this.#o.logger.error({ err: error, webhookId: row.webhookId, deliveryId: row.id }, 'webhook attempt failed'))
+      .finally(() => {
+        flying.delete(row.id);
+        if (flying.size === 0) this.#inFlight.delete(row.webhookId);
+        this.#inFlightCount -= 1;
+        this.#running.delete(attempt);
+        // The webhook may have more due; the others may have been waiting for a global slot.
+        this.#active.add(row.webhookId);
+        this.#schedule();
+      });
+    this.#running.add(attempt);
+  }
+
+  async #attempt(row: WebhookDeliveryRecord): Promise<void> {
+    const hook = await this.#webhooks.get(row.webhookId);
+    if (!hook) {
+      await this.#deliveries.deleteMany({ id: row.id });
+      return;
+    }
+    const ping = row.eventType === 'webhook.ping';
+    if (!hook.enabled && !ping) return this.#settle(row, 'skipped', 'the webhook is disabled');
+    const owner = await this.#o.accounts.getUser(hook.ownerId);
+    if (!owner || owner.workspaceId !== hook.workspaceId) {
+      await this.#webhooks.updateOne({ id: hook.id }, { $set: { enabled: false, disabledReason: 'owner_left', updatedAt: this.#o.clock.now() } });
+      return this.#settle(row, 'skipped', 'the owner is no longer in the workspace');
+    }
+    if (row.boardId !== null && !(await this.#mayRead(hook, row))) return this.#settle(row, 'skipped', 'the owner can no longer read the board');
+
+    const secret = await this.#o.secrets.open(hook.secretSealed);
+    const headers = signWebhook(secret, row.id, Math.floor(this.#o.clock.now() / 1000), row.payload);
+    const send = this.#o.send ?? sendWebhook;
+    const outcome = await send(hook.url, row.payload, { ...headers }, { allowPrivate: this.#o.allowPrivate, timeoutMs: this.#o.timeoutMs ?? 10_000 });
+    await this.#record(hook, row, outcome);
+  }
+
+  /** The owner's read right on the event's board now; a board deleted for good counts for `board.deleted` only. */
+  async #mayRead(hook: WebhookRecord, row: WebhookDeliveryRecord): Promise<boolean> {
+    const board = await this.#boards.get(row.boardId ?? '');
+    if (!board) return row.eventType === 'board.deleted';
+    const role = roleOnBoard(await this.#o.access.grants(hook.ownerId), board);
+    return role !== null && atLeast(role, boardPermissions.read);
+  }
+
+  async #record(hook: WebhookRecord, row: WebhookDeliveryRecord, outcome: SendOutcome): Promise<void> {
+    const now = this.#o.clock.now();
+    const attempts = row.attempts + 1;
+    const logged = { attempts, lastStatusCode: outcome.statusCode, lastDurationMs: outcome.durationMs, lastResponse: outcome.response.slice(0, 1024) };
+    if (outcome.ok) {
+      await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'delivered', nextAttemptAt: null, settledAt: now } });
+      return;
+    }
+    const next = row.eventType === 'webhook.ping' ? null : nextAttemptAt(now, attempts, this.#o.random);
+    if (next !== null) {
+      await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, nextAttemptAt: next } });
+      return;
+    }
+    await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'failed', nextAttemptAt: null, settledAt: now } });
+    if (row.eventType === 'webhook.ping') return;
+    const disabled = await this.#webhooks.updateOne({ id: hook.id, enabled: true }, { $set: { enabled: false, disabledReason: 'failing', updatedAt: now } });
+    if (!disabled) return;
+    this.#o.logger.warn({ webhookId: hook.id, workspaceId: hook.workspaceId }, 'webhook disabled after its deliveries kept failing');
+    await this.#o.notifications.notify({
+      userId: hook.ownerId,
+      workspaceId: hook.workspaceId,
+      kind: 'webhook_disabled',
+      title: 'A webhook was disabled',
+      body: `Deliveries to ${hook.url} failed for about three days (last: ${outcome.statusCode ?? outcome.response}). Fix the endpoint, then enable the webhook again.`.slice(0, 280),
+      boardId: null,
+      itemId: null,
+      actorId: null,
+    });
+  }
+
+  async #settle(row: WebhookDeliveryRecord, status: 'skipped', reason: string): Promise<void> {
+    await this.#deliveries.updateOne({ id: row.id }, { $set: { status, nextAttemptAt: null, settledAt: this.#o.clock.now(), lastResponse: reason } });
+  }
+}

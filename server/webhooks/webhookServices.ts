@@ -1,0 +1,44 @@
+import type { Clock, Database } from '../../storage/index.js';
+import type { BoardRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import type { AccessService } from '../access/AccessService.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import type { Config } from '../config.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
+import type { NotificationService } from '../notifications/NotificationService.js';
+import { loadServerSecret } from '../oauth/serverKeys.js';
+import { WebhookDispatcher } from './WebhookDispatcher.js';
+import { WebhookOutbox } from './WebhookOutbox.js';
+import { WebhookSecrets } from './WebhookSecrets.js';
+import { WebhookService } from './WebhookService.js';
+
+/** What `createWebhookServices` wires. */
+export interface WebhookServices {
+  readonly webhooks: WebhookService;
+  readonly dispatcher: WebhookDispatcher;
+}
+
+/**
+ * Wires webhooks: the service behind `/webhooks`, the outbox subscribed to the domain event bus,
+ * and the dispatcher (call `dispatcher.start()` once the store's indexes exist; `stop()` at shutdown).
+ */
+export function createWebhookServices(options: {
+  config: Pick<Config, 'sessionSecret' | 'dataDir' | 'webhooks'>;
+  db: Database;
+  clock: Clock;
+  logger: { warn(context: object, message: string): void; error(context: object, message: string): void };
+  events: DomainEvents;
+  access: AccessService;
+  accounts: AccountService;
+  notifications: NotificationService;
+}): WebhookServices {
+  const { config, db, clock, events } = options;
+  const allowPrivate = config.webhooks.allowPrivate;
+  const secrets = new WebhookSecrets(loadServerSecret(config));
+  const dispatcher = new WebhookDispatcher(db, { ...options, secrets, allowPrivate });
+  const wake = (webhookId: string): void => dispatcher.wake(webhookId);
+  const boards = db.collection<BoardRecord>(boardCollections.boards);
+  new WebhookOutbox(db, { clock, wake, spaceOf: async (boardId) => (await boards.get(boardId))?.spaceId ?? null }).subscribe(events);
+  const webhooks = new WebhookService(db, { access: options.access, secrets, clock, allowPrivate, wake });
+  return { webhooks, dispatcher };
+}

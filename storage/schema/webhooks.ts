@@ -1,0 +1,63 @@
+import type { CollectionSpec } from '../Collection.js';
+
+/** A webhook subscription: where to send which events, for whom. */
+export interface WebhookRecord {
+  /** `whk_<random>`. */
+  id: string;
+  workspaceId: string;
+  /** The person it belongs to: events go out only for boards they can read at delivery time. */
+  ownerId: string;
+  /** The OAuth app (client id) whose connection made it; null for an API key. */
+  clientId: string | null;
+  url: string;
+  /** Event type names it receives. */
+  events: string[];
+  description: string;
+  /** Only these boards' events (null: every board the owner can read). */
+  boardIds: string[] | null;
+  /** Only events of boards in these spaces (null: any space). */
+  spaceIds: string[] | null;
+  enabled: boolean;
+  /** Why it was disabled by the service (`failing`, `owner_left`), null when enabled or disabled by its owner. */
+  disabledReason: string | null;
+  /** The signing secret, sealed (JWE `dir` + A256GCM under a key derived from the server secret). */
+  secretSealed: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/** Delivery states: waiting for an attempt, delivered (2xx), given up, or dropped at delivery time. */
+export type WebhookDeliveryStatus = 'pending' | 'delivered' | 'failed' | 'skipped';
+
+/** One event for one webhook: the durable outbox row and its delivery log. */
+export interface WebhookDeliveryRecord {
+  /** `msg_<time-ordered>`: the `webhook-id` header, the same on every attempt. */
+  id: string;
+  webhookId: string;
+  workspaceId: string;
+  /** The event this delivers (`evt_...`); one event may go to several webhooks. */
+  eventId: string;
+  eventType: string;
+  boardId: string | null;
+  /** The JSON body sent, exactly. */
+  payload: string;
+  status: WebhookDeliveryStatus;
+  attempts: number;
+  /** When the next attempt is due (epoch ms); null once settled. */
+  nextAttemptAt: number | null;
+  lastStatusCode: number | null;
+  lastDurationMs: number | null;
+  /** The start of the last response body (up to 1 KiB) or the error that ended the attempt. */
+  lastResponse: string | null;
+  createdAt: number;
+  settledAt: number | null;
+}
+
+/** Collections of the webhooks aggregate. */
+export const webhookCollections = {
+  webhooks: { name: 'webhooks', indexes: [{ fields: ['workspaceId', 'enabled'] }, { fields: ['ownerId', 'id'] }] },
+  deliveries: {
+    name: 'webhook_deliveries',
+    indexes: [{ fields: ['webhookId', 'status', 'nextAttemptAt'] }, { fields: ['webhookId', 'id'] }, { fields: ['status', 'nextAttemptAt'] }],
+  },
+} as const satisfies Record<string, CollectionSpec>;
