@@ -6,6 +6,7 @@ import { translateLowerLayerError } from './lowerLayerErrors.js';
 import { errorHandler } from './middleware/errorHandler.js';
 import { RateLimit } from './middleware/rateLimit.js';
 import { requestContext } from './middleware/requestContext.js';
+import { serverTiming } from './middleware/serverTiming.js';
 import { buildOpenApi } from './openapi.js';
 import { errorDocs } from './pages/errorDocs.js';
 import { consoleRoutes } from './console/consoleRoutes.js';
@@ -13,6 +14,7 @@ import { oauthRoutes } from './oauth/oauthRoutes.js';
 import type { Route } from './route.js';
 import { apiRouter } from './router.js';
 import { allRoutes } from './routes/index.js';
+import { webRoutes } from './web/webRoutes.js';
 
 /** Options of the HTTP application. */
 export interface AppOptions {
@@ -36,6 +38,7 @@ export function createApp(options: AppOptions): App {
   const openApi = buildOpenApi(routes, services.config.publicUrl);
   const rateLimit = new RateLimit({ requestsPerMinute: services.config.rateLimitPerMinute });
 
+  koa.use(serverTiming());
   koa.use(requestContext({ logger, publicUrl: services.config.publicUrl }));
   koa.use(errorHandler(translateLowerLayerError));
   koa.use(async (ctx, next) => {
@@ -60,6 +63,7 @@ export function createApp(options: AppOptions): App {
   services.oauth.attachLogger(logger);
   koa.use(oauthRoutes(services));
   koa.use(consoleRoutes(services));
+  koa.use(webRoutes(services));
   koa.use(
     apiRouter('/v1', {
       routes,
