@@ -49,6 +49,7 @@ export function memberRoutes(services: MemberRouteServices): Route[] {
       scope: 'boards:write',
       params: boardParams,
       body: shareBody,
+      bodyExample: { email: 'grace@example.com', role: 'editor' },
       response: shareResultSchema,
       errors: ['not_found', 'forbidden', 'conflict', 'payment_required', 'trashed'],
       handler: async ({ principal, params, body }) => views.shareResult(await boardMembers.share(principal.user.id, params.boardId, body)),
@@ -63,6 +64,7 @@ export function memberRoutes(services: MemberRouteServices): Route[] {
       scope: 'boards:write',
       params: memberParams,
       body: memberRoleBody,
+      bodyExample: { role: 'viewer' },
       response: shareResultSchema,
       errors: ['not_found', 'forbidden', 'conflict', 'trashed'],
       handler: async ({ principal, params, body }) =>
@@ -102,6 +104,7 @@ export function memberRoutes(services: MemberRouteServices): Route[] {
       scope: 'boards:write',
       params: boardParams,
       body: putPublicLinkBody,
+      bodyExample: { enabled: true, role: 'viewer', expiresAt: null },
       response: publicLinkSchema,
       errors: ['not_found', 'forbidden', 'payment_required'],
       handler: async ({ principal, params, body }) =>
