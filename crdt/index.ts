@@ -19,7 +19,7 @@ export type { ItemsTouchedListener } from './items/BoardIndex.js';
 export type { DeleteItemResult } from './items/itemOperations.js';
 export { itemPatchSchema, patchItem } from './items/patchItem.js';
 export type { ItemPatch } from './items/patchItem.js';
-export { itemText, itemTextPageSchema } from './items/itemText.js';
+export { itemText, itemTextPageSchema, textOfItem } from './items/itemText.js';
 export type { ItemTextOptions, ItemTextPage, NumberedLine } from './items/itemText.js';
 export { batchOperationKinds, maxBatchOperations, validateBatch } from './items/batchValidation.js';
 export type { BatchOperationKind, BatchPlan } from './items/batchValidation.js';

@@ -13,6 +13,7 @@ import { oauthRoutes } from './oauth/oauthRoutes.js';
 import type { Route } from './route.js';
 import { apiRouter } from './router.js';
 import { allRoutes } from './routes/index.js';
+import { webRoutes } from './web/webRoutes.js';
 
 /** Options of the HTTP application. */
 export interface AppOptions {
@@ -60,6 +61,7 @@ export function createApp(options: AppOptions): App {
   services.oauth.attachLogger(logger);
   koa.use(oauthRoutes(services));
   koa.use(consoleRoutes(services));
+  koa.use(webRoutes(services));
   koa.use(
     apiRouter('/v1', {
       routes,

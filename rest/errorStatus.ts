@@ -19,4 +19,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   internal_error: 500,
   not_implemented: 501,
   service_unavailable: 503,
+  ai_unavailable: 503,
+  ai_output_invalid: 502,
+  ai_instruction_unsupported: 422,
 };

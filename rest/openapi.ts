@@ -70,6 +70,16 @@ export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonO
           route.response === null
             ? { description: 'No content.' }
             : { description: 'Success.', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } },
+        ...Object.fromEntries(
+          Object.entries(route.otherResponses).map(([status, other]) => [
+            status,
+            {
+              description: other.description,
+              content: { 'application/json': { schema: jsonSchema(other.schema, 'output') } },
+              ...(other.headers ? { headers: Object.fromEntries(Object.entries(other.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])) } : {}),
+            },
+          ]),
+        ),
         ...errorResponses(route),
       },
     };

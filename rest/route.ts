@@ -41,9 +41,32 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   response: R;
   /** Error codes this operation may answer besides the common ones (401, 403, 429, 500). */
   errors?: readonly ErrorCode[];
+  /** Other success answers the handler may give as a `Reply` (e.g. 202 with a job), by status. */
+  otherResponses?: Readonly<Record<number, OtherResponse>>;
   handler: (
     input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>,
-  ) => Promise<R extends z.ZodType ? z.input<R> : void>;
+  ) => Promise<(R extends z.ZodType ? z.input<R> : void) | Reply>;
+}
+
+/** A documented success answer besides the route's usual one. */
+export interface OtherResponse {
+  readonly description: string;
+  readonly schema: z.ZodType;
+  /** Response headers, name -> description (e.g. `Location`). */
+  readonly headers?: Readonly<Record<string, string>>;
+}
+
+/** A handler's answer with a status other than the route's usual one (declared in `otherResponses`), and headers. */
+export class Reply {
+  readonly status: number;
+  readonly body: unknown;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(status: number, body: unknown, headers: Record<string, string> = {}) {
+    this.status = status;
+    this.body = body;
+    this.headers = headers;
+  }
 }
 
 /** A route with its types erased, as the router and the OpenAPI generator see it. */
@@ -61,6 +84,7 @@ export interface Route {
   status: number;
   response: z.ZodType | null;
   errors: readonly ErrorCode[];
+  otherResponses: Readonly<Record<number, OtherResponse>>;
   handler: (input: RouteInput<unknown, unknown, unknown>) => Promise<unknown>;
 }
 
@@ -75,6 +99,7 @@ export function defineRoute<
     ...spec,
     status: spec.status ?? (spec.response === null ? 204 : 200),
     errors: spec.errors ?? [],
+    otherResponses: spec.otherResponses ?? {},
     handler: spec.handler as Route['handler'],
   } as Route;
 }

@@ -6,6 +6,7 @@ import type { Authenticator } from '../server/auth/Authenticator.js';
 import { ServiceError, ValidationError } from '../server/errors.js';
 import { authenticate } from './middleware/authenticate.js';
 import type { RateLimit } from './middleware/rateLimit.js';
+import { Reply } from './route.js';
 import type { Route } from './route.js';
 
 /** Options of the API router. */
@@ -134,11 +135,17 @@ async function handle(
     body = parsed.data;
   }
 
-  const result = await route.handler({ params: params.data, query: query.data, body, principal, ctx });
-  ctx.status = route.status;
-  if (route.response === null) return;
+  const answer = await route.handler({ params: params.data, query: query.data, body, principal, ctx });
+  const reply = answer instanceof Reply ? answer : null;
+  const other = reply ? route.otherResponses[reply.status] : undefined;
+  if (reply && !other) throw new ServiceError('internal_error', `Undeclared response status ${reply.status}.`);
+  const result = reply ? reply.body : answer;
+  const schema = other ? other.schema : route.response;
+  ctx.status = reply ? reply.status : route.status;
+  for (const [name, value] of Object.entries(reply?.headers ?? {})) ctx.set(name, value);
+  if (schema === null) return;
   if (options.validateResponses) {
-    const checked = route.response.safeParse(result);
+    const checked = schema.safeParse(result);
     if (!checked.success) {
       (ctx.state.log as Logger).error({ operationId: route.operationId, issues: checked.error.issues }, 'response does not match its schema');
       throw new ServiceError('internal_error', 'Response failed validation.');

@@ -6,6 +6,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+/** Why the tests of a file are skipped: they need something this machine may not have. */
+function skipReason(file) {
+  if (file.includes('mongodb.test')) {
+    return 'they need a real MongoDB: set BOARDS_MONGODB_URL to run them (the same storage contract ran against the MongoDB adapter over the mingo stand-in).';
+  }
+  if (file.includes('browser')) return 'they drive a Chromium browser, which is not installed here (apt-get install chromium).';
+  return 'see the skip condition in the file.';
+}
+
 const dir = mkdtempSync(path.join(tmpdir(), 'boards-test-'));
 const report = path.join(dir, 'report.json');
 const vitest = path.join('node_modules', 'vitest', 'vitest.mjs');
@@ -18,6 +27,7 @@ child.on('exit', (code, signal) => {
   let passed = 0;
   let failed = 0;
   let skipped = 0;
+  const skippedByFile = new Map();
   try {
     const result = JSON.parse(readFileSync(report, 'utf8'));
     passed = result.numPassedTests;
@@ -25,12 +35,18 @@ child.on('exit', (code, signal) => {
     skipped = result.numPendingTests + result.numTodoTests;
     // A suite that failed to load has no tests counted; count it as a failure.
     failed += result.testResults.filter((r) => r.status === 'failed' && r.assertionResults.length === 0).length;
+    for (const file of result.testResults) {
+      const count = file.assertionResults.filter((a) => a.status === 'pending' || a.status === 'skipped' || a.status === 'todo').length;
+      if (count > 0) skippedByFile.set(path.relative(process.cwd(), file.name), count);
+    }
   } catch {
     failed = Math.max(1, failed);
   }
   rmSync(dir, { recursive: true, force: true });
   const exitCode = code ?? (signal ? 1 : 0);
   if (exitCode !== 0 && failed === 0) failed = 1;
+  const notes = [...skippedByFile].map(([file, count]) => `  ${file}: ${count} skipped, ${skipReason(file)}`);
+  if (notes.length > 0) process.stdout.write(`\nSkipped tests and why:\n${notes.join('\n')}\n`);
   process.stdout.write(`\n${passed} passed, ${failed} failed${skipped > 0 ? `, ${skipped} skipped` : ''}\n`);
   process.exit(exitCode);
 });

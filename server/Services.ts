@@ -2,6 +2,8 @@ import type { Logger } from 'pino';
 import type { DocumentRegistry, RealtimeHub } from '../crdt/index.js';
 import type { Clock, Database } from '../storage/index.js';
 import { AccountService } from './accounts/AccountService.js';
+import type { AiService } from './ai/AiService.js';
+import { createAiServices } from './ai/aiServices.js';
 import { UsageService } from './accounts/UsageService.js';
 import { ApiKeyService } from './auth/ApiKeyService.js';
 import { Authenticator } from './auth/Authenticator.js';
@@ -24,8 +26,10 @@ import { NotificationService } from './notifications/NotificationService.js';
 import { createOAuthServices } from './oauth/OAuthServices.js';
 import type { SearchService } from './search/SearchService.js';
 import { createSearchService } from './search/searchServices.js';
+import type { JobService } from './jobs/JobService.js';
 import type { OAuthServices } from './oauth/OAuthServices.js';
 import { SourceService } from './sources/SourceService.js';
+import { WebSessionTokens, webTokenPrefix } from './signin/WebSessionTokens.js';
 
 /** Every service of the server, wired over one store; what `rest/` and the CLI call. */
 export interface Services extends BoardServices {
@@ -41,6 +45,8 @@ export interface Services extends BoardServices {
   readonly me: MeService;
   /** OAuth apps, grants and tokens, consent, and sign-in. */
   readonly oauth: OAuthServices;
+  /** Short-lived `bds_wt_` tokens the web app gets for its signed-in session. */
+  readonly webTokens: WebSessionTokens;
   /** The board documents loaded in this process (one `Y.Doc` per board). */
   readonly documents: DocumentRegistry;
   /** Live rooms of the sync endpoint. */
@@ -56,6 +62,10 @@ export interface Services extends BoardServices {
   readonly chat: ChatService;
   /** `GET /search` and the index upkeep: call `search.boardChanged(boardId)` after a board's title or content changed. */
   readonly search: SearchService;
+  /** The AI assistant (ask, plan, generate, modify, review, convert). */
+  readonly ai: AiService;
+  /** Stored background jobs (`Prefer: respond-async`). */
+  readonly jobs: JobService;
   /** Webhook subscriptions, rotation, deliveries and pings. */
   readonly webhooks: WebhookService;
   /** Delivers the webhook outbox in the background. */
@@ -96,9 +106,12 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     events,
   });
   const { access, activity } = boardServices;
+  const webTokens = new WebSessionTokens({ sessions: oauth.sessions, accounts, access, now: () => clock.now() });
+  authenticator.register(webTokenPrefix, webTokens.resolver());
   const chat = createChatService({ db, access, accounts, activity, clock, documents: documentServices.documents, logger, events });
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   events.on('board.changed', (event) => search.boardChanged(event.boardId));
+  const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events });
   const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications });
   await db.ensureIndexes();
   boardServices.trash.start();
@@ -115,6 +128,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     authenticator,
     me,
     oauth,
+    webTokens,
     ...boardServices,
     documents: documentServices.documents,
     hub: documentServices.hub,
@@ -126,7 +140,10 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     search,
     webhooks,
     webhookDispatcher,
+    ai,
+    jobs,
     close: async () => {
+      await jobs.close();
       await webhookDispatcher.stop();
       await boardServices.trash.stop();
       await liveEdits.close();

@@ -40,6 +40,18 @@ export interface OidcProviderConfig {
   readonly name: string;
 }
 
+/** The AI assistant's variables (see `Config.ai` and docs/ai.md). */
+const aiVariables = {
+  BOARDS_AI_PROVIDER: z.enum(['builtin', 'openai'], { error: 'must be builtin or openai' }).default('builtin'),
+  BOARDS_AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the http(s) base URL of an OpenAI-compatible API, such as https://api.openai.com/v1' }).default('https://api.openai.com/v1'),
+  BOARDS_AI_API_KEY: z.string().min(1).optional(),
+  BOARDS_AI_MODEL: z.string().trim().min(1, { error: 'must name a model' }).max(200).default('gpt-4o-mini'),
+  BOARDS_AI_TIMEOUT_MS: positiveInt('a positive whole number of milliseconds').default(60_000),
+  BOARDS_AI_MAX_RETRIES: z.coerce.number({ error: 'must be a whole number from 0 to 10' }).int({ error: 'must be a whole number from 0 to 10' }).min(0, { error: 'must be a whole number from 0 to 10' }).max(10, { error: 'must be a whole number from 0 to 10' }).default(2),
+  BOARDS_AI_STRUCTURED_OUTPUT: z.enum(['json_schema', 'json_object'], { error: 'must be json_schema or json_object' }).default('json_schema'),
+  BOARDS_AI_JOBS_PER_WORKSPACE: positiveInt('a positive whole number of jobs').default(2),
+};
+
 /** The environment variables the server reads, with their defaults and rules. */
 const envSchema = z
   .object({
@@ -70,6 +82,7 @@ const envSchema = z
     BOARDS_DEV_OUTBOX: z.string().min(1, { error: 'must not be empty' }).optional(),
     BOARDS_WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
     ...oidcProviderVariables(),
+    ...aiVariables,
   })
   .superRefine((env, ctx) => {
     for (const n of oidcSlots) {
@@ -89,6 +102,9 @@ const envSchema = z
       });
     }
   });
+
+/** Every environment variable the server reads (`.env.example` documents each one). */
+export const configVariables: readonly string[] = Object.freeze(Object.keys(envSchema.shape));
 
 /** The server's configuration, parsed once from the environment and frozen. */
 export interface Config {
@@ -148,6 +164,25 @@ export interface Config {
   readonly devOutboxPath: string;
   /** Up to three OpenID Connect sign-in providers (`BOARDS_OIDC_<N>_ISSUER/CLIENT_ID/CLIENT_SECRET/NAME`). */
   readonly oidcProviders: readonly OidcProviderConfig[];
+  /** The AI assistant (docs/ai.md). */
+  readonly ai: {
+    /** `builtin` (default: offline and deterministic) or `openai` (any OpenAI-compatible endpoint). */
+    readonly provider: 'builtin' | 'openai';
+    /** `BOARDS_AI_BASE_URL`; default `https://api.openai.com/v1`. */
+    readonly baseUrl: string;
+    /** `BOARDS_AI_API_KEY`; null for servers that need none. Never logged. */
+    readonly apiKey: string | null;
+    /** `BOARDS_AI_MODEL`; default `gpt-4o-mini`. */
+    readonly model: string;
+    /** Per provider attempt; default 60 s. */
+    readonly timeoutMs: number;
+    /** Retries of 429 (honouring Retry-After), 5xx and connection errors; default 2. */
+    readonly maxRetries: number;
+    /** `json_schema` (default; falls back to JSON mode when refused) or `json_object`. */
+    readonly structuredOutput: 'json_schema' | 'json_object';
+    /** AI jobs one workspace runs at once; more wait queued. Default 2. */
+    readonly jobsPerWorkspace: number;
+  };
 }
 
 /** Bad configuration; the message names every offending variable. */
@@ -207,6 +242,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       const clientSecret = v('CLIENT_SECRET');
       const name = v('NAME');
       return issuer && clientId && clientSecret && name ? [Object.freeze({ slot: n, issuer, clientId, clientSecret, name })] : [];
+    }),
+    ai: Object.freeze({
+      provider: e.BOARDS_AI_PROVIDER,
+      baseUrl: e.BOARDS_AI_BASE_URL.replace(/\/+$/, ''),
+      apiKey: e.BOARDS_AI_API_KEY ?? null,
+      model: e.BOARDS_AI_MODEL,
+      timeoutMs: e.BOARDS_AI_TIMEOUT_MS,
+      maxRetries: e.BOARDS_AI_MAX_RETRIES,
+      structuredOutput: e.BOARDS_AI_STRUCTURED_OUTPUT,
+      jobsPerWorkspace: e.BOARDS_AI_JOBS_PER_WORKSPACE,
     }),
   };
   return Object.freeze(config);

@@ -25,6 +25,9 @@ export const errorCatalogue = {
   internal_error: 'Something failed on the service side; retry later. The request id helps support.',
   not_implemented: 'This operation is not available on this server yet.',
   service_unavailable: 'The service is starting or stopping; retry shortly.',
+  ai_unavailable: 'The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later.',
+  ai_output_invalid: "The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded.",
+  ai_instruction_unsupported: 'The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does).',
 } as const;
 
 /** A stable API error code. */

@@ -76,8 +76,8 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     logger,
     // ws rejects larger frames itself (1009) before they are buffered whole.
     maxMessageBytes: config.sync.maxMessageBytes,
-    onEdit: (boardId, userId) => services.liveEdits.edited(boardId, userId),
   });
+  services.hub.onEdit((boardId, userId) => services.liveEdits.edited(boardId, userId));
   let shuttingDown = false;
   const app = createApp({ services, logger, isShuttingDown: () => shuttingDown });
   handle = app.koa.callback();

@@ -61,11 +61,22 @@ export interface CollectionSpec {
   indexes?: readonly IndexSpec[];
 }
 
+/** How an insert waits for the disk. */
+export interface InsertOptions {
+  /**
+   * `immediate` (default): the record survives power loss when `insert` resolves. `shared`: it
+   * survives a crash of the process when `insert` resolves, and power loss once the next
+   * `documents.sync()` resolves, so a write made beside a document update shares that update's
+   * one durability wait. Stores whose every write waits for the disk treat both alike.
+   */
+  durability?: 'immediate' | 'shared';
+}
+
 /** A set of records of one kind. */
 export interface Collection<T extends StoredRecord> {
   readonly name: string;
   /** Stores a new record; throws `DuplicateKeyError` when its id or a unique field is taken. */
-  insert(record: T): Promise<void>;
+  insert(record: T, options?: InsertOptions): Promise<void>;
   /** Stores the record whole, replacing any record with the same id. */
   put(record: T): Promise<void>;
   /** The record with this id, or null. */

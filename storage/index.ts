@@ -1,6 +1,7 @@
 export type {
   Collection,
   CollectionSpec,
+  InsertOptions,
   FieldCondition,
   FieldValue,
   Filter,

@@ -56,7 +56,7 @@ export interface DocumentLease {
   /** Queues a client's update to be stored before it is applied; see `ManagedDocument.queueIncoming`. */
   queueIncoming(update: Uint8Array): void;
   /** Applies updates queued with `queueIncoming`, quietly, in one transaction; returns those that failed. See `ManagedDocument.applyQueued`. */
-  applyQueued<T extends { update: Uint8Array; origin?: unknown }>(entries: readonly T[]): { entry: T; error: unknown }[];
+  applyQueued<T extends { update: Uint8Array; origin?: unknown }>(entries: readonly T[], batchOrigin?: unknown): { entry: T; error: unknown }[];
   /** Calls `listener` with every update to relay (see `ManagedDocument.onChange`); returns the function that removes it. */
   onChange(listener: (update: Uint8Array, origin: unknown) => void): () => void;
   release(): void;
@@ -131,7 +131,7 @@ export class DocumentRegistry {
       storeNow: () => managed.persister.storeNow(),
       assertRoomFor: (incomingBytes) => managed.assertRoomFor(incomingBytes),
       queueIncoming: (update) => managed.queueIncoming(update),
-      applyQueued: (entries) => managed.applyQueued(entries),
+      applyQueued: (entries, batchOrigin) => managed.applyQueued(entries, batchOrigin),
       onChange: (listener) => managed.onChange(listener),
       release: () => {
         if (released) return;

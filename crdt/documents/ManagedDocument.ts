@@ -117,9 +117,10 @@ export class ManagedDocument {
    * edited costs far more than integrating a small update. When the document holds pending
    * structs (an earlier update whose dependencies had not arrived), an update may complete them,
    * and what they add was never stored nor relayed: then each is applied like any other update.
-   * Returns the entries that did not apply, with what `Y.applyUpdate` threw; the rest applied.
+   * The one transaction has `batchOrigin`. Returns the entries that did not apply, with what
+   * `Y.applyUpdate` threw; the rest applied.
    */
-  applyQueued<T extends { update: Uint8Array; origin?: unknown }>(entries: readonly T[]): { entry: T; error: unknown }[] {
+  applyQueued<T extends { update: Uint8Array; origin?: unknown }>(entries: readonly T[], batchOrigin: unknown = null): { entry: T; error: unknown }[] {
     const failed: { entry: T; error: unknown }[] = [];
     const applyEach = (): void => {
       for (const entry of entries) {
@@ -138,7 +139,7 @@ export class ManagedDocument {
     // Without an 'update' listener Yjs skips encoding the transaction's update.
     this.doc.off('update', this.#onUpdate);
     try {
-      this.doc.transact(applyEach);
+      this.doc.transact(applyEach, batchOrigin);
     } finally {
       this.doc.on('update', this.#onUpdate);
     }

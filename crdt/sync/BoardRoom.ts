@@ -2,7 +2,11 @@ import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwareness
 import * as Y from 'yjs';
 import type { DocumentLease, DocumentRegistry } from '../documents/DocumentRegistry.js';
 import type { Logger } from '../documents/Logger.js';
+import type { Clock } from '../../storage/index.js';
 import { syncCloseCodes } from './closeCodes.js';
+import { LiveEditGuard } from './LiveEditGuard.js';
+import type { AppliedLiveUpdate } from './LiveEditGuard.js';
+import type { DecodedUpdate } from './transactionItems.js';
 import { decodeAwarenessUpdate, encodeAwarenessEntries, encodeAwarenessMessage, encodeSyncStep2, encodeSyncUpdate } from './messages.js';
 import type { SyncConnection } from './SyncConnection.js';
 
@@ -20,6 +24,14 @@ export interface PresenceEntry {
 interface Outgoing {
   message: Uint8Array;
   skip: unknown;
+}
+
+/** A client's live update taken this turn: the message it came in (when it can be relayed as is), the update, and what decoding it read. */
+interface Incoming {
+  message: Uint8Array | undefined;
+  update: Uint8Array;
+  origin: SyncConnection;
+  decoded: DecodedUpdate;
 }
 
 interface AwarenessChange {
@@ -52,6 +64,9 @@ export class BoardRoom {
   readonly #maxClientIdsPerConnection: number;
   readonly #logger: Logger;
   readonly #onDisposed: (room: BoardRoom) => void;
+  readonly #onEdit: (connection: SyncConnection) => void;
+  readonly #clock: Clock;
+  #guard: LiveEditGuard | undefined;
   readonly #owners = new Map<number, SyncConnection>();
   #fullState: Uint8Array | undefined;
   /** Relays of document updates, in order, each after its updates are stored. */
@@ -64,7 +79,7 @@ export class BoardRoom {
   readonly #awarenessDoc = new Y.Doc();
   readonly #awareness = new Awareness(this.#awarenessDoc);
   /** Live updates of clients taken this turn, not yet stored (`receiveUpdate`). */
-  #incoming: { message: Uint8Array | undefined; update: Uint8Array; origin: SyncConnection }[] = [];
+  #incoming: Incoming[] = [];
   /** Updates made to the document this turn (REST writes, sync step 2s), to relay. */
   #pendingUpdates: { update: Uint8Array; origin: unknown }[] = [];
   #stopListening: (() => void) | undefined;
@@ -75,13 +90,22 @@ export class BoardRoom {
   constructor(
     boardId: string,
     registry: DocumentRegistry,
-    options: { maxClientIdsPerConnection: number; logger: Logger; onDisposed: (room: BoardRoom) => void },
+    options: {
+      maxClientIdsPerConnection: number;
+      logger: Logger;
+      clock: Clock;
+      onDisposed: (room: BoardRoom) => void;
+      /** Called when a connection's update changed the document (not for a handshake that brought nothing). */
+      onEdit: (connection: SyncConnection) => void;
+    },
   ) {
     this.boardId = boardId;
     this.#registry = registry;
     this.#maxClientIdsPerConnection = options.maxClientIdsPerConnection;
     this.#logger = options.logger;
     this.#onDisposed = options.onDisposed;
+    this.#onEdit = options.onEdit;
+    this.#clock = options.clock;
     this.#awareness.setLocalState(null);
     this.#awareness.on('update', this.#onAwareness);
     this.ready = this.#start(registry);
@@ -119,9 +143,15 @@ export class BoardRoom {
     if (this.connections.size === 0) this.dispose();
   }
 
-  /** Applies a client's document update; throws `document_too_large`. */
+  /** Applies a client's document update (a sync step 2), then checks what it did (`#settle`); throws `document_too_large`. */
   applyUpdate(update: Uint8Array, origin: SyncConnection): void {
-    this.#lease?.applyUpdate(update, origin);
+    const lease = this.#lease;
+    if (lease === undefined) return;
+    try {
+      lease.applyUpdate(update, origin);
+    } finally {
+      this.#settle([]);
+    }
   }
 
   /**
@@ -133,9 +163,10 @@ export class BoardRoom {
     const lease = this.#lease;
     if (lease === undefined) return;
     lease.assertRoomFor(update.byteLength);
-    // Decoding proves the bytes are an update before they are stored or reach other clients.
-    Y.decodeUpdate(update);
-    this.#incoming.push({ message, update, origin });
+    // Decoding proves the bytes are an update before they are stored or reach other clients;
+    // what it read tells, later, which items this client touched.
+    const decoded = Y.decodeUpdate(update);
+    this.#incoming.push({ message, update, origin, decoded });
     this.#scheduleFlush();
   }
 
@@ -205,6 +236,7 @@ export class BoardRoom {
     if (this.#flushTimer !== undefined) clearImmediate(this.#flushTimer);
     this.#flushTimer = undefined;
     this.#stopListening?.();
+    this.#guard?.dispose();
     this.#awareness.off('update', this.#onAwareness);
     this.#awareness.destroy();
     this.#awarenessDoc.destroy();
@@ -227,6 +259,13 @@ export class BoardRoom {
     }
     this.#lease = lease;
     this.#stopListening = lease.onChange(this.#onUpdate);
+    this.#guard = new LiveEditGuard(lease.doc, {
+      boardId: this.boardId,
+      clock: this.#clock,
+      logger: this.#logger,
+      isLive: (origin) => origin === this || this.connections.has(origin as SyncConnection),
+      authorOf: (origin) => (this.connections.has(origin as SyncConnection) ? (origin as SyncConnection).actor.userId : undefined),
+    });
     const states = this.#encodeStates();
     for (const connection of [...this.connections]) connection.start(lease.doc, states);
   }
@@ -322,9 +361,30 @@ export class BoardRoom {
     // Quietly: they were stored and relayed as they came (`applyQueued`).
     if (incoming.length === 0) return;
     this.#fullState = undefined;
-    for (const { entry, error } of lease.applyQueued(incoming)) {
+    const failed = lease.applyQueued(incoming, this);
+    this.#settle(incoming);
+    for (const { entry, error } of failed) {
       this.#logger.warn({ err: error, boardId: this.boardId, userId: entry.origin.actor.userId }, 'Closing a sync connection after an update that does not apply');
       entry.origin.close(syncCloseCodes.invalidPayload, 'invalid update');
+    }
+  }
+
+  /**
+   * After live updates were applied: repairs and stamps what they did to the board's items
+   * (`LiveEditGuard`), closes 4422 the connections whose edits broke the catalogue's rules, and
+   * reports the others whose updates changed the document.
+   */
+  #settle(batch: readonly AppliedLiveUpdate[]): void {
+    const guard = this.#guard;
+    if (guard === undefined) return;
+    const { editors, offenders } = guard.settle(batch);
+    for (const offender of offenders) {
+      const connection = offender as SyncConnection;
+      this.#logger.info({ boardId: this.boardId, userId: connection.actor.userId }, 'Closing a sync connection whose edit broke the item rules');
+      connection.close(syncCloseCodes.invalidEdit, 'invalid edit: the item was repaired');
+    }
+    for (const editor of editors) {
+      if (!offenders.has(editor)) this.#onEdit(editor as SyncConnection);
     }
   }
 }
@@ -337,7 +397,7 @@ export class BoardRoom {
  * board: one message per turn spares every client on the board. It skips the connection that
  * produced all of it.
  */
-function documentMessagesOf(made: readonly { update: Uint8Array; origin: unknown }[], incoming: readonly { message: Uint8Array | undefined; update: Uint8Array; origin: SyncConnection }[]): Outgoing[] {
+function documentMessagesOf(made: readonly { update: Uint8Array; origin: unknown }[], incoming: readonly Incoming[]): Outgoing[] {
   const all = [...made, ...incoming];
   const [first] = all;
   if (first === undefined) return [];

@@ -61,6 +61,7 @@ export class RealtimeHub {
   /** By `drainedKey`, oldest close first. */
   readonly #drained = new Map<string, TokenBucket>();
   readonly #unsubscribe: () => void;
+  readonly #editListeners = new Set<(boardId: string, userId: string) => void>();
   #closed = false;
 
   constructor(registry: DocumentRegistry, options: RealtimeHubOptions = {}) {
@@ -110,6 +111,16 @@ export class RealtimeHub {
     const connection = new SyncConnection(socket, info, room, bucket, onRateLimited, limits, this.#logger, this.#clock.now());
     room.add(connection);
     return connection;
+  }
+
+  /**
+   * Calls `listener` when a writable connection's update changed a board's document (live edits
+   * and sync step 2s that brought something new; a join handshake that brings nothing does not
+   * count). Returns the function that removes it.
+   */
+  onEdit(listener: (boardId: string, userId: string) => void): () => void {
+    this.#editListeners.add(listener);
+    return () => this.#editListeners.delete(listener);
   }
 
   /** Users connected to a board (server-side identities joined with live awareness); empty when none. */
@@ -166,6 +177,16 @@ export class RealtimeHub {
     const room = new BoardRoom(boardId, this.#registry, {
       maxClientIdsPerConnection: this.#options.maxClientIdsPerConnection,
       logger: this.#logger,
+      clock: this.#clock,
+      onEdit: (connection) => {
+        for (const listener of this.#editListeners) {
+          try {
+            listener(boardId, connection.actor.userId);
+          } catch (error) {
+            this.#logger.error({ err: error, boardId }, 'An edit listener failed');
+          }
+        }
+      },
       onDisposed: (disposed) => {
         if (this.#rooms.get(boardId) === disposed) this.#rooms.delete(boardId);
       },

@@ -16,10 +16,19 @@ export const syncCloseCodes = {
   internalError: 1011,
   /** The client reads too slowly (`bufferedAmount` over `maxBufferedBytes`); it reconnects and resyncs. */
   tryAgainLater: 1013,
-  /** The board was deleted. */
+  /** No valid token (missing, unknown, expired or revoked). */
+  unauthorized: 4401,
+  /** The token lacks the `boards:read` scope. */
+  forbidden: 4403,
+  /** No such board (or not one the person can read), a malformed board id, or the board was deleted. */
   notFound: 4404,
   /** The update would make the document larger than `maxDocumentBytes`. */
   documentTooLarge: 4413,
+  /**
+   * A live edit left an item that the item catalogue refuses (the same rules as REST writes); the
+   * server repaired the board with a compensating update that every client receives.
+   */
+  invalidEdit: 4422,
   /** Over the message rate, or the board already has `maxConnectionsPerBoard` connections. */
   tooManyRequests: 4429,
 } as const;

@@ -11,9 +11,9 @@ const expectedServerCodes: ReadonlySet<ErrorCode> = new Set<ErrorCode>(['not_imp
 /** Maps errors of lower layers (by their stable `code`) to API error codes. */
 export type ErrorTranslator = (error: unknown) => ServiceError | null;
 
-const statusCodes = new Map<number, ErrorCode>(
-  Object.entries(errorStatus).map(([code, status]) => [status, code as ErrorCode]),
-);
+// The first code of each status in the catalogue is the generic one (`validation_failed` before `ai_instruction_unsupported`).
+const statusCodes = new Map<number, ErrorCode>();
+for (const [code, status] of Object.entries(errorStatus)) if (!statusCodes.has(status)) statusCodes.set(status, code as ErrorCode);
 
 /**
  * Turns every error into the envelope. Service errors keep their code, and their message when

@@ -1,5 +1,6 @@
 import type { Services } from '../../server/Services.js';
 import type { Route } from '../route.js';
+import { aiRoutes } from './ai.js';
 import { boardContentRoutes } from './boardContent.js';
 import { boardRoutes } from './boards.js';
 import { chatRoutes } from './chat.js';
@@ -27,6 +28,7 @@ export function allRoutes(services: Services): Route[] {
     ...memberRoutes(facade(services, 'boardMembers', 'publicLinks', 'accounts', 'config')),
     ...boardContentRoutes(facade(services, 'content', 'hub', 'access', 'accounts', 'config')),
     ...itemRoutes(facade(services, 'content', 'access')),
+    ...aiRoutes(facade(services, 'ai', 'jobs')),
     ...itemTypeRoutes(),
     ...chatRoutes(facade(services, 'chat')),
     ...searchRoutes(facade(services, 'search', 'config')),

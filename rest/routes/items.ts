@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { assertConvertible, createItemBodySchema, itemPatchSchema } from '../../crdt/index.js';
-import { ServiceError } from '../../server/errors.js';
+import { createItemBodySchema, itemPatchSchema } from '../../crdt/index.js';
 import type { Services } from '../../server/Services.js';
 import { defineRoute } from '../route.js';
 import type { Route } from '../route.js';
@@ -14,7 +13,7 @@ const itemParams = z.object({ boardId: idParam, itemId: idParam });
 /** The services the item operations use: all a route factory receives. */
 export type ItemRouteServices = Pick<Services, 'content' | 'access'>;
 
-/** The Items group (SPEC "Items"), except the item-type catalogue. */
+/** The Items group (SPEC "Items"), except the item-type catalogue and conversion (rest/routes/ai.ts). */
 export function itemRoutes(services: ItemRouteServices): Route[] {
   const { content } = services;
   return [
@@ -90,25 +89,6 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       }),
       errors: ['not_found', 'forbidden'],
       handler: async ({ principal, params }) => content.deleteItem(principal, params.boardId, params.itemId),
-    }),
-    defineRoute({
-      operationId: 'convertItem',
-      method: 'POST',
-      path: '/boards/{boardId}/items/{itemId}/convert',
-      tag,
-      summary: 'The AI assistant rebuilds the item as the target type (not available on this server yet: 501).',
-      description: 'Checks the board, the item and that the target type is one the item converts to, then answers 501 `not_implemented`: rebuilding content needs the AI assistant.',
-      scope: 'boards:write',
-      params: itemParams,
-      body: z.object({ targetType: z.string().min(1).max(64), keepSource: z.boolean().default(false) }).strict(),
-      response: itemSchema,
-      errors: ['not_found', 'forbidden', 'not_implemented'],
-      handler: async ({ principal, params, body }) => {
-        const item = await content.getItem(principal, params.boardId, params.itemId);
-        assertConvertible(item.type, body.targetType);
-        await services.access.requireBoard(principal.user.id, params.boardId, 'edit');
-        throw new ServiceError('not_implemented', 'Converting items needs the AI assistant, which this server does not run yet.');
-      },
     }),
     defineRoute({
       operationId: 'getItemText',

@@ -79,7 +79,7 @@ export function meRoutes(services: MeRouteServices): Route[] {
           createdAt: timestamp,
         }),
         credential: z.object({
-          kind: z.enum(['api_key', 'access_token']),
+          kind: z.enum(['api_key', 'access_token', 'web_session']).describe('`web_session`: a short-lived token the web app got for a signed-in session.'),
           id: z.string(),
           scopes: z.array(z.enum(allScopes as [string, ...string[]])),
         }),

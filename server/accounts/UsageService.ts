@@ -80,7 +80,7 @@ export class UsageService {
    * Spends credits and messages atomically; throws 402 `payment_required` and spends nothing
    * when either allowance would go below zero.
    */
-  async consume(workspaceId: string, plan: PlanName, spend: { credits: number; messages: number }): Promise<void> {
+  async consume(workspaceId: string, plan: PlanName, spend: { credits: number; messages: number }): Promise<{ period: string }> {
     const usage = await this.#current(workspaceId);
     const limits = plans[plan];
     const updated = await this.#usage.updateOne(
@@ -94,10 +94,20 @@ export class UsageService {
     if (!updated) {
       const current = await this.#current(workspaceId);
       const credits = current.creditsUsed + spend.credits > limits.aiCreditsPerMonth;
-      throw planCapError(credits ? 'aiCreditsPerMonth' : 'aiMessagesPerMonth', plan, "The workspace's AI allowance for this month is used up.", {
+      throw planCapError(credits ? 'aiCreditsPerMonth' : 'aiMessagesPerMonth', plan, credits ? `The workspace's AI credits for this month are used up (${spend.credits} needed, ${Math.max(0, limits.aiCreditsPerMonth - current.creditsUsed)} left).` : `The workspace's AI assistant messages for this month are used up (${spend.messages} needed, ${Math.max(0, limits.aiMessagesPerMonth - current.messagesUsed)} left).`, {
         used: credits ? current.creditsUsed : current.messagesUsed,
         resetsAt: new Date(monthOf(this.#clock.now()).end).toISOString(),
       });
     }
+    return { period: usage.period };
+  }
+
+  /** Gives back what `consume` spent in `period` (an operation that failed); never below zero. */
+  async refund(workspaceId: string, period: string, spend: { credits: number; messages: number }): Promise<void> {
+    const id = `${workspaceId}:${period}`;
+    await this.#usage.updateOne(
+      { id, creditsUsed: { $gte: spend.credits }, messagesUsed: { $gte: spend.messages } },
+      { $inc: { creditsUsed: -spend.credits, messagesUsed: -spend.messages } },
+    );
   }
 }

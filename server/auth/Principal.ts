@@ -4,7 +4,7 @@ import { errors } from '../errors.js';
 import type { Scope } from './scopes.js';
 
 /** The kind of credential a request carries. */
-export type CredentialKind = 'api_key' | 'access_token';
+export type CredentialKind = 'api_key' | 'access_token' | 'web_session';
 
 /**
  * Who a request acts as: the person behind the credential, in the credential's workspace,

@@ -19,15 +19,21 @@ export interface ActivityInput {
 /** The activity feed of every board: one row per change made through the API (the items layer records its changes here too). */
 export class ActivityService {
   readonly #rows: Collection<ActivityRecord>;
+  readonly #db: Database;
   readonly #clock: Clock;
   readonly #ids = new TimeOrderedIds('act_');
 
   constructor(db: Database, clock: Clock) {
+    this.#db = db;
     this.#rows = db.collection<ActivityRecord>(boardCollections.activity);
     this.#clock = clock;
   }
 
-  /** Appends a row to a board's feed. */
+  /**
+   * Appends a row to a board's feed; resolves once it survives power loss. The row's commit
+   * does not fsync on the event loop: it joins the document log's group-committed fsync
+   * (`documents.sync()`, off the loop), shared with every write waiting at that moment.
+   */
   async record(input: ActivityInput): Promise<ActivityRecord> {
     const now = this.#clock.now();
     const row: ActivityRecord = {
@@ -39,7 +45,8 @@ export class ActivityService {
       data: input.data ?? {},
       createdAt: now,
     };
-    await this.#rows.insert(row);
+    await this.#rows.insert(row, { durability: 'shared' });
+    await this.#db.documents.sync();
     return row;
   }
 

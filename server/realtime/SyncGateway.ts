@@ -23,15 +23,10 @@ export interface SyncGatewayOptions {
   maxMessageBytes?: number;
   /** Interval of keep-alive pings; a socket that missed the previous pong is terminated. Default 30 s. */
   pingIntervalMs?: number;
-  /** Called when a writable connection sends a document message (drives search and `updatedAt`). */
-  onEdit?: (boardId: string, userId: string) => void;
 }
 
 /** Messages a socket may send while its token is being checked: a client's first messages are a sync step 1, its awareness and perhaps a step 2. */
 export const maxQueuedBeforeAuth = 32;
-
-/** Close codes of the endpoint: 4000 + the HTTP status it stands for (DESIGN "Realtime"). */
-export const syncAuthCloseCodes = { unauthorized: 4401, forbidden: 4403, notFound: 4404 } as const;
 
 interface Decision {
   boardId: string;
@@ -86,7 +81,7 @@ export class SyncGateway {
     let refused = false;
     ws.on('message', (data: RawData) => {
       const bytes = toBytes(data);
-      if (connection) this.#receive(connection, bytes);
+      if (connection) connection.receive(bytes);
       else if (queued.length < maxQueuedBeforeAuth) queued.push(bytes);
       else if (!refused) {
         refused = true;
@@ -112,43 +107,36 @@ export class SyncGateway {
           decision,
         );
         this.#o.logger.info({ boardId: decision.boardId, userId: decision.actor.userId, readOnly: decision.readOnly, url: redactUrl(request.url ?? '') }, 'sync connected');
-        for (const bytes of queued.splice(0)) this.#receive(connection, bytes);
+        for (const bytes of queued.splice(0)) connection.receive(bytes);
       },
       (error: unknown) => {
         this.#o.logger.error({ err: error }, 'sync authorization failed');
-        if (!closed) ws.close(1011, 'Internal error');
+        if (!closed) ws.close(syncCloseCodes.internalError, 'Internal error');
       },
     );
   }
 
-  #receive(connection: SyncConnection, bytes: Uint8Array): void {
-    connection.receive(bytes);
-    // Message type 0 is the sync protocol (document content); awareness does not count as an edit,
-    // nor does a message that closed its connection (or came after it closed).
-    if (!connection.readOnly && connection.isOpen && bytes[0] === 0 && this.#o.onEdit) this.#o.onEdit(connection.boardId, connection.actor.userId);
-  }
-
   async #decide(request: IncomingMessage): Promise<Decision | Refusal> {
     const url = new URL(request.url ?? '/', 'http://localhost');
-    const boardId = decodeURIComponent(url.pathname.slice(this.#prefix.length)).replace(/\/+$/, '');
+    const boardId = boardIdOf(url.pathname.slice(this.#prefix.length));
     const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const token = header ?? url.searchParams.get('token') ?? '';
-    if (token === '') return { code: syncAuthCloseCodes.unauthorized, reason: 'A token is required.' };
-    if (boardId === '' || boardId.includes('/')) return { code: syncAuthCloseCodes.notFound, reason: 'No such board.' };
+    if (token === '') return { code: syncCloseCodes.unauthorized, reason: 'A token is required.' };
+    if (boardId === undefined || boardId === '' || boardId.includes('/')) return { code: syncCloseCodes.notFound, reason: 'No such board.' };
 
     if (token.startsWith(publicLinkTokenPrefix)) {
       const link = await this.#o.access.publicLinkAccess(token, boardId);
-      if (!link) return { code: syncAuthCloseCodes.notFound, reason: 'No such board.' };
+      if (!link) return { code: syncCloseCodes.notFound, reason: 'No such board.' };
       const userId = `link:${link.via.resourceType}:${link.via.id}`;
       // Guests of one link share a user id; a guest's reconnect loop must not drain the others' message budget.
       const rateKey = `${userId}@${request.socket.remoteAddress ?? ''}`;
       return { boardId, actor: { userId, name: 'Guest' }, readOnly: link.role !== 'editor', rateKey };
     }
     const principal = await this.#o.authenticator.authenticate(token);
-    if (!principal) return { code: syncAuthCloseCodes.unauthorized, reason: 'The token is unknown, expired or revoked.' };
-    if (!principal.scopes.has('boards:read')) return { code: syncAuthCloseCodes.forbidden, reason: 'The token lacks the boards:read scope.' };
+    if (!principal) return { code: syncCloseCodes.unauthorized, reason: 'The token is unknown, expired or revoked.' };
+    if (!principal.scopes.has('boards:read')) return { code: syncCloseCodes.forbidden, reason: 'The token lacks the boards:read scope.' };
     const access = await this.#o.access.boardAccess(principal.user.id, boardId);
-    if (!access?.canRead) return { code: syncAuthCloseCodes.notFound, reason: 'No such board.' };
+    if (!access?.canRead) return { code: syncCloseCodes.notFound, reason: 'No such board.' };
     return {
       boardId,
       actor: { userId: principal.user.id, name: principal.user.name },
@@ -170,8 +158,18 @@ export class SyncGateway {
   /** Closes every socket (1001 going away) and stops the keep-alive timer. */
   close(): void {
     clearInterval(this.#ping);
-    for (const ws of this.#wss.clients) if (ws.readyState === WebSocket.OPEN) ws.close(1001, 'Server shutting down');
+    for (const ws of this.#wss.clients) if (ws.readyState === WebSocket.OPEN) ws.close(syncCloseCodes.goingAway, 'Server shutting down');
     this.#wss.close();
+  }
+}
+
+/** The board id of a path segment, percent-decoded, trailing slashes dropped; undefined for a malformed escape (`%`, `%E0%A4%A`). */
+function boardIdOf(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment).replace(/\/+$/, '');
+  } catch (error) {
+    if (error instanceof URIError) return undefined;
+    throw error;
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Collection, Filter, FindOptions, Sort, StoredRecord, Update } from '../Collection.js';
+import type { Collection, Filter, FindOptions, InsertOptions, Sort, StoredRecord, Update } from '../Collection.js';
 import { DuplicateKeyError } from '../errors.js';
 import type { MongoCollectionPort, MongoDocument } from './driverPort.js';
 import { isDuplicateKeyError, majorityJournaled } from './driverPort.js';
@@ -33,7 +33,8 @@ export class MongoCollection<T extends StoredRecord> implements Collection<T> {
     }
   }
 
-  async insert(record: T): Promise<void> {
+  /** Every insert waits for the journal (majority, journaled), so `durability` changes nothing here. */
+  async insert(record: T, _options?: InsertOptions): Promise<void> {
     await this.#write(() => this.#collection.insertOne(toMongoDocument(record), writeOptions));
   }
 

@@ -1,8 +1,9 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { Collection, CollectionSpec, Filter, FindOptions, Sort, StoredRecord, Update } from '../Collection.js';
+import type { Collection, CollectionSpec, Filter, FindOptions, InsertOptions, Sort, StoredRecord, Update } from '../Collection.js';
 import { applyUpdate } from '../applyUpdate.js';
 import { DuplicateKeyError } from '../errors.js';
 import { fieldExpr, filterToSql, sortToSql } from './filterToSql.js';
+import type { WalSync } from './WalSync.js';
 
 type Row = { id: string; doc: string };
 
@@ -14,10 +15,13 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
   readonly #db: BetterSqlite3.Database;
   readonly #table: string;
   readonly #statements = new Map<string, BetterSqlite3.Statement>();
+  readonly #walSync: WalSync | undefined;
 
-  constructor(db: BetterSqlite3.Database, spec: CollectionSpec) {
+  /** `walSync`: the connection's WAL fsync, for `shared` inserts; without it every insert is `immediate`. */
+  constructor(db: BetterSqlite3.Database, spec: CollectionSpec, walSync?: WalSync) {
     this.name = spec.name;
     this.#db = db;
+    this.#walSync = walSync;
     this.#table = `c_${spec.name}`;
     db.exec(`CREATE TABLE IF NOT EXISTS ${this.#table} (id TEXT PRIMARY KEY, doc TEXT NOT NULL) WITHOUT ROWID`);
     for (const index of spec.indexes ?? []) {
@@ -56,8 +60,21 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
     }
   }
 
-  async insert(record: T): Promise<void> {
-    this.#write(`INSERT INTO ${this.#table} (id, doc) VALUES (?, ?)`, [record.id, JSON.stringify(record)]);
+  async insert(record: T, options: InsertOptions = {}): Promise<void> {
+    const walSync = this.#walSync;
+    if (options.durability !== 'shared' || walSync === undefined) {
+      this.#write(`INSERT INTO ${this.#table} (id, doc) VALUES (?, ?)`, [record.id, JSON.stringify(record)]);
+      return;
+    }
+    // This one commit skips the fsync a FULL commit makes on the event loop; WalSync fsyncs the
+    // WAL (which holds it) off the loop, within its delay or at the next `documents.sync()`.
+    this.#db.pragma('synchronous = NORMAL');
+    try {
+      this.#write(`INSERT INTO ${this.#table} (id, doc) VALUES (?, ?)`, [record.id, JSON.stringify(record)]);
+    } finally {
+      this.#db.pragma('synchronous = FULL');
+    }
+    walSync.written();
   }
 
   async put(record: T): Promise<void> {

@@ -103,7 +103,7 @@ export class SqliteDatabase implements Database {
   collection<T extends StoredRecord>(spec: CollectionSpec): Collection<T> {
     let collection = this.#collections.get(spec.name);
     if (!collection) {
-      collection = new SqliteCollection<StoredRecord>(this.#db, spec);
+      collection = new SqliteCollection<StoredRecord>(this.#db, spec, this.#walSync);
       this.#collections.set(spec.name, collection);
     }
     return collection as unknown as Collection<T>;

@@ -200,15 +200,17 @@ describe('patch, delete, text', () => {
     expect(page.totalLines).toBe(3);
   });
 
-  test('convert checks its input, then answers 501 in the envelope', async () => {
+  test('convert checks its input, then rebuilds the item as the target type', async () => {
     const boardId = await createBoard(t, alice.key);
     const note = await create(alice.key, boardId, sticky('convert me'));
     const types: Body = await json(t.api(alice.key, 'GET', '/item-types/sticky_note'));
     const target = types.convertsTo[0] as string;
-    await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/items/${note.id}/convert`, { targetType: target }), 501, 'not_implemented');
     await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/items/${note.id}/convert`, { targetType: 'connector' }), 422, 'validation_failed');
     await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/items/${note.id}/convert`, {}), 422, 'validation_failed');
     await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/items/itm_nope/convert`, { targetType: target }), 404, 'not_found');
+    const converted: Body = await json(t.api(alice.key, 'POST', `/boards/${boardId}/items/${note.id}/convert`, { targetType: target }));
+    expect(converted.item).toMatchObject({ type: target, position: note.position });
+    expect(converted.deletedIds).toEqual([note.id]);
   });
 });
 

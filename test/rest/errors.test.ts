@@ -42,6 +42,9 @@ const publicErrorCodes = [
   'internal_error',
   'not_implemented',
   'service_unavailable',
+  'ai_unavailable',
+  'ai_output_invalid',
+  'ai_instruction_unsupported',
 ];
 
 /** Serves `app` on 127.0.0.1 for one test file; returns its base URL and a closer. */

@@ -76,3 +76,17 @@ describe('messages sent before the token is checked', () => {
     expect(attached).toHaveLength(0);
   });
 });
+
+describe('board ids in the path', () => {
+  for (const path of ['/v1/sync/%E0%A4%A', '/v1/sync/%', '/v1/sync/%ZZ']) {
+    it(`closes 4404 for a malformed percent-escape (${path})`, async () => {
+      const { url, release, attached } = await gatedGateway();
+      release();
+      const ws = new WebSocket(url.replace('/v1/sync/b1', path));
+      cleanups.push(() => ws.terminate());
+      const [code] = (await once(ws, 'close')) as [number];
+      expect(code).toBe(4404);
+      expect(attached).toHaveLength(0);
+    });
+  }
+});

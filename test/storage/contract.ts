@@ -94,6 +94,14 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
         expect(await things.get('missing')).toBeNull();
       });
 
+      it('stores a shared-durability insert like any other, refusing a taken id the same way', async () => {
+        await things.insert({ id: 's1', kind: 'card' }, { durability: 'shared' });
+        await db.documents.sync();
+        expect(await things.get('s1')).toStrictEqual({ id: 's1', kind: 'card' });
+        await expect(things.insert({ id: 's1', kind: 'note' }, { durability: 'shared' })).rejects.toBeInstanceOf(DuplicateKeyError);
+        expect(await things.get('s1')).toStrictEqual({ id: 's1', kind: 'card' });
+      });
+
       it('leaves out fields holding undefined', async () => {
         await things.insert({ id: 'u', kind: 'card', name: undefined } as unknown as Thing);
         expect(await things.get('u')).toStrictEqual({ id: 'u', kind: 'card' });

@@ -11,7 +11,7 @@ afterEach(async () => {
 });
 
 function json(doc: Y.Doc): unknown {
-  return doc.getMap('items').toJSON();
+  return doc.getMap('notes').toJSON();
 }
 
 describe('sync with stock y-websocket clients', () => {
@@ -20,10 +20,10 @@ describe('sync with stock y-websocket clients', () => {
     const a = server.connect('b1', 'u1');
     const b = server.connect('b1', 'u2');
     const c = server.connect('b1', 'u3');
-    a.doc.getMap('items').set('a', 1);
-    b.doc.getMap('items').set('b', 2);
+    a.doc.getMap('notes').set('a', 1);
+    b.doc.getMap('notes').set('b', 2);
     c.doc.transact(() => {
-      c.doc.getMap('items').set('c', 3);
+      c.doc.getMap('notes').set('c', 3);
       c.doc.getText('note').insert(0, 'hi');
     });
     const expected = { a: 1, b: 2, c: 3 };
@@ -46,7 +46,7 @@ describe('sync with stock y-websocket clients', () => {
       },
     });
     const seed = new Y.Doc();
-    seed.getMap('items').set('stored', true);
+    seed.getMap('notes').set('stored', true);
     await server.db.documents.append('cold', [Y.encodeStateAsUpdate(seed)]);
     let release: () => void = () => {};
     spy!.loadGate = new Promise((resolve) => {
@@ -74,12 +74,12 @@ describe('sync with stock y-websocket clients', () => {
     server = await startSyncServer({ hub: { logger } });
     const writer = server.connect('b1', 'u1');
     const viewer = server.connect('b1', 'viewer', { readOnly: true });
-    writer.doc.getMap('items').set('w', 1);
+    writer.doc.getMap('notes').set('w', 1);
     await expect.poll(() => json(viewer.doc)).toEqual({ w: 1 });
-    viewer.doc.getMap('items').set('sneaky', 1);
+    viewer.doc.getMap('notes').set('sneaky', 1);
     await expect.poll(() => logger.lines.some((l) => l.message.includes('read-only'))).toBe(true);
     expect(json(await server.registry.open('b1'))).toEqual({ w: 1 });
-    writer.doc.getMap('items').set('w2', 2);
+    writer.doc.getMap('notes').set('w2', 2);
     await expect.poll(() => json(viewer.doc)).toEqual({ w: 1, w2: 2, sneaky: 1 });
     expect(json(writer.doc)).toEqual({ w: 1, w2: 2 });
     expect(viewer.provider.wsconnected).toBe(true);
@@ -92,7 +92,7 @@ describe('sync with stock y-websocket clients', () => {
     const a = server.connect('b1', 'u1');
     const b = server.connect('b1', 'u2');
     await expect.poll(() => a.provider.synced && b.provider.synced).toBe(true);
-    await server.registry.transact('b1', (doc) => doc.getMap('items').set('rest', 'yes'), 'rest:u9');
+    await server.registry.transact('b1', (doc) => doc.getMap('notes').set('rest', 'yes'), 'rest:u9');
     await expect.poll(() => json(a.doc)).toEqual({ rest: 'yes' });
     await expect.poll(() => json(b.doc)).toEqual({ rest: 'yes' });
   });

@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import type { Outcome } from '../../server/ai/AiService.js';
+import type { Services } from '../../server/Services.js';
+import { accepted, acceptedJob, prefersAsync } from '../respondAsync.js';
+import { defineRoute } from '../route.js';
+import type { Reply, Route } from '../route.js';
+import { idParam } from '../schemas/common.js';
+import {
+  askBody,
+  askResponse,
+  convertBody,
+  convertResponse,
+  generateBody,
+  generateResponse,
+  jobSchema,
+  modifyBody,
+  modifyResponse,
+  planResponse,
+  reviewBody,
+  reviewResponse,
+} from '../schemas/ai.js';
+
+const tag = 'AI';
+const boardParams = z.object({ boardId: idParam });
+const aiErrors = ['not_found', 'forbidden', 'payment_required', 'ai_unavailable', 'ai_output_invalid'] as const;
+const credits = (price: string): string =>
+  `Costs ${price} (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 \`payment_required\` naming the allowance, and nothing is called.`;
+
+/** The answer, or 202 with the job when the caller sent `Prefer: respond-async`. */
+function settle<T>(outcome: Outcome<T>): T | Reply {
+  return outcome.kind === 'done' ? outcome.value : accepted(outcome.job);
+}
+
+/** The services the AI operations use: all a route factory receives. */
+export type AiRouteServices = Pick<Services, 'ai' | 'jobs'>;
+
+/** The AI group (SPEC "AI"), item conversion, and `GET /jobs/{jobId}`. */
+export function aiRoutes(services: AiRouteServices): Route[] {
+  const { ai, jobs } = services;
+  return [
+    defineRoute({
+      operationId: 'aiAsk',
+      method: 'POST',
+      path: '/boards/{boardId}/ai/ask',
+      tag,
+      summary: "Answers from the board's own content (the text the outline shows) and cites the items used.",
+      description: `Readers may ask. Only the text the outline shows is sent to the provider, delimited as untrusted data. ${credits('1 credit and 1 assistant message')}`,
+      scope: 'ai:write',
+      params: boardParams,
+      body: askBody,
+      response: askResponse,
+      errors: aiErrors,
+      handler: async ({ principal, params, body }) => ai.ask(principal, params.boardId, body.question),
+    }),
+    defineRoute({
+      operationId: 'aiPlan',
+      method: 'POST',
+      path: '/boards/{boardId}/ai/plan',
+      tag,
+      summary: "The planner's proposal for a prompt, without building it.",
+      description: `Editors and above. Answers the items it would create as complete, validated create operations placed in free space near \`position\`; nothing is written. ${credits('1 credit')}`,
+      scope: 'ai:write',
+      params: boardParams,
+      body: generateBody,
+      response: planResponse,
+      errors: aiErrors,
+      handler: async ({ principal, params, body }) => ai.plan(principal, params.boardId, body),
+    }),
+    defineRoute({
+      operationId: 'aiGenerate',
+      method: 'POST',
+      path: '/boards/{boardId}/ai/generate',
+      tag,
+      summary: 'Turns a prompt into one or more items on the board.',
+      description: `Editors and above. The plan is validated whole against the item catalogue, placed in free space near \`position\` without overlapping anything, and written as one transaction (one update, one broadcast, one activity row "via AI"). \`Prefer: respond-async\` runs it as a job (202). ${credits('5 credits')}`,
+      scope: 'ai:write',
+      params: boardParams,
+      body: generateBody,
+      response: generateResponse,
+      status: 201,
+      otherResponses: acceptedJob,
+      errors: [...aiErrors, 'ai_instruction_unsupported'],
+      handler: async ({ principal, params, body, ctx }) => settle(await ai.generate(principal, params.boardId, body, { async: prefersAsync(ctx) })),
+    }),
+    defineRoute({
+      operationId: 'aiModify',
+      method: 'POST',
+      path: '/boards/{boardId}/ai/modify',
+      tag,
+      summary: 'Rewrites one item in place from an instruction.',
+      description: `Editors and above. Rewrites the item's text fields in one transaction. The builtin provider shortens or summarises, makes bullet lists and changes case; anything else (translation included) is 422 \`ai_instruction_unsupported\`. \`Prefer: respond-async\` runs it as a job (202). ${credits('2 credits')}`,
+      scope: 'ai:write',
+      params: boardParams,
+      body: modifyBody,
+      response: modifyResponse,
+      otherResponses: acceptedJob,
+      errors: [...aiErrors, 'ai_instruction_unsupported'],
+      handler: async ({ principal, params, body, ctx }) => settle(await ai.modify(principal, params.boardId, body.itemId, body.instruction, { async: prefersAsync(ctx) })),
+    }),
+    defineRoute({
+      operationId: 'aiReview',
+      method: 'POST',
+      path: '/boards/{boardId}/ai/review',
+      tag,
+      summary: "Feedback on the board's content, scored per aspect and overall.",
+      description: `Readers may review. Scores structure, clarity, completeness and connectedness (0 to 100) with feedback and the items concerned; overall is their mean. ${credits('3 credits')}`,
+      scope: 'ai:write',
+      params: boardParams,
+      body: reviewBody,
+      response: reviewResponse,
+      errors: aiErrors,
+      handler: async ({ principal, params, body }) => ai.review(principal, params.boardId, body?.aspects),
+    }),
+    defineRoute({
+      operationId: 'convertItem',
+      method: 'POST',
+      path: '/boards/{boardId}/items/{itemId}/convert',
+      tag: 'Items',
+      summary: "The AI assistant rebuilds the item's content as the target type and deletes the source unless `keepSource`.",
+      description: `Editors and above. Only types in the source type's \`convertsTo\`. The new item and the deletion of the source land in one transaction. \`Prefer: respond-async\` runs it as a job (202). ${credits('2 credits')}`,
+      scope: 'ai:write',
+      params: z.object({ boardId: idParam, itemId: idParam }),
+      body: convertBody,
+      response: convertResponse,
+      status: 201,
+      otherResponses: acceptedJob,
+      errors: [...aiErrors, 'ai_instruction_unsupported'],
+      handler: async ({ principal, params, body, ctx }) => settle(await ai.convert(principal, params.boardId, params.itemId, body, { async: prefersAsync(ctx) })),
+    }),
+    defineRoute({
+      operationId: 'getJob',
+      method: 'GET',
+      path: '/jobs/{jobId}',
+      tag: 'Jobs',
+      summary: 'Get a job.',
+      description: 'Only the person who started the job sees it (404 for anyone else).',
+      scope: 'ai:write',
+      params: z.object({ jobId: idParam }),
+      response: jobSchema,
+      errors: ['not_found'],
+      handler: async ({ principal, params }) => jobs.get(principal, params.jobId),
+    }),
+  ];
+}

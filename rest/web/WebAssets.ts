@@ -1,0 +1,51 @@
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** One built file of the web app, held in memory. */
+export interface WebAsset {
+  readonly body: Buffer;
+  readonly contentType: string;
+  /** First 12 hex digits of its SHA-256: the `?v=` of its address, so it can be cached for good. */
+  readonly version: string;
+}
+
+/** Files the server serves from the build (`scripts/build-web.mjs`), by name. */
+const assetTypes: Readonly<Record<string, string>> = {
+  'app.js': 'text/javascript; charset=utf-8',
+  'app.css': 'text/css; charset=utf-8',
+  'redoc.standalone.js': 'text/javascript; charset=utf-8',
+};
+
+/** `dist/webapp` whether this module runs from the sources (tests) or from `dist/` (start). */
+function defaultDirectory(): string {
+  const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
+  return path.basename(root) === 'dist' ? path.join(root, 'webapp') : path.join(root, 'dist', 'webapp');
+}
+
+/**
+ * The built browser app and API reference renderer, read once on first use. `get` returns
+ * undefined when the app was not built (`npm run build` builds it).
+ */
+export class WebAssets {
+  readonly #directory: string;
+  readonly #cache = new Map<string, WebAsset | null>();
+
+  constructor(directory: string = defaultDirectory()) {
+    this.#directory = directory;
+  }
+
+  /** The asset called `name` (`app.js`, `app.css`, `redoc.standalone.js`), or undefined. */
+  get(name: string): WebAsset | undefined {
+    const contentType = assetTypes[name];
+    if (contentType === undefined) return undefined;
+    if (!this.#cache.has(name)) {
+      const file = path.join(this.#directory, name);
+      if (!existsSync(file)) return undefined;
+      const body = readFileSync(file);
+      this.#cache.set(name, { body, contentType, version: createHash('sha256').update(body).digest('hex').slice(0, 12) });
+    }
+    return this.#cache.get(name) ?? undefined;
+  }
+}

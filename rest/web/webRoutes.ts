@@ -1,0 +1,156 @@
+import type { Context, Middleware } from 'koa';
+import { HttpMethodEnum, koaBody } from 'koa-body';
+import { z } from 'zod';
+import { acceptedOrigins } from '../../server/config.js';
+import type { Config } from '../../server/config.js';
+import { ServiceError, ValidationError } from '../../server/errors.js';
+import type { Services } from '../../server/Services.js';
+import { currentSession, sameOrigin } from '../oauth/session.js';
+import { WebAssets } from './WebAssets.js';
+import { appShell, docsPage, notBuiltPage } from './webPages.js';
+
+/** Header `POST /web/token` requires: a custom header forces a CORS preflight, so other sites cannot send it. */
+export const webCsrfHeader = 'X-Requested-With';
+const webCsrfValue = 'boards-web';
+
+const tokenBody = z.strictObject({ boardId: z.string().min(1).max(100).optional() });
+
+const parseJson = koaBody({
+  json: true,
+  jsonStrict: true,
+  jsonLimit: 4 * 1024,
+  urlencoded: false,
+  text: false,
+  multipart: false,
+  parsedMethods: [HttpMethodEnum.POST],
+});
+
+/** Addresses the bundle renders: the dashboard and boards. */
+const appPaths = /^\/(?:boards\/[^/]+\/?)?$/;
+
+function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'production'>): string {
+  // The live socket: the service's own origins (both loopback names in development) as ws(s).
+  const sockets = acceptedOrigins(config).map((origin) => origin.replace(/^http/, 'ws')).join(' ');
+  return [
+    "default-src 'none'",
+    "script-src 'self'",
+    "style-src 'self'",
+    // Image items show pictures from any https address.
+    "img-src 'self' https: data:",
+    `connect-src 'self' ${sockets}`,
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
+}
+
+// Redoc injects its styles and runs its search index in a blob worker.
+const docsPolicy = [
+  "default-src 'none'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "worker-src 'self' blob:",
+  "base-uri 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+function sendHtml(ctx: Context, body: string, policy: string, status = 200): void {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.set('Content-Security-Policy', policy);
+  ctx.set('X-Frame-Options', 'DENY');
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Referrer-Policy', 'same-origin');
+  ctx.set('Cache-Control', 'no-cache');
+  ctx.body = body;
+}
+
+function sendAsset(ctx: Context, assets: WebAssets, name: string): boolean {
+  const asset = assets.get(name);
+  if (!asset) return false;
+  ctx.type = asset.contentType;
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  // Addresses carry the content hash (`?v=`), so a given address never changes.
+  ctx.set('Cache-Control', ctx.query.v === asset.version ? 'public, max-age=31536000, immutable' : 'no-cache');
+  ctx.body = asset.body;
+  return true;
+}
+
+/**
+ * `POST /web/token`: a short-lived bearer token for the signed-in session (cookie), for the
+ * dashboard or, with `boardId`, for one board with the scopes the person's role there allows.
+ * Needs the `X-Requested-With: boards-web` header and a same-origin `Origin` (CSRF); answers in
+ * the API's error envelope; `Cache-Control: no-store`.
+ */
+async function issueToken(ctx: Context, services: Services): Promise<void> {
+  ctx.set('Cache-Control', 'no-store');
+  const fetchSite = ctx.get('Sec-Fetch-Site');
+  if (ctx.get(webCsrfHeader) !== webCsrfValue || !sameOrigin(ctx, services.config) || (fetchSite !== '' && fetchSite !== 'same-origin')) {
+    throw new ServiceError('forbidden', `Ask for a token from this site's pages, with the ${webCsrfHeader}: ${webCsrfValue} header.`);
+  }
+  const session = await currentSession(ctx, services);
+  if (!session) throw new ServiceError('unauthorized', 'Sign in first: there is no session.');
+  const hasBody = Number(ctx.get('Content-Length') || '0') > 0 || ctx.get('Transfer-Encoding') !== '';
+  if (hasBody && !ctx.is('application/json')) throw new ServiceError('unsupported_media_type', 'Send the body as JSON.');
+  try {
+    await parseJson(ctx, async () => {});
+  } catch (error) {
+    const status = (error as { status?: number }).status;
+    if (status === 413) throw new ServiceError('payload_too_large', 'The body is larger than allowed.', { cause: error });
+    throw new ServiceError('bad_request', 'The body is not valid JSON.', { cause: error });
+  }
+  const parsed = tokenBody.safeParse(hasBody ? ctx.request.body : {});
+  if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  const user = await services.accounts.getUser(session.userId);
+  if (!user) throw new ServiceError('unauthorized', 'Sign in first: there is no session.');
+  const issued = await services.webTokens.issue(session, parsed.data.boardId);
+  ctx.body = {
+    token: issued.token,
+    expiresAt: new Date(issued.expiresAtMs).toISOString(),
+    scopes: issued.scopes,
+    role: issued.role,
+    user: { id: user.id, name: user.name, email: user.email },
+  };
+}
+
+/**
+ * The web app and the API reference: `/` (dashboard) and `/boards/{id}` (a board) answer with
+ * the app's page, `/app/*` with its bundle, `POST /web/token` with a token for the page, `/docs`
+ * with the OpenAPI document rendered by Redoc (all served locally).
+ */
+export function webRoutes(services: Services, assets: WebAssets = new WebAssets()): Middleware {
+  const appPolicy = contentSecurityPolicy(services.config);
+  return async (ctx, next) => {
+    const { path, method } = ctx;
+    if (path === '/web/token') {
+      if (method !== 'POST') {
+        ctx.set('Allow', 'POST');
+        throw new ServiceError('method_not_allowed', 'This address accepts POST.');
+      }
+      return issueToken(ctx, services);
+    }
+    if (method !== 'GET' && method !== 'HEAD') return next();
+    if (appPaths.test(path)) {
+      const js = assets.get('app.js');
+      const css = assets.get('app.css');
+      if (!js || !css) return sendHtml(ctx, notBuiltPage(), appPolicy, 503);
+      return sendHtml(ctx, appShell({ js: js.version, css: css.version }), appPolicy);
+    }
+    if (path === '/app/app.js' || path === '/app/app.css') {
+      if (sendAsset(ctx, assets, path.slice('/app/'.length))) return;
+      return next();
+    }
+    if (path === '/docs' || path === '/docs/') {
+      const redoc = assets.get('redoc.standalone.js');
+      if (!redoc) return sendHtml(ctx, notBuiltPage(), appPolicy, 503);
+      return sendHtml(ctx, docsPage(redoc.version), docsPolicy);
+    }
+    if (path === '/docs/redoc.standalone.js') {
+      if (sendAsset(ctx, assets, 'redoc.standalone.js')) return;
+    }
+    return next();
+  };
+}

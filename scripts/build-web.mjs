@@ -1,0 +1,58 @@
+#!/usr/bin/env node
+// Builds the browser app (web/) into dist/webapp with esbuild: one minified ES module and one
+// stylesheet, plus the API reference renderer (Redoc's standalone bundle) copied from
+// node_modules, so the server serves everything itself (no CDN). Run by `build` and `prepare`.
+import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import * as esbuild from 'esbuild';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const out = path.join(root, 'dist', 'webapp');
+const require = createRequire(import.meta.url);
+
+// The catalogue's item operations import `newId` from storage/, which also holds the server's
+// database adapters; the browser gets a tiny module with the same `newId` instead.
+const storageShim = {
+  name: 'storage-shim',
+  setup(build) {
+    build.onResolve({ filter: /\/storage\/index\.js$/ }, () => ({ path: path.join(root, 'web', 'shims', 'storage.ts') }));
+  },
+};
+
+// Zod's namespace export keeps every one of its locales; the app speaks English only.
+const zodLocales = {
+  name: 'zod-locales',
+  setup(build) {
+    build.onResolve({ filter: /^\.\.\/locales\/index\.js$/ }, (args) =>
+      args.importer.includes(`${path.sep}zod${path.sep}`) ? { path: path.join(root, 'web', 'shims', 'zodLocales.ts') } : undefined,
+    );
+  },
+};
+
+rmSync(out, { recursive: true, force: true });
+mkdirSync(out, { recursive: true });
+const result = await esbuild.build({
+  absWorkingDir: root,
+  entryPoints: { app: 'web/main.tsx' },
+  bundle: true,
+  format: 'esm',
+  platform: 'browser',
+  target: ['es2022'],
+  minify: true,
+  sourcemap: 'linked',
+  jsx: 'automatic',
+  jsxImportSource: 'preact',
+  outdir: out,
+  metafile: true,
+  logLevel: 'warning',
+  plugins: [storageShim, zodLocales],
+});
+const redoc = path.dirname(require.resolve('redoc/package.json'));
+copyFileSync(path.join(redoc, 'bundles', 'redoc.standalone.js'), path.join(out, 'redoc.standalone.js'));
+copyFileSync(path.join(redoc, 'bundles', 'redoc.standalone.js.LICENSE.txt'), path.join(out, 'redoc.standalone.js.LICENSE.txt'));
+const sizes = Object.entries(result.metafile.outputs)
+  .filter(([file]) => !file.endsWith('.map'))
+  .map(([file, info]) => `${path.basename(file)} ${(info.bytes / 1024).toFixed(0)} KiB`);
+if (process.env.BOARDS_BUILD_VERBOSE) console.log(`web app: ${sizes.join(', ')}`);

@@ -1,0 +1,332 @@
+import type * as Y from 'yjs';
+import type { z } from 'zod';
+import type { Actor, DocumentRegistry, ItemView } from '../../crdt/index.js';
+import { ItemValidationError, applyBatchPlan, assertConvertible, getItem, getItemType, listItemTypes, listItems, patchItem, validateBatch } from '../../crdt/index.js';
+import type { Clock } from '../../storage/index.js';
+import type { AccessService } from '../access/AccessService.js';
+import { requireUnlocked } from '../access/AccessService.js';
+import type { BoardAction } from '../access/roles.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import { planCapError } from '../accounts/planCap.js';
+import { plans } from '../accounts/plans.js';
+import type { UsageService } from '../accounts/UsageService.js';
+import type { Principal } from '../auth/Principal.js';
+import type { ActivityService } from '../boards/ActivityService.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
+import type { BoardRecord } from '../../storage/schema/boards.js';
+import { ServiceError, ValidationError, errors } from '../errors.js';
+import type { JobService, JobView } from '../jobs/JobService.js';
+import type { AiProvider, AiUsage } from './AiProvider.js';
+import type { AiTask, OutputType, ReviewAspect } from './aiTasks.js';
+import { askOutputSchema, convertOutputSchema, modifyOutputSchema, planOutputSchema, reviewAspects, reviewOutputSchema } from './aiTasks.js';
+import { outlinePassages, reviewItems } from './boardContext.js';
+import type { AiOperation, CreditReservation } from './credits.js';
+import { refundCredits, reserveCredits } from './credits.js';
+import type { PlannedCreate } from './planItems.js';
+import { occupiedRects, placePlan } from './planItems.js';
+import { findFreeSpot } from './placement.js';
+import { renderPrompts } from './prompts.js';
+
+/** Which provider answered and what it spent. */
+export interface AiMeta {
+  provider: string;
+  model: string;
+  usage: AiUsage;
+}
+
+/** An operation's answer, or the job running it (`Prefer: respond-async`). */
+export type Outcome<T> = { readonly kind: 'done'; readonly value: T } | { readonly kind: 'job'; readonly job: JobView };
+
+/** Dependencies of `AiService`. */
+export interface AiServiceOptions {
+  provider: AiProvider;
+  access: AccessService;
+  accounts: AccountService;
+  usage: UsageService;
+  documents: DocumentRegistry;
+  activity: ActivityService;
+  jobs: JobService;
+  clock: Clock;
+  /** AI writes emit `board.changed` and item events (`source: 'batch'`: the activity row is the AI's own). */
+  events: DomainEvents;
+}
+
+/** Input of plan and generate (and of skill apply, with `instructions`). */
+export interface GenerateInput {
+  prompt: string;
+  outputType?: OutputType | undefined;
+  position?: { x: number; y: number } | undefined;
+  /** A skill's instructions appended to the prompt. */
+  instructions?: string | undefined;
+}
+
+function notBlank(value: string, field: string): void {
+  if (value.trim().length === 0) throw errors.invalid(field, 'must not be blank');
+}
+
+const notModifiable = new Set(['comment', 'connector']);
+
+/**
+ * The AI assistant on boards. Each operation checks the caller's rights first, reserves its
+ * credits atomically (402 names the allowance that is short, and nothing is called), asks the
+ * provider for JSON of a fixed shape, validates it against the item catalogue, and writes it as
+ * one transaction (one update, one broadcast, one activity row attributed to the person "via
+ * AI"). Any failure after the reservation gives the credits back and leaves the board as it was.
+ */
+export class AiService {
+  readonly #o: AiServiceOptions;
+
+  constructor(options: AiServiceOptions) {
+    this.#o = options;
+  }
+
+  /** The configured provider's name (`builtin` or `openai`). */
+  get providerName(): string {
+    return this.#o.provider.name;
+  }
+
+  async #board(principal: Principal, boardId: string, action: BoardAction) {
+    const { board, role } = await this.#o.access.requireBoard(principal.user.id, boardId, action);
+    if (action !== 'read') requireUnlocked(board, role);
+    return board;
+  }
+
+  async #ask<T>(task: AiTask, schema: z.ZodType<T>, schemaName: string, signal?: AbortSignal): Promise<{ value: T; meta: AiMeta }> {
+    const { system, prompt } = renderPrompts(task);
+    const done = await this.#o.provider.complete({ task, system, prompt, schema, schemaName, ...(signal ? { signal } : {}) });
+    return { value: done.value, meta: { provider: done.provider, model: done.model, usage: done.usage } };
+  }
+
+  /** Runs `work` with credits reserved: now, or as a job when `async`; credits come back when `work` fails. */
+  async #metered<T>(
+    principal: Principal,
+    operation: AiOperation,
+    job: { kind: string; boardId: string; async: boolean },
+    work: (signal: AbortSignal | undefined) => Promise<T>,
+  ): Promise<Outcome<T>> {
+    const reservation = await reserveCredits(this.#o.usage, principal, operation);
+    const guarded = async (signal: AbortSignal | undefined): Promise<T> => {
+      try {
+        return await work(signal);
+      } catch (error) {
+        await this.#refund(reservation);
+        throw error;
+      }
+    };
+    if (!job.async) return { kind: 'done', value: await guarded(undefined) };
+    try {
+      return { kind: 'job', job: await this.#o.jobs.submit(principal, { kind: job.kind, boardId: job.boardId, reservation }, (signal) => guarded(signal)) };
+    } catch (error) {
+      await this.#refund(reservation);
+      throw error;
+    }
+  }
+
+  async #refund(reservation: CreditReservation): Promise<void> {
+    await refundCredits(this.#o.usage, reservation);
+  }
+
+  /** One stored transaction, then `board.changed` and the item events of what it did. */
+  async #write<T>(principal: Principal, board: BoardRecord, fn: (doc: Y.Doc, actor: Actor) => T, changed: (result: T) => { created?: string[]; updated?: string[]; deleted?: string[] }): Promise<T> {
+    const actor: Actor = { actorId: principal.user.id };
+    const result = await this.#o.documents.transact(board.id, (doc) => fn(doc, actor), actor);
+    const base = { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: principal.user.id, name: principal.user.name }, at: this.#o.clock.now() };
+    const { events } = this.#o;
+    await events.emit('board.changed', { ...base, kind: 'content', source: 'batch' });
+    const doc = await this.#o.documents.open(board.id);
+    const current = (id: string): ItemView | null => (doc.getMap('items').has(id) ? getItem(doc, id) : null);
+    const ids = changed(result);
+    for (const id of ids.created ?? []) await events.emit('item.created', { ...base, itemId: id, source: 'batch', item: current(id) });
+    for (const id of ids.updated ?? []) await events.emit('item.updated', { ...base, itemId: id, source: 'batch', item: current(id) });
+    for (const id of ids.deleted ?? []) await events.emit('item.deleted', { ...base, itemId: id, source: 'batch', item: null });
+    return result;
+  }
+
+  async #ensureRoom(boardId: string, workspaceId: string, adding: number): Promise<void> {
+    const { plan } = await this.#o.accounts.getWorkspace(workspaceId);
+    const limit = plans[plan].itemsPerBoard;
+    const count = (await this.#o.documents.open(boardId)).getMap('items').size;
+    if (count + adding > limit) throw planCapError('itemsPerBoard', plan, `The board can hold ${limit} items on this plan; it has ${count}.`, { used: count });
+  }
+
+  /** Answers a question from the text the board's outline shows, citing the items used. Readers may ask; spends a credit and an assistant message. */
+  async ask(principal: Principal, boardId: string, question: string): Promise<{ answer: string; citations: { itemId: string; quote: string }[] } & AiMeta> {
+    notBlank(question, 'question');
+    await this.#board(principal, boardId, 'read');
+    const outcome = await this.#metered(principal, 'ask', { kind: 'ai.ask', boardId, async: false }, async () => {
+      const passages = outlinePassages(await this.#o.documents.open(boardId));
+      const { value, meta } = await this.#ask({ kind: 'ask', question, passages }, askOutputSchema, 'board_answer');
+      const known = new Set(passages.map((p) => p.itemId));
+      // A citation of an item that is not on the board is dropped, never passed on.
+      return { answer: value.answer, citations: value.citations.filter((c) => known.has(c.itemId)), ...meta };
+    });
+    return (outcome as { value: Awaited<ReturnType<AiService['ask']>> }).value;
+  }
+
+  async #plan(boardId: string, input: GenerateInput, outputType: OutputType, signal: AbortSignal | undefined) {
+    const task: AiTask = { kind: 'plan', prompt: input.prompt, outputType, ...(input.instructions ? { instructions: input.instructions } : {}) };
+    const { value, meta } = await this.#ask(task, planOutputSchema, 'board_plan', signal);
+    const doc = await this.#o.documents.open(boardId);
+    const placed = placePlan(doc, value, outputType, input.position ?? { x: 0, y: 0 });
+    return { rationale: value.rationale, placed, meta };
+  }
+
+  /** The planner's proposal: complete create operations (placed, validated), nothing written. Editors and above. */
+  async plan(principal: Principal, boardId: string, input: GenerateInput): Promise<{ rationale: string; outputType: OutputType; items: PlannedCreate[] } & AiMeta> {
+    notBlank(input.prompt, 'prompt');
+    await this.#board(principal, boardId, 'edit');
+    const outputType = input.outputType ?? 'sticky_note';
+    const outcome = await this.#metered(principal, 'plan', { kind: 'ai.plan', boardId, async: false }, async (signal) => {
+      const { rationale, placed, meta } = await this.#plan(boardId, input, outputType, signal);
+      return { rationale, outputType, items: placed.operations, ...meta };
+    });
+    return (outcome as { value: Awaited<ReturnType<AiService['plan']>> }).value;
+  }
+
+  /**
+   * Builds the plan for a prompt on the board in one transaction, in free space near
+   * `position`. `operation` is `skillApply` for skills (same work, its own price and job kind).
+   */
+  async generate(
+    principal: Principal,
+    boardId: string,
+    input: GenerateInput,
+    options: { async?: boolean; operation?: 'generate' | 'skillApply'; activity?: Record<string, string> } = {},
+  ): Promise<Outcome<{ rationale: string; outputType: OutputType; items: ItemView[] } & AiMeta>> {
+    notBlank(input.prompt, 'prompt');
+    const board = await this.#board(principal, boardId, 'edit');
+    const outputType = input.outputType ?? 'sticky_note';
+    const operation = options.operation ?? 'generate';
+    return this.#metered(principal, operation, { kind: operation === 'generate' ? 'ai.generate' : 'skill.apply', boardId, async: options.async === true }, async (signal) => {
+      const { rationale, placed, meta } = await this.#plan(boardId, input, outputType, signal);
+      await this.#ensureRoom(boardId, board.workspaceId, placed.operations.length);
+      const result = await this.#write(
+        principal,
+        board,
+        (doc, actor) => {
+          // Validated again against the document it is applied to: a concurrent edit may have landed meanwhile.
+          const batch = revalidate(doc, placed.operations);
+          return applyBatchPlan(doc, batch, actor, this.#o.clock.now());
+        },
+        (r) => ({ created: r.results.map((x) => x.id) }),
+      );
+      const items = result.results.flatMap((r) => (r.op === 'create' && r.item ? [r.item] : []));
+      await this.#o.activity.record({
+        boardId,
+        actorId: principal.user.id,
+        action: operation === 'generate' ? 'ai.generated' : 'skill.applied',
+        data: { via: 'ai', provider: meta.provider, outputType, items: items.length, ...options.activity },
+      });
+      return { rationale, outputType, items, ...meta };
+    });
+  }
+
+  /** Rewrites one item's text fields in place from an instruction, in one transaction. Editors and above. */
+  async modify(principal: Principal, boardId: string, itemId: string, instruction: string, options: { async?: boolean } = {}): Promise<Outcome<{ item: ItemView } & AiMeta>> {
+    notBlank(instruction, 'instruction');
+    const board = await this.#board(principal, boardId, 'edit');
+    const current = getItem(await this.#o.documents.open(boardId), itemId);
+    const textFields = getItemType(current.type).textFields.filter((field) => typeof current.data[field] === 'string');
+    if (notModifiable.has(current.type) || textFields.length === 0) {
+      throw errors.invalid('itemId', `A ${current.type} has no text the assistant can rewrite.`);
+    }
+    const fields = Object.fromEntries(textFields.map((field) => [field, String(current.data[field])]));
+    return this.#metered(principal, 'modify', { kind: 'ai.modify', boardId, async: options.async === true }, async (signal) => {
+      const { value, meta } = await this.#ask({ kind: 'modify', instruction, itemType: current.type, fields }, modifyOutputSchema, 'item_text', signal);
+      const rewritten = Object.fromEntries(Object.entries(value.fields).filter(([field]) => textFields.includes(field)));
+      if (Object.keys(rewritten).length === 0) throw new ServiceError('ai_output_invalid', 'The AI answer rewrote none of the item\'s text fields.');
+      let item: ItemView;
+      try {
+        item = await this.#write(principal, board, (doc, actor) => patchItem(doc, itemId, { data: rewritten }, actor, this.#o.clock.now()), () => ({ updated: [itemId] }));
+      } catch (error) {
+        if (error instanceof ItemValidationError) throw new ServiceError('ai_output_invalid', `The rewritten text does not validate (${error.issues[0]?.field ?? 'data'}: ${error.issues[0]?.message ?? 'invalid'}); nothing was written.`);
+        throw error;
+      }
+      await this.#o.activity.record({ boardId, actorId: principal.user.id, action: 'ai.modified', itemId, data: { via: 'ai', provider: meta.provider, fields: Object.keys(rewritten).sort().join(',') } });
+      return { item, ...meta };
+    });
+  }
+
+  /** Scores the board per aspect with reasons and the items concerned. Readers may review. */
+  async review(principal: Principal, boardId: string, aspects: readonly ReviewAspect[] = reviewAspects): Promise<{ overall: number; aspects: { name: string; score: number; feedback: string; itemIds: string[] }[] } & AiMeta> {
+    await this.#board(principal, boardId, 'read');
+    const wanted = aspects.length === 0 ? reviewAspects : [...new Set(aspects)];
+    const outcome = await this.#metered(principal, 'review', { kind: 'ai.review', boardId, async: false }, async () => {
+      const items = reviewItems(await this.#o.documents.open(boardId));
+      const { value, meta } = await this.#ask({ kind: 'review', aspects: wanted, items }, reviewOutputSchema, 'board_review');
+      const known = new Set(items.map((i) => i.id));
+      return { overall: value.overall, aspects: value.aspects.map((a) => ({ ...a, itemIds: a.itemIds.filter((id) => known.has(id)) })), ...meta };
+    });
+    return (outcome as { value: Awaited<ReturnType<AiService['review']>> }).value;
+  }
+
+  /**
+   * Rebuilds an item as `targetType` (one of its type's `convertsTo`) and deletes the source
+   * unless `keepSource` (then the new item goes in free space beside it), in one transaction.
+   */
+  async convert(
+    principal: Principal,
+    boardId: string,
+    itemId: string,
+    input: { targetType: string; keepSource: boolean },
+    options: { async?: boolean } = {},
+  ): Promise<Outcome<{ item: ItemView; deletedIds: string[] } & AiMeta>> {
+    if (!listItemTypes().some((t) => t.type === input.targetType)) throw errors.invalid('targetType', `Unknown item type '${input.targetType}'; see GET /item-types.`);
+    await this.#board(principal, boardId, 'edit');
+    const source = getItem(await this.#o.documents.open(boardId), itemId);
+    try {
+      assertConvertible(source.type, input.targetType);
+    } catch (error) {
+      throw new ValidationError([{ field: 'targetType', message: error instanceof Error ? error.message : 'cannot be converted to' }], { cause: error });
+    }
+    const board = await this.#board(principal, boardId, 'edit');
+    if (input.keepSource) await this.#ensureRoom(boardId, board.workspaceId, 1);
+    return this.#metered(principal, 'convert', { kind: 'item.convert', boardId, async: options.async === true }, async (signal) => {
+      const sourceText = Object.values(source.data).filter((v): v is string => typeof v === 'string').join('\n');
+      const task: AiTask = { kind: 'convert', sourceType: source.type, sourceData: source.data, sourceText, targetType: input.targetType };
+      const { value, meta } = await this.#ask(task, convertOutputSchema, 'converted_item', signal);
+      if (value.item.type !== input.targetType) throw new ServiceError('ai_output_invalid', `The AI answer built a ${value.item.type}, not a ${input.targetType}.`);
+      const defaults = getItemType(input.targetType).defaultSize;
+      const size = { width: value.item.width ?? defaults.width, height: value.item.height ?? defaults.height };
+      const result = await this.#write(principal, board, (doc, actor) => {
+        const current = getItem(doc, itemId);
+        const position = input.keepSource
+          ? findFreeSpot(occupiedRects(listItems(doc)), size, { x: current.position.x + current.size.width / 2 + size.width / 2 + 40, y: current.position.y })
+          : current.position;
+        const operations = [
+          { op: 'create', ref: 'converted', type: input.targetType, position, size, data: value.item.data },
+          ...(input.keepSource ? [] : [{ op: 'delete', id: itemId }]),
+        ];
+        return applyBatchPlan(doc, revalidate(doc, operations), actor, this.#o.clock.now());
+      }, (r) => ({
+        created: r.results.flatMap((x) => (x.op === 'create' ? [x.id] : [])),
+        deleted: r.results.flatMap((x) => (x.op === 'delete' ? [...x.deletedIds] : [])),
+      }));
+      const created = result.results.find((r) => r.op === 'create');
+      const deleted = result.results.find((r) => r.op === 'delete');
+      if (!created || created.op !== 'create' || !created.item) throw new ServiceError('internal_error', 'The converted item is missing.');
+      await this.#o.activity.record({
+        boardId,
+        actorId: principal.user.id,
+        action: 'item.converted',
+        itemId: created.id,
+        data: { via: 'ai', provider: meta.provider, sourceId: itemId, from: source.type, to: input.targetType, keptSource: input.keepSource },
+      });
+      return { item: created.item, deletedIds: deleted && deleted.op === 'delete' ? [...deleted.deletedIds] : [], ...meta };
+    });
+  }
+}
+
+/** Validates operations against `doc`; a model's items the catalogue rejects are `ai_output_invalid` (502). */
+function revalidate(doc: Y.Doc, operations: unknown[]) {
+  try {
+    return validateBatch(doc, operations);
+  } catch (error) {
+    if (error instanceof ItemValidationError) {
+      throw new ServiceError('ai_output_invalid', `The AI answer does not validate (${error.issues[0]?.field ?? 'items'}: ${error.issues[0]?.message ?? 'invalid'}); nothing was written.`, {
+        details: { issues: error.issues.slice(0, 20) },
+      });
+    }
+    throw error;
+  }
+}

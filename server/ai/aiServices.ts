@@ -1,0 +1,73 @@
+import type { Logger } from 'pino';
+import type { DocumentRegistry } from '../../crdt/index.js';
+import type { Clock, Database } from '../../storage/index.js';
+import type { AccessService } from '../access/AccessService.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import type { UsageService } from '../accounts/UsageService.js';
+import type { ActivityService } from '../boards/ActivityService.js';
+import type { Config } from '../config.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
+import { JobService, jobView } from '../jobs/JobService.js';
+import type { AiProvider } from './AiProvider.js';
+import { AiService } from './AiService.js';
+import { BuiltinProvider } from './builtin/BuiltinProvider.js';
+import { refundCredits } from './credits.js';
+import { OpenAiProvider } from './openai/OpenAiProvider.js';
+
+/** The configured provider: `builtin` (default) or `openai`. */
+export function createProvider(ai: Config['ai']): AiProvider {
+  if (ai.provider === 'builtin') return new BuiltinProvider();
+  return new OpenAiProvider({
+    baseUrl: ai.baseUrl,
+    apiKey: ai.apiKey,
+    model: ai.model,
+    timeoutMs: ai.timeoutMs,
+    maxRetries: ai.maxRetries,
+    structuredOutput: ai.structuredOutput,
+  });
+}
+
+/** Wires the AI assistant and the job runner; fails jobs a previous process left running (`interrupted`). */
+export async function createAiServices(options: {
+  config: Config;
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  access: AccessService;
+  accounts: AccountService;
+  usage: UsageService;
+  documents: DocumentRegistry;
+  activity: ActivityService;
+  events: DomainEvents;
+  /** A provider to use instead of the configured one (tests, benchmarks). */
+  provider?: AiProvider;
+}): Promise<{ ai: AiService; jobs: JobService }> {
+  const { config, db, clock, logger, usage } = options;
+  const jobs = new JobService({
+    db,
+    clock,
+    logger,
+    perWorkspace: config.ai.jobsPerWorkspace,
+    refund: (reservation) => refundCredits(usage, reservation),
+  });
+  jobs.onFinished(async (job) => {
+    const type = job.status === 'succeeded' ? 'job.succeeded' : 'job.failed';
+    await options.events.emit(type, { workspaceId: job.workspaceId, actor: { userId: job.userId }, at: job.finishedAt ?? clock.now(), boardId: job.boardId, jobId: job.id, job: { ...jobView(job) } });
+  });
+  const interrupted = await jobs.recoverInterrupted();
+  if (interrupted > 0) logger.warn({ jobs: interrupted }, 'failed jobs cut off by the last stop (interrupted) and refunded their credits');
+  const provider = options.provider ?? createProvider(config.ai);
+  logger.info({ provider: provider.name, model: provider.model, ...(provider.name === 'openai' ? { baseUrl: config.ai.baseUrl } : {}) }, 'AI assistant ready');
+  const ai = new AiService({
+    provider,
+    access: options.access,
+    accounts: options.accounts,
+    usage,
+    documents: options.documents,
+    activity: options.activity,
+    jobs,
+    clock,
+    events: options.events,
+  });
+  return { ai, jobs };
+}

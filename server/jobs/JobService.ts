@@ -1,0 +1,215 @@
+import type { Logger } from 'pino';
+import type { Clock, Collection, Database } from '../../storage/index.js';
+import { newId } from '../../storage/index.js';
+import type { JobRecord } from '../../storage/schema/jobs.js';
+import { jobCollections } from '../../storage/schema/jobs.js';
+import type { Principal } from '../auth/Principal.js';
+import { ServiceError, errors } from '../errors.js';
+
+/** A job as `GET /jobs/{jobId}` shows it. */
+export interface JobView {
+  id: string;
+  kind: string;
+  status: JobRecord['status'];
+  progress: number;
+  result: unknown;
+  error: { code: string; message: string } | null;
+  boardId: string;
+  createdAt: string;
+  startedAt: string | null;
+  finishedAt: string | null;
+}
+
+/** What a job does once it runs; the signal aborts it when the server stops. */
+export type JobWork = (signal: AbortSignal) => Promise<unknown>;
+
+/** Called when a job ends (the domain event bus subscribes); awaited before the end is final for `idle`. */
+export type JobFinishedListener = (job: JobRecord) => void | Promise<void>;
+
+/** Dependencies of `JobService`. */
+export interface JobServiceOptions {
+  db: Database;
+  clock: Clock;
+  logger: Logger;
+  /** Jobs one workspace runs at once; the rest wait queued in submission order. */
+  perWorkspace: number;
+  /** Gives back a failed job's credits. */
+  refund: (reservation: NonNullable<JobRecord['reservation']>) => Promise<void>;
+}
+
+interface Queued {
+  id: string;
+  work: JobWork;
+}
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
+
+/** The view of a stored job. */
+export function jobView(job: JobRecord): JobView {
+  return {
+    id: job.id,
+    kind: job.kind,
+    status: job.status,
+    progress: job.progress,
+    result: job.result ?? null,
+    error: job.error,
+    boardId: job.boardId,
+    createdAt: new Date(job.createdAt).toISOString(),
+    startedAt: iso(job.startedAt),
+    finishedAt: iso(job.finishedAt),
+  };
+}
+
+/**
+ * Stored background jobs. A job is recorded `queued`, runs when its workspace has a free slot
+ * (`perWorkspace` at once), and ends `succeeded` with the operation's answer or `failed` with
+ * its error code; a failed job's credits are given back. A job found `queued` or `running`
+ * when the server starts was cut off by a stop or a crash: it is failed `interrupted` and its
+ * credits refunded (its board write was one transaction, so it either landed whole before the
+ * job was marked, or not at all). Only the person who started a job can see it.
+ */
+export class JobService {
+  readonly #jobs: Collection<JobRecord>;
+  readonly #o: JobServiceOptions;
+  readonly #queues = new Map<string, { running: number; waiting: Queued[] }>();
+  readonly #controllers = new Map<string, AbortController>();
+  readonly #running = new Set<Promise<void>>();
+  readonly #listeners: JobFinishedListener[] = [];
+  #closed = false;
+
+  constructor(options: JobServiceOptions) {
+    this.#o = options;
+    this.#jobs = options.db.collection<JobRecord>(jobCollections.jobs);
+  }
+
+  /** Subscribes to finished jobs (succeeded or failed). */
+  onFinished(listener: JobFinishedListener): void {
+    this.#listeners.push(listener);
+  }
+
+  /** Fails every job a previous process left queued or running (`interrupted`) and refunds its credits; returns how many. */
+  async recoverInterrupted(): Promise<number> {
+    const stale = await this.#jobs.find({ status: { $in: ['queued', 'running'] } });
+    for (const job of stale) {
+      const failed = await this.#finish(job.id, { status: 'failed', error: { code: 'interrupted', message: 'The server stopped while the job was running; its credits were refunded. Run it again.' } });
+      if (failed?.reservation) await this.#refund(failed);
+    }
+    return stale.length;
+  }
+
+  /** Records a job and queues `work`; answers with the job as stored (usually `queued`). */
+  async submit(principal: Principal, input: { kind: string; boardId: string; reservation: JobRecord['reservation'] }, work: JobWork): Promise<JobView> {
+    if (this.#closed) throw new ServiceError('service_unavailable', 'The server is stopping; retry shortly.');
+    const job: JobRecord = {
+      id: newId('job'),
+      kind: input.kind,
+      status: 'queued',
+      progress: 0,
+      result: null,
+      error: null,
+      boardId: input.boardId,
+      userId: principal.user.id,
+      workspaceId: principal.workspace.id,
+      reservation: input.reservation,
+      createdAt: this.#o.clock.now(),
+      startedAt: null,
+      finishedAt: null,
+    };
+    await this.#jobs.insert(job);
+    const queue = this.#queues.get(job.workspaceId) ?? { running: 0, waiting: [] };
+    this.#queues.set(job.workspaceId, queue);
+    queue.waiting.push({ id: job.id, work });
+    this.#pump(job.workspaceId);
+    return jobView(job);
+  }
+
+  /** A job of the caller's; 404 for anyone else's or an unknown id. */
+  async get(principal: Principal, jobId: string): Promise<JobView> {
+    const job = await this.#jobs.get(jobId);
+    if (job === null || job.userId !== principal.user.id) throw errors.notFound('Job');
+    return jobView(job);
+  }
+
+  /** Resolves once every job started so far has ended (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.#running.size > 0 || [...this.#queues.values()].some((q) => q.waiting.length > 0)) {
+      await Promise.all([...this.#running]);
+    }
+  }
+
+  /** Stops taking jobs, aborts running ones (they fail and refund) and fails queued ones `interrupted`. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    const waiting = [...this.#queues.values()].flatMap((q) => q.waiting.splice(0));
+    for (const controller of this.#controllers.values()) controller.abort();
+    await Promise.all([...this.#running]);
+    for (const queued of waiting) {
+      const failed = await this.#finish(queued.id, { status: 'failed', error: { code: 'interrupted', message: 'The server stopped before the job ran; its credits were refunded.' } });
+      if (failed?.reservation) await this.#refund(failed);
+    }
+  }
+
+  #pump(workspaceId: string): void {
+    const queue = this.#queues.get(workspaceId);
+    if (!queue) return;
+    while (queue.running < this.#o.perWorkspace && queue.waiting.length > 0) {
+      const next = queue.waiting.shift();
+      if (!next) break;
+      queue.running += 1;
+      const run = this.#run(next).finally(() => {
+        this.#running.delete(run);
+        queue.running -= 1;
+        if (queue.running === 0 && queue.waiting.length === 0) this.#queues.delete(workspaceId);
+        else this.#pump(workspaceId);
+      });
+      this.#running.add(run);
+    }
+  }
+
+  async #run({ id, work }: Queued): Promise<void> {
+    const controller = new AbortController();
+    this.#controllers.set(id, controller);
+    try {
+      await this.#jobs.updateOne({ id, status: 'queued' }, { $set: { status: 'running', startedAt: this.#o.clock.now() } });
+      let result: unknown;
+      try {
+        result = await work(controller.signal);
+      } catch (error) {
+        const code = controller.signal.aborted ? 'interrupted' : error instanceof ServiceError ? error.code : 'internal_error';
+        if (!(error instanceof ServiceError)) this.#o.logger.error({ err: error, jobId: id }, 'job failed');
+        const message = code === 'interrupted' ? 'The server stopped while the job was running; its credits were refunded.' : error instanceof ServiceError && code !== 'internal_error' ? error.message : 'Something went wrong on our side.';
+        // The operation gave its own credits back when it failed.
+        await this.#finish(id, { status: 'failed', error: { code, message } });
+        return;
+      }
+      await this.#finish(id, { status: 'succeeded', progress: 1, result });
+    } catch (error) {
+      this.#o.logger.error({ err: error, jobId: id }, 'could not record the end of a job');
+    } finally {
+      this.#controllers.delete(id);
+    }
+  }
+
+  async #finish(id: string, change: Partial<Pick<JobRecord, 'status' | 'progress' | 'result' | 'error'>>): Promise<JobRecord | null> {
+    const done = await this.#jobs.updateOne({ id, status: { $in: ['queued', 'running'] } }, { $set: { ...change, finishedAt: this.#o.clock.now() } });
+    if (done) {
+      for (const listener of this.#listeners) {
+        try {
+          await listener(done);
+        } catch (error) {
+          this.#o.logger.error({ err: error, jobId: id }, 'job listener failed');
+        }
+      }
+    }
+    return done;
+  }
+
+  async #refund(job: JobRecord): Promise<void> {
+    if (!job.reservation) return;
+    try {
+      await this.#o.refund(job.reservation);
+    } catch (error) {
+      this.#o.logger.error({ err: error, jobId: job.id }, 'could not refund the credits of an interrupted job');
+    }
+  }
+}

@@ -1,0 +1,89 @@
+import type { AccessService } from '../access/AccessService.js';
+import type { Role } from '../access/roles.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import type { CredentialResolver } from '../auth/Authenticator.js';
+import type { Principal } from '../auth/Principal.js';
+import type { Scope } from '../auth/scopes.js';
+import { isScope } from '../auth/scopes.js';
+import { errors } from '../errors.js';
+import type { Session, SessionService } from './SessionService.js';
+
+/** Prefix of web session tokens: the service prefix `bds_` + `wt_`. */
+export const webTokenPrefix = 'bds_wt_';
+
+/** Web session tokens last 10 minutes; the web app asks for a new one before that. */
+export const webTokenLifetimeMs = 10 * 60 * 1000;
+
+const tokenType = 'web_token';
+
+/** Scopes of a token asked for without a board: what the dashboard needs. */
+const dashboardScopes: readonly Scope[] = ['user:read', 'boards:read', 'boards:write'];
+
+/** A token handed to the web app. */
+export interface IssuedWebToken {
+  /** `bds_wt_` + a signed value; a bearer credential for `/v1` and `/v1/sync`. */
+  readonly token: string;
+  readonly expiresAtMs: number;
+  readonly scopes: readonly Scope[];
+  /** The person's role on the board asked for, when one was. */
+  readonly role: Role | null;
+}
+
+/**
+ * Short-lived bearer tokens for the browser app, issued to a signed-in session (the page holds
+ * no API key). Stateless (jose, HS256, the session key): `sub`-like `uid`, the session id and the
+ * scopes. A token for a board carries only what the person's role there allows (`boards:write`
+ * for editors and above), so a viewer's page cannot write through REST or the socket; every
+ * request and connection still checks the person's current role. Tokens are never stored or logged.
+ */
+export class WebSessionTokens {
+  readonly #sessions: SessionService;
+  readonly #accounts: AccountService;
+  readonly #access: AccessService;
+  readonly #now: () => number;
+
+  constructor(options: { sessions: SessionService; accounts: AccountService; access: AccessService; now: () => number }) {
+    this.#sessions = options.sessions;
+    this.#accounts = options.accounts;
+    this.#access = options.access;
+    this.#now = options.now;
+  }
+
+  /** A token for the session; with `boardId`, scoped to the person's role on that board (404 when they cannot read it). */
+  async issue(session: Session, boardId?: string): Promise<IssuedWebToken> {
+    let scopes: readonly Scope[] = dashboardScopes;
+    let role: Role | null = null;
+    if (boardId !== undefined) {
+      const access = await this.#access.boardAccess(session.userId, boardId);
+      if (!access?.canRead) throw errors.notFound('Board');
+      role = access.role;
+      scopes = access.canEdit ? dashboardScopes : ['user:read', 'boards:read'];
+    }
+    const value = await this.#sessions.sign(
+      tokenType,
+      { uid: session.userId, sid: session.sid, scope: scopes.join(' ') },
+      webTokenLifetimeMs,
+    );
+    return { token: `${webTokenPrefix}${value}`, expiresAtMs: this.#now() + webTokenLifetimeMs, scopes, role };
+  }
+
+  /** Resolves `bds_wt_` tokens for the authenticator: the person in their own workspace with the token's scopes. */
+  resolver(): CredentialResolver {
+    return async (secret) => {
+      const claims = await this.#sessions.verify(tokenType, secret.slice(webTokenPrefix.length));
+      if (!claims || typeof claims.uid !== 'string' || typeof claims.sid !== 'string' || typeof claims.scope !== 'string') return null;
+      const user = await this.#accounts.getUser(claims.uid);
+      if (!user) return null;
+      const membership = await this.#accounts.getMembership(user.workspaceId, user.id);
+      if (!membership) return null;
+      const principal: Principal = {
+        user,
+        workspace: await this.#accounts.getWorkspace(user.workspaceId),
+        workspaceRole: membership.role,
+        scopes: new Set(claims.scope.split(' ').filter(isScope)),
+        credential: { kind: 'web_session', id: `ses_${claims.sid}` },
+      };
+      return principal;
+    };
+  }
+}

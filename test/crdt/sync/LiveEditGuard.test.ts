@@ -1,0 +1,182 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
+import { syncCloseCodes } from '../../../crdt/sync/closeCodes.js';
+import type { SyncTestServer } from './syncTestServer.js';
+import { startSyncServer } from './syncTestServer.js';
+
+let server: SyncTestServer | undefined;
+afterEach(async () => {
+  await server?.stop();
+  server = undefined;
+});
+
+const board = 'b-live';
+
+/** A stock client that records the close codes it receives. */
+async function client(s: SyncTestServer, user: string): Promise<{ doc: Y.Doc; provider: WebsocketProvider; closes: number[] }> {
+  const { doc, provider } = s.connect(board, user);
+  const closes: number[] = [];
+  provider.on('connection-close', (event: { code: number } | null) => {
+    if (event !== null) closes.push(event.code);
+  });
+  // The stock client does not reconnect after 4400-4499.
+  await new Promise<void>((resolve) => {
+    if (provider.synced) resolve();
+    else provider.once('sync', () => resolve());
+  });
+  return { doc, provider, closes };
+}
+
+/** Fields of a valid sticky note, as a browser would write them; `overrides` replace or add fields (`data` merges). */
+function writeItem(doc: Y.Doc, id: string, overrides: Record<string, unknown> = {}): void {
+  doc.transact(() => {
+    const item = new Y.Map<unknown>();
+    const { data: dataOverrides, ...fields } = overrides as { data?: Record<string, unknown> };
+    const data = new Y.Map<unknown>();
+    const dataFields: Record<string, unknown> = { text: new Y.Text('hello'), color: '#fff9b1', ...dataOverrides };
+    for (const [key, value] of Object.entries(dataFields)) if (value !== undefined) data.set(key, value);
+    const all: Record<string, unknown> = {
+      type: 'sticky_note',
+      x: 0,
+      y: 0,
+      width: 200,
+      height: 200,
+      rotation: 0,
+      z: 'a0',
+      data,
+      createdBy: 'someone-else',
+      createdAt: 1,
+      updatedBy: 'someone-else',
+      updatedAt: 1,
+      ...fields,
+    };
+    for (const [key, value] of Object.entries(all)) if (value !== undefined) item.set(key, value);
+    doc.getMap('items').set(id, item);
+  });
+}
+
+function serverItem(s: SyncTestServer, id: string): Record<string, unknown> | undefined {
+  return (serverDocs.get(s)?.getMap('items').get(id) as Y.Map<unknown> | undefined)?.toJSON();
+}
+
+const serverDocs = new Map<SyncTestServer, Y.Doc>();
+
+async function setup(): Promise<SyncTestServer> {
+  const s = await startSyncServer();
+  server = s;
+  serverDocs.set(s, await s.registry.open(board));
+  return s;
+}
+
+describe('live edits are validated like REST writes (stock y-websocket clients)', () => {
+  it('leaves a valid new item alone and stamps its author from the connection', async () => {
+    const s = await setup();
+    const ada = await client(s, 'ada');
+    const bob = await client(s, 'bob');
+    writeItem(ada.doc, 'itm_ok');
+    await expect.poll(() => bob.doc.getMap('items').get('itm_ok') instanceof Y.Map).toBe(true);
+    await expect.poll(() => serverItem(s, 'itm_ok')?.['createdBy']).toBe('ada');
+    expect(serverItem(s, 'itm_ok')).toMatchObject({ updatedBy: 'ada', data: { text: 'hello', color: '#fff9b1' } });
+    await expect.poll(() => (bob.doc.getMap('items').get('itm_ok') as Y.Map<unknown>).get('createdBy')).toBe('ada');
+    // A later valid edit by the same person is not rewritten.
+    ((ada.doc.getMap('items').get('itm_ok') as Y.Map<unknown>).get('data') as Y.Map<unknown>).set('color', '#ffffff');
+    await expect.poll(() => (serverItem(s, 'itm_ok')?.['data'] as Record<string, unknown>)['color']).toBe('#ffffff');
+    expect(ada.closes).toEqual([]);
+    expect(ada.provider.wsconnected).toBe(true);
+  });
+
+  const invalid: [string, Record<string, unknown>][] = [
+    ['a sticky note with a number as text', { data: { text: 42 } }],
+    ['a connector to a missing item', { type: 'connector', width: 100, height: 1, data: { text: undefined, color: '#1a1a1a', from: 'itm_nowhere', to: 'itm_nothing' } }],
+    ['an unknown type', { type: 'hologram' }],
+    ['a giant field', { data: { text: new Y.Text('x'.repeat(100_000)) } }],
+    ['a giant unknown field', { junk: 'x'.repeat(100_000) }],
+  ];
+  for (const [name, overrides] of invalid) {
+    it(`removes ${name} at every client and closes the writer 4422`, async () => {
+      const s = await setup();
+      const ada = await client(s, 'ada');
+      const bob = await client(s, 'bob');
+      writeItem(ada.doc, 'itm_good');
+      await expect.poll(() => bob.doc.getMap('items').has('itm_good')).toBe(true);
+      writeItem(ada.doc, 'itm_bad', overrides);
+      await expect.poll(() => ada.closes).toEqual([syncCloseCodes.invalidEdit]);
+      await expect.poll(() => bob.doc.getMap('items').has('itm_bad')).toBe(false);
+      expect(serverItem(s, 'itm_bad')).toBeUndefined();
+      expect(serverItem(s, 'itm_good')).toBeDefined();
+      expect(bob.closes).toEqual([]);
+    });
+  }
+
+  it('puts back the last valid fields of an existing item that an edit broke', async () => {
+    const s = await setup();
+    const ada = await client(s, 'ada');
+    const bob = await client(s, 'bob');
+    writeItem(ada.doc, 'itm_note', { x: 10 });
+    await expect.poll(() => serverItem(s, 'itm_note')?.['createdBy']).toBe('ada');
+    await expect.poll(() => (bob.doc.getMap('items').get('itm_note') as Y.Map<unknown> | undefined)?.get('createdBy')).toBe('ada');
+    const note = bob.doc.getMap('items').get('itm_note') as Y.Map<unknown>;
+    bob.doc.transact(() => {
+      note.set('x', 'far away');
+      ((note.get('data') as Y.Map<unknown>).get('text') as Y.Text).insert(5, 'y'.repeat(7000));
+    });
+    await expect.poll(() => bob.closes).toEqual([syncCloseCodes.invalidEdit]);
+    await expect.poll(() => (ada.doc.getMap('items').get('itm_note') as Y.Map<unknown>).toJSON()).toMatchObject({ x: 10, data: { text: 'hello' } });
+    expect(serverItem(s, 'itm_note')).toMatchObject({ x: 10, createdBy: 'ada', data: { text: 'hello' } });
+    expect(ada.closes).toEqual([]);
+  });
+
+  it('keeps the author of an existing item when a client rewrites it', async () => {
+    const s = await setup();
+    const ada = await client(s, 'ada');
+    const bob = await client(s, 'bob');
+    writeItem(ada.doc, 'itm_note');
+    await expect.poll(() => (bob.doc.getMap('items').get('itm_note') as Y.Map<unknown> | undefined)?.get('createdBy')).toBe('ada');
+    (bob.doc.getMap('items').get('itm_note') as Y.Map<unknown>).set('createdBy', 'bob');
+    await expect.poll(() => bob.closes).toEqual([syncCloseCodes.invalidEdit]);
+    expect(serverItem(s, 'itm_note')).toMatchObject({ createdBy: 'ada', updatedBy: 'bob' });
+  });
+
+  it('removes a connector whose end a client deleted, without closing anyone', async () => {
+    const s = await setup();
+    const ada = await client(s, 'ada');
+    writeItem(ada.doc, 'itm_a');
+    writeItem(ada.doc, 'itm_b');
+    writeItem(ada.doc, 'itm_link', { type: 'connector', width: 100, height: 1, data: { text: undefined, color: '#1a1a1a', from: 'itm_a', to: 'itm_b' } });
+    await expect.poll(() => serverItem(s, 'itm_link')?.['createdBy']).toBe('ada');
+    ada.doc.getMap('items').delete('itm_a');
+    await expect.poll(() => ada.doc.getMap('items').has('itm_link')).toBe(false);
+    expect(serverItem(s, 'itm_link')).toBeUndefined();
+    expect(serverItem(s, 'itm_b')).toBeDefined();
+    expect(ada.closes).toEqual([]);
+  });
+
+  it('attributes each item to the client that wrote it when several updates are applied in one turn', async () => {
+    const s = await setup();
+    const ada = await client(s, 'ada');
+    const bob = await client(s, 'bob');
+    // Both updates reach the server before it flushes the turn.
+    writeItem(ada.doc, 'itm_ada');
+    writeItem(bob.doc, 'itm_bob', { data: { text: 7 } });
+    await expect.poll(() => bob.closes).toEqual([syncCloseCodes.invalidEdit]);
+    await expect.poll(() => serverItem(s, 'itm_ada')?.['createdBy']).toBe('ada');
+    expect(serverItem(s, 'itm_bob')).toBeUndefined();
+    expect(ada.closes).toEqual([]);
+  });
+});
+
+describe('a sync handshake is not an edit', () => {
+  it('reports only connections whose updates changed the document', async () => {
+    const s = await setup();
+    const edits: string[] = [];
+    s.hub.onEdit((boardId, userId) => edits.push(`${boardId}:${userId}`));
+    await s.registry.transact(board, (doc) => doc.getMap('notes').set('stored', 1));
+    const reader = await client(s, 'joiner');
+    const writer = await client(s, 'writer');
+    writeItem(writer.doc, 'itm_edit');
+    await expect.poll(() => edits).toContain(`${board}:writer`);
+    expect(edits.filter((edit) => edit.endsWith(':joiner'))).toEqual([]);
+    expect(reader.closes).toEqual([]);
+  });
+});

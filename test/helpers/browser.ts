@@ -1,0 +1,44 @@
+import { existsSync, mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Browser, BrowserContext } from 'playwright-core';
+import { chromium } from 'playwright-core';
+import type { TestServer } from './testServer.js';
+
+/** Debian's Chromium, which the browser tests drive through playwright-core. */
+export const chromiumPath = '/usr/bin/chromium';
+
+/**
+ * True when Chromium is installed. Suites skip without it, except in CI (`CI` set), where a
+ * missing browser is an error (.ci/run installs it).
+ */
+export function chromiumAvailable(suite: string): boolean {
+  const available = existsSync(chromiumPath);
+  if (!available && process.env.CI) {
+    throw new Error(`Chromium is required in CI for ${suite} but ${chromiumPath} is missing (.ci/run installs it).`);
+  }
+  if (!available) console.warn(`Skipping ${suite}: ${chromiumPath} is not installed (apt-get install chromium).`);
+  return available;
+}
+
+/** Starts headless Chromium with the flags these machines need. */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run'],
+  });
+}
+
+/** Where browser tests save screenshots (gitignored); created on first use. */
+export function artifactPath(name: string): string {
+  const dir = path.resolve('test/artifacts');
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
+
+/** A browser context signed in as `userId`: a real session cookie, as the sign-in pages set it. */
+export async function signedInContext(browser: Browser, t: TestServer, userId: string, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport });
+  const { token } = await t.server.services.oauth.sessions.createSession(userId);
+  await context.addCookies([{ name: 'bds_session', value: token, url: t.url, httpOnly: true, secure: true, sameSite: 'Lax' }]);
+  return context;
+}

@@ -1,0 +1,50 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { configureConnection } from '../../storage/sqlite/connection.js';
+import { SqliteCollection } from '../../storage/sqlite/SqliteCollection.js';
+import { WalSync } from '../../storage/sqlite/WalSync.js';
+
+const dirs: string[] = [];
+
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+function open(): { db: BetterSqlite3.Database; walSync: WalSync; rows: SqliteCollection<{ id: string; n: number }> } {
+  const dir = mkdtempSync(path.join(tmpdir(), 'shared-insert-'));
+  dirs.push(dir);
+  const file = path.join(dir, 'boards.sqlite');
+  const db = new BetterSqlite3(file);
+  configureConnection(db, 'full');
+  const walSync = new WalSync(file, 60_000);
+  return { db, walSync, rows: new SqliteCollection(db, { name: 'rows' }, walSync) };
+}
+
+describe('SqliteCollection shared-durability insert', () => {
+  it('commits without the FULL fsync and leaves the WAL fsync to the shared group commit', async () => {
+    const { db, walSync, rows } = open();
+    await rows.insert({ id: 'a', n: 1 });
+    await walSync.request();
+    expect(walSync.fsyncs).toBe(0);
+
+    await rows.insert({ id: 'b', n: 2 }, { durability: 'shared' });
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    await Promise.all([walSync.request(), walSync.request()]);
+    expect(walSync.fsyncs).toBe(1);
+    expect(await rows.get('b')).toEqual({ id: 'b', n: 2 });
+    await walSync.close();
+    db.close();
+  });
+
+  it('restores FULL commits after a failed shared insert', async () => {
+    const { db, walSync, rows } = open();
+    await rows.insert({ id: 'a', n: 1 }, { durability: 'shared' });
+    await expect(rows.insert({ id: 'a', n: 2 }, { durability: 'shared' })).rejects.toThrow();
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    await walSync.close();
+    db.close();
+  });
+});

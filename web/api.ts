@@ -1,0 +1,99 @@
+/** Header the token endpoint requires: a custom header forces a CORS preflight, so other sites cannot send it. */
+const csrfHeader = { 'X-Requested-With': 'boards-web' };
+
+/** The signed-in person, as the token endpoint describes them. */
+export interface WebUser {
+  readonly id: string;
+  readonly name: string;
+  readonly email: string;
+}
+
+/** A short-lived bearer token for `/v1` and `/v1/sync`, from `POST /web/token`. */
+export interface WebToken {
+  readonly token: string;
+  readonly expiresAt: string;
+  readonly scopes: readonly string[];
+  /** The person's role on the board asked for, or null. */
+  readonly role: string | null;
+  readonly user: WebUser;
+}
+
+/** An API error: the HTTP status and the envelope's code. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+
+  constructor(status: number, code: string, message: string) {
+    super(message);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+  }
+}
+
+async function failure(response: Response): Promise<ApiError> {
+  const body = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  return new ApiError(response.status, body?.error?.code ?? 'unknown', body?.error?.message ?? response.statusText);
+}
+
+/** Refresh a token this long before it expires. */
+const refreshMarginMs = 60_000;
+
+/**
+ * The session's tokens: asks `POST /web/token` (session cookie + CSRF header) for a token,
+ * for the dashboard or for one board, and asks again shortly before it expires.
+ */
+export class TokenSource {
+  readonly #boardId: string | undefined;
+  #current: WebToken | null = null;
+  #pending: Promise<WebToken> | null = null;
+
+  constructor(boardId?: string) {
+    this.#boardId = boardId;
+  }
+
+  /** A valid token; throws ApiError 401 when nobody is signed in. */
+  async get(): Promise<WebToken> {
+    const current = this.#current;
+    if (current && Date.parse(current.expiresAt) - Date.now() > refreshMarginMs) return current;
+    this.#pending ??= this.#fetch().finally(() => {
+      this.#pending = null;
+    });
+    return this.#pending;
+  }
+
+  /** Forgets the current token (after the server refused it). */
+  invalidate(): void {
+    this.#current = null;
+  }
+
+  async #fetch(): Promise<WebToken> {
+    const response = await fetch('/web/token', {
+      method: 'POST',
+      credentials: 'same-origin',
+      headers: { ...csrfHeader, 'Content-Type': 'application/json' },
+      body: JSON.stringify(this.#boardId === undefined ? {} : { boardId: this.#boardId }),
+    });
+    if (!response.ok) throw await failure(response);
+    this.#current = (await response.json()) as WebToken;
+    return this.#current;
+  }
+}
+
+/** Calls the `/v1` API with a token from `tokens`; JSON in and out, errors as ApiError. */
+export async function api<T>(tokens: TokenSource, method: string, path: string, body?: unknown): Promise<T> {
+  const { token } = await tokens.get();
+  const headers: Record<string, string> = { Authorization: `Bearer ${token}` };
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(`/v1${path}`, { method, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
+  if (!response.ok) {
+    if (response.status === 401) tokens.invalidate();
+    throw await failure(response);
+  }
+  return (response.status === 204 ? undefined : await response.json()) as T;
+}
+
+/** Where the sign-in page is, returning to the current page. */
+export function signInUrl(): string {
+  return `/oauth/signin?return_to=${encodeURIComponent(location.pathname + location.search)}`;
+}

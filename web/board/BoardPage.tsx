@@ -1,0 +1,167 @@
+import { useEffect, useMemo, useState } from 'preact/hooks';
+import { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
+import { itemsMap } from '../../crdt/items/boardSchema.js';
+import { ApiError, TokenSource, api, signInUrl } from '../api.js';
+import type { WebToken } from '../api.js';
+import { SignInPrompt, TopBar } from '../App.js';
+import { BoardStore } from './BoardStore.js';
+import { Canvas, captureTimeoutMs } from './Canvas.js';
+import { BoardEdits } from './edits.js';
+import { Presence } from './Presence.js';
+
+/** Everything the canvas works with for one open board. */
+export interface OpenBoard {
+  readonly boardId: string;
+  readonly doc: Y.Doc;
+  readonly provider: WebsocketProvider;
+  readonly store: BoardStore;
+  /** Null when the person may not change the board (viewer, commenter). */
+  readonly edits: BoardEdits | null;
+  readonly undo: Y.UndoManager | null;
+  readonly presence: Presence;
+}
+
+type Status = 'connecting' | 'connected' | 'offline';
+
+/** Records when the first synced board was painted (ms since navigation start), for people and for tests. */
+function markFirstPaint(items: number): void {
+  requestAnimationFrame(() =>
+    setTimeout(() => {
+      const ms = Math.round(performance.now());
+      performance.mark('boards:first-paint', { detail: { items } });
+      document.body.dataset.firstPaintMs = String(ms);
+      document.body.dataset.firstPaintItems = String(items);
+    }, 0),
+  );
+}
+
+function open(boardId: string, token: WebToken, tokens: TokenSource): OpenBoard {
+  const doc = new Y.Doc();
+  const scheme = location.protocol === 'https:' ? 'wss:' : 'ws:';
+  const provider = new WebsocketProvider(`${scheme}//${location.host}/v1/sync`, boardId, doc, {
+    params: { token: token.token },
+    // Tabs of one browser may hold different roles; every change goes through the server.
+    disableBc: true,
+  });
+  // Reconnects use the freshest token: refreshed ahead of expiry and after a 4401 close.
+  const refresh = () =>
+    tokens.get().then(
+      (t) => {
+        provider.params.token = t.token;
+        return true;
+      },
+      () => false,
+    );
+  const timer = setInterval(() => void refresh(), 4 * 60 * 1000);
+  provider.on('connection-close', (event) => {
+    // 4401: the token expired while the socket was away; reconnect with a fresh one.
+    if (event?.code === 4401) {
+      tokens.invalidate();
+      void refresh().then((ok) => ok && provider.connect());
+    }
+  });
+  doc.on('destroy', () => clearInterval(timer));
+  const canEdit = token.scopes.includes('boards:write');
+  const actor = { actorId: token.user.id };
+  const edits = canEdit ? new BoardEdits(doc, actor) : null;
+  const undo = canEdit ? new Y.UndoManager(itemsMap(doc), { trackedOrigins: new Set([actor]), captureTimeout: captureTimeoutMs }) : null;
+  const presence = new Presence(provider.awareness, token.user, () => api(tokens, 'GET', `/boards/${encodeURIComponent(boardId)}/presence`));
+  return { boardId, doc, provider, store: new BoardStore(doc), edits, undo, presence };
+}
+
+/** A board: loads it live over `/v1/sync/{boardId}` and shows the canvas. */
+export function BoardPage({ boardId }: { boardId: string }) {
+  const tokens = useMemo(() => new TokenSource(boardId), [boardId]);
+  const [board, setBoard] = useState<OpenBoard | null>(null);
+  const [token, setToken] = useState<WebToken | null>(null);
+  const [title, setTitle] = useState('');
+  const [problem, setProblem] = useState<'signin' | 'notfound' | string | null>(null);
+  const [status, setStatus] = useState<Status>('connecting');
+  const [synced, setSynced] = useState(false);
+
+  useEffect(() => {
+    let opened: OpenBoard | null = null;
+    let cancelled = false;
+    tokens.get().then(
+      (t) => {
+        if (cancelled) return;
+        opened = open(boardId, t, tokens);
+        const o = opened;
+        performance.mark('boards:token');
+        o.provider.on('status', ({ status: s }: { status: string }) => setStatus(s === 'connected' ? 'connected' : s === 'connecting' ? 'connecting' : 'offline'));
+        o.provider.on('sync', (isSynced: boolean) => {
+          if (isSynced) {
+            performance.mark('boards:synced');
+            setSynced(true);
+          }
+        });
+        o.provider.on('connection-close', (event) => {
+          if (event?.code === 4404 || event?.code === 4403) {
+            setProblem('notfound');
+            o.provider.disconnect();
+          }
+        });
+        setToken(t);
+        setBoard(o);
+        api<{ title: string }>(tokens, 'GET', `/boards/${encodeURIComponent(boardId)}`).then(
+          (b) => {
+            setTitle(b.title);
+            document.title = `${b.title} · Boards`;
+          },
+          () => undefined,
+        );
+      },
+      (e: unknown) => {
+        if (e instanceof ApiError && e.status === 401) setProblem('signin');
+        else if (e instanceof ApiError && e.status === 404) setProblem('notfound');
+        else setProblem(e instanceof Error ? e.message : String(e));
+      },
+    );
+    return () => {
+      cancelled = true;
+      if (opened) {
+        opened.presence.destroy();
+        opened.provider.destroy();
+        opened.doc.destroy();
+      }
+    };
+  }, [boardId]);
+
+  useEffect(() => {
+    if (synced && board) markFirstPaint(board.store.items().length);
+  }, [synced, board]);
+
+  if (problem === 'signin') return <SignInPrompt href={signInUrl()} />;
+  if (problem !== null) {
+    return (
+      <div class="page">
+        <TopBar userName={token?.user.name} />
+        <main class="center">
+          <h1>{problem === 'notfound' ? 'Board not found' : 'Something went wrong'}</h1>
+          <p>{problem === 'notfound' ? 'This board does not exist, is in trash, or is not shared with you.' : problem}</p>
+          <p>
+            <a href="/">Back to your boards</a>
+          </p>
+        </main>
+      </div>
+    );
+  }
+  const readOnly = board !== null && board.edits === null;
+  return (
+    <div class="page board-page">
+      <TopBar userName={token?.user.name}>
+        <span class="board-name">{title}</span>
+        {readOnly && (
+          <span class="badge" title={`Your role: ${token?.role ?? ''}`}>
+            View only
+          </span>
+        )}
+        <span class={`status ${status}`} data-status={status}>
+          {status === 'connected' ? (synced ? 'Live' : 'Loading…') : status === 'connecting' ? 'Connecting…' : 'Offline'}
+        </span>
+      </TopBar>
+      {board && <Canvas board={board} synced={synced} />}
+    </div>
+  );
+}

@@ -1,0 +1,389 @@
+import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
+import type { StoredItem } from '../../crdt/items/boardSchema.js';
+import type { OpenBoard } from './BoardPage.js';
+import { Connectors } from './Connectors.js';
+import { ItemNode } from './ItemNode.js';
+import { TextEditor, editableField } from './TextEditor.js';
+
+type Tool = 'select' | 'sticky_note' | 'text' | 'shape';
+type View = { x: number; y: number; zoom: number };
+type Drag =
+  | { kind: 'pan'; startX: number; startY: number; view: View }
+  | { kind: 'move'; startX: number; startY: number; origins: Map<string, { x: number; y: number }>; moved: boolean }
+  | { kind: 'resize'; item: StoredItem; left: number; top: number };
+
+const minZoom = 0.05;
+/** Below this zoom items are drawn without their text, which is unreadable there anyway. */
+const detailZoom = 0.3;
+/** Local changes closer together than this are one undo step (typing a word, say). */
+export const captureTimeoutMs = 400;
+const maxZoom = 4;
+
+/** Creation defaults of the tools, valid per the catalogue. */
+const newItemData: Record<Exclude<Tool, 'select'>, Record<string, unknown>> = {
+  sticky_note: { text: '', color: '#fff9b1' },
+  text: { text: '', fontSize: 24 },
+  shape: { shape: 'rectangle', text: '' },
+};
+
+const toolLabels: Record<Tool, string> = { select: 'Select', sticky_note: 'Note', text: 'Text', shape: 'Shape' };
+
+function fit(items: readonly StoredItem[], width: number, height: number): View {
+  if (items.length === 0) return { x: width / 2, y: height / 2, zoom: 1 };
+  let left = Infinity;
+  let top = Infinity;
+  let right = -Infinity;
+  let bottom = -Infinity;
+  for (const item of items) {
+    left = Math.min(left, item.x - item.width / 2);
+    top = Math.min(top, item.y - item.height / 2);
+    right = Math.max(right, item.x + item.width / 2);
+    bottom = Math.max(bottom, item.y + item.height / 2);
+  }
+  const margin = 60;
+  const zoom = Math.min(1, Math.max(minZoom, Math.min((width - margin * 2) / (right - left), (height - margin * 2) / (bottom - top))));
+  return { zoom, x: width / 2 - ((left + right) / 2) * zoom, y: height / 2 - ((top + bottom) / 2) * zoom };
+}
+
+/**
+ * The board canvas: items in z-order (sections behind), connectors, other people's cursors and
+ * selections; pan (drag the background), zoom (wheel), select (click, shift-click), drag, resize
+ * (corner handle), create notes, text and shapes, edit text in place (double-click), delete,
+ * undo and redo. Without edit rights it only pans, zooms and selects.
+ */
+export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean }) {
+  const { store, edits, undo, presence } = board;
+  const readOnly = edits === null;
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  const [view, setView] = useState<View>({ x: 0, y: 0, zoom: 1 });
+  const [tool, setTool] = useState<Tool>('select');
+  const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
+  const [editing, setEditing] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const surface = useRef<HTMLDivElement>(null);
+  const drag = useRef<Drag | null>(null);
+  const fitted = useRef(false);
+  const frame = useRef<number | null>(null);
+  const pendingMove = useRef<Map<string, { x: number; y: number }> | null>(null);
+
+  useEffect(() => store.subscribe(() => rerender(undefined)), [store]);
+  useEffect(() => presence.subscribe(() => rerender(undefined)), [presence]);
+
+  const items = store.items();
+  const version = store.version;
+
+  useLayoutEffect(() => {
+    if (fitted.current || !synced || !surface.current) return;
+    fitted.current = true;
+    setView(fit(items, surface.current.clientWidth, surface.current.clientHeight));
+  }, [synced, version]);
+
+  // Forget selected items that were deleted (here or elsewhere).
+  useEffect(() => {
+    const live = [...selection].filter((id) => store.get(id));
+    if (live.length !== selection.size) setSelection(new Set(live));
+    if (editing !== null && !store.get(editing)) setEditing(null);
+  }, [version]);
+
+  useEffect(() => presence.setSelection([...selection]), [selection]);
+
+  const { sections, others, connectors } = useMemo(() => {
+    const s: StoredItem[] = [];
+    const o: StoredItem[] = [];
+    const c: StoredItem[] = [];
+    for (const item of items) (item.type === 'section' ? s : item.type === 'connector' ? c : o).push(item);
+    return { sections: s, others: o, connectors: c };
+  }, [items]);
+
+  const detail = view.zoom >= detailZoom;
+  const peers = presence.peers();
+  const remoteSelection = new Map<string, string>();
+  for (const peer of peers) for (const id of peer.selection) remoteSelection.set(id, peer.color);
+
+  const toWorld = (clientX: number, clientY: number) => {
+    const rect = surface.current?.getBoundingClientRect();
+    return { x: (clientX - (rect?.left ?? 0) - view.x) / view.zoom, y: (clientY - (rect?.top ?? 0) - view.y) / view.zoom };
+  };
+
+  const attempt = (write: () => void) => {
+    try {
+      write();
+      setError(null);
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e));
+    }
+  };
+
+  const flushMove = () => {
+    frame.current = null;
+    const positions = pendingMove.current;
+    pendingMove.current = null;
+    if (positions && edits) attempt(() => edits.move(positions));
+  };
+
+  /** A drag or resize is one undo step however long it takes. */
+  const beginGesture = () => {
+    if (!undo) return;
+    undo.stopCapturing();
+    undo.captureTimeout = Number.POSITIVE_INFINITY;
+  };
+  const endGesture = () => {
+    if (!undo) return;
+    undo.captureTimeout = captureTimeoutMs;
+    undo.stopCapturing();
+  };
+
+  const onPointerDown = (event: PointerEvent) => {
+    if (event.button !== 0 && event.button !== 1) return;
+    const target = event.target as Element;
+    if (target.closest('.text-editor, a')) return;
+    const point = toWorld(event.clientX, event.clientY);
+    (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
+    const handle = target.closest('[data-resize]');
+    if (handle && edits) {
+      const item = store.get(handle.getAttribute('data-resize') ?? '');
+      if (item) {
+        beginGesture();
+        drag.current = { kind: 'resize', item, left: item.x - item.width / 2, top: item.y - item.height / 2 };
+      }
+      return;
+    }
+    if (tool !== 'select' && edits && event.button === 0) {
+      const type = tool;
+      attempt(() => {
+        const id = edits.create({ type, position: { x: Math.round(point.x), y: Math.round(point.y) }, data: newItemData[type] });
+        setSelection(new Set([id]));
+        setEditing(id);
+      });
+      setTool('select');
+      return;
+    }
+    const hit = event.button === 0 ? target.closest('[data-item-id]')?.getAttribute('data-item-id') : null;
+    if (hit) {
+      if (editing !== null && editing !== hit) setEditing(null);
+      let next = selection;
+      if (event.shiftKey) {
+        const toggled = new Set(selection);
+        if (toggled.has(hit)) toggled.delete(hit);
+        else toggled.add(hit);
+        next = toggled;
+      } else if (!selection.has(hit)) next = new Set([hit]);
+      setSelection(next);
+      const movable = [...next].map((id) => store.get(id)).filter((i): i is StoredItem => i !== undefined && i.type !== 'connector');
+      if (edits && movable.length > 0) {
+        beginGesture();
+        drag.current = { kind: 'move', startX: point.x, startY: point.y, origins: new Map(movable.map((i) => [i.id, { x: i.x, y: i.y }])), moved: false };
+      }
+      return;
+    }
+    setEditing(null);
+    if (!event.shiftKey) setSelection(new Set());
+    drag.current = { kind: 'pan', startX: event.clientX, startY: event.clientY, view };
+  };
+
+  const onPointerMove = (event: PointerEvent) => {
+    const point = toWorld(event.clientX, event.clientY);
+    presence.setCursor({ x: Math.round(point.x), y: Math.round(point.y) });
+    const d = drag.current;
+    if (!d) return;
+    if (d.kind === 'pan') {
+      setView({ ...d.view, x: d.view.x + event.clientX - d.startX, y: d.view.y + event.clientY - d.startY });
+      return;
+    }
+    if (d.kind === 'move') {
+      const dx = point.x - d.startX;
+      const dy = point.y - d.startY;
+      if (!d.moved && Math.hypot(dx, dy) * view.zoom < 3) return;
+      d.moved = true;
+      pendingMove.current = new Map([...d.origins].map(([id, o]) => [id, { x: o.x + dx, y: o.y + dy }]));
+      frame.current ??= requestAnimationFrame(flushMove);
+      return;
+    }
+    const width = Math.max(1, point.x - d.left);
+    const height = Math.max(1, point.y - d.top);
+    if (edits) attempt(() => edits.resize(d.item, { x: d.left + width / 2, y: d.top + height / 2, width, height }));
+  };
+
+  const onPointerUp = () => {
+    if (frame.current !== null) {
+      cancelAnimationFrame(frame.current);
+      flushMove();
+    }
+    if (drag.current && drag.current.kind !== 'pan') endGesture();
+    drag.current = null;
+  };
+
+  const onWheel = (event: WheelEvent) => {
+    event.preventDefault();
+    const rect = surface.current?.getBoundingClientRect();
+    const sx = event.clientX - (rect?.left ?? 0);
+    const sy = event.clientY - (rect?.top ?? 0);
+    setView((v) => {
+      const zoom = Math.min(maxZoom, Math.max(minZoom, v.zoom * Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.0015))));
+      return { zoom, x: sx - ((sx - v.x) / v.zoom) * zoom, y: sy - ((sy - v.y) / v.zoom) * zoom };
+    });
+  };
+
+  const zoomBy = (factor: number) => {
+    const el = surface.current;
+    if (!el) return;
+    const sx = el.clientWidth / 2;
+    const sy = el.clientHeight / 2;
+    setView((v) => {
+      const zoom = Math.min(maxZoom, Math.max(minZoom, v.zoom * factor));
+      return { zoom, x: sx - ((sx - v.x) / v.zoom) * zoom, y: sy - ((sy - v.y) / v.zoom) * zoom };
+    });
+  };
+
+  const onDoubleClick = (event: MouseEvent) => {
+    if (!edits) return;
+    const id = (event.target as Element).closest('[data-item-id]')?.getAttribute('data-item-id');
+    const item = id ? store.get(id) : undefined;
+    if (item && editableField(item.type)) {
+      setSelection(new Set([item.id]));
+      setEditing(item.id);
+    }
+  };
+
+  const removeSelection = () => {
+    if (edits && selection.size > 0) attempt(() => edits.delete(selection));
+  };
+
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      const inField = (event.target as Element | null)?.closest?.('input, textarea, [contenteditable]');
+      if (inField) {
+        if (event.key === 'Escape') setEditing(null);
+        return;
+      }
+      const mod = event.ctrlKey || event.metaKey;
+      if (mod && event.key.toLowerCase() === 'z') {
+        event.preventDefault();
+        if (event.shiftKey) undo?.redo();
+        else undo?.undo();
+      } else if (mod && event.key.toLowerCase() === 'y') {
+        event.preventDefault();
+        undo?.redo();
+      } else if (event.key === 'Delete' || event.key === 'Backspace') {
+        event.preventDefault();
+        removeSelection();
+      } else if (event.key === 'Escape') {
+        setSelection(new Set());
+        setTool('select');
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  });
+
+  useEffect(() => {
+    const el = surface.current;
+    if (!el) return undefined;
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  });
+
+  const single = selection.size === 1 ? store.get([...selection][0] ?? '') : undefined;
+  const editingItem = editing !== null ? store.get(editing) : undefined;
+
+  return (
+    <div class="canvas-wrap">
+      <div class="toolbar" role="toolbar" aria-label="Board tools">
+        {(readOnly ? (['select'] as Tool[]) : (['select', 'sticky_note', 'text', 'shape'] as Tool[])).map((t) => (
+          <button key={t} type="button" data-tool={t} class={tool === t ? 'tool active' : 'tool'} aria-pressed={tool === t} onClick={() => setTool(t)}>
+            {toolLabels[t]}
+          </button>
+        ))}
+        {!readOnly && (
+          <>
+            <span class="sep" />
+            <button type="button" data-action="undo" onClick={() => undo?.undo()} title="Undo (Ctrl+Z)">
+              Undo
+            </button>
+            <button type="button" data-action="redo" onClick={() => undo?.redo()} title="Redo (Ctrl+Shift+Z)">
+              Redo
+            </button>
+            <button type="button" data-action="delete" onClick={removeSelection} disabled={selection.size === 0} title="Delete">
+              Delete
+            </button>
+          </>
+        )}
+        <span class="sep" />
+        <button type="button" onClick={() => zoomBy(1 / 1.25)} title="Zoom out">
+          −
+        </button>
+        <span class="zoom">{Math.round(view.zoom * 100)}%</span>
+        <button type="button" onClick={() => zoomBy(1.25)} title="Zoom in">
+          +
+        </button>
+        <button type="button" onClick={() => surface.current && setView(fit(items, surface.current.clientWidth, surface.current.clientHeight))} title="Fit the board">
+          Fit
+        </button>
+        <span class="people">
+          {peers.map((p) => (
+            <span key={p.clientId} class="person" style={{ background: p.color }} title={p.name}>
+              {p.name.slice(0, 1).toUpperCase()}
+            </span>
+          ))}
+        </span>
+      </div>
+      {error && (
+        <div class="canvas-error" role="alert">
+          {error}
+        </div>
+      )}
+      <div
+        ref={surface}
+        class={`surface tool-${tool}${readOnly ? ' read-only' : ''}`}
+        data-items={items.length}
+        onPointerDown={onPointerDown}
+        onPointerMove={onPointerMove}
+        onPointerUp={onPointerUp}
+        onPointerCancel={onPointerUp}
+        onPointerLeave={() => presence.setCursor(null)}
+        onDblClick={onDoubleClick}
+      >
+        <div class="world" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}>
+          {sections.map((item) => (
+            <ItemNode key={item.id} item={item} selected={selection.has(item.id)} remoteColor={remoteSelection.get(item.id) ?? null} editing={editing === item.id} detail={detail} />
+          ))}
+          <Connectors connectors={connectors} byId={(id) => store.get(id)} selected={selection} />
+          {others.map((item) => (
+            <ItemNode key={item.id} item={item} selected={selection.has(item.id)} remoteColor={remoteSelection.get(item.id) ?? null} editing={editing === item.id} detail={detail} />
+          ))}
+          {single && single.type !== 'connector' && !readOnly && editing === null && (
+            <div
+              class="resize-handle"
+              data-resize={single.id}
+              style={{
+                left: `${single.x + single.width / 2}px`,
+                top: `${single.y + single.height / 2}px`,
+                width: `${12 / view.zoom}px`,
+                height: `${12 / view.zoom}px`,
+              }}
+            />
+          )}
+          {editingItem && edits && <TextEditor item={editingItem} edits={edits} onDone={() => setEditing(null)} onError={setError} />}
+        </div>
+        {peers.map((peer) =>
+          peer.cursor ? (
+            <div
+              key={peer.clientId}
+              class="cursor"
+              data-peer={peer.name}
+              style={{ transform: `translate(${peer.cursor.x * view.zoom + view.x}px, ${peer.cursor.y * view.zoom + view.y}px)`, color: peer.color }}
+            >
+              <svg width="16" height="20" viewBox="0 0 16 20" aria-hidden="true">
+                <path d="M1 1L1 17L5.5 13L8.5 19.5L11 18.5L8 12L14 12Z" fill="currentColor" stroke="#fff" stroke-width="1.2" />
+              </svg>
+              <span class="cursor-name" style={{ background: peer.color }}>
+                {peer.name}
+              </span>
+            </div>
+          ) : null,
+        )}
+        {synced && items.length === 0 && <div class="empty-hint">{readOnly ? 'This board is empty.' : 'Pick Note, Text or Shape above, then click here to add it.'}</div>}
+      </div>
+    </div>
+  );
+}

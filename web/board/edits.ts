@@ -1,0 +1,63 @@
+import type * as Y from 'yjs';
+import { findItemEntry } from '../../crdt/items/boardSchema.js';
+import type { Actor, StoredItem } from '../../crdt/items/boardSchema.js';
+import { findItemTypeDefinition } from '../../crdt/items/catalogue.js';
+import { createItem, deleteItem } from '../../crdt/items/itemOperations.js';
+import { patchItem } from '../../crdt/items/patchItem.js';
+
+/**
+ * The canvas's writes. Each runs the same catalogue operation a REST call runs (the same zod
+ * schemas, geometry and reference checks), in one transaction whose origin is the local actor,
+ * so what the canvas draws is a valid item that REST reads back, and the undo manager tracks
+ * exactly the local changes. Invalid writes throw before anything changes.
+ */
+export class BoardEdits {
+  readonly #doc: Y.Doc;
+  readonly actor: Actor;
+
+  constructor(doc: Y.Doc, actor: Actor) {
+    this.#doc = doc;
+    this.actor = actor;
+  }
+
+  /** Creates an item from a REST-style create body; returns its id. */
+  create(body: { type: string; position: { x: number; y: number }; size?: { width: number; height: number }; data: Record<string, unknown> }): string {
+    return createItem(this.#doc, body, this.actor, Date.now()).id;
+  }
+
+  /** Moves items to new centres, in one transaction. */
+  move(positions: ReadonlyMap<string, { x: number; y: number }>): void {
+    this.#doc.transact(() => {
+      for (const [id, position] of positions) patchItem(this.#doc, id, { position: round(position) }, this.actor, Date.now());
+    }, this.actor);
+  }
+
+  /** Sets an item's centre and size (clamped to its type's limits). */
+  resize(item: StoredItem, box: { x: number; y: number; width: number; height: number }): void {
+    const definition = findItemTypeDefinition(item.type);
+    const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
+    const size = {
+      width: clamp(box.width, definition?.minSize.width ?? 1, definition?.maxSize.width ?? 100_000),
+      height: clamp(box.height, definition?.minSize.height ?? 1, definition?.maxSize.height ?? 100_000),
+    };
+    patchItem(this.#doc, item.id, { position: round(box), size }, this.actor, Date.now());
+  }
+
+  /** Replaces one data field (text edits reach Y.Text as a minimal splice). */
+  setField(id: string, field: string, value: unknown): void {
+    patchItem(this.#doc, id, { data: { [field]: value } }, this.actor, Date.now());
+  }
+
+  /** Deletes items (comment pins are resolved, as on REST), in one transaction. */
+  delete(ids: Iterable<string>): void {
+    this.#doc.transact(() => {
+      for (const id of ids) {
+        if (findItemEntry(this.#doc, id)) deleteItem(this.#doc, id, this.actor, Date.now());
+      }
+    }, this.actor);
+  }
+}
+
+function round(point: { x: number; y: number }): { x: number; y: number } {
+  return { x: Math.round(point.x * 100) / 100, y: Math.round(point.y * 100) / 100 };
+}
