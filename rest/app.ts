@@ -6,6 +6,7 @@ import { translateLowerLayerError } from './lowerLayerErrors.js';
 import { errorHandler } from './middleware/errorHandler.js';
 import { RateLimit } from './middleware/rateLimit.js';
 import { requestContext } from './middleware/requestContext.js';
+import { serverTiming } from './middleware/serverTiming.js';
 import { buildOpenApi } from './openapi.js';
 import { errorDocs } from './pages/errorDocs.js';
 import { consoleRoutes } from './console/consoleRoutes.js';
@@ -37,6 +38,7 @@ export function createApp(options: AppOptions): App {
   const openApi = buildOpenApi(routes, services.config.publicUrl);
   const rateLimit = new RateLimit({ requestsPerMinute: services.config.rateLimitPerMinute });
 
+  koa.use(serverTiming());
   koa.use(requestContext({ logger, publicUrl: services.config.publicUrl }));
   koa.use(errorHandler(translateLowerLayerError));
   koa.use(async (ctx, next) => {

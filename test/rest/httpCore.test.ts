@@ -18,6 +18,12 @@ describe('request ids and envelopes', () => {
     expect(res.headers.get('request-id')).toMatch(/^req_[0-9a-f]{16}$/);
   });
 
+  test('every answer, errors included, carries Server-Timing with the server time in ms', async () => {
+    for (const res of [await t.api(alice.key, 'GET', '/me'), await t.api(alice.key, 'GET', '/no/such/thing')]) {
+      expect(res.headers.get('server-timing')).toMatch(/^app;dur=\d+\.\d{2}$/);
+    }
+  });
+
   test('404 for an unknown API address', async () => {
     await expectEnvelope(await t.api(alice.key, 'GET', '/no/such/thing'), 404, 'not_found');
   });
