@@ -1,4 +1,4 @@
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DomainEventMap, DomainEventType } from '../../../server/events/index.js';
 import type { TestServer, TestUser } from '../../helpers/testServer.js';
