@@ -44,6 +44,9 @@ export async function runContentBench(): Promise<ContentBenchResults> {
     const key = await createBenchUser(dataDir);
     let server = await startBoards({ dataDir, ...(core === undefined ? {} : { core }) });
     const boardId = await createBoard(server.url, key, 'Bench 10k');
+    log('REST creates on an empty board');
+    const emptyBoardId = await createBoard(server.url, key, 'Bench empty');
+    const emptySequential = await measureCreates({ url: server.url, key, boardId: emptyBoardId }, 100, 1);
     log(`seeding ${boardItems} items`);
     const seedStart = nowMs();
     const seedLatencies = await seedBoard({ url: server.url, key, boardId }, boardItems);
@@ -79,6 +82,7 @@ export async function runContentBench(): Promise<ContentBenchResults> {
         seed,
         registryCold,
         processCold,
+        emptySequential,
         sequential,
         concurrent,
         batch,

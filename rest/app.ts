@@ -69,7 +69,7 @@ export function createApp(options: AppOptions): App {
       routes,
       authenticator: services.authenticator,
       rateLimit,
-      validateResponses: !services.config.production,
+      assertResponses: !services.config.production,
     }),
   );
   return { koa, routes };

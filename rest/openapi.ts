@@ -4,17 +4,79 @@ import type { ErrorCode } from '../server/errors.js';
 import { errorCatalogue } from '../server/errors.js';
 import { errorStatus } from './errorStatus.js';
 import type { Route } from './route.js';
+import { batchOperationSchemas } from './schemas/items.js';
 
-/** The contract version (SPEC "Versioning"). */
+/** The contract version, `info.version` of the OpenAPI document. */
 export const apiVersion = '2026-10-01';
 
 type JsonObject = Record<string, unknown>;
 
-function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
-  const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonObject;
-  delete out.$schema;
+/**
+ * Collects the named schemas (zod schemas with `.meta({ id })`) into `components.schemas`, so
+ * code generators produce named types. A name whose request form differs from its response
+ * form gets the request form as `<Name>Input`.
+ */
+class Components {
+  readonly schemas: Record<string, JsonObject> = {};
+
+  /** The JSON Schema of `schema`; its named parts become `$ref`s into the components. */
+  convert(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+    const out = z.toJSONSchema(schema, { io, unrepresentable: 'any', target: 'draft-2020-12' }) as JsonObject;
+    delete out.$schema;
+    const defs = (out.$defs ?? {}) as Record<string, JsonObject>;
+    delete out.$defs;
+    const names = new Map<string, string>();
+    for (const [name, def] of Object.entries(defs)) {
+      const existing = this.schemas[name];
+      names.set(name, existing === undefined || sameJson(existing, rewriteRefs(def, names)) || io === 'output' ? name : `${name}Input`);
+    }
+    for (const [name, def] of Object.entries(defs)) {
+      const target = names.get(name) ?? name;
+      const rewritten = rewriteRefs(def, names) as JsonObject;
+      const existing = this.schemas[target];
+      if (existing !== undefined && !sameJson(existing, rewritten)) {
+        throw new TypeError(`Two different schemas are both named ${target}; give one of them another id.`);
+      }
+      this.schemas[target] = rewritten;
+    }
+    return rewriteRefs(out, names) as JsonObject;
+  }
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  return JSON.stringify(a) === JSON.stringify(b);
+}
+
+function rewriteRefs(value: unknown, names: ReadonlyMap<string, string>): unknown {
+  if (Array.isArray(value)) return value.map((v) => rewriteRefs(v, names));
+  if (value === null || typeof value !== 'object') return value;
+  const out: JsonObject = {};
+  for (const [key, v] of Object.entries(value)) {
+    if (key === '$ref' && typeof v === 'string' && v.startsWith('#/$defs/')) {
+      const name = v.slice('#/$defs/'.length);
+      out[key] = `#/components/schemas/${names.get(name) ?? name}`;
+    } else {
+      out[key] = rewriteRefs(v, names);
+    }
+  }
   return out;
 }
+
+function jsonSchema(schema: z.ZodType, io: 'input' | 'output'): JsonObject {
+  return new Components().convert(schema, io);
+}
+
+/** What each group of operations is for (the OpenAPI `tags`, in this order). */
+const tagDescriptions: Record<string, string> = {
+  Me: 'The caller: profile, workspace, plan, limits and notifications.',
+  Spaces: 'Spaces group boards; members of a space are members of its boards.',
+  Boards: 'Boards: create, list, change, trash and restore; their activity.',
+  Items: 'The items on a board (notes, shapes, text, frames, connectors, comments): one at a time or in batches of up to 100.',
+  'Item types': 'The item-type catalogue: each type\'s data schema, an example, and the types it converts to.',
+  Members: 'Who may open a board and with which role; public links.',
+  Collaboration: 'Board views for integrations (outline, structure), presence, and chat.',
+  Search: 'Search over the boards and items the caller can read.',
+};
 
 function parameters(schema: z.ZodType | undefined, location: 'path' | 'query'): JsonObject[] {
   if (!schema) return [];
@@ -53,6 +115,10 @@ function errorResponses(route: Route): Record<string, JsonObject> {
 /** The OpenAPI 3.1 document of the API, generated from the routes' own schemas. */
 export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
+  const components = new Components();
+  const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => components.convert(schema, io);
+  // Named only through the batch body's `items` override: register them here.
+  for (const schema of batchOperationSchemas) components.convert(schema, 'input');
   for (const route of routes) {
     const operation: JsonObject = {
       operationId: route.operationId,
@@ -63,7 +129,17 @@ export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonO
       'x-required-scope': route.scope,
       parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
       ...(route.body
-        ? { requestBody: { required: true, content: { 'application/json': { schema: jsonSchema(route.body, 'input') } } } }
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'application/json': {
+                  schema: jsonSchema(route.body, 'input'),
+                  ...(route.bodyExample !== undefined ? { example: route.bodyExample } : {}),
+                },
+              },
+            },
+          }
         : {}),
       responses: {
         [String(route.status)]:
@@ -86,6 +162,8 @@ export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonO
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
   }
   const scopes = Object.fromEntries(Object.entries(scopeCatalogue));
+  const used = [...new Set(routes.map((route) => route.tag))];
+  const ordered = [...Object.keys(tagDescriptions).filter((tag) => used.includes(tag)), ...used.filter((tag) => !(tag in tagDescriptions))];
   return {
     openapi: '3.1.0',
     info: {
@@ -94,6 +172,7 @@ export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonO
       description: 'Collaborative whiteboards whose boards are Yjs documents. Authenticate with an API key or an OAuth access token as `Authorization: Bearer <token>`.',
     },
     servers: [{ url: `${publicUrl}/v1` }],
+    tags: ordered.map((name) => ({ name, description: tagDescriptions[name] ?? `Operations of the ${name} group.` })),
     paths,
     components: {
       securitySchemes: {
@@ -111,12 +190,19 @@ export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonO
         },
       },
       schemas: {
+        ...components.schemas,
         ErrorEnvelope: {
           type: 'object',
+          description: 'Every error answer: the error and the id of the request (also in the `Request-Id` header).',
           required: ['error', 'requestId'],
           properties: {
-            error: {
+            error: { $ref: '#/components/schemas/Error' },
+            requestId: { type: 'string', pattern: '^req_[0-9a-f]+$' },
+          },
+        },
+        Error: {
               type: 'object',
+              description: 'What went wrong: a stable code, a message for people, and the page documenting the code.',
               required: ['code', 'message', 'docsUrl'],
               properties: {
                 code: { type: 'string', enum: Object.keys(errorCatalogue) },
@@ -128,9 +214,6 @@ export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonO
                   items: { type: 'object', properties: { field: { type: 'string' }, message: { type: 'string' } } },
                 },
               },
-            },
-            requestId: { type: 'string', pattern: '^req_[0-9a-f]+$' },
-          },
         },
       },
     },

@@ -35,6 +35,8 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   params?: P;
   query?: Q;
   body?: B;
+  /** A request body that `body` accepts, shown in OpenAPI (every operation with a body has one; a test parses it). */
+  bodyExample?: z.input<B>;
   /** Success status; default 200 (204 when `response` is null). */
   status?: number;
   /** Response body schema; null for 204 No Content. */
@@ -81,6 +83,7 @@ export interface Route {
   params?: z.ZodType;
   query?: z.ZodType;
   body?: z.ZodType;
+  bodyExample?: unknown;
   status: number;
   response: z.ZodType | null;
   errors: readonly ErrorCode[];

@@ -1,59 +1,37 @@
 import type { Context, Middleware } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Logger } from 'pino';
-import type { z } from 'zod';
 import type { Authenticator } from '../server/auth/Authenticator.js';
 import { ServiceError, ValidationError } from '../server/errors.js';
 import { authenticate } from './middleware/authenticate.js';
 import type { RateLimit } from './middleware/rateLimit.js';
+import { serializeResponse } from './responseSerializer.js';
 import { Reply } from './route.js';
 import type { Route } from './route.js';
+import { methodNotAllowed, newRouter, routerPath } from './routing.js';
 
 /** Options of the API router. */
 export interface ApiRouterOptions {
   routes: readonly Route[];
   authenticator: Authenticator;
   rateLimit: RateLimit;
-  /** Parse every response with its schema and fail loudly on a mismatch (development and tests). */
-  validateResponses: boolean;
+  /**
+   * Development and tests: a response with fields its schema does not declare fails with a
+   * logged 500 instead of having them dropped silently, so a forgotten schema field shows up.
+   */
+  assertResponses: boolean;
   /** Largest JSON body accepted; default 1 MiB. */
   maxBodyBytes?: number;
 }
 
-interface CompiledRoute {
-  route: Route;
-  pattern: RegExp;
-  paramNames: string[];
-}
-
-/** Compiles an OpenAPI path template (`/boards/{boardId}/items:batch`) into a matcher. */
-export function compilePath(template: string): { pattern: RegExp; paramNames: string[] } {
-  const paramNames: string[] = [];
-  const source = template
-    .split(/(\{[A-Za-z0-9_]+\})/)
-    .map((part) => {
-      const param = /^\{([A-Za-z0-9_]+)\}$/.exec(part);
-      if (param?.[1]) {
-        paramNames.push(param[1]);
-        return '([^/]+?)';
-      }
-      return part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-    })
-    .join('');
-  return { pattern: new RegExp(`^${source}/?$`), paramNames };
-}
-
-function zodIssues(error: z.ZodError, prefix: string): ValidationError {
-  return ValidationError.fromZod(error, prefix);
-}
-
 /**
- * The `/v1` API: matches a route (404 when none, 405 with `Allow` for another method),
- * authenticates, rate-limits, checks the scope, parses and validates the input, runs the
- * handler and sends its validated result.
+ * The `/v1` API on `@koa/router`, one route per `defineRoute` table entry (the same objects
+ * feed OpenAPI). No route for the path: 404 (the error handler's envelope); a route for the path
+ * but not the method: 405 with `Allow`. A matched operation authenticates, rate-limits, checks
+ * the scope, parses and validates params, query and body, runs the handler and sends its result
+ * serialised through the response schema.
  */
 export function apiRouter(prefix: string, options: ApiRouterOptions): Middleware {
-  const compiled: CompiledRoute[] = options.routes.map((route) => ({ route, ...compilePath(route.path) }));
   const parseBody = koaBody({
     json: true,
     jsonStrict: true,
@@ -63,36 +41,18 @@ export function apiRouter(prefix: string, options: ApiRouterOptions): Middleware
     multipart: false,
     parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
   });
-
-  return async (ctx, next) => {
-    if (!ctx.path.startsWith(`${prefix}/`)) return next();
-    const path = ctx.path.slice(prefix.length);
-    const candidates: { entry: CompiledRoute; match: RegExpExecArray }[] = [];
-    for (const entry of compiled) {
-      const match = entry.pattern.exec(path);
-      if (match) candidates.push({ entry, match });
-    }
-    if (candidates.length === 0) return next();
-    // Literal segments win over parameters (`/boards/recent` before `/boards/{boardId}`).
-    candidates.sort((a, b) => a.entry.paramNames.length - b.entry.paramNames.length);
-    const method = ctx.method === 'HEAD' ? 'GET' : ctx.method;
-    const hit = candidates.find((c) => c.entry.route.method === method);
-    if (!hit) {
-      const allowed = [...new Set(candidates.map((c) => c.entry.route.method))];
-      ctx.set('Allow', allowed.join(', '));
-      throw new ServiceError('method_not_allowed', `This address accepts ${allowed.join(', ')}.`);
-    }
-    await handle(ctx, hit.entry, hit.match, options, parseBody);
-  };
+  const router = newRouter(prefix);
+  // Registration order breaks ties between routes with as many parameters (the table's order).
+  for (const route of options.routes) {
+    const paramNames = [...route.path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1] ?? '');
+    router.register(routerPath(route.path), [route.method], (ctx) => handle(ctx, route, paramNames, options, parseBody));
+  }
+  const routes = router.routes() as Middleware;
+  const refuse = methodNotAllowed(router, (allowed) => new ServiceError('method_not_allowed', `This address accepts ${allowed.join(', ')}.`));
+  return (ctx, next) => routes(ctx, () => refuse(ctx, next));
 }
 
-async function handle(
-  ctx: Context,
-  { route, paramNames }: CompiledRoute,
-  match: RegExpExecArray,
-  options: ApiRouterOptions,
-  parseBody: Middleware,
-): Promise<void> {
+async function handle(ctx: Context, route: Route, paramNames: readonly string[], options: ApiRouterOptions, parseBody: Middleware): Promise<void> {
   const principal = await authenticate(ctx, options.authenticator, options.rateLimit);
   if (!principal.scopes.has(route.scope)) {
     ctx.set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${route.scope}"`);
@@ -101,20 +61,12 @@ async function handle(
     });
   }
 
-  const rawParams: Record<string, string> = {};
-  paramNames.forEach((name, i) => {
-    const value = match[i + 1] ?? '';
-    try {
-      rawParams[name] = decodeURIComponent(value);
-    } catch {
-      throw new ValidationError([{ field: name, message: 'is not a valid URL-encoded segment' }]);
-    }
-  });
+  const rawParams = decodeParams(ctx, paramNames);
   const params = route.params ? route.params.safeParse(rawParams) : { success: true as const, data: rawParams };
-  if (!params.success) throw zodIssues(params.error, '');
+  if (!params.success) throw ValidationError.fromZod(params.error);
 
   const query = route.query ? route.query.safeParse({ ...ctx.query }) : { success: true as const, data: {} };
-  if (!query.success) throw zodIssues(query.error, '');
+  if (!query.success) throw ValidationError.fromZod(query.error);
 
   let body: unknown;
   if (route.body) {
@@ -131,7 +83,7 @@ async function handle(
       throw new ServiceError('bad_request', 'The body is not valid JSON.', { cause: error });
     }
     const parsed = route.body.safeParse(hasBody ? ctx.request.body : undefined);
-    if (!parsed.success) throw zodIssues(parsed.error, '');
+    if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     body = parsed.data;
   }
 
@@ -144,12 +96,27 @@ async function handle(
   ctx.status = reply ? reply.status : route.status;
   for (const [name, value] of Object.entries(reply?.headers ?? {})) ctx.set(name, value);
   if (schema === null) return;
-  if (options.validateResponses) {
-    const checked = schema.safeParse(result);
-    if (!checked.success) {
-      (ctx.state.log as Logger).error({ operationId: route.operationId, issues: checked.error.issues }, 'response does not match its schema');
-      throw new ServiceError('internal_error', 'Response failed validation.');
-    }
+  const serialized = serializeResponse(schema, result, { rejectUndeclared: options.assertResponses });
+  if (!serialized.ok) {
+    (ctx.state.log as Logger).error({ operationId: route.operationId, problems: serialized.problems }, 'response does not match its schema');
+    throw new ServiceError('internal_error', 'Response failed validation.');
   }
-  ctx.body = result;
+  ctx.body = serialized.value;
+}
+
+/**
+ * The path parameters, percent-decoded strictly: the router leaves a malformed escape as it
+ * came, and this answers it 422 naming the parameter (never a 500, never a raw `%` lookup).
+ */
+function decodeParams(ctx: Context, paramNames: readonly string[]): Record<string, string> {
+  const captures = (ctx as Context & { captures?: string[] }).captures ?? [];
+  const out: Record<string, string> = {};
+  paramNames.forEach((name, i) => {
+    try {
+      out[name] = decodeURIComponent(captures[i] ?? '');
+    } catch {
+      throw new ValidationError([{ field: name, message: 'is not a valid URL-encoded segment' }]);
+    }
+  });
+  return out;
 }

@@ -14,6 +14,8 @@ export interface YjsBaseline {
   encodeMs: number;
   /** One transaction moving 100 items, plus encoding its update (median of 5). */
   move100Ms: number;
+  /** One transaction creating 100 sticky-note maps (the fields a REST create writes), plus encoding its update (median of 5). */
+  create100Ms: number;
 }
 
 /** Measures raw Yjs on `state` (a full-state update of the board). */
@@ -43,8 +45,26 @@ export function measureYjs(state: Uint8Array): YjsBaseline {
     Y.encodeStateAsUpdate(doc, before);
     moves.push(nowMs() - start);
   }
+  const creates: number[] = [];
+  for (let round = 0; round < 5; round += 1) {
+    const before = Y.encodeStateVector(doc);
+    const start = nowMs();
+    doc.transact(() => {
+      for (let i = 0; i < 100; i += 1) {
+        const entry = new Y.Map<unknown>();
+        for (const [key, value] of Object.entries({ type: 'sticky_note', x: i, y: round, width: 200, height: 200, rotation: 0, z: `a${round}${i}` })) entry.set(key, value);
+        const data = new Y.Map<unknown>();
+        data.set('text', new Y.Text(`Note ${i}`));
+        entry.set('data', data);
+        for (const [key, value] of Object.entries({ createdBy: 'u', createdAt: 0, updatedBy: 'u', updatedAt: 0 })) entry.set(key, value);
+        items.set(`raw_${round}_${i}`, entry);
+      }
+    });
+    Y.encodeStateAsUpdate(doc, before);
+    creates.push(nowMs() - start);
+  }
   doc.destroy();
-  return { bytes: state.byteLength, applyMs: median(apply), encodeMs: median(encode), move100Ms: median(moves) };
+  return { bytes: state.byteLength, applyMs: median(apply), encodeMs: median(encode), move100Ms: median(moves), create100Ms: median(creates) };
 }
 
 /** Round trips and fan-out against the raw server (no Yjs, no storage). */

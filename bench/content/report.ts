@@ -1,7 +1,7 @@
 import type { RawBaseline, YjsBaseline } from './baselines.js';
 import type { ProcessColdLoad, RegistryColdLoad } from './coldLoad.js';
 import type { FanoutResult } from './fanout.js';
-import type { CreateResult } from './restBench.js';
+import type { BatchResults, CreateResult } from './restBench.js';
 import type { LatencySummary } from './stats.js';
 import { fmt, ratio } from './stats.js';
 
@@ -14,9 +14,11 @@ export interface ContentBenchResults {
   seed: { batches: LatencySummary; totalMs: number };
   registryCold: RegistryColdLoad;
   processCold: ProcessColdLoad;
+  /** Sequential creates on an empty board, same run: the base of the 10k-board ratio. */
+  emptySequential: CreateResult;
   sequential: CreateResult;
   concurrent: CreateResult & { concurrency: number };
-  batch: { move: LatencySummary; create: LatencySummary };
+  batch: BatchResults;
   fanout: FanoutResult;
   yjs: YjsBaseline;
   raw: RawBaseline;
@@ -41,13 +43,19 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     ['First socket join on the loaded board: connect → full state (empty state vector)', fmt(r.fanout.fullJoinMs, ' ms'), `raw \`Y.encodeStateAsUpdate\` ${fmt(r.yjs.encodeMs, ' ms')}`, ratio(r.fanout.fullJoinMs, r.yjs.encodeMs)],
     ['Search reindex of the board (`searchableText` + sqlite FTS5 `indexBoard`, in-process; the server runs it ≤ every 500 ms while a board is edited)', fmt(r.registryCold.reindexMs, ' ms'), `raw \`Y.encodeStateAsUpdate\` ${fmt(r.yjs.encodeMs, ' ms')}`, ratio(r.registryCold.reindexMs, r.yjs.encodeMs)],
     ...latencyRows('REST create, sequential', r.sequential.latency, r.raw.httpPost, 'raw HTTP POST'),
-    ['REST create throughput, sequential', fmt(r.sequential.perSecond, ' /s'), `raw HTTP POST ${fmt(1000 / r.raw.httpPost.p50, ' /s')}`, ratio(r.sequential.perSecond, 1000 / r.raw.httpPost.p50)],
+    ['REST create p50, 10k board vs empty board (target ≤ 1.3×)', fmt(r.sequential.latency.p50, ' ms'), `empty board p50 ${fmt(r.emptySequential.latency.p50, ' ms')}`, ratio(r.sequential.latency.p50, r.emptySequential.latency.p50)],
+    ['REST create server time p50 / p99, 10k board (`Server-Timing`; target < 4 ms)', `${fmt(r.sequential.server.p50, ' ms')} / ${fmt(r.sequential.server.p99, ' ms')}`, `empty board ${fmt(r.emptySequential.server.p50, ' ms')} / ${fmt(r.emptySequential.server.p99, ' ms')}`, ratio(r.sequential.server.p50, r.emptySequential.server.p50)],
+    ['REST create throughput, sequential (target > 150/s)', fmt(r.sequential.perSecond, ' /s'), `raw HTTP POST ${fmt(1000 / r.raw.httpPost.p50, ' /s')}`, ratio(r.sequential.perSecond, 1000 / r.raw.httpPost.p50)],
     ...latencyRows(`REST create, ${r.concurrent.concurrency} concurrent`, r.concurrent.latency, r.raw.httpPost, 'raw HTTP POST'),
-    [`REST create throughput, ${r.concurrent.concurrency} concurrent`, fmt(r.concurrent.perSecond, ' /s'), `sequential ${fmt(r.sequential.perSecond, ' /s')}`, ratio(r.concurrent.perSecond, r.sequential.perSecond)],
+    [`REST create server time p50 / p99, ${r.concurrent.concurrency} concurrent`, `${fmt(r.concurrent.server.p50, ' ms')} / ${fmt(r.concurrent.server.p99, ' ms')}`, `client p50 ${fmt(r.concurrent.latency.p50, ' ms')}`, '–'],
+    [`REST create throughput, ${r.concurrent.concurrency} concurrent (target > 300/s)`, fmt(r.concurrent.perSecond, ' /s'), `sequential ${fmt(r.sequential.perSecond, ' /s')}`, ratio(r.concurrent.perSecond, r.sequential.perSecond)],
     ...latencyRows('Batch of 100 moves', r.batch.move, r.raw.httpPost, 'raw HTTP POST'),
-    ['Batch of 100 moves p50 vs raw Yjs', fmt(r.batch.move.p50, ' ms'), `one Yjs transaction of 100 moves + encode ${fmt(r.yjs.move100Ms, ' ms')}`, ratio(r.batch.move.p50, r.yjs.move100Ms)],
+    ['Batch of 100 moves p50 vs raw Yjs (target < 2×)', fmt(r.batch.move.p50, ' ms'), `one Yjs transaction of 100 moves + encode ${fmt(r.yjs.move100Ms, ' ms')}`, ratio(r.batch.move.p50, r.yjs.move100Ms)],
+    ['Batch of 100 moves server time p50 / p99 (target < 10 ms)', `${fmt(r.batch.moveServer.p50, ' ms')} / ${fmt(r.batch.moveServer.p99, ' ms')}`, `client p50 ${fmt(r.batch.move.p50, ' ms')}`, '–'],
     ...latencyRows('Batch of 100 creates', r.batch.create, r.raw.httpPost, 'raw HTTP POST'),
-    ...latencyRows(`Fan-out REST move → ${r.fanout.sinks} sockets`, r.fanout.rest, r.raw.relayFanout, 'raw ws relay'),
+    ['Batch of 100 creates p50 vs raw Yjs (target < 2×)', fmt(r.batch.create.p50, ' ms'), `one Yjs transaction of 100 creates + encode ${fmt(r.yjs.create100Ms, ' ms')}`, ratio(r.batch.create.p50, r.yjs.create100Ms)],
+    ['Batch of 100 creates server time p50 / p99 (target < 10 ms)', `${fmt(r.batch.createServer.p50, ' ms')} / ${fmt(r.batch.createServer.p99, ' ms')}`, `client p50 ${fmt(r.batch.create.p50, ' ms')}`, '–'],
+    ...latencyRows(`Fan-out REST move → ${r.fanout.sinks} sockets (p99 target < 3×)`, r.fanout.rest, r.raw.relayFanout, 'raw ws relay'),
     ...latencyRows(`Fan-out provider update → ${r.fanout.sinks} sockets`, r.fanout.provider, r.raw.relayFanout, 'raw ws relay'),
     ['Raw ws echo RTT (1 socket)', fmt(r.raw.wsEcho.p50, ' ms'), `p99 ${fmt(r.raw.wsEcho.p99, ' ms')}`, '–'],
   ];

@@ -8,14 +8,29 @@ export interface BoardApi {
   readonly boardId: string;
 }
 
+/** Server time of the last answer `call` received, from its `Server-Timing: app;dur=` header (NaN when absent). */
+let lastServerMs = Number.NaN;
+
 /** Sends a JSON request and returns the parsed body; throws unless the status is `expected`. */
 export async function call(url: string, key: string, method: string, pathname: string, body: unknown, expected: number): Promise<unknown> {
   const init: RequestInit = { method, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' } };
   if (body !== undefined) init.body = JSON.stringify(body);
   const res = await fetch(`${url}/v1${pathname}`, init);
   const text = await res.text();
+  const timing = /app;dur=([0-9.]+)/.exec(res.headers.get('server-timing') ?? '');
+  lastServerMs = timing === null ? Number.NaN : Number(timing[1]);
   if (res.status !== expected) throw new Error(`${method} ${pathname}: expected ${expected}, got ${res.status} ${text.slice(0, 300)}`);
   return text === '' ? undefined : (JSON.parse(text) as unknown);
+}
+
+/** Client latency and server time (`Server-Timing`) of one call, in ms. */
+async function timedCall(api: BoardApi, method: string, pathname: string, body: unknown, expected: number): Promise<{ clientMs: number; serverMs: number }> {
+  let serverMs = Number.NaN;
+  const clientMs = await timeMs(async () => {
+    await call(api.url, api.key, method, pathname, body, expected);
+    serverMs = lastServerMs;
+  });
+  return { clientMs, serverMs };
 }
 
 /** Creates a board and returns its id. */
@@ -44,15 +59,17 @@ export async function someItemIds(api: BoardApi): Promise<string[]> {
   return page.data.map((item) => item.id);
 }
 
-/** Latency and throughput of single-item creates. */
+/** Latency, server time and throughput of single-item creates. */
 export interface CreateResult {
   latency: LatencySummary;
+  server: LatencySummary;
   perSecond: number;
 }
 
 /** `total` creates by `concurrency` workers (1 = sequential). */
 export async function measureCreates(api: BoardApi, total: number, concurrency: number): Promise<CreateResult> {
   const latencies: number[] = [];
+  const server: number[] = [];
   let next = 0;
   const started = nowMs();
   await Promise.all(
@@ -60,25 +77,40 @@ export async function measureCreates(api: BoardApi, total: number, concurrency: 
       while (next < total) {
         const i = next;
         next += 1;
-        latencies.push(await timeMs(() => call(api.url, api.key, 'POST', `/boards/${api.boardId}/items`, stickyAt(20_000 + i), 201)));
+        const timed = await timedCall(api, 'POST', `/boards/${api.boardId}/items`, stickyAt(20_000 + i), 201);
+        latencies.push(timed.clientMs);
+        server.push(timed.serverMs);
       }
     }),
   );
   const elapsedMs = nowMs() - started;
-  return { latency: summarize(latencies), perSecond: (total / elapsedMs) * 1000 };
+  return { latency: summarize(latencies), server: summarize(server), perSecond: (total / elapsedMs) * 1000 };
+}
+
+/** Client latency and server time of batches of 100 moves and of 100 creates. */
+export interface BatchResults {
+  move: LatencySummary;
+  moveServer: LatencySummary;
+  create: LatencySummary;
+  createServer: LatencySummary;
 }
 
 /** Batches of 100 operations: `moves` batches moving 100 existing items, `creates` batches creating 100. */
-export async function measureBatches(api: BoardApi, ids: readonly string[], rounds: { moves: number; creates: number }): Promise<{ move: LatencySummary; create: LatencySummary }> {
-  const move: number[] = [];
+export async function measureBatches(api: BoardApi, ids: readonly string[], rounds: { moves: number; creates: number }): Promise<BatchResults> {
+  const move: { clientMs: number; serverMs: number }[] = [];
   for (let r = 0; r < rounds.moves; r += 1) {
     const operations = Array.from({ length: 100 }, (_, i) => ({ op: 'move', id: ids[(r * 100 + i) % ids.length], position: { x: r, y: i } }));
-    move.push(await timeMs(() => call(api.url, api.key, 'POST', `/boards/${api.boardId}/items:batch`, { operations }, 200)));
+    move.push(await timedCall(api, 'POST', `/boards/${api.boardId}/items:batch`, { operations }, 200));
   }
-  const create: number[] = [];
+  const create: { clientMs: number; serverMs: number }[] = [];
   for (let r = 0; r < rounds.creates; r += 1) {
     const operations = Array.from({ length: 100 }, (_, i) => ({ op: 'create', ...stickyAt(30_000 + r * 100 + i) }));
-    create.push(await timeMs(() => call(api.url, api.key, 'POST', `/boards/${api.boardId}/items:batch`, { operations }, 200)));
+    create.push(await timedCall(api, 'POST', `/boards/${api.boardId}/items:batch`, { operations }, 200));
   }
-  return { move: summarize(move), create: summarize(create) };
+  return {
+    move: summarize(move.map((t) => t.clientMs)),
+    moveServer: summarize(move.map((t) => t.serverMs)),
+    create: summarize(create.map((t) => t.clientMs)),
+    createServer: summarize(create.map((t) => t.serverMs)),
+  };
 }

@@ -1,4 +1,4 @@
-import type { Context } from 'koa';
+import type { Context, Middleware } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { z } from 'zod';
 import { ServiceError, ValidationError } from '../../server/errors.js';
@@ -6,6 +6,7 @@ import { connectedApps } from '../../server/oauth/connectedApps.js';
 import type { Services } from '../../server/Services.js';
 import type { OAuthAppRecord } from '../../storage/schema/oauth.js';
 import { currentSession, sameOrigin } from '../oauth/session.js';
+import { newRouter } from '../routing.js';
 
 /** Header every state-changing console API call carries: a custom header forces a CORS preflight, so other sites cannot send it. */
 export const consoleCsrfHeader = 'X-Requested-With';
@@ -68,99 +69,106 @@ async function body<T extends z.ZodType>(ctx: Context, schema: T): Promise<z.out
 
 const bytes = (value: string | undefined) => (value === undefined ? undefined : new Uint8Array(Buffer.from(value, 'base64')));
 
+/** The signed-in person's id, set before any console API route runs. */
+const userIdOf = (ctx: Context) => (ctx.state as { consoleUserId: string }).consoleUserId;
+
+/** The routes of `/console/api` on `@koa/router`. */
+function consoleApiRouter(services: Services): Middleware {
+  const { apps, grants } = services.oauth;
+  const router = newRouter('/console/api');
+  router.get('/apps', async (ctx) => {
+    const user = await services.accounts.getUser(userIdOf(ctx));
+    ctx.body = { data: (await apps.listForWorkspace(user?.workspaceId ?? '')).map(appView) };
+  });
+  router.post('/apps', async (ctx) => {
+    const b = await body(ctx, registerBody);
+    const logo = bytes(b.logo);
+    const { app, clientSecret } = await apps.register({
+      userId: userIdOf(ctx),
+      name: b.name,
+      redirectUri: b.redirectUri,
+      scopes: b.scopes,
+      isPublic: b.cannotKeepSecret,
+      acceptedTerms: b.acceptTerms,
+      ...(b.description !== undefined ? { description: b.description } : {}),
+      ...(logo ? { logo } : {}),
+    });
+    ctx.status = 201;
+    ctx.body = { app: appView(app), clientSecret };
+  });
+  router.get('/apps/:id', async (ctx) => {
+    ctx.body = appView(await apps.manageable(userIdOf(ctx), ctx.params.id ?? ''));
+  });
+  router.patch('/apps/:id', async (ctx) => {
+    const b = await body(ctx, updateBody);
+    const logo = bytes(b.logo);
+    const changes = { ...(b.name !== undefined ? { name: b.name } : {}), ...(b.description !== undefined ? { description: b.description } : {}), ...(logo ? { logo } : {}) };
+    ctx.body = appView(await apps.update(userIdOf(ctx), ctx.params.id ?? '', changes));
+  });
+  router.delete('/apps/:id', async (ctx) => {
+    await apps.delete(userIdOf(ctx), ctx.params.id ?? '');
+    ctx.status = 204;
+  });
+  router.post('/apps/:id/secret', async (ctx) => {
+    ctx.body = { clientSecret: await apps.revealSecret(userIdOf(ctx), ctx.params.id ?? '') };
+  });
+  router.post('/apps/:id/rotate-secret', async (ctx) => {
+    ctx.body = { clientSecret: await apps.rotateSecret(userIdOf(ctx), ctx.params.id ?? '') };
+  });
+  router.post('/apps/:id/publish', async (ctx) => {
+    const { acceptTerms } = await body(ctx, publishBody);
+    ctx.body = appView(await apps.publish(userIdOf(ctx), ctx.params.id ?? '', acceptTerms));
+  });
+  router.post('/apps/:id/unpublish', async (ctx) => {
+    ctx.body = appView(await apps.unpublish(userIdOf(ctx), ctx.params.id ?? ''));
+  });
+  router.post('/apps/:id/disable', async (ctx) => {
+    ctx.body = appView(await apps.disable(userIdOf(ctx), ctx.params.id ?? ''));
+  });
+  router.post('/apps/:id/enable', async (ctx) => {
+    ctx.body = appView(await apps.enable(userIdOf(ctx), ctx.params.id ?? ''));
+  });
+  router.get('/keys', async (ctx) => {
+    ctx.body = { data: await services.apiKeys.list(userIdOf(ctx)) };
+  });
+  router.post('/keys', async (ctx) => {
+    const b = await body(ctx, keyBody);
+    const { key, secret } = await services.apiKeys.create({ userId: userIdOf(ctx), scopes: b.scopes, ...(b.name !== undefined ? { name: b.name } : {}) });
+    ctx.status = 201;
+    ctx.body = { key, secret };
+  });
+  router.delete('/keys/:id', async (ctx) => {
+    ctx.body = await services.apiKeys.revoke(userIdOf(ctx), ctx.params.id ?? '');
+  });
+  router.get('/connections', async (ctx) => {
+    ctx.body = { data: await connectedApps(grants, apps, userIdOf(ctx)) };
+  });
+  router.delete('/connections/:id', async (ctx) => {
+    await grants.disconnect(userIdOf(ctx), ctx.params.id ?? '');
+    ctx.status = 204;
+  });
+  return router.routes() as Middleware;
+}
+
 /**
  * The JSON endpoints behind the console and connected apps, under `/console/api` (outside the
  * `/v1` API): signed-in session, and for changes the `X-Requested-With: boards-console` header
- * and a same-origin `Origin`. Errors use the API envelope.
+ * and a same-origin `Origin`, both checked before routing. Errors use the API envelope; an
+ * address or method it does not serve answers 404.
  */
-export async function consoleApi(ctx: Context, services: Services, path: string): Promise<void> {
-  const session = await currentSession(ctx, services);
-  if (!session) throw new ServiceError('unauthorized', 'Sign in to use the console.');
-  const { method } = ctx;
-  if (method !== 'GET' && (ctx.get(consoleCsrfHeader) !== consoleCsrfValue || !sameOrigin(ctx, services.config))) {
-    throw new ServiceError('forbidden', `Console changes need the ${consoleCsrfHeader}: ${consoleCsrfValue} header from this site.`);
-  }
-  const userId = session.userId;
-  const { apps, grants } = services.oauth;
-  const route = `${method} ${path.replace(/^\/(apps|keys|connections)\/[^/]+/, '/$1/:id')}`;
-  const id = decodeURIComponent(/^\/(?:apps|keys|connections)\/([^/]+)/.exec(path)?.[1] ?? '');
-  ctx.set('Cache-Control', 'no-store');
-  switch (route) {
-    case 'GET /apps': {
-      const user = await services.accounts.getUser(userId);
-      ctx.body = { data: (await apps.listForWorkspace(user?.workspaceId ?? '')).map(appView) };
-      return;
+export function consoleApi(services: Services): Middleware {
+  const routes = consoleApiRouter(services);
+  const notFound = async () => {
+    throw new ServiceError('not_found', 'No console operation at this address.');
+  };
+  return async (ctx) => {
+    const session = await currentSession(ctx, services);
+    if (!session) throw new ServiceError('unauthorized', 'Sign in to use the console.');
+    if (ctx.method !== 'GET' && (ctx.get(consoleCsrfHeader) !== consoleCsrfValue || !sameOrigin(ctx, services.config))) {
+      throw new ServiceError('forbidden', `Console changes need the ${consoleCsrfHeader}: ${consoleCsrfValue} header from this site.`);
     }
-    case 'POST /apps': {
-      const b = await body(ctx, registerBody);
-      const logo = bytes(b.logo);
-      const { app, clientSecret } = await apps.register({
-        userId,
-        name: b.name,
-        redirectUri: b.redirectUri,
-        scopes: b.scopes,
-        isPublic: b.cannotKeepSecret,
-        acceptedTerms: b.acceptTerms,
-        ...(b.description !== undefined ? { description: b.description } : {}),
-        ...(logo ? { logo } : {}),
-      });
-      ctx.status = 201;
-      ctx.body = { app: appView(app), clientSecret };
-      return;
-    }
-    case 'GET /apps/:id':
-      ctx.body = appView(await apps.manageable(userId, id));
-      return;
-    case 'PATCH /apps/:id': {
-      const b = await body(ctx, updateBody);
-      const logo = bytes(b.logo);
-      const changes = { ...(b.name !== undefined ? { name: b.name } : {}), ...(b.description !== undefined ? { description: b.description } : {}), ...(logo ? { logo } : {}) };
-      ctx.body = appView(await apps.update(userId, id, changes));
-      return;
-    }
-    case 'DELETE /apps/:id':
-      await apps.delete(userId, id);
-      ctx.status = 204;
-      return;
-    case 'POST /apps/:id/secret':
-      ctx.body = { clientSecret: await apps.revealSecret(userId, id) };
-      return;
-    case 'POST /apps/:id/rotate-secret':
-      ctx.body = { clientSecret: await apps.rotateSecret(userId, id) };
-      return;
-    case 'POST /apps/:id/publish':
-      ctx.body = appView(await apps.publish(userId, id, (await body(ctx, publishBody)).acceptTerms));
-      return;
-    case 'POST /apps/:id/unpublish':
-      ctx.body = appView(await apps.unpublish(userId, id));
-      return;
-    case 'POST /apps/:id/disable':
-      ctx.body = appView(await apps.disable(userId, id));
-      return;
-    case 'POST /apps/:id/enable':
-      ctx.body = appView(await apps.enable(userId, id));
-      return;
-    case 'GET /keys':
-      ctx.body = { data: await services.apiKeys.list(userId) };
-      return;
-    case 'POST /keys': {
-      const b = await body(ctx, keyBody);
-      const { key, secret } = await services.apiKeys.create({ userId, scopes: b.scopes, ...(b.name !== undefined ? { name: b.name } : {}) });
-      ctx.status = 201;
-      ctx.body = { key, secret };
-      return;
-    }
-    case 'DELETE /keys/:id':
-      ctx.body = await services.apiKeys.revoke(userId, id);
-      return;
-    case 'GET /connections':
-      ctx.body = { data: await connectedApps(grants, apps, userId) };
-      return;
-    case 'DELETE /connections/:id':
-      await grants.disconnect(userId, id);
-      ctx.status = 204;
-      return;
-    default:
-      throw new ServiceError('not_found', 'No console operation at this address.');
-  }
+    (ctx.state as { consoleUserId: string }).consoleUserId = session.userId;
+    ctx.set('Cache-Control', 'no-store');
+    await routes(ctx, notFound);
+  };
 }

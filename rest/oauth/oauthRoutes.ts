@@ -9,6 +9,7 @@ import { emailStart, emailVerify, oidcCallback, oidcStart, signInPage, signOut }
 import { metadataDocument, revokeEndpoint, tokenEndpoint } from './tokenEndpoints.js';
 import { publicCors } from './publicCors.js';
 import { problemView } from './views.js';
+import { newRouter } from '../routing.js';
 
 /** Path of the authorization server metadata (RFC 8414 3). */
 export const metadataPath = '/.well-known/oauth-authorization-server';
@@ -25,57 +26,53 @@ async function page(ctx: Context, run: () => Promise<void> | void): Promise<void
   }
 }
 
+/** OIDC sign-in slots (`BOARDS_OIDC_<N>_*`, N = 1..3). */
+const oidcSlots = [1, 2, 3] as const;
+
 /**
- * The OAuth authorization server over HTTP: metadata, `{auth_url}/` (authorize + consent),
- * `/token`, `/revoke`, sign-in pages, app logos and the pages' stylesheet. `{auth_url}` is
- * `<public url>/oauth` (DESIGN "HTTP conventions").
+ * The OAuth authorization server over HTTP on `@koa/router`: metadata, `{auth_url}/` (authorize
+ * + consent), `/token`, `/revoke`, sign-in pages, app logos and the pages' stylesheet.
+ * `{auth_url}` is `<public url>/oauth` (DESIGN "HTTP conventions"). An address or method it
+ * does not serve passes on (and ends as the 404 envelope); the token and revoke endpoints
+ * answer every method themselves (RFC 6749 3.2: POST only, in their own error format).
  */
 export function oauthRoutes(services: Services): Middleware {
   const throttle = new ClientThrottle();
   const metadata = JSON.stringify(metadataDocument(services));
-  return async (ctx, next) => {
-    const { path, method } = ctx;
-    const read = method === 'GET' || method === 'HEAD';
-    if (path === metadataPath && (read || method === 'OPTIONS')) {
-      if (publicCors(ctx, 'GET')) return;
-      ctx.type = 'application/json';
-      ctx.set('Cache-Control', 'public, max-age=300');
-      ctx.body = metadata;
-      return;
-    }
-    if (path !== '/oauth' && !path.startsWith('/oauth/')) return next();
-    if (path === '/oauth/token' || path === '/oauth/revoke') {
-      if (publicCors(ctx, 'POST')) return;
-      return path === '/oauth/token' ? tokenEndpoint(ctx, services, throttle) : revokeEndpoint(ctx, services, throttle);
-    }
-    if (path === stylesheetPath && read) {
-      ctx.type = 'text/css; charset=utf-8';
-      ctx.set('Cache-Control', 'public, max-age=3600');
-      ctx.body = oauthStylesheet;
-      return;
-    }
-    if ((path === '/oauth/' || path === '/oauth') && read) return page(ctx, () => authorizePage(ctx, services));
-    if (path === '/oauth/consent' && method === 'POST') return page(ctx, () => consentDecision(ctx, services));
-    if (path === '/oauth/signin' && read) return page(ctx, () => signInPage(ctx, services));
-    if (path === '/oauth/signin/email' && method === 'POST') return page(ctx, () => emailStart(ctx, services));
-    if (path === '/oauth/signin/code' && method === 'POST') return page(ctx, () => emailVerify(ctx, services));
-    if (path === '/oauth/signout' && method === 'POST') return page(ctx, () => signOut(ctx, services));
-    const oidc = /^\/oauth\/signin\/oidc\/([1-3])(\/callback)?$/.exec(path);
-    if (oidc?.[1] && read) {
-      const slot = Number(oidc[1]);
-      return page(ctx, () => (oidc[2] ? oidcCallback(ctx, services, slot) : oidcStart(ctx, services, slot)));
-    }
-    const logo = /^\/oauth\/apps\/([A-Za-z0-9._~-]{1,100})\/logo$/.exec(path);
-    if (logo?.[1] && read) {
-      const record = await services.oauth.apps.logo(logo[1]);
-      if (!record) return next();
-      ctx.type = record.contentType;
-      ctx.set('X-Content-Type-Options', 'nosniff');
-      ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
-      ctx.set('Cache-Control', 'no-cache');
-      ctx.body = Buffer.from(record.base64, 'base64');
-      return;
-    }
-    return next();
-  };
+  const router = newRouter();
+  router.register(metadataPath, ['GET', 'OPTIONS'], (ctx) => {
+    if (publicCors(ctx, 'GET')) return;
+    ctx.type = 'application/json';
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = metadata;
+  });
+  router.all('/oauth/token', (ctx) => (publicCors(ctx, 'POST') ? undefined : tokenEndpoint(ctx, services, throttle)));
+  router.all('/oauth/revoke', (ctx) => (publicCors(ctx, 'POST') ? undefined : revokeEndpoint(ctx, services, throttle)));
+  router.get(stylesheetPath, (ctx) => {
+    ctx.type = 'text/css; charset=utf-8';
+    ctx.set('Cache-Control', 'public, max-age=3600');
+    ctx.body = oauthStylesheet;
+  });
+  router.get('/oauth', (ctx) => page(ctx, () => authorizePage(ctx, services)));
+  router.post('/oauth/consent', (ctx) => page(ctx, () => consentDecision(ctx, services)));
+  router.get('/oauth/signin', (ctx) => page(ctx, () => signInPage(ctx, services)));
+  router.post('/oauth/signin/email', (ctx) => page(ctx, () => emailStart(ctx, services)));
+  router.post('/oauth/signin/code', (ctx) => page(ctx, () => emailVerify(ctx, services)));
+  router.post('/oauth/signout', (ctx) => page(ctx, () => signOut(ctx, services)));
+  for (const slot of oidcSlots) {
+    router.get(`/oauth/signin/oidc/${slot}`, (ctx) => page(ctx, () => oidcStart(ctx, services, slot)));
+    router.get(`/oauth/signin/oidc/${slot}/callback`, (ctx) => page(ctx, () => oidcCallback(ctx, services, slot)));
+  }
+  router.get('/oauth/apps/:clientId/logo', async (ctx, next) => {
+    const clientId = ctx.params.clientId ?? '';
+    if (!/^[A-Za-z0-9._~-]{1,100}$/.test(clientId)) return next();
+    const record = await services.oauth.apps.logo(clientId);
+    if (!record) return next();
+    ctx.type = record.contentType;
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Content-Security-Policy', "default-src 'none'; sandbox");
+    ctx.set('Cache-Control', 'no-cache');
+    ctx.body = Buffer.from(record.base64, 'base64');
+  });
+  return router.routes() as Middleware;
 }

@@ -15,7 +15,7 @@ const chatMessage = z.object({
   author: z.object({ id: z.string(), name: z.string() }).describe('The person who posted it (their current name).'),
   text: z.string(),
   createdAt: timestamp,
-});
+}).meta({ id: 'ChatMessage', description: "A message of a board's chat." });
 
 function messageView(m: ChatMessageView): z.input<typeof chatMessage> {
   return { id: m.id, boardId: m.boardId, author: m.author, text: m.text, createdAt: iso(m.createdAt) };
@@ -59,6 +59,7 @@ export function chatRoutes(services: ChatRouteServices): Route[] {
       scope: 'boards:write',
       params: boardParams,
       body: z.object({ text: z.string().describe(`1 to ${maxChatMessageChars} characters after trimming.`) }).strict(),
+      bodyExample: { text: 'The retro board is ready for comments.' },
       status: 201,
       response: chatMessage,
       errors: ['not_found', 'forbidden', 'validation_failed', 'unsupported_media_type', 'bad_request'],

@@ -48,6 +48,7 @@ export function itemTypeRoutes(): Route[] {
       scope: 'boards:read',
       params: typeParams,
       body: z.record(z.string(), z.unknown()),
+      bodyExample: { text: 'Ship the beta on Friday', color: 'yellow' },
       response: z.object({
         valid: z.literal(true),
         item: z.object({

@@ -43,6 +43,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       scope: 'boards:write',
       params: boardParams,
       body: createItemBodySchema,
+      bodyExample: { type: 'sticky_note', position: { x: 120, y: 80 }, data: { text: 'Ship the beta on Friday', color: 'yellow' } },
       status: 201,
       response: itemSchema,
       errors: ['not_found', 'forbidden', 'payment_required', 'payload_too_large'],
@@ -69,6 +70,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       scope: 'boards:write',
       params: itemParams,
       body: itemPatchSchema,
+      bodyExample: { position: { x: 240, y: 80 }, data: { text: 'Ship the beta on Monday', color: 'yellow' } },
       response: itemSchema,
       errors: ['not_found', 'forbidden'],
       handler: async ({ principal, params, body }) =>
@@ -120,6 +122,14 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       scope: 'boards:write',
       params: boardParams,
       body: batchBody,
+      bodyExample: {
+        operations: [
+          { op: 'create', ref: 'idea', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Idea', color: 'yellow' } },
+          { op: 'create', ref: 'plan', type: 'sticky_note', position: { x: 400, y: 0 }, data: { text: 'Plan', color: 'green' } },
+          { op: 'create', type: 'connector', position: { x: 200, y: 0 }, data: { from: 'idea', to: 'plan' } },
+          { op: 'move', id: 'plan', position: { x: 400, y: 200 } },
+        ],
+      },
       response: batchResultSchema,
       errors: ['not_found', 'forbidden', 'payment_required'],
       handler: async ({ principal, params, body }) => {

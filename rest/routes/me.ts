@@ -36,7 +36,7 @@ const notification = z.object({
   read: z.boolean(),
   readAt: timestamp.nullable(),
   createdAt: timestamp,
-});
+}).meta({ id: 'Notification', description: 'A notification for the caller.' });
 
 const limitValue = z.number().int().nullable();
 
@@ -163,6 +163,7 @@ export function meRoutes(services: MeRouteServices): Route[] {
       summary: "Replace the workspace's notification settings (workspace owners and admins).",
       scope: 'user:write',
       body: notificationSettings,
+      bodyExample: { emailEnabled: true, events: { comments: true, replies: true, shares: true, boardUpdates: false } },
       response: notificationSettings,
       errors: ['forbidden', 'unsupported_media_type', 'bad_request'],
       handler: async ({ principal, body }) => me.setNotificationSettings(principal, body),

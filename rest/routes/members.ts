@@ -54,6 +54,7 @@ export function memberRoutes(services: MemberRouteServices): Route[] {
       scope: 'boards:write',
       params: boardParams,
       body: putPublicLinkBody,
+      bodyExample: { enabled: true, role: 'viewer', expiresAt: null },
       response: publicLinkSchema,
       errors: ['not_found', 'forbidden', 'payment_required'],
       handler: async ({ principal, params, body }) =>

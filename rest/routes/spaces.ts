@@ -49,6 +49,7 @@ export function spaceRoutes(services: SpaceRouteServices): Route[] {
       summary: 'Create a space in the workspace; 402 when the plan cap is reached (basic: one space).',
       scope: 'boards:write',
       body: createSpaceBody,
+      bodyExample: { name: 'Product' },
       status: 201,
       response: spaceSchema,
       errors: ['payment_required'],
@@ -75,6 +76,7 @@ export function spaceRoutes(services: SpaceRouteServices): Route[] {
       scope: 'boards:write',
       params: spaceParams,
       body: patchSpaceBody,
+      bodyExample: { name: 'Product and design' },
       response: spaceSchema,
       errors: ['not_found', 'forbidden', 'conflict'],
       handler: async ({ principal, params, body }) => views.space(await spaces.update(principal, params.spaceId, body)),
@@ -131,6 +133,7 @@ export function spaceRoutes(services: SpaceRouteServices): Route[] {
       scope: 'boards:write',
       params: spaceParams,
       body: shareBody,
+      bodyExample: { email: 'grace@example.com', role: 'editor' },
       response: memberSchema.extend({ created: z.boolean().describe('True when the person was added, false when their role was updated.') }),
       errors: ['not_found', 'forbidden', 'conflict', 'payment_required'],
       handler: async ({ principal, params, body }) => {
@@ -147,6 +150,7 @@ export function spaceRoutes(services: SpaceRouteServices): Route[] {
       scope: 'boards:write',
       params: memberParams,
       body: memberRoleBody,
+      bodyExample: { role: 'commenter' },
       response: memberSchema,
       errors: ['not_found', 'forbidden', 'conflict'],
       handler: async ({ principal, params, body }) =>
@@ -185,6 +189,7 @@ export function spaceRoutes(services: SpaceRouteServices): Route[] {
       scope: 'boards:write',
       params: spaceParams,
       body: putPublicLinkBody,
+      bodyExample: { enabled: true, role: 'viewer', expiresAt: null },
       response: publicLinkSchema,
       errors: ['not_found', 'forbidden', 'payment_required'],
       handler: async ({ principal, params, body }) =>

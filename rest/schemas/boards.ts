@@ -4,7 +4,7 @@ import { boardSorts } from '../../server/boards/boardQueries.js';
 import { pageQuery, timestamp } from './common.js';
 
 /** A person as lists and resources name them. */
-export const personSummary = z.object({ id: z.string(), name: z.string(), email: z.string() });
+export const personSummary = z.object({ id: z.string(), name: z.string(), email: z.string() }).meta({ id: 'Person', description: 'A person, as lists name them.' });
 
 /** A role on a space or board, `owner > admin > editor > commenter > viewer`. */
 export const roleSchema = z.enum(roles).describe('Role: owner > admin > editor > commenter > viewer.');
@@ -28,7 +28,7 @@ export const spaceSchema = z.object({
   trashedAt: timestamp.nullable(),
   purgeAt: timestamp.nullable().describe('When a space in trash is deleted for good.'),
   links: z.object({ self: url, boards: url, members: url.nullable(), publicLink: url.nullable() }),
-});
+}).meta({ id: 'Space', description: 'A space: a folder of boards whose members are members of its boards.' });
 
 /** A board as returned by the Boards operations. */
 export const boardSchema = z.object({
@@ -54,7 +54,7 @@ export const boardSchema = z.object({
     publicLink: url,
     sync: url.describe('The y-websocket endpoint (`serverUrl` is this without the board id).'),
   }),
-});
+}).meta({ id: 'Board', description: "A board, with the caller's role and its links." });
 
 /** A member of a space or board. */
 export const memberSchema = z.object({
@@ -69,7 +69,7 @@ export const memberSchema = z.object({
   addedBy: z.string().nullable().describe('Id of the person who shared.'),
   createdAt: timestamp,
   updatedAt: timestamp,
-});
+}).meta({ id: 'Member', description: 'Someone who may open the board or space, and where their role comes from.' });
 
 /** The public link of a space or board. */
 export const publicLinkSchema = z.object({
@@ -87,7 +87,7 @@ export const publicLinkSchema = z.object({
   createdBy: z.string().nullable(),
   createdAt: timestamp.nullable(),
   updatedAt: timestamp.nullable(),
-});
+}).meta({ id: 'PublicLink', description: 'A public link to a board or space.' });
 
 /** One row of a board's activity feed. */
 export const activitySchema = z.object({
@@ -97,7 +97,7 @@ export const activitySchema = z.object({
   itemId: z.string().nullable(),
   data: z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])),
   createdAt: timestamp,
-});
+}).meta({ id: 'Activity', description: 'One change to a board, for its activity feed.' });
 
 const name = z.string().min(1).max(200);
 const position = z.number().describe('Manual order, ascending (any finite number; put a board between two others with their mean).');

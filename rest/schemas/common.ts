@@ -30,10 +30,13 @@ export const pageQuery = z.object({
 
 /** A page of a list. */
 export function pageOf<T extends z.ZodType>(item: T) {
-  return z.object({
+  const page = z.object({
     data: z.array(item),
     nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page.'),
   });
+  // A page of a named resource is named too (`BoardPage`), so generated clients get a type for it.
+  const id = z.globalRegistry.get(item)?.id;
+  return id === undefined ? page : page.meta({ id: `${id}Page`, description: `A page of ${id} resources.` });
 }
 
 /** A query flag `true` / `false`. */

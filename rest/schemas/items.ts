@@ -17,7 +17,7 @@ export const itemSchema = z.object({
   createdAt: z.string(),
   updatedBy: z.string(),
   updatedAt: z.string(),
-});
+}).meta({ id: 'Item', description: "An item on a board: geometry, z order, derived section, and its type's data." });
 
 /** An item type from the catalogue. */
 export const itemTypeSchema = z.object({
@@ -31,18 +31,55 @@ export const itemTypeSchema = z.object({
   minSize: size,
   maxSize: size,
   textFields: z.array(z.string()),
-});
+}).meta({ id: 'ItemType', description: 'An item type of the catalogue.' });
 
-/** The body of `items:batch`; each operation is validated by the item catalogue (errors name `operations[i].<field>`). */
+const opPoint = point.describe('Centre of the item, in board units.');
+const opSize = size.describe('Width and height, in board units.');
+const itemRef = z.string().describe('An item id, or the `ref` of an earlier create in the same batch.');
+
+/** A create operation of a batch. */
+export const batchCreateOperation = z
+  .object({
+    op: z.literal('create'),
+    ref: z.string().optional().describe('A name (1 to 64 letters, digits, _ or -) later operations and connectors may use for the new item.'),
+    type: z.string().describe('An item type; see GET /item-types.'),
+    position: opPoint,
+    size: opSize.optional(),
+    rotation: z.number().optional().describe('Degrees clockwise.'),
+    data: z.record(z.string(), z.unknown()).optional().describe("The type's fields; a connector's `from`/`to` may name a `ref`."),
+  })
+  .meta({ id: 'BatchCreateOperation' });
+
+/** A move operation of a batch. */
+export const batchMoveOperation = z.object({ op: z.literal('move'), id: itemRef, position: opPoint }).meta({ id: 'BatchMoveOperation' });
+
+/** A resize operation of a batch. */
+export const batchResizeOperation = z
+  .object({ op: z.literal('resize'), id: itemRef, size: opSize, position: opPoint.optional() })
+  .meta({ id: 'BatchResizeOperation' });
+
+/** A delete operation of a batch. */
+export const batchDeleteOperation = z.object({ op: z.literal('delete'), id: itemRef }).meta({ id: 'BatchDeleteOperation' });
+
+/**
+ * The body of `items:batch`. The schema describes the operations for OpenAPI and client
+ * generators; each operation is validated by the item catalogue, which names the field of any
+ * problem as `operations[i].<field>` (so the array itself accepts any object here).
+ */
 export const batchBody = z
   .object({
     operations: z
       .array(z.record(z.string(), z.unknown()))
-      .describe(
-        'Up to 100 operations: `{op:"create", ref?, type, position, size?, rotation?, data}`, `{op:"move", id, position}`, `{op:"resize", id, size, position?}`, `{op:"delete", id}`. `id` may name the `ref` of an earlier create; a connector\'s `from`/`to` may name any create\'s `ref`.',
-      ),
+      .describe('Up to 100 operations, applied in order as one change: all of them or none.')
+      .meta({
+        items: { oneOf: ['BatchCreateOperation', 'BatchMoveOperation', 'BatchResizeOperation', 'BatchDeleteOperation'].map((id) => ({ $ref: `#/components/schemas/${id}` })) },
+      }),
   })
-  .strict();
+  .strict()
+  .meta({ id: 'BatchRequest' });
+
+/** The batch operation schemas, registered with OpenAPI so `BatchRequest` can refer to them. */
+export const batchOperationSchemas = [batchCreateOperation, batchMoveOperation, batchResizeOperation, batchDeleteOperation] as const;
 
 /** The result of a batch, one entry per operation in order. */
 export const batchResultSchema = z.object({
@@ -57,4 +94,4 @@ export const batchResultSchema = z.object({
       comment: itemSchema.nullable().optional(),
     }),
   ),
-});
+}).meta({ id: 'BatchResult', description: 'The outcome of a batch, one entry per operation in order.' });

@@ -91,6 +91,14 @@ describe.skipIf(!available)('web app in a browser', { timeout: 120_000 }, () => 
     expect(await page.locator('a[href="/console"]').count()).toBe(1);
 
     await page.click('button.space:has-text("Product")');
+    const colleague = await t.createUser({ name: 'Dana Colleague' });
+    await page.fill('input[name=shareEmail]', colleague.email);
+    await page.selectOption('select[name=shareRole]', 'commenter');
+    await page.click('button:has-text("Share")');
+    await page.waitForSelector('.notice');
+    const members = await json(t.api(owner.key, 'GET', `/spaces/${spaceId}/members`));
+    expect(members.data.find((m: Body) => m.email === colleague.email)?.role).toBe('commenter');
+
     await page.fill('input[name=title]', 'Launch plan');
     await page.click('button:has-text("Create board")');
     const created = page.locator('.board-row', { hasText: 'Launch plan' });

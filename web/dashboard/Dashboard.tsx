@@ -46,6 +46,8 @@ export function Dashboard() {
   const [error, setError] = useState<string | null>(null);
   const [newTitle, setNewTitle] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
+  const [share, setShare] = useState({ email: '', role: 'editor' });
+  const [notice, setNotice] = useState<string | null>(null);
 
   const fail = (e: unknown) => {
     if (e instanceof ApiError && e.status === 401) setSignedOut(true);
@@ -69,6 +71,7 @@ export function Dashboard() {
 
   useEffect(() => {
     setBoards(null);
+    setNotice(null);
     void loadBoards(spaceId);
   }, [spaceId]);
 
@@ -114,6 +117,33 @@ export function Dashboard() {
     }
   };
 
+  const createSpace = async () => {
+    const name = prompt('Name of the new space');
+    if (!name?.trim()) return;
+    try {
+      const space = await api<Space>(tokens, 'POST', '/spaces', { name: name.trim() });
+      await loadSpaces();
+      setSpaceId(space.id);
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const shareSpace = async (event: Event) => {
+    event.preventDefault();
+    setError(null);
+    setNotice(null);
+    try {
+      await api(tokens, 'POST', `/spaces/${encodeURIComponent(spaceId)}/members`, { email: share.email.trim(), role: share.role });
+      setNotice(`Shared with ${share.email.trim()} as ${share.role}. They see its boards after signing in with that address.`);
+      setShare({ email: '', role: share.role });
+    } catch (e) {
+      fail(e);
+    }
+  };
+
+  const selected = spaces.find((s) => s.id === spaceId);
+
   const spaceName = (id: string | null) => (id === null ? 'Default' : (spaces.find((s) => s.id === id)?.name ?? ''));
 
   return (
@@ -137,6 +167,9 @@ export function Dashboard() {
               </li>
             ))}
           </ul>
+          <button type="button" class="link new-space" onClick={() => void createSpace()}>
+            + New space
+          </button>
         </aside>
         <main class="boards">
           <div class="boards-head">
@@ -154,6 +187,27 @@ export function Dashboard() {
               </button>
             </form>
           </div>
+          {selected?.kind === 'space' && (
+            <form class="share" onSubmit={shareSpace}>
+              <span class="muted">Share this space:</span>
+              <input
+                name="shareEmail"
+                type="email"
+                required
+                placeholder="colleague@example.com"
+                value={share.email}
+                onInput={(e) => setShare({ ...share, email: (e.target as HTMLInputElement).value })}
+              />
+              <select name="shareRole" value={share.role} onChange={(e) => setShare({ ...share, role: (e.target as HTMLSelectElement).value })}>
+                <option value="editor">can edit</option>
+                <option value="commenter">can comment</option>
+                <option value="viewer">can view</option>
+                <option value="admin">admin</option>
+              </select>
+              <button type="submit">Share</button>
+            </form>
+          )}
+          {notice && <p class="notice">{notice}</p>}
           {error && (
             <p class="error" role="alert">
               {error}

@@ -1,0 +1,6591 @@
+// Generated from the OpenAPI document by `npm run client:generate` (openapi-typescript). Do not edit.
+export interface paths {
+    "/boards": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Boards the token can read: the workspace's own, shared with the person, and in spaces shared with them. */
+        get: operations["listBoards"];
+        put?: never;
+        /** Create a board in a space (editor and above there), or in the default space when `spaceId` is omitted. The board document exists at once. */
+        post: operations["createBoard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a board. A board in trash is visible to whoever may restore it. */
+        get: operations["getBoard"];
+        put?: never;
+        post?: never;
+        /** Trash or delete (admin and above): on pro and business the board goes to trash for 30 days; on basic it is deleted for good. */
+        delete: operations["deleteBoard"];
+        options?: never;
+        head?: never;
+        /** Rename, describe or lock (admin and above), reorder or move to another space (editor and above). */
+        patch: operations["updateBoard"];
+        trace?: never;
+    };
+    "/boards/{boardId}/activity": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Activity feed of the board, newest first: a row for every change made through the API. */
+        get: operations["listBoardActivity"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/ai/ask": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Answers from the board's own content (the text the outline shows) and cites the items used.
+         * @description Readers may ask. Only the text the outline shows is sent to the provider, delimited as untrusted data. Costs 1 credit and 1 assistant message (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         */
+        post: operations["aiAsk"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/ai/generate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Turns a prompt into one or more items on the board.
+         * @description Editors and above. The plan is validated whole against the item catalogue, placed in free space near `position` without overlapping anything, and written as one transaction (one update, one broadcast, one activity row "via AI"). `Prefer: respond-async` runs it as a job (202). Costs 5 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         */
+        post: operations["aiGenerate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/ai/modify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Rewrites one item in place from an instruction.
+         * @description Editors and above. Rewrites the item's text fields in one transaction. The builtin provider shortens or summarises, makes bullet lists and changes case; anything else (translation included) is 422 `ai_instruction_unsupported`. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         */
+        post: operations["aiModify"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/ai/plan": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The planner's proposal for a prompt, without building it.
+         * @description Editors and above. Answers the items it would create as complete, validated create operations placed in free space near `position`; nothing is written. Costs 1 credit (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         */
+        post: operations["aiPlan"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/ai/review": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Feedback on the board's content, scored per aspect and overall.
+         * @description Readers may review. Scores structure, clarity, completeness and connectedness (0 to 100) with feedback and the items concerned; overall is their mean. Costs 3 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         */
+        post: operations["aiReview"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/chat": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Team chat, oldest first within a page.
+         * @description Viewers and above. The first page holds the `limit` most recent messages, oldest first. `nextCursor` goes further back in time: it returns the messages just before the oldest one on this page (again oldest first), and is null once the start of the chat is reached. To show a chat, render the first page, and prepend each next page above it.
+         */
+        get: operations["listChatMessages"];
+        put?: never;
+        /**
+         * Posts as the token's owner.
+         * @description Commenters and above. `text` is trimmed and must then hold 1 to 4000 characters. The post is also recorded in the board's activity feed as `chat.posted`.
+         */
+        post: operations["postChatMessage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/duplicate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A copy titled `Copy_` + the original title, in the same space, with the whole board document.
+         * @description The caller owns the copy. Images and embeds are referenced by URL in item data, so the copy refers to the same assets.
+         */
+        post: operations["duplicateBoard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every item in z-order (back to front), flat; sections contain items by position, reported as `sectionId`. */
+        get: operations["listItems"];
+        put?: never;
+        /**
+         * Create an item of any creatable type; `data` is validated against the type (GET /item-types/{type}).
+         * @description Editors and above create any type; commenters create `comment` pins. Answers once the change is durably stored.
+         */
+        post: operations["createItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/items:batch": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create, move, resize or delete up to 100 items, validated together, then drawn as one action.
+         * @description Nothing is applied unless every operation is valid. The batch lands as one Yjs update: one broadcast to connected clients and one activity row.
+         */
+        post: operations["batchItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/items/{itemId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Geometry, placement, and data decoded per the type. */
+        get: operations["getItem"];
+        put?: never;
+        post?: never;
+        /** Delete an item (connectors attached to it go with it). Deleting a comment pin resolves the comment. */
+        delete: operations["deleteItem"];
+        options?: never;
+        head?: never;
+        /** Move (`position`), resize (`size`), rotate, replace data (merged field by field; null removes), or reply to / resolve a comment. */
+        patch: operations["patchItem"];
+        trace?: never;
+    };
+    "/boards/{boardId}/items/{itemId}/convert": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The AI assistant rebuilds the item's content as the target type and deletes the source unless `keepSource`.
+         * @description Editors and above. Only types in the source type's `convertsTo`. The new item and the deletion of the source land in one transaction. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         */
+        post: operations["convertItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/items/{itemId}/text": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The item's whole content as numbered lines, paged by line. */
+        get: operations["getItemText"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Effective members: the owner, people the space is shared with (`inheritedFrom` names the space), and people the board was shared with. */
+        get: operations["listBoardMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/outline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board as text: sections with items in reading order, standalone items, and connections between items. */
+        get: operations["getBoardOutline"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/presence": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Who has the board open now, from live connections and their server-side identity. */
+        get: operations["getBoardPresence"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/public-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The board's public link. */
+        get: operations["getBoardPublicLink"];
+        /** Enable, configure (role, expiry, new token) or disable the public link. Admin and above. */
+        put: operations["putBoardPublicLink"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a board from trash (admin and above; pro and business only). If its space is gone or in trash it returns to `default`. */
+        post: operations["restoreBoard"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/structure": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The machine view behind the outline: sections (nested) with their items, standalone items, connections. */
+        get: operations["getBoardStructure"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/recent": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The ten most recently updated boards across everything the token can see. */
+        get: operations["listRecentBoards"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/item-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Catalogue of every item type. */
+        get: operations["listItemTypes"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/item-types/{type}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One type: the JSON schema of its data, an example create body, and the types it converts to. */
+        get: operations["getItemType"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/item-types/{type}:validate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Runs the validation a create would: 200 with the normalised item, or 422 naming the wrong field.
+         * @description The body is a create-item body; `type` may be omitted (the path names it) and must match the path when given.
+         */
+        post: operations["validateItem"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a job.
+         * @description Only the person who started the job sees it (404 for anyone else).
+         */
+        get: operations["getJob"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The person behind the token, their workspace, and its plan. */
+        get: operations["getMe"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/credits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** AI credit wallet and AI assistant message quota of the workspace; both reset monthly. */
+        get: operations["getMyCredits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/limits": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the workspace's plan allows; null means no limit. */
+        get: operations["getMyLimits"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/notification-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Whether the workspace receives notification emails, and for which events. */
+        get: operations["getNotificationSettings"];
+        /** Replace the workspace's notification settings (workspace owners and admins). */
+        put: operations["putNotificationSettings"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Notification stream, newest first: comments and updates on boards shared with the person. */
+        get: operations["listNotifications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/notifications/{notificationId}/read": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Mark a notification read (idempotent). */
+        post: operations["markNotificationRead"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/me/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Third-party connectors the AI assistant can read from, and which this person has connected. */
+        get: operations["listMySources"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Two searches in one: boards by title and items by text.
+         * @description Only active boards the caller can read, and their items. A hit contains every word of `q` as a whole word (no prefixes, no stemming), ignoring case and diacritics; punctuation and quotes separate words and operator words (`AND`, `OR`, `NOT`) are plain words; only the first 16 words count. Each kind is ordered by relevance. `limit` applies to each kind; `nextCursor` continues whichever kinds have more (a kind that has run out comes back empty). New edits show up within about a second.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every space the token can see, in dashboard order: the workspace's own, those shared with the person, then the built-in `default` and `trash`. */
+        get: operations["listSpaces"];
+        put?: never;
+        /** Create a space in the workspace; 402 when the plan cap is reached (basic: one space). */
+        post: operations["createSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Get a space (also `default` and `trash`). A space in trash is visible to whoever may restore it. */
+        get: operations["getSpace"];
+        put?: never;
+        post?: never;
+        /** Move the space and every board in it to trash for 30 days (owner). Restore brings back exactly those boards. */
+        delete: operations["deleteSpace"];
+        options?: never;
+        head?: never;
+        /** Rename or reorder a space (editor and above, so a shared admin or editor can rename). */
+        patch: operations["updateSpace"];
+        trace?: never;
+    };
+    "/spaces/{spaceId}/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The owner and the people the space is shared with. */
+        get: operations["listSpaceMembers"];
+        put?: never;
+        /** Share the space with a person by email (admin and above); adds them or updates their role. The person is notified when added. */
+        post: operations["shareSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/members/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Remove a member (admin and above; members may remove themselves). */
+        delete: operations["removeSpaceMember"];
+        options?: never;
+        head?: never;
+        /** Change a member's role (admin and above). */
+        patch: operations["updateSpaceMember"];
+        trace?: never;
+    };
+    "/spaces/{spaceId}/public-link": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The space's public link, which opens every board in it. */
+        get: operations["getSpacePublicLink"];
+        /** Enable, configure (role, expiry, new token) or disable the public link (admin and above). */
+        put: operations["putSpacePublicLink"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/restore": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restore a space from trash with exactly the boards that went with it (owner). */
+        post: operations["restoreSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        /** @description One change to a board, for its activity feed. */
+        Activity: {
+            /** @description `<subject>.<verb>`, e.g. `board.renamed`, `board.moved`, `item.created`. */
+            action: string;
+            /** @description Null for changes made by the system. */
+            actor: components["schemas"]["Person"] | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             */
+            createdAt: string;
+            data: {
+                [key: string]: string | number | boolean | null;
+            };
+            id: string;
+            itemId: string | null;
+        };
+        /** @description A page of Activity resources. */
+        ActivityPage: {
+            data: components["schemas"]["Activity"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        BatchCreateOperation: {
+            /** @description The type's fields; a connector's `from`/`to` may name a `ref`. */
+            data?: {
+                [key: string]: unknown;
+            };
+            /** @constant */
+            op: "create";
+            /** @description Centre of the item, in board units. */
+            position: {
+                x: number;
+                y: number;
+            };
+            /** @description A name (1 to 64 letters, digits, _ or -) later operations and connectors may use for the new item. */
+            ref?: string;
+            /** @description Degrees clockwise. */
+            rotation?: number;
+            /** @description Width and height, in board units. */
+            size?: {
+                height: number;
+                width: number;
+            };
+            /** @description An item type; see GET /item-types. */
+            type: string;
+        };
+        BatchDeleteOperation: {
+            /** @description An item id, or the `ref` of an earlier create in the same batch. */
+            id: string;
+            /** @constant */
+            op: "delete";
+        };
+        BatchMoveOperation: {
+            /** @description An item id, or the `ref` of an earlier create in the same batch. */
+            id: string;
+            /** @constant */
+            op: "move";
+            /** @description Centre of the item, in board units. */
+            position: {
+                x: number;
+                y: number;
+            };
+        };
+        BatchRequest: {
+            /** @description Up to 100 operations, applied in order as one change: all of them or none. */
+            operations: (components["schemas"]["BatchCreateOperation"] | components["schemas"]["BatchMoveOperation"] | components["schemas"]["BatchResizeOperation"] | components["schemas"]["BatchDeleteOperation"])[];
+        };
+        BatchResizeOperation: {
+            /** @description An item id, or the `ref` of an earlier create in the same batch. */
+            id: string;
+            /** @constant */
+            op: "resize";
+            /** @description Centre of the item, in board units. */
+            position?: {
+                x: number;
+                y: number;
+            };
+            /** @description Width and height, in board units. */
+            size: {
+                height: number;
+                width: number;
+            };
+        };
+        /** @description The outcome of a batch, one entry per operation in order. */
+        BatchResult: {
+            results: {
+                comment?: components["schemas"]["Item"] | null;
+                deletedIds?: string[];
+                id: string;
+                item?: components["schemas"]["Item"] | null;
+                /** @enum {string} */
+                op: "create" | "move" | "resize" | "delete";
+                /** @enum {string} */
+                outcome?: "deleted" | "resolved";
+                ref?: string | null;
+            }[];
+        };
+        /** @description A board, with the caller's role and its links. */
+        Board: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             */
+            createdAt: string;
+            description: string;
+            id: string;
+            links: {
+                /** @description Absolute URL. */
+                activity: string;
+                /** @description Absolute URL. */
+                items: string;
+                /** @description Absolute URL. */
+                members: string;
+                /** @description Absolute URL. */
+                publicLink: string;
+                /** @description Absolute URL. */
+                self: string;
+                /** @description The y-websocket endpoint (`serverUrl` is this without the board id). */
+                sync: string;
+            };
+            /** @description A locked board can be changed by admins and owners only. */
+            locked: boolean;
+            owner: components["schemas"]["Person"] | null;
+            /** @description Manual order within the space, ascending. */
+            position: number;
+            /** @description When a board in trash is deleted for good. */
+            purgeAt: string | null;
+            /**
+             * @description The caller's effective role on the board.
+             * @enum {string}
+             */
+            role: "viewer" | "commenter" | "editor" | "admin" | "owner";
+            /** @description The space holding the board; null for the built-in `default` space. */
+            spaceId: string | null;
+            title: string;
+            trashedAt: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             */
+            updatedAt: string;
+            updatedBy: components["schemas"]["Person"] | null;
+            workspaceId: string;
+        };
+        /** @description A page of Board resources. */
+        BoardPage: {
+            data: components["schemas"]["Board"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /** @description A message of a board's chat. */
+        ChatMessage: {
+            /** @description The person who posted it (their current name). */
+            author: {
+                id: string;
+                name: string;
+            };
+            boardId: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             */
+            createdAt: string;
+            id: string;
+            text: string;
+        };
+        /** @description A page of ChatMessage resources. */
+        ChatMessagePage: {
+            data: components["schemas"]["ChatMessage"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /** @description What went wrong: a stable code, a message for people, and the page documenting the code. */
+        Error: {
+            /** @enum {string} */
+            code: "bad_request" | "unauthorized" | "insufficient_scope" | "forbidden" | "payment_required" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "trashed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable" | "ai_unavailable" | "ai_output_invalid" | "ai_instruction_unsupported";
+            /** Format: uri */
+            docsUrl: string;
+            /** @description For validation_failed: the first wrong field. */
+            field?: string;
+            issues?: {
+                field?: string;
+                message?: string;
+            }[];
+            message: string;
+        };
+        /** @description Every error answer: the error and the id of the request (also in the `Request-Id` header). */
+        ErrorEnvelope: {
+            error: components["schemas"]["Error"];
+            requestId: string;
+        };
+        /** @description An item on a board: geometry, z order, derived section, and its type's data. */
+        Item: {
+            createdAt: string;
+            createdBy: string;
+            /** @description Type-specific fields; see GET /item-types/{type}. */
+            data: {
+                [key: string]: unknown;
+            };
+            id: string;
+            /** @description Centre of the item, in board units. */
+            position: {
+                x: number;
+                y: number;
+            };
+            /** @description Degrees, in [0, 360). */
+            rotation: number;
+            /** @description The top-most section containing the item's centre; derived, never stored. */
+            sectionId: string | null;
+            size: {
+                height: number;
+                width: number;
+            };
+            type: string;
+            updatedAt: string;
+            updatedBy: string;
+            /** @description Fractional index: items sort by it, back to front. */
+            z: string;
+        };
+        /** @description A page of Item resources. */
+        ItemPage: {
+            data: components["schemas"]["Item"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /** @description An item type of the catalogue. */
+        ItemType: {
+            convertsTo: string[];
+            /** @description JSON Schema (2020-12) that item data is validated against. */
+            dataSchema: {
+                [key: string]: unknown;
+            };
+            defaultSize: {
+                height: number;
+                width: number;
+            };
+            description: string;
+            /** @description A complete create-item body that POST /boards/{boardId}/items accepts as it is. */
+            example: {
+                [key: string]: unknown;
+            };
+            maxSize: {
+                height: number;
+                width: number;
+            };
+            minSize: {
+                height: number;
+                width: number;
+            };
+            textFields: string[];
+            title: string;
+            type: string;
+        };
+        /** @description Someone who may open the board or space, and where their role comes from. */
+        Member: {
+            /** @description Id of the person who shared. */
+            addedBy: string | null;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             */
+            createdAt: string;
+            /** @description The `{email}` path segment of the member operations (URL-encode it). */
+            email: string;
+            /** @description The space the role is inherited from; null for the owner and direct board members. */
+            inheritedFrom: {
+                name: string;
+                spaceId: string;
+            } | null;
+            /**
+             * @description Role: owner > admin > editor > commenter > viewer.
+             * @enum {string}
+             */
+            role: "viewer" | "commenter" | "editor" | "admin" | "owner";
+            /**
+             * @description Where the role comes from.
+             * @enum {string}
+             */
+            source: "owner" | "space" | "board";
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             */
+            updatedAt: string;
+            user: components["schemas"]["Person"];
+        };
+        /** @description A page of Member resources. */
+        MemberPage: {
+            data: components["schemas"]["Member"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+        /** @description A notification for the caller. */
+        Notification: {
+            actor: {
+                id: string;
+                name: string;
+            } | null;
+            boardId: string | null;
+            body: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             */
+            createdAt: string;
+            id: string;
+            itemId: string | null;
+            /** @enum {string} */
+            kind: "comment" | "reply" | "share" | "board_update" | "mention" | "webhook_disabled";
+            read: boolean;
+            readAt: string | null;
+            title: string;
+        };
+        /** @description A person, as lists name them. */
+        Person: {
+            email: string;
+            id: string;
+            name: string;
+        };
+        /** @description A public link to a board or space. */
+        PublicLink: {
+            createdAt: string | null;
+            createdBy: string | null;
+            enabled: boolean;
+            expiresAt: string | null;
+            resourceId: string;
+            /** @enum {string} */
+            resourceType: "space" | "board";
+            /**
+             * @description What the link allows: viewer, commenter or editor.
+             * @enum {string}
+             */
+            role: "viewer" | "commenter" | "editor";
+            /** @description The link token (`bds_pl_…`): a bearer credential for the linked board(s) without an account, e.g. the `token` query parameter of the sync socket. Null when there is no link or your own role is below the link’s. */
+            token: string | null;
+            updatedAt: string | null;
+        };
+        /** @description A space: a folder of boards whose members are members of its boards. */
+        Space: {
+            /** @description Active boards in the space; for `trash`, boards in trash the caller may restore. */
+            boardCount: number;
+            createdAt: string | null;
+            /** @description Space id; `default` and `trash` for the built-in spaces. */
+            id: string;
+            /** @enum {string} */
+            kind: "space" | "default" | "trash";
+            links: {
+                /** @description Absolute URL. */
+                boards: string;
+                members: string | null;
+                publicLink: string | null;
+                /** @description Absolute URL. */
+                self: string;
+            };
+            name: string;
+            /** @description The creator; null for built-ins. */
+            owner: components["schemas"]["Person"] | null;
+            /** @description Dashboard order within the workspace, ascending; null for built-ins. */
+            position: number | null;
+            /** @description When a space in trash is deleted for good. */
+            purgeAt: string | null;
+            /** @description The caller's role; null for built-ins. */
+            role: ("viewer" | "commenter" | "editor" | "admin" | "owner") | null;
+            /** @description True when the space belongs to another workspace than the caller's. */
+            shared: boolean;
+            /** @description For `trash`: spaces in trash the caller may restore; 0 otherwise. */
+            spaceCount: number;
+            trashedAt: string | null;
+            updatedAt: string | null;
+            workspaceId: string | null;
+        };
+        /** @description A page of Space resources. */
+        SpacePage: {
+            data: components["schemas"]["Space"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
+        };
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+    listBoards: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+                /** @description `updated` (default, newest first), `created`, `title` or `position`. */
+                sort?: "position" | "updated" | "created" | "title";
+                /** @description Only boards in this space; `default` or `trash` for the built-ins. */
+                spaceId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardPage"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Sprint planning",
+                 *       "description": "Goals and risks for the next sprint.",
+                 *       "spaceId": "default"
+                 *     }
+                 */
+                "application/json": {
+                    description?: string;
+                    /** @description Manual order, ascending (any finite number; put a board between two others with their mean). */
+                    position?: number;
+                    /** @description A space id or `default` (the default when omitted). */
+                    spaceId?: string;
+                    /** @description Default "Untitled board". */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        /**
+                         * @description `deleted`: gone for good with its document (basic plan).
+                         * @enum {string}
+                         */
+                        outcome: "trashed" | "deleted";
+                        purgeAt: string | null;
+                        trashedAt: string | null;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "title": "Sprint 12 planning",
+                 *       "locked": false
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Needs admin. */
+                    description?: string;
+                    /** @description Needs admin. */
+                    locked?: boolean;
+                    /** @description Needs editor. */
+                    position?: number;
+                    /** @description Move to this space (or `default`); needs editor on the board and the space. */
+                    spaceId?: string;
+                    /** @description Needs admin. */
+                    title?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listBoardActivity: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActivityPage"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    aiAsk: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "question": "What are the open risks on this board?"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Up to 2000 characters. */
+                    question: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        answer: string;
+                        /** @description Items the answer used, with a quote from each. */
+                        citations: {
+                            itemId: string;
+                            quote: string;
+                        }[];
+                        model: string;
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    aiGenerate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "prompt": "Launch plan: design review, beta, announcement",
+                 *       "position": {
+                 *         "x": 0,
+                 *         "y": 400
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What to build: sticky notes in a grid (`sticky_note`), `card`s, `text`, `shape`s (numbered steps are chained), a `section` with notes, a `table`, a `doc`, a `mind_map` of connected shapes, or a `kanban` of sections with cards. Default `sticky_note`.
+                     * @enum {string}
+                     */
+                    outputType?: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                    /** @description Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything. */
+                    position?: {
+                        x: number;
+                        y: number;
+                    };
+                    /** @description Up to 4000 characters. Lines, lists, headings, numbered steps and "a, b and c" shape the result. */
+                    prompt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The items created, in one transaction. */
+                        items: components["schemas"]["Item"][];
+                        model: string;
+                        /**
+                         * @description What to build: sticky notes in a grid (`sticky_note`), `card`s, `text`, `shape`s (numbered steps are chained), a `section` with notes, a `table`, a `doc`, a `mind_map` of connected shapes, or a `kanban` of sections with cards. Default `sticky_note`.
+                         * @enum {string}
+                         */
+                        outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        rationale: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description Sent `Prefer: respond-async`: the operation runs as a job; poll `Location` (GET /jobs/{jobId}) for its result. */
+            202: {
+                headers: {
+                    /** @description The job: `/v1/jobs/{jobId}`. */
+                    Location?: string;
+                    /** @description `respond-async`. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        createdAt: string;
+                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
+                        kind: string;
+                        progress: number;
+                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        result: unknown;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    aiModify: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "itemId": "itm_0123456789",
+                 *       "instruction": "shorter"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What to do to the text, e.g. "shorter", "as a bullet list", "title case". */
+                    instruction: string;
+                    itemId: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: components["schemas"]["Item"];
+                        model: string;
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description Sent `Prefer: respond-async`: the operation runs as a job; poll `Location` (GET /jobs/{jobId}) for its result. */
+            202: {
+                headers: {
+                    /** @description The job: `/v1/jobs/{jobId}`. */
+                    Location?: string;
+                    /** @description `respond-async`. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        createdAt: string;
+                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
+                        kind: string;
+                        progress: number;
+                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        result: unknown;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    aiPlan: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "prompt": "Launch plan: design review, beta, announcement",
+                 *       "position": {
+                 *         "x": 0,
+                 *         "y": 400
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description What to build: sticky notes in a grid (`sticky_note`), `card`s, `text`, `shape`s (numbered steps are chained), a `section` with notes, a `table`, a `doc`, a `mind_map` of connected shapes, or a `kanban` of sections with cards. Default `sticky_note`.
+                     * @enum {string}
+                     */
+                    outputType?: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                    /** @description Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything. */
+                    position?: {
+                        x: number;
+                        y: number;
+                    };
+                    /** @description Up to 4000 characters. Lines, lists, headings, numbered steps and "a, b and c" shape the result. */
+                    prompt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Complete create operations, placed and validated against the board; POST them to items:batch as they are to build the plan. */
+                        items: {
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            /** @constant */
+                            op: "create";
+                            position: {
+                                x: number;
+                                y: number;
+                            };
+                            ref: string;
+                            size: {
+                                height: number;
+                                width: number;
+                            };
+                            type: string;
+                        }[];
+                        model: string;
+                        /**
+                         * @description What to build: sticky notes in a grid (`sticky_note`), `card`s, `text`, `shape`s (numbered steps are chained), a `section` with notes, a `table`, a `doc`, a `mind_map` of connected shapes, or a `kanban` of sections with cards. Default `sticky_note`.
+                         * @enum {string}
+                         */
+                        outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        rationale: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    aiReview: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "aspects": [
+                 *         "clarity"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Aspects to score; default all: structure, clarity, completeness, connectedness. */
+                    aspects?: ("structure" | "clarity" | "completeness" | "connectedness")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        aspects: {
+                            feedback: string;
+                            itemIds: string[];
+                            name: string;
+                            score: number;
+                        }[];
+                        model: string;
+                        overall: number;
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listChatMessages: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessagePage"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    postChatMessage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "The retro board is ready for comments."
+                 *     }
+                 */
+                "application/json": {
+                    /** @description 1 to 4000 characters after trimming. */
+                    text: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ChatMessage"];
+                };
+            };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    duplicateBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listItems: {
+        parameters: {
+            query?: {
+                cursor?: string;
+                /** @description Page size: 1 to 1000, default 200. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemPage"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "sticky_note",
+                 *       "position": {
+                 *         "x": 120,
+                 *         "y": 80
+                 *       },
+                 *       "data": {
+                 *         "text": "Ship the beta on Friday",
+                 *         "color": "yellow"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    position: {
+                        /** @description Board units; the centre of the item. */
+                        x: number;
+                        /** @description Board units; the centre of the item. */
+                        y: number;
+                    };
+                    /** @description Degrees clockwise; normalized to [0, 360). */
+                    rotation?: number;
+                    size?: {
+                        /** @description Board units. */
+                        height: number;
+                        /** @description Board units. */
+                        width: number;
+                    };
+                    type: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Item"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    batchItems: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "operations": [
+                 *         {
+                 *           "op": "create",
+                 *           "ref": "idea",
+                 *           "type": "sticky_note",
+                 *           "position": {
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           "data": {
+                 *             "text": "Idea",
+                 *             "color": "yellow"
+                 *           }
+                 *         },
+                 *         {
+                 *           "op": "create",
+                 *           "ref": "plan",
+                 *           "type": "sticky_note",
+                 *           "position": {
+                 *             "x": 400,
+                 *             "y": 0
+                 *           },
+                 *           "data": {
+                 *             "text": "Plan",
+                 *             "color": "green"
+                 *           }
+                 *         },
+                 *         {
+                 *           "op": "create",
+                 *           "type": "connector",
+                 *           "position": {
+                 *             "x": 200,
+                 *             "y": 0
+                 *           },
+                 *           "data": {
+                 *             "from": "idea",
+                 *             "to": "plan"
+                 *           }
+                 *         },
+                 *         {
+                 *           "op": "move",
+                 *           "id": "plan",
+                 *           "position": {
+                 *             "x": 400,
+                 *             "y": 200
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["BatchRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BatchResult"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Item"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The resolved comment, when a comment pin was deleted. */
+                        comment: components["schemas"]["Item"] | null;
+                        deletedIds: string[];
+                        /** @enum {string} */
+                        outcome: "deleted" | "resolved";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    patchItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "position": {
+                 *         "x": 240,
+                 *         "y": 80
+                 *       },
+                 *       "data": {
+                 *         "text": "Ship the beta on Monday",
+                 *         "color": "yellow"
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    data?: {
+                        [key: string]: unknown;
+                    };
+                    position?: {
+                        /** @description Board units; the centre of the item. */
+                        x: number;
+                        /** @description Board units; the centre of the item. */
+                        y: number;
+                    };
+                    reply?: {
+                        text: string;
+                    };
+                    resolved?: boolean;
+                    /** @description Degrees clockwise; normalized to [0, 360). */
+                    rotation?: number;
+                    size?: {
+                        /** @description Board units. */
+                        height: number;
+                        /** @description Board units. */
+                        width: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Item"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    convertItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "targetType": "text",
+                 *       "keepSource": false
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Keep the source item (the new one goes beside it); default false: the source is deleted in the same transaction.
+                     * @default false
+                     */
+                    keepSource?: boolean;
+                    /** @description One of the source type's `convertsTo` (GET /item-types/{type}). */
+                    targetType: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The source and connectors attached to it, when the source was deleted. */
+                        deletedIds: string[];
+                        item: components["schemas"]["Item"];
+                        model: string;
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description Sent `Prefer: respond-async`: the operation runs as a job; poll `Location` (GET /jobs/{jobId}) for its result. */
+            202: {
+                headers: {
+                    /** @description The job: `/v1/jobs/{jobId}`. */
+                    Location?: string;
+                    /** @description `respond-async`. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        createdAt: string;
+                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
+                        kind: string;
+                        progress: number;
+                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        result: unknown;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getItemText: {
+        parameters: {
+            query?: {
+                /** @description Lines per page: 1 to 1000, default 200. */
+                limit?: number;
+                /** @description First line to return (0-based). */
+                offset?: number;
+            };
+            header?: never;
+            path: {
+                boardId: string;
+                itemId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        lines: {
+                            number: number;
+                            text: string;
+                        }[];
+                        nextOffset: number | null;
+                        totalLines: number;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listBoardMembers: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberPage"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBoardOutline: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        outline: string;
+                        title: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBoardPresence: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            /** @description Awareness client ids of their connections. */
+                            clientIds: number[];
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC).
+                             */
+                            connectedAt: string;
+                            /** @description True for people on a public link. */
+                            guest: boolean;
+                            user: {
+                                id: string;
+                                name: string;
+                            };
+                        }[];
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBoardPublicLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicLink"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putBoardPublicLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "role": "viewer",
+                 *       "expiresAt": null
+                 *     }
+                 */
+                "application/json": {
+                    enabled: boolean;
+                    /** @description Null for no expiry; unchanged when omitted. */
+                    expiresAt?: string | null;
+                    /**
+                     * @description Default: unchanged, `viewer` for a new link.
+                     * @enum {string}
+                     */
+                    role?: "viewer" | "commenter" | "editor";
+                    /** @description Issue a new token; the old one stops working at once. */
+                    rotate?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicLink"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    restoreBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Board"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state (for example a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBoardStructure: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        connections: unknown[];
+                        sections: unknown[];
+                        standalone: unknown[];
+                        title: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRecentBoards: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["BoardPage"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listItemTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["ItemType"][];
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getItemType: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ItemType"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    validateItem: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                type: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "text": "Ship the beta on Friday",
+                 *       "color": "yellow"
+                 *     }
+                 */
+                "application/json": {
+                    [key: string]: unknown;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        item: {
+                            data: {
+                                [key: string]: unknown;
+                            };
+                            position: {
+                                x: number;
+                                y: number;
+                            };
+                            rotation: number;
+                            size: {
+                                height: number;
+                                width: number;
+                            };
+                            type: string;
+                        };
+                        /** @constant */
+                        valid: true;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getJob: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        createdAt: string;
+                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
+                        kind: string;
+                        progress: number;
+                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        result: unknown;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMe: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        credential: {
+                            id: string;
+                            /**
+                             * @description `web_session`: a short-lived token the web app got for a signed-in session.
+                             * @enum {string}
+                             */
+                            kind: "api_key" | "access_token" | "web_session";
+                            scopes: ("user:read" | "user:write" | "boards:read" | "boards:write" | "ai:write" | "skills:read" | "skills:write")[];
+                        };
+                        user: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC).
+                             */
+                            createdAt: string;
+                            email: string;
+                            id: string;
+                            name: string;
+                        };
+                        workspace: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC).
+                             */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            plan: "basic" | "pro" | "business";
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "member";
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMyCredits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        credits: {
+                            limit: number;
+                            remaining: number;
+                            used: number;
+                        };
+                        messages: {
+                            limit: number;
+                            remaining: number;
+                            used: number;
+                        };
+                        /** @description The calendar month (UTC) metered, YYYY-MM. */
+                        period: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        periodStart: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        resetsAt: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getMyLimits: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        limits: {
+                            aiCreditsPerMonth: number;
+                            aiMessagesPerMonth: number;
+                            customSkills: boolean;
+                            itemsPerBoard: number;
+                            membersPerSpace: number | null;
+                            oauthApps: number;
+                            publicLinks: boolean;
+                            spaces: number | null;
+                            trashAndRestore: boolean;
+                            trashRetentionDays: number;
+                            /** @description Webhook subscriptions the workspace may hold. */
+                            webhooks: number;
+                        };
+                        /** @enum {string} */
+                        plan: "basic" | "pro" | "business";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether the workspace receives notification emails. */
+                        emailEnabled: boolean;
+                        events: {
+                            /** @description Changes to boards shared with a person. */
+                            boardUpdates: boolean;
+                            /** @description New comments on boards shared with a person. */
+                            comments: boolean;
+                            /** @description Replies to comments. */
+                            replies: boolean;
+                            /** @description A space or board shared with a person. */
+                            shares: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putNotificationSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "emailEnabled": true,
+                 *       "events": {
+                 *         "comments": true,
+                 *         "replies": true,
+                 *         "shares": true,
+                 *         "boardUpdates": false
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Whether the workspace receives notification emails. */
+                    emailEnabled: boolean;
+                    events: {
+                        /** @description Changes to boards shared with a person. */
+                        boardUpdates: boolean;
+                        /** @description New comments on boards shared with a person. */
+                        comments: boolean;
+                        /** @description Replies to comments. */
+                        replies: boolean;
+                        /** @description A space or board shared with a person. */
+                        shares: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Whether the workspace receives notification emails. */
+                        emailEnabled: boolean;
+                        events: {
+                            /** @description Changes to boards shared with a person. */
+                            boardUpdates: boolean;
+                            /** @description New comments on boards shared with a person. */
+                            comments: boolean;
+                            /** @description Replies to comments. */
+                            replies: boolean;
+                            /** @description A space or board shared with a person. */
+                            shares: boolean;
+                        };
+                    };
+                };
+            };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listNotifications: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+                /** @description `true` lists unread notifications only. */
+                unread?: "true" | "false";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: components["schemas"]["Notification"][];
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
+                        unreadCount: number;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    markNotificationRead: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                notificationId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Notification"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMySources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            accountLabel: string | null;
+                            connected: boolean;
+                            connectedAt: string | null;
+                            contentKinds: string[];
+                            description: string;
+                            id: string;
+                            name: string;
+                        }[];
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description The `nextCursor` of the previous page (same `q`). */
+                cursor?: string;
+                /** @description Hits per kind: 1 to 50, default 10. */
+                limit?: number;
+                /** @description Search words: 1 to 200 characters after trimming. */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boards: {
+                            id: string;
+                            links: {
+                                self: string;
+                            };
+                            /**
+                             * @description The caller's role on the board.
+                             * @enum {string}
+                             */
+                            role: "viewer" | "commenter" | "editor" | "admin" | "owner";
+                            /** @description null for the built-in `default` space. */
+                            spaceId: string | null;
+                            title: string;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC).
+                             */
+                            updatedAt: string;
+                            workspaceId: string;
+                        }[];
+                        items: {
+                            boardId: string;
+                            boardTitle: string;
+                            itemId: string;
+                            links: {
+                                board: string;
+                                self: string;
+                            };
+                            /** @description Up to 160 characters of the item text around the first match; `…` marks cuts. */
+                            snippet: string;
+                            /** @description The item type. */
+                            type: string;
+                        }[];
+                        /** @description Pass as `cursor` with the same `q` for the next page; null on the last. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSpaces: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SpacePage"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Product"
+                 *     }
+                 */
+                "application/json": {
+                    name: string;
+                    /** @description Manual order, ascending (any finite number; put a board between two others with their mean). */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Boards that went to trash with the space. */
+                        boardCount: number;
+                        id: string;
+                        /** @constant */
+                        outcome: "trashed";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        purgeAt: string;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        trashedAt: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state (for example a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Product and design"
+                 *     }
+                 */
+                "application/json": {
+                    name?: string;
+                    /** @description Manual order, ascending (any finite number; put a board between two others with their mean). */
+                    position?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Space"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state (for example a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSpaceMembers: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["MemberPage"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state (for example a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    shareSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "role": "editor"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    /**
+                     * @description admin, editor, commenter or viewer.
+                     * @enum {string}
+                     */
+                    role: "admin" | "editor" | "commenter" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Id of the person who shared. */
+                        addedBy: string | null;
+                        /** @description True when the person was added, false when their role was updated. */
+                        created: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        /** @description The `{email}` path segment of the member operations (URL-encode it). */
+                        email: string;
+                        /** @description The space the role is inherited from; null for the owner and direct board members. */
+                        inheritedFrom: {
+                            name: string;
+                            spaceId: string;
+                        } | null;
+                        /**
+                         * @description Role: owner > admin > editor > commenter > viewer.
+                         * @enum {string}
+                         */
+                        role: "viewer" | "commenter" | "editor" | "admin" | "owner";
+                        /**
+                         * @description Where the role comes from.
+                         * @enum {string}
+                         */
+                        source: "owner" | "space" | "board";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        updatedAt: string;
+                        user: components["schemas"]["Person"];
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state (for example a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    removeSpaceMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's email, URL-encoded. */
+                email: string;
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state (for example a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateSpaceMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The member's email, URL-encoded. */
+                email: string;
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "commenter"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    role: "admin" | "editor" | "commenter" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Member"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state (for example a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSpacePublicLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicLink"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putSpacePublicLink: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "enabled": true,
+                 *       "role": "viewer",
+                 *       "expiresAt": null
+                 *     }
+                 */
+                "application/json": {
+                    enabled: boolean;
+                    /** @description Null for no expiry; unchanged when omitted. */
+                    expiresAt?: string | null;
+                    /**
+                     * @description Default: unchanged, `viewer` for a new link.
+                     * @enum {string}
+                     */
+                    role?: "viewer" | "commenter" | "editor";
+                    /** @description Issue a new token; the old one stops working at once. */
+                    rotate?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicLink"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    restoreSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Active boards in the space; for `trash`, boards in trash the caller may restore. */
+                        boardCount: number;
+                        createdAt: string | null;
+                        /** @description Space id; `default` and `trash` for the built-in spaces. */
+                        id: string;
+                        /** @enum {string} */
+                        kind: "space" | "default" | "trash";
+                        links: {
+                            /** @description Absolute URL. */
+                            boards: string;
+                            members: string | null;
+                            publicLink: string | null;
+                            /** @description Absolute URL. */
+                            self: string;
+                        };
+                        name: string;
+                        /** @description The creator; null for built-ins. */
+                        owner: components["schemas"]["Person"] | null;
+                        /** @description Dashboard order within the workspace, ascending; null for built-ins. */
+                        position: number | null;
+                        /** @description When a space in trash is deleted for good. */
+                        purgeAt: string | null;
+                        restoredBoards: number;
+                        /** @description The caller's role; null for built-ins. */
+                        role: ("viewer" | "commenter" | "editor" | "admin" | "owner") | null;
+                        /** @description True when the space belongs to another workspace than the caller's. */
+                        shared: boolean;
+                        /** @description For `trash`: spaces in trash the caller may restore; 0 otherwise. */
+                        spaceCount: number;
+                        trashedAt: string | null;
+                        updatedAt: string | null;
+                        workspaceId: string | null;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state (for example a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}
