@@ -84,9 +84,9 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const authenticator = new Authenticator();
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
-  const oauth = createOAuthServices({ config, db, clock, accounts, authenticator });
-  const documentServices = createDocumentServices(db, clock, logger, config.sync);
   const events = new DomainEvents(logger);
+  const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, events });
+  const documentServices = createDocumentServices(db, clock, logger, config.sync);
   const boardServices = createBoardServices(db, {
     accounts,
     notifications,
@@ -94,6 +94,9 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     documents: documentServices.boardDocuments,
     trash: { onError: (error) => logger.error({ err: error }, 'trash sweep failed') },
     events,
+    mailer: oauth.mailer,
+    publicUrl: config.publicUrl,
+    logger,
   });
   const { content, liveEdits } = createContentService({
     db,

@@ -20,6 +20,8 @@ export interface FakeOpenAiServer {
   /** `http://127.0.0.1:<port>/v1` */
   readonly baseUrl: string;
   readonly requests: FakeRequest[];
+  /** Milliseconds between the last request's arrival and its answer being written. */
+  lastAnswerMs(): number;
   /** Queues answers; when the queue is empty, `fallback` answers. */
   script(...answers: FakeAnswer[]): void;
   close(): Promise<void>;
@@ -41,11 +43,13 @@ export async function startFakeOpenAi(fallback: (request: FakeRequest) => FakeAn
   const queue: FakeAnswer[] = [];
   const requests: FakeRequest[] = [];
   const hanging = new Set<ServerResponse>();
+  let lastAnswerMs = 0;
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
+    const arrived = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
-      let body: FakeRequest['body'] = {};
+      let body: FakeRequest['body'];
       try {
         body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as FakeRequest['body'];
       } catch {
@@ -65,6 +69,7 @@ export async function startFakeOpenAi(fallback: (request: FakeRequest) => FakeAn
       }
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(completion(answer.content, answer.refusal ?? null)));
+      lastAnswerMs = performance.now() - arrived;
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -72,6 +77,7 @@ export async function startFakeOpenAi(fallback: (request: FakeRequest) => FakeAn
   return {
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
+    lastAnswerMs: () => lastAnswerMs,
     script: (...answers) => void queue.push(...answers),
     close: async () => {
       for (const res of hanging) res.destroy();

@@ -10,6 +10,7 @@ import { meRoutes } from './me.js';
 import { memberRoutes } from './members.js';
 import { searchRoutes } from './search.js';
 import { spaceRoutes } from './spaces.js';
+import { webhookRoutes } from './webhooks.js';
 
 /** A facade of `services` holding only `keys`: each route group gets what it uses and nothing else. */
 export function facade<K extends keyof Services>(services: Services, ...keys: K[]): Pick<Services, K> {
@@ -31,5 +32,6 @@ export function allRoutes(services: Services): Route[] {
     ...itemTypeRoutes(),
     ...chatRoutes(facade(services, 'chat')),
     ...searchRoutes(facade(services, 'search', 'config')),
+    ...webhookRoutes(facade(services, 'webhooks')),
   ];
 }

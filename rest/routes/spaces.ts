@@ -10,6 +10,7 @@ import {
   publicLinkSchema,
   putPublicLinkBody,
   shareBody,
+  shareResultSchema,
   spaceSchema,
 } from '../schemas/boards.js';
 import { BoardViews } from '../schemas/boardViews.js';
@@ -129,32 +130,32 @@ export function spaceRoutes(services: SpaceRouteServices): Route[] {
       method: 'POST',
       path: '/spaces/{spaceId}/members',
       tag,
-      summary: "Share the space with a person by email (admin and above); adds them or updates their role. The person is notified when added.",
+      summary: 'Share the space with a person by email (admin and above); adds them or updates their role. The person is notified when added.',
+      description:
+        'An address without an account gets an invitation by email instead (`status: invited`), accepted at its first sign-in ' +
+        '(an extension of the Members group); open invitations count against the plan\'s `membersPerSpace`.',
       scope: 'boards:write',
       params: spaceParams,
       body: shareBody,
       bodyExample: { email: 'grace@example.com', role: 'editor' },
-      response: memberSchema.extend({ created: z.boolean().describe('True when the person was added, false when their role was updated.') }),
+      response: shareResultSchema,
       errors: ['not_found', 'forbidden', 'conflict', 'payment_required'],
-      handler: async ({ principal, params, body }) => {
-        const { member, created } = await spaceMembers.share(principal.user.id, params.spaceId, body);
-        return { ...views.member(member), created };
-      },
+      handler: async ({ principal, params, body }) => views.shareResult(await spaceMembers.share(principal.user.id, params.spaceId, body)),
     }),
     defineRoute({
       operationId: 'updateSpaceMember',
       method: 'PATCH',
       path: '/spaces/{spaceId}/members/{email}',
       tag,
-      summary: "Change a member's role (admin and above).",
+      summary: "Change a member's role, or an open invitation's (admin and above).",
       scope: 'boards:write',
       params: memberParams,
       body: memberRoleBody,
       bodyExample: { role: 'commenter' },
-      response: memberSchema,
+      response: shareResultSchema,
       errors: ['not_found', 'forbidden', 'conflict'],
       handler: async ({ principal, params, body }) =>
-        views.member(await spaceMembers.changeRole(principal.user.id, params.spaceId, params.email, body.role)),
+        views.shareResult(await spaceMembers.changeRole(principal.user.id, params.spaceId, params.email, body.role)),
     }),
     defineRoute({
       operationId: 'removeSpaceMember',

@@ -7,7 +7,8 @@ import type { SpaceView } from '../../server/spaces/SpaceService.js';
 import type { UserRecord } from '../../storage/schema/accounts.js';
 import type { ActivityRecord } from '../../storage/schema/boards.js';
 import { iso, isoOrNull } from './common.js';
-import type { activitySchema, boardSchema, memberSchema, publicLinkSchema, spaceSchema } from './boards.js';
+import type { activitySchema, boardSchema, memberSchema, publicLinkSchema, shareResultSchema, spaceSchema } from './boards.js';
+import type { ShareOutcome } from '../../server/boards/InvitationService.js';
 
 type Person = { id: string; name: string; email: string };
 
@@ -116,6 +117,23 @@ export class BoardViews {
       addedBy: m.addedBy,
       createdAt: iso(m.createdAt),
       updatedAt: iso(m.updatedAt),
+    };
+  }
+
+  /** What sharing with an email did: the member, or the invitation for an address without an account. */
+  shareResult(outcome: ShareOutcome): z.input<typeof shareResultSchema> {
+    if (outcome.status === 'active') return { ...this.member(outcome.member), status: 'active', created: outcome.created };
+    const { invitation } = outcome;
+    return {
+      status: 'invited',
+      email: invitation.email,
+      role: invitation.role,
+      resourceType: invitation.resourceType,
+      resourceId: invitation.resourceId,
+      invitedBy: invitation.invitedBy,
+      createdAt: iso(invitation.createdAt),
+      expiresAt: iso(invitation.expiresAt),
+      created: outcome.created,
     };
   }
 

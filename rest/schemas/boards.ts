@@ -116,8 +116,29 @@ export const shareBody = z
   .object({ email: z.string().min(3).max(254), role: z.enum(grantableRoles).describe('admin, editor, commenter or viewer.') })
   .strict();
 
-/** Body of PATCH /spaces/{spaceId}/members/{email}. */
+/** Body of PATCH …/members/{email} (spaces and boards). */
 export const memberRoleBody = z.object({ role: z.enum(grantableRoles) }).strict();
+
+/** An invitation by email to an address that has no account yet (accepted at its first sign-in). */
+export const invitationSchema = z.object({
+  status: z.literal('invited').describe('No account has this address yet: an invitation was emailed, accepted at its first sign-in.'),
+  email: z.string(),
+  role: z.enum(grantableRoles),
+  resourceType: z.enum(['space', 'board']),
+  resourceId: z.string(),
+  invitedBy: z.string().describe('Id of the person who invited; membership is granted in their name when accepted.'),
+  createdAt: timestamp,
+  expiresAt: timestamp.describe('The invitation lapses at this time (30 days after the last invite).'),
+});
+
+/** What sharing with an email did: a member (`status: active`) or an invitation (`status: invited`). */
+export const shareResultSchema = z.discriminatedUnion('status', [
+  memberSchema.extend({
+    status: z.literal('active').describe('The person has an account and now holds the role.'),
+    created: z.boolean().describe('True when the person was added, false when their role was updated.'),
+  }),
+  invitationSchema.extend({ created: z.boolean().describe('True for a new invitation, false when an open one was renewed or changed.') }),
+]);
 
 /** Body of PUT …/public-link. */
 export const putPublicLinkBody = z

@@ -7,11 +7,15 @@ import { normaliseEmail } from '../accounts/AccountService.js';
 import type { AccessService } from '../access/AccessService.js';
 import type { GrantableRole } from '../access/roles.js';
 import { roleRank } from '../access/roles.js';
+import { planCapError } from '../accounts/planCap.js';
+import { plans } from '../accounts/plans.js';
 import { errors } from '../errors.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
+import type { NotificationService } from '../notifications/NotificationService.js';
 import type { Page } from '../pagination.js';
 import type { MemberView, SpaceMemberService } from '../spaces/SpaceMemberService.js';
 import type { ActivityService } from './ActivityService.js';
+import type { InvitationService, ShareOutcome } from './InvitationService.js';
 import { pageArray } from './pageArray.js';
 
 /**
@@ -27,11 +31,24 @@ export class BoardMemberService {
   readonly #activity: ActivityService;
   readonly #clock: Clock;
   readonly #events: DomainEvents;
+  readonly #invitations: InvitationService;
+  readonly #notifications: NotificationService;
 
   constructor(
     db: Database,
-    deps: { access: AccessService; accounts: AccountService; spaceMembers: SpaceMemberService; activity: ActivityService; clock: Clock; events: DomainEvents },
+    deps: {
+      access: AccessService;
+      accounts: AccountService;
+      spaceMembers: SpaceMemberService;
+      activity: ActivityService;
+      clock: Clock;
+      events: DomainEvents;
+      invitations: InvitationService;
+      notifications: NotificationService;
+    },
   ) {
+    this.#invitations = deps.invitations;
+    this.#notifications = deps.notifications;
     this.#members = db.collection<BoardMemberRecord>(boardCollections.boardMembers);
     this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
     this.#access = deps.access;
@@ -75,14 +92,30 @@ export class BoardMemberService {
     return pageArray(rows, (m) => m.user.id, options);
   }
 
-  /** Shares one board with a person directly (admin and above); adds or updates the role. 422 naming `email` without an account. */
-  async share(userId: string, boardId: string, input: { email: string; role: GrantableRole }): Promise<MemberView> {
+  /**
+   * Shares one board with a person directly (admin and above; an extension of SPEC "Members"):
+   * adds them or updates their role. An address without an account gets an invitation by email
+   * instead, accepted at its first sign-in. 409 for the owner; 402 past the plan's
+   * `membersPerSpace` cap (people a space or board may be shared with, open invitations included).
+   */
+  async share(userId: string, boardId: string, input: { email: string; role: GrantableRole }): Promise<ShareOutcome> {
     const { board } = await this.#access.requireBoard(userId, boardId, 'share');
-    const person = await this.#accounts.findUserByEmail(normaliseEmail(input.email));
-    if (!person) throw errors.invalid('email', 'no person with this email has an account');
-    if (person.id === board.ownerId) throw errors.conflict('This person owns the board.');
+    const email = normaliseEmail(input.email);
+    const person = await this.#accounts.findUserByEmail(email);
+    if (person?.id === board.ownerId) throw errors.conflict('This person owns the board.');
+    const existing = person ? await this.#members.get(`${board.id}:${person.id}`) : null;
+    const invited = person ? null : await this.#invitations.find('board', board.id, email);
+    if (!existing && !invited) await this.#checkCap(board);
+    if (!person) {
+      const actor = await this.#accounts.getUser(userId);
+      const { invitation, created } = await this.#invitations.invite(
+        { resourceType: 'board', resourceId: board.id, name: board.title },
+        { email, role: input.role, invitedBy: { id: userId, name: actor?.name ?? 'Someone' } },
+      );
+      if (created) await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.invited', data: { role: input.role } });
+      return { status: 'invited', invitation, created };
+    }
     const now = this.#clock.now();
-    const existing = await this.#members.get(`${board.id}:${person.id}`);
     const record: BoardMemberRecord = {
       id: `${board.id}:${person.id}`,
       boardId: board.id,
@@ -95,20 +128,55 @@ export class BoardMemberService {
     };
     await this.#members.put(record);
     await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.shared', data: { userId: person.id, role: input.role } });
-    if (!existing) await this.#emitMember('member.added', userId, board, person.id, input.role);
-    return directView(record, person);
+    if (!existing) {
+      const actor = { id: userId, name: (await this.#accounts.getUser(userId))?.name };
+      await this.#notifications.shared({ person, actor, resource: { type: 'board', name: board.title, boardId: board.id }, role: input.role });
+      await this.#emitMember('member.added', userId, board, person.id, input.role);
+    }
+    return { status: 'active', member: directView(record, person), created: !existing };
   }
 
-  /** Stops sharing a board with a person directly (admin and above, or the person themselves). */
-  async unshare(userId: string, boardId: string, email: string): Promise<void> {
+  /** Changes the role of a person the board is shared with directly, or of an open invitation (admin and above). */
+  async changeRole(userId: string, boardId: string, rawEmail: string, role: GrantableRole): Promise<ShareOutcome> {
+    const { board } = await this.#access.requireBoard(userId, boardId, 'share');
+    const email = normaliseEmail(rawEmail);
+    const person = await this.#accounts.findUserByEmail(email);
+    if (person?.id === board.ownerId) throw errors.conflict("The owner's role cannot be changed or removed.");
+    if (person) {
+      const updated = await this.#members.updateOne({ id: `${board.id}:${person.id}` }, { $set: { role, updatedAt: this.#clock.now() } });
+      if (!updated) throw errors.notFound('Member');
+      await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.shared', data: { userId: person.id, role } });
+      return { status: 'active', member: directView(updated, person), created: false };
+    }
+    const invitation = await this.#invitations.changeRole('board', board.id, email, role);
+    if (!invitation) throw errors.notFound('Member');
+    return { status: 'invited', invitation, created: false };
+  }
+
+  /** Stops sharing a board with a person directly, or withdraws an invitation (admin and above; people may remove themselves). */
+  async unshare(userId: string, boardId: string, rawEmail: string): Promise<void> {
     const { board, grants } = await this.#access.requireBoard(userId, boardId, 'read', { write: true });
-    const person = await this.#accounts.findUserByEmail(normaliseEmail(email));
+    const email = normaliseEmail(rawEmail);
+    const person = await this.#accounts.findUserByEmail(email);
     const record = person ? await this.#members.get(`${board.id}:${person.id}`) : null;
-    if (!record) throw errors.notFound('Member');
+    if (!record) {
+      if (person || !(await this.#invitations.find('board', board.id, email))) throw errors.notFound('Member');
+      await this.#access.requireBoard(userId, boardId, 'share', { grants });
+      await this.#invitations.cancel('board', board.id, email);
+      return;
+    }
     if (record.userId !== userId) await this.#access.requireBoard(userId, boardId, 'share', { grants });
     await this.#members.deleteMany({ id: record.id });
     await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.unshared', data: { userId: record.userId } });
     await this.#emitMember('member.removed', userId, board, record.userId, null);
+  }
+
+  async #checkCap(board: BoardRecord): Promise<void> {
+    const workspace = await this.#accounts.getWorkspace(board.workspaceId);
+    const cap = plans[workspace.plan].membersPerSpace;
+    if (cap === null) return;
+    const used = (await this.#members.count({ boardId: board.id })) + (await this.#invitations.count('board', board.id));
+    if (used >= cap) throw planCapError('membersPerSpace', workspace.plan, `The ${workspace.plan} plan allows sharing a board with ${cap} people.`, { used });
   }
 
   async #emitMember(type: 'member.added' | 'member.removed', actorId: string, board: BoardRecord, memberId: string, role: string | null): Promise<void> {

@@ -1,5 +1,5 @@
 import type { Collection, Database } from '../../storage/index.js';
-import type { BoardMemberRecord, BoardRecord, PublicLinkRecord, SpaceMemberRecord, SpaceRecord } from '../../storage/schema/boards.js';
+import type { BoardMemberRecord, BoardRecord, InvitationRecord, PublicLinkRecord, SpaceMemberRecord, SpaceRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { ActivityService } from './ActivityService.js';
 import type { BoardDocuments } from './BoardDocuments.js';
@@ -11,6 +11,7 @@ export class BoardPurger {
   readonly #boardMembers: Collection<BoardMemberRecord>;
   readonly #spaceMembers: Collection<SpaceMemberRecord>;
   readonly #links: Collection<PublicLinkRecord>;
+  readonly #invitations: Collection<InvitationRecord>;
   readonly #activity: ActivityService;
   readonly #documents: BoardDocuments;
 
@@ -20,6 +21,7 @@ export class BoardPurger {
     this.#boardMembers = db.collection<BoardMemberRecord>(boardCollections.boardMembers);
     this.#spaceMembers = db.collection<SpaceMemberRecord>(boardCollections.spaceMembers);
     this.#links = db.collection<PublicLinkRecord>(boardCollections.publicLinks);
+    this.#invitations = db.collection<InvitationRecord>(boardCollections.invitations);
     this.#activity = deps.activity;
     this.#documents = deps.documents;
   }
@@ -30,6 +32,7 @@ export class BoardPurger {
     await this.#documents.delete(boardId);
     await this.#boardMembers.deleteMany({ boardId });
     await this.#links.deleteMany({ id: boardId });
+    await this.#invitations.deleteMany({ resourceType: 'board', resourceId: boardId });
     await this.#activity.deleteBoard(boardId);
   }
 
@@ -40,6 +43,7 @@ export class BoardPurger {
     await this.#spaces.deleteMany({ id: spaceId });
     await this.#spaceMembers.deleteMany({ spaceId });
     await this.#links.deleteMany({ id: spaceId });
+    await this.#invitations.deleteMany({ resourceType: 'space', resourceId: spaceId });
     return boards.length;
   }
 }

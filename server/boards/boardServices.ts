@@ -3,6 +3,7 @@ import type { AccountService } from '../accounts/AccountService.js';
 import { AccessService } from '../access/AccessService.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
+import type { Mailer } from '../signin/Mailer.js';
 import { SpaceMemberService } from '../spaces/SpaceMemberService.js';
 import { SpaceService } from '../spaces/SpaceService.js';
 import { ActivityService } from './ActivityService.js';
@@ -14,6 +15,9 @@ import { BoardService } from './BoardService.js';
 import { PublicLinkService } from './PublicLinkService.js';
 import type { TrashServiceOptions } from './TrashService.js';
 import { TrashService } from './TrashService.js';
+import type { InvitationLogger } from './acceptInvitations.js';
+import { acceptInvitations } from './acceptInvitations.js';
+import { InvitationService } from './InvitationService.js';
 
 /** The services that organise boards: access, spaces, boards, sharing, public links, activity and trash. */
 export interface BoardServices {
@@ -25,6 +29,8 @@ export interface BoardServices {
   readonly boardMembers: BoardMemberService;
   readonly publicLinks: PublicLinkService;
   readonly trash: TrashService;
+  /** Invitations by email for people without an account, accepted at their first sign-in. */
+  readonly invitations: InvitationService;
 }
 
 /** Dependencies of `createBoardServices`. */
@@ -37,6 +43,12 @@ export interface BoardServicesOptions {
   trash?: TrashServiceOptions;
   /** The domain event bus the services emit on. */
   events: DomainEvents;
+  /** Sends invitation emails. */
+  mailer: Mailer;
+  /** The server's public URL (links in emails). */
+  publicUrl: string;
+  /** Where invitations that cannot be honoured at sign-in are reported. */
+  logger: InvitationLogger;
 }
 
 /** Wires the board organisation services over one store (the trash sweep is not started). */
@@ -46,7 +58,10 @@ export function createBoardServices(db: Database, options: BoardServicesOptions)
   const access = new AccessService(db, accounts, clock);
   const activity = new ActivityService(db, clock);
   const purger = new BoardPurger(db, { activity, documents });
-  const spaceMembers = new SpaceMemberService(db, { access, accounts, notifications, clock, events });
+  const invitations = new InvitationService(db, { mailer: options.mailer, clock, publicUrl: options.publicUrl });
+  const spaceMembers = new SpaceMemberService(db, { access, accounts, notifications, clock, events, invitations });
+  const boardMembers = new BoardMemberService(db, { access, accounts, spaceMembers, activity, clock, events, invitations, notifications });
+  acceptInvitations(events, { invitations, boardMembers, spaceMembers, logger: options.logger });
   return {
     access,
     activity,
@@ -61,7 +76,8 @@ export function createBoardServices(db: Database, options: BoardServicesOptions)
       clock,
       events,
     }),
-    boardMembers: new BoardMemberService(db, { access, accounts, spaceMembers, activity, clock, events }),
+    boardMembers,
+    invitations,
     publicLinks: new PublicLinkService(db, { access, accounts, activity, clock }),
     trash: new TrashService(db, { accounts, purger, clock }, options.trash),
   };

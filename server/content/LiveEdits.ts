@@ -35,7 +35,9 @@ const maxRemembered = 10_000;
  * (net effect: created-then-deleted emits nothing), so a keystroke stream gives one event per item
  * per second or so. Item changes are read from the document's own observer, which sees every
  * transaction that is not a REST write (whose origin is an `Actor`); they are attributed to the
- * last person whose message reached the board before the change was applied.
+ * last person whose message reached the board before the change was applied. Observation of a
+ * board's document starts at its first live edit in this process (the hub reports edits after
+ * applying them), so the items of that first message are reported as `board.changed` only.
  */
 export class LiveEdits {
   readonly #o: LiveEditsOptions;

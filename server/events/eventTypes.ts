@@ -89,6 +89,8 @@ export interface DomainEventMap {
   'member.removed': MemberEvent;
   'job.succeeded': JobEvent;
   'job.failed': JobEvent;
+  /** A person signed in (email code or an OpenID Connect provider); `created` on the sign-in that made the account. */
+  'account.signed_in': EventBase & { readonly user: { readonly id: string; readonly email: string }; readonly created: boolean };
 }
 
 /** The name of a domain event. */
@@ -111,4 +113,5 @@ export const domainEventTypes = [
   'member.removed',
   'job.succeeded',
   'job.failed',
+  'account.signed_in',
 ] as const satisfies readonly DomainEventType[];

@@ -26,6 +26,26 @@ export class NotificationService {
     return record;
   }
 
+  /** Tells a person that someone shared a space or board with them (a `share` notification). */
+  async shared(input: {
+    person: { id: string; workspaceId: string };
+    actor: { id: string; name: string | undefined };
+    resource: { type: 'space' | 'board'; name: string; boardId: string | null };
+    role: string;
+  }): Promise<NotificationRecord> {
+    const { person, actor, resource, role } = input;
+    return this.notify({
+      userId: person.id,
+      workspaceId: person.workspaceId,
+      kind: 'share',
+      title: `${actor.name ?? 'Someone'} shared the ${resource.type} "${resource.name}" with you`,
+      body: resource.type === 'space' ? `You can now open its boards as ${role}.` : `You can now open it as ${role}.`,
+      boardId: resource.boardId,
+      itemId: null,
+      actorId: actor.id,
+    });
+  }
+
   /** A page of the person's notifications, newest first; `unreadOnly` filters read ones out. */
   async list(
     userId: string,

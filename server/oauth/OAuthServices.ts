@@ -4,6 +4,7 @@ import type { AccountService } from '../accounts/AccountService.js';
 import type { Authenticator } from '../auth/Authenticator.js';
 import { credentialPrefixes } from '../auth/secrets.js';
 import type { Config } from '../config.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import { DevOutboxMailer, SmtpMailer } from '../signin/Mailer.js';
 import type { Mailer } from '../signin/Mailer.js';
 import { EmailSignIn } from '../signin/EmailSignIn.js';
@@ -39,6 +40,8 @@ export function createOAuthServices(options: {
   clock: Clock;
   accounts: AccountService;
   authenticator: Authenticator;
+  /** The domain event bus; sign-ins emit `account.signed_in` on it. */
+  events?: DomainEvents;
 }): OAuthServices {
   const { config, db, clock, accounts } = options;
   let logger: Logger | null = null;
@@ -51,8 +54,9 @@ export function createOAuthServices(options: {
   const sessions = new SessionService(keys.signing, clock, issuer);
   const devOutbox = config.smtpUrl ? null : new DevOutboxMailer(config.devOutboxPath, currentLogger, () => clock.now());
   const mailer: Mailer = devOutbox ?? new SmtpMailer(config.smtpUrl ?? '', config.mailFrom);
-  const emailSignIn = new EmailSignIn({ db, accounts, mailer, clock });
-  const oidc = new OidcSignIn({ providers: config.oidcProviders, accounts, sessions, publicUrl: config.publicUrl });
+  const events = options.events;
+  const emailSignIn = new EmailSignIn({ db, accounts, mailer, clock, ...(events ? { events } : {}) });
+  const oidc = new OidcSignIn({ providers: config.oidcProviders, accounts, sessions, publicUrl: config.publicUrl, clock, ...(events ? { events } : {}) });
   options.authenticator.register(credentialPrefixes.accessToken, accessTokenResolver(grants, apps, accounts));
   return {
     issuer,

@@ -8,6 +8,8 @@ import type { AccountService } from '../accounts/AccountService.js';
 import { normaliseEmail } from '../accounts/AccountService.js';
 import { constantTimeEqual, digestSecret } from '../auth/secrets.js';
 import { ServiceError } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
+import { accountSignedIn } from './accountSignedIn.js';
 import type { Mailer } from './Mailer.js';
 
 /** A sign-in code is valid for 10 minutes. */
@@ -38,10 +40,12 @@ export class EmailSignIn {
   readonly #accounts: AccountService;
   readonly #mailer: Mailer;
   readonly #clock: Clock;
+  readonly #events: DomainEvents | undefined;
   readonly #sends = new RateLimiterMemory({ points: 5, duration: 15 * 60 });
   readonly #failures = new RateLimiterMemory({ points: 10, duration: 15 * 60, blockDuration: 15 * 60 });
 
-  constructor(options: { db: Database; accounts: AccountService; mailer: Mailer; clock: Clock }) {
+  constructor(options: { db: Database; accounts: AccountService; mailer: Mailer; clock: Clock; events?: DomainEvents }) {
+    this.#events = options.events;
     this.#codes = options.db.collection<SignInCodeRecord>(oauthCollections.signInCodes);
     this.#accounts = options.accounts;
     this.#mailer = options.mailer;
@@ -95,9 +99,7 @@ export class EmailSignIn {
     }
     const used = await this.#codes.updateOne({ id: record.id, usedAt: null }, { $set: { usedAt: now } });
     if (!used) throw invalid();
-    const existing = await this.#accounts.findUserByEmail(record.email);
-    if (existing) return existing.id;
-    return (await this.#accounts.createUser({ email: record.email })).user.id;
+    return accountSignedIn({ accounts: this.#accounts, events: this.#events, clock: this.#clock }, record.email);
   }
 }
 

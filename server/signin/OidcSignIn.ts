@@ -1,7 +1,10 @@
 import * as client from 'openid-client';
+import type { Clock } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { OidcProviderConfig } from '../config.js';
 import { ServiceError } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
+import { accountSignedIn } from './accountSignedIn.js';
 import type { SessionService } from './SessionService.js';
 
 /** A provider as the sign-in page lists it. */
@@ -22,14 +25,21 @@ export const oidcFailureMessage = 'Sign-in with the provider did not succeed. Tr
  */
 export class OidcSignIn {
   readonly #providers: readonly OidcProviderConfig[];
-  readonly #accounts: AccountService;
   readonly #sessions: SessionService;
   readonly #publicUrl: string;
+  readonly #signedIn: { accounts: AccountService; events?: DomainEvents | undefined; clock: Clock };
   readonly #configs = new Map<number, Promise<client.Configuration>>();
 
-  constructor(options: { providers: readonly OidcProviderConfig[]; accounts: AccountService; sessions: SessionService; publicUrl: string }) {
+  constructor(options: {
+    providers: readonly OidcProviderConfig[];
+    accounts: AccountService;
+    sessions: SessionService;
+    publicUrl: string;
+    clock: Clock;
+    events?: DomainEvents;
+  }) {
+    this.#signedIn = { accounts: options.accounts, events: options.events, clock: options.clock };
     this.#providers = options.providers;
-    this.#accounts = options.accounts;
     this.#sessions = options.sessions;
     this.#publicUrl = options.publicUrl;
   }
@@ -85,8 +95,7 @@ export class OidcSignIn {
     if (!email || claims?.email_verified !== true) throw failed('provider gave no verified email');
     const name = typeof claims.name === 'string' ? claims.name : undefined;
     try {
-      const existing = await this.#accounts.findUserByEmail(email);
-      const userId = existing?.id ?? (await this.#accounts.createUser({ email, ...(name ? { name } : {}) })).user.id;
+      const userId = await accountSignedIn(this.#signedIn, email, name);
       return { userId, returnTo: String(saved.returnTo) };
     } catch (error) {
       // A malformed address from the provider, or a concurrent first sign-in: the same generic failure.

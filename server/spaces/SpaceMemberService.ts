@@ -13,6 +13,7 @@ import { errors } from '../errors.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import type { Page } from '../pagination.js';
+import type { InvitationService, ShareOutcome } from '../boards/InvitationService.js';
 import { pageArray } from '../boards/pageArray.js';
 import { isBuiltInSpace } from './SpaceService.js';
 
@@ -37,11 +38,20 @@ export class SpaceMemberService {
   readonly #notifications: NotificationService;
   readonly #clock: Clock;
   readonly #events: DomainEvents;
+  readonly #invitations: InvitationService;
 
   constructor(
     db: Database,
-    deps: { access: AccessService; accounts: AccountService; notifications: NotificationService; clock: Clock; events: DomainEvents },
+    deps: {
+      access: AccessService;
+      accounts: AccountService;
+      notifications: NotificationService;
+      clock: Clock;
+      events: DomainEvents;
+      invitations: InvitationService;
+    },
   ) {
+    this.#invitations = deps.invitations;
     this.#members = db.collection<SpaceMemberRecord>(boardCollections.spaceMembers);
     this.#access = deps.access;
     this.#accounts = deps.accounts;
@@ -81,24 +91,34 @@ export class SpaceMemberService {
   }
 
   /**
-   * Shares the space with a person (admin and above): adds them, or updates their role. The
-   * person needs an account (422 naming `email` otherwise); 409 for the owner; 402 past the
-   * plan's members-per-space cap. The person is notified when newly added.
+   * Shares the space with a person (admin and above): adds them, or updates their role. An
+   * address without an account gets an invitation by email instead, accepted at its first
+   * sign-in (an extension of SPEC). 409 for the owner; 402 past the plan's members-per-space cap
+   * (open invitations included). The person is notified when newly added.
    */
-  async share(userId: string, spaceId: string, input: { email: string; role: GrantableRole }): Promise<{ member: MemberView; created: boolean }> {
+  async share(userId: string, spaceId: string, input: { email: string; role: GrantableRole }): Promise<ShareOutcome> {
     const { space } = await this.#access.requireSpace(userId, this.#real(spaceId), 'share');
     const email = normaliseEmail(input.email);
     const person = await this.#accounts.findUserByEmail(email);
-    if (!person) throw errors.invalid('email', 'no person with this email has an account');
-    if (person.id === space.ownerId) throw errors.conflict('This person owns the space.');
-    const id = `${space.id}:${person.id}`;
-    const existing = await this.#members.get(id);
-    if (!existing) {
+    if (person?.id === space.ownerId) throw errors.conflict('This person owns the space.');
+    const id = `${space.id}:${person?.id ?? ''}`;
+    const existing = person ? await this.#members.get(id) : null;
+    const invited = person ? null : await this.#invitations.find('space', space.id, email);
+    if (!existing && !invited) {
       const workspace = await this.#accounts.getWorkspace(space.workspaceId);
       const cap = plans[workspace.plan].membersPerSpace;
-      if (cap !== null && (await this.#members.count({ spaceId: space.id })) >= cap) {
-        throw planCapError('membersPerSpace', workspace.plan, `The ${workspace.plan} plan allows sharing a space with ${cap} people.`, { used: cap });
+      const used = (await this.#members.count({ spaceId: space.id })) + (await this.#invitations.count('space', space.id));
+      if (cap !== null && used >= cap) {
+        throw planCapError('membersPerSpace', workspace.plan, `The ${workspace.plan} plan allows sharing a space with ${cap} people.`, { used });
       }
+    }
+    if (!person) {
+      const actor = await this.#accounts.getUser(userId);
+      const { invitation, created } = await this.#invitations.invite(
+        { resourceType: 'space', resourceId: space.id, name: space.name },
+        { email, role: input.role, invitedBy: { id: userId, name: actor?.name ?? 'Someone' } },
+      );
+      return { status: 'invited', invitation, created };
     }
     const now = this.#clock.now();
     const record: SpaceMemberRecord = {
@@ -113,35 +133,33 @@ export class SpaceMemberService {
     };
     await this.#members.put(record);
     if (!existing) {
-      const actor = await this.#accounts.getUser(userId);
-      await this.#notifications.notify({
-        userId: person.id,
-        workspaceId: person.workspaceId,
-        kind: 'share',
-        title: `${actor?.name ?? 'Someone'} shared the space "${space.name}" with you`,
-        body: `You can now open its boards as ${input.role}.`,
-        boardId: null,
-        itemId: null,
-        actorId: userId,
-      });
+      const actor = { id: userId, name: (await this.#accounts.getUser(userId))?.name };
+      await this.#notifications.shared({ person, actor, resource: { type: 'space', name: space.name, boardId: null }, role: input.role });
     }
     if (!existing) await this.#emitMember('member.added', userId, space, person.id, input.role);
-    return { member: memberView(record, person, space), created: !existing };
+    return { status: 'active', member: memberView(record, person, space), created: !existing };
   }
 
-  /** Changes a member's role (admin and above); 404 when the email is not a member. */
-  async changeRole(userId: string, spaceId: string, email: string, role: GrantableRole): Promise<MemberView> {
+  /** Changes a member's role, or an open invitation's (admin and above); 404 when the email is neither. */
+  async changeRole(userId: string, spaceId: string, email: string, role: GrantableRole): Promise<ShareOutcome> {
     const { space } = await this.#access.requireSpace(userId, this.#real(spaceId), 'share');
+    const invitation = await this.#invitedOnly(space, email) ? await this.#invitations.changeRole('space', space.id, email, role) : null;
+    if (invitation) return { status: 'invited', invitation, created: false };
     const { record, person } = await this.#find(space, email);
     const updated = await this.#members.updateOne({ id: record.id }, { $set: { role, updatedAt: this.#clock.now() } });
     if (!updated) throw errors.notFound('Member');
-    return memberView(updated, person, space);
+    return { status: 'active', member: memberView(updated, person, space), created: false };
   }
 
-  /** Removes a member (admin and above; anyone may remove themselves, i.e. leave). */
+  /** Removes a member (admin and above; anyone may remove themselves, i.e. leave), or withdraws an invitation (admin and above). */
   async remove(userId: string, spaceId: string, email: string): Promise<void> {
     const real = this.#real(spaceId);
     const { space, grants } = await this.#access.requireSpace(userId, real, 'read');
+    if (await this.#invitedOnly(space, email)) {
+      await this.#access.requireSpace(userId, real, 'share', { grants });
+      await this.#invitations.cancel('space', space.id, email);
+      return;
+    }
     const { record } = await this.#find(space, email);
     if (record.userId !== userId) await this.#access.requireSpace(userId, real, 'share', { grants });
     await this.#members.deleteMany({ id: record.id });
@@ -162,6 +180,12 @@ export class SpaceMemberService {
   /** Removes every member of a space (when it is purged). */
   async deleteSpace(spaceId: string): Promise<number> {
     return this.#members.deleteMany({ spaceId });
+  }
+
+  /** True when the address has no account but an open invitation to the space. */
+  async #invitedOnly(space: SpaceRecord, email: string): Promise<boolean> {
+    const address = normaliseEmail(email);
+    return (await this.#accounts.findUserByEmail(address)) === null && (await this.#invitations.find('space', space.id, address)) !== null;
   }
 
   async #find(space: SpaceRecord, rawEmail: string): Promise<{ record: SpaceMemberRecord; person: UserRecord }> {

@@ -104,7 +104,7 @@ export class WebhookService {
     return { webhook: view(record), secret };
   }
 
-  /** The caller's webhooks in the workspace, oldest first. */
+  /** The caller's webhooks in the workspace, by id. */
   async list(principal: Principal, options: { limit: number; cursor?: string | undefined }): Promise<Page<WebhookView>> {
     const after = options.cursor === undefined ? null : decodeCursor(options.cursor).id;
     const rows = await this.#webhooks.find(

@@ -70,6 +70,22 @@ export interface BoardMemberRecord {
   updatedAt: number;
 }
 
+/** An invitation to a space or board for an email address that has no account yet; accepted at the person's first sign-in. */
+export interface InvitationRecord {
+  /** `<resourceType>:<resourceId>:<email>`: one invitation per address and resource. */
+  id: string;
+  resourceType: 'space' | 'board';
+  resourceId: string;
+  /** Normalised (lower-case) address. */
+  email: string;
+  role: GrantedRole;
+  invitedBy: string;
+  createdAt: number;
+  updatedAt: number;
+  /** After this time the invitation is ignored and removed. */
+  expiresAt: number;
+}
+
 /** The roles a public link may grant. */
 export type LinkRole = 'viewer' | 'commenter' | 'editor';
 
@@ -123,4 +139,5 @@ export const boardCollections = {
   boardMembers: { name: 'board_members', indexes: [{ fields: ['boardId'] }, { fields: ['userId'] }] },
   publicLinks: { name: 'public_links', indexes: [{ fields: ['token'], unique: true }] },
   activity: { name: 'board_activity', indexes: [{ fields: ['boardId', 'id'] }] },
+  invitations: { name: 'invitations', indexes: [{ fields: ['email'] }, { fields: ['resourceType', 'resourceId'] }] },
 } as const satisfies Record<string, CollectionSpec>;

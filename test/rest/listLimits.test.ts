@@ -40,6 +40,8 @@ describe("each list's limits are documented", () => {
         '/search',
         '/spaces',
         '/spaces/{spaceId}/members',
+        '/webhooks',
+        '/webhooks/{webhookId}/deliveries',
       ].sort(),
     );
     for (const { path, parameter } of limits) {

@@ -1,0 +1,112 @@
+import type { Clock, Collection, Database } from '../../storage/index.js';
+import type { GrantedRole, InvitationRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import { normaliseEmail } from '../accounts/AccountService.js';
+import type { Mailer } from '../signin/Mailer.js';
+import type { MemberView } from '../spaces/SpaceMemberService.js';
+
+/** An invitation stays open for 30 days. */
+export const invitationLifetimeMs = 30 * 86_400_000;
+
+/** What sharing with an address did: a member added or updated, or an invitation stored for an address without an account. */
+export type ShareOutcome =
+  | { status: 'active'; member: MemberView; created: boolean }
+  | { status: 'invited'; invitation: InvitationRecord; created: boolean };
+
+/** What an invitation is for. */
+export interface InvitationTarget {
+  resourceType: 'space' | 'board';
+  resourceId: string;
+  /** The space's name or board's title, for the email. */
+  name: string;
+}
+
+/**
+ * Invitations by email for people who have no account yet (an extension of SPEC "Members"):
+ * sharing a space or board with an unknown address stores an invitation and emails the address;
+ * the person's first sign-in with that address turns every open invitation into membership
+ * (see `acceptInvitations`). One invitation per address and resource; inviting again updates
+ * the role, renews the 30 days and sends the email again.
+ */
+export class InvitationService {
+  readonly #invitations: Collection<InvitationRecord>;
+  readonly #mailer: Mailer;
+  readonly #clock: Clock;
+  readonly #signInUrl: string;
+
+  constructor(db: Database, deps: { mailer: Mailer; clock: Clock; publicUrl: string }) {
+    this.#invitations = db.collection<InvitationRecord>(boardCollections.invitations);
+    this.#mailer = deps.mailer;
+    this.#clock = deps.clock;
+    this.#signInUrl = `${deps.publicUrl}/oauth/signin`;
+  }
+
+  /** Stores (or renews) an invitation and emails it; `created` is false when one was open already. */
+  async invite(
+    target: InvitationTarget,
+    input: { email: string; role: GrantedRole; invitedBy: { id: string; name: string } },
+  ): Promise<{ invitation: InvitationRecord; created: boolean }> {
+    const email = normaliseEmail(input.email);
+    const existing = await this.find(target.resourceType, target.resourceId, email);
+    const now = this.#clock.now();
+    const invitation: InvitationRecord = {
+      id: invitationId(target.resourceType, target.resourceId, email),
+      resourceType: target.resourceType,
+      resourceId: target.resourceId,
+      email,
+      role: input.role,
+      invitedBy: input.invitedBy.id,
+      createdAt: existing?.createdAt ?? now,
+      updatedAt: now,
+      expiresAt: now + invitationLifetimeMs,
+    };
+    await this.#invitations.put(invitation);
+    await this.#mailer.send({
+      to: email,
+      subject: `${input.invitedBy.name} invited you to the ${target.resourceType} "${target.name}"`,
+      text:
+        `${input.invitedBy.name} shared the ${target.resourceType} "${target.name}" with you as ${input.role}.\n\n` +
+        `Sign in with this email address to open it (an account is created at your first sign-in):\n${this.#signInUrl}\n\n` +
+        `The invitation is open for 30 days. If you did not expect it, ignore this email.`,
+    });
+    return { invitation, created: existing === null };
+  }
+
+  /** The open invitation of an address to a resource, or null (expired ones count as none). */
+  async find(resourceType: 'space' | 'board', resourceId: string, email: string): Promise<InvitationRecord | null> {
+    const found = await this.#invitations.get(invitationId(resourceType, resourceId, normaliseEmail(email)));
+    return found && found.expiresAt > this.#clock.now() ? found : null;
+  }
+
+  /** Changes the role of an open invitation; null when there is none. */
+  async changeRole(resourceType: 'space' | 'board', resourceId: string, email: string, role: GrantedRole): Promise<InvitationRecord | null> {
+    const found = await this.find(resourceType, resourceId, email);
+    if (!found) return null;
+    return this.#invitations.updateOne({ id: found.id }, { $set: { role, updatedAt: this.#clock.now() } });
+  }
+
+  /** Withdraws an invitation; false when there was none open. */
+  async cancel(resourceType: 'space' | 'board', resourceId: string, email: string): Promise<boolean> {
+    const found = await this.find(resourceType, resourceId, email);
+    if (!found) return false;
+    await this.#invitations.deleteMany({ id: found.id });
+    return true;
+  }
+
+  /** How many open invitations a resource has (they count against the members cap). */
+  async count(resourceType: 'space' | 'board', resourceId: string): Promise<number> {
+    return this.#invitations.count({ resourceType, resourceId, expiresAt: { $gt: this.#clock.now() } });
+  }
+
+  /** Takes every invitation of an address off the store and returns the open ones (expired ones are dropped). */
+  async take(email: string): Promise<InvitationRecord[]> {
+    const rows = await this.#invitations.find({ email: normaliseEmail(email) });
+    if (rows.length > 0) await this.#invitations.deleteMany({ id: { $in: rows.map((r) => r.id) } });
+    const now = this.#clock.now();
+    return rows.filter((r) => r.expiresAt > now).sort((a, b) => a.createdAt - b.createdAt);
+  }
+}
+
+function invitationId(resourceType: 'space' | 'board', resourceId: string, email: string): string {
+  return `${resourceType}:${resourceId}:${email}`;
+}
