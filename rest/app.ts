@@ -38,7 +38,7 @@ export function createApp(options: AppOptions): App {
   const openApi = buildOpenApi(routes, services.config.publicUrl);
   const rateLimit = new RateLimit({ requestsPerMinute: services.config.rateLimitPerMinute });
 
-  koa.use(serverTiming());
+  koa.use(serverTiming('/v1'));
   koa.use(requestContext({ logger, publicUrl: services.config.publicUrl }));
   koa.use(errorHandler(translateLowerLayerError));
   koa.use(async (ctx, next) => {

@@ -24,6 +24,16 @@ describe('request ids and envelopes', () => {
     }
   });
 
+  test('OAuth endpoints carry no Server-Timing, so timing cannot tell one refusal from another', async () => {
+    const res = await fetch(`${t.url}/oauth/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'grant_type=client_credentials&client_id=nobody&client_secret=x',
+    });
+    expect(res.status).toBeGreaterThanOrEqual(400);
+    expect(res.headers.get('server-timing')).toBeNull();
+  });
+
   test('404 for an unknown API address', async () => {
     await expectEnvelope(await t.api(alice.key, 'GET', '/no/such/thing'), 404, 'not_found');
   });
