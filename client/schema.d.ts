@@ -305,11 +305,39 @@ export interface paths {
         /** Effective members: the owner, people the space is shared with (`inheritedFrom` names the space), and people the board was shared with. */
         get: operations["listBoardMembers"];
         put?: never;
-        post?: never;
+        /**
+         * Share the board with a person by email (admin and above); adds them or updates their role. The person is notified when added.
+         * @description An extension of the Members group: share one board without sharing its space. An address without an account gets an invitation by email (`status: invited`), accepted at its first sign-in. People with the board through its space keep that role; the effective role is the highest. Open invitations count against the plan's `membersPerSpace` (402).
+         */
+        post: operations["shareBoard"];
         delete?: never;
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/members/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Stop sharing the board with a person directly, or withdraw an invitation (admin and above; people may remove themselves).
+         * @description An extension of the Members group: share one board without sharing its space. An address without an account gets an invitation by email (`status: invited`), accepted at its first sign-in. People with the board through its space keep that role; the effective role is the highest.
+         */
+        delete: operations["removeBoardMember"];
+        options?: never;
+        head?: never;
+        /**
+         * Change the role of a person the board is shared with directly, or of an open invitation (admin and above).
+         * @description An extension of the Members group: share one board without sharing its space. An address without an account gets an invitation by email (`status: invited`), accepted at its first sign-in. People with the board through its space keep that role; the effective role is the highest. A role that comes from the space is changed on the space (404 here).
+         */
+        patch: operations["updateBoardMember"];
         trace?: never;
     };
     "/boards/{boardId}/outline": {
@@ -676,7 +704,10 @@ export interface paths {
         /** The owner and the people the space is shared with. */
         get: operations["listSpaceMembers"];
         put?: never;
-        /** Share the space with a person by email (admin and above); adds them or updates their role. The person is notified when added. */
+        /**
+         * Share the space with a person by email (admin and above); adds them or updates their role. The person is notified when added.
+         * @description An address without an account gets an invitation by email instead (`status: invited`), accepted at its first sign-in (an extension of the Members group); open invitations count against the plan's `membersPerSpace`.
+         */
         post: operations["shareSpace"];
         delete?: never;
         options?: never;
@@ -698,7 +729,7 @@ export interface paths {
         delete: operations["removeSpaceMember"];
         options?: never;
         head?: never;
-        /** Change a member's role (admin and above). */
+        /** Change a member's role, or an open invitation's (admin and above). */
         patch: operations["updateSpaceMember"];
         trace?: never;
     };
@@ -731,6 +762,137 @@ export interface paths {
         put?: never;
         /** Restore a space from trash with exactly the boards that went with it (owner). */
         post: operations["restoreSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's webhooks in the workspace, in a stable order (by id). */
+        get: operations["listWebhooks"];
+        put?: never;
+        /**
+         * Subscribe a URL to events; the answer holds the signing secret, shown only here and on rotation.
+         * @description The webhook belongs to the caller and receives events of boards they can read at delivery time. `https` only; URLs with credentials or resolving to private, loopback or link-local addresses are refused. The plan caps webhooks per workspace (`GET /me/limits`).
+         */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook (404 for anyone but its owner). */
+        get: operations["getWebhook"];
+        put?: never;
+        post?: never;
+        /** Delete a webhook with its deliveries log; pending deliveries are dropped. */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        /** Change the URL, events, filters or description, or disable and enable. */
+        patch: operations["updateWebhook"];
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Deliveries, newest first: event, attempts, last status code and duration, next retry, the start of the response. */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/deliveries/{deliveryId}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Attempt a delivery again now, whatever its state, with a fresh retry schedule. */
+        post: operations["retryWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a `webhook.ping` event now (also to a disabled webhook), to test the receiver. */
+        post: operations["pingWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/{webhookId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * A new signing secret (SPEC "Webhook secret rotation").
+         * @description No body. The new secret signs the next delivery, including retries of deliveries signed with the old one, so update the receiver first. At most 5 rotations per webhook per minute (429 `rate_limited` with `Retry-After`).
+         */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/webhooks/event-types": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The events a webhook can subscribe to.
+         * @description Every delivery is a POST with the JSON `{id, type, createdAt, workspaceId, boardId?, data}`, `data` in the shape of the REST resource, signed per Standard Webhooks (`webhook-id`, `webhook-timestamp`, `webhook-signature`).
+         */
+        get: operations["listWebhookEventTypes"];
+        put?: never;
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -3682,6 +3844,435 @@ export interface operations {
             };
         };
     };
+    shareBoard: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "grace@example.com",
+                 *       "role": "editor"
+                 *     }
+                 */
+                "application/json": {
+                    email: string;
+                    /**
+                     * @description admin, editor, commenter or viewer.
+                     * @enum {string}
+                     */
+                    role: "admin" | "editor" | "commenter" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Id of the person who shared. */
+                        addedBy: string | null;
+                        /** @description True when the person was added, false when their role was updated. */
+                        created: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        /** @description The `{email}` path segment of the member operations (URL-encode it). */
+                        email: string;
+                        /** @description The space the role is inherited from; null for the owner and direct board members. */
+                        inheritedFrom: {
+                            name: string;
+                            spaceId: string;
+                        } | null;
+                        /**
+                         * @description Role: owner > admin > editor > commenter > viewer.
+                         * @enum {string}
+                         */
+                        role: "viewer" | "commenter" | "editor" | "admin" | "owner";
+                        /**
+                         * @description Where the role comes from.
+                         * @enum {string}
+                         */
+                        source: "owner" | "space" | "board";
+                        /**
+                         * @description The person has an account and now holds the role.
+                         * @constant
+                         */
+                        status: "active";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        updatedAt: string;
+                        user: components["schemas"]["Person"];
+                    } | {
+                        /** @description True for a new invitation, false when an open one was renewed or changed. */
+                        created: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        email: string;
+                        /**
+                         * Format: date-time
+                         * @description The invitation lapses at this time (30 days after the last invite).
+                         */
+                        expiresAt: string;
+                        /** @description Id of the person who invited; membership is granted in their name when accepted. */
+                        invitedBy: string;
+                        resourceId: string;
+                        /** @enum {string} */
+                        resourceType: "space" | "board";
+                        /** @enum {string} */
+                        role: "admin" | "editor" | "commenter" | "viewer";
+                        /**
+                         * @description No account has this address yet: an invitation was emailed, accepted at its first sign-in.
+                         * @constant
+                         */
+                        status: "invited";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state (for example a duplicate). `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    removeBoardMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+                /** @description The person's email, URL-encoded. */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateBoardMember: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+                /** @description The person's email, URL-encoded. */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "role": "viewer"
+                 *     }
+                 */
+                "application/json": {
+                    /** @enum {string} */
+                    role: "admin" | "editor" | "commenter" | "viewer";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Id of the person who shared. */
+                        addedBy: string | null;
+                        /** @description True when the person was added, false when their role was updated. */
+                        created: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        /** @description The `{email}` path segment of the member operations (URL-encode it). */
+                        email: string;
+                        /** @description The space the role is inherited from; null for the owner and direct board members. */
+                        inheritedFrom: {
+                            name: string;
+                            spaceId: string;
+                        } | null;
+                        /**
+                         * @description Role: owner > admin > editor > commenter > viewer.
+                         * @enum {string}
+                         */
+                        role: "viewer" | "commenter" | "editor" | "admin" | "owner";
+                        /**
+                         * @description Where the role comes from.
+                         * @enum {string}
+                         */
+                        source: "owner" | "space" | "board";
+                        /**
+                         * @description The person has an account and now holds the role.
+                         * @constant
+                         */
+                        status: "active";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        updatedAt: string;
+                        user: components["schemas"]["Person"];
+                    } | {
+                        /** @description True for a new invitation, false when an open one was renewed or changed. */
+                        created: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        email: string;
+                        /**
+                         * Format: date-time
+                         * @description The invitation lapses at this time (30 days after the last invite).
+                         */
+                        expiresAt: string;
+                        /** @description Id of the person who invited; membership is granted in their name when accepted. */
+                        invitedBy: string;
+                        resourceId: string;
+                        /** @enum {string} */
+                        resourceType: "space" | "board";
+                        /** @enum {string} */
+                        role: "admin" | "editor" | "commenter" | "viewer";
+                        /**
+                         * @description No account has this address yet: an invitation was emailed, accepted at its first sign-in.
+                         * @constant
+                         */
+                        status: "invited";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state (for example a duplicate). `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getBoardOutline: {
         parameters: {
             query?: never;
@@ -6000,11 +6591,42 @@ export interface operations {
                          */
                         source: "owner" | "space" | "board";
                         /**
+                         * @description The person has an account and now holds the role.
+                         * @constant
+                         */
+                        status: "active";
+                        /**
                          * Format: date-time
                          * @description ISO 8601 timestamp (UTC).
                          */
                         updatedAt: string;
                         user: components["schemas"]["Person"];
+                    } | {
+                        /** @description True for a new invitation, false when an open one was renewed or changed. */
+                        created: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        email: string;
+                        /**
+                         * Format: date-time
+                         * @description The invitation lapses at this time (30 days after the last invite).
+                         */
+                        expiresAt: string;
+                        /** @description Id of the person who invited; membership is granted in their name when accepted. */
+                        invitedBy: string;
+                        resourceId: string;
+                        /** @enum {string} */
+                        resourceType: "space" | "board";
+                        /** @enum {string} */
+                        role: "admin" | "editor" | "commenter" | "viewer";
+                        /**
+                         * @description No account has this address yet: an invitation was emailed, accepted at its first sign-in.
+                         * @constant
+                         */
+                        status: "invited";
                     };
                 };
             };
@@ -6202,7 +6824,71 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["Member"];
+                    "application/json": {
+                        /** @description Id of the person who shared. */
+                        addedBy: string | null;
+                        /** @description True when the person was added, false when their role was updated. */
+                        created: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        /** @description The `{email}` path segment of the member operations (URL-encode it). */
+                        email: string;
+                        /** @description The space the role is inherited from; null for the owner and direct board members. */
+                        inheritedFrom: {
+                            name: string;
+                            spaceId: string;
+                        } | null;
+                        /**
+                         * @description Role: owner > admin > editor > commenter > viewer.
+                         * @enum {string}
+                         */
+                        role: "viewer" | "commenter" | "editor" | "admin" | "owner";
+                        /**
+                         * @description Where the role comes from.
+                         * @enum {string}
+                         */
+                        source: "owner" | "space" | "board";
+                        /**
+                         * @description The person has an account and now holds the role.
+                         * @constant
+                         */
+                        status: "active";
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        updatedAt: string;
+                        user: components["schemas"]["Person"];
+                    } | {
+                        /** @description True for a new invitation, false when an open one was renewed or changed. */
+                        created: boolean;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        email: string;
+                        /**
+                         * Format: date-time
+                         * @description The invitation lapses at this time (30 days after the last invite).
+                         */
+                        expiresAt: string;
+                        /** @description Id of the person who invited; membership is granted in their name when accepted. */
+                        invitedBy: string;
+                        resourceId: string;
+                        /** @enum {string} */
+                        resourceType: "space" | "board";
+                        /** @enum {string} */
+                        role: "admin" | "editor" | "commenter" | "viewer";
+                        /**
+                         * @description No account has this address yet: an invitation was emailed, accepted at its first sign-in.
+                         * @constant
+                         */
+                        status: "invited";
+                    };
                 };
             };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
@@ -6559,6 +7245,986 @@ export interface operations {
             };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            boardIds: string[] | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC).
+                             */
+                            createdAt: string;
+                            description: string;
+                            /** @description Why the service disabled it: deliveries failed for about three days, or its owner left the workspace. */
+                            disabledReason: ("failing" | "owner_left") | null;
+                            enabled: boolean;
+                            events: string[];
+                            id: string;
+                            spaceIds: string[] | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC).
+                             */
+                            updatedAt: string;
+                            url: string;
+                            workspaceId: string;
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "https://hooks.example.com/boards",
+                 *       "events": [
+                 *         "item.created",
+                 *         "item.updated"
+                 *       ],
+                 *       "description": "Sync to the tracker"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Only events of these boards. */
+                    boardIds?: string[];
+                    description?: string;
+                    /** @description Event types to receive (`GET /webhooks/event-types`). */
+                    events: string[];
+                    /** @description Only events of boards in these spaces. */
+                    spaceIds?: string[];
+                    /** @description `https` URL of the receiver; no credentials, no private addresses. */
+                    url: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardIds: string[] | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        description: string;
+                        /** @description Why the service disabled it: deliveries failed for about three days, or its owner left the workspace. */
+                        disabledReason: ("failing" | "owner_left") | null;
+                        enabled: boolean;
+                        events: string[];
+                        id: string;
+                        /** @description `whsec_` + base64 signing key. Shown only now and on rotation. */
+                        secret: string;
+                        spaceIds: string[] | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        updatedAt: string;
+                        url: string;
+                        workspaceId: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardIds: string[] | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        description: string;
+                        /** @description Why the service disabled it: deliveries failed for about three days, or its owner left the workspace. */
+                        disabledReason: ("failing" | "owner_left") | null;
+                        enabled: boolean;
+                        events: string[];
+                        id: string;
+                        spaceIds: string[] | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        updatedAt: string;
+                        url: string;
+                        workspaceId: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "events": [
+                 *         "item.created",
+                 *         "item.updated",
+                 *         "item.deleted"
+                 *       ],
+                 *       "enabled": true
+                 *     }
+                 */
+                "application/json": {
+                    /** @description null: every board again. */
+                    boardIds?: string[] | null;
+                    description?: string;
+                    /** @description `true` also re-enables a webhook the service disabled. */
+                    enabled?: boolean;
+                    /** @description Event types to receive (`GET /webhooks/event-types`). */
+                    events?: string[];
+                    /** @description null: every space again. */
+                    spaceIds?: string[] | null;
+                    url?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardIds: string[] | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        description: string;
+                        /** @description Why the service disabled it: deliveries failed for about three days, or its owner left the workspace. */
+                        disabledReason: ("failing" | "owner_left") | null;
+                        enabled: boolean;
+                        events: string[];
+                        id: string;
+                        spaceIds: string[] | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        updatedAt: string;
+                        url: string;
+                        workspaceId: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            attempts: number;
+                            boardId: string | null;
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC).
+                             */
+                            createdAt: string;
+                            durationMs: number | null;
+                            eventId: string;
+                            eventType: string;
+                            /** @description The `webhook-id` header: the same on every attempt, so receivers can drop duplicates. */
+                            id: string;
+                            nextRetryAt: string | null;
+                            /** @description The first 1 KiB of the last response body, or what ended the attempt. */
+                            response: string | null;
+                            settledAt: string | null;
+                            /**
+                             * @description `skipped`: the owner could no longer read the board, or the webhook was disabled.
+                             * @enum {string}
+                             */
+                            status: "pending" | "delivered" | "failed" | "skipped";
+                            /** @description HTTP status of the last attempt; null when none came (timeout, refused). */
+                            statusCode: number | null;
+                        }[];
+                        /** @description Pass as `cursor` for the next page; null on the last page. */
+                        nextCursor: string | null;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    retryWebhookDelivery: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                deliveryId: string;
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        boardId: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        durationMs: number | null;
+                        eventId: string;
+                        eventType: string;
+                        /** @description The `webhook-id` header: the same on every attempt, so receivers can drop duplicates. */
+                        id: string;
+                        nextRetryAt: string | null;
+                        /** @description The first 1 KiB of the last response body, or what ended the attempt. */
+                        response: string | null;
+                        settledAt: string | null;
+                        /**
+                         * @description `skipped`: the owner could no longer read the board, or the webhook was disabled.
+                         * @enum {string}
+                         */
+                        status: "pending" | "delivered" | "failed" | "skipped";
+                        /** @description HTTP status of the last attempt; null when none came (timeout, refused). */
+                        statusCode: number | null;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    pingWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        attempts: number;
+                        boardId: string | null;
+                        /**
+                         * Format: date-time
+                         * @description ISO 8601 timestamp (UTC).
+                         */
+                        createdAt: string;
+                        durationMs: number | null;
+                        eventId: string;
+                        eventType: string;
+                        /** @description The `webhook-id` header: the same on every attempt, so receivers can drop duplicates. */
+                        id: string;
+                        nextRetryAt: string | null;
+                        /** @description The first 1 KiB of the last response body, or what ended the attempt. */
+                        response: string | null;
+                        settledAt: string | null;
+                        /**
+                         * @description `skipped`: the owner could no longer read the board, or the webhook was disabled.
+                         * @enum {string}
+                         */
+                        status: "pending" | "delivered" | "failed" | "skipped";
+                        /** @description HTTP status of the last attempt; null when none came (timeout, refused). */
+                        statusCode: number | null;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                webhookId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        id: string;
+                        secret: string;
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhookEventTypes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        data: {
+                            description: string;
+                            /** @enum {string} */
+                            type: "board.created" | "board.updated" | "board.deleted" | "board.restored" | "item.created" | "item.updated" | "item.deleted" | "comment.created" | "chat.message.created" | "member.added" | "member.removed" | "job.succeeded" | "job.failed";
+                        }[];
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
