@@ -1,24 +1,14 @@
 import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError, BadRequestError } from 'openai';
 import { z } from 'zod';
+import type { Config } from '../../config.js';
 import { ServiceError } from '../../errors.js';
 import type { AiCompletion, AiProvider, AiRequest } from '../AiProvider.js';
 
-/** Settings of the `openai` provider (see `Config.ai`). */
-export interface OpenAiProviderOptions {
-  /** Base URL of an OpenAI-compatible API, e.g. `https://api.openai.com/v1` or `http://localhost:11434/v1`. */
-  readonly baseUrl: string;
-  /** Sent as the bearer token; never logged. Null for servers that need none. */
-  readonly apiKey: string | null;
-  readonly model: string;
-  /** Per attempt, in ms. */
-  readonly timeoutMs: number;
-  /** Retries of connection errors, 408, 409, 429 (honouring `Retry-After`) and 5xx. */
-  readonly maxRetries: number;
-  /** `json_schema` (structured outputs, falling back to JSON mode when the server refuses it) or `json_object` (JSON mode only). */
-  readonly structuredOutput: 'json_schema' | 'json_object';
+/** Settings of the `openai` provider: the AI settings of the configuration, documented there. */
+export type OpenAiProviderOptions = Pick<Config['ai'], 'baseUrl' | 'apiKey' | 'model' | 'timeoutMs' | 'maxRetries' | 'structuredOutput'> & {
   /** A `fetch` to use instead of the global one (tests, proxies). */
   readonly fetch?: typeof fetch;
-}
+};
 
 type ChatMessage = { role: 'system' | 'user'; content: string };
 
