@@ -23,6 +23,8 @@ import { createWebhookServices } from './webhooks/webhookServices.js';
 import { createLogger } from './logger.js';
 import { MeService } from './me/MeService.js';
 import { NotificationService } from './notifications/NotificationService.js';
+import type { NotificationServices } from './notifications/notificationServices.js';
+import { createNotificationServices } from './notifications/notificationServices.js';
 import { createOAuthServices } from './oauth/OAuthServices.js';
 import type { SearchService } from './search/SearchService.js';
 import { createSearchService } from './search/searchServices.js';
@@ -39,6 +41,8 @@ export interface Services extends BoardServices {
   readonly accounts: AccountService;
   readonly usage: UsageService;
   readonly notifications: NotificationService;
+  /** Board update and mention producers, digest emails and their unsubscribe links. */
+  readonly notificationDelivery: NotificationServices;
   readonly sources: SourceService;
   readonly apiKeys: ApiKeyService;
   readonly authenticator: Authenticator;
@@ -104,7 +108,6 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     logger,
     documents: documentServices.documents,
     accounts,
-    notifications,
     boards: boardServices,
     events,
   });
@@ -116,8 +119,22 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   events.on('board.changed', (event) => search.boardChanged(event.boardId));
   const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events });
   const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications });
+  const notificationDelivery = createNotificationServices({
+    config,
+    db,
+    clock,
+    logger,
+    events,
+    accounts,
+    access,
+    members: boardServices.boardMembers,
+    notifications,
+    mailer: oauth.mailer,
+    sessions: oauth.sessions,
+  });
   await db.ensureIndexes();
   boardServices.trash.start();
+  await notificationDelivery.sweeper.start();
   webhookDispatcher.start();
   return {
     config,
@@ -126,6 +143,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     accounts,
     usage,
     notifications,
+    notificationDelivery,
     sources,
     apiKeys,
     authenticator,
@@ -148,6 +166,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     close: async () => {
       await jobs.close();
       await webhookDispatcher.stop();
+      await notificationDelivery.sweeper.stop();
       await boardServices.trash.stop();
       await liveEdits.close();
       documentServices.hub.close();
