@@ -3099,7 +3099,7 @@ export interface operations {
                  *       },
                  *       "data": {
                  *         "text": "Ship the beta on Friday",
-                 *         "color": "yellow"
+                 *         "color": "#fff9b1"
                  *       }
                  *     }
                  */
@@ -3235,7 +3235,7 @@ export interface operations {
                  *           },
                  *           "data": {
                  *             "text": "Idea",
-                 *             "color": "yellow"
+                 *             "color": "#fff9b1"
                  *           }
                  *         },
                  *         {
@@ -3248,7 +3248,7 @@ export interface operations {
                  *           },
                  *           "data": {
                  *             "text": "Plan",
-                 *             "color": "green"
+                 *             "color": "#d5f692"
                  *           }
                  *         },
                  *         {
@@ -3256,7 +3256,7 @@ export interface operations {
                  *           "type": "connector",
                  *           "position": {
                  *             "x": 200,
-                 *             "y": 0
+                 *             "y": 100
                  *           },
                  *           "data": {
                  *             "from": "idea",
@@ -3538,7 +3538,7 @@ export interface operations {
                  *       },
                  *       "data": {
                  *         "text": "Ship the beta on Monday",
-                 *         "color": "yellow"
+                 *         "color": "#fff9b1"
                  *       }
                  *     }
                  */
@@ -5332,8 +5332,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "text": "Ship the beta on Friday",
-                 *       "color": "yellow"
+                 *       "position": {
+                 *         "x": 120,
+                 *         "y": 80
+                 *       },
+                 *       "data": {
+                 *         "text": "Ship the beta on Friday",
+                 *         "color": "#fff9b1"
+                 *       }
                  *     }
                  */
                 "application/json": {
