@@ -2967,7 +2967,7 @@ export interface operations {
                  *       },
                  *       "data": {
                  *         "text": "Ship the beta on Friday",
-                 *         "color": "yellow"
+                 *         "color": "#fff9b1"
                  *       }
                  *     }
                  */
@@ -3103,7 +3103,7 @@ export interface operations {
                  *           },
                  *           "data": {
                  *             "text": "Idea",
-                 *             "color": "yellow"
+                 *             "color": "#fff9b1"
                  *           }
                  *         },
                  *         {
@@ -3116,7 +3116,7 @@ export interface operations {
                  *           },
                  *           "data": {
                  *             "text": "Plan",
-                 *             "color": "green"
+                 *             "color": "#d5f692"
                  *           }
                  *         },
                  *         {
@@ -3124,7 +3124,7 @@ export interface operations {
                  *           "type": "connector",
                  *           "position": {
                  *             "x": 200,
-                 *             "y": 0
+                 *             "y": 100
                  *           },
                  *           "data": {
                  *             "from": "idea",
@@ -3406,7 +3406,7 @@ export interface operations {
                  *       },
                  *       "data": {
                  *         "text": "Ship the beta on Monday",
-                 *         "color": "yellow"
+                 *         "color": "#fff9b1"
                  *       }
                  *     }
                  */
@@ -5025,8 +5025,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "text": "Ship the beta on Friday",
-                 *       "color": "yellow"
+                 *       "position": {
+                 *         "x": 120,
+                 *         "y": 80
+                 *       },
+                 *       "data": {
+                 *         "text": "Ship the beta on Friday",
+                 *         "color": "#fff9b1"
+                 *       }
                  *     }
                  */
                 "application/json": {
