@@ -30,6 +30,7 @@ import type { SearchService } from './search/SearchService.js';
 import { createSearchService } from './search/searchServices.js';
 import type { JobService } from './jobs/JobService.js';
 import type { OAuthServices } from './oauth/OAuthServices.js';
+import { SkillService } from './skills/SkillService.js';
 import { SourceService } from './sources/SourceService.js';
 import { WebSessionTokens, webTokenPrefix } from './signin/WebSessionTokens.js';
 
@@ -70,6 +71,8 @@ export interface Services extends BoardServices {
   readonly ai: AiService;
   /** Stored background jobs (`Prefer: respond-async`). */
   readonly jobs: JobService;
+  /** AI skills: the curated library, custom skills, drafts and apply. */
+  readonly skills: SkillService;
   /** Webhook subscriptions, rotation, deliveries and pings. */
   readonly webhooks: WebhookService;
   /** Delivers the webhook outbox in the background. */
@@ -118,6 +121,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   events.on('board.changed', (event) => search.boardChanged(event.boardId));
   const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events });
+  const skills = new SkillService(db, { ai, clock });
   const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications });
   const notificationDelivery = createNotificationServices({
     config,
@@ -136,6 +140,8 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   boardServices.trash.start();
   await notificationDelivery.sweeper.start();
   webhookDispatcher.start();
+  // Before live connections are accepted: the events of live edits a crash cut off reach every subscriber.
+  await liveEdits.recover().catch((error: unknown) => logger.error({ err: error }, 'live edit events could not be recovered'));
   return {
     config,
     db,
@@ -163,6 +169,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     webhookDispatcher,
     ai,
     jobs,
+    skills,
     close: async () => {
       await jobs.close();
       await webhookDispatcher.stop();
