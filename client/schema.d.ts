@@ -7309,8 +7309,8 @@ export interface operations {
                              */
                             createdAt: string;
                             description: string;
-                            /** @description Why the service disabled it: deliveries failed for about three days, or its owner left the workspace. */
-                            disabledReason: ("failing" | "owner_left") | null;
+                            /** @description Why the service disabled it: deliveries failed for about three days, its owner left the workspace, or the OAuth app connection that made it ended. */
+                            disabledReason: ("failing" | "owner_left" | "connection_ended") | null;
                             enabled: boolean;
                             events: string[];
                             id: string;
@@ -7424,8 +7424,8 @@ export interface operations {
                          */
                         createdAt: string;
                         description: string;
-                        /** @description Why the service disabled it: deliveries failed for about three days, or its owner left the workspace. */
-                        disabledReason: ("failing" | "owner_left") | null;
+                        /** @description Why the service disabled it: deliveries failed for about three days, its owner left the workspace, or the OAuth app connection that made it ended. */
+                        disabledReason: ("failing" | "owner_left" | "connection_ended") | null;
                         enabled: boolean;
                         events: string[];
                         id: string;
@@ -7525,8 +7525,8 @@ export interface operations {
                          */
                         createdAt: string;
                         description: string;
-                        /** @description Why the service disabled it: deliveries failed for about three days, or its owner left the workspace. */
-                        disabledReason: ("failing" | "owner_left") | null;
+                        /** @description Why the service disabled it: deliveries failed for about three days, its owner left the workspace, or the OAuth app connection that made it ended. */
+                        disabledReason: ("failing" | "owner_left" | "connection_ended") | null;
                         enabled: boolean;
                         events: string[];
                         id: string;
@@ -7725,8 +7725,8 @@ export interface operations {
                          */
                         createdAt: string;
                         description: string;
-                        /** @description Why the service disabled it: deliveries failed for about three days, or its owner left the workspace. */
-                        disabledReason: ("failing" | "owner_left") | null;
+                        /** @description Why the service disabled it: deliveries failed for about three days, its owner left the workspace, or the OAuth app connection that made it ended. */
+                        disabledReason: ("failing" | "owner_left" | "connection_ended") | null;
                         enabled: boolean;
                         events: string[];
                         id: string;
