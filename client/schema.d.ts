@@ -409,6 +409,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/boards/{boardId}/skills/{skillId}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generation with the skill's instructions appended to the prompt and the output type forced.
+         * @description Needs `ai:write` and edit rights on the board (editors and above; an unlocked board, or admin). The skill is one of the curated library or of the caller's workspace (else 404). The result is placed in free space near `position` and written as one transaction (one update, one broadcast, one activity row `skill.applied`). `Prefer: respond-async` runs it as a job (202). Costs 5 credits (GET /me/credits), reserved before the provider is called and given back when it fails; out of credits: 402 `payment_required`.
+         */
+        post: operations["applySkill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards/{boardId}/structure": {
         parameters: {
             query?: never;
@@ -651,6 +671,78 @@ export interface paths {
         get: operations["search"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List skills. Parameter `scope`; `public` is the default and is the curated library.
+         * @description In name order (any case), cursor-paginated; `q` keeps skills whose name contains it or with a tag starting with it.
+         */
+        get: operations["listSkills"];
+        put?: never;
+        /**
+         * Create a skill (the two paid plans above basic only).
+         * @description The skill belongs to the caller's workspace: everyone in it can see and apply it. On basic: 402 `payment_required` (`error.limit` = `customSkills`); past the plan's cap: 402 with `error.limit` = `customSkillsPerWorkspace` (GET /me/limits). Nothing is stored on any error.
+         */
+        post: operations["createSkill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/{skillId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a skill.
+         * @description Skills of the curated library and of the caller's workspace; any other is 404.
+         */
+        get: operations["getSkill"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a skill you made.
+         * @description Workspace owners and admins may delete any skill of the workspace. A skill of the curated library is 403 `forbidden`; another person's skill is 404.
+         */
+        delete: operations["deleteSkill"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a skill you made.
+         * @description Workspace owners and admins may change any skill of the workspace. A skill of the curated library is 403 `forbidden`; another person's skill is 404.
+         */
+        patch: operations["updateSkill"];
+        trace?: never;
+    };
+    "/skills/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Returns a draft (name, description, system prompt, placeholder, tags) for a description and an output type.
+         * @description Nothing is stored: POST the draft to /skills to keep it. The builtin provider drafts from a template built on the description's own words. Costs 1 credit (GET /me/credits), reserved before the provider is called and given back when it fails; out of credits: 402 `payment_required`.
+         */
+        post: operations["draftSkill"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1240,6 +1332,46 @@ export interface components {
             /** @description The link token (`bds_pl_…`): a bearer credential for the linked board(s) without an account, e.g. the `token` query parameter of the sync socket. Null when there is no link or your own role is below the link’s. */
             token: string | null;
             updatedAt: string | null;
+        };
+        /** @description A reusable AI instruction with a forced output type. */
+        Skill: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             */
+            createdAt: string;
+            /** @description The person who made it; null for the curated library. */
+            createdBy: string | null;
+            description: string;
+            /** @description `skl_pub_<name>` for the curated library, `skl_<random>` for custom skills. */
+            id: string;
+            /** @description The system prompt appended to the generator's prompt when the skill is applied. */
+            instructions: string;
+            name: string;
+            /**
+             * @description The output type the generator is forced to build when the skill is applied: `sticky_note`, `card`, `text`, `shape`, `section`, `table`, `doc`, `mind_map` or `kanban`.
+             * @enum {string}
+             */
+            outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+            /** @description The prompt hint shown to a person. */
+            placeholder: string;
+            /**
+             * @description `public`: the curated library; `workspace`: made by someone else in the caller's workspace; `mine`: made by the caller.
+             * @enum {string}
+             */
+            scope: "public" | "workspace" | "mine";
+            tags: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             */
+            updatedAt: string;
+        };
+        /** @description A page of Skill resources. */
+        SkillPage: {
+            data: components["schemas"]["Skill"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         /** @description A space: a folder of boards whose members are members of its boards. */
         Space: {
@@ -5335,6 +5467,181 @@ export interface operations {
             };
         };
     };
+    applySkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+                skillId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "prompt": "Sprint 14: Went well: smooth deploys; To improve: flaky tests",
+                 *       "position": {
+                 *         "x": 0,
+                 *         "y": 600
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything. */
+                    position?: {
+                        x: number;
+                        y: number;
+                    };
+                    /** @description The person's prompt, up to 4000 characters; the skill's instructions are appended to it. */
+                    prompt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The items created, in one transaction. */
+                        items: components["schemas"]["Item"][];
+                        model: string;
+                        /**
+                         * @description What to build: sticky notes in a grid (`sticky_note`), `card`s, `text`, `shape`s (numbered steps are chained), a `section` with notes, a `table`, a `doc`, a `mind_map` of connected shapes, or a `kanban` of sections with cards. Default `sticky_note`.
+                         * @enum {string}
+                         */
+                        outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        rationale: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description Sent `Prefer: respond-async`: the operation runs as a job; poll `Location` (GET /jobs/{jobId}) for its result. */
+            202: {
+                headers: {
+                    /** @description The job: `/v1/jobs/{jobId}`. */
+                    Location?: string;
+                    /** @description `respond-async`. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        createdAt: string;
+                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
+                        kind: string;
+                        progress: number;
+                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        result: unknown;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     getBoardStructure: {
         parameters: {
             query?: never;
@@ -6115,7 +6422,10 @@ export interface operations {
                         limits: {
                             aiCreditsPerMonth: number;
                             aiMessagesPerMonth: number;
+                            /** @description Custom AI skills may be created (POST /skills). */
                             customSkills: boolean;
+                            /** @description Custom AI skills the workspace may hold. */
+                            customSkillsPerWorkspace: number;
                             itemsPerBoard: number;
                             membersPerSpace: number | null;
                             oauthApps: number;
@@ -6765,6 +7075,590 @@ export interface operations {
                 };
             };
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSkills: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+                /** @description Only skills whose name contains it or with a tag starting with it (any case). */
+                q?: string;
+                /** @description `public` (default): the curated library; `workspace`: every skill of the caller's workspace; `mine`: the caller's own. */
+                scope?: "public" | "workspace" | "mine";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillPage"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Sprint retro",
+                 *       "description": "Sorts sprint notes into went well, to improve and actions.",
+                 *       "instructions": "Sort each point of the sprint under went well or to improve; turn problems into action items with an owner.\nSections: Went well; To improve; Action items",
+                 *       "placeholder": "Sprint 14: Went well: smooth deploys; To improve: flaky tests",
+                 *       "outputType": "section",
+                 *       "tags": [
+                 *         "retro",
+                 *         "agile"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Up to 500 characters.
+                     * @default
+                     */
+                    description?: string;
+                    /** @description The system prompt appended to the generator's prompt, up to 8000 characters. A line `Sections: a; b; c` (or `Columns:`, `Branches:`) names the headings the result is laid out under, also on the builtin provider. */
+                    instructions: string;
+                    /** @description Up to 100 characters. */
+                    name: string;
+                    /**
+                     * @description The output type the generator is forced to build when the skill is applied: `sticky_note`, `card`, `text`, `shape`, `section`, `table`, `doc`, `mind_map` or `kanban`.
+                     * @enum {string}
+                     */
+                    outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                    /**
+                     * @description The prompt hint shown to a person, up to 500 characters.
+                     * @default
+                     */
+                    placeholder?: string;
+                    /** @description Up to 10 tags of up to 40 characters, stored in lower case. */
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Skill"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                skillId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Skill"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                skillId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                skillId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Sprint retrospective",
+                 *       "tags": [
+                 *         "retro",
+                 *         "agile",
+                 *         "team"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Up to 500 characters. */
+                    description?: string;
+                    /** @description The system prompt appended to the generator's prompt, up to 8000 characters. A line `Sections: a; b; c` (or `Columns:`, `Branches:`) names the headings the result is laid out under, also on the builtin provider. */
+                    instructions?: string;
+                    /** @description Up to 100 characters. */
+                    name?: string;
+                    /**
+                     * @description The output type the generator is forced to build when the skill is applied: `sticky_note`, `card`, `text`, `shape`, `section`, `table`, `doc`, `mind_map` or `kanban`.
+                     * @enum {string}
+                     */
+                    outputType?: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                    /** @description The prompt hint shown to a person, up to 500 characters. */
+                    placeholder?: string;
+                    /** @description Up to 10 tags of up to 40 characters, stored in lower case. */
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Skill"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    draftSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Turn interview notes into the pains and gains of a customer",
+                 *       "outputType": "section"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the skill should do, up to 2000 characters. */
+                    description: string;
+                    /**
+                     * @description The output type the generator is forced to build when the skill is applied: `sticky_note`, `card`, `text`, `shape`, `section`, `table`, `doc`, `mind_map` or `kanban`.
+                     * @enum {string}
+                     */
+                    outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string;
+                        instructions: string;
+                        model: string;
+                        name: string;
+                        /**
+                         * @description The output type the generator is forced to build when the skill is applied: `sticky_note`, `card`, `text`, `shape`, `section`, `table`, `doc`, `mind_map` or `kanban`.
+                         * @enum {string}
+                         */
+                        outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                        placeholder: string;
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        tags: string[];
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
