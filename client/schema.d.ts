@@ -1332,6 +1332,8 @@ export interface components {
             /** @description The link token (`bds_pl_…`): a bearer credential for the linked board(s) without an account, e.g. the `token` query parameter of the sync socket. Null when there is no link or your own role is below the link’s. */
             token: string | null;
             updatedAt: string | null;
+            /** @description The address that opens the board in this service's web app with the link's rights, `<publicUrl>/boards/{boardId}#link=<token>` (the token rides in the fragment, which browsers never send to a server). Null when the link is disabled or `token` is null, and for a space's link: its token opens each board of the space at that address with the board's id. A link token opens live sync and the web app only; the REST API answers it 401. */
+            url: string | null;
         };
         /** @description A reusable AI instruction with a forced output type. */
         Skill: {
@@ -1505,6 +1507,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     createBoard: {
@@ -1544,6 +1555,15 @@ export interface operations {
                     "application/json": components["schemas"]["Board"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -1564,6 +1584,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1593,6 +1631,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1671,6 +1718,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1765,6 +1821,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     updateBoard: {
@@ -1808,6 +1873,15 @@ export interface operations {
                     "application/json": components["schemas"]["Board"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -1828,6 +1902,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1857,6 +1949,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1947,6 +2048,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     aiAsk: {
@@ -1996,6 +2106,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -2025,6 +2144,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2070,7 +2207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2175,6 +2312,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -2211,7 +2357,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). `validation_failed`: A field failed validation; `error.field` names it. */
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2249,7 +2413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2335,6 +2499,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -2371,7 +2544,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). `validation_failed`: A field failed validation; `error.field` names it. */
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2409,7 +2600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2499,6 +2690,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -2528,6 +2728,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2573,7 +2791,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2634,6 +2852,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -2663,6 +2890,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2708,7 +2953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2800,6 +3045,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postChatMessage: {
@@ -2870,6 +3124,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
             415: {
                 headers: {
@@ -2901,6 +3164,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2995,6 +3267,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listItems: {
@@ -3077,6 +3358,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     createItem: {
@@ -3135,6 +3425,15 @@ export interface operations {
                     "application/json": components["schemas"]["Item"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -3180,6 +3479,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -3202,6 +3510,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3287,6 +3604,15 @@ export interface operations {
                     "application/json": components["schemas"]["BatchResult"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -3323,6 +3649,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -3345,6 +3689,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3424,6 +3777,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3516,6 +3878,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     patchItem: {
@@ -3577,6 +3948,15 @@ export interface operations {
                     "application/json": components["schemas"]["Item"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -3597,6 +3977,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3626,6 +4024,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3717,6 +4124,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -3753,7 +4169,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). `validation_failed`: A field failed validation; `error.field` names it. */
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3791,7 +4225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3891,6 +4325,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listBoardMembers: {
@@ -3967,6 +4410,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4077,6 +4529,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -4122,6 +4583,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -4144,6 +4623,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4231,6 +4719,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4338,6 +4835,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -4374,6 +4880,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -4396,6 +4920,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4478,6 +5011,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4579,6 +5121,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getBoardPublicLink: {
@@ -4657,6 +5208,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     putBoardPublicLink: {
@@ -4701,6 +5261,15 @@ export interface operations {
                     "application/json": components["schemas"]["PublicLink"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -4737,6 +5306,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -4759,6 +5346,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4862,6 +5458,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     applySkill: {
@@ -4954,6 +5559,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -4983,6 +5597,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5028,7 +5660,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -5121,6 +5753,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listRecentBoards: {
@@ -5172,6 +5813,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5232,6 +5882,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5317,6 +5976,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     validateItem: {
@@ -5375,6 +6043,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -5395,6 +6072,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5424,6 +6119,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5527,6 +6231,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getMe: {
@@ -5618,6 +6331,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getMyCredits: {
@@ -5692,6 +6414,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5777,6 +6508,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getNotificationSettings: {
@@ -5841,6 +6581,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5936,6 +6685,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
             415: {
                 headers: {
@@ -5967,6 +6725,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6053,6 +6820,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     markNotificationRead: {
@@ -6131,6 +6907,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listMySources: {
@@ -6192,6 +6977,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6309,6 +7103,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listSkills: {
@@ -6385,6 +7188,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     createSkill: {
@@ -6444,6 +7256,15 @@ export interface operations {
                     "application/json": components["schemas"]["Skill"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -6464,6 +7285,24 @@ export interface operations {
             };
             /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6493,6 +7332,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6578,6 +7426,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteSkill: {
@@ -6654,6 +7511,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     updateSkill: {
@@ -6706,6 +7572,15 @@ export interface operations {
                     "application/json": components["schemas"]["Skill"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -6726,6 +7601,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6755,6 +7648,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6819,6 +7721,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -6839,6 +7750,24 @@ export interface operations {
             };
             /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6884,7 +7813,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -6965,6 +7894,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     createSpace: {
@@ -6998,6 +7936,15 @@ export interface operations {
                     "application/json": components["schemas"]["Space"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -7018,6 +7965,24 @@ export interface operations {
             };
             /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7047,6 +8012,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7125,6 +8099,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7235,6 +8218,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     updateSpace: {
@@ -7268,6 +8260,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Space"];
+                };
+            };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
@@ -7306,6 +8307,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -7328,6 +8347,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7420,6 +8448,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7530,6 +8567,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -7575,6 +8621,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -7597,6 +8661,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7684,6 +8757,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7791,6 +8873,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -7827,6 +8918,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -7849,6 +8958,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7934,6 +9052,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     putSpacePublicLink: {
@@ -7978,6 +9105,15 @@ export interface operations {
                     "application/json": components["schemas"]["PublicLink"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -8014,6 +9150,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -8036,6 +9190,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8172,6 +9335,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listWebhooks: {
@@ -8269,6 +9441,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     createWebhook: {
@@ -8336,6 +9517,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -8356,6 +9546,24 @@ export interface operations {
             };
             /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8385,6 +9593,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8491,6 +9708,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -8567,6 +9793,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     updateWebhook: {
@@ -8635,6 +9870,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -8655,6 +9899,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8684,6 +9946,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8802,6 +10073,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     retryWebhookDelivery: {
@@ -8898,6 +10178,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9007,6 +10296,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     rotateWebhookSecret: {
@@ -9088,6 +10386,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listWebhookEventTypes: {
@@ -9145,6 +10452,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -166,7 +166,7 @@ export function meRoutes(services: MeRouteServices): Route[] {
       body: notificationSettings,
       bodyExample: { emailEnabled: true, events: { comments: true, replies: true, shares: true, boardUpdates: false } },
       response: notificationSettings,
-      errors: ['forbidden', 'unsupported_media_type', 'bad_request'],
+      errors: ['forbidden'],
       handler: async ({ principal, body }) => me.setNotificationSettings(principal, body),
     }),
     defineRoute({
