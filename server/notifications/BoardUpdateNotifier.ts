@@ -54,22 +54,30 @@ export class BoardUpdateNotifier {
     this.#boards = options.db.collection<BoardRecord>(boardCollections.boards);
   }
 
-  /** Subscribes to content changes (`board.changed` of kind content) and record changes (`board.updated`). */
+  /**
+   * Subscribes to content changes (`board.changed` of kind content) and record changes
+   * (`board.updated`). Listeners do not make the write wait: a window is not acknowledged to
+   * anyone, and REST writes and live edits stay as fast as without notifications; `flushDue`
+   * first waits for the changes still being recorded.
+   */
   subscribe(events: DomainEvents): () => void {
-    const offContent = events.on('board.changed', (event) =>
-      event.kind === 'content' ? this.changed(event.boardId, event.workspaceId, event.actor.userId) : undefined,
-    );
-    const offRecord = events.on('board.updated', (event) => this.changed(event.boardId, event.workspaceId, event.actor.userId));
+    const record = (boardId: string, workspaceId: string, userId: string, at: number): void => {
+      void this.changed(boardId, workspaceId, userId, at).catch(() => undefined);
+    };
+    const offContent = events.on('board.changed', (event) => {
+      if (event.kind === 'content') record(event.boardId, event.workspaceId, event.actor.userId, event.at);
+    });
+    const offRecord = events.on('board.updated', (event) => record(event.boardId, event.workspaceId, event.actor.userId, event.at));
     return () => {
       offContent();
       offRecord();
     };
   }
 
-  /** Records that a person changed a board now: opens the board's window or joins the open one. */
-  async changed(boardId: string, workspaceId: string, userId: string): Promise<void> {
+  /** Records that a person changed a board at `at` (ms): opens the board's window or joins the open one. */
+  async changed(boardId: string, workspaceId: string, userId: string, at: number): Promise<void> {
     const previous = this.#queue.get(boardId) ?? Promise.resolve();
-    const next = previous.then(() => this.#record(boardId, workspaceId, userId));
+    const next = previous.then(() => this.#record(boardId, workspaceId, userId, at));
     const settled = next.catch(() => undefined);
     this.#queue.set(boardId, settled);
     void settled.then(() => {
@@ -78,8 +86,7 @@ export class BoardUpdateNotifier {
     await next;
   }
 
-  async #record(boardId: string, workspaceId: string, userId: string): Promise<void> {
-    const now = this.#o.clock.now();
+  async #record(boardId: string, workspaceId: string, userId: string, now: number): Promise<void> {
     let open = this.#open.get(boardId);
     if (open === undefined) open = await this.#windows.findOne({ boardId, dueAt: { $gt: now } });
     if (open && open.dueAt <= now) open = null;
@@ -98,6 +105,7 @@ export class BoardUpdateNotifier {
 
   /** Closes every window past its quiet period and records its notifications; resolves with how many windows closed. */
   async flushDue(): Promise<number> {
+    await Promise.all([...this.#queue.values()]);
     const now = this.#o.clock.now();
     const due = await this.#windows.find({ dueAt: { $lte: now } }, { sort: [['dueAt', 1]], limit: windowsPerSweep });
     for (const window of due) {
