@@ -1079,7 +1079,7 @@ export interface components {
         /** @description What went wrong: a stable code, a message for people, and the page documenting the code. */
         Error: {
             /** @enum {string} */
-            code: "bad_request" | "unauthorized" | "insufficient_scope" | "forbidden" | "payment_required" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "trashed" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "internal_error" | "not_implemented" | "service_unavailable" | "ai_unavailable" | "ai_output_invalid" | "ai_instruction_unsupported";
+            code: "bad_request" | "unauthorized" | "insufficient_scope" | "forbidden" | "payment_required" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "trashed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable" | "ai_unavailable" | "ai_output_invalid" | "ai_instruction_unsupported";
             /** Format: uri */
             docsUrl: string;
             /** @description For validation_failed: the first wrong field. */
@@ -2967,7 +2967,7 @@ export interface operations {
                  *       },
                  *       "data": {
                  *         "text": "Ship the beta on Friday",
-                 *         "color": "yellow"
+                 *         "color": "#fff9b1"
                  *       }
                  *     }
                  */
@@ -3103,7 +3103,7 @@ export interface operations {
                  *           },
                  *           "data": {
                  *             "text": "Idea",
-                 *             "color": "yellow"
+                 *             "color": "#fff9b1"
                  *           }
                  *         },
                  *         {
@@ -3116,7 +3116,7 @@ export interface operations {
                  *           },
                  *           "data": {
                  *             "text": "Plan",
-                 *             "color": "green"
+                 *             "color": "#d5f692"
                  *           }
                  *         },
                  *         {
@@ -3124,7 +3124,7 @@ export interface operations {
                  *           "type": "connector",
                  *           "position": {
                  *             "x": 200,
-                 *             "y": 0
+                 *             "y": 100
                  *           },
                  *           "data": {
                  *             "from": "idea",
@@ -3406,7 +3406,7 @@ export interface operations {
                  *       },
                  *       "data": {
                  *         "text": "Ship the beta on Monday",
-                 *         "color": "yellow"
+                 *         "color": "#fff9b1"
                  *       }
                  *     }
                  */
@@ -5025,8 +5025,14 @@ export interface operations {
             content: {
                 /**
                  * @example {
-                 *       "text": "Ship the beta on Friday",
-                 *       "color": "yellow"
+                 *       "position": {
+                 *         "x": 120,
+                 *         "y": 80
+                 *       },
+                 *       "data": {
+                 *         "text": "Ship the beta on Friday",
+                 *         "color": "#fff9b1"
+                 *       }
                  *     }
                  */
                 "application/json": {

@@ -2,6 +2,7 @@ import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Services } from '../server/Services.js';
 import { ServiceError } from '../server/errors.js';
+import { clientErrorHandler } from './clientError.js';
 import { translateLowerLayerError } from './lowerLayerErrors.js';
 import { errorHandler } from './middleware/errorHandler.js';
 import { RateLimit } from './middleware/rateLimit.js';
@@ -24,10 +25,12 @@ export interface AppOptions {
   isShuttingDown: () => boolean;
 }
 
-/** The Koa application and the routes it serves. */
+/** The Koa application, the routes it serves and the HTTP server's `clientError` listener. */
 export interface App {
   koa: Koa;
   routes: readonly Route[];
+  /** Answers requests Node's HTTP parser refused (431, 400, 408) in the error envelope. */
+  onClientError: ReturnType<typeof clientErrorHandler>;
 }
 
 /** Builds the HTTP application: health, error docs, OpenAPI and the `/v1` API. */
@@ -72,5 +75,5 @@ export function createApp(options: AppOptions): App {
       assertResponses: !services.config.production,
     }),
   );
-  return { koa, routes };
+  return { koa, routes, onClientError: clientErrorHandler({ logger, publicUrl: services.config.publicUrl }) };
 }

@@ -119,6 +119,8 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   await db.ensureIndexes();
   boardServices.trash.start();
   webhookDispatcher.start();
+  // Before live connections are accepted: the events of live edits a crash cut off reach every subscriber.
+  await liveEdits.recover().catch((error: unknown) => logger.error({ err: error }, 'live edit events could not be recovered'));
   return {
     config,
     db,

@@ -81,6 +81,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   let shuttingDown = false;
   const app = createApp({ services, logger, isShuttingDown: () => shuttingDown });
   handle = app.koa.callback();
+  http.on('clientError', app.onClientError);
   http.on('upgrade', (request, socket, head) => {
     if (sync.matches(request) && !shuttingDown) sync.handleUpgrade(request, socket, head);
     else {

@@ -88,6 +88,7 @@ export class DocumentRegistry {
   readonly #docs = new Map<string, ManagedDocument>();
   readonly #loading = new Map<string, Promise<ManagedDocument>>();
   readonly #deleteListeners = new Set<(boardId: string) => void>();
+  readonly #loadListeners = new Set<(boardId: string, doc: Y.Doc) => void>();
   readonly #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
@@ -193,6 +194,16 @@ export class DocumentRegistry {
     return unloaded.filter(Boolean).length;
   }
 
+  /**
+   * Calls `listener` with each document as it loads, after its stored state is applied and before
+   * anyone can read or change it (so an observer it adds sees every later change); returns an
+   * unsubscribe function.
+   */
+  onLoaded(listener: (boardId: string, doc: Y.Doc) => void): () => void {
+    this.#loadListeners.add(listener);
+    return () => this.#loadListeners.delete(listener);
+  }
+
   /** Calls `listener` when a board is deleted, before its document is destroyed; returns an unsubscribe function. */
   onDelete(listener: (boardId: string) => void): () => void {
     this.#deleteListeners.add(listener);
@@ -283,6 +294,13 @@ export class DocumentRegistry {
     });
     // Built once here, then kept current by every transaction, so no write reads the whole board.
     boardIndex(managed.doc);
+    for (const listener of this.#loadListeners) {
+      try {
+        listener(boardId, managed.doc);
+      } catch (error) {
+        this.#logger.error({ err: error, boardId }, 'A load listener failed');
+      }
+    }
     this.#docs.set(boardId, managed);
     return managed;
   }

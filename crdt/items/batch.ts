@@ -2,6 +2,7 @@ import type * as Y from 'yjs';
 import { findItemEntry, insertItem, requireItemEntry, touchItem } from './boardSchema.js';
 import type { Actor, ItemView } from './boardSchema.js';
 import { boardIndex } from './BoardIndex.js';
+import { alignConnectorsOf } from './connectorGeometry.js';
 import { readItemView } from './boardSnapshot.js';
 import { validateBatch } from './batchValidation.js';
 import type { BatchPlan, PlannedOperation } from './batchValidation.js';
@@ -70,10 +71,16 @@ export function applyBatchPlan(doc: Y.Doc, plan: BatchPlan, actor: Actor, nowMs:
   const zKeys = keysBetween(index.topZ(), null, creates);
   doc.transact(() => {
     let next = 0;
+    const moved: string[] = [];
+    const created: string[] = [];
     for (const operation of plan.operations) {
       const z = operation.op === 'create' ? zKeys[next++] : undefined;
       applyOperation(doc, operation, z, actor, nowMs);
+      if (operation.op === 'create') created.push(operation.id);
+      else if (operation.op === 'move' || operation.op === 'resize') moved.push(operation.id);
     }
+    // Once every end is where the batch leaves it: a connector spans its ends' final centres.
+    alignConnectorsOf(doc, moved, created);
   }, actor);
   const sections = index.sectionsTopFirst();
   const viewOf = (id: string): ItemView | null => readItemView(doc, id, sections);

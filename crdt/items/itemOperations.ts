@@ -4,6 +4,7 @@ import { CrdtError, ItemValidationError } from '../errors.js';
 import { findItemEntry, insertItem, itemsMap, maxItemsPerBoard, requireItemEntry, touchItem } from './boardSchema.js';
 import type { Actor, ItemView } from './boardSchema.js';
 import { boardIndex } from './BoardIndex.js';
+import { alignConnector } from './connectorGeometry.js';
 import { readBoard, readItemView, viewFromSnapshot } from './boardSnapshot.js';
 import { findItemTypeDefinition, validateCreateItem } from './catalogue.js';
 import { keyBetween } from './fractionalIndex.js';
@@ -62,7 +63,10 @@ export function createItem(doc: Y.Doc, body: unknown, actor: Actor, nowMs: numbe
   if (issues.length > 0) throw new ItemValidationError(issues);
   assertRoomFor(doc, 1);
   const id = newId('itm');
-  doc.transact(() => insertItem(doc, definition, id, item, keyBetween(boardIndex(doc).topZ(), null), actor, nowMs), actor);
+  doc.transact(() => {
+    insertItem(doc, definition, id, item, keyBetween(boardIndex(doc).topZ(), null), actor, nowMs);
+    alignConnector(doc, id);
+  }, actor);
   return getItem(doc, id);
 }
 

@@ -4,6 +4,7 @@ import { newId } from '../../storage/index.js';
 import { ItemValidationError } from '../errors.js';
 import type { ValidationIssue } from '../errors.js';
 import { decodeData, replaceDataFields, requireItemEntry, touchItem } from './boardSchema.js';
+import { alignConnectorsOf } from './connectorGeometry.js';
 import type { Actor, ItemView } from './boardSchema.js';
 import { findItemTypeDefinition, sizeIssues } from './catalogue.js';
 import { normalizeRotation, positionSchema, rotationSchema, sizeSchema } from './geometry.js';
@@ -110,6 +111,8 @@ export function patchItem(doc: Y.Doc, id: string, patch: unknown, actor: Actor, 
     }
     if (change.resolved !== undefined) dataMap.set('resolved', change.resolved);
     touchItem(entry, actor, nowMs);
+    // A moved item drags the connectors that end at it; a connector given new ends spans them.
+    if (change.position !== undefined || change.size !== undefined || change.rotation !== undefined || data !== undefined) alignConnectorsOf(doc, [id]);
   }, actor);
   return getItem(doc, id);
 }

@@ -56,6 +56,15 @@ interface Finding {
   offence: boolean;
 }
 
+/** Stand-ins for the authorship fields, which the server writes itself: a client may leave them out. */
+const authorshipPlaceholders: ItemRecord = { createdBy: '-', createdAt: 0, updatedBy: '-', updatedAt: 0 };
+
+/** The record as the catalogue checks it: authorship fields a client left out are the server's to write, not an offence. */
+function withAuthorship(record: ItemRecord): ItemRecord {
+  for (const key in authorshipPlaceholders) if (!(key in record)) return { ...authorshipPlaceholders, ...record };
+  return record;
+}
+
 /** Whether `#stamp` would write anything for `finding` edited by `author` (read from the record taken after the edit). */
 function needsStamp(finding: Finding, author: string, nowMs: number): boolean {
   const record = finding.record;
@@ -157,7 +166,7 @@ export class LiveEditGuard {
     const earlier = this.#findings.get(id);
     const entry = this.#items.get(id);
     const record = entry instanceof Y.Map ? (entry.toJSON() as ItemRecord) : undefined;
-    const issues = record === undefined ? [{ field: '(item)', message: 'Not an item.' }] : itemRecordIssues(record, this.#typeOf);
+    const issues = record === undefined ? [{ field: '(item)', message: 'Not an item.' }] : itemRecordIssues(withAuthorship(record), this.#typeOf);
     const fields = entry instanceof Y.Map ? transaction.changed.get(entry as unknown as Parameters<typeof transaction.changed.get>[0]) : undefined;
     const ownerChanged = replaced || fields?.has('createdBy') === true || fields?.has('createdAt') === true;
     if (issues.length === 0 && !ownerChanged) {
@@ -170,7 +179,8 @@ export class LiveEditGuard {
       // Valid, but the client wrote who created it: a new item gets the editor, an old one keeps its author.
       const tampered = !created && before !== undefined && (before['createdBy'] !== record?.['createdBy'] || before['createdAt'] !== record?.['createdAt']);
       if (!tampered || record === undefined) return { origin: transaction.origin, created, record, repair: undefined, offence: earlier?.offence ?? false };
-      return { origin: transaction.origin, created, record, repair: { restore: { ...record, createdBy: before['createdBy'], createdAt: before['createdAt'] } }, offence: true };
+      const restore = { updatedBy: before['updatedBy'], updatedAt: before['updatedAt'], ...record, createdBy: before['createdBy'], createdAt: before['createdAt'] };
+      return { origin: transaction.origin, created, record, repair: { restore }, offence: true };
     }
     const restorable = before !== undefined && itemRecordIssues(before, this.#typeOf).length === 0;
     return { origin: transaction.origin, created, record, repair: restorable && !created ? { restore: before } : 'remove', offence: true };

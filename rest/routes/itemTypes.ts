@@ -48,7 +48,7 @@ export function itemTypeRoutes(): Route[] {
       scope: 'boards:read',
       params: typeParams,
       body: z.record(z.string(), z.unknown()),
-      bodyExample: { text: 'Ship the beta on Friday', color: 'yellow' },
+      bodyExample: { position: { x: 120, y: 80 }, data: { text: 'Ship the beta on Friday', color: '#fff9b1' } },
       response: z.object({
         valid: z.literal(true),
         item: z.object({

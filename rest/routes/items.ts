@@ -43,7 +43,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       scope: 'boards:write',
       params: boardParams,
       body: createItemBodySchema,
-      bodyExample: { type: 'sticky_note', position: { x: 120, y: 80 }, data: { text: 'Ship the beta on Friday', color: 'yellow' } },
+      bodyExample: { type: 'sticky_note', position: { x: 120, y: 80 }, data: { text: 'Ship the beta on Friday', color: '#fff9b1' } },
       status: 201,
       response: itemSchema,
       errors: ['not_found', 'forbidden', 'payment_required', 'payload_too_large'],
@@ -70,7 +70,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       scope: 'boards:write',
       params: itemParams,
       body: itemPatchSchema,
-      bodyExample: { position: { x: 240, y: 80 }, data: { text: 'Ship the beta on Monday', color: 'yellow' } },
+      bodyExample: { position: { x: 240, y: 80 }, data: { text: 'Ship the beta on Monday', color: '#fff9b1' } },
       response: itemSchema,
       errors: ['not_found', 'forbidden'],
       handler: async ({ principal, params, body }) =>
@@ -124,9 +124,10 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       body: batchBody,
       bodyExample: {
         operations: [
-          { op: 'create', ref: 'idea', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Idea', color: 'yellow' } },
-          { op: 'create', ref: 'plan', type: 'sticky_note', position: { x: 400, y: 0 }, data: { text: 'Plan', color: 'green' } },
-          { op: 'create', type: 'connector', position: { x: 200, y: 0 }, data: { from: 'idea', to: 'plan' } },
+          { op: 'create', ref: 'idea', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Idea', color: '#fff9b1' } },
+          { op: 'create', ref: 'plan', type: 'sticky_note', position: { x: 400, y: 0 }, data: { text: 'Plan', color: '#d5f692' } },
+          // A connector's geometry is computed from its ends: it ends up centred at (200, 100), 400 × 200.
+          { op: 'create', type: 'connector', position: { x: 200, y: 100 }, data: { from: 'idea', to: 'plan' } },
           { op: 'move', id: 'plan', position: { x: 400, y: 200 } },
         ],
       },

@@ -2,8 +2,11 @@ import type * as Y from 'yjs';
 import type { DocumentRegistry, ItemView } from '../../crdt/index.js';
 import { getItem, itemsMapName } from '../../crdt/index.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
+import { TimeOrderedIds } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
+import type { LiveItemChangeRecord } from '../../storage/schema/liveEdits.js';
+import { liveEditCollections } from '../../storage/schema/liveEdits.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import { foldItemChanges } from './itemChanges.js';
 import type { ItemChangeStep } from './itemChanges.js';
@@ -11,7 +14,7 @@ import type { ItemChangeStep } from './itemChanges.js';
 /** Options of `LiveEdits`. */
 export interface LiveEditsOptions {
   db: Database;
-  documents: Pick<DocumentRegistry, 'open'>;
+  documents: Pick<DocumentRegistry, 'open' | 'onLoaded'>;
   events: DomainEvents;
   clock: Clock;
   logger: DomainEventLogger;
@@ -22,6 +25,10 @@ export interface LiveEditsOptions {
 interface Pending {
   steps: ItemChangeStep[];
   actorId: string;
+  /** Journal rows holding these steps, removed once their events are out. */
+  journalIds: string[];
+  /** Their writes (a store whose writes are asynchronous may still be at it). */
+  writes: Promise<void>[];
   timer: NodeJS.Timeout;
 }
 
@@ -33,25 +40,38 @@ const maxRemembered = 10_000;
  * connection emits `board.changed` (`source: 'live'`) at once; the items it touched are gathered
  * per board for `coalesceMs` and then emitted as one `item.created|updated|deleted` per item
  * (net effect: created-then-deleted emits nothing), so a keystroke stream gives one event per item
- * per second or so. Item changes are read from the document's own observer, which sees every
- * transaction that is not a REST write (whose origin is an `Actor`); they are attributed to the
- * last person whose message reached the board before the change was applied. Observation of a
- * board's document starts at its first live edit in this process (the hub reports edits after
- * applying them), so the items of that first message are reported as `board.changed` only.
+ * per second or so. Item changes are read from the document's own observer, added as each board
+ * loads (so the first message on a freshly loaded board is seen too); it sees every transaction
+ * that is not a REST write (whose origin is an `Actor`). Changes are attributed to the last person
+ * whose message was applied in the turn.
+ *
+ * Durability: the changes of each turn are written to a journal (`live_item_changes`) in the
+ * event-loop turn that stored the edit (on sqlite, synchronously right after the update's
+ * append; on MongoDB the write is issued before the update's append and both complete within the
+ * persistence batch), and removed once their events are emitted. A crash inside the coalescing
+ * window leaves the rows, and `recover()` at the next start emits their events from the stored
+ * document. So every acknowledged live edit has its item events (at least once; a crash between
+ * emitting and removing the rows emits them again).
  */
 export class LiveEdits {
   readonly #o: LiveEditsOptions;
   readonly #boards: Collection<BoardRecord>;
-  readonly #observed = new WeakSet<Y.Doc>();
+  readonly #journal: Collection<LiveItemChangeRecord>;
+  readonly #ids = new TimeOrderedIds('lic_');
   readonly #workspaceOf = new Map<string, string>();
   readonly #lastEditor = new Map<string, string>();
+  /** Steps observed in the current event-loop turn, per board; journaled at the end of the turn. */
+  readonly #turn = new Map<string, ItemChangeStep[]>();
   readonly #pending = new Map<string, Pending>();
   readonly #coalesceMs: number;
+  readonly #stopLoading: () => void;
 
   constructor(options: LiveEditsOptions) {
     this.#o = options;
     this.#boards = options.db.collection<BoardRecord>(boardCollections.boards);
+    this.#journal = options.db.collection<LiveItemChangeRecord>(liveEditCollections.changes);
     this.#coalesceMs = options.coalesceMs ?? 1_000;
+    this.#stopLoading = options.documents.onLoaded((boardId, doc) => this.#observe(boardId, doc));
   }
 
   /** Call when a writable connection sent a document message to `boardId` (the gateway's `onEdit`). */
@@ -60,13 +80,39 @@ export class LiveEdits {
     this.#run(boardId, async () => {
       const workspaceId = await this.#workspace(boardId);
       if (workspaceId === null) return;
-      await this.#observe(boardId);
       await this.#o.events.emit('board.changed', { workspaceId, boardId, actor: { userId }, at: this.#o.clock.now(), kind: 'content', source: 'live' });
     });
   }
 
-  /** Emits what is gathered now and stops the timers. */
+  /**
+   * Emits the item events of live edits whose journal rows a previous process left (it stopped
+   * before their events went out), then removes the rows. Call once at start-up, after every
+   * subscriber is on the bus and before live connections are accepted; resolves with the number
+   * of rows replayed.
+   */
+  async recover(): Promise<number> {
+    const rows = await this.#journal.find({}, { sort: [['id', 1]] });
+    const byBoard = new Map<string, LiveItemChangeRecord[]>();
+    for (const row of rows) {
+      const list = byBoard.get(row.boardId) ?? [];
+      list.push(row);
+      byBoard.set(row.boardId, list);
+    }
+    for (const [boardId, list] of byBoard) {
+      const last = list[list.length - 1]!;
+      try {
+        await this.#emitItems(boardId, list.flatMap((row) => row.steps), last.actorId);
+      } catch (error) {
+        this.#o.logger.error({ err: error, boardId }, 'live edit events could not be recovered');
+      }
+      await this.#journal.deleteMany({ id: { $in: list.map((row) => row.id) } });
+    }
+    return rows.length;
+  }
+
+  /** Emits what is gathered now, stops the timers and stops observing boards loaded later. */
   async close(): Promise<void> {
+    this.#stopLoading();
     await Promise.all([...this.#pending.keys()].map((boardId) => this.#flush(boardId)));
   }
 
@@ -84,14 +130,11 @@ export class LiveEdits {
     return board.workspaceId;
   }
 
-  async #observe(boardId: string): Promise<void> {
-    const doc = await this.#o.documents.open(boardId);
-    if (this.#observed.has(doc)) return;
-    this.#observed.add(doc);
+  #observe(boardId: string, doc: Y.Doc): void {
     const items = doc.getMap(itemsMapName);
     items.observeDeep((events, transaction) => {
       if (isRestWrite(transaction.origin)) return;
-      const steps: Pending['steps'] = [];
+      const steps: ItemChangeStep[] = [];
       for (const event of events) {
         if (event.target === items) {
           for (const [id, change] of event.changes.keys) {
@@ -102,21 +145,46 @@ export class LiveEdits {
           if (typeof id === 'string') steps.push({ id, change: 'updated' });
         }
       }
-      if (steps.length > 0) this.#gather(boardId, steps);
+      if (steps.length > 0) this.#stage(boardId, steps);
     });
   }
 
-  #gather(boardId: string, steps: Pending['steps']): void {
+  /**
+   * Collects a transaction's steps; at the end of the turn (a microtask: after the room has told
+   * `edited` who sent the messages it applied) they are journaled and gathered.
+   */
+  #stage(boardId: string, steps: ItemChangeStep[]): void {
+    const turn = this.#turn.get(boardId);
+    if (turn !== undefined) {
+      turn.push(...steps);
+      return;
+    }
+    this.#turn.set(boardId, steps);
+    queueMicrotask(() => this.#journalTurn(boardId));
+  }
+
+  #journalTurn(boardId: string): void {
+    const steps = this.#turn.get(boardId);
+    this.#turn.delete(boardId);
+    if (steps === undefined) return;
     const actorId = this.#lastEditor.get(boardId) ?? 'unknown';
+    const at = this.#o.clock.now();
+    const id = this.#ids.next(at);
+    // Started now: the sqlite store writes it before `insert` returns, in the turn that stored the edit.
+    const write = this.#journal
+      .insert({ id, boardId, actorId, steps, at }, { durability: 'shared' })
+      .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'live edit changes could not be journaled'));
     const pending = this.#pending.get(boardId);
     if (pending !== undefined) {
       pending.steps.push(...steps);
       pending.actorId = actorId;
+      pending.journalIds.push(id);
+      pending.writes.push(write);
       return;
     }
     const timer = setTimeout(() => this.#run(boardId, () => this.#flush(boardId)), this.#coalesceMs);
     timer.unref();
-    this.#pending.set(boardId, { steps, actorId, timer });
+    this.#pending.set(boardId, { steps, actorId, journalIds: [id], writes: [write], timer });
   }
 
   async #flush(boardId: string): Promise<void> {
@@ -124,12 +192,22 @@ export class LiveEdits {
     if (pending === undefined) return;
     this.#pending.delete(boardId);
     clearTimeout(pending.timer);
+    try {
+      await this.#emitItems(boardId, pending.steps, pending.actorId);
+    } finally {
+      await Promise.all(pending.writes);
+      await this.#journal.deleteMany({ id: { $in: pending.journalIds } });
+    }
+  }
+
+  /** Emits one item event per item for the net effect of `steps`, with each item as the document holds it now. */
+  async #emitItems(boardId: string, steps: readonly ItemChangeStep[], actorId: string): Promise<void> {
     const workspaceId = await this.#workspace(boardId);
     if (workspaceId === null) return;
     const doc = await this.#o.documents.open(boardId);
     const items = doc.getMap(itemsMapName);
-    const base = { workspaceId, boardId, actor: { userId: pending.actorId }, at: this.#o.clock.now(), source: 'live' as const };
-    const changes = foldItemChanges(pending.steps);
+    const base = { workspaceId, boardId, actor: { userId: actorId }, at: this.#o.clock.now(), source: 'live' as const };
+    const changes = foldItemChanges(steps);
     const current = (id: string): ItemView | null => {
       if (!items.has(id)) return null;
       try {

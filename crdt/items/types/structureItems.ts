@@ -33,7 +33,7 @@ export const connectorType: ItemTypeDefinition = defineItemType({
   type: 'connector',
   title: 'Connector',
   description:
-    'A line from item `from` to item `to` (ids of existing items on the same board, not connectors), with an optional label. Deleting either end deletes the connector.',
+    'A line from item `from` to item `to` (ids of existing items on the same board, not connectors), with an optional label. Its geometry is computed from its ends: the server places it on the rectangle spanning their centres (at least 1 × 1, no rotation) when it is created or patched and when an end is moved through the API, so the position and size sent are replaced. Deleting either end deletes the connector. The example joins items centred at (0, 0) and (400, 0).',
   schema: z
     .strictObject({
       from: itemIdSchema,

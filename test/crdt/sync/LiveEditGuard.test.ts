@@ -86,6 +86,31 @@ describe('live edits are validated like REST writes (stock y-websocket clients)'
     expect(ada.provider.wsconnected).toBe(true);
   });
 
+  it('accepts a new item without the authorship fields and writes them from the connection', async () => {
+    const s = await setup();
+    const ada = await client(s, 'ada');
+    const bob = await client(s, 'bob');
+    writeItem(ada.doc, 'itm_bare', { createdBy: undefined, createdAt: undefined, updatedBy: undefined, updatedAt: undefined });
+    await expect.poll(() => serverItem(s, 'itm_bare')?.['createdBy']).toBe('ada');
+    expect(serverItem(s, 'itm_bare')).toMatchObject({ updatedBy: 'ada', createdAt: expect.any(Number), updatedAt: expect.any(Number) });
+    await expect.poll(() => (bob.doc.getMap('items').get('itm_bare') as Y.Map<unknown> | undefined)?.get('updatedBy')).toBe('ada');
+    expect(ada.closes).toEqual([]);
+  });
+
+  it('puts back the author of an existing item whose authorship fields a client deleted', async () => {
+    const s = await setup();
+    const ada = await client(s, 'ada');
+    const bob = await client(s, 'bob');
+    writeItem(ada.doc, 'itm_note');
+    await expect.poll(() => (bob.doc.getMap('items').get('itm_note') as Y.Map<unknown> | undefined)?.get('createdBy')).toBe('ada');
+    const note = bob.doc.getMap('items').get('itm_note') as Y.Map<unknown>;
+    bob.doc.transact(() => {
+      for (const key of ['createdBy', 'createdAt', 'updatedBy', 'updatedAt']) note.delete(key);
+    });
+    await expect.poll(() => bob.closes).toEqual([syncCloseCodes.invalidEdit]);
+    await expect.poll(() => serverItem(s, 'itm_note')).toMatchObject({ createdBy: 'ada', updatedBy: 'bob', data: { text: 'hello' } });
+  });
+
   const invalid: [string, Record<string, unknown>][] = [
     ['a sticky note with a number as text', { data: { text: 42 } }],
     ['a connector to a missing item', { type: 'connector', width: 100, height: 1, data: { text: undefined, color: '#1a1a1a', from: 'itm_nowhere', to: 'itm_nothing' } }],

@@ -1,0 +1,69 @@
+import * as Y from 'yjs';
+import { findItemEntry } from './boardSchema.js';
+import { boardIndex } from './BoardIndex.js';
+import { geometryLimits } from './geometry.js';
+import { connectorTypeName } from './references.js';
+
+/** Where a connector sits: the rectangle spanning its ends' centres. */
+export interface ConnectorBox {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+}
+
+function extent(distance: number): number {
+  return Math.min(geometryLimits.maxSize, Math.max(geometryLimits.minSize, distance));
+}
+
+/** The rectangle spanning two centres: centred between them, at least 1 × 1, at most the largest item size. */
+export function connectorBox(from: { x: number; y: number }, to: { x: number; y: number }): ConnectorBox {
+  return {
+    x: (from.x + to.x) / 2,
+    y: (from.y + to.y) / 2,
+    width: extent(Math.abs(to.x - from.x)),
+    height: extent(Math.abs(to.y - from.y)),
+  };
+}
+
+function centreOf(doc: Y.Doc, id: unknown): { x: number; y: number } | undefined {
+  if (typeof id !== 'string') return undefined;
+  const entry = findItemEntry(doc, id);
+  const x = entry?.get('x');
+  const y = entry?.get('y');
+  return typeof x === 'number' && typeof y === 'number' ? { x, y } : undefined;
+}
+
+/**
+ * Sets connector `id`'s geometry (centre, size, no rotation) from its ends' current centres;
+ * call inside the transaction that created it or moved an end. Anything else, or a connector
+ * whose end is missing, is left alone.
+ */
+export function alignConnector(doc: Y.Doc, id: string): void {
+  const entry = findItemEntry(doc, id);
+  if (entry === undefined || entry.get('type') !== connectorTypeName) return;
+  const data = entry.get('data');
+  if (!(data instanceof Y.Map)) return;
+  const from = centreOf(doc, data.get('from'));
+  const to = centreOf(doc, data.get('to'));
+  if (from === undefined || to === undefined) return;
+  const box = connectorBox(from, to);
+  for (const [key, value] of [['x', box.x], ['y', box.y], ['width', box.width], ['height', box.height], ['rotation', 0]] as const) {
+    if (entry.get(key) !== value) entry.set(key, value);
+  }
+}
+
+/**
+ * Realigns the connectors that end at any of `movedIds` (as the board index knows them before
+ * this transaction) and the connectors in `connectorIds` (e.g. made earlier in the same
+ * transaction); call inside the transaction that moved the items.
+ */
+export function alignConnectorsOf(doc: Y.Doc, movedIds: Iterable<string>, connectorIds: Iterable<string> = []): void {
+  const index = boardIndex(doc);
+  const connectors = new Set(connectorIds);
+  for (const id of movedIds) {
+    connectors.add(id);
+    for (const connector of index.referencesTo(id)) connectors.add(connector);
+  }
+  for (const id of connectors) alignConnector(doc, id);
+}
