@@ -409,6 +409,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/boards/{boardId}/skills/{skillId}/apply": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Generation with the skill's instructions appended to the prompt and the output type forced.
+         * @description Needs `ai:write` and edit rights on the board (editors and above; an unlocked board, or admin). The skill is one of the curated library or of the caller's workspace (else 404). The result is placed in free space near `position` and written as one transaction (one update, one broadcast, one activity row `skill.applied`). `Prefer: respond-async` runs it as a job (202). Costs 5 credits (GET /me/credits), reserved before the provider is called and given back when it fails; out of credits: 402 `payment_required`.
+         */
+        post: operations["applySkill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards/{boardId}/structure": {
         parameters: {
             query?: never;
@@ -651,6 +671,78 @@ export interface paths {
         get: operations["search"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List skills. Parameter `scope`; `public` is the default and is the curated library.
+         * @description In name order (any case), cursor-paginated; `q` keeps skills whose name contains it or with a tag starting with it.
+         */
+        get: operations["listSkills"];
+        put?: never;
+        /**
+         * Create a skill (the two paid plans above basic only).
+         * @description The skill belongs to the caller's workspace: everyone in it can see and apply it. On basic: 402 `payment_required` (`error.limit` = `customSkills`); past the plan's cap: 402 with `error.limit` = `customSkillsPerWorkspace` (GET /me/limits). Nothing is stored on any error.
+         */
+        post: operations["createSkill"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/skills/{skillId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a skill.
+         * @description Skills of the curated library and of the caller's workspace; any other is 404.
+         */
+        get: operations["getSkill"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a skill you made.
+         * @description Workspace owners and admins may delete any skill of the workspace. A skill of the curated library is 403 `forbidden`; another person's skill is 404.
+         */
+        delete: operations["deleteSkill"];
+        options?: never;
+        head?: never;
+        /**
+         * Update a skill you made.
+         * @description Workspace owners and admins may change any skill of the workspace. A skill of the curated library is 403 `forbidden`; another person's skill is 404.
+         */
+        patch: operations["updateSkill"];
+        trace?: never;
+    };
+    "/skills/draft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Returns a draft (name, description, system prompt, placeholder, tags) for a description and an output type.
+         * @description Nothing is stored: POST the draft to /skills to keep it. The builtin provider drafts from a template built on the description's own words. Costs 1 credit (GET /me/credits), reserved before the provider is called and given back when it fails; out of credits: 402 `payment_required`.
+         */
+        post: operations["draftSkill"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1240,6 +1332,48 @@ export interface components {
             /** @description The link token (`bds_pl_…`): a bearer credential for the linked board(s) without an account, e.g. the `token` query parameter of the sync socket. Null when there is no link or your own role is below the link’s. */
             token: string | null;
             updatedAt: string | null;
+            /** @description The address that opens the board in this service's web app with the link's rights, `<publicUrl>/boards/{boardId}#link=<token>` (the token rides in the fragment, which browsers never send to a server). Null when the link is disabled or `token` is null, and for a space's link: its token opens each board of the space at that address with the board's id. A link token opens live sync and the web app only; the REST API answers it 401. */
+            url: string | null;
+        };
+        /** @description A reusable AI instruction with a forced output type. */
+        Skill: {
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             */
+            createdAt: string;
+            /** @description The person who made it; null for the curated library. */
+            createdBy: string | null;
+            description: string;
+            /** @description `skl_pub_<name>` for the curated library, `skl_<random>` for custom skills. */
+            id: string;
+            /** @description The system prompt appended to the generator's prompt when the skill is applied. */
+            instructions: string;
+            name: string;
+            /**
+             * @description The output type the generator is forced to build when the skill is applied: `sticky_note`, `card`, `text`, `shape`, `section`, `table`, `doc`, `mind_map` or `kanban`.
+             * @enum {string}
+             */
+            outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+            /** @description The prompt hint shown to a person. */
+            placeholder: string;
+            /**
+             * @description `public`: the curated library; `workspace`: made by someone else in the caller's workspace; `mine`: made by the caller.
+             * @enum {string}
+             */
+            scope: "public" | "workspace" | "mine";
+            tags: string[];
+            /**
+             * Format: date-time
+             * @description ISO 8601 timestamp (UTC).
+             */
+            updatedAt: string;
+        };
+        /** @description A page of Skill resources. */
+        SkillPage: {
+            data: components["schemas"]["Skill"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         /** @description A space: a folder of boards whose members are members of its boards. */
         Space: {
@@ -1373,6 +1507,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     createBoard: {
@@ -1412,6 +1555,15 @@ export interface operations {
                     "application/json": components["schemas"]["Board"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -1432,6 +1584,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1461,6 +1631,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1539,6 +1718,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1633,6 +1821,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     updateBoard: {
@@ -1676,6 +1873,15 @@ export interface operations {
                     "application/json": components["schemas"]["Board"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -1696,6 +1902,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1725,6 +1949,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1815,6 +2048,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     aiAsk: {
@@ -1864,6 +2106,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -1893,6 +2144,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -1938,7 +2207,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2043,6 +2312,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -2079,7 +2357,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). `validation_failed`: A field failed validation; `error.field` names it. */
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2117,7 +2413,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2203,6 +2499,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -2239,7 +2544,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). `validation_failed`: A field failed validation; `error.field` names it. */
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -2277,7 +2600,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2367,6 +2690,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -2396,6 +2728,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2441,7 +2791,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2502,6 +2852,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -2531,6 +2890,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2576,7 +2953,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -2668,6 +3045,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     postChatMessage: {
@@ -2738,6 +3124,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
             415: {
                 headers: {
@@ -2769,6 +3164,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2863,6 +3267,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listItems: {
@@ -2945,6 +3358,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     createItem: {
@@ -3003,6 +3425,15 @@ export interface operations {
                     "application/json": components["schemas"]["Item"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -3048,6 +3479,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -3070,6 +3510,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3155,6 +3604,15 @@ export interface operations {
                     "application/json": components["schemas"]["BatchResult"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -3191,6 +3649,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -3213,6 +3689,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3292,6 +3777,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3384,6 +3878,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     patchItem: {
@@ -3445,6 +3948,15 @@ export interface operations {
                     "application/json": components["schemas"]["Item"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -3465,6 +3977,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3494,6 +4024,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3585,6 +4124,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -3621,7 +4169,25 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). `validation_failed`: A field failed validation; `error.field` names it. */
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). */
             422: {
                 headers: {
                     [name: string]: unknown;
@@ -3659,7 +4225,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3759,6 +4325,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listBoardMembers: {
@@ -3835,6 +4410,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3945,6 +4529,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -3990,6 +4583,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -4012,6 +4623,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4099,6 +4719,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4206,6 +4835,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -4242,6 +4880,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -4264,6 +4920,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4346,6 +5011,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4447,6 +5121,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getBoardPublicLink: {
@@ -4525,6 +5208,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     putBoardPublicLink: {
@@ -4569,6 +5261,15 @@ export interface operations {
                     "application/json": components["schemas"]["PublicLink"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -4605,6 +5306,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -4627,6 +5346,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4730,6 +5458,217 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    applySkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+                skillId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "prompt": "Sprint 14: Went well: smooth deploys; To improve: flaky tests",
+                 *       "position": {
+                 *         "x": 0,
+                 *         "y": 600
+                 *       }
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything. */
+                    position?: {
+                        x: number;
+                        y: number;
+                    };
+                    /** @description The person's prompt, up to 4000 characters; the skill's instructions are appended to it. */
+                    prompt: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The items created, in one transaction. */
+                        items: components["schemas"]["Item"][];
+                        model: string;
+                        /**
+                         * @description What to build: sticky notes in a grid (`sticky_note`), `card`s, `text`, `shape`s (numbered steps are chained), a `section` with notes, a `table`, a `doc`, a `mind_map` of connected shapes, or a `kanban` of sections with cards. Default `sticky_note`.
+                         * @enum {string}
+                         */
+                        outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        rationale: string;
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description Sent `Prefer: respond-async`: the operation runs as a job; poll `Location` (GET /jobs/{jobId}) for its result. */
+            202: {
+                headers: {
+                    /** @description The job: `/v1/jobs/{jobId}`. */
+                    Location?: string;
+                    /** @description `respond-async`. */
+                    "Preference-Applied"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        createdAt: string;
+                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
+                        kind: string;
+                        progress: number;
+                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        result: unknown;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
+                };
+            };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getBoardStructure: {
@@ -4814,6 +5753,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listRecentBoards: {
@@ -4865,6 +5813,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4925,6 +5882,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5010,6 +5976,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     validateItem: {
@@ -5068,6 +6043,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -5088,6 +6072,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5117,6 +6119,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5220,6 +6231,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getMe: {
@@ -5311,6 +6331,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getMyCredits: {
@@ -5392,6 +6421,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     getMyLimits: {
@@ -5413,7 +6451,10 @@ export interface operations {
                         limits: {
                             aiCreditsPerMonth: number;
                             aiMessagesPerMonth: number;
+                            /** @description Custom AI skills may be created (POST /skills). */
                             customSkills: boolean;
+                            /** @description Custom AI skills the workspace may hold. */
+                            customSkillsPerWorkspace: number;
                             itemsPerBoard: number;
                             membersPerSpace: number | null;
                             oauthApps: number;
@@ -5460,6 +6501,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5531,6 +6581,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5626,6 +6685,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
             415: {
                 headers: {
@@ -5657,6 +6725,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5743,6 +6820,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     markNotificationRead: {
@@ -5821,6 +6907,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listMySources: {
@@ -5882,6 +6977,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5999,6 +7103,725 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSkills: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+                /** @description Only skills whose name contains it or with a tag starting with it (any case). */
+                q?: string;
+                /** @description `public` (default): the curated library; `workspace`: every skill of the caller's workspace; `mine`: the caller's own. */
+                scope?: "public" | "workspace" | "mine";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SkillPage"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Sprint retro",
+                 *       "description": "Sorts sprint notes into went well, to improve and actions.",
+                 *       "instructions": "Sort each point of the sprint under went well or to improve; turn problems into action items with an owner.\nSections: Went well; To improve; Action items",
+                 *       "placeholder": "Sprint 14: Went well: smooth deploys; To improve: flaky tests",
+                 *       "outputType": "section",
+                 *       "tags": [
+                 *         "retro",
+                 *         "agile"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /**
+                     * @description Up to 500 characters.
+                     * @default
+                     */
+                    description?: string;
+                    /** @description The system prompt appended to the generator's prompt, up to 8000 characters. A line `Sections: a; b; c` (or `Columns:`, `Branches:`) names the headings the result is laid out under, also on the builtin provider. */
+                    instructions: string;
+                    /** @description Up to 100 characters. */
+                    name: string;
+                    /**
+                     * @description The output type the generator is forced to build when the skill is applied: `sticky_note`, `card`, `text`, `shape`, `section`, `table`, `doc`, `mind_map` or `kanban`.
+                     * @enum {string}
+                     */
+                    outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                    /**
+                     * @description The prompt hint shown to a person, up to 500 characters.
+                     * @default
+                     */
+                    placeholder?: string;
+                    /** @description Up to 10 tags of up to 40 characters, stored in lower case. */
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Skill"];
+                };
+            };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                skillId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Skill"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                skillId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                skillId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Sprint retrospective",
+                 *       "tags": [
+                 *         "retro",
+                 *         "agile",
+                 *         "team"
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Up to 500 characters. */
+                    description?: string;
+                    /** @description The system prompt appended to the generator's prompt, up to 8000 characters. A line `Sections: a; b; c` (or `Columns:`, `Branches:`) names the headings the result is laid out under, also on the builtin provider. */
+                    instructions?: string;
+                    /** @description Up to 100 characters. */
+                    name?: string;
+                    /**
+                     * @description The output type the generator is forced to build when the skill is applied: `sticky_note`, `card`, `text`, `shape`, `section`, `table`, `doc`, `mind_map` or `kanban`.
+                     * @enum {string}
+                     */
+                    outputType?: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                    /** @description The prompt hint shown to a person, up to 500 characters. */
+                    placeholder?: string;
+                    /** @description Up to 10 tags of up to 40 characters, stored in lower case. */
+                    tags?: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Skill"];
+                };
+            };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    draftSkill: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "description": "Turn interview notes into the pains and gains of a customer",
+                 *       "outputType": "section"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description What the skill should do, up to 2000 characters. */
+                    description: string;
+                    /**
+                     * @description The output type the generator is forced to build when the skill is applied: `sticky_note`, `card`, `text`, `shape`, `section`, `table`, `doc`, `mind_map` or `kanban`.
+                     * @enum {string}
+                     */
+                    outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        description: string;
+                        instructions: string;
+                        model: string;
+                        name: string;
+                        /**
+                         * @description The output type the generator is forced to build when the skill is applied: `sticky_note`, `card`, `text`, `shape`, `section`, `table`, `doc`, `mind_map` or `kanban`.
+                         * @enum {string}
+                         */
+                        outputType: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
+                        placeholder: string;
+                        /** @description `builtin` (the embedded engine, no language model) or `openai` (an OpenAI-compatible endpoint). */
+                        provider: string;
+                        tags: string[];
+                        /** @description Tokens the provider counted (the builtin provider estimates four characters per token). */
+                        usage: {
+                            inputTokens: number;
+                            outputTokens: number;
+                        };
+                    };
+                };
+            };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `ai_output_invalid`: The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded. */
+            502: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listSpaces: {
@@ -6071,6 +7894,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     createSpace: {
@@ -6104,6 +7936,15 @@ export interface operations {
                     "application/json": components["schemas"]["Space"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -6124,6 +7965,24 @@ export interface operations {
             };
             /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6153,6 +8012,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6231,6 +8099,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6341,6 +8218,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     updateSpace: {
@@ -6374,6 +8260,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Space"];
+                };
+            };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
@@ -6412,6 +8307,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -6434,6 +8347,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6526,6 +8448,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6636,6 +8567,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -6681,6 +8621,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -6703,6 +8661,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6790,6 +8757,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6897,6 +8873,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -6933,6 +8918,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -6955,6 +8958,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7040,6 +9052,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     putSpacePublicLink: {
@@ -7084,6 +9105,15 @@ export interface operations {
                     "application/json": components["schemas"]["PublicLink"];
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -7120,6 +9150,24 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -7142,6 +9190,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7278,6 +9335,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listWebhooks: {
@@ -7375,6 +9441,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     createWebhook: {
@@ -7442,6 +9517,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -7462,6 +9546,24 @@ export interface operations {
             };
             /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7491,6 +9593,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7597,6 +9708,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     deleteWebhook: {
@@ -7673,6 +9793,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     updateWebhook: {
@@ -7741,6 +9870,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
             401: {
                 headers: {
@@ -7761,6 +9899,24 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7790,6 +9946,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7908,6 +10073,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     retryWebhookDelivery: {
@@ -8004,6 +10178,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8113,6 +10296,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     rotateWebhookSecret: {
@@ -8194,6 +10386,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
         };
     };
     listWebhookEventTypes: {
@@ -8251,6 +10452,15 @@ export interface operations {
             };
             /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
             500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -4,6 +4,7 @@ import type { ErrorCode } from '../server/errors.js';
 import { errorCatalogue } from '../server/errors.js';
 import { errorStatus } from './errorStatus.js';
 import type { Route } from './route.js';
+import { routeRefusals } from './routeRefusals.js';
 import { batchOperationSchemas } from './schemas/items.js';
 
 /** The contract version, `info.version` of the OpenAPI document. */
@@ -95,10 +96,8 @@ function parameters(schema: z.ZodType | undefined, location: 'path' | 'query'): 
   });
 }
 
-const commonErrors: readonly ErrorCode[] = ['unauthorized', 'insufficient_scope', 'rate_limited', 'internal_error'];
-
 function errorResponses(route: Route): Record<string, JsonObject> {
-  const codes = [...new Set([...commonErrors, ...route.errors, ...(route.body || route.query || route.params ? (['validation_failed'] as const) : [])])];
+  const codes = routeRefusals(route);
   const byStatus = new Map<number, ErrorCode[]>();
   for (const code of codes) byStatus.set(errorStatus[code], [...(byStatus.get(errorStatus[code]) ?? []), code]);
   const out: Record<string, JsonObject> = {};

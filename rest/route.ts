@@ -41,7 +41,7 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   status?: number;
   /** Response body schema; null for 204 No Content. */
   response: R;
-  /** Error codes this operation may answer besides the common ones (401, 403, 429, 500). */
+  /** Error codes the handler may answer; those of the router's own checks are added from `routerChecks`. */
   errors?: readonly ErrorCode[];
   /** Other success answers the handler may give as a `Reply` (e.g. 202 with a job), by status. */
   otherResponses?: Readonly<Record<number, OtherResponse>>;

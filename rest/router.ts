@@ -29,7 +29,8 @@ export interface ApiRouterOptions {
  * feed OpenAPI). No route for the path: 404 (the error handler's envelope); a route for the path
  * but not the method: 405 with `Allow`. A matched operation authenticates, rate-limits, checks
  * the scope, parses and validates params, query and body, runs the handler and sends its result
- * serialised through the response schema.
+ * serialised through the response schema. The codes each of these checks throws are listed in
+ * `routerChecks` (rest/routeRefusals.ts), which OpenAPI documents per operation: change both together.
  */
 export function apiRouter(prefix: string, options: ApiRouterOptions): Middleware {
   const parseBody = koaBody({

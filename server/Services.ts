@@ -28,6 +28,7 @@ import type { SearchService } from './search/SearchService.js';
 import { createSearchService } from './search/searchServices.js';
 import type { JobService } from './jobs/JobService.js';
 import type { OAuthServices } from './oauth/OAuthServices.js';
+import { SkillService } from './skills/SkillService.js';
 import { SourceService } from './sources/SourceService.js';
 import { WebSessionTokens, webTokenPrefix } from './signin/WebSessionTokens.js';
 
@@ -66,6 +67,8 @@ export interface Services extends BoardServices {
   readonly ai: AiService;
   /** Stored background jobs (`Prefer: respond-async`). */
   readonly jobs: JobService;
+  /** AI skills: the curated library, custom skills, drafts and apply. */
+  readonly skills: SkillService;
   /** Webhook subscriptions, rotation, deliveries and pings. */
   readonly webhooks: WebhookService;
   /** Delivers the webhook outbox in the background. */
@@ -115,6 +118,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   events.on('board.changed', (event) => search.boardChanged(event.boardId));
   const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events });
+  const skills = new SkillService(db, { ai, clock });
   const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications });
   await db.ensureIndexes();
   boardServices.trash.start();
@@ -147,6 +151,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     webhookDispatcher,
     ai,
     jobs,
+    skills,
     close: async () => {
       await jobs.close();
       await webhookDispatcher.stop();

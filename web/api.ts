@@ -45,12 +45,15 @@ const refreshMarginMs = 60_000;
  */
 export class TokenSource {
   readonly #boardId: string | undefined;
+  readonly #link: string | undefined;
   #current: WebToken | null = null;
   #pending: Promise<WebToken> | null = null;
   #prefetched: Promise<WebToken> | null = null;
 
-  constructor(boardId?: string) {
+  /** With `link` (a public link token), the board opens without a session, with the link's rights. */
+  constructor(boardId?: string, link?: string) {
     this.#boardId = boardId;
+    this.#link = link;
   }
 
   /** Starts asking for a token now, so it is on its way while the page renders; the next `get` answers with it. */
@@ -85,7 +88,7 @@ export class TokenSource {
       method: 'POST',
       credentials: 'same-origin',
       headers: { ...csrfHeader, 'Content-Type': 'application/json' },
-      body: JSON.stringify(this.#boardId === undefined ? {} : { boardId: this.#boardId }),
+      body: JSON.stringify({ boardId: this.#boardId, link: this.#link }),
     });
     if (!response.ok) throw await failure(response);
     this.#current = (await response.json()) as WebToken;
@@ -109,4 +112,10 @@ export async function api<T>(tokens: TokenSource, method: string, path: string, 
 /** Where the sign-in page is, returning to the current page. */
 export function signInUrl(): string {
   return `/oauth/signin?return_to=${encodeURIComponent(location.pathname + location.search)}`;
+}
+
+/** The public link token of a shared address (`/boards/<id>#link=<token>`), if the page was opened with one. */
+export function linkFromAddress(hash: string): string | undefined {
+  const link = new URLSearchParams(hash.replace(/^#/, '')).get('link');
+  return link !== null && link.startsWith('bds_pl_') ? link : undefined;
 }

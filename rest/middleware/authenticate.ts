@@ -1,4 +1,5 @@
 import type { Context } from 'koa';
+import { publicLinkTokenPrefix } from '../../server/access/index.js';
 import type { Authenticator } from '../../server/auth/Authenticator.js';
 import type { Principal } from '../../server/auth/Principal.js';
 import { ServiceError } from '../../server/errors.js';
@@ -28,7 +29,12 @@ export async function authenticate(ctx: Context, authenticator: Authenticator, r
   if (!principal) {
     await rateLimit.consume(ctx, `ip:${ctx.ip}`);
     ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');
-    throw new ServiceError('unauthorized', 'The token is unknown, expired or revoked.');
+    throw new ServiceError(
+      'unauthorized',
+      match[1].startsWith(publicLinkTokenPrefix)
+        ? "A public-link token opens its boards' live sync (/v1/sync/{boardId}?token=…) and the web app (the link's url), not the REST API: use an API key or an OAuth access token."
+        : 'The token is unknown, expired or revoked.',
+    );
   }
   ctx.state.principal = principal;
   await rateLimit.consume(ctx, `cred:${principal.credential.id}`);

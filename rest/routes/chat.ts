@@ -62,7 +62,7 @@ export function chatRoutes(services: ChatRouteServices): Route[] {
       bodyExample: { text: 'The retro board is ready for comments.' },
       status: 201,
       response: chatMessage,
-      errors: ['not_found', 'forbidden', 'validation_failed', 'unsupported_media_type', 'bad_request'],
+      errors: ['not_found', 'forbidden'],
       handler: async ({ principal, params, body }) => messageView(await chat.post(principal, params.boardId, body.text)),
     }),
   ];

@@ -9,6 +9,7 @@ import { itemTypeRoutes } from './itemTypes.js';
 import { meRoutes } from './me.js';
 import { memberRoutes } from './members.js';
 import { searchRoutes } from './search.js';
+import { skillRoutes } from './skills.js';
 import { spaceRoutes } from './spaces.js';
 import { webhookRoutes } from './webhooks.js';
 
@@ -29,6 +30,7 @@ export function allRoutes(services: Services): Route[] {
     ...boardContentRoutes(facade(services, 'content', 'hub', 'access', 'accounts', 'config')),
     ...itemRoutes(facade(services, 'content', 'access')),
     ...aiRoutes(facade(services, 'ai', 'jobs')),
+    ...skillRoutes(facade(services, 'skills')),
     ...itemTypeRoutes(),
     ...chatRoutes(facade(services, 'chat')),
     ...searchRoutes(facade(services, 'search', 'config')),

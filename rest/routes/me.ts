@@ -133,7 +133,8 @@ export function meRoutes(services: MeRouteServices): Route[] {
           spaces: limitValue,
           trashAndRestore: z.boolean(),
           trashRetentionDays: z.number().int(),
-          customSkills: z.boolean(),
+          customSkills: z.boolean().describe('Custom AI skills may be created (POST /skills).'),
+          customSkillsPerWorkspace: z.number().int().describe('Custom AI skills the workspace may hold.'),
           aiCreditsPerMonth: z.number().int(),
           aiMessagesPerMonth: z.number().int(),
           oauthApps: z.number().int(),
@@ -165,7 +166,7 @@ export function meRoutes(services: MeRouteServices): Route[] {
       body: notificationSettings,
       bodyExample: { emailEnabled: true, events: { comments: true, replies: true, shares: true, boardUpdates: false } },
       response: notificationSettings,
-      errors: ['forbidden', 'unsupported_media_type', 'bad_request'],
+      errors: ['forbidden'],
       handler: async ({ principal, body }) => me.setNotificationSettings(principal, body),
     }),
     defineRoute({

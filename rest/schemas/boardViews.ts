@@ -139,8 +139,10 @@ export class BoardViews {
 
   /** A public link. */
   publicLink(link: PublicLinkView): z.input<typeof publicLinkSchema> {
+    const url = link.enabled && link.token !== null && link.resourceType === 'board' ? `${this.#services.config.publicUrl}/boards/${encodeURIComponent(link.resourceId)}#link=${link.token}` : null;
     return {
       ...link,
+      url,
       expiresAt: isoOrNull(link.expiresAt),
       createdAt: isoOrNull(link.createdAt),
       updatedAt: isoOrNull(link.updatedAt),

@@ -83,6 +83,11 @@ export const publicLinkSchema = z.object({
     .describe(
       'The link token (`bds_pl_…`): a bearer credential for the linked board(s) without an account, e.g. the `token` query parameter of the sync socket. Null when there is no link or your own role is below the link’s.',
     ),
+  url: url
+    .nullable()
+    .describe(
+      "The address that opens the board in this service's web app with the link's rights, `<publicUrl>/boards/{boardId}#link=<token>` (the token rides in the fragment, which browsers never send to a server). Null when the link is disabled or `token` is null, and for a space's link: its token opens each board of the space at that address with the board's id. A link token opens live sync and the web app only; the REST API answers it 401.",
+    ),
   expiresAt: timestamp.nullable(),
   createdBy: z.string().nullable(),
   createdAt: timestamp.nullable(),

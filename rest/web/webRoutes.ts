@@ -5,6 +5,7 @@ import { acceptedOrigins } from '../../server/config.js';
 import type { Config } from '../../server/config.js';
 import { ServiceError, ValidationError } from '../../server/errors.js';
 import type { Services } from '../../server/Services.js';
+import type { IssuedWebToken } from '../../server/signin/WebSessionTokens.js';
 import { currentSession, sameOrigin } from '../oauth/session.js';
 import { WebAssets, isHashedAssetName } from './WebAssets.js';
 import { appShell, docsPage, notBuiltPage } from './webPages.js';
@@ -13,7 +14,12 @@ import { appShell, docsPage, notBuiltPage } from './webPages.js';
 export const webCsrfHeader = 'X-Requested-With';
 const webCsrfValue = 'boards-web';
 
-const tokenBody = z.strictObject({ boardId: z.string().min(1).max(100).optional() });
+const tokenBody = z
+  .strictObject({
+    boardId: z.string().min(1).max(100).optional(),
+    link: z.string().min(1).max(200).optional().describe('A public link token (`bds_pl_…`): opens `boardId` without a session.'),
+  })
+  .refine((body) => body.link === undefined || body.boardId !== undefined, { path: ['boardId'], message: 'A link opens one board: name it.' });
 
 const parseJson = koaBody({
   json: true,
@@ -81,7 +87,9 @@ function sendAsset(ctx: Context, assets: WebAssets, name: string): boolean {
 
 /**
  * `POST /web/token`: a short-lived bearer token for the signed-in session (cookie), for the
- * dashboard or, with `boardId`, for one board with the scopes the person's role there allows.
+ * dashboard or, with `boardId`, for one board with the scopes the person's role there allows;
+ * with `boardId` and `link` (a public link token), no session is needed and the answer is the
+ * link token itself with the link's role, for a guest.
  * Needs the `X-Requested-With: boards-web` header and a same-origin `Origin` (CSRF); answers in
  * the API's error envelope; `Cache-Control: no-store`.
  */
@@ -91,8 +99,6 @@ async function issueToken(ctx: Context, services: Services): Promise<void> {
   if (ctx.get(webCsrfHeader) !== webCsrfValue || !sameOrigin(ctx, services.config) || (fetchSite !== '' && fetchSite !== 'same-origin')) {
     throw new ServiceError('forbidden', `Ask for a token from this site's pages, with the ${webCsrfHeader}: ${webCsrfValue} header.`);
   }
-  const session = await currentSession(ctx, services);
-  if (!session) throw new ServiceError('unauthorized', 'Sign in first: there is no session.');
   const hasBody = Number(ctx.get('Content-Length') || '0') > 0 || ctx.get('Transfer-Encoding') !== '';
   if (hasBody && !ctx.is('application/json')) throw new ServiceError('unsupported_media_type', 'Send the body as JSON.');
   try {
@@ -104,10 +110,22 @@ async function issueToken(ctx: Context, services: Services): Promise<void> {
   }
   const parsed = tokenBody.safeParse(hasBody ? ctx.request.body : {});
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);
+  const { boardId, link } = parsed.data;
+  if (link !== undefined && boardId !== undefined) {
+    const guest = await services.webTokens.forLink(link, boardId);
+    ctx.body = tokenAnswer(guest, { id: guest.guestId, name: 'Guest', email: '' });
+    return;
+  }
+  const session = await currentSession(ctx, services);
+  if (!session) throw new ServiceError('unauthorized', 'Sign in first: there is no session.');
   const user = await services.accounts.getUser(session.userId);
   if (!user) throw new ServiceError('unauthorized', 'Sign in first: there is no session.');
-  const issued = await services.webTokens.issue(session, parsed.data.boardId);
-  ctx.body = {
+  ctx.body = tokenAnswer(await services.webTokens.issue(session, boardId), user);
+}
+
+/** The body of a `POST /web/token` answer. */
+function tokenAnswer(issued: IssuedWebToken, user: { id: string; name: string; email: string }) {
+  return {
     token: issued.token,
     expiresAt: new Date(issued.expiresAtMs).toISOString(),
     scopes: issued.scopes,

@@ -13,6 +13,8 @@ export interface PlanLimits {
   trashRetentionDays: number;
   /** Custom AI skills may be created (paid plans). */
   customSkills: boolean;
+  /** Custom AI skills the workspace may hold (all its people together); 0 where custom skills are not offered. */
+  customSkillsPerWorkspace: number;
   /** AI credits per calendar month (UTC), shared by the workspace. */
   aiCreditsPerMonth: number;
   /** AI assistant messages per calendar month (UTC), shared by the workspace. */
@@ -36,6 +38,7 @@ export const plans: Readonly<Record<PlanName, Readonly<PlanLimits>>> = Object.fr
     trashAndRestore: false,
     trashRetentionDays: 30,
     customSkills: false,
+    customSkillsPerWorkspace: 0,
     aiCreditsPerMonth: 100,
     aiMessagesPerMonth: 25,
     oauthApps: 25,
@@ -49,6 +52,7 @@ export const plans: Readonly<Record<PlanName, Readonly<PlanLimits>>> = Object.fr
     trashAndRestore: true,
     trashRetentionDays: 30,
     customSkills: true,
+    customSkillsPerWorkspace: 100,
     aiCreditsPerMonth: 2_000,
     aiMessagesPerMonth: 500,
     oauthApps: 25,
@@ -62,6 +66,7 @@ export const plans: Readonly<Record<PlanName, Readonly<PlanLimits>>> = Object.fr
     trashAndRestore: true,
     trashRetentionDays: 30,
     customSkills: true,
+    customSkillsPerWorkspace: 1_000,
     aiCreditsPerMonth: 10_000,
     aiMessagesPerMonth: 5_000,
     oauthApps: 25,

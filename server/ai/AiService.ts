@@ -17,8 +17,8 @@ import type { BoardRecord } from '../../storage/schema/boards.js';
 import { ServiceError, ValidationError, errors } from '../errors.js';
 import type { JobService, JobView } from '../jobs/JobService.js';
 import type { AiProvider, AiUsage } from './AiProvider.js';
-import type { AiTask, OutputType, ReviewAspect } from './aiTasks.js';
-import { askOutputSchema, convertOutputSchema, modifyOutputSchema, planOutputSchema, reviewAspects, reviewOutputSchema } from './aiTasks.js';
+import type { AiTask, OutputType, ReviewAspect, SkillDraft } from './aiTasks.js';
+import { askOutputSchema, convertOutputSchema, modifyOutputSchema, planOutputSchema, reviewAspects, reviewOutputSchema, skillDraftOutputSchema } from './aiTasks.js';
 import { outlinePassages, reviewItems } from './boardContext.js';
 import type { AiOperation, CreditReservation } from './credits.js';
 import { refundCredits, reserveCredits } from './credits.js';
@@ -219,6 +219,16 @@ export class AiService {
       });
       return { rationale, outputType, items, ...meta };
     });
+  }
+
+  /** A skill draft (name, description, instructions, placeholder, tags) for a description and an output type; nothing stored. Spends a credit. */
+  async draftSkill(principal: Principal, description: string, outputType: OutputType): Promise<SkillDraft & AiMeta> {
+    notBlank(description, 'description');
+    const outcome = await this.#metered(principal, 'skillDraft', { kind: 'skill.draft', boardId: '', async: false }, async () => {
+      const { value, meta } = await this.#ask({ kind: 'draftSkill', description, outputType }, skillDraftOutputSchema, 'skill_draft');
+      return { ...value, ...meta };
+    });
+    return (outcome as { value: Awaited<ReturnType<AiService['draftSkill']>> }).value;
   }
 
   /** Rewrites one item's text fields in place from an instruction, in one transaction. Editors and above. */

@@ -137,3 +137,6 @@ export const skillDraftOutputSchema = z.object({
   placeholder: z.string().max(500),
   tags: z.array(z.string().min(1).max(40)).max(10),
 });
+
+/** A skill draft as a provider returns it. */
+export type SkillDraft = z.output<typeof skillDraftOutputSchema>;

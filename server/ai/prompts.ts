@@ -32,11 +32,11 @@ export const plannableTypes: Readonly<Record<OutputType, readonly string[]>> = {
   card: ['card', 'text'],
   text: ['text'],
   shape: ['shape', 'connector', 'text'],
-  section: ['section', 'sticky_note'],
+  section: ['section', 'sticky_note', 'text'],
   table: ['table'],
   doc: ['doc'],
   mind_map: ['shape', 'connector'],
-  kanban: ['section', 'card'],
+  kanban: ['section', 'card', 'text'],
 };
 
 const layoutOf: Record<OutputType, string> = {
@@ -44,11 +44,11 @@ const layoutOf: Record<OutputType, string> = {
   card: 'task cards in a grid',
   text: 'text blocks stacked vertically',
   shape: 'labelled shapes in a row or grid',
-  section: 'a section (frame) whose rectangle contains the sticky notes made for the prompt',
+  section: 'a section (frame) per group whose rectangle contains the sticky notes made for it, optionally a text title above',
   table: 'one table whose first row is the header',
   doc: 'one markdown doc',
   mind_map: 'a central ellipse shape, branch shapes around it, leaves around the branches, each joined to its parent by a connector (data.from/data.to name refs)',
-  kanban: 'one section per column side by side, with cards stacked inside each column',
+  kanban: 'one section per column side by side, with cards stacked inside each column, optionally a text title above',
 };
 
 /** The system and user prompts for `task`, as sent to a language model. */

@@ -67,6 +67,19 @@ export class WebSessionTokens {
     return { token: `${webTokenPrefix}${value}`, expiresAtMs: this.#now() + webTokenLifetimeMs, scopes, role };
   }
 
+  /**
+   * What the web app uses to open `boardId` through a public link (no session): the link token
+   * itself, which opens live sync only, with the scopes its role allows; `expiresAtMs` is when the
+   * page should ask again, so a disabled or expired link stops working there too. 404 when the
+   * link does not open the board (unknown, disabled, expired, in trash, or another board's).
+   */
+  async forLink(link: string, boardId: string): Promise<IssuedWebToken & { readonly guestId: string }> {
+    const access = await this.#access.publicLinkAccess(link, boardId);
+    if (!access) throw errors.notFound('Board');
+    const scopes: readonly Scope[] = access.role === 'editor' ? ['boards:read', 'boards:write'] : ['boards:read'];
+    return { token: link, expiresAtMs: this.#now() + webTokenLifetimeMs, scopes, role: access.role, guestId: `link:${access.via.resourceType}:${access.via.id}` };
+  }
+
   /** Resolves `bds_wt_` tokens for the authenticator: the person in their own workspace with the token's scopes. */
   resolver(): CredentialResolver {
     return async (secret) => {

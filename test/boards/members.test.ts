@@ -84,6 +84,18 @@ describe('board public link', () => {
     expect(await access.publicLinkAccess('bds_pl_unknown', board.id)).toBeNull();
   });
 
+  it('answers the address that opens the board with the link, which REST refuses with a message saying where it works', async () => {
+    const board = await createBoard(t, owner, { title: 'Shared by address' });
+    const link = await read<LinkBody>(await t.api(owner.key, 'PUT', `/boards/${board.id}/public-link`, { enabled: true, role: 'editor' }), 200);
+    expect(link.url).toBe(`${t.url}/boards/${board.id}#link=${link.token as string}`);
+    const refused = await expectEnvelope(await t.api(link.token as string, 'GET', `/boards/${board.id}`), 401, 'unauthorized');
+    expect(refused.error.message).toContain('live sync');
+    expect((await read<LinkBody>(await t.api(owner.key, 'PUT', `/boards/${board.id}/public-link`, { enabled: false }), 200)).url).toBeNull();
+    const space = await createSpace(t, owner, 'Shared space');
+    const spaceLink = await read<LinkBody>(await t.api(owner.key, 'PUT', `/spaces/${space.id}/public-link`, { enabled: true }), 200);
+    expect(spaceLink).toMatchObject({ token: expect.stringMatching(/^bds_pl_/), url: null });
+  });
+
   it("a space's link opens the boards in that space only", async () => {
     const space = await createSpace(t, owner, 'Open space');
     const inside = await createBoard(t, owner, { spaceId: space.id });

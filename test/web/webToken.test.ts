@@ -116,4 +116,22 @@ describe('POST /web/token', () => {
     await expectEnvelope(get, 405, 'method_not_allowed');
     expect(get.headers.get('allow')).toBe('POST');
   });
+
+  test('opens a board through its public link without a session, with the rights of the link', async () => {
+    const link = await json(t.api(owner.key, 'PUT', `/boards/${boardId}/public-link`, { enabled: true, role: 'viewer' }));
+    const response = await askToken({ body: JSON.stringify({ boardId, link: link.token }) });
+    expect(response.status).toBe(200);
+    const body: Body = await response.json();
+    expect(body).toMatchObject({ token: link.token, role: 'viewer', scopes: ['boards:read'], user: { name: 'Guest' } });
+    await json(t.api(owner.key, 'PUT', `/boards/${boardId}/public-link`, { enabled: true, role: 'editor' }));
+    expect(await json(askToken({ body: JSON.stringify({ boardId, link: link.token }) }))).toMatchObject({ role: 'editor', scopes: ['boards:read', 'boards:write'] });
+    const other = await json(t.api(owner.key, 'POST', '/boards', { title: 'Not shared' }));
+    await expectEnvelope(await askToken({ body: JSON.stringify({ boardId: other.id, link: link.token }) }), 404, 'not_found');
+    await expectEnvelope(await askToken({ body: JSON.stringify({ boardId, link: 'bds_pl_guess' }) }), 404, 'not_found');
+    const missingBoard = await expectEnvelope(await askToken({ body: JSON.stringify({ link: link.token }) }), 422, 'validation_failed');
+    expect(missingBoard.error.field).toBe('boardId');
+    await expectEnvelope(await askToken({ body: JSON.stringify({ boardId, link: link.token }), headers: { 'X-Requested-With': '' } }), 403, 'forbidden');
+    await json(t.api(owner.key, 'PUT', `/boards/${boardId}/public-link`, { enabled: false }));
+    await expectEnvelope(await askToken({ body: JSON.stringify({ boardId, link: link.token }) }), 404, 'not_found');
+  });
 });

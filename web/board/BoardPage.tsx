@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { itemsMap } from '../../crdt/items/boardSchema.js';
-import { ApiError, TokenSource, api, signInUrl } from '../api.js';
+import { ApiError, TokenSource, api, linkFromAddress, signInUrl } from '../api.js';
 import type { WebToken } from '../api.js';
 import { SignInPrompt, TopBar } from '../App.js';
 import { BoardStore } from './BoardStore.js';
@@ -85,7 +85,7 @@ function open(boardId: string, token: WebToken, tokens: TokenSource): OpenBoard 
 /** A board: loads it live over `/v1/sync/{boardId}` and shows the canvas. */
 export function BoardPage({ boardId }: { boardId: string }) {
   const tokens = useMemo(() => {
-    const source = new TokenSource(boardId);
+    const source = new TokenSource(boardId, linkFromAddress(location.hash));
     source.prefetch();
     return source;
   }, [boardId]);

@@ -8,7 +8,8 @@ import { parsePrompt } from './promptStructure.js';
 import { answerFromPassages } from './retrieval.js';
 import { builtinInstruction, rewrite } from './rewrite.js';
 import { reviewBoard } from './review.js';
-import { estimateTokens } from './text.js';
+import { applyScaffold, scaffoldHeadings } from './skillScaffold.js';
+import { clip, estimateTokens } from './text.js';
 
 /** What the builtin engine answers for a task, before the schema check every provider's answer goes through. */
 function run(task: AiTask): unknown {
@@ -16,11 +17,13 @@ function run(task: AiTask): unknown {
     case 'ask':
       return answerFromPassages(task.question, task.passages);
     case 'plan': {
-      const outline = parsePrompt(task.prompt);
+      const parsed = parsePrompt(task.prompt);
+      const headings = task.instructions === undefined ? null : scaffoldHeadings(task.instructions);
+      const outline = headings === null ? parsed : applyScaffold(parsed, headings);
       const items = layOut(outline, task.outputType);
       const entries = outline.groups.reduce((sum, g) => sum + g.entries.length, 0);
       return {
-        rationale: `Built without a language model from the prompt's own structure: ${outline.title === null ? 'no title' : `title "${outline.title}"`}, ${outline.groups.length} group(s), ${entries} entr${entries === 1 ? 'y' : 'ies'}, laid out as ${task.outputType.replace('_', ' ')}.`,
+        rationale: `Built without a language model from the prompt's own structure${headings === null ? '' : ` fitted to the skill's headings (${clip(headings.join(', '), 600)})`}: ${outline.title === null ? 'no title' : `title "${outline.title}"`}, ${outline.groups.length} group(s), ${entries} entr${entries === 1 ? 'y' : 'ies'}, laid out as ${task.outputType.replace('_', ' ')}.`,
         items,
       };
     }

@@ -114,13 +114,13 @@ function gridOf(type: 'sticky_note' | 'card' | 'text' | 'shape', outline: Prompt
   return plan;
 }
 
-/** One section per heading (or one section named after the title) holding a grid of sticky notes. */
+/** One section per heading under the title (or one section named after the title) holding a grid of sticky notes. */
 function sections(outline: PromptOutline): PlanBuilder {
   const plan = new PlanBuilder();
-  const groups: PromptGroup[] =
-    outline.groups.filter((g) => g.heading !== null).length > 1
-      ? outline.groups.filter((g) => g.heading !== null)
-      : [{ heading: outline.title ?? outline.groups.find((g) => g.heading !== null)?.heading ?? 'Ideas', entries: allEntries({ title: null, groups: outline.groups }) }];
+  const headed = outline.groups.filter((g) => g.heading !== null).length > 1;
+  const groups: PromptGroup[] = headed
+    ? outline.groups.filter((g) => g.heading !== null)
+    : [{ heading: outline.title ?? outline.groups.find((g) => g.heading !== null)?.heading ?? 'Ideas', entries: allEntries({ title: null, groups: outline.groups }) }];
   const note = sizes.sticky_note;
   let left = 0;
   const frames = groups.map((group) => {
@@ -133,10 +133,11 @@ function sections(outline: PromptOutline): PlanBuilder {
     return frame;
   });
   const offset = -(left - gap * 2) / 2;
+  const top = headed ? titleText(plan, outline.title, left - gap * 2) : 0;
   frames.forEach(({ group, columns, width, height, left: x0 }, index) => {
     const cx = offset + x0 + width / 2;
-    plan.add('section', cx, height / 2, width, height, { title: clip(group.heading ?? '', 500) });
-    grid(group.entries.length, note.width, note.height, 80, columns).forEach((at, i) => {
+    plan.add('section', cx, top + height / 2, width, height, { title: clip(group.heading ?? '', 500) });
+    grid(group.entries.length, note.width, note.height, top + 80, columns).forEach((at, i) => {
       const entry = group.entries[i];
       if (entry) plan.add('sticky_note', cx + at.x, at.y, note.width, note.height, itemData('sticky_note', entry, palette[index % palette.length] ?? '#fff9b1'));
     });

@@ -57,6 +57,7 @@ export interface LinkBody {
   enabled: boolean;
   role: string;
   token: string | null;
+  url: string | null;
   expiresAt: string | null;
 }
 
