@@ -32,7 +32,7 @@ export type { BoardStructure, StructureConnection, StructureItem, StructureSecti
 export { searchableItem, searchableText } from './views/searchableText.js';
 export type { SearchableItem } from './views/searchableText.js';
 export { DocumentRegistry } from './documents/DocumentRegistry.js';
-export type { DocumentLease, DocumentRegistryOptions, DocumentRegistryStats } from './documents/DocumentRegistry.js';
+export type { DocumentLease, DocumentRegistryOptions, DocumentRegistryStats, TransactOptions } from './documents/DocumentRegistry.js';
 export { DocumentError, documentErrorCodes } from './documents/errors.js';
 export type { DocumentErrorCode } from './documents/errors.js';
 export { silentLogger } from './documents/Logger.js';
