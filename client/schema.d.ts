@@ -9375,8 +9375,8 @@ export interface operations {
                              */
                             createdAt: string;
                             description: string;
-                            /** @description Why the service disabled it: deliveries failed for about three days, or its owner left the workspace. */
-                            disabledReason: ("failing" | "owner_left") | null;
+                            /** @description Why the service disabled it: deliveries failed for about three days, its owner left the workspace, or the OAuth app connection that made it ended. */
+                            disabledReason: ("failing" | "owner_left" | "connection_ended") | null;
                             enabled: boolean;
                             events: string[];
                             id: string;
@@ -9499,8 +9499,8 @@ export interface operations {
                          */
                         createdAt: string;
                         description: string;
-                        /** @description Why the service disabled it: deliveries failed for about three days, or its owner left the workspace. */
-                        disabledReason: ("failing" | "owner_left") | null;
+                        /** @description Why the service disabled it: deliveries failed for about three days, its owner left the workspace, or the OAuth app connection that made it ended. */
+                        disabledReason: ("failing" | "owner_left" | "connection_ended") | null;
                         enabled: boolean;
                         events: string[];
                         id: string;
@@ -9636,8 +9636,8 @@ export interface operations {
                          */
                         createdAt: string;
                         description: string;
-                        /** @description Why the service disabled it: deliveries failed for about three days, or its owner left the workspace. */
-                        disabledReason: ("failing" | "owner_left") | null;
+                        /** @description Why the service disabled it: deliveries failed for about three days, its owner left the workspace, or the OAuth app connection that made it ended. */
+                        disabledReason: ("failing" | "owner_left" | "connection_ended") | null;
                         enabled: boolean;
                         events: string[];
                         id: string;
@@ -9854,8 +9854,8 @@ export interface operations {
                          */
                         createdAt: string;
                         description: string;
-                        /** @description Why the service disabled it: deliveries failed for about three days, or its owner left the workspace. */
-                        disabledReason: ("failing" | "owner_left") | null;
+                        /** @description Why the service disabled it: deliveries failed for about three days, its owner left the workspace, or the OAuth app connection that made it ended. */
+                        disabledReason: ("failing" | "owner_left" | "connection_ended") | null;
                         enabled: boolean;
                         events: string[];
                         id: string;

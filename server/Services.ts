@@ -79,7 +79,8 @@ export interface Services extends BoardServices {
 
 /** Builds the services over an open store. */
 export async function createServices(config: Config, db: Database, clock: Clock, logger: Logger = createLogger(config)): Promise<Services> {
-  const accounts = new AccountService(db, clock);
+  const events = new DomainEvents(logger);
+  const accounts = new AccountService(db, clock, events);
   const usage = new UsageService(db, clock);
   const notifications = new NotificationService(db, clock);
   const sources = new SourceService(db, clock);
@@ -87,7 +88,6 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const authenticator = new Authenticator();
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
-  const events = new DomainEvents(logger);
   const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, events });
   const documentServices = createDocumentServices(db, clock, logger, config.sync);
   const boardServices = createBoardServices(db, {

@@ -45,6 +45,12 @@ export interface DocumentRegistryOptions {
   logger?: Logger;
 }
 
+/** Options of `DocumentRegistry.transact`. */
+export interface TransactOptions {
+  /** `durable` (default): until the update survives power loss; `stored`: until it survives a crash of the process. */
+  wait?: 'durable' | 'stored';
+}
+
 /** Counters of `DocumentRegistry.stats()`. */
 export interface DocumentRegistryStats {
   loadedDocuments: number;
@@ -115,8 +121,13 @@ export class DocumentRegistry {
    * before running when the document is full (one transaction may overshoot by its own size),
    * and `persist_timeout` after `persistTimeoutMs` when the store keeps failing (the update
    * stays queued and is still stored later).
+   *
+   * `wait: 'stored'` resolves as soon as the update is stored (safe from a crash of the
+   * process) without waiting for the store's `sync`: for a caller that writes more rows of the
+   * same request (activity, outbox) and then awaits one `DocumentStore.sync` for all of them,
+   * so a request costs one fsync, not one per row. Such a caller must sync before it answers.
    */
-  async transact<T>(boardId: string, fn: (doc: Y.Doc) => T, origin: unknown = null): Promise<T> {
+  async transact<T>(boardId: string, fn: (doc: Y.Doc) => T, origin: unknown = null, options: TransactOptions = {}): Promise<T> {
     const managed = await this.#get(boardId);
     const lease = managed.lease();
     try {
@@ -125,7 +136,10 @@ export class DocumentRegistry {
       managed.doc.transact(() => {
         result = fn(managed.doc);
       }, origin);
-      await this.#withTimeout(managed.persister.whenDurable(), boardId);
+      // Appended in this turn when the store can (no wait for the write-behind timer); else queued.
+      managed.persister.storeNow();
+      const stored = options.wait === 'stored' ? managed.persister.whenPersisted() : managed.persister.whenDurable();
+      await this.#withTimeout(stored, boardId);
       return result as T;
     } finally {
       lease.release();

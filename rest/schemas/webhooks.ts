@@ -43,7 +43,10 @@ export const webhookSchema = z.object({
   boardIds: z.array(z.string()).nullable(),
   spaceIds: z.array(z.string()).nullable(),
   enabled: z.boolean(),
-  disabledReason: z.enum(['failing', 'owner_left']).nullable().describe('Why the service disabled it: deliveries failed for about three days, or its owner left the workspace.'),
+  disabledReason: z
+    .enum(['failing', 'owner_left', 'connection_ended'])
+    .nullable()
+    .describe('Why the service disabled it: deliveries failed for about three days, its owner left the workspace, or the OAuth app connection that made it ended.'),
   workspaceId: z.string(),
   createdAt: timestamp,
   updatedAt: timestamp,
@@ -80,7 +83,7 @@ export function webhookBody(view: WebhookView): z.input<typeof webhookSchema> {
     boardIds: view.boardIds,
     spaceIds: view.spaceIds,
     enabled: view.enabled,
-    disabledReason: view.disabledReason === 'failing' || view.disabledReason === 'owner_left' ? view.disabledReason : null,
+    disabledReason: view.disabledReason === 'failing' || view.disabledReason === 'owner_left' || view.disabledReason === 'connection_ended' ? view.disabledReason : null,
     workspaceId: view.workspaceId,
     createdAt: iso(view.createdAt),
     updatedAt: iso(view.updatedAt),

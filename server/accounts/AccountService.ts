@@ -3,6 +3,7 @@ import { DuplicateKeyError, newId } from '../../storage/index.js';
 import type { MembershipRecord, UserRecord, WorkspaceRecord } from '../../storage/schema/accounts.js';
 import { accountCollections } from '../../storage/schema/accounts.js';
 import { errors, ServiceError } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import type { PlanName } from './plans.js';
 
 /** A workspace role: owners and admins manage workspace settings; members use the workspace. */
@@ -32,8 +33,11 @@ export class AccountService {
   readonly #workspaces: Collection<WorkspaceRecord>;
   readonly #memberships: Collection<MembershipRecord>;
   readonly #clock: Clock;
+  readonly #events: DomainEvents | null;
 
-  constructor(db: Database, clock: Clock) {
+  /** `events` hears `workspace.member.removed` (the person's webhooks there are disabled). */
+  constructor(db: Database, clock: Clock, events: DomainEvents | null = null) {
+    this.#events = events;
     this.#users = db.collection<UserRecord>(accountCollections.users);
     this.#workspaces = db.collection<WorkspaceRecord>(accountCollections.workspaces);
     this.#memberships = db.collection<MembershipRecord>(accountCollections.memberships);
@@ -144,11 +148,12 @@ export class AccountService {
     return record;
   }
 
-  /** Removes a person from a workspace (not its owner). */
-  async removeMembership(workspaceId: string, userId: string): Promise<void> {
+  /** Removes a person from a workspace (not its owner); `byUserId` is who removed them (default: they left). */
+  async removeMembership(workspaceId: string, userId: string, byUserId: string = userId): Promise<void> {
     const workspace = await this.getWorkspace(workspaceId);
     if (workspace.ownerId === userId) throw new ServiceError('conflict', 'The workspace owner cannot be removed.');
-    await this.#memberships.deleteMany({ id: `${workspaceId}:${userId}` });
+    const removed = await this.#memberships.deleteMany({ id: `${workspaceId}:${userId}` });
+    if (removed > 0) await this.#events?.emit('workspace.member.removed', { workspaceId, actor: { userId: byUserId }, at: this.#clock.now(), userId });
   }
 
   /** Changes a workspace's plan. */

@@ -83,11 +83,25 @@ export class BoardContentService {
   }
 
 
-  /** One stored transaction, then `board.changed` (search, recent boards) before any item events. */
-  async #write<T>(principal: Principal, board: BoardRecord, source: ItemChangeSource, fn: (doc: Y.Doc, actor: Actor) => T): Promise<T> {
+  /**
+   * One stored transaction, then `board.changed` (search, recent boards), then `announce` (the
+   * item events), then one durability wait for all of it. The update is stored (safe from a
+   * crash of the process) before any event goes out; the rows the events write (activity,
+   * webhook outbox) join the update's fsync instead of each waiting for one of their own, and
+   * the write resolves, so the client is answered, only once everything survives power loss.
+   */
+  async #write<T>(
+    principal: Principal,
+    board: BoardRecord,
+    source: ItemChangeSource,
+    fn: (doc: Y.Doc, actor: Actor) => T,
+    announce: (result: T) => Promise<void>,
+  ): Promise<T> {
     const actor: Actor = { actorId: principal.user.id };
-    const result = await this.#o.documents.transact(board.id, (doc) => fn(doc, actor), actor);
+    const result = await this.#o.documents.transact(board.id, (doc) => fn(doc, actor), actor, { wait: 'stored' });
     await this.#o.events.emit('board.changed', { ...this.#base(principal, board), kind: 'content', source });
+    await announce(result);
+    await this.#o.db.documents.sync();
     return result;
   }
 
@@ -95,11 +109,14 @@ export class BoardContentService {
     return { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: principal.user.id, name: principal.user.name }, at: this.#o.clock.now() };
   }
 
-  /** Emits `item.created|updated|deleted` for net changes, with each item's state after the write. */
-  async #emitItems(principal: Principal, board: BoardRecord, source: ItemChangeSource, changes: ItemChanges): Promise<void> {
+  /**
+   * Emits `item.created|updated|deleted` for net changes, with each item's state after the write:
+   * from `views` (read right after the transaction) when they hold it, else read again.
+   */
+  async #emitItems(principal: Principal, board: BoardRecord, source: ItemChangeSource, changes: ItemChanges, views: ReadonlyMap<string, ItemView>): Promise<void> {
     const doc = await this.#o.documents.open(board.id);
     const base = this.#base(principal, board);
-    const current = (id: string): ItemView | null => (doc.getMap('items').has(id) ? getItem(doc, id) : null);
+    const current = (id: string): ItemView | null => views.get(id) ?? (doc.getMap('items').has(id) ? getItem(doc, id) : null);
     for (const id of changes.created) await this.#o.events.emit('item.created', { ...base, itemId: id, source, item: current(id) });
     for (const id of changes.updated) {
       await this.#o.events.emit('item.updated', { ...base, itemId: id, source, item: current(id), ...(changes.fields ? { fields: changes.fields } : {}) });
@@ -138,10 +155,16 @@ export class BoardContentService {
     const validated = validateCreateItem(body);
     const { board } = await this.#board(principal, boardId, validated.type === commentTypeName ? 'comment' : 'edit');
     await this.#ensureRoom(board, 1);
-    const item = await this.#write(principal, board, 'rest', (doc, actor) => createItem(doc, body, actor, this.#o.clock.now()));
-    await this.#o.events.emit('item.created', { ...this.#base(principal, board), itemId: item.id, source: 'rest', item });
-    if (item.type === commentTypeName) await this.#o.events.emit('comment.created', { ...this.#base(principal, board), kind: 'comment', board, item });
-    return item;
+    return this.#write(
+      principal,
+      board,
+      'rest',
+      (doc, actor) => createItem(doc, body, actor, this.#o.clock.now()),
+      async (item) => {
+        await this.#o.events.emit('item.created', { ...this.#base(principal, board), itemId: item.id, source: 'rest', item });
+        if (item.type === commentTypeName) await this.#o.events.emit('comment.created', { ...this.#base(principal, board), kind: 'comment', board, item });
+      },
+    );
   }
 
   /** One item. */
@@ -154,25 +177,38 @@ export class BoardContentService {
   async patchItem(principal: Principal, boardId: string, itemId: string, patch: Record<string, unknown>): Promise<ItemView> {
     const onlyConversation = Object.keys(patch).every((key) => key === 'reply' || key === 'resolved');
     const board = await this.#boardForItem(principal, boardId, itemId, onlyConversation);
-    const item = await this.#write(principal, board, 'rest', (d, actor) => patchItem(d, itemId, patch, actor, this.#o.clock.now()));
-    await this.#o.events.emit('item.updated', { ...this.#base(principal, board), itemId, source: 'rest', item, fields: Object.keys(patch).sort() });
-    if (patch.reply !== undefined) await this.#o.events.emit('comment.created', { ...this.#base(principal, board), kind: 'reply', board, item });
-    return item;
+    return this.#write(
+      principal,
+      board,
+      'rest',
+      (d, actor) => patchItem(d, itemId, patch, actor, this.#o.clock.now()),
+      async (item) => {
+        await this.#o.events.emit('item.updated', { ...this.#base(principal, board), itemId, source: 'rest', item, fields: Object.keys(patch).sort() });
+        if (patch.reply !== undefined) await this.#o.events.emit('comment.created', { ...this.#base(principal, board), kind: 'reply', board, item });
+      },
+    );
   }
 
   /** Deletes an item (and connectors attached to it); deleting a comment pin resolves the comment. */
   async deleteItem(principal: Principal, boardId: string, itemId: string): Promise<{ outcome: 'deleted' | 'resolved'; deletedIds: string[]; comment: ItemView | null }> {
     const board = await this.#boardForItem(principal, boardId, itemId, true);
-    const result = await this.#write(principal, board, 'rest', (d, actor) => deleteItem(d, itemId, actor, this.#o.clock.now()));
-    const base = this.#base(principal, board);
-    if (result.outcome === 'resolved') {
-      await this.#o.events.emit('item.updated', { ...base, itemId, source: 'rest', item: result.comment, fields: ['resolved'], via: 'delete' });
-    } else {
-      // The requested item first, carrying what went with it (attached connectors), then each of those.
-      const cascade = result.deletedIds.filter((id) => id !== itemId);
-      await this.#o.events.emit('item.deleted', { ...base, itemId, source: 'rest', item: null, deletedWith: cascade });
-      for (const id of cascade) await this.#o.events.emit('item.deleted', { ...base, itemId: id, source: 'rest', item: null, deletedBy: itemId });
-    }
+    const result = await this.#write(
+      principal,
+      board,
+      'rest',
+      (d, actor) => deleteItem(d, itemId, actor, this.#o.clock.now()),
+      async (deleted) => {
+        const base = this.#base(principal, board);
+        if (deleted.outcome === 'resolved') {
+          await this.#o.events.emit('item.updated', { ...base, itemId, source: 'rest', item: deleted.comment, fields: ['resolved'], via: 'delete' });
+          return;
+        }
+        // The requested item first, carrying what went with it (attached connectors), then each of those.
+        const cascade = deleted.deletedIds.filter((id) => id !== itemId);
+        await this.#o.events.emit('item.deleted', { ...base, itemId, source: 'rest', item: null, deletedWith: cascade });
+        for (const id of cascade) await this.#o.events.emit('item.deleted', { ...base, itemId: id, source: 'rest', item: null, deletedBy: itemId });
+      },
+    );
     return { outcome: result.outcome, deletedIds: [...result.deletedIds], comment: result.comment };
   }
 
@@ -191,12 +227,24 @@ export class BoardContentService {
     const creates = Array.isArray(operations) ? operations.filter((op) => (op as { op?: unknown } | null)?.op === 'create').length : 0;
     await this.#ensureRoom(board, creates);
     // Validated inside the transaction, against the document it is applied to; nothing is written when it throws.
-    const result = await this.#write(principal, board, 'batch', (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations), actor, this.#o.clock.now()));
-    const counts: Record<string, number> = {};
-    for (const r of result.results) counts[r.op] = (counts[r.op] ?? 0) + 1;
-    await this.#o.events.emit('items.batched', { ...this.#base(principal, board), operations: result.results.length, counts });
-    await this.#emitItems(principal, board, 'batch', netItemChanges(result.results));
-    return result;
+    return this.#write(
+      principal,
+      board,
+      'batch',
+      (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations), actor, this.#o.clock.now()),
+      async (result) => {
+        const counts: Record<string, number> = {};
+        const views = new Map<string, ItemView>();
+        for (const r of result.results) {
+          counts[r.op] = (counts[r.op] ?? 0) + 1;
+          // Every view of a batch is read after its whole transaction: the item's final state.
+          const view = r.op === 'delete' ? r.comment : r.item;
+          if (view !== null) views.set(r.id, view);
+        }
+        await this.#o.events.emit('items.batched', { ...this.#base(principal, board), operations: result.results.length, counts });
+        await this.#emitItems(principal, board, 'batch', netItemChanges(result.results), views);
+      },
+    );
   }
 
   /** The board as text: sections with items in reading order, standalone items, connections. */

@@ -89,6 +89,13 @@ export interface DomainEventMap {
   'member.removed': MemberEvent;
   'job.succeeded': JobEvent;
   'job.failed': JobEvent;
+  /**
+   * An OAuth app's connection to a person ended (disconnected under "Connected apps", revoked, or
+   * cut for a security reason); `appStillConnected` when another live connection to the app remains.
+   */
+  'oauth.connection.ended': EventBase & { readonly userId: string; readonly clientId: string; readonly connectionId: string; readonly appStillConnected: boolean };
+  /** A person was removed from a workspace (`actor` removed them). */
+  'workspace.member.removed': EventBase & { readonly userId: string };
   /** A person signed in (email code or an OpenID Connect provider); `created` on the sign-in that made the account. */
   'account.signed_in': EventBase & { readonly user: { readonly id: string; readonly email: string }; readonly created: boolean };
 }
@@ -114,4 +121,6 @@ export const domainEventTypes = [
   'job.succeeded',
   'job.failed',
   'account.signed_in',
+  'oauth.connection.ended',
+  'workspace.member.removed',
 ] as const satisfies readonly DomainEventType[];

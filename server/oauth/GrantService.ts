@@ -6,6 +6,7 @@ import type { OAuthAppRecord, OAuthCodeRecord, OAuthConnectionRecord, OAuthToken
 import { oauthCollections } from '../../storage/schema/oauth.js';
 import { parseScopes } from '../auth/scopes.js';
 import { constantTimeEqual, credentialPrefixes, digestSecret, newSecret } from '../auth/secrets.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import { OAuthError } from './OAuthError.js';
 
 /** Authorization codes live 10 minutes (SPEC "Limits"). */
@@ -50,13 +51,16 @@ export class GrantService {
   readonly #tokens: Collection<OAuthTokenRecord>;
   readonly #clock: Clock;
   readonly #logger: () => Logger | null;
+  readonly #events: DomainEvents | null;
 
-  constructor(db: Database, clock: Clock, logger: () => Logger | null = () => null) {
+  /** `events` hears `oauth.connection.ended` (webhooks made through the connection are disabled). */
+  constructor(db: Database, clock: Clock, logger: () => Logger | null = () => null, events: DomainEvents | null = null) {
     this.#codes = db.collection<OAuthCodeRecord>(oauthCollections.codes);
     this.#connections = db.collection<OAuthConnectionRecord>(oauthCollections.connections);
     this.#tokens = db.collection<OAuthTokenRecord>(oauthCollections.tokens);
     this.#clock = clock;
     this.#logger = logger;
+    this.#events = events;
   }
 
   /** Issues a single-use authorization code; returns the code (only its digest is stored). */
@@ -170,8 +174,13 @@ export class GrantService {
 
   /** Ends one connection: marks it revoked and deletes its tokens. Idempotent. */
   async endConnection(connectionId: string): Promise<void> {
-    await this.#connections.updateOne({ id: connectionId, revokedAt: null }, { $set: { revokedAt: this.#clock.now() } });
+    const now = this.#clock.now();
+    const ended = await this.#connections.updateOne({ id: connectionId, revokedAt: null }, { $set: { revokedAt: now } });
     await this.#tokens.deleteMany({ connectionId });
+    if (ended === null || this.#events === null) return;
+    const { userId, clientId, workspaceId } = ended;
+    const appStillConnected = (await this.#connections.count({ userId, clientId, revokedAt: null })) > 0;
+    await this.#events.emit('oauth.connection.ended', { workspaceId, actor: { userId }, at: now, userId, clientId, connectionId, appStillConnected });
   }
 
   /** Ends the app's live connections and unused codes whose person matches `which`. */

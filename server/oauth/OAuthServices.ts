@@ -48,7 +48,7 @@ export function createOAuthServices(options: {
   const currentLogger = () => logger;
   const keys = deriveServerKeys(loadServerSecret(config));
   const issuer = config.publicUrl;
-  const grants = new GrantService(db, clock, currentLogger);
+  const grants = new GrantService(db, clock, currentLogger, options.events ?? null);
   const apps = new OAuthAppService({ db, accounts, grants, sealingKey: keys.sealing, publicUrl: config.publicUrl, clock });
   const consent = new ConsentService({ db, apps, grants, accounts, issuer, clock });
   const sessions = new SessionService(keys.signing, clock, issuer);

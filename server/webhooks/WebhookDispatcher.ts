@@ -12,6 +12,7 @@ import { nextAttemptAt } from './retrySchedule.js';
 import type { WebhookSecrets } from './WebhookSecrets.js';
 import type { SendOutcome } from './WebhookSender.js';
 import { sendWebhook } from './WebhookSender.js';
+import { ownershipDisabledReasons } from './webhookOwnership.js';
 import { signWebhook } from './webhookSigning.js';
 
 /** Options of `WebhookDispatcher`. */
@@ -190,9 +191,9 @@ export class WebhookDispatcher {
     }
     const ping = row.eventType === 'webhook.ping';
     if (!hook.enabled && !ping) return this.#settle(row, 'skipped', 'the webhook is disabled');
-    const owner = await this.#o.accounts.getUser(hook.ownerId);
-    if (!owner || owner.workspaceId !== hook.workspaceId) {
-      await this.#webhooks.updateOne({ id: hook.id }, { $set: { enabled: false, disabledReason: 'owner_left', updatedAt: this.#o.clock.now() } });
+    // Also caught here for a removal the bus did not carry (e.g. a membership deleted by an older process).
+    if ((await this.#o.accounts.getMembership(hook.workspaceId, hook.ownerId)) === null) {
+      await this.#webhooks.updateOne({ id: hook.id }, { $set: { enabled: false, disabledReason: ownershipDisabledReasons.ownerLeft, updatedAt: this.#o.clock.now() } });
       return this.#settle(row, 'skipped', 'the owner is no longer in the workspace');
     }
     if (row.boardId !== null && !(await this.#mayRead(hook, row))) return this.#settle(row, 'skipped', 'the owner can no longer read the board');

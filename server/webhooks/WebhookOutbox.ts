@@ -22,6 +22,8 @@ export class WebhookOutbox {
   readonly #ids = new TimeOrderedIds('msg_');
   readonly #wake: (webhookId: string) => void;
   readonly #spaceOf: (boardId: string) => Promise<string | null>;
+  /** Enabled webhooks per workspace as read in this event-loop turn (see `#enabledHooks`). */
+  readonly #hooksThisTurn = new Map<string, Promise<WebhookRecord[]>>();
 
   constructor(db: Database, options: { clock: Clock; wake: (webhookId: string) => void; spaceOf: (boardId: string) => Promise<string | null> }) {
     this.#webhooks = db.collection<WebhookRecord>(webhookCollections.webhooks);
@@ -38,7 +40,7 @@ export class WebhookOutbox {
 
   /** Writes the outbox rows of one event. */
   async record<K extends WebhookEventType>(type: K, event: DomainEventMap[K]): Promise<void> {
-    const hooks = (await this.#webhooks.find({ workspaceId: event.workspaceId, enabled: true })).filter((hook) => hook.events.includes(type));
+    const hooks = (await this.#enabledHooks(event.workspaceId)).filter((hook) => hook.events.includes(type));
     if (hooks.length === 0) return;
     const body = webhookBody(type, event);
     let spaceId = body.spaceId;
@@ -61,5 +63,22 @@ export class WebhookOutbox {
       );
     }
     for (const hook of wanted) this.#wake(hook.id);
+  }
+
+  /**
+   * The workspace's enabled webhooks, read once per event-loop turn: a batch emits up to a
+   * hundred item events in one turn, and they all see the webhooks as they were when the first
+   * was recorded (the request that caused them has not been answered yet, so a webhook changed
+   * meanwhile is a concurrent change either way). The next turn reads again.
+   */
+  #enabledHooks(workspaceId: string): Promise<WebhookRecord[]> {
+    const known = this.#hooksThisTurn.get(workspaceId);
+    if (known !== undefined) return known;
+    const hooks = this.#webhooks.find({ workspaceId, enabled: true });
+    if (this.#hooksThisTurn.size === 0) setImmediate(() => this.#hooksThisTurn.clear());
+    this.#hooksThisTurn.set(workspaceId, hooks);
+    // A failed read is not remembered: the next event reads again.
+    hooks.catch(() => this.#hooksThisTurn.delete(workspaceId));
+    return hooks;
   }
 }

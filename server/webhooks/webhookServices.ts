@@ -10,6 +10,7 @@ import { loadServerSecret } from '../oauth/serverKeys.js';
 import { WebhookDispatcher } from './WebhookDispatcher.js';
 import { WebhookOutbox } from './WebhookOutbox.js';
 import { WebhookSecrets } from './WebhookSecrets.js';
+import { disableOrphanedWebhooks } from './webhookOwnership.js';
 import { WebhookService } from './WebhookService.js';
 
 /** What `createWebhookServices` wires. */
@@ -20,7 +21,7 @@ export interface WebhookServices {
 
 /**
  * Wires webhooks: the service behind `/webhooks`, the outbox subscribed to the domain event bus,
- * and the dispatcher (call `dispatcher.start()` once the store's indexes exist; `stop()` at shutdown).
+ * the subscriber that disables webhooks whose maker can no longer act, and the dispatcher (call `dispatcher.start()` once the store's indexes exist; `stop()` at shutdown).
  */
 export function createWebhookServices(options: {
   config: Pick<Config, 'sessionSecret' | 'dataDir' | 'webhooks'>;
@@ -39,6 +40,7 @@ export function createWebhookServices(options: {
   const wake = (webhookId: string): void => dispatcher.wake(webhookId);
   const boards = db.collection<BoardRecord>(boardCollections.boards);
   new WebhookOutbox(db, { clock, wake, spaceOf: async (boardId) => (await boards.get(boardId))?.spaceId ?? null }).subscribe(events);
+  disableOrphanedWebhooks(db, events, clock);
   const webhooks = new WebhookService(db, { access: options.access, secrets, clock, allowPrivate, wake });
   return { webhooks, dispatcher };
 }

@@ -18,7 +18,7 @@ export interface WebhookRecord {
   /** Only events of boards in these spaces (null: any space). */
   spaceIds: string[] | null;
   enabled: boolean;
-  /** Why it was disabled by the service (`failing`, `owner_left`), null when enabled or disabled by its owner. */
+  /** Why it was disabled by the service (`failing`, `owner_left`, `connection_ended`), null when enabled or disabled by its owner. */
   disabledReason: string | null;
   /** The signing secret, sealed (JWE `dir` + A256GCM under a key derived from the server secret). */
   secretSealed: string;

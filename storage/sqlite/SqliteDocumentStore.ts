@@ -19,6 +19,9 @@ export interface SqliteDocumentStoreOptions {
   onError?: (error: Error) => void;
 }
 
+/** Documents whose last sequence number is remembered; past it the memory starts afresh (each then reads its number once more). */
+const maxKnownLastSeqs = 100_000;
+
 /** Appends waiting in the journal for the next move into `doc_log`, past which a move starts at once. */
 const maxWaitingAppends = 512;
 
@@ -46,8 +49,14 @@ export class SqliteDocumentStore implements DocumentStore {
   readonly #onError: (error: Error) => void;
   /** Appends in the journal and not yet in `doc_log`, in order. */
   #waiting: Appended[] = [];
-  /** Last number given per document with appends waiting (the stored numbers do not know them). */
-  readonly #waitingLastSeq = new Map<string, number>();
+  /**
+   * Last number given per document, as this process last read or wrote it (the only writer: the
+   * data dir is locked). Appends waiting in the journal are not in `doc_log` yet, and reading the
+   * stored number costs a seek into `doc_snapshots`, whose rows hold the whole snapshot inline
+   * (SQLite reads all of a row's overflow pages to compare a key: tens of ms at 10k items), so
+   * it is read once per document, not once per append.
+   */
+  readonly #lastSeq = new Map<string, number>();
   #moveTimer: NodeJS.Timeout | undefined;
 
   constructor(db: BetterSqlite3.Database, options: SqliteDocumentStoreOptions = {}) {
@@ -68,6 +77,7 @@ export class SqliteDocumentStore implements DocumentStore {
     this.#appendNow = db.transaction((docId: string, updates: readonly Uint8Array[]) => {
       let seq = this.#lastSeqOf(docId);
       for (const update of updates) insert.run(docId, ++seq, update);
+      this.#lastSeq.set(docId, seq);
       return seq;
     });
     this.#move = db.transaction((appends: readonly Appended[]) => {
@@ -122,7 +132,7 @@ export class SqliteDocumentStore implements DocumentStore {
     const lastSeq = firstSeq + updates.length - 1;
     // Copies: an update is often a view of a socket's whole read buffer, which must not wait with it.
     this.#waiting.push({ docId, firstSeq, updates: updates.map((update) => new Uint8Array(update)) });
-    this.#waitingLastSeq.set(docId, lastSeq);
+    this.#lastSeq.set(docId, lastSeq);
     this.#scheduleMove();
     return lastSeq;
   }
@@ -161,7 +171,7 @@ export class SqliteDocumentStore implements DocumentStore {
     // Journal first: recovery after a crash between the two must not bring the log back.
     this.#journal?.appendDeleted(docId);
     this.#waiting = this.#waiting.filter((append) => append.docId !== docId);
-    this.#waitingLastSeq.delete(docId);
+    this.#lastSeq.delete(docId);
     this.#delete(docId);
     this.#walSync?.written();
   }
@@ -193,7 +203,13 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   #lastSeqOf(docId: string): number {
-    return this.#waitingLastSeq.get(docId) ?? (this.#storedLastSeq.get(docId, docId) as { seq: number }).seq;
+    const known = this.#lastSeq.get(docId);
+    if (known !== undefined) return known;
+    const { seq } = this.#storedLastSeq.get(docId, docId) as { seq: number };
+    // Numbers of appends still waiting in the journal are known nowhere else: forgotten only once none waits.
+    if (this.#lastSeq.size >= maxKnownLastSeqs && this.#waiting.length === 0) this.#lastSeq.clear();
+    this.#lastSeq.set(docId, seq);
+    return seq;
   }
 
   #scheduleMove(): void {
@@ -225,7 +241,6 @@ export class SqliteDocumentStore implements DocumentStore {
       return false;
     }
     this.#waiting = [];
-    this.#waitingLastSeq.clear();
     const walSync = this.#walSync;
     walSync?.written();
     // Most moves leave no full segment behind; only one that does needs the WAL fsynced first.

@@ -39,6 +39,13 @@ describe('boards admin', { timeout: 240_000 }, () => {
     expect(after.stdout).toMatch(/\trevoked \d{4}-/);
   });
 
+  test('prints only its answer on standard output at the default log level, so scripts can read it', async () => {
+    const run = await runBoards(['admin', 'list-users'], { BOARDS_DATA_DIR: dataDir });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toContain('"level"');
+    expect(run.stderr).not.toContain('AI assistant ready');
+  });
+
   test.each([
     [['admin', 'list-api-keys'], 2, '--email is required'],
     [['admin', 'list-api-keys', '--email', 'nobody@example.com'], 1, 'User not found'],
