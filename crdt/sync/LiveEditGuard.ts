@@ -2,7 +2,7 @@ import * as Y from 'yjs';
 import type { Clock } from '../../storage/index.js';
 import type { Logger } from '../documents/Logger.js';
 import { itemsMap } from '../items/boardSchema.js';
-import { findItemTypeDefinition } from '../items/catalogue.js';
+import { boardIndex } from '../items/BoardIndex.js';
 import { itemRecordIssues, restoreItemRecord } from '../items/itemRecord.js';
 import type { ItemRecord } from '../items/itemRecord.js';
 import { itemIdsOfUpdate, itemRecordBefore, touchedItems } from './transactionItems.js';
@@ -186,15 +186,16 @@ export class LiveEditGuard {
     return { origin: transaction.origin, created, record, repair: restorable && !created ? { restore: before } : 'remove', offence: true };
   }
 
-  /** Connectors (and other referencing items) whose referenced item was deleted: removed, as a REST delete cascades. */
+  /**
+   * Connectors (and other referencing items) whose referenced item was deleted: removed, as a REST
+   * delete cascades. The board index knows who points at what, so this costs the referrers of the
+   * deleted items, not a pass over the board.
+   */
   #findDangling(deleted: ReadonlySet<string>, findings: Map<string, Finding>): void {
-    for (const [id, entry] of this.#items) {
-      if (!(entry instanceof Y.Map) || findings.has(id)) continue;
-      const definition = findItemTypeDefinition(String(entry.get('type')));
-      if (definition === undefined || definition.referenceFields.length === 0) continue;
-      const data = entry.get('data');
-      if (!(data instanceof Y.Map)) continue;
-      if (definition.referenceFields.some((field) => deleted.has(String(data.get(field))))) {
+    const index = boardIndex(this.#doc);
+    for (const target of deleted) {
+      for (const id of index.referencesTo(target)) {
+        if (findings.has(id) || !(this.#items.get(id) instanceof Y.Map)) continue;
         findings.set(id, { origin: undefined, created: false, record: undefined, repair: 'remove', offence: false });
       }
     }

@@ -38,6 +38,7 @@ describe("each list's limits are documented", () => {
         '/boards/{boardId}/members',
         '/me/notifications',
         '/search',
+        '/skills',
         '/spaces',
         '/spaces/{spaceId}/members',
         '/webhooks',
