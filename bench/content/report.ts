@@ -49,7 +49,7 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     ['First socket join on the loaded board: connect → full state (empty state vector)', fmt(r.fanout.fullJoinMs, ' ms'), `raw \`Y.encodeStateAsUpdate\` ${fmt(r.yjs.encodeMs, ' ms')}`, ratio(r.fanout.fullJoinMs, r.yjs.encodeMs)],
     ['Search reindex, full pass (`searchableText` + sqlite FTS5 `indexBoard`, in-process): the path the incremental indexer replaced', fmt(r.registryCold.reindexMs, ' ms'), `raw \`Y.encodeStateAsUpdate\` ${fmt(r.yjs.encodeMs, ' ms')}`, ratio(r.registryCold.reindexMs, r.yjs.encodeMs)],
     [
-      'Search reindex, first after a restart (`SearchIndexer`, in-process: text compared with what the index stores, 500 items per event-loop turn)',
+      'Search reindex, first after a restart (`SearchIndexer`, in-process: text compared with what the index stores, read 4 ms per event-loop turn)',
       `${fmt(r.search.firstMs, ' ms')} (longest block ${fmt(r.search.firstLongestBlockMs, ' ms')})`,
       `full pass ${fmt(r.registryCold.reindexMs, ' ms')}`,
       ratio(r.search.firstMs, r.registryCold.reindexMs),
