@@ -60,6 +60,8 @@ function libraryView(skill: LibrarySkill): SkillView {
 
 function recordView(record: SkillRecord, principal: Principal): SkillView {
   const { workspaceId: _workspace, outputType, ...rest } = record;
+  // Writes accept only output types the generator knows; one a later release dropped reads as
+  // the generator's default, so the skill stays usable rather than breaking every list it is in.
   return { ...rest, tags: [...record.tags], outputType: isOutputType(outputType) ? outputType : 'sticky_note', scope: record.createdBy === principal.user.id ? 'mine' : 'workspace' };
 }
 
