@@ -10,6 +10,7 @@ import { requestContext } from './middleware/requestContext.js';
 import { serverTiming } from './middleware/serverTiming.js';
 import { buildOpenApi } from './openapi.js';
 import { errorDocs } from './pages/errorDocs.js';
+import { unsubscribeRoutes } from './pages/unsubscribePage.js';
 import { consoleRoutes } from './console/consoleRoutes.js';
 import { oauthRoutes } from './oauth/oauthRoutes.js';
 import type { Route } from './route.js';
@@ -66,6 +67,7 @@ export function createApp(options: AppOptions): App {
   services.oauth.attachLogger(logger);
   koa.use(oauthRoutes(services));
   koa.use(consoleRoutes(services));
+  koa.use(unsubscribeRoutes(services));
   koa.use(webRoutes(services));
   koa.use(
     apiRouter('/v1', {

@@ -23,6 +23,8 @@ import { createWebhookServices } from './webhooks/webhookServices.js';
 import { createLogger } from './logger.js';
 import { MeService } from './me/MeService.js';
 import { NotificationService } from './notifications/NotificationService.js';
+import type { NotificationServices } from './notifications/notificationServices.js';
+import { createNotificationServices } from './notifications/notificationServices.js';
 import { createOAuthServices } from './oauth/OAuthServices.js';
 import type { SearchService } from './search/SearchService.js';
 import { createSearchService } from './search/searchServices.js';
@@ -40,6 +42,8 @@ export interface Services extends BoardServices {
   readonly accounts: AccountService;
   readonly usage: UsageService;
   readonly notifications: NotificationService;
+  /** Board update and mention producers, digest emails and their unsubscribe links. */
+  readonly notificationDelivery: NotificationServices;
   readonly sources: SourceService;
   readonly apiKeys: ApiKeyService;
   readonly authenticator: Authenticator;
@@ -107,7 +111,6 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     logger,
     documents: documentServices.documents,
     accounts,
-    notifications,
     boards: boardServices,
     events,
   });
@@ -120,8 +123,22 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events });
   const skills = new SkillService(db, { ai, clock });
   const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications });
+  const notificationDelivery = createNotificationServices({
+    config,
+    db,
+    clock,
+    logger,
+    events,
+    accounts,
+    access,
+    members: boardServices.boardMembers,
+    notifications,
+    mailer: oauth.mailer,
+    sessions: oauth.sessions,
+  });
   await db.ensureIndexes();
   boardServices.trash.start();
+  await notificationDelivery.sweeper.start();
   webhookDispatcher.start();
   // Before live connections are accepted: the events of live edits a crash cut off reach every subscriber.
   await liveEdits.recover().catch((error: unknown) => logger.error({ err: error }, 'live edit events could not be recovered'));
@@ -132,6 +149,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     accounts,
     usage,
     notifications,
+    notificationDelivery,
     sources,
     apiKeys,
     authenticator,
@@ -155,6 +173,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     close: async () => {
       await jobs.close();
       await webhookDispatcher.stop();
+      await notificationDelivery.sweeper.stop();
       await boardServices.trash.stop();
       await liveEdits.close();
       documentServices.hub.close();

@@ -80,6 +80,8 @@ const envSchema = z
     BOARDS_SMTP_URL: z.url({ protocol: /^smtps?$/, error: 'must be an smtp:// or smtps:// URL' }).optional(),
     BOARDS_MAIL_FROM: z.string().min(3, { error: 'must be an address such as Boards <no-reply@example.com>' }).default('Boards <no-reply@localhost>'),
     BOARDS_DEV_OUTBOX: z.string().min(1, { error: 'must not be empty' }).optional(),
+    BOARDS_NOTIFICATIONS_QUIET_MS: positiveInt('a positive whole number of milliseconds').default(300_000),
+    BOARDS_NOTIFICATIONS_EMAIL_MS: positiveInt('a positive whole number of milliseconds').default(900_000),
     BOARDS_WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
     ...oidcProviderVariables(),
     ...aiVariables,
@@ -153,6 +155,13 @@ export interface Config {
      * Default false.
      */
     readonly allowPrivate: boolean;
+  };
+  /** Timing of notifications (docs/notifications.md). */
+  readonly notifications: {
+    /** `BOARDS_NOTIFICATIONS_QUIET_MS`: changes to a board within this long after the first make one `board_update` per person. Default 5 min. */
+    readonly boardUpdateQuietMs: number;
+    /** `BOARDS_NOTIFICATIONS_EMAIL_MS`: a person's oldest unsent notification waits this long before their digest email goes out. Default 15 min. */
+    readonly emailDigestMs: number;
   };
   /** Signs session cookies and seals client secrets; null: generated once and kept in the data dir. */
   readonly sessionSecret: string | null;
@@ -230,6 +239,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messagesPerSecond: e.BOARDS_SYNC_MESSAGES_PER_SECOND,
       maxDocumentBytes: e.BOARDS_MAX_DOCUMENT_BYTES,
     }),
+    notifications: Object.freeze({ boardUpdateQuietMs: e.BOARDS_NOTIFICATIONS_QUIET_MS, emailDigestMs: e.BOARDS_NOTIFICATIONS_EMAIL_MS }),
     webhooks: Object.freeze({ allowPrivate: e.BOARDS_WEBHOOKS_ALLOW_PRIVATE === 'true' }),
     sessionSecret: e.BOARDS_SESSION_SECRET ?? null,
     smtpUrl: e.BOARDS_SMTP_URL ?? null,

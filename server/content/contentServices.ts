@@ -8,9 +8,7 @@ import type { BoardDocuments } from '../boards/BoardDocuments.js';
 import { storeBoardDocuments } from '../boards/BoardDocuments.js';
 import type { BoardServices } from '../boards/boardServices.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
-import type { NotificationService } from '../notifications/NotificationService.js';
 import { BoardContentService } from './BoardContentService.js';
-import { CommentNotifier } from './CommentNotifier.js';
 import { subscribeContentActivity } from './contentActivity.js';
 import { LiveEdits } from './LiveEdits.js';
 import { RecentBoards } from './RecentBoards.js';
@@ -57,7 +55,7 @@ export interface ContentServices {
 
 /**
  * Wires the board content service and its subscribers on the event bus: activity rows of content
- * writes, comment notifications and recent boards.
+ * writes and recent boards (notifications subscribe in `server/notifications`).
  */
 export function createContentService(options: {
   db: Database;
@@ -65,13 +63,11 @@ export function createContentService(options: {
   logger: PinoLogger;
   documents: DocumentRegistry;
   accounts: AccountService;
-  notifications: NotificationService;
   boards: BoardServices;
   events: DomainEvents;
 }): ContentServices {
   const { db, clock, logger, events } = options;
   subscribeContentActivity(events, options.boards.activity);
-  new CommentNotifier(options.boards.boardMembers, options.notifications).subscribe(events);
   new RecentBoards(db, clock, logger).subscribe(events);
   const content = new BoardContentService({
     db,

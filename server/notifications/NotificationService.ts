@@ -1,39 +1,64 @@
 import type { Clock, Collection, Database, Filter } from '../../storage/index.js';
-import { newId } from '../../storage/index.js';
-import type { NotificationRecord } from '../../storage/schema/accounts.js';
+import { DuplicateKeyError, newId } from '../../storage/index.js';
+import type { NotificationRecord, WorkspaceRecord } from '../../storage/schema/accounts.js';
 import { accountCollections } from '../../storage/schema/accounts.js';
 import { errors } from '../errors.js';
 import type { Page } from '../pagination.js';
 import { decodeCursor, encodeCursor } from '../pagination.js';
 
 /** What to notify a person of. */
-export type NewNotification = Omit<NotificationRecord, 'id' | 'createdAt' | 'readAt'>;
+export type NewNotification = Omit<NotificationRecord, 'id' | 'createdAt' | 'readAt' | 'emailState' | 'digestId'>;
 
 /** The notification stream of each person. */
 export class NotificationService {
   readonly #notifications: Collection<NotificationRecord>;
+  readonly #workspaces: Collection<WorkspaceRecord>;
   readonly #clock: Clock;
 
   constructor(db: Database, clock: Clock) {
     this.#notifications = db.collection<NotificationRecord>(accountCollections.notifications);
+    this.#workspaces = db.collection<WorkspaceRecord>(accountCollections.workspaces);
     this.#clock = clock;
   }
 
-  /** Records a notification for a person. */
+  /** Records a notification for a person; it waits for their next digest email (`emailState: 'pending'`). */
   async notify(input: NewNotification): Promise<NotificationRecord> {
-    const record: NotificationRecord = { ...input, id: newId('ntf'), createdAt: this.#clock.now(), readAt: null };
+    const record = this.#record(newId('ntf'), input);
     await this.#notifications.insert(record);
     return record;
   }
 
-  /** Tells a person that someone shared a space or board with them (a `share` notification). */
+  /**
+   * Records a notification under an id derived from what caused it; false when that id is stored
+   * already, so a sweep re-run after a crash makes no second notification.
+   */
+  async notifyOnce(id: string, input: NewNotification): Promise<boolean> {
+    try {
+      await this.#notifications.insert(this.#record(id, input));
+      return true;
+    } catch (error) {
+      if (error instanceof DuplicateKeyError) return false;
+      throw error;
+    }
+  }
+
+  #record(id: string, input: NewNotification): NotificationRecord {
+    return { ...input, id, createdAt: this.#clock.now(), readAt: null, emailState: 'pending', digestId: null };
+  }
+
+  /**
+   * Tells a person that someone shared a space or board with them (a `share` notification),
+   * unless the settings of their own workspace turn share notifications off (then null).
+   */
   async shared(input: {
     person: { id: string; workspaceId: string };
     actor: { id: string; name: string | undefined };
     resource: { type: 'space' | 'board'; name: string; boardId: string | null };
     role: string;
-  }): Promise<NotificationRecord> {
+  }): Promise<NotificationRecord | null> {
     const { person, actor, resource, role } = input;
+    const workspace = await this.#workspaces.get(person.workspaceId);
+    if (workspace && !workspace.notificationSettings.events.shares) return null;
     return this.notify({
       userId: person.id,
       workspaceId: person.workspaceId,

@@ -9,6 +9,8 @@ export interface MailMessage {
   to: string;
   subject: string;
   text: string;
+  /** Extra header fields (e.g. `List-Unsubscribe`, RFC 2369 and RFC 8058). */
+  headers?: Readonly<Record<string, string>>;
 }
 
 /** Sends mail; the transport is chosen by configuration. */

@@ -58,6 +58,14 @@ export interface NotificationRecord {
   actorId: string | null;
   createdAt: number;
   readAt: number | null;
+  /**
+   * The notification's way into a digest email: `pending` until the next digest of its person,
+   * then `emailed` (with `digestId`) or `skipped` (read by then, emails off, or access lost).
+   * Absent on rows stored before notification emails existed, which are never emailed.
+   */
+  emailState?: 'pending' | 'emailed' | 'skipped';
+  /** The digest that carried it, once `emailed`. */
+  digestId?: string | null;
 }
 
 /** A person's connection to a third-party source. */
@@ -94,7 +102,7 @@ export const accountCollections = {
   workspaces: { name: 'workspaces', indexes: [{ fields: ['ownerId'] }] },
   memberships: { name: 'memberships', indexes: [{ fields: ['userId'] }, { fields: ['workspaceId'] }] },
   usage: { name: 'usage' },
-  notifications: { name: 'notifications', indexes: [{ fields: ['userId', 'createdAt'] }] },
+  notifications: { name: 'notifications', indexes: [{ fields: ['userId', 'createdAt'] }, { fields: ['emailState', 'createdAt'] }] },
   sourceConnections: { name: 'source_connections', indexes: [{ fields: ['userId'] }] },
   apiKeys: { name: 'api_keys', indexes: [{ fields: ['digest'], unique: true }, { fields: ['userId', 'createdAt'] }] },
 } as const satisfies Record<string, CollectionSpec>;

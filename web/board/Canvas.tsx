@@ -1,23 +1,23 @@
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import type { OpenBoard } from './BoardPage.js';
+import type { BoardEdits } from './edits.js';
 import { Connectors } from './Connectors.js';
 import { ItemNode } from './ItemNode.js';
 import { TextEditor, editableField } from './TextEditor.js';
+import { connectorVisible, fit, intersects, visibleRect, zoomAbout } from './viewport.js';
+import type { View } from './viewport.js';
 
 type Tool = 'select' | 'sticky_note' | 'text' | 'shape';
-type View = { x: number; y: number; zoom: number };
 type Drag =
   | { kind: 'pan'; startX: number; startY: number; view: View }
   | { kind: 'move'; startX: number; startY: number; origins: Map<string, { x: number; y: number }>; moved: boolean }
   | { kind: 'resize'; item: StoredItem; left: number; top: number };
 
-const minZoom = 0.05;
 /** Below this zoom items are drawn without their text, which is unreadable there anyway. */
 const detailZoom = 0.3;
 /** Local changes closer together than this are one undo step (typing a word, say). */
 export const captureTimeoutMs = 400;
-const maxZoom = 4;
 
 /** Creation defaults of the tools, valid per the catalogue. */
 const newItemData: Record<Exclude<Tool, 'select'>, Record<string, unknown>> = {
@@ -28,32 +28,15 @@ const newItemData: Record<Exclude<Tool, 'select'>, Record<string, unknown>> = {
 
 const toolLabels: Record<Tool, string> = { select: 'Select', sticky_note: 'Note', text: 'Text', shape: 'Shape' };
 
-function fit(items: readonly StoredItem[], width: number, height: number): View {
-  if (items.length === 0) return { x: width / 2, y: height / 2, zoom: 1 };
-  let left = Infinity;
-  let top = Infinity;
-  let right = -Infinity;
-  let bottom = -Infinity;
-  for (const item of items) {
-    left = Math.min(left, item.x - item.width / 2);
-    top = Math.min(top, item.y - item.height / 2);
-    right = Math.max(right, item.x + item.width / 2);
-    bottom = Math.max(bottom, item.y + item.height / 2);
-  }
-  const margin = 60;
-  const zoom = Math.min(1, Math.max(minZoom, Math.min((width - margin * 2) / (right - left), (height - margin * 2) / (bottom - top))));
-  return { zoom, x: width / 2 - ((left + right) / 2) * zoom, y: height / 2 - ((top + bottom) / 2) * zoom };
-}
-
 /**
  * The board canvas: items in z-order (sections behind), connectors, other people's cursors and
  * selections; pan (drag the background), zoom (wheel), select (click, shift-click), drag, resize
  * (corner handle), create notes, text and shapes, edit text in place (double-click), delete,
  * undo and redo. Without edit rights it only pans, zooms and selects.
  */
-export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean }) {
-  const { store, edits, undo, presence } = board;
-  const readOnly = edits === null;
+export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: BoardEdits | null; synced: boolean }) {
+  const { store, undo, presence } = board;
+  const readOnly = !board.canEdit;
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [view, setView] = useState<View>({ x: 0, y: 0, zoom: 1 });
   const [tool, setTool] = useState<Tool>('select');
@@ -62,7 +45,10 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
   const [error, setError] = useState<string | null>(null);
   const surface = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
-  const fitted = useRef(false);
+  // Items are drawn only once the view fits them: drawing them first at 100 % and then again at
+  // the fitted zoom would lay every item out twice before the first paint.
+  const [fitted, setFitted] = useState(false);
+  const [size, setSize] = useState({ width: 0, height: 0 });
   const frame = useRef<number | null>(null);
   const pendingMove = useRef<Map<string, { x: number; y: number }> | null>(null);
 
@@ -73,10 +59,19 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
   const version = store.version;
 
   useLayoutEffect(() => {
-    if (fitted.current || !synced || !surface.current) return;
-    fitted.current = true;
-    setView(fit(items, surface.current.clientWidth, surface.current.clientHeight));
-  }, [synced, version]);
+    const el = surface.current;
+    if (!el) return undefined;
+    setSize({ width: el.clientWidth, height: el.clientHeight });
+    const observer = new ResizeObserver(() => setSize({ width: el.clientWidth, height: el.clientHeight }));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useLayoutEffect(() => {
+    if (fitted || !synced || size.width === 0) return;
+    setView(fit(items, size.width, size.height));
+    setFitted(true);
+  }, [synced, size]);
 
   // Forget selected items that were deleted (here or elsewhere).
   useEffect(() => {
@@ -91,9 +86,15 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
     const s: StoredItem[] = [];
     const o: StoredItem[] = [];
     const c: StoredItem[] = [];
-    for (const item of items) (item.type === 'section' ? s : item.type === 'connector' ? c : o).push(item);
-    return { sections: s, others: o, connectors: c };
-  }, [items]);
+    if (!fitted) return { sections: s, others: o, connectors: c };
+    // Only what the viewport (and a margin around it) shows is drawn; selected items always are.
+    const rect = visibleRect(view, size.width, size.height);
+    for (const item of items) {
+      if (item.type === 'connector') c.push(item);
+      else if (intersects(item, rect) || selection.has(item.id)) (item.type === 'section' ? s : o).push(item);
+    }
+    return { sections: s, others: o, connectors: c.filter((item) => connectorVisible(item, rect, store.get.bind(store))) };
+  }, [items, fitted, view, size, selection]);
 
   const detail = view.zoom >= detailZoom;
   const peers = presence.peers();
@@ -134,7 +135,8 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
   };
 
   const onPointerDown = (event: PointerEvent) => {
-    if (event.button !== 0 && event.button !== 1) return;
+    // Until the board is loaded and fitted there is nothing to act on (and no edit may precede the sync).
+    if (!fitted || (event.button !== 0 && event.button !== 1)) return;
     const target = event.target as Element;
     if (target.closest('.text-editor, a')) return;
     const point = toWorld(event.clientX, event.clientY);
@@ -218,10 +220,7 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
     const rect = surface.current?.getBoundingClientRect();
     const sx = event.clientX - (rect?.left ?? 0);
     const sy = event.clientY - (rect?.top ?? 0);
-    setView((v) => {
-      const zoom = Math.min(maxZoom, Math.max(minZoom, v.zoom * Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.0015))));
-      return { zoom, x: sx - ((sx - v.x) / v.zoom) * zoom, y: sy - ((sy - v.y) / v.zoom) * zoom };
-    });
+    setView((v) => zoomAbout(v, Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.0015)), sx, sy));
   };
 
   const zoomBy = (factor: number) => {
@@ -229,10 +228,7 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
     if (!el) return;
     const sx = el.clientWidth / 2;
     const sy = el.clientHeight / 2;
-    setView((v) => {
-      const zoom = Math.min(maxZoom, Math.max(minZoom, v.zoom * factor));
-      return { zoom, x: sx - ((sx - v.x) / v.zoom) * zoom, y: sy - ((sy - v.y) / v.zoom) * zoom };
-    });
+    setView((v) => zoomAbout(v, factor, sx, sy));
   };
 
   const onDoubleClick = (event: MouseEvent) => {
@@ -290,7 +286,7 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
     <div class="canvas-wrap">
       <div class="toolbar" role="toolbar" aria-label="Board tools">
         {(readOnly ? (['select'] as Tool[]) : (['select', 'sticky_note', 'text', 'shape'] as Tool[])).map((t) => (
-          <button key={t} type="button" data-tool={t} class={tool === t ? 'tool active' : 'tool'} aria-pressed={tool === t} onClick={() => setTool(t)}>
+          <button key={t} type="button" data-tool={t} class={tool === t ? 'tool active' : 'tool'} aria-pressed={tool === t} disabled={t !== 'select' && !edits} onClick={() => setTool(t)}>
             {toolLabels[t]}
           </button>
         ))}
@@ -316,7 +312,7 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
         <button type="button" onClick={() => zoomBy(1.25)} title="Zoom in">
           +
         </button>
-        <button type="button" onClick={() => surface.current && setView(fit(items, surface.current.clientWidth, surface.current.clientHeight))} title="Fit the board">
+        <button type="button" onClick={() => setView(fit(items, size.width, size.height))} title="Fit the board">
           Fit
         </button>
         <span class="people">

@@ -1,0 +1,146 @@
+import { createHash } from 'node:crypto';
+import type { Clock, Collection, Database } from '../../storage/index.js';
+import type { BoardRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import type { BoardUpdateWindowRecord } from '../../storage/schema/notifications.js';
+import { notificationCollections } from '../../storage/schema/notifications.js';
+import type { AccountService } from '../accounts/AccountService.js';
+import type { BoardMemberService } from '../boards/BoardMemberService.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
+import { boardReaders } from './boardReaders.js';
+import type { NotificationService } from './NotificationService.js';
+import { recipientSettings } from './recipientSettings.js';
+
+/** People named per window; later editors still count for "not your own change" but are not listed. */
+const maxActorsPerWindow = 20;
+/** Windows one sweep closes; the rest wait for the next sweep. */
+const windowsPerSweep = 200;
+
+/** Dependencies of `BoardUpdateNotifier`. */
+export interface BoardUpdateNotifierOptions {
+  db: Database;
+  clock: Clock;
+  accounts: AccountService;
+  members: BoardMemberService;
+  notifications: NotificationService;
+  /** Length of a board's window of changes (the quiet period), ms. */
+  quietPeriodMs: number;
+}
+
+/**
+ * `board_update` notifications, coalesced: the first change to a board (a REST write, a batch, a
+ * live edit or a change of its record) opens a window of `quietPeriodMs`; later changes join it.
+ * When the window has closed, `flushDue` gives each person who can read the board then, whose
+ * settings ask for board updates and who made not every change in it themselves, one
+ * notification naming the others who changed it. So a person gets at most one per board per
+ * quiet period, never for their own changes, and never after losing access.
+ *
+ * Windows are stored (`notification_board_windows`), so changes survive a restart; a window's
+ * notifications have ids derived from the window, so a sweep re-run after a crash between
+ * notifying and deleting the window makes no duplicates.
+ */
+export class BoardUpdateNotifier {
+  readonly #o: BoardUpdateNotifierOptions;
+  readonly #windows: Collection<BoardUpdateWindowRecord>;
+  readonly #boards: Collection<BoardRecord>;
+  /** The open window of each board this process has seen a change of (null: none open). */
+  readonly #open = new Map<string, BoardUpdateWindowRecord | null>();
+  /** Per board, the change being recorded, so changes of one board are recorded one at a time. */
+  readonly #queue = new Map<string, Promise<void>>();
+
+  constructor(options: BoardUpdateNotifierOptions) {
+    this.#o = options;
+    this.#windows = options.db.collection<BoardUpdateWindowRecord>(notificationCollections.boardUpdateWindows);
+    this.#boards = options.db.collection<BoardRecord>(boardCollections.boards);
+  }
+
+  /** Subscribes to content changes (`board.changed` of kind content) and record changes (`board.updated`). */
+  subscribe(events: DomainEvents): () => void {
+    const offContent = events.on('board.changed', (event) =>
+      event.kind === 'content' ? this.changed(event.boardId, event.workspaceId, event.actor.userId) : undefined,
+    );
+    const offRecord = events.on('board.updated', (event) => this.changed(event.boardId, event.workspaceId, event.actor.userId));
+    return () => {
+      offContent();
+      offRecord();
+    };
+  }
+
+  /** Records that a person changed a board now: opens the board's window or joins the open one. */
+  async changed(boardId: string, workspaceId: string, userId: string): Promise<void> {
+    const previous = this.#queue.get(boardId) ?? Promise.resolve();
+    const next = previous.then(() => this.#record(boardId, workspaceId, userId));
+    const settled = next.catch(() => undefined);
+    this.#queue.set(boardId, settled);
+    void settled.then(() => {
+      if (this.#queue.get(boardId) === settled) this.#queue.delete(boardId);
+    });
+    await next;
+  }
+
+  async #record(boardId: string, workspaceId: string, userId: string): Promise<void> {
+    const now = this.#o.clock.now();
+    let open = this.#open.get(boardId);
+    if (open === undefined) open = await this.#windows.findOne({ boardId, dueAt: { $gt: now } });
+    if (open && open.dueAt <= now) open = null;
+    if (!open) {
+      const window: BoardUpdateWindowRecord = { id: `${boardId}:${now}`, boardId, workspaceId, actorIds: [userId], openedAt: now, dueAt: now + this.#o.quietPeriodMs };
+      await this.#windows.put(window);
+      this.#open.set(boardId, window);
+      return;
+    }
+    this.#open.set(boardId, open);
+    if (open.actorIds.includes(userId) || open.actorIds.length >= maxActorsPerWindow) return;
+    const actorIds = [...open.actorIds, userId];
+    this.#open.set(boardId, { ...open, actorIds });
+    await this.#windows.updateOne({ id: open.id }, { $set: { actorIds } });
+  }
+
+  /** Closes every window past its quiet period and records its notifications; resolves with how many windows closed. */
+  async flushDue(): Promise<number> {
+    const now = this.#o.clock.now();
+    const due = await this.#windows.find({ dueAt: { $lte: now } }, { sort: [['dueAt', 1]], limit: windowsPerSweep });
+    for (const window of due) {
+      await this.#notify(window);
+      await this.#windows.deleteMany({ id: window.id });
+      if (this.#open.get(window.boardId)?.id === window.id) this.#open.delete(window.boardId);
+    }
+    return due.length;
+  }
+
+  async #notify(window: BoardUpdateWindowRecord): Promise<void> {
+    const board = await this.#boards.get(window.boardId);
+    if (!board) return;
+    const readers = await boardReaders(this.#o.members, board);
+    const settings = await recipientSettings(this.#o.accounts, readers);
+    const actors = await this.#o.accounts.getUsers(window.actorIds);
+    for (const reader of readers) {
+      if (!settings.get(reader.id)?.events.boardUpdates) continue;
+      const others = window.actorIds.filter((id) => id !== reader.id);
+      const firstOther = others[0];
+      if (firstOther === undefined) continue;
+      const names = others.map((id) => actors.get(id)?.name ?? 'Someone');
+      await this.#o.notifications.notifyOnce(notificationId(window.id, reader.id), {
+        userId: reader.id,
+        workspaceId: reader.workspaceId,
+        kind: 'board_update',
+        title: `${board.title} was updated`,
+        body: `${listNames(names)} changed it.`,
+        boardId: board.id,
+        itemId: null,
+        actorId: firstOther,
+      });
+    }
+  }
+}
+
+function notificationId(windowId: string, userId: string): string {
+  return `ntf_bu${createHash('sha256').update(`${windowId}\n${userId}`).digest('hex').slice(0, 24)}`;
+}
+
+function listNames(names: readonly string[]): string {
+  if (names.length <= 1) return names[0] ?? 'Someone';
+  if (names.length === 2) return `${names[0]} and ${names[1]}`;
+  if (names.length === 3) return `${names[0]}, ${names[1]} and ${names[2]}`;
+  return `${names[0]}, ${names[1]} and ${names.length - 2} others`;
+}
