@@ -14,6 +14,7 @@ import { createBoard, measureBatches, measureCreates, seedBoard, someItemIds } f
 import { measureSearchReindex } from './content/searchReindex.js';
 import { createBenchUser, startBoards } from './content/serverProcess.js';
 import { nowMs, summarize } from './content/stats.js';
+import { runWebhookBench } from './webhooks/webhookBench.js';
 
 /** Items on the benchmark board (issue 5: "on a 10,000-item board"). */
 const boardItems = 10_000;
@@ -122,3 +123,4 @@ const out = path.resolve('bench', 'results', 'content-latest.md');
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, report);
 log(`wrote ${out}`);
+await runWebhookBench();
