@@ -15,6 +15,10 @@ export interface WebToken {
   readonly scopes: readonly string[];
   /** The person's role on the board asked for, or null. */
   readonly role: string | null;
+  /** True when the page may change the board's items (editor and above). */
+  readonly canEdit: boolean;
+  /** True when the page may add comments and replies (commenter and above); they go through REST. */
+  readonly canComment: boolean;
   readonly user: WebUser;
 }
 

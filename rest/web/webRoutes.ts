@@ -87,9 +87,10 @@ function sendAsset(ctx: Context, assets: WebAssets, name: string): boolean {
 
 /**
  * `POST /web/token`: a short-lived bearer token for the signed-in session (cookie), for the
- * dashboard or, with `boardId`, for one board with the scopes the person's role there allows;
- * with `boardId` and `link` (a public link token), no session is needed and the answer is the
- * link token itself with the link's role, for a guest.
+ * dashboard or, with `boardId`, for one board with the scopes the person's role there allows
+ * and what that role lets the page offer (`canEdit`, `canComment`); with `boardId` and `link`
+ * (a public link token), no session is needed and the answer is the link token itself with the
+ * link's role, for a guest.
  * Needs the `X-Requested-With: boards-web` header and a same-origin `Origin` (CSRF); answers in
  * the API's error envelope; `Cache-Control: no-store`.
  */
@@ -130,6 +131,8 @@ function tokenAnswer(issued: IssuedWebToken, user: { id: string; name: string; e
     expiresAt: new Date(issued.expiresAtMs).toISOString(),
     scopes: issued.scopes,
     role: issued.role,
+    canEdit: issued.canEdit,
+    canComment: issued.canComment,
     user: { id: user.id, name: user.name, email: user.email },
   };
 }

@@ -4,7 +4,7 @@ import { loadavg } from 'node:os';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactPath, chromiumAvailable, launchChromium, signedInContext } from '../helpers/browser.js';
+import { artifactPath, chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 
@@ -38,18 +38,11 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  if (!available) return;
-  for (const context of contexts) await context.close();
-  await browser?.close();
-  await t?.stop();
+  if (available) await closeBrowserSuite(contexts, browser, t);
 });
 
-async function pageAs(user: TestUser): Promise<Page> {
-  const context = await signedInContext(browser, t, user.id);
-  contexts.push(context);
-  const page = await context.newPage();
-  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
-  return page;
+function pageAs(user: TestUser): Promise<Page> {
+  return signedInPage(browser, t, user.id, contexts);
 }
 
 async function newBoard(title: string): Promise<string> {

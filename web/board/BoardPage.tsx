@@ -3,7 +3,7 @@ import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { itemsMap } from '../../crdt/items/boardSchema.js';
 import { ApiError, TokenSource, api, linkFromAddress, signInUrl } from '../api.js';
-import type { WebToken } from '../api.js';
+import type { WebToken, WebUser } from '../api.js';
 import { SignInPrompt, TopBar } from '../App.js';
 import { BoardStore } from './BoardStore.js';
 import { Canvas, captureTimeoutMs } from './Canvas.js';
@@ -18,6 +18,12 @@ export interface OpenBoard {
   readonly store: BoardStore;
   /** False when the person may not change the board (viewer, commenter). */
   readonly canEdit: boolean;
+  /** True when the person may add comments and replies (commenter and above), through REST. */
+  readonly canComment: boolean;
+  /** The session's tokens for REST calls about this board. */
+  readonly tokens: TokenSource;
+  /** The signed-in person. */
+  readonly user: WebUser;
   /** Who the local changes are by: the origin of their transactions, which the undo manager tracks. */
   readonly actor: { readonly actorId: string };
   /** Null when the person may not change the board. */
@@ -75,11 +81,11 @@ function open(boardId: string, token: WebToken, tokens: TokenSource): OpenBoard 
     }
   });
   doc.on('destroy', () => clearInterval(timer));
-  const canEdit = token.scopes.includes('boards:write');
+  const { canEdit, canComment } = token;
   const actor = { actorId: token.user.id };
   const undo = canEdit ? new Y.UndoManager(itemsMap(doc), { trackedOrigins: new Set([actor]), captureTimeout: captureTimeoutMs }) : null;
   const presence = new Presence(provider.awareness, token.user, () => api(tokens, 'GET', `/boards/${encodeURIComponent(boardId)}/presence`));
-  return { boardId, doc, provider, store: new BoardStore(doc), canEdit, actor, undo, presence };
+  return { boardId, doc, provider, store: new BoardStore(doc), canEdit, canComment, tokens, user: token.user, actor, undo, presence };
 }
 
 /** A board: loads it live over `/v1/sync/{boardId}` and shows the canvas. */
