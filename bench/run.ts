@@ -2,20 +2,28 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { measureAiGenerate } from './ai/generateBench.js';
 import { measureRaw, measureYjs } from './content/baselines.js';
 import { measureProcessColdLoad, measureRegistryColdLoad } from './content/coldLoad.js';
 import { measureFanout } from './content/fanout.js';
+import { measureEditLoad } from './content/editLoad.js';
 import { renderReport } from './content/report.js';
 import type { ContentBenchResults } from './content/report.js';
 import type { BoardApi } from './content/restBench.js';
 import { createBoard, measureBatches, measureCreates, seedBoard, someItemIds } from './content/restBench.js';
+import { measureSearchReindex } from './content/searchReindex.js';
 import { createBenchUser, startBoards } from './content/serverProcess.js';
 import { nowMs, summarize } from './content/stats.js';
+import { runWebhookBench } from './webhooks/webhookBench.js';
 
 /** Items on the benchmark board (issue 5: "on a 10,000-item board"). */
 const boardItems = 10_000;
 /** Thin sockets for the fan-out measure (issue 5). */
 const fanoutSinks = 200;
+/** The steady edit load under which the server's event-loop delay is measured (issue 16: 50 writes/s for a minute). */
+const editLoad = { writesPerSecond: 50, durationMs: 60_000 };
+/** `ai/generate` on the 10k board (issue 18): notes per call and calls per provider. */
+const aiGenerate = { items: 20, runs: 20 };
 
 function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
@@ -58,8 +66,10 @@ export async function runContentBench(): Promise<ContentBenchResults> {
     if (registryCold.items !== boardItems) throw new Error(`expected ${boardItems} items, loaded ${registryCold.items}`);
     const yjs = measureYjs(registryCold.state);
     const processCold = await measureProcessColdLoad(dataDir, boardId, key, 3, core);
+    log('search reindexes');
+    const search = await measureSearchReindex(dataDir, boardId);
 
-    server = await startBoards({ dataDir, ...(core === undefined ? {} : { core }) });
+    server = await startBoards({ dataDir, probe: true, ...(core === undefined ? {} : { core }) });
     try {
       const api: BoardApi = { url: server.url, key, boardId };
       const ids = await someItemIds(api);
@@ -71,7 +81,11 @@ export async function runContentBench(): Promise<ContentBenchResults> {
       const batch = await measureBatches(api, ids, { moves: 20, creates: 5 });
       log(`fan-out to ${fanoutSinks} sockets`);
       const fanout = await measureFanout(api, ids, { sinks: fanoutSinks, messages: 40 });
+      log(`event-loop delay at ${editLoad.writesPerSecond} writes/s for ${editLoad.durationMs / 1000} s`);
+      const edits = await measureEditLoad(server, api, ids, editLoad);
       await server.stop();
+      log(`ai/generate of ${aiGenerate.items} items`);
+      const ai = await measureAiGenerate({ dataDir, key, boardId, core, ...aiGenerate });
       log('raw baselines');
       const raw = await measureRaw({ core, sinks: fanoutSinks, messages: 40 });
       return {
@@ -87,6 +101,9 @@ export async function runContentBench(): Promise<ContentBenchResults> {
         concurrent,
         batch,
         fanout,
+        search,
+        edits,
+        ai,
         yjs,
         raw,
         totalSeconds: (nowMs() - began) / 1000,
@@ -106,3 +123,4 @@ const out = path.resolve('bench', 'results', 'content-latest.md');
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, report);
 log(`wrote ${out}`);
+await runWebhookBench();

@@ -10416,7 +10416,7 @@ export interface operations {
                         data: {
                             description: string;
                             /** @enum {string} */
-                            type: "board.created" | "board.updated" | "board.deleted" | "board.restored" | "item.created" | "item.updated" | "item.deleted" | "comment.created" | "chat.message.created" | "member.added" | "member.removed" | "job.succeeded" | "job.failed";
+                            type: "board.created" | "board.updated" | "board.deleted" | "board.restored" | "item.created" | "item.updated" | "item.deleted" | "comment.created" | "chat.message.created" | "member.added" | "member.removed" | "member.updated" | "job.succeeded" | "job.failed";
                         }[];
                     };
                 };

@@ -32,14 +32,15 @@ export type { BoardStructure, StructureConnection, StructureItem, StructureSecti
 export { searchableItem, searchableText } from './views/searchableText.js';
 export type { SearchableItem } from './views/searchableText.js';
 export { DocumentRegistry } from './documents/DocumentRegistry.js';
-export type { DocumentLease, DocumentRegistryOptions, DocumentRegistryStats, TransactOptions } from './documents/DocumentRegistry.js';
+export type { DocumentLease } from './documents/DocumentLease.js';
+export type { DocumentRegistryOptions, DocumentRegistryStats, TransactOptions } from './documents/DocumentRegistry.js';
 export { DocumentError, documentErrorCodes } from './documents/errors.js';
 export type { DocumentErrorCode } from './documents/errors.js';
 export { silentLogger } from './documents/Logger.js';
 export type { Logger } from './documents/Logger.js';
 export { RealtimeHub } from './sync/RealtimeHub.js';
 export type { RealtimeHubOptions, RealtimeHubStats } from './sync/RealtimeHub.js';
-export type { PresenceEntry } from './sync/BoardRoom.js';
+export type { PresenceEntry } from './sync/RoomAwareness.js';
 export type { SyncActor, SyncConnection, SyncConnectionInfo } from './sync/SyncConnection.js';
 export type { SyncSocket } from './sync/SyncSocket.js';
 export { syncCloseCodes } from './sync/closeCodes.js';

@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// Builds the browser app (web/) into dist/webapp with esbuild: one minified ES module and one
-// stylesheet, plus the API reference renderer (Redoc's standalone bundle) copied from
+// Builds the browser app (web/) into dist/webapp with esbuild: a minified ES module, the chunks
+// it imports when needed (`chunk-<hash>.js`: the board's writes and the catalogue's zod schemas
+// load beside the board, not before its first paint) and one stylesheet, plus the API reference renderer (Redoc's standalone bundle) copied from
 // node_modules, so the server serves everything itself (no CDN). Run by `build` and `prepare`.
 import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -38,6 +39,8 @@ const result = await esbuild.build({
   entryPoints: { app: 'web/main.tsx' },
   bundle: true,
   format: 'esm',
+  splitting: true,
+  chunkNames: 'chunk-[hash]',
   platform: 'browser',
   target: ['es2022'],
   minify: true,

@@ -6,6 +6,7 @@ import type { PlanName } from './accounts/plans.js';
 import type { Services } from './Services.js';
 import { ServiceError } from './errors.js';
 import { StartupError } from './StartupError.js';
+import { UsageError } from './UsageError.js';
 
 /** One `boards admin` command: its synopsis and what it does, for `--help`. */
 interface AdminCommand {
@@ -59,8 +60,6 @@ ${Object.entries(adminCommands)
 
 Every command takes --help.
 `;
-
-class UsageError extends Error {}
 
 function out(line: string): void {
   process.stdout.write(`${line}\n`);

@@ -61,7 +61,7 @@ export interface CollectionSpec {
   indexes?: readonly IndexSpec[];
 }
 
-/** How an insert waits for the disk. */
+/** How an insert or an update waits for the disk. */
 export interface InsertOptions {
   /**
    * `immediate` (default): the record survives power loss when `insert` resolves. `shared`: it
@@ -90,8 +90,10 @@ export interface Collection<T extends StoredRecord> {
   /**
    * Atomically updates the first record matching the filter and returns it as updated, or
    * null when none matched. This is the primitive for single-use consumption and counters.
+   * `durability` as for `insert` (bookkeeping whose loss on power failure is harmless, such as
+   * a delivery attempt's outcome, need not wait for its own fsync).
    */
-  updateOne(filter: Filter<T>, update: Update<T>): Promise<T | null>;
+  updateOne(filter: Filter<T>, update: Update<T>, options?: InsertOptions): Promise<T | null>;
   /** Updates every matching record; returns how many. */
   updateMany(filter: Filter<T>, update: Update<T>): Promise<number>;
   /** Deletes every matching record; returns how many. */

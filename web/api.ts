@@ -15,6 +15,10 @@ export interface WebToken {
   readonly scopes: readonly string[];
   /** The person's role on the board asked for, or null. */
   readonly role: string | null;
+  /** True when the page may change the board's items (editor and above). */
+  readonly canEdit: boolean;
+  /** True when the page may add comments and replies (commenter and above); they go through REST. */
+  readonly canComment: boolean;
   readonly user: WebUser;
 }
 
@@ -48,6 +52,7 @@ export class TokenSource {
   readonly #link: string | undefined;
   #current: WebToken | null = null;
   #pending: Promise<WebToken> | null = null;
+  #prefetched: Promise<WebToken> | null = null;
 
   /** With `link` (a public link token), the board opens without a session, with the link's rights. */
   constructor(boardId?: string, link?: string) {
@@ -55,8 +60,20 @@ export class TokenSource {
     this.#link = link;
   }
 
+  /** Starts asking for a token now, so it is on its way while the page renders; the next `get` answers with it. */
+  prefetch(): void {
+    const first = this.get();
+    first.catch(() => undefined);
+    this.#prefetched = first;
+  }
+
   /** A valid token; throws ApiError 401 when nobody is signed in. */
   async get(): Promise<WebToken> {
+    const prefetched = this.#prefetched;
+    if (prefetched) {
+      this.#prefetched = null;
+      return prefetched;
+    }
     const current = this.#current;
     if (current && Date.parse(current.expiresAt) - Date.now() > refreshMarginMs) return current;
     this.#pending ??= this.#fetch().finally(() => {

@@ -1,7 +1,10 @@
+import type { AiGenerateResult } from '../ai/generateBench.js';
 import type { RawBaseline, YjsBaseline } from './baselines.js';
 import type { ProcessColdLoad, RegistryColdLoad } from './coldLoad.js';
+import type { EditLoadResult } from './editLoad.js';
 import type { FanoutResult } from './fanout.js';
 import type { BatchResults, CreateResult } from './restBench.js';
+import type { SearchReindexResult } from './searchReindex.js';
 import type { LatencySummary } from './stats.js';
 import { fmt, ratio } from './stats.js';
 
@@ -20,6 +23,9 @@ export interface ContentBenchResults {
   concurrent: CreateResult & { concurrency: number };
   batch: BatchResults;
   fanout: FanoutResult;
+  search: SearchReindexResult;
+  edits: EditLoadResult;
+  ai: AiGenerateResult;
   yjs: YjsBaseline;
   raw: RawBaseline;
   totalSeconds: number;
@@ -41,7 +47,15 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     ['Cold load: `DocumentRegistry.open` in a fresh registry (sqlite, in-process)', fmt(r.registryCold.openMs, ' ms'), `raw \`Y.applyUpdate\` of the same ${kb(r.yjs.bytes)} ${fmt(r.yjs.applyMs, ' ms')}`, ratio(r.registryCold.openMs, r.yjs.applyMs)],
     ['Cold load: fresh server process, socket connect → full state received', fmt(r.processCold.syncMs, ' ms'), `raw \`Y.applyUpdate\` ${fmt(r.yjs.applyMs, ' ms')}`, ratio(r.processCold.syncMs, r.yjs.applyMs)],
     ['First socket join on the loaded board: connect → full state (empty state vector)', fmt(r.fanout.fullJoinMs, ' ms'), `raw \`Y.encodeStateAsUpdate\` ${fmt(r.yjs.encodeMs, ' ms')}`, ratio(r.fanout.fullJoinMs, r.yjs.encodeMs)],
-    ['Search reindex of the board (`searchableText` + sqlite FTS5 `indexBoard`, in-process; the server runs it ≤ every 500 ms while a board is edited)', fmt(r.registryCold.reindexMs, ' ms'), `raw \`Y.encodeStateAsUpdate\` ${fmt(r.yjs.encodeMs, ' ms')}`, ratio(r.registryCold.reindexMs, r.yjs.encodeMs)],
+    ['Search reindex, full pass (`searchableText` + sqlite FTS5 `indexBoard`, in-process): the path the incremental indexer replaced', fmt(r.registryCold.reindexMs, ' ms'), `raw \`Y.encodeStateAsUpdate\` ${fmt(r.yjs.encodeMs, ' ms')}`, ratio(r.registryCold.reindexMs, r.yjs.encodeMs)],
+    [
+      'Search reindex, first after a restart (`SearchIndexer`, in-process: text compared with what the index stores, read 4 ms per event-loop turn)',
+      `${fmt(r.search.firstMs, ' ms')} (longest block ${fmt(r.search.firstLongestBlockMs, ' ms')})`,
+      `full pass ${fmt(r.registryCold.reindexMs, ' ms')}`,
+      ratio(r.search.firstMs, r.registryCold.reindexMs),
+    ],
+    ...r.search.afterEdits.map((e): Row => [`Search reindex after ${e.edits} text edit${e.edits === 1 ? '' : 's'} (\`SearchIndexer\`, what the server runs ≤ every 500 ms while a board is edited)`, fmt(e.ms, ' ms'), `full pass ${fmt(r.registryCold.reindexMs, ' ms')}`, ratio(e.ms, r.registryCold.reindexMs)]),
+    ['Search reindex after 100 moves (no text changed: nothing written)', fmt(r.search.afterMovesMs, ' ms'), `full pass ${fmt(r.registryCold.reindexMs, ' ms')}`, ratio(r.search.afterMovesMs, r.registryCold.reindexMs)],
     ...latencyRows('REST create, sequential', r.sequential.latency, r.raw.httpPost, 'raw HTTP POST'),
     ['REST create p50, 10k board vs empty board (target ≤ 1.3×)', fmt(r.sequential.latency.p50, ' ms'), `empty board p50 ${fmt(r.emptySequential.latency.p50, ' ms')}`, ratio(r.sequential.latency.p50, r.emptySequential.latency.p50)],
     ['REST create server time p50 / p99, 10k board (`Server-Timing`; target < 4 ms)', `${fmt(r.sequential.server.p50, ' ms')} / ${fmt(r.sequential.server.p99, ' ms')}`, `empty board ${fmt(r.emptySequential.server.p50, ' ms')} / ${fmt(r.emptySequential.server.p99, ' ms')}`, ratio(r.sequential.server.p50, r.emptySequential.server.p50)],
@@ -58,6 +72,18 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     ...latencyRows(`Fan-out REST move → ${r.fanout.sinks} sockets (p99 target < 3×)`, r.fanout.rest, r.raw.relayFanout, 'raw ws relay'),
     ...latencyRows(`Fan-out provider update → ${r.fanout.sinks} sockets`, r.fanout.provider, r.raw.relayFanout, 'raw ws relay'),
     ['Raw ws echo RTT (1 socket)', fmt(r.raw.wsEcho.p50, ' ms'), `p99 ${fmt(r.raw.wsEcho.p99, ' ms')}`, '–'],
+    [
+      `Server event-loop delay p50 / p99 / max while the board is edited at ${r.edits.writesPerSecond} writes/s for ${fmt(r.edits.durationMs / 1000, ' s')} (target: no stall > 20 ms)`,
+      `${fmt(r.edits.delay.p50, ' ms')} / ${fmt(r.edits.delay.p99, ' ms')} / ${fmt(r.edits.delay.max, ' ms')}`,
+      `${r.edits.delay.samples} samples`,
+      '–',
+    ],
+    [
+      `REST text patches during that load (${r.edits.restWrites}), client p50 / p99 and server time p50 / p99`,
+      `${fmt(r.edits.rest.p50, ' ms')} / ${fmt(r.edits.rest.p99, ' ms')}; server ${fmt(r.edits.restServer.p50, ' ms')} / ${fmt(r.edits.restServer.p99, ' ms')}`,
+      `${r.edits.liveWrites} live edits beside them; ${r.edits.late} writes sent late`,
+      '–',
+    ],
   ];
   const table = [
     '| Measure | Boards server | Baseline (same run) | Ratio |',
@@ -75,12 +101,41 @@ export function renderReport(r: ContentBenchResults, command: string): string {
       `p99 ${fmt(r.seed.batches.p99, ' ms')}, ${fmt(r.seed.totalMs / 1000, ' s')} in all); full state ${kb(r.processCold.bytes)}; ` +
       `REST creates and batches below add items on top (up to ~${r.items + r.sequential.latency.count + r.concurrent.latency.count + r.batch.create.count * 100}). ` +
       `Fan-out: ${r.fanout.sinks} thin sockets (handshake only, never apply; the first joins with an empty state vector, the rest announce the board's state vector ` +
-      `so 200 joins do not each pull the full state), connected in ${fmt(r.fanout.connectAllMs / 1000, ' s')}; ` +
+      `so 200 joins do not each pull the full state), connected in ${fmt(r.fanout.connectAllMs / 1000, ' s')}; a stock provider joins and syncs the whole board before the first sample (its apply is not counted); ` +
       `${r.fanout.rest.count / r.fanout.sinks} sequential writes each way, latency = receipt at each socket − send time, same host clock.`,
     '',
     table,
     '',
+    `The event-loop delay is measured inside the server process (\`perf_hooks.monitorEventLoopDelay\`, 10 ms resolution, preloaded with \`--import\`): ` +
+      'how late the loop ran a timer due every 10 ms. The load alternates a REST `PATCH` replacing a note\'s text and a live edit from a stock ' +
+      'y-websocket provider moving another note and retyping its text, sent open-loop at a fixed rate.',
+    '',
+    aiSection(r.ai),
+    '',
     `Command: \`${command}\`.`,
     '',
+  ].join('\n');
+}
+
+/** The AI assistant's table: \`ai/generate\` on the builtin provider, and the openai path's own cost against the bench's OpenAI-compatible server. */
+function aiSection(ai: AiGenerateResult): string {
+  const p5095 = (l: LatencySummary): string => `${fmt(l.p50, ' ms')} / ${fmt(l.p95, ' ms')}`;
+  const rows: Row[] = [
+    [`\`ai/generate\` of ${ai.items} notes, builtin provider: server time p50 / p95`, p5095(ai.builtin.server), `client ${p5095(ai.builtin.client)}`, '–'],
+    [`\`ai/generate\` of ${ai.items} notes, openai provider: server time p50 / p95`, p5095(ai.openai.server), `client ${p5095(ai.openai.client)}`, '–'],
+    ['… of which the OpenAI-compatible server\'s own time (request in → answer out)', p5095(ai.openai.model), '–', '–'],
+    ['… overhead of the openai path: server time − the endpoint\'s own time, per call', p5095(ai.openai.overhead), `builtin server time ${p5095(ai.builtin.server)}`, ratio(ai.openai.overhead.p50, ai.builtin.server.p50)],
+  ];
+  return [
+    '## AI assistant (`ai/generate`)',
+    '',
+    `On the same board (10k items and more), ${ai.runs} sequential calls per provider after one uncounted call that loads the board, each provider on a fresh server ` +
+      'process. Builtin: a prompt of one idea a line. OpenAI: an OpenAI-compatible Chat Completions server started inside the bench (`bench/ai/fakeOpenAiServer.ts`, ' +
+      'on the load generator\'s core) answering a fixed structured output of the same notes at once; the overhead is the HTTP call, the prompt, the validation ' +
+      'of the output against the item catalogue and the write. Notes go in the free space nearest 0,0 (no `position`), in the middle of the board.',
+    '',
+    '| Measure | Boards server | Baseline (same run) | Ratio |',
+    '|---|---|---|---|',
+    ...rows.map((row) => `| ${row.join(' | ')} |`),
   ].join('\n');
 }

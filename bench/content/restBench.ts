@@ -8,29 +8,37 @@ export interface BoardApi {
   readonly boardId: string;
 }
 
-/** Server time of the last answer `call` received, from its `Server-Timing: app;dur=` header (NaN when absent). */
-let lastServerMs = Number.NaN;
-
-/** Sends a JSON request and returns the parsed body; throws unless the status is `expected`. */
-export async function call(url: string, key: string, method: string, pathname: string, body: unknown, expected: number): Promise<unknown> {
+/** Sends a JSON request; resolves with the parsed body and the server time from `Server-Timing: app;dur=` (NaN when absent). Throws unless the status is `expected`. */
+export async function request(url: string, key: string, method: string, pathname: string, body: unknown, expected: number): Promise<{ body: unknown; serverMs: number }> {
   const init: RequestInit = { method, headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' } };
   if (body !== undefined) init.body = JSON.stringify(body);
   const res = await fetch(`${url}/v1${pathname}`, init);
   const text = await res.text();
   const timing = /app;dur=([0-9.]+)/.exec(res.headers.get('server-timing') ?? '');
-  lastServerMs = timing === null ? Number.NaN : Number(timing[1]);
   if (res.status !== expected) throw new Error(`${method} ${pathname}: expected ${expected}, got ${res.status} ${text.slice(0, 300)}`);
-  return text === '' ? undefined : (JSON.parse(text) as unknown);
+  return { body: text === '' ? undefined : (JSON.parse(text) as unknown), serverMs: timing === null ? Number.NaN : Number(timing[1]) };
+}
+
+/**
+ * True for the error of a request sent on a kept-alive connection the server had just closed
+ * (its 5 s keep-alive timeout, missed by a client whose event loop was busy): the request never
+ * reached the server, so an idempotent one may be sent again.
+ */
+export function isStaleConnection(error: unknown): boolean {
+  const cause = error instanceof TypeError ? (error.cause as { code?: unknown } | undefined) : undefined;
+  return cause?.code === 'UND_ERR_SOCKET';
+}
+
+/** Sends a JSON request and returns the parsed body; throws unless the status is `expected`. */
+export async function call(url: string, key: string, method: string, pathname: string, body: unknown, expected: number): Promise<unknown> {
+  return (await request(url, key, method, pathname, body, expected)).body;
 }
 
 /** Client latency and server time (`Server-Timing`) of one call, in ms. */
-async function timedCall(api: BoardApi, method: string, pathname: string, body: unknown, expected: number): Promise<{ clientMs: number; serverMs: number }> {
-  let serverMs = Number.NaN;
-  const clientMs = await timeMs(async () => {
-    await call(api.url, api.key, method, pathname, body, expected);
-    serverMs = lastServerMs;
-  });
-  return { clientMs, serverMs };
+export async function timedCall(api: BoardApi, method: string, pathname: string, body: unknown, expected: number): Promise<{ clientMs: number; serverMs: number }> {
+  const start = nowMs();
+  const { serverMs } = await request(api.url, api.key, method, pathname, body, expected);
+  return { clientMs: nowMs() - start, serverMs };
 }
 
 /** Creates a board and returns its id. */

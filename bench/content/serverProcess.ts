@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { EventLoopDelay, ProbeMessage } from './eventLoopProbe.js';
 
 /** The `boards` command of this checkout (`bin/boards.js`, which runs `dist/`). */
 export const boardsBin = path.resolve('bin', 'boards.js');
@@ -13,6 +15,10 @@ export interface BoardsProcess {
   readonly url: string;
   /** Graceful stop (SIGTERM: flush and close), resolved on exit. */
   stop(): Promise<void>;
+  /** Starts measuring the server's event-loop delay (servers started with `probe: true`). */
+  startProbe(): void;
+  /** Stops measuring and resolves with the delay since `startProbe`. */
+  stopProbe(): Promise<EventLoopDelay>;
 }
 
 /** Options of `startBoards`. */
@@ -22,7 +28,16 @@ export interface StartBoardsOptions {
   core?: number;
   /** Milliseconds to wait for the "listening" log line. Default 20000. */
   timeoutMs?: number;
+  /** Preloads `eventLoopProbe.js` into the server, with an IPC channel to drive it. Default false. */
+  probe?: boolean;
+  /** More environment variables (e.g. the AI provider's). */
+  env?: Record<string, string>;
+  /** More arguments to node before the script, e.g. `--cpu-prof` to profile the server. */
+  nodeArgs?: readonly string[];
 }
+
+/** The compiled probe module, next to this file in `dist/bench/content`. */
+const probeModule = fileURLToPath(new URL('./eventLoopProbe.js', import.meta.url));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -54,10 +69,10 @@ export function runBoardsCommand(args: readonly string[], dataDir: string): Prom
   });
 }
 
-/** Creates a business-plan user and returns an API key with `boards:read boards:write` (the admin CLI prints it last). */
+/** Creates a business-plan user and returns an API key with `boards:read boards:write ai:write` (the admin CLI prints it last). */
 export async function createBenchUser(dataDir: string): Promise<string> {
   await runBoardsCommand(['admin', 'create-user', '--email', 'bench@example.com', '--plan', 'business'], dataDir);
-  const out = await runBoardsCommand(['admin', 'create-api-key', '--email', 'bench@example.com', '--scopes', 'boards:read boards:write'], dataDir);
+  const out = await runBoardsCommand(['admin', 'create-api-key', '--email', 'bench@example.com', '--scopes', 'boards:read boards:write ai:write'], dataDir);
   const key = out.trim().split('\n').at(-1);
   if (key === undefined || !key.startsWith('bds_ak_')) throw new Error(`no API key in: ${out}`);
   return key;
@@ -66,10 +81,10 @@ export async function createBenchUser(dataDir: string): Promise<string> {
 /** Starts `node bin/boards.js start` on a free port and resolves once it logs "listening". */
 export async function startBoards(options: StartBoardsOptions): Promise<BoardsProcess> {
   const port = await freePort();
-  const env = { ...process.env, ...benchEnv(options.dataDir), BOARDS_PORT: String(port), BOARDS_HOST: '127.0.0.1' };
-  const node = [process.execPath, boardsBin, 'start'];
+  const env = { ...process.env, ...benchEnv(options.dataDir), ...options.env, BOARDS_PORT: String(port), BOARDS_HOST: '127.0.0.1' };
+  const node = [process.execPath, ...(options.nodeArgs ?? []), ...(options.probe === true ? ['--import', probeModule] : []), boardsBin, 'start'];
   const [file, ...args] = options.core === undefined ? node : ['taskset', '-c', String(options.core), ...node];
-  const child = spawn(file ?? process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(file ?? process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe', ...(options.probe === true ? (['ipc'] as const) : [])] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let output = '';
   await new Promise<void>((resolve, reject) => {
@@ -99,5 +114,24 @@ export async function startBoards(options: StartBoardsOptions): Promise<BoardsPr
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
+    startProbe: () => {
+      probeMessage(child, { probe: 'start' });
+    },
+    stopProbe: () =>
+      new Promise<EventLoopDelay>((resolve, reject) => {
+        const onMessage = (message: ProbeMessage): void => {
+          if (message.probe !== 'result') return;
+          child.off('message', onMessage);
+          resolve(message.delay);
+        };
+        child.on('message', onMessage);
+        void exited.then(() => reject(new Error('the server exited before its event-loop probe answered')));
+        probeMessage(child, { probe: 'stop' });
+      }),
   };
+}
+
+function probeMessage(child: ChildProcess, message: ProbeMessage): void {
+  if (child.send === undefined || !child.connected) throw new Error('the server was not started with probe: true');
+  child.send(message);
 }

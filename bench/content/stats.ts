@@ -2,6 +2,7 @@
 export interface LatencySummary {
   count: number;
   p50: number;
+  p95: number;
   p99: number;
   max: number;
 }
@@ -13,10 +14,10 @@ export function quantile(sorted: readonly number[], q: number): number {
   return sorted[rank] ?? Number.NaN;
 }
 
-/** p50/p99/max of latency samples in ms. */
+/** p50/p95/p99/max of latency samples in ms. */
 export function summarize(samples: readonly number[]): LatencySummary {
   const sorted = [...samples].sort((a, b) => a - b);
-  return { count: sorted.length, p50: quantile(sorted, 0.5), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN };
+  return { count: sorted.length, p50: quantile(sorted, 0.5), p95: quantile(sorted, 0.95), p99: quantile(sorted, 0.99), max: sorted.at(-1) ?? Number.NaN };
 }
 
 /** The median of a few repetitions. */

@@ -5,6 +5,7 @@ import { boardIndex } from '../items/BoardIndex.js';
 import { DocumentError } from './errors.js';
 import { silentLogger } from './Logger.js';
 import type { Logger } from './Logger.js';
+import type { DocumentLease } from './DocumentLease.js';
 import { ManagedDocument } from './ManagedDocument.js';
 import { SnapshotBuilder, compiledSnapshotWorkerUrl } from './SnapshotBuilder.js';
 
@@ -42,28 +43,6 @@ export interface DocumentRegistryOptions {
   clock?: Clock;
   /** Where failures are logged. Default silent. */
   logger?: Logger;
-}
-
-/** A hold on a loaded document: it stays loaded until `release()` (idempotent). */
-export interface DocumentLease {
-  readonly boardId: string;
-  readonly doc: Y.Doc;
-  /** Applies a remote update after the size check; throws `document_too_large`. */
-  applyUpdate(update: Uint8Array, origin: unknown): void;
-  /**
-   * Stores the updates applied so far at once when the store can append synchronously; true when
-   * all of them are stored (safe from a crash of the process). False means: wait for `whenPersisted`.
-   */
-  storeNow(): boolean;
-  /** Throws `document_too_large` when `incomingBytes` more would pass the size limit. */
-  assertRoomFor(incomingBytes: number): void;
-  /** Queues a client's update to be stored before it is applied; see `ManagedDocument.queueIncoming`. */
-  queueIncoming(update: Uint8Array): void;
-  /** Applies updates queued with `queueIncoming`, quietly, in one transaction; returns those that failed. See `ManagedDocument.applyQueued`. */
-  applyQueued<T extends { update: Uint8Array; origin?: unknown }>(entries: readonly T[], batchOrigin?: unknown): { entry: T; error: unknown }[];
-  /** Calls `listener` with every update to relay (see `ManagedDocument.onChange`); returns the function that removes it. */
-  onChange(listener: (update: Uint8Array, origin: unknown) => void): () => void;
-  release(): void;
 }
 
 /** Options of `DocumentRegistry.transact`. */
@@ -127,32 +106,13 @@ export class DocumentRegistry {
   /** The board's document, loaded once (concurrent calls share one store load). Prefer `acquire` to hold it. */
   async open(boardId: string): Promise<Y.Doc> {
     const managed = await this.#get(boardId);
-    managed.lastUsedMs = this.#clock.now();
+    managed.touch();
     return managed.doc;
   }
 
   /** Loads the board's document and keeps it loaded until the lease is released. */
   async acquire(boardId: string): Promise<DocumentLease> {
-    const managed = await this.#get(boardId);
-    managed.leases += 1;
-    managed.lastUsedMs = this.#clock.now();
-    let released = false;
-    return {
-      boardId,
-      doc: managed.doc,
-      applyUpdate: (update, origin) => managed.applyUpdate(update, origin),
-      storeNow: () => managed.persister.storeNow(),
-      assertRoomFor: (incomingBytes) => managed.assertRoomFor(incomingBytes),
-      queueIncoming: (update) => managed.queueIncoming(update),
-      applyQueued: (entries, batchOrigin) => managed.applyQueued(entries, batchOrigin),
-      onChange: (listener) => managed.onChange(listener),
-      release: () => {
-        if (released) return;
-        released = true;
-        managed.leases -= 1;
-        managed.lastUsedMs = this.#clock.now();
-      },
-    };
+    return (await this.#get(boardId)).lease();
   }
 
   /**
@@ -169,7 +129,7 @@ export class DocumentRegistry {
    */
   async transact<T>(boardId: string, fn: (doc: Y.Doc) => T, origin: unknown = null, options: TransactOptions = {}): Promise<T> {
     const managed = await this.#get(boardId);
-    managed.leases += 1;
+    const lease = managed.lease();
     try {
       managed.assertRoomFor(0);
       let result: T | undefined;
@@ -182,8 +142,7 @@ export class DocumentRegistry {
       await this.#withTimeout(stored, boardId);
       return result as T;
     } finally {
-      managed.leases -= 1;
-      managed.lastUsedMs = this.#clock.now();
+      lease.release();
     }
   }
 
@@ -200,10 +159,7 @@ export class DocumentRegistry {
 
   /** Unloads idle documents (no leases, unused for `idleUnloadMs`), flushing them first; resolves with how many. */
   async sweep(): Promise<number> {
-    const now = this.#clock.now();
-    const idle = [...this.#docs.values()].filter(
-      (m) => !m.unloading && m.leases === 0 && now - m.lastUsedMs >= this.#options.idleUnloadMs,
-    );
+    const idle = [...this.#docs.values()].filter((m) => m.isIdle(this.#options.idleUnloadMs));
     const unloaded = await Promise.all(idle.map((m) => this.#unload(m)));
     return unloaded.filter(Boolean).length;
   }
@@ -303,7 +259,7 @@ export class DocumentRegistry {
     const stored = await this.#store.load(boardId);
     const managed = new ManagedDocument(boardId, stored, this.#store, this.#logger, {
       ...this.#options,
-      nowMs: this.#clock.now(),
+      clock: this.#clock,
       buildSnapshot: (toFold) => this.#snapshots.build(toFold),
     });
     // Built once here, then kept current by every transaction, so no write reads the whole board.

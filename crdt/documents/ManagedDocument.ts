@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
-import type { DocumentStore, StoredDocument } from '../../storage/index.js';
+import type { Clock, DocumentStore, StoredDocument } from '../../storage/index.js';
 import { CrdtError } from '../errors.js';
+import type { DocumentLease } from './DocumentLease.js';
 import type { Logger } from './Logger.js';
 import { UpdatePersister } from './UpdatePersister.js';
 import type { BuildSnapshot, UpdatePersisterOptions } from './UpdatePersister.js';
@@ -26,8 +27,9 @@ export class ManagedDocument {
   /** Stored bytes (snapshot + logged updates + queued updates): an upper bound of the encoded state. */
   #sizeBytes: number;
   readonly #changeListeners = new Set<(update: Uint8Array, origin: unknown) => void>();
-  leases = 0;
-  lastUsedMs: number;
+  readonly #clock: Clock;
+  #leases = 0;
+  #lastUsedMs: number;
   unloading = false;
 
   constructor(
@@ -35,12 +37,13 @@ export class ManagedDocument {
     stored: StoredDocument,
     store: DocumentStore,
     logger: Logger,
-    options: UpdatePersisterOptions & { maxDocumentBytes: number; nowMs: number; buildSnapshot: BuildSnapshot },
+    options: UpdatePersisterOptions & { maxDocumentBytes: number; clock: Clock; buildSnapshot: BuildSnapshot },
   ) {
     this.id = id;
     this.doc = new Y.Doc({ gc: true });
     this.#maxDocumentBytes = options.maxDocumentBytes;
-    this.lastUsedMs = options.nowMs;
+    this.#clock = options.clock;
+    this.#lastUsedMs = options.clock.now();
     let sizeBytes = 0;
     this.doc.transact(() => {
       if (stored.snapshot !== null) {
@@ -71,6 +74,49 @@ export class ManagedDocument {
       },
     });
     this.doc.on('update', this.#onUpdate);
+  }
+
+  /** Open leases: while any is held the document is never unloaded. */
+  get leases(): number {
+    return this.#leases;
+  }
+
+  /** When the document was last used (a lease taken or released, a read), in ms of the clock. */
+  get lastUsedMs(): number {
+    return this.#lastUsedMs;
+  }
+
+  /** Records a use now (a read that holds no lease), which puts off the idle unload. */
+  touch(): void {
+    this.#lastUsedMs = this.#clock.now();
+  }
+
+  /** Whether the idle sweep may unload it: no lease, not being unloaded, unused for `idleUnloadMs`. */
+  isIdle(idleUnloadMs: number): boolean {
+    return !this.unloading && this.#leases === 0 && this.#clock.now() - this.#lastUsedMs >= idleUnloadMs;
+  }
+
+  /** Takes a lease: the document stays loaded until `release()` (idempotent), which also records the use. */
+  lease(): DocumentLease {
+    this.#leases += 1;
+    this.touch();
+    let released = false;
+    return {
+      boardId: this.id,
+      doc: this.doc,
+      applyUpdate: (update, origin) => this.applyUpdate(update, origin),
+      storeNow: () => this.persister.storeNow(),
+      assertRoomFor: (incomingBytes) => this.assertRoomFor(incomingBytes),
+      queueIncoming: (update) => this.queueIncoming(update),
+      applyQueued: (entries, batchOrigin) => this.applyQueued(entries, batchOrigin),
+      onChange: (listener) => this.onChange(listener),
+      release: () => {
+        if (released) return;
+        released = true;
+        this.#leases -= 1;
+        this.touch();
+      },
+    };
   }
 
   /** Estimated stored size in bytes. */

@@ -1,7 +1,7 @@
 import * as Y from 'yjs';
-import { decodeValue, itemsMap, readStoredItem } from './boardSchema.js';
+import { compareByZ, decodeValue, itemsMap, readStoredItem } from './boardSchema.js';
 import type { StoredItem } from './boardSchema.js';
-import { compareByZ, sectionTypeName } from './boardSnapshot.js';
+import { sectionTypeName } from './boardSnapshot.js';
 import { findItemTypeDefinition } from './catalogue.js';
 import { isFractionalIndex } from './fractionalIndex.js';
 import { TopKeyHeap } from './TopKeyHeap.js';

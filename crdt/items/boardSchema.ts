@@ -35,6 +35,13 @@ export interface StoredItem {
   readonly updatedAtMs: number;
 }
 
+/** Z-order: by `z` as plain strings (code-unit order), then by id so concurrent equal keys still order the same everywhere. */
+export function compareByZ(a: Pick<StoredItem, 'z' | 'id'>, b: Pick<StoredItem, 'z' | 'id'>): number {
+  if (a.z !== b.z) return a.z < b.z ? -1 : 1;
+  if (a.id !== b.id) return a.id < b.id ? -1 : 1;
+  return 0;
+}
+
 /** The JSON view of an item that the API returns. */
 export interface ItemView {
   readonly id: string;

@@ -1,17 +1,10 @@
 import * as Y from 'yjs';
-import { itemsMap, readStoredItem, toItemView } from './boardSchema.js';
+import { compareByZ, itemsMap, readStoredItem, toItemView } from './boardSchema.js';
 import type { ItemView, StoredItem } from './boardSchema.js';
 import { boxContains } from './geometry.js';
 
 /** Type name of section items, which contain other items by position. */
 export const sectionTypeName = 'section';
-
-/** Z-order: by `z` as plain strings (code-unit order), then by id so concurrent equal keys still order the same everywhere. */
-export function compareByZ(a: Pick<StoredItem, 'z' | 'id'>, b: Pick<StoredItem, 'z' | 'id'>): number {
-  if (a.z !== b.z) return a.z < b.z ? -1 : 1;
-  if (a.id !== b.id) return a.id < b.id ? -1 : 1;
-  return 0;
-}
 
 /**
  * Each item's section: the top-most (highest z) section whose rectangle, rotation included,

@@ -4,7 +4,7 @@ import type { DocumentRegistry } from '../documents/DocumentRegistry.js';
 import { silentLogger } from '../documents/Logger.js';
 import type { Logger } from '../documents/Logger.js';
 import { BoardRoom } from './BoardRoom.js';
-import type { PresenceEntry } from './BoardRoom.js';
+import type { PresenceEntry } from './RoomAwareness.js';
 import { syncCloseCodes } from './closeCodes.js';
 import { SyncConnection } from './SyncConnection.js';
 import type { SyncConnectionInfo } from './SyncConnection.js';

@@ -18,6 +18,19 @@ const assetTypes: Readonly<Record<string, string>> = {
   'redoc.standalone.js': 'text/javascript; charset=utf-8',
 };
 
+/** Chunks the app imports when needed; their names carry their content hash (`chunkNames` in the build). */
+const chunkName = /^chunk-[A-Z0-9]{8,}\.js$/;
+
+/** The content type of an asset called `name`, or undefined when no such asset is served. */
+function contentTypeOf(name: string): string | undefined {
+  return assetTypes[name] ?? (chunkName.test(name) ? 'text/javascript; charset=utf-8' : undefined);
+}
+
+/** True when the asset's name itself changes with its content (chunks), so it may be cached for good. */
+export function isHashedAssetName(name: string): boolean {
+  return chunkName.test(name);
+}
+
 /** `dist/webapp` whether this module runs from the sources (tests) or from `dist/` (start). */
 function defaultDirectory(): string {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -36,9 +49,9 @@ export class WebAssets {
     this.#directory = directory;
   }
 
-  /** The asset called `name` (`app.js`, `app.css`, `redoc.standalone.js`), or undefined. */
+  /** The asset called `name` (`app.js`, `app.css`, `redoc.standalone.js`, `chunk-<hash>.js`), or undefined. */
   get(name: string): WebAsset | undefined {
-    const contentType = assetTypes[name];
+    const contentType = contentTypeOf(name);
     if (contentType === undefined) return undefined;
     if (!this.#cache.has(name)) {
       const file = path.join(this.#directory, name);

@@ -7,7 +7,7 @@ import { ServiceError, ValidationError } from '../../server/errors.js';
 import type { Services } from '../../server/Services.js';
 import type { IssuedWebToken } from '../../server/signin/WebSessionTokens.js';
 import { currentSession, sameOrigin } from '../oauth/session.js';
-import { WebAssets } from './WebAssets.js';
+import { WebAssets, isHashedAssetName } from './WebAssets.js';
 import { appShell, docsPage, notBuiltPage } from './webPages.js';
 
 /** Header `POST /web/token` requires: a custom header forces a CORS preflight, so other sites cannot send it. */
@@ -79,17 +79,18 @@ function sendAsset(ctx: Context, assets: WebAssets, name: string): boolean {
   if (!asset) return false;
   ctx.type = asset.contentType;
   ctx.set('X-Content-Type-Options', 'nosniff');
-  // Addresses carry the content hash (`?v=`), so a given address never changes.
-  ctx.set('Cache-Control', ctx.query.v === asset.version ? 'public, max-age=31536000, immutable' : 'no-cache');
+  // Addresses carry the content hash (`?v=`, or in a chunk's name), so a given address never changes.
+  ctx.set('Cache-Control', ctx.query.v === asset.version || isHashedAssetName(name) ? 'public, max-age=31536000, immutable' : 'no-cache');
   ctx.body = asset.body;
   return true;
 }
 
 /**
  * `POST /web/token`: a short-lived bearer token for the signed-in session (cookie), for the
- * dashboard or, with `boardId`, for one board with the scopes the person's role there allows;
- * with `boardId` and `link` (a public link token), no session is needed and the answer is the
- * link token itself with the link's role, for a guest.
+ * dashboard or, with `boardId`, for one board with the scopes the person's role there allows
+ * and what that role lets the page offer (`canEdit`, `canComment`); with `boardId` and `link`
+ * (a public link token), no session is needed and the answer is the link token itself with the
+ * link's role, for a guest.
  * Needs the `X-Requested-With: boards-web` header and a same-origin `Origin` (CSRF); answers in
  * the API's error envelope; `Cache-Control: no-store`.
  */
@@ -130,6 +131,8 @@ function tokenAnswer(issued: IssuedWebToken, user: { id: string; name: string; e
     expiresAt: new Date(issued.expiresAtMs).toISOString(),
     scopes: issued.scopes,
     role: issued.role,
+    canEdit: issued.canEdit,
+    canComment: issued.canComment,
     user: { id: user.id, name: user.name, email: user.email },
   };
 }
@@ -157,8 +160,9 @@ export function webRoutes(services: Services, assets: WebAssets = new WebAssets(
       if (!js || !css) return sendHtml(ctx, notBuiltPage(), appPolicy, 503);
       return sendHtml(ctx, appShell({ js: js.version, css: css.version }), appPolicy);
     }
-    if (path === '/app/app.js' || path === '/app/app.css') {
-      if (sendAsset(ctx, assets, path.slice('/app/'.length))) return;
+    if (path.startsWith('/app/')) {
+      const name = path.slice('/app/'.length);
+      if ((name === 'app.js' || name === 'app.css' || isHashedAssetName(name)) && sendAsset(ctx, assets, name)) return;
       return next();
     }
     if (path === '/docs' || path === '/docs/') {

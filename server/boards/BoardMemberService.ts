@@ -143,9 +143,11 @@ export class BoardMemberService {
     const person = await this.#accounts.findUserByEmail(email);
     if (person?.id === board.ownerId) throw errors.conflict("The owner's role cannot be changed or removed.");
     if (person) {
+      const before = await this.#members.get(`${board.id}:${person.id}`);
       const updated = await this.#members.updateOne({ id: `${board.id}:${person.id}` }, { $set: { role, updatedAt: this.#clock.now() } });
-      if (!updated) throw errors.notFound('Member');
+      if (!updated || !before) throw errors.notFound('Member');
       await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.shared', data: { userId: person.id, role } });
+      if (before.role !== role) await this.#emitMember('member.updated', userId, board, person.id, role, before.role);
       return { status: 'active', member: directView(updated, person), created: false };
     }
     const invitation = await this.#invitations.changeRole('board', board.id, email, role);
@@ -179,16 +181,25 @@ export class BoardMemberService {
     if (used >= cap) throw planCapError('membersPerSpace', workspace.plan, `The ${workspace.plan} plan allows sharing a board with ${cap} people.`, { used });
   }
 
-  async #emitMember(type: 'member.added' | 'member.removed', actorId: string, board: BoardRecord, memberId: string, role: string | null): Promise<void> {
-    await this.#events.emit(type, {
+  async #emitMember(
+    type: 'member.added' | 'member.removed' | 'member.updated',
+    actorId: string,
+    board: BoardRecord,
+    memberId: string,
+    role: string | null,
+    previousRole: string | null = null,
+  ): Promise<void> {
+    const event = {
       workspaceId: board.workspaceId,
       actor: { userId: actorId },
       at: this.#clock.now(),
-      scope: 'board',
+      scope: 'board' as const,
       resourceId: board.id,
       boardId: board.id,
       member: { userId: memberId, role },
-    });
+    };
+    if (type === 'member.updated') await this.#events.emit(type, { ...event, previousRole: previousRole ?? '' });
+    else await this.#events.emit(type, event);
   }
 }
 

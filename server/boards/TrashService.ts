@@ -4,6 +4,7 @@ import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { unlessNotFound } from '../access/AccessService.js';
 import type { PlanName } from '../accounts/plans.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import { planNames, plans } from '../accounts/plans.js';
 import type { BoardPurger } from './BoardPurger.js';
 import { dayMs, purgeAt } from './trashRules.js';
@@ -23,16 +24,18 @@ export class TrashService {
   readonly #accounts: AccountService;
   readonly #purger: BoardPurger;
   readonly #clock: Clock;
+  readonly #events: DomainEvents;
   readonly #options: TrashServiceOptions;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<{ spaces: number; boards: number }> | null = null;
 
-  constructor(db: Database, deps: { accounts: AccountService; purger: BoardPurger; clock: Clock }, options: TrashServiceOptions = {}) {
+  constructor(db: Database, deps: { accounts: AccountService; purger: BoardPurger; clock: Clock; events: DomainEvents }, options: TrashServiceOptions = {}) {
     this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
     this.#accounts = deps.accounts;
     this.#purger = deps.purger;
     this.#clock = deps.clock;
+    this.#events = deps.events;
     this.#options = options;
   }
 
@@ -80,16 +83,32 @@ export class TrashService {
     let boards = 0;
     for (const space of await this.#spaces.find({ trashedAt: { $lte: cutoff } })) {
       if (space.trashedAt !== null && (await expired(space.workspaceId, space.trashedAt))) {
+        const purged = await this.#boards.find({ trashedWithSpaceId: space.id });
         boards += await this.#purger.purgeSpace(space.id);
         spaces += 1;
+        for (const board of purged) await this.#purged(board);
       }
     }
     for (const board of await this.#boards.find({ trashedAt: { $lte: cutoff } })) {
       if (board.trashedAt !== null && (await expired(board.workspaceId, board.trashedAt))) {
         await this.#purger.purgeBoard(board.id);
         boards += 1;
+        await this.#purged(board);
       }
     }
     return { spaces, boards };
+  }
+
+  /** `board.deleted` for a board the sweep deleted for good, in the name of whoever had trashed it. */
+  async #purged(board: BoardRecord): Promise<void> {
+    await this.#events.emit('board.deleted', {
+      workspaceId: board.workspaceId,
+      boardId: board.id,
+      actor: { userId: board.trashedBy ?? board.ownerId },
+      at: this.#clock.now(),
+      board,
+      outcome: 'deleted',
+      purged: true,
+    });
   }
 }

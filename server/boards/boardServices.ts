@@ -79,6 +79,6 @@ export function createBoardServices(db: Database, options: BoardServicesOptions)
     boardMembers,
     invitations,
     publicLinks: new PublicLinkService(db, { access, accounts, activity, clock }),
-    trash: new TrashService(db, { accounts, purger, clock }, options.trash),
+    trash: new TrashService(db, { accounts, purger, clock, events }, options.trash),
   };
 }

@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import type { Actor, BatchResult, BoardStructure, DocumentRegistry, ItemTextPage, ItemView } from '../../crdt/index.js';
 import {
+  boardIndex,
   applyBatchPlan,
   commentTypeName,
   createItem,
@@ -116,7 +117,17 @@ export class BoardContentService {
   async #emitItems(principal: Principal, board: BoardRecord, source: ItemChangeSource, changes: ItemChanges, views: ReadonlyMap<string, ItemView>): Promise<void> {
     const doc = await this.#o.documents.open(board.id);
     const base = this.#base(principal, board);
-    const current = (id: string): ItemView | null => views.get(id) ?? (doc.getMap('items').has(id) ? getItem(doc, id) : null);
+    const current = (id: string): ItemView | null => {
+      const known = views.get(id);
+      if (known !== undefined) return known;
+      if (!doc.getMap('items').has(id)) return null;
+      try {
+        return getItem(doc, id);
+      } catch {
+        // An entry a live client wrote in a shape the catalogue refuses (copied by a duplicate) has no REST view.
+        return null;
+      }
+    };
     for (const id of changes.created) await this.#o.events.emit('item.created', { ...base, itemId: id, source, item: current(id) });
     for (const id of changes.updated) {
       await this.#o.events.emit('item.updated', { ...base, itemId: id, source, item: current(id), ...(changes.fields ? { fields: changes.fields } : {}) });
@@ -276,6 +287,9 @@ export class BoardContentService {
     await this.#o.documents.transact(copyId, (doc) => Y.applyUpdate(doc, state), { actorId: principal.user.id });
     await this.#o.activity.record({ boardId: copyId, actorId: principal.user.id, action: 'board.duplicated', data: { sourceBoardId: boardId } });
     await this.#o.events.emit('board.changed', { ...this.#base(principal, copy.board), kind: 'content', source: 'rest' });
+    // The copied items are new items of the new board: one `item.created` each, like any other create.
+    const copied = boardIndex(await this.#o.documents.open(copyId)).itemIds();
+    await this.#emitItems(principal, copy.board, 'rest', { created: copied, updated: [], deleted: [] }, new Map());
     return this.#o.boards.get(principal, copyId);
   }
 }

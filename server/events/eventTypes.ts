@@ -65,8 +65,11 @@ export interface DomainEventMap {
   'board.created': BoardRecordEvent;
   /** Title, description, lock, position or space changed; `changes` names the fields. */
   'board.updated': BoardRecordEvent & { readonly changes: readonly string[] };
-  /** To trash (`outcome: 'trashed'`) or for good (`'deleted'`). */
-  'board.deleted': BoardRecordEvent & { readonly outcome: 'trashed' | 'deleted' };
+  /**
+   * To trash (`outcome: 'trashed'`) or for good (`'deleted'`); `purged` when the trash sweep deleted
+   * it at the end of its retention (then `actor` is the person who had trashed it).
+   */
+  'board.deleted': BoardRecordEvent & { readonly outcome: 'trashed' | 'deleted'; readonly purged?: boolean };
   'board.restored': BoardRecordEvent;
   /**
    * Anything searchable or "recent" about a board changed: its content (`kind: 'content'`,
@@ -87,6 +90,8 @@ export interface DomainEventMap {
   };
   'member.added': MemberEvent;
   'member.removed': MemberEvent;
+  /** A member's role on a board or a space changed; `previousRole` is the one before. */
+  'member.updated': MemberEvent & { readonly previousRole: string };
   'job.succeeded': JobEvent;
   'job.failed': JobEvent;
   /**
@@ -118,6 +123,7 @@ export const domainEventTypes = [
   'chat.message.created',
   'member.added',
   'member.removed',
+  'member.updated',
   'job.succeeded',
   'job.failed',
   'account.signed_in',

@@ -27,14 +27,19 @@ export interface IssuedWebToken {
   readonly scopes: readonly Scope[];
   /** The person's role on the board asked for, when one was. */
   readonly role: Role | null;
+  /** True when the person may change the board's items (editor and above, the board unlocked for them); false without a board. */
+  readonly canEdit: boolean;
+  /** True when the person may add comment pins and replies (commenter and above); false without a board. */
+  readonly canComment: boolean;
 }
 
 /**
  * Short-lived bearer tokens for the browser app, issued to a signed-in session (the page holds
  * no API key). Stateless (jose, HS256, the session key): `sub`-like `uid`, the session id and the
  * scopes. A token for a board carries only what the person's role there allows (`boards:write`
- * for editors and above), so a viewer's page cannot write through REST or the socket; every
- * request and connection still checks the person's current role. Tokens are never stored or logged.
+ * for commenters and above, whom the role still limits to comments), so a viewer's page cannot
+ * write through REST or the socket; every request and connection still checks the person's
+ * current role (commenters' sockets are read-only). Tokens are never stored or logged.
  */
 export class WebSessionTokens {
   readonly #sessions: SessionService;
@@ -53,18 +58,22 @@ export class WebSessionTokens {
   async issue(session: Session, boardId?: string): Promise<IssuedWebToken> {
     let scopes: readonly Scope[] = dashboardScopes;
     let role: Role | null = null;
+    let canEdit = false;
+    let canComment = false;
     if (boardId !== undefined) {
       const access = await this.#access.boardAccess(session.userId, boardId);
       if (!access?.canRead) throw errors.notFound('Board');
       role = access.role;
-      scopes = access.canEdit ? dashboardScopes : ['user:read', 'boards:read'];
+      canEdit = access.canEdit;
+      canComment = access.canComment;
+      scopes = access.canComment ? dashboardScopes : ['user:read', 'boards:read'];
     }
     const value = await this.#sessions.sign(
       tokenType,
       { uid: session.userId, sid: session.sid, scope: scopes.join(' ') },
       webTokenLifetimeMs,
     );
-    return { token: `${webTokenPrefix}${value}`, expiresAtMs: this.#now() + webTokenLifetimeMs, scopes, role };
+    return { token: `${webTokenPrefix}${value}`, expiresAtMs: this.#now() + webTokenLifetimeMs, scopes, role, canEdit, canComment };
   }
 
   /**
@@ -77,7 +86,16 @@ export class WebSessionTokens {
     const access = await this.#access.publicLinkAccess(link, boardId);
     if (!access) throw errors.notFound('Board');
     const scopes: readonly Scope[] = access.role === 'editor' ? ['boards:read', 'boards:write'] : ['boards:read'];
-    return { token: link, expiresAtMs: this.#now() + webTokenLifetimeMs, scopes, role: access.role, guestId: `link:${access.via.resourceType}:${access.via.id}` };
+    // A link token opens live sync only: guests edit through the socket (editor links) but cannot comment through REST.
+    return {
+      token: link,
+      expiresAtMs: this.#now() + webTokenLifetimeMs,
+      scopes,
+      role: access.role,
+      canEdit: access.role === 'editor',
+      canComment: false,
+      guestId: `link:${access.via.resourceType}:${access.via.id}`,
+    };
   }
 
   /** Resolves `bds_wt_` tokens for the authenticator: the person in their own workspace with the token's scopes. */

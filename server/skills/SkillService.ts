@@ -11,7 +11,7 @@ import type { OutputType, SkillDraft } from '../ai/aiTasks.js';
 import { outputTypes } from '../ai/aiTasks.js';
 import type { Principal } from '../auth/Principal.js';
 import { errors, ValidationError } from '../errors.js';
-import type { Page } from '../pagination.js';
+import type { CursorPosition, Page } from '../pagination.js';
 import { decodeCursor, encodeCursor } from '../pagination.js';
 import type { SkillScope } from './skillFields.js';
 import { applySkillInput, createSkillInput, draftSkillInput, updateSkillInput } from './skillFields.js';
@@ -60,6 +60,8 @@ function libraryView(skill: LibrarySkill): SkillView {
 
 function recordView(record: SkillRecord, principal: Principal): SkillView {
   const { workspaceId: _workspace, outputType, ...rest } = record;
+  // Writes accept only output types the generator knows; one a later release dropped reads as
+  // the generator's default, so the skill stays usable rather than breaking every list it is in.
   return { ...rest, tags: [...record.tags], outputType: isOutputType(outputType) ? outputType : 'sticky_note', scope: record.createdBy === principal.user.id ? 'mine' : 'workspace' };
 }
 
@@ -73,6 +75,16 @@ function matches(skill: SkillView, q: string | undefined): boolean {
 /** Name order (case-insensitive), then id: the order of every skill list and its cursor. */
 function sortKey(skill: SkillView): string {
   return skill.name.toLowerCase();
+}
+
+function compare(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** Whether `skill` comes after the cursor position in list order. */
+function after(skill: SkillView, position: CursorPosition): boolean {
+  const byName = compare(sortKey(skill), String(position.k));
+  return byName > 0 || (byName === 0 && skill.id > position.id);
 }
 
 /**
@@ -101,11 +113,10 @@ export class SkillService {
       scope === 'public'
         ? skillLibrary.map(libraryView)
         : (await this.#skills.find({ workspaceId: principal.workspace.id, ...(scope === 'mine' ? { createdBy: principal.user.id } : {}) })).map((r) => recordView(r, principal));
-    const after = options.cursor === undefined ? null : decodeCursor(options.cursor);
+    const position = options.cursor === undefined ? null : decodeCursor(options.cursor);
     const sorted = all
-      .filter((skill) => matches(skill, options.q))
-      .sort((a, b) => (sortKey(a) < sortKey(b) ? -1 : sortKey(a) > sortKey(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0))
-      .filter((skill) => after === null || sortKey(skill) > String(after.k) || (sortKey(skill) === String(after.k) && skill.id > after.id));
+      .filter((skill) => matches(skill, options.q) && (position === null || after(skill, position)))
+      .sort((a, b) => compare(sortKey(a), sortKey(b)) || compare(a.id, b.id));
     const data = sorted.slice(0, options.limit);
     const last = data.at(-1);
     return { data, nextCursor: sorted.length > options.limit && last ? encodeCursor({ k: sortKey(last), id: last.id }) : null };

@@ -148,6 +148,7 @@ export class SpaceMemberService {
     const { record, person } = await this.#find(space, email);
     const updated = await this.#members.updateOne({ id: record.id }, { $set: { role, updatedAt: this.#clock.now() } });
     if (!updated) throw errors.notFound('Member');
+    if (record.role !== role) await this.#emitMember('member.updated', userId, space, record.userId, role, record.role);
     return { status: 'active', member: memberView(updated, person, space), created: false };
   }
 
@@ -166,15 +167,17 @@ export class SpaceMemberService {
     await this.#emitMember('member.removed', userId, space, record.userId, null);
   }
 
-  async #emitMember(type: 'member.added' | 'member.removed', actorId: string, space: SpaceRecord, memberId: string, role: string | null): Promise<void> {
-    await this.#events.emit(type, {
-      workspaceId: space.workspaceId,
-      actor: { userId: actorId },
-      at: this.#clock.now(),
-      scope: 'space',
-      resourceId: space.id,
-      member: { userId: memberId, role },
-    });
+  async #emitMember(
+    type: 'member.added' | 'member.removed' | 'member.updated',
+    actorId: string,
+    space: SpaceRecord,
+    memberId: string,
+    role: string | null,
+    previousRole: string | null = null,
+  ): Promise<void> {
+    const event = { workspaceId: space.workspaceId, actor: { userId: actorId }, at: this.#clock.now(), scope: 'space' as const, resourceId: space.id, member: { userId: memberId, role } };
+    if (type === 'member.updated') await this.#events.emit(type, { ...event, previousRole: previousRole ?? '' });
+    else await this.#events.emit(type, event);
   }
 
   /** Removes every member of a space (when it is purged). */

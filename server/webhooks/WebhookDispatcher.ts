@@ -15,6 +15,12 @@ import { sendWebhook } from './WebhookSender.js';
 import { ownershipDisabledReasons } from './webhookOwnership.js';
 import { signWebhook } from './webhookSigning.js';
 
+/**
+ * Attempt outcomes skip their own fsync: losing one to power loss only means the delivery is
+ * attempted again, which at-least-once allows (and the store's next group fsync covers it).
+ */
+const shared = { durability: 'shared' } as const;
+
 /** Options of `WebhookDispatcher`. */
 export interface WebhookDispatcherOptions {
   access: AccessService;
@@ -218,15 +224,15 @@ export class WebhookDispatcher {
     const attempts = row.attempts + 1;
     const logged = { attempts, lastStatusCode: outcome.statusCode, lastDurationMs: outcome.durationMs, lastResponse: outcome.response.slice(0, 1024) };
     if (outcome.ok) {
-      await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'delivered', nextAttemptAt: null, settledAt: now } });
+      await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'delivered', nextAttemptAt: null, settledAt: now } }, shared);
       return;
     }
     const next = row.eventType === 'webhook.ping' ? null : nextAttemptAt(now, attempts, this.#o.random);
     if (next !== null) {
-      await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, nextAttemptAt: next } });
+      await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, nextAttemptAt: next } }, shared);
       return;
     }
-    await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'failed', nextAttemptAt: null, settledAt: now } });
+    await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'failed', nextAttemptAt: null, settledAt: now } }, shared);
     if (row.eventType === 'webhook.ping') return;
     const disabled = await this.#webhooks.updateOne({ id: hook.id, enabled: true }, { $set: { enabled: false, disabledReason: 'failing', updatedAt: now } });
     if (!disabled) return;
@@ -244,6 +250,6 @@ export class WebhookDispatcher {
   }
 
   async #settle(row: WebhookDeliveryRecord, status: 'skipped', reason: string): Promise<void> {
-    await this.#deliveries.updateOne({ id: row.id }, { $set: { status, nextAttemptAt: null, settledAt: this.#o.clock.now(), lastResponse: reason } });
+    await this.#deliveries.updateOne({ id: row.id }, { $set: { status, nextAttemptAt: null, settledAt: this.#o.clock.now(), lastResponse: reason } }, shared);
   }
 }

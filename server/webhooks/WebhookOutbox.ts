@@ -13,6 +13,9 @@ import { webhookBody, webhookEventTypes } from './webhookEvents.js';
  * webhook of the workspace that wants it (event type, board and space filters). Rows are written
  * while the service that emitted awaits the bus, so a change acknowledged to its client has its
  * deliveries stored (they survive `kill -9`); delivery itself runs later (`WebhookDispatcher`).
+ * Rows are inserted with `shared` durability: stored against a crash of the process when the
+ * insert resolves, and against power loss with the store's next group fsync (milliseconds later),
+ * so ten webhooks do not add ten fsyncs to an API write.
  * Rights are not checked here but at every delivery.
  */
 export class WebhookOutbox {
@@ -60,6 +63,7 @@ export class WebhookOutbox {
     for (const hook of wanted) {
       await this.#deliveries.insert(
         pendingDelivery({ id: this.#ids.next(now), webhookId: hook.id, workspaceId: hook.workspaceId, eventType: type, boardId: body.boardId, envelope, nowMs: now }),
+        { durability: 'shared' },
       );
     }
     for (const hook of wanted) this.#wake(hook.id);

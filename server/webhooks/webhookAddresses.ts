@@ -2,6 +2,7 @@ import { lookup as dnsLookup } from 'node:dns';
 import type { LookupAddress } from 'node:dns';
 import { BlockList, isIP } from 'node:net';
 import type { LookupFunction } from 'node:net';
+import { BoardsError } from '../../storage/index.js';
 
 /**
  * Address ranges webhooks may not reach unless `BOARDS_WEBHOOKS_ALLOW_PRIVATE=true`: this host,
@@ -50,11 +51,9 @@ export function isPrivateAddress(address: string): boolean {
 }
 
 /** Thrown when a webhook host resolves to an address it may not reach. */
-export class BlockedAddressError extends Error {
-  readonly code = 'blocked_address';
+export class BlockedAddressError extends BoardsError<'blocked_address'> {
   constructor(readonly host: string, readonly address: string) {
-    super(`${host} resolves to ${address}, a private, loopback or link-local address.`);
-    this.name = 'BlockedAddressError';
+    super('blocked_address', `${host} resolves to ${address}, a private, loopback or link-local address.`);
   }
 }
 

@@ -5,15 +5,16 @@ import type { DomainEventMap } from '../events/eventTypes.js';
 export const webhookEventCatalogue = {
   'board.created': 'A board was created. `data` is the board.',
   'board.updated': 'A board was renamed, described, locked or unlocked, reordered or moved. `data` is the board and `changes` the fields.',
-  'board.deleted': 'A board went to trash (`outcome: trashed`) or was deleted for good (`outcome: deleted`). `data` is the board.',
+  'board.deleted': 'A board went to trash (`outcome: trashed`) or was deleted for good (`outcome: deleted`; `purged: true` when its time in trash ran out). `data` is the board.',
   'board.restored': 'A board came back from trash. `data` is the board.',
-  'item.created': 'An item was created through REST, a batch or a live edit (`source`). `data` is the item.',
+  'item.created': 'An item was created through REST, a batch or a live edit (`source`), or copied by a board duplicate. `data` is the item.',
   'item.updated': 'An item changed; live edits are coalesced to one event per item per second or so. `data` is the item.',
   'item.deleted': 'An item was deleted. `data` is `{id}`.',
   'comment.created': 'A comment pin was added, or a reply to one (`kind`). `data` is the comment item.',
   'chat.message.created': 'A chat message was posted on a board. `data` is the message.',
   'member.added': 'A person was newly shared a board or a space. `data` is `{scope, resourceId, userId, role}`.',
   'member.removed': 'A person was removed from a board or a space. `data` is `{scope, resourceId, userId}`.',
+  'member.updated': "A member's role on a board or a space changed. `data` is `{scope, resourceId, userId, role, previousRole}`.",
   'job.succeeded': 'A job finished. `data` is the job.',
   'job.failed': 'A job failed. `data` is the job.',
 } as const;
@@ -65,11 +66,11 @@ export function webhookBody<K extends WebhookEventType>(type: K, event: DomainEv
     case 'board.updated':
     case 'board.deleted':
     case 'board.restored': {
-      const b = e as DomainEventMap['board.updated'] & { outcome?: string };
+      const b = e as DomainEventMap['board.updated'] & { outcome?: string; purged?: boolean };
       return {
         boardId: b.boardId,
         spaceId: b.board.spaceId,
-        data: { ...boardData(b.board), actor, ...(b.changes ? { changes: b.changes } : {}), ...(b.outcome ? { outcome: b.outcome } : {}) },
+        data: { ...boardData(b.board), actor, ...(b.changes ? { changes: b.changes } : {}), ...(b.outcome ? { outcome: b.outcome } : {}), ...(b.purged ? { purged: true } : {}) },
       };
     }
     case 'item.created':
@@ -87,9 +88,13 @@ export function webhookBody<K extends WebhookEventType>(type: K, event: DomainEv
       return { boardId: m.boardId, data: { id: m.message.id, boardId: m.message.boardId, author: m.message.author, text: m.message.text, createdAt: iso(m.message.createdAt) } };
     }
     case 'member.added':
-    case 'member.removed': {
-      const m = e as DomainEventMap['member.added'];
-      return { boardId: m.boardId ?? null, data: { scope: m.scope, resourceId: m.resourceId, userId: m.member.userId, ...(m.member.role ? { role: m.member.role } : {}), actor } };
+    case 'member.removed':
+    case 'member.updated': {
+      const m = e as DomainEventMap['member.added'] & { previousRole?: string };
+      return {
+        boardId: m.boardId ?? null,
+        data: { scope: m.scope, resourceId: m.resourceId, userId: m.member.userId, ...(m.member.role ? { role: m.member.role } : {}), ...(m.previousRole ? { previousRole: m.previousRole } : {}), actor },
+      };
     }
     case 'job.succeeded':
     case 'job.failed': {

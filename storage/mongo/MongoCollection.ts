@@ -76,7 +76,7 @@ export class MongoCollection<T extends StoredRecord> implements Collection<T> {
     return this.#collection.countDocuments(query);
   }
 
-  async updateOne(filter: Filter<T>, update: Update<T>): Promise<T | null> {
+  async updateOne(filter: Filter<T>, update: Update<T>, _options?: InsertOptions): Promise<T | null> {
     const query = toMongoFilter(filter);
     const change = toMongoUpdate(update);
     if (!change) return this.findOne(filter);

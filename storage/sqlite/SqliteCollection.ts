@@ -61,20 +61,24 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
   }
 
   async insert(record: T, options: InsertOptions = {}): Promise<void> {
+    this.#withDurability(options, () => this.#write(`INSERT INTO ${this.#table} (id, doc) VALUES (?, ?)`, [record.id, JSON.stringify(record)]));
+  }
+
+  /** Runs the write `fn`; a `shared` one commits without the FULL fsync (see `InsertOptions`). */
+  #withDurability<R>(options: InsertOptions, fn: () => R): R {
     const walSync = this.#walSync;
-    if (options.durability !== 'shared' || walSync === undefined) {
-      this.#write(`INSERT INTO ${this.#table} (id, doc) VALUES (?, ?)`, [record.id, JSON.stringify(record)]);
-      return;
-    }
+    if (options.durability !== 'shared' || walSync === undefined) return fn();
     // This one commit skips the fsync a FULL commit makes on the event loop; WalSync fsyncs the
     // WAL (which holds it) off the loop, within its delay or at the next `documents.sync()`.
     this.#db.pragma('synchronous = NORMAL');
+    let result: R;
     try {
-      this.#write(`INSERT INTO ${this.#table} (id, doc) VALUES (?, ?)`, [record.id, JSON.stringify(record)]);
+      result = fn();
     } finally {
       this.#db.pragma('synchronous = FULL');
     }
     walSync.written();
+    return result;
   }
 
   async put(record: T): Promise<void> {
@@ -114,16 +118,17 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
     return row.n;
   }
 
-  async updateOne(filter: Filter<T>, update: Update<T>): Promise<T | null> {
+  async updateOne(filter: Filter<T>, update: Update<T>, options: InsertOptions = {}): Promise<T | null> {
     // better-sqlite3 runs synchronously, so select + write inside one transaction is atomic
     // against this process and, through SQLite's write lock, against other processes.
-    return this.#db.transaction(() => {
+    const transaction = this.#db.transaction(() => {
       const [row] = this.#select(filter, { limit: 1 });
       if (!row) return null;
       const next = applyUpdate(JSON.parse(row.doc) as T, update);
       this.#write(`UPDATE ${this.#table} SET doc = ? WHERE id = ?`, [JSON.stringify(next), row.id]);
       return next;
-    }).immediate();
+    });
+    return this.#withDurability(options, () => transaction.immediate());
   }
 
   async updateMany(filter: Filter<T>, update: Update<T>): Promise<number> {

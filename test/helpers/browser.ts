@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
 import type { TestServer } from './testServer.js';
 
@@ -41,4 +41,20 @@ export async function signedInContext(browser: Browser, t: TestServer, userId: s
   const { token } = await t.server.services.oauth.sessions.createSession(userId);
   await context.addCookies([{ name: 'bds_session', value: token, url: t.url, httpOnly: true, secure: true, sameSite: 'Lax' }]);
   return context;
+}
+
+/** A new page signed in as `userId` whose context joins `contexts` (closed by the suite), with page errors logged. */
+export async function signedInPage(browser: Browser, t: TestServer, userId: string, contexts: BrowserContext[]): Promise<Page> {
+  const context = await signedInContext(browser, t, userId);
+  contexts.push(context);
+  const page = await context.newPage();
+  page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
+  return page;
+}
+
+/** Closes every context, the browser and the server of a browser suite. */
+export async function closeBrowserSuite(contexts: readonly BrowserContext[], browser: Browser | undefined, t: TestServer | undefined): Promise<void> {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await t?.stop();
 }

@@ -8,6 +8,9 @@ import { CrdtError, ItemValidationError } from '../../crdt/index.js';
 import { DocumentError } from '../../crdt/documents/errors.js';
 import { AuthorizationPageError, OAuthError } from '../../server/oauth/OAuthError.js';
 import { ConfigError } from '../../server/config.js';
+import { StartupError } from '../../server/StartupError.js';
+import { UsageError } from '../../server/UsageError.js';
+import { BlockedAddressError } from '../../server/webhooks/webhookAddresses.js';
 import { ServiceError, ValidationError, errorCodes, errors } from '../../server/errors.js';
 import { BoardsError, DuplicateKeyError, StorageError } from '../../storage/index.js';
 import { errorStatus } from '../../rest/errorStatus.js';
@@ -89,6 +92,8 @@ describe('the error catalogue', () => {
       new ServiceError('conflict', 'x', { cause }),
       new ValidationError([{ field: 'title', message: 'Required.' }], { cause }),
       new OAuthError('invalid_grant', 'unknown code', { cause }),
+      new StartupError('BOARDS_PORT', 'x', { cause }),
+      new UsageError('x', { cause }),
     ];
     for (const error of samples) {
       expect(error).toBeInstanceOf(BoardsError);
@@ -100,6 +105,10 @@ describe('the error catalogue', () => {
     expect(new AuthorizationPageError('unknown_client', 'x')).toBeInstanceOf(BoardsError);
     expect(new ConfigError([{ variable: 'BOARDS_PORT', message: 'bad' }]).code).toBe('invalid_config');
     expect(new FormError('too_large', 'x').code).toBe('too_large');
+    expect(new StartupError('BOARDS_PORT', 'x').code).toBe('startup_failed');
+    expect(new UsageError('x').code).toBe('invalid_usage');
+    expect(new BlockedAddressError('h', '10.0.0.1')).toBeInstanceOf(BoardsError);
+    expect(new BlockedAddressError('h', '10.0.0.1').code).toBe('blocked_address');
     expect(new OAuthError('invalid_client', 'x').error).toBe('invalid_client');
     expect(errors.notFound('Board').code).toBe('not_found');
   });

@@ -39,6 +39,21 @@ describe('SqliteCollection shared-durability insert', () => {
     db.close();
   });
 
+  it('updates with shared durability the same way, and FULL by default', async () => {
+    const { db, walSync, rows } = open();
+    await rows.insert({ id: 'a', n: 1 });
+    expect(await rows.updateOne({ id: 'a' }, { $set: { n: 2 } })).toEqual({ id: 'a', n: 2 });
+    await walSync.request();
+    expect(walSync.fsyncs).toBe(0);
+    expect(await rows.updateOne({ id: 'a' }, { $inc: { n: 1 } }, { durability: 'shared' })).toEqual({ id: 'a', n: 3 });
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    await walSync.request();
+    expect(walSync.fsyncs).toBe(1);
+    expect(await rows.updateOne({ id: 'missing' }, { $set: { n: 0 } }, { durability: 'shared' })).toBeNull();
+    await walSync.close();
+    db.close();
+  });
+
   it('restores FULL commits after a failed shared insert', async () => {
     const { db, walSync, rows } = open();
     await rows.insert({ id: 'a', n: 1 }, { durability: 'shared' });

@@ -35,6 +35,18 @@ describe('web app and API reference pages', () => {
       expect(bundle.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     }
     expect((await fetch(`${t.url}/app/app.js`)).headers.get('cache-control')).toBe('no-cache');
+    // The chunks the bundle imports (the board's writes load when a board opens) are served under their hashed names.
+    const bundle = await (await fetch(`${t.url}/app/app.js`)).text();
+    const chunks = [...bundle.matchAll(/"\.\/(chunk-[A-Z0-9]+\.js)"/g)].map((m) => m[1]);
+    expect(chunks.length).toBeGreaterThan(0);
+    for (const chunk of chunks) {
+      const response = await fetch(`${t.url}/app/${chunk}`);
+      expect(response.status).toBe(200);
+      expect(response.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
+      expect(response.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    }
+    expect((await fetch(`${t.url}/app/chunk-NOSUCHCHUNK.js`)).status).toBe(404);
+    expect((await fetch(`${t.url}/app/chunk-../../package.json`)).status).toBe(404);
     expect((await fetch(`${t.url}/app/app.css`)).status).toBe(200);
     expect((await fetch(`${t.url}/app/other.js`)).status).toBe(404);
     expect((await fetch(`${t.url}/boards/a/b`)).status).toBe(404);

@@ -3,11 +3,11 @@ import { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
 import { itemsMap } from '../../crdt/items/boardSchema.js';
 import { ApiError, TokenSource, api, linkFromAddress, signInUrl } from '../api.js';
-import type { WebToken } from '../api.js';
+import type { WebToken, WebUser } from '../api.js';
 import { SignInPrompt, TopBar } from '../App.js';
 import { BoardStore } from './BoardStore.js';
 import { Canvas, captureTimeoutMs } from './Canvas.js';
-import { BoardEdits } from './edits.js';
+import type { BoardEdits } from './edits.js';
 import { Presence } from './Presence.js';
 
 /** Everything the canvas works with for one open board. */
@@ -16,8 +16,17 @@ export interface OpenBoard {
   readonly doc: Y.Doc;
   readonly provider: WebsocketProvider;
   readonly store: BoardStore;
-  /** Null when the person may not change the board (viewer, commenter). */
-  readonly edits: BoardEdits | null;
+  /** False when the person may not change the board (viewer, commenter). */
+  readonly canEdit: boolean;
+  /** True when the person may add comments and replies (commenter and above), through REST. */
+  readonly canComment: boolean;
+  /** The session's tokens for REST calls about this board. */
+  readonly tokens: TokenSource;
+  /** The signed-in person. */
+  readonly user: WebUser;
+  /** Who the local changes are by: the origin of their transactions, which the undo manager tracks. */
+  readonly actor: { readonly actorId: string };
+  /** Null when the person may not change the board. */
   readonly undo: Y.UndoManager | null;
   readonly presence: Presence;
 }
@@ -44,6 +53,16 @@ function open(boardId: string, token: WebToken, tokens: TokenSource): OpenBoard 
     // Tabs of one browser may hold different roles; every change goes through the server.
     disableBc: true,
   });
+  // The provider re-encodes every change of the document to send it on, the initial sync's
+  // whole board included (as long again as applying it). Nothing local exists before the first
+  // sync (the canvas takes no edits until then), so it listens only from then on.
+  doc.off('update', provider._updateHandler);
+  const listen = (synced: boolean) => {
+    if (!synced) return;
+    provider.off('sync', listen);
+    doc.on('update', provider._updateHandler);
+  };
+  provider.on('sync', listen);
   // Reconnects use the freshest token: refreshed ahead of expiry and after a 4401 close.
   const refresh = () =>
     tokens.get().then(
@@ -62,23 +81,27 @@ function open(boardId: string, token: WebToken, tokens: TokenSource): OpenBoard 
     }
   });
   doc.on('destroy', () => clearInterval(timer));
-  const canEdit = token.scopes.includes('boards:write');
+  const { canEdit, canComment } = token;
   const actor = { actorId: token.user.id };
-  const edits = canEdit ? new BoardEdits(doc, actor) : null;
   const undo = canEdit ? new Y.UndoManager(itemsMap(doc), { trackedOrigins: new Set([actor]), captureTimeout: captureTimeoutMs }) : null;
   const presence = new Presence(provider.awareness, token.user, () => api(tokens, 'GET', `/boards/${encodeURIComponent(boardId)}/presence`));
-  return { boardId, doc, provider, store: new BoardStore(doc), edits, undo, presence };
+  return { boardId, doc, provider, store: new BoardStore(doc), canEdit, canComment, tokens, user: token.user, actor, undo, presence };
 }
 
 /** A board: loads it live over `/v1/sync/{boardId}` and shows the canvas. */
 export function BoardPage({ boardId }: { boardId: string }) {
-  const tokens = useMemo(() => new TokenSource(boardId, linkFromAddress(location.hash)), [boardId]);
+  const tokens = useMemo(() => {
+    const source = new TokenSource(boardId, linkFromAddress(location.hash));
+    source.prefetch();
+    return source;
+  }, [boardId]);
   const [board, setBoard] = useState<OpenBoard | null>(null);
   const [token, setToken] = useState<WebToken | null>(null);
   const [title, setTitle] = useState('');
   const [problem, setProblem] = useState<'signin' | 'notfound' | string | null>(null);
   const [status, setStatus] = useState<Status>('connecting');
   const [synced, setSynced] = useState(false);
+  const [edits, setEdits] = useState<BoardEdits | null>(null);
 
   useEffect(() => {
     let opened: OpenBoard | null = null;
@@ -89,7 +112,10 @@ export function BoardPage({ boardId }: { boardId: string }) {
         opened = open(boardId, t, tokens);
         const o = opened;
         performance.mark('boards:token');
-        o.provider.on('status', ({ status: s }: { status: string }) => setStatus(s === 'connected' ? 'connected' : s === 'connecting' ? 'connecting' : 'offline'));
+        o.provider.on('status', ({ status: s }: { status: string }) => {
+          if (s === 'connected' && performance.getEntriesByName('boards:socket-open').length === 0) performance.mark('boards:socket-open');
+          setStatus(s === 'connected' ? 'connected' : s === 'connecting' ? 'connecting' : 'offline');
+        });
         o.provider.on('sync', (isSynced: boolean) => {
           if (isSynced) {
             performance.mark('boards:synced');
@@ -104,6 +130,13 @@ export function BoardPage({ boardId }: { boardId: string }) {
         });
         setToken(t);
         setBoard(o);
+        // The writes (the catalogue's zod schemas: most of the code) load beside the board, off the path to its first paint.
+        if (o.canEdit) {
+          import('./edits.js').then(
+            (module) => cancelled || setEdits(new module.BoardEdits(o.doc, o.actor)),
+            (e: unknown) => setProblem(e instanceof Error ? e.message : String(e)),
+          );
+        }
         api<{ title: string }>(tokens, 'GET', `/boards/${encodeURIComponent(boardId)}`).then(
           (b) => {
             setTitle(b.title);
@@ -147,7 +180,7 @@ export function BoardPage({ boardId }: { boardId: string }) {
       </div>
     );
   }
-  const readOnly = board !== null && board.edits === null;
+  const readOnly = board !== null && !board.canEdit;
   return (
     <div class="page board-page">
       <TopBar userName={token?.user.name}>
@@ -161,7 +194,7 @@ export function BoardPage({ boardId }: { boardId: string }) {
           {status === 'connected' ? (synced ? 'Live' : 'Loading…') : status === 'connecting' ? 'Connecting…' : 'Offline'}
         </span>
       </TopBar>
-      {board && <Canvas board={board} synced={synced} />}
+      {board && <Canvas board={board} edits={edits} synced={synced} />}
     </div>
   );
 }

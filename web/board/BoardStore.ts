@@ -1,6 +1,5 @@
 import type * as Y from 'yjs';
-import { compareByZ } from '../../crdt/items/boardSnapshot.js';
-import { findItemEntry, itemsMap, readStoredItem } from '../../crdt/items/boardSchema.js';
+import { compareByZ, findItemEntry, itemsMap, readStoredItem } from '../../crdt/items/boardSchema.js';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 
 /**

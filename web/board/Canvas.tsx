@@ -1,68 +1,68 @@
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import type { OpenBoard } from './BoardPage.js';
+import type { BoardEdits } from './edits.js';
+import { CommentThread } from './CommentThread.js';
+import type { ThreadTarget } from './CommentThread.js';
 import { Connectors } from './Connectors.js';
+import { penStyle, strokeItem } from './freehand.js';
+import type { WorldPoint } from './freehand.js';
 import { ItemNode } from './ItemNode.js';
 import { TextEditor, editableField } from './TextEditor.js';
+import { Toolbar } from './Toolbar.js';
+import type { Tool } from './Toolbar.js';
+import { connectorVisible, fit, intersects, visibleRect, zoomAbout } from './viewport.js';
+import type { View } from './viewport.js';
 
-type Tool = 'select' | 'sticky_note' | 'text' | 'shape';
-type View = { x: number; y: number; zoom: number };
 type Drag =
   | { kind: 'pan'; startX: number; startY: number; view: View }
   | { kind: 'move'; startX: number; startY: number; origins: Map<string, { x: number; y: number }>; moved: boolean }
-  | { kind: 'resize'; item: StoredItem; left: number; top: number };
+  | { kind: 'resize'; item: StoredItem; left: number; top: number }
+  | { kind: 'draw'; points: WorldPoint[] }
+  | { kind: 'connect'; from: StoredItem; to: WorldPoint };
 
-const minZoom = 0.05;
 /** Below this zoom items are drawn without their text, which is unreadable there anyway. */
 const detailZoom = 0.3;
 /** Local changes closer together than this are one undo step (typing a word, say). */
 export const captureTimeoutMs = 400;
-const maxZoom = 4;
 
-/** Creation defaults of the tools, valid per the catalogue. */
-const newItemData: Record<Exclude<Tool, 'select'>, Record<string, unknown>> = {
+/** Creation defaults of the click-to-create tools, valid per the catalogue. */
+const newItemData: Readonly<Record<string, Record<string, unknown>>> = {
   sticky_note: { text: '', color: '#fff9b1' },
   text: { text: '', fontSize: 24 },
   shape: { shape: 'rectangle', text: '' },
 };
 
-const toolLabels: Record<Tool, string> = { select: 'Select', sticky_note: 'Note', text: 'Text', shape: 'Shape' };
-
-function fit(items: readonly StoredItem[], width: number, height: number): View {
-  if (items.length === 0) return { x: width / 2, y: height / 2, zoom: 1 };
-  let left = Infinity;
-  let top = Infinity;
-  let right = -Infinity;
-  let bottom = -Infinity;
-  for (const item of items) {
-    left = Math.min(left, item.x - item.width / 2);
-    top = Math.min(top, item.y - item.height / 2);
-    right = Math.max(right, item.x + item.width / 2);
-    bottom = Math.max(bottom, item.y + item.height / 2);
-  }
-  const margin = 60;
-  const zoom = Math.min(1, Math.max(minZoom, Math.min((width - margin * 2) / (right - left), (height - margin * 2) / (bottom - top))));
-  return { zoom, x: width / 2 - ((left + right) / 2) * zoom, y: height / 2 - ((top + bottom) / 2) * zoom };
+/** The item under a screen point (the pointer is captured by the surface, so the event's target is not it). */
+function itemAt(clientX: number, clientY: number): string | undefined {
+  return document.elementFromPoint(clientX, clientY)?.closest('[data-item-id]')?.getAttribute('data-item-id') ?? undefined;
 }
 
 /**
  * The board canvas: items in z-order (sections behind), connectors, other people's cursors and
- * selections; pan (drag the background), zoom (wheel), select (click, shift-click), drag, resize
- * (corner handle), create notes, text and shapes, edit text in place (double-click), delete,
- * undo and redo. Without edit rights it only pans, zooms and selects.
+ * selections; pan (drag the background), zoom (wheel), select (click, shift-click), drag (a
+ * section takes its contents along), resize (corner handle), create notes, text and shapes,
+ * draw with the pen, connect two items, edit text in place (double-click), delete, undo and
+ * redo; comment threads (read by all, written by commenters and above). Without edit rights it
+ * only pans, zooms, selects and, for commenters, comments.
  */
-export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean }) {
-  const { store, edits, undo, presence } = board;
-  const readOnly = edits === null;
+export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: BoardEdits | null; synced: boolean }) {
+  const { store, undo, presence } = board;
+  const readOnly = !board.canEdit;
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const [view, setView] = useState<View>({ x: 0, y: 0, zoom: 1 });
   const [tool, setTool] = useState<Tool>('select');
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
   const [editing, setEditing] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [draft, setDraft] = useState<Drag | null>(null);
+  const [newComment, setNewComment] = useState<WorldPoint | null>(null);
   const surface = useRef<HTMLDivElement>(null);
   const drag = useRef<Drag | null>(null);
-  const fitted = useRef(false);
+  // Items are drawn only once the view fits them: drawing them first at 100 % and then again at
+  // the fitted zoom would lay every item out twice before the first paint.
+  const [fitted, setFitted] = useState(false);
+  const [size, setSize] = useState({ width: 0, height: 0 });
   const frame = useRef<number | null>(null);
   const pendingMove = useRef<Map<string, { x: number; y: number }> | null>(null);
 
@@ -73,10 +73,19 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
   const version = store.version;
 
   useLayoutEffect(() => {
-    if (fitted.current || !synced || !surface.current) return;
-    fitted.current = true;
-    setView(fit(items, surface.current.clientWidth, surface.current.clientHeight));
-  }, [synced, version]);
+    const el = surface.current;
+    if (!el) return undefined;
+    setSize({ width: el.clientWidth, height: el.clientHeight });
+    const observer = new ResizeObserver(() => setSize({ width: el.clientWidth, height: el.clientHeight }));
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+
+  useLayoutEffect(() => {
+    if (fitted || !synced || size.width === 0) return;
+    setView(fit(items, size.width, size.height));
+    setFitted(true);
+  }, [synced, size]);
 
   // Forget selected items that were deleted (here or elsewhere).
   useEffect(() => {
@@ -91,9 +100,15 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
     const s: StoredItem[] = [];
     const o: StoredItem[] = [];
     const c: StoredItem[] = [];
-    for (const item of items) (item.type === 'section' ? s : item.type === 'connector' ? c : o).push(item);
-    return { sections: s, others: o, connectors: c };
-  }, [items]);
+    if (!fitted) return { sections: s, others: o, connectors: c };
+    // Only what the viewport (and a margin around it) shows is drawn; selected items always are.
+    const rect = visibleRect(view, size.width, size.height);
+    for (const item of items) {
+      if (item.type === 'connector') c.push(item);
+      else if (intersects(item, rect) || selection.has(item.id)) (item.type === 'section' ? s : o).push(item);
+    }
+    return { sections: s, others: o, connectors: c.filter((item) => connectorVisible(item, rect, store.get.bind(store))) };
+  }, [items, fitted, view, size, selection]);
 
   const detail = view.zoom >= detailZoom;
   const peers = presence.peers();
@@ -134,7 +149,8 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
   };
 
   const onPointerDown = (event: PointerEvent) => {
-    if (event.button !== 0 && event.button !== 1) return;
+    // Until the board is loaded and fitted there is nothing to act on (and no edit may precede the sync).
+    if (!fitted || (event.button !== 0 && event.button !== 1)) return;
     const target = event.target as Element;
     if (target.closest('.text-editor, a')) return;
     const point = toWorld(event.clientX, event.clientY);
@@ -148,17 +164,37 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
       }
       return;
     }
-    if (tool !== 'select' && edits && event.button === 0) {
+    const hit = event.button === 0 ? target.closest('[data-item-id]')?.getAttribute('data-item-id') : null;
+    if (tool === 'comment' && board.canComment && event.button === 0) {
+      setSelection(new Set());
+      setNewComment({ x: Math.round(point.x), y: Math.round(point.y) });
+      setTool('select');
+      return;
+    }
+    if (tool === 'freehand' && edits && event.button === 0) {
+      drag.current = { kind: 'draw', points: [point] };
+      setDraft(drag.current);
+      return;
+    }
+    if (tool === 'connector' && edits && event.button === 0) {
+      const from = hit ? store.get(hit) : undefined;
+      if (from && from.type !== 'connector') {
+        drag.current = { kind: 'connect', from, to: point };
+        setDraft(drag.current);
+      }
+      return;
+    }
+    const data = newItemData[tool];
+    if (data && edits && event.button === 0) {
       const type = tool;
       attempt(() => {
-        const id = edits.create({ type, position: { x: Math.round(point.x), y: Math.round(point.y) }, data: newItemData[type] });
+        const id = edits.create({ type, position: { x: Math.round(point.x), y: Math.round(point.y) }, data });
         setSelection(new Set([id]));
         setEditing(id);
       });
       setTool('select');
       return;
     }
-    const hit = event.button === 0 ? target.closest('[data-item-id]')?.getAttribute('data-item-id') : null;
     if (hit) {
       if (editing !== null && editing !== hit) setEditing(null);
       let next = selection;
@@ -169,7 +205,9 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
         next = toggled;
       } else if (!selection.has(hit)) next = new Set([hit]);
       setSelection(next);
-      const movable = [...next].map((id) => store.get(id)).filter((i): i is StoredItem => i !== undefined && i.type !== 'connector');
+      setNewComment(null);
+      const moving = edits ? edits.withContents(next, store.items()) : next;
+      const movable = [...moving].map((id) => store.get(id)).filter((i): i is StoredItem => i !== undefined && i.type !== 'connector');
       if (edits && movable.length > 0) {
         beginGesture();
         drag.current = { kind: 'move', startX: point.x, startY: point.y, origins: new Map(movable.map((i) => [i.id, { x: i.x, y: i.y }])), moved: false };
@@ -177,6 +215,7 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
       return;
     }
     setEditing(null);
+    setNewComment(null);
     if (!event.shiftKey) setSelection(new Set());
     drag.current = { kind: 'pan', startX: event.clientX, startY: event.clientY, view };
   };
@@ -190,6 +229,19 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
       setView({ ...d.view, x: d.view.x + event.clientX - d.startX, y: d.view.y + event.clientY - d.startY });
       return;
     }
+    if (d.kind === 'draw') {
+      const last = d.points[d.points.length - 1];
+      // Points closer than a screen pixel add nothing but size.
+      if (last && Math.hypot(point.x - last.x, point.y - last.y) * view.zoom < 1) return;
+      d.points.push(point);
+      setDraft({ kind: 'draw', points: d.points });
+      return;
+    }
+    if (d.kind === 'connect') {
+      d.to = point;
+      setDraft({ ...d });
+      return;
+    }
     if (d.kind === 'move') {
       const dx = point.x - d.startX;
       const dy = point.y - d.startY;
@@ -199,18 +251,36 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
       frame.current ??= requestAnimationFrame(flushMove);
       return;
     }
+    if (d.kind !== 'resize') return;
     const width = Math.max(1, point.x - d.left);
     const height = Math.max(1, point.y - d.top);
     if (edits) attempt(() => edits.resize(d.item, { x: d.left + width / 2, y: d.top + height / 2, width, height }));
   };
 
-  const onPointerUp = () => {
+  const onPointerUp = (event: PointerEvent) => {
     if (frame.current !== null) {
       cancelAnimationFrame(frame.current);
       flushMove();
     }
-    if (drag.current && drag.current.kind !== 'pan') endGesture();
+    const d = drag.current;
     drag.current = null;
+    setDraft(null);
+    if (d?.kind === 'draw') {
+      const body = strokeItem(d.points);
+      if (body && edits && event.type === 'pointerup') attempt(() => setSelection(new Set([edits.create(body)])));
+      return;
+    }
+    if (d?.kind === 'connect') {
+      const to = itemAt(event.clientX, event.clientY);
+      const target = to ? store.get(to) : undefined;
+      if (target && target.id !== d.from.id && target.type !== 'connector' && edits && event.type === 'pointerup') {
+        const position = { x: Math.round((d.from.x + target.x) / 2), y: Math.round((d.from.y + target.y) / 2) };
+        attempt(() => setSelection(new Set([edits.create({ type: 'connector', position, data: { from: d.from.id, to: target.id } })])));
+        setTool('select');
+      }
+      return;
+    }
+    if (d && d.kind !== 'pan') endGesture();
   };
 
   const onWheel = (event: WheelEvent) => {
@@ -218,10 +288,7 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
     const rect = surface.current?.getBoundingClientRect();
     const sx = event.clientX - (rect?.left ?? 0);
     const sy = event.clientY - (rect?.top ?? 0);
-    setView((v) => {
-      const zoom = Math.min(maxZoom, Math.max(minZoom, v.zoom * Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.0015))));
-      return { zoom, x: sx - ((sx - v.x) / v.zoom) * zoom, y: sy - ((sy - v.y) / v.zoom) * zoom };
-    });
+    setView((v) => zoomAbout(v, Math.exp(-event.deltaY * (event.ctrlKey ? 0.01 : 0.0015)), sx, sy));
   };
 
   const zoomBy = (factor: number) => {
@@ -229,10 +296,7 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
     if (!el) return;
     const sx = el.clientWidth / 2;
     const sy = el.clientHeight / 2;
-    setView((v) => {
-      const zoom = Math.min(maxZoom, Math.max(minZoom, v.zoom * factor));
-      return { zoom, x: sx - ((sx - v.x) / v.zoom) * zoom, y: sy - ((sy - v.y) / v.zoom) * zoom };
-    });
+    setView((v) => zoomAbout(v, factor, sx, sy));
   };
 
   const onDoubleClick = (event: MouseEvent) => {
@@ -269,6 +333,7 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
         removeSelection();
       } else if (event.key === 'Escape') {
         setSelection(new Set());
+        setNewComment(null);
         setTool('select');
       }
     };
@@ -285,48 +350,29 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
 
   const single = selection.size === 1 ? store.get([...selection][0] ?? '') : undefined;
   const editingItem = editing !== null ? store.get(editing) : undefined;
+  const thread: ThreadTarget | null = newComment
+    ? { kind: 'new', position: newComment }
+    : single?.type === 'comment'
+      ? { kind: 'existing', item: single }
+      : null;
 
   return (
     <div class="canvas-wrap">
-      <div class="toolbar" role="toolbar" aria-label="Board tools">
-        {(readOnly ? (['select'] as Tool[]) : (['select', 'sticky_note', 'text', 'shape'] as Tool[])).map((t) => (
-          <button key={t} type="button" data-tool={t} class={tool === t ? 'tool active' : 'tool'} aria-pressed={tool === t} onClick={() => setTool(t)}>
-            {toolLabels[t]}
-          </button>
-        ))}
-        {!readOnly && (
-          <>
-            <span class="sep" />
-            <button type="button" data-action="undo" onClick={() => undo?.undo()} title="Undo (Ctrl+Z)">
-              Undo
-            </button>
-            <button type="button" data-action="redo" onClick={() => undo?.redo()} title="Redo (Ctrl+Shift+Z)">
-              Redo
-            </button>
-            <button type="button" data-action="delete" onClick={removeSelection} disabled={selection.size === 0} title="Delete">
-              Delete
-            </button>
-          </>
-        )}
-        <span class="sep" />
-        <button type="button" onClick={() => zoomBy(1 / 1.25)} title="Zoom out">
-          −
-        </button>
-        <span class="zoom">{Math.round(view.zoom * 100)}%</span>
-        <button type="button" onClick={() => zoomBy(1.25)} title="Zoom in">
-          +
-        </button>
-        <button type="button" onClick={() => surface.current && setView(fit(items, surface.current.clientWidth, surface.current.clientHeight))} title="Fit the board">
-          Fit
-        </button>
-        <span class="people">
-          {peers.map((p) => (
-            <span key={p.clientId} class="person" style={{ background: p.color }} title={p.name}>
-              {p.name.slice(0, 1).toUpperCase()}
-            </span>
-          ))}
-        </span>
-      </div>
+      <Toolbar
+        tool={tool}
+        onTool={setTool}
+        canEdit={board.canEdit}
+        canComment={board.canComment}
+        editsReady={edits !== null}
+        selectionSize={selection.size}
+        zoom={view.zoom}
+        peers={peers}
+        onUndo={() => undo?.undo()}
+        onRedo={() => undo?.redo()}
+        onDelete={removeSelection}
+        onZoom={zoomBy}
+        onFit={() => setView(fit(items, size.width, size.height))}
+      />
       {error && (
         <div class="canvas-error" role="alert">
           {error}
@@ -364,6 +410,16 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
             />
           )}
           {editingItem && edits && <TextEditor item={editingItem} edits={edits} onDone={() => setEditing(null)} onError={setError} />}
+          {draft?.kind === 'draw' && (
+            <svg class="draft" aria-hidden="true">
+              <polyline points={draft.points.map((p) => `${p.x},${p.y}`).join(' ')} fill="none" stroke={penStyle.strokeColor} stroke-width={penStyle.strokeWidth} stroke-linecap="round" stroke-linejoin="round" />
+            </svg>
+          )}
+          {draft?.kind === 'connect' && (
+            <svg class="draft" aria-hidden="true">
+              <path d={`M${draft.from.x} ${draft.from.y}L${draft.to.x} ${draft.to.y}`} stroke="#2557d6" stroke-width={2 / view.zoom} stroke-dasharray={`${6 / view.zoom}`} />
+            </svg>
+          )}
         </div>
         {peers.map((peer) =>
           peer.cursor ? (
@@ -384,6 +440,23 @@ export function Canvas({ board, synced }: { board: OpenBoard; synced: boolean })
         )}
         {synced && items.length === 0 && <div class="empty-hint">{readOnly ? 'This board is empty.' : 'Pick Note, Text or Shape above, then click here to add it.'}</div>}
       </div>
+      {thread && (
+        <CommentThread
+          boardId={board.boardId}
+          tokens={board.tokens}
+          me={board.user}
+          target={thread}
+          canComment={board.canComment}
+          onCreated={(id) => {
+            setNewComment(null);
+            setSelection(new Set([id]));
+          }}
+          onClose={() => {
+            setNewComment(null);
+            setSelection(new Set());
+          }}
+        />
+      )}
     </div>
   );
 }

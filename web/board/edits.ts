@@ -1,6 +1,7 @@
 import type * as Y from 'yjs';
 import { findItemEntry } from '../../crdt/items/boardSchema.js';
 import type { Actor, StoredItem } from '../../crdt/items/boardSchema.js';
+import { deriveSectionIds } from '../../crdt/items/boardSnapshot.js';
 import { findItemTypeDefinition } from '../../crdt/items/catalogue.js';
 import { createItem, deleteItem } from '../../crdt/items/itemOperations.js';
 import { patchItem } from '../../crdt/items/patchItem.js';
@@ -46,6 +47,28 @@ export class BoardEdits {
   /** Replaces one data field (text edits reach Y.Text as a minimal splice). */
   setField(id: string, field: string, value: unknown): void {
     patchItem(this.#doc, id, { data: { [field]: value } }, this.actor, Date.now());
+  }
+
+  /**
+   * `ids` with the contents of the sections among them: every item whose section (the top-most
+   * one containing its centre, as REST derives `sectionId`), or its section's section and so
+   * on, is one of them. Dragging a section moves what it holds.
+   */
+  withContents(ids: ReadonlySet<string>, itemsInZOrder: readonly StoredItem[]): Set<string> {
+    const out = new Set(ids);
+    if (!itemsInZOrder.some((item) => ids.has(item.id) && item.type === 'section')) return out;
+    const sectionIds = deriveSectionIds(itemsInZOrder);
+    for (const item of itemsInZOrder) {
+      const chain = new Set<string>();
+      for (let parent = sectionIds.get(item.id) ?? null; parent !== null && !chain.has(parent); parent = sectionIds.get(parent) ?? null) {
+        if (ids.has(parent)) {
+          out.add(item.id);
+          break;
+        }
+        chain.add(parent);
+      }
+    }
+    return out;
   }
 
   /** Deletes items (comment pins are resolved, as on REST), in one transaction. */

@@ -58,6 +58,22 @@ describe('DocumentRegistry durability levels', () => {
     expect(answered).toBe(true);
   });
 
+  it("transact with wait 'stored' resolves once the update is stored, before any sync; the caller's one sync then covers it", async () => {
+    const { store, registry } = setup();
+    await registry.open('b1');
+    let release: () => void = () => {};
+    store.syncGate = new Promise((resolve) => {
+      release = resolve;
+    });
+    await registry.transact('b1', (doc) => doc.getArray('log').push([1]), null, { wait: 'stored' });
+    expect(store.appends).toEqual([{ docId: 'b1', count: 1 }]);
+    expect(store.syncs).toBe(0);
+    const synced = store.sync();
+    release();
+    await synced;
+    expect(store.syncs).toBe(1);
+  });
+
   it('syncs on close, after storing what is queued', async () => {
     const { store, registry } = setup({ persistDelayMs: 10_000 });
     (await registry.open('b1')).getArray('log').push([1]);

@@ -2,8 +2,8 @@ import fc from 'fast-check';
 import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
 import { boardIndex } from '../../../crdt/items/BoardIndex.js';
-import { itemsMap, readStoredItem } from '../../../crdt/items/boardSchema.js';
-import { compareByZ, sectionTypeName } from '../../../crdt/items/boardSnapshot.js';
+import { compareByZ, itemsMap, readStoredItem } from '../../../crdt/items/boardSchema.js';
+import { sectionTypeName } from '../../../crdt/items/boardSnapshot.js';
 import { isFractionalIndex, keysBetween } from '../../../crdt/items/fractionalIndex.js';
 import { referencedIds } from '../../../crdt/items/references.js';
 

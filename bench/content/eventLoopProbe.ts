@@ -1,0 +1,48 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import type { IntervalHistogram } from 'node:perf_hooks';
+
+/**
+ * Preloaded into a bench server (`node --import <this file> bin/boards.js start`, with an IPC
+ * channel): measures the server's own event-loop delay with `perf_hooks.monitorEventLoopDelay`
+ * while the load generator asks. Messages: `{ probe: 'start' }` resets and starts the
+ * histogram; `{ probe: 'stop' }` stops it and answers with an `EventLoopDelay`.
+ */
+
+/** Sampling interval of the histogram, in ms (Node's default). Each sample is this interval plus the delay. */
+export const probeResolutionMs = 10;
+
+/** The server's event-loop delay over a window: how late the loop ran a timer due every `probeResolutionMs`, in ms. */
+export interface EventLoopDelay {
+  samples: number;
+  p50: number;
+  p99: number;
+  max: number;
+}
+
+/** A message of the probe protocol. */
+export type ProbeMessage = { probe: 'start' } | { probe: 'stop' } | { probe: 'result'; delay: EventLoopDelay };
+
+function delayOf(histogram: IntervalHistogram): EventLoopDelay {
+  const ms = (ns: number): number => Math.max(0, ns / 1e6 - probeResolutionMs);
+  return { samples: histogram.count, p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max) };
+}
+
+function install(): void {
+  const send = process.send?.bind(process);
+  if (send === undefined) return;
+  const histogram = monitorEventLoopDelay({ resolution: probeResolutionMs });
+  process.on('message', (message: ProbeMessage) => {
+    if (message.probe === 'start') {
+      histogram.reset();
+      histogram.enable();
+    } else if (message.probe === 'stop') {
+      histogram.disable();
+      const reply: ProbeMessage = { probe: 'result', delay: delayOf(histogram) };
+      send(reply);
+    }
+  });
+  // The channel must not keep the server alive once it shuts down.
+  process.channel?.unref();
+}
+
+install();

@@ -1,0 +1,172 @@
+import * as Y from 'yjs';
+import type { DocumentLease } from '../documents/DocumentLease.js';
+import type { Logger } from '../documents/Logger.js';
+import { syncCloseCodes } from './closeCodes.js';
+import type { Outgoing } from './fanOut.js';
+import type { AppliedLiveUpdate } from './LiveEditGuard.js';
+import { encodeSyncStep2, encodeSyncUpdate } from './messages.js';
+import type { SyncConnection } from './SyncConnection.js';
+import type { DecodedUpdate } from './transactionItems.js';
+
+/** A client's live update taken this turn: the message it came in (when it can be relayed as is), the update, and what decoding it read. */
+interface Incoming {
+  message: Uint8Array | undefined;
+  update: Uint8Array;
+  origin: SyncConnection;
+  decoded: DecodedUpdate;
+}
+
+/** Options of `LiveUpdates`. */
+export interface LiveUpdatesOptions {
+  boardId: string;
+  logger: Logger;
+  /** Resolves once every update applied to the board so far is stored (`DocumentRegistry.whenPersisted`). */
+  whenStored: () => Promise<void>;
+  /** Sends messages to the room's connections (`fanOut`). */
+  relay: (outgoing: readonly Outgoing[]) => void;
+  /** Asks for `flush` at the end of this event-loop turn. */
+  scheduleFlush: () => void;
+  /** Origin of the one transaction that applies a turn's live updates. */
+  applyOrigin: unknown;
+  /** Called after a turn's live updates are applied, to check what they did (`LiveEditGuard`). */
+  onApplied: (batch: readonly AppliedLiveUpdate[]) => void;
+}
+
+/**
+ * The document side of one board's live sync, and the one place of its rule: a client's live
+ * update is checked when it arrives, then at the end of the turn stored, relayed, and only then
+ * applied, with no compaction in between (store and apply happen in one synchronous step).
+ *
+ * Relaying after storing means no client ever sees an edit that `kill -9` could take back (stored
+ * = written to the log, safe from a crash of the process, not yet fsynced). Relaying the bytes as
+ * they came (a lone update needs no re-encoding) and applying last takes the costly step off the
+ * latency of every other client. Updates made to the document otherwise (REST writes, sync step
+ * 2s) are stored by the document itself and relayed by the same rule. It also keeps the sync
+ * step 2 of the whole document, encoded once and shared until the document changes.
+ */
+export class LiveUpdates {
+  readonly #lease: DocumentLease;
+  readonly #options: LiveUpdatesOptions;
+  /** Live updates of clients taken this turn, not yet stored (`receive`). */
+  #incoming: Incoming[] = [];
+  /** Updates made to the document this turn (REST writes, sync step 2s), to relay. */
+  #made: { update: Uint8Array; origin: unknown }[] = [];
+  #fullState: Uint8Array | undefined;
+  /** Relays of document updates, in order, each after its updates are stored. */
+  #relayed: Promise<void> = Promise.resolve();
+  /** Relays queued on `#relayed` and not yet sent; a relay goes out at once only when none wait. */
+  #waitingRelays = 0;
+  readonly #stopListening: () => void;
+
+  constructor(lease: DocumentLease, options: LiveUpdatesOptions) {
+    this.#lease = lease;
+    this.#options = options;
+    this.#stopListening = lease.onChange(this.#onChange);
+  }
+
+  /**
+   * Sync step 2 for a client that has nothing (empty state vector): the whole document,
+   * encoded once and shared by every joining client until the document changes, so a crowd
+   * joining a large board costs one encode rather than one each.
+   */
+  fullStateStep2(): Uint8Array {
+    this.#fullState ??= encodeSyncStep2(Y.encodeStateAsUpdate(this.#lease.doc));
+    return this.#fullState;
+  }
+
+  /**
+   * Takes a client's live update (a y-websocket update `message`, or undefined to encode one):
+   * checked now, then at the end of this turn stored, relayed as it came, and applied (`flush`).
+   * Throws `document_too_large`, or the decoder's error for a malformed update, with nothing taken.
+   */
+  receive(message: Uint8Array | undefined, update: Uint8Array, origin: SyncConnection): void {
+    this.#lease.assertRoomFor(update.byteLength);
+    // Decoding proves the bytes are an update before they are stored or reach other clients;
+    // what it read tells, later, which items this client touched.
+    const decoded = Y.decodeUpdate(update);
+    this.#incoming.push({ message, update, origin, decoded });
+    this.#options.scheduleFlush();
+  }
+
+  /**
+   * The end of a turn: stores the live updates taken, relays the turn's document message once it
+   * is stored (with `alongside`, the turn's awareness, in one write per socket when it can go at
+   * once; otherwise `alongside` goes now), then applies the live updates.
+   */
+  flush(alongside: readonly Outgoing[]): void {
+    const lease = this.#lease;
+    const incoming = this.#incoming;
+    const made = this.#made;
+    this.#incoming = [];
+    this.#made = [];
+    for (const { update } of incoming) lease.queueIncoming(update);
+    const documentMessages = documentMessagesOf(made, incoming);
+    // A store that appends synchronously stores them now and they go out in this turn; otherwise
+    // (or behind an earlier relay still waiting) they wait their turn. The target is taken now,
+    // so later updates never hold this batch back.
+    if (documentMessages.length === 0) this.#options.relay(alongside);
+    else if (this.#waitingRelays === 0 && lease.storeNow()) this.#options.relay([...documentMessages, ...alongside]);
+    else {
+      this.#options.relay(alongside);
+      this.#relayAfterStored(documentMessages);
+    }
+    // Applied last, in this same step: no snapshot can be taken between storing and applying.
+    // Quietly: they were stored and relayed as they came (`applyQueued`).
+    if (incoming.length === 0) return;
+    this.#fullState = undefined;
+    const failed = lease.applyQueued(incoming, this.#options.applyOrigin);
+    this.#options.onApplied(incoming);
+    for (const { entry, error } of failed) {
+      this.#options.logger.warn(
+        { err: error, boardId: this.#options.boardId, userId: entry.origin.actor.userId },
+        'Closing a sync connection after an update that does not apply',
+      );
+      entry.origin.close(syncCloseCodes.invalidPayload, 'invalid update');
+    }
+  }
+
+  /** Stops listening to the document. */
+  dispose(): void {
+    this.#stopListening();
+  }
+
+  #relayAfterStored(messages: readonly Outgoing[]): void {
+    const stored = this.#options.whenStored();
+    this.#waitingRelays += 1;
+    this.#relayed = this.#relayed
+      .then(() => stored)
+      .then(
+        () => this.#options.relay(messages),
+        (error: unknown) => this.#options.logger.warn({ err: error, boardId: this.#options.boardId }, 'Updates not relayed: they could not be stored'),
+      )
+      .finally(() => {
+        this.#waitingRelays -= 1;
+      });
+  }
+
+  readonly #onChange = (update: Uint8Array, origin: unknown): void => {
+    this.#fullState = undefined;
+    this.#made.push({ update, origin });
+    this.#options.scheduleFlush();
+  };
+}
+
+/**
+ * The document message of a turn: updates made to the document (`made`, encoded) and clients'
+ * live updates (`incoming`, as they came). A lone live update goes out as it came; several are
+ * merged into one message (about 10 µs an update here), because a client applies each message in
+ * a transaction of its own, whose cost grows with the number of clients that ever edited the
+ * board: one message per turn spares every client on the board. It skips the connection that
+ * produced all of it.
+ */
+function documentMessagesOf(made: readonly { update: Uint8Array; origin: unknown }[], incoming: readonly Incoming[]): Outgoing[] {
+  const all = [...made, ...incoming];
+  const [first] = all;
+  if (first === undefined) return [];
+  const [lone] = made.length === 0 && incoming.length === 1 ? incoming : [];
+  if (lone?.message !== undefined) return [{ message: lone.message, skip: lone.origin }];
+  const origins = new Set<unknown>(all.map((u) => u.origin));
+  const [onlyOrigin] = origins.size === 1 ? origins : [undefined];
+  const update = all.length === 1 ? first.update : Y.mergeUpdates(all.map((u) => u.update));
+  return [{ message: encodeSyncUpdate(update), skip: onlyOrigin }];
+}

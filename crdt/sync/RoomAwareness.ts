@@ -1,0 +1,144 @@
+import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
+import * as Y from 'yjs';
+import { decodeAwarenessUpdate, encodeAwarenessEntries, encodeAwarenessMessage } from './messages.js';
+import type { SyncConnection } from './SyncConnection.js';
+
+/** One user on a board, from the server-side identity of its connections joined with awareness. */
+export interface PresenceEntry {
+  userId: string;
+  name?: string;
+  /** Awareness client ids that this user's connections announced and that are live. */
+  clientIds: number[];
+  /** ISO 8601 time of the user's earliest open connection. */
+  connectedAt: string;
+}
+
+interface AwarenessChange {
+  added: number[];
+  updated: number[];
+  removed: number[];
+}
+
+/** Options of `RoomAwareness`. */
+export interface RoomAwarenessOptions {
+  /** New awareness client ids one connection may announce; more are dropped. */
+  maxClientIdsPerConnection: number;
+  /** The room's connection that `origin` is, if it is one of them. */
+  connectionOf: (origin: unknown) => SyncConnection | undefined;
+  /** Called when a state changed, so the room schedules its end-of-turn relay. */
+  onChange: () => void;
+}
+
+/**
+ * The awareness (presence) of one board's connections: which connection owns which awareness
+ * client id, so a client can neither speak for another's id nor flood the room with ids; the
+ * ids changed since the last relay; and presence joined with the connections' real identity.
+ */
+export class RoomAwareness {
+  readonly #options: RoomAwarenessOptions;
+  /** Room-scoped, on its own tiny doc: an `Awareness` on the board doc would leave a destroy listener there per room. */
+  readonly #doc = new Y.Doc();
+  readonly #awareness = new Awareness(this.#doc);
+  readonly #owners = new Map<number, SyncConnection>();
+  #changed = new Set<number>();
+
+  constructor(options: RoomAwarenessOptions) {
+    this.#options = options;
+    this.#awareness.setLocalState(null);
+    this.#awareness.on('update', this.#onUpdate);
+  }
+
+  /**
+   * Applies a client's awareness update. Entries for client ids that another connection owns,
+   * or past `maxClientIdsPerConnection` new ids, are dropped, so presence cannot be spoofed.
+   * Returns how many entries were the connection's own (0 for a pure echo of others' states).
+   */
+  apply(update: Uint8Array, origin: SyncConnection): number {
+    const entries = decodeAwarenessUpdate(update);
+    let owned = origin.awarenessClientIds.size;
+    const allowed = entries.filter((entry) => {
+      const owner = this.#owners.get(entry.clientId);
+      if (owner === origin) return true;
+      if (owner !== undefined || owned >= this.#options.maxClientIdsPerConnection) return false;
+      owned += 1;
+      return true;
+    });
+    if (allowed.length === 0) return 0;
+    applyAwarenessUpdate(this.#awareness, allowed.length === entries.length ? update : encodeAwarenessEntries(allowed), origin);
+    return allowed.length;
+  }
+
+  /** Drops the awareness states a connection announced (it left). */
+  remove(connection: SyncConnection): void {
+    if (connection.awarenessClientIds.size > 0) removeAwarenessStates(this.#awareness, [...connection.awarenessClientIds], connection);
+  }
+
+  /** One awareness message with every live state (answer to a query-awareness message). */
+  encodeAll(): Uint8Array {
+    return encodeAwarenessMessage(encodeAwarenessUpdate(this.#awareness, [...this.#awareness.getStates().keys()]));
+  }
+
+  /** Every live state for a joining client, or undefined when there is none. */
+  encodeForJoin(): Uint8Array | undefined {
+    return this.#awareness.getStates().size === 0 ? undefined : this.encodeAll();
+  }
+
+  /** The message of the states changed since the last call (undefined when none did), for the end-of-turn relay. */
+  takeChanges(): Uint8Array | undefined {
+    const changed = this.#changed;
+    if (changed.size === 0) return undefined;
+    this.#changed = new Set();
+    return encodeAwarenessMessage(encodeAwarenessUpdate(this.#awareness, [...changed]));
+  }
+
+  /** Users on the board with their live awareness client ids, from `connections`' server-side identity. */
+  presence(connections: Iterable<SyncConnection>): PresenceEntry[] {
+    const states = this.#awareness.getStates();
+    const byUser = new Map<string, { name?: string; clientIds: number[]; connectedAtMs: number }>();
+    for (const connection of connections) {
+      const live = [...connection.awarenessClientIds].filter((id) => states.has(id));
+      const entry = byUser.get(connection.actor.userId);
+      if (entry === undefined) {
+        byUser.set(connection.actor.userId, {
+          ...(connection.actor.name === undefined ? {} : { name: connection.actor.name }),
+          clientIds: live,
+          connectedAtMs: connection.connectedAtMs,
+        });
+      } else {
+        entry.clientIds.push(...live);
+        entry.connectedAtMs = Math.min(entry.connectedAtMs, connection.connectedAtMs);
+      }
+    }
+    return [...byUser].map(([userId, { name, clientIds, connectedAtMs }]) => ({
+      userId,
+      ...(name === undefined ? {} : { name }),
+      clientIds: clientIds.sort((a, b) => a - b),
+      connectedAt: new Date(connectedAtMs).toISOString(),
+    }));
+  }
+
+  /** Stops listening and frees the awareness. */
+  destroy(): void {
+    this.#awareness.off('update', this.#onUpdate);
+    this.#awareness.destroy();
+    this.#doc.destroy();
+  }
+
+  readonly #onUpdate = (change: AwarenessChange, origin: unknown): void => {
+    const connection = this.#options.connectionOf(origin);
+    for (const id of [...change.added, ...change.updated]) {
+      if (connection !== undefined && !this.#owners.has(id)) {
+        this.#owners.set(id, connection);
+        connection.awarenessClientIds.add(id);
+      }
+      this.#changed.add(id);
+    }
+    for (const id of change.removed) {
+      const owner = this.#owners.get(id);
+      owner?.awarenessClientIds.delete(id);
+      this.#owners.delete(id);
+      this.#changed.add(id);
+    }
+    this.#options.onChange();
+  };
+}
