@@ -146,7 +146,8 @@ describe.skipIf(!available)('web app tools in a browser', { timeout: 120_000 }, 
     await page.locator(`[data-item-id="${comment.id}"]`).click();
     const thread = page.locator(`.thread[data-thread="${comment.id}"]`);
     await thread.waitFor();
-    expect(await thread.locator('.thread-message[data-reply=comment] .thread-author').textContent()).toBe('Ana Owner');
+    // Names arrive with the board's member list, after the thread is drawn.
+    await expect.poll(() => thread.locator('.thread-message[data-reply=comment] .thread-author').textContent()).toBe('Ana Owner');
     await thread.locator('textarea[name=reply]').fill('Q3 numbers are in the deck.');
     await thread.locator('button[type=submit]').click();
     await expect
