@@ -1,33 +1,14 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import pino from 'pino';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { UsageService } from '../../server/accounts/UsageService.js';
 import type { Principal } from '../../server/auth/Principal.js';
 import { ServiceError } from '../../server/errors.js';
 import { JobService } from '../../server/jobs/JobService.js';
-import { ManualClock, openDatabase } from '../../storage/index.js';
+import { ManualClock } from '../../storage/index.js';
 import type { Database } from '../../storage/index.js';
-import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
-import { MingoStandInDb } from '../storage/mingoStandIn.js';
+import { bothStores } from '../storage/bothStores.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-const stores: [string, () => Promise<Database>][] = [
-  [
-    'sqlite',
-    async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'boards-jobs-'));
-      dirs.push(dir);
-      return openDatabase({ kind: 'sqlite', dataDir: dir, synchronous: 'normal' });
-    },
-  ],
-  ['the mongodb adapter over the mingo stand-in', async () => new MongoDatabase(new MingoStandInDb())],
-];
+const stores = bothStores('boards-jobs-');
 
 function principal(userId: string): Principal {
   return { user: { id: userId, email: `${userId}@example.com`, name: userId, workspaceId: 'wsp_1', createdAt: 0 }, workspace: { id: 'wsp_1', plan: 'basic' } } as unknown as Principal;

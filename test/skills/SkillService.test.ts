@@ -1,31 +1,12 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { AiService } from '../../server/ai/AiService.js';
 import type { Principal } from '../../server/auth/Principal.js';
 import { SkillService } from '../../server/skills/SkillService.js';
 import type { Database } from '../../storage/index.js';
-import { ManualClock, openDatabase } from '../../storage/index.js';
-import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
-import { MingoStandInDb } from '../storage/mingoStandIn.js';
+import { bothStores } from '../storage/bothStores.js';
+import { ManualClock } from '../../storage/index.js';
 
-const dirs: string[] = [];
-afterEach(() => {
-  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
-});
-
-const stores: [string, () => Promise<Database>][] = [
-  [
-    'sqlite',
-    async () => {
-      const dir = mkdtempSync(path.join(tmpdir(), 'boards-skills-'));
-      dirs.push(dir);
-      return openDatabase({ kind: 'sqlite', dataDir: dir, synchronous: 'normal' });
-    },
-  ],
-  ['the mongodb adapter over the mingo stand-in', async () => new MongoDatabase(new MingoStandInDb())],
-];
+const stores = bothStores('boards-skills-');
 
 function principal(userId: string, workspaceId: string, plan: 'basic' | 'pro', workspaceRole: 'owner' | 'admin' | 'member' = 'member'): Principal {
   return { user: { id: userId, email: `${userId}@example.com`, name: userId, workspaceId, createdAt: 0 }, workspace: { id: workspaceId, plan }, workspaceRole } as unknown as Principal;
