@@ -105,6 +105,14 @@ export class BoardIndex {
     return this.#referencedBy.get(id) ?? emptySet;
   }
 
+  /** Ids of the items whose reference fields name any of `ids`: one fold of the transaction in progress for all of them. */
+  referencesToAny(ids: Iterable<string>): Set<string> {
+    this.#sync();
+    const sources = new Set<string>();
+    for (const id of ids) for (const source of this.#referencedBy.get(id) ?? emptySet) sources.add(source);
+    return sources;
+  }
+
   /** Ids `id` names in its reference fields (empty when there is no such item). */
   referencesFrom(id: string): readonly string[] {
     this.#sync();
@@ -131,17 +139,40 @@ export class BoardIndex {
 
   #foldTouched(transaction: Y.Transaction): Set<string> {
     const touched = new Set<string>();
+    const stale = new Set<string>();
     const items: unknown = this.#items;
     for (const [type, keys] of transaction.changed) {
       if (type === items) {
-        for (const key of keys) if (key !== null) touched.add(key);
+        for (const key of keys) {
+          if (key === null) continue;
+          touched.add(key);
+          stale.add(key);
+        }
         continue;
       }
       const id = this.#itemIdOf(type);
-      if (id !== undefined) touched.add(id);
+      if (id === undefined) continue;
+      touched.add(id);
+      if (!stale.has(id) && this.#affects(id, type, keys)) stale.add(id);
     }
-    for (const id of touched) this.#refresh(id, this.#items.get(id));
+    for (const id of stale) this.#refresh(id, this.#items.get(id));
     return touched;
+  }
+
+  /**
+   * False when a change to `type` (inside item `id`) cannot change what the index holds of the
+   * item: a layout or metadata key of an indexed item that is not a section (a move or resize),
+   * or data of a type without reference fields. Keeps a batch of moves from re-reading each
+   * moved item at every fold of its transaction.
+   */
+  #affects(id: string, type: ChangedType, keys: ReadonlySet<string | null>): boolean {
+    const indexed = this.#entries.get(id);
+    if (indexed === undefined || indexed.type === sectionTypeName) return true;
+    if (type._item?.parent === this.#items) {
+      for (const key of keys) if (key === null || indexedEntryKeys.has(key)) return true;
+      return false;
+    }
+    return indexed.refs.length > 0 || (findItemTypeDefinition(indexed.type)?.referenceFields.length ?? 0) > 0;
   }
 
   /** The id of the item entry that holds `type`, however deep; undefined when `type` is not inside the items map. */
@@ -207,6 +238,8 @@ export class BoardIndex {
 }
 
 const emptySet: ReadonlySet<string> = new Set();
+/** Keys of an item entry the index reads (outside sections, which it reads whole). */
+const indexedEntryKeys: ReadonlySet<string> = new Set(['type', 'z', 'data']);
 
 /** The ids an entry names in its type's reference fields, read without decoding the rest of its data. */
 function referencesOf(type: string, entry: Y.Map<unknown>): string[] {

@@ -59,11 +59,7 @@ export function alignConnector(doc: Y.Doc, id: string): void {
  * transaction); call inside the transaction that moved the items.
  */
 export function alignConnectorsOf(doc: Y.Doc, movedIds: Iterable<string>, connectorIds: Iterable<string> = []): void {
-  const index = boardIndex(doc);
-  const connectors = new Set(connectorIds);
-  for (const id of movedIds) {
-    connectors.add(id);
-    for (const connector of index.referencesTo(id)) connectors.add(connector);
-  }
+  const moved = [...movedIds];
+  const connectors = new Set([...connectorIds, ...moved, ...boardIndex(doc).referencesToAny(moved)]);
   for (const id of connectors) alignConnector(doc, id);
 }
