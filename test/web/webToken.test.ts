@@ -9,8 +9,10 @@ import { expectEnvelope, json, startTestServer } from '../helpers/testServer.js'
 let t: TestServer;
 let owner: TestUser;
 let viewer: TestUser;
+let commenter: TestUser;
 let ownerCookie: string;
 let viewerCookie: string;
+let commenterCookie: string;
 let boardId: string;
 
 async function cookieOf(user: TestUser): Promise<string> {
@@ -22,10 +24,13 @@ beforeAll(async () => {
   t = await startTestServer();
   owner = await t.createUser({ name: 'Ana', plan: 'business' });
   viewer = await t.createUser({ name: 'Cleo' });
+  commenter = await t.createUser({ name: 'Dara' });
   ownerCookie = await cookieOf(owner);
   viewerCookie = await cookieOf(viewer);
+  commenterCookie = await cookieOf(commenter);
   const space = await json(t.api(owner.key, 'POST', '/spaces', { name: 'Team' }));
   await t.api(owner.key, 'POST', `/spaces/${space.id}/members`, { email: viewer.email, role: 'viewer' });
+  await t.api(owner.key, 'POST', `/spaces/${space.id}/members`, { email: commenter.email, role: 'commenter' });
   boardId = (await json(t.api(owner.key, 'POST', '/boards', { title: 'Plan', spaceId: space.id }))).id;
 });
 afterAll(() => t.stop());
@@ -71,6 +76,44 @@ describe('POST /web/token', () => {
       403,
       'insufficient_scope',
     );
+  });
+
+  test('tells the page what the role allows: owners edit and comment, viewers do neither, and a token without a board does neither', async () => {
+    expect(await json(askToken({ cookie: ownerCookie, body: JSON.stringify({ boardId }) }))).toMatchObject({ canEdit: true, canComment: true });
+    expect(await json(askToken({ cookie: viewerCookie, body: JSON.stringify({ boardId }) }))).toMatchObject({ canEdit: false, canComment: false });
+    expect(await json(askToken({ cookie: ownerCookie }))).toMatchObject({ role: null, canEdit: false, canComment: false });
+  });
+
+  test('gives a commenter boards:write for comments only: a pin through REST works, a note and a live edit do not', async () => {
+    const body = await json(askToken({ cookie: commenterCookie, body: JSON.stringify({ boardId }) }));
+    expect(body).toMatchObject({ role: 'commenter', canEdit: false, canComment: true, scopes: ['user:read', 'boards:read', 'boards:write'] });
+    const pin = await t.api(body.token, 'POST', `/boards/${boardId}/items`, { type: 'comment', position: { x: 5, y: 5 }, data: { text: 'Why here?' } });
+    expect(pin.status).toBe(201);
+    await expectEnvelope(
+      await t.api(body.token, 'POST', `/boards/${boardId}/items`, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'no' } }),
+      403,
+      'forbidden',
+    );
+    // The socket is read-only for a commenter: a live move of a note is not applied on the server.
+    const note = await json(t.api(owner.key, 'POST', `/boards/${boardId}/items`, { type: 'sticky_note', position: { x: 40, y: 40 }, data: { text: 'Stay' } }));
+    const doc = new Y.Doc();
+    const provider = new WebsocketProvider(`${t.url.replace('http', 'ws')}/v1/sync`, boardId, doc, {
+      params: { token: body.token },
+      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+      disableBc: true,
+    });
+    try {
+      await new Promise<void>((resolve) => provider.once('sync', () => resolve()));
+      const entry = doc.getMap('items').get(note.id);
+      expect(entry).toBeInstanceOf(Y.Map);
+      const closed = new Promise<void>((resolve) => provider.once('connection-close', () => resolve()));
+      (entry as Y.Map<unknown>).set('x', 999);
+      await Promise.race([closed, new Promise((resolve) => setTimeout(resolve, 500))]);
+      expect((await json(t.api(owner.key, 'GET', `/boards/${boardId}/items/${note.id}`))).position).toEqual({ x: 40, y: 40 });
+    } finally {
+      provider.destroy();
+      doc.destroy();
+    }
   });
 
   test('opens the live socket with a board token; presence names the person from the server', async () => {
