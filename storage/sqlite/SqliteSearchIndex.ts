@@ -2,6 +2,9 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { IndexedBoardEntries, ItemSearchHit, SearchIndex, SearchItemInput, SearchOptions, SearchPageSpec, SearchResults } from '../SearchIndex.js';
 import { queryTerms, snippetOf } from '../searchText.js';
 
+/** Entries read per event-loop turn by `indexedEntries`. */
+const entriesPageSize = 1000;
+
 interface EntryRow {
   boardId: string;
   itemId: string | null;
@@ -22,7 +25,9 @@ export class SqliteSearchIndex implements SearchIndex {
   readonly #deleteBoard: BetterSqlite3.Statement<[string]>;
   readonly #deleteItem: BetterSqlite3.Statement<[string, string]>;
   readonly #deleteTitle: BetterSqlite3.Statement<[string]>;
-  readonly #entriesOf: BetterSqlite3.Statement<[string], { itemId: string | null; type: string; text: string }>;
+  readonly #titleOf: BetterSqlite3.Statement<[string], { text: string }>;
+  readonly #entriesFirst: BetterSqlite3.Statement<[string, number], { itemId: string; type: string; text: string }>;
+  readonly #entriesAfter: BetterSqlite3.Statement<[string, string, number], { itemId: string; type: string; text: string }>;
   readonly #find: { title: BetterSqlite3.Statement; item: BetterSqlite3.Statement };
 
   constructor(db: BetterSqlite3.Database) {
@@ -50,7 +55,13 @@ export class SqliteSearchIndex implements SearchIndex {
     this.#deleteBoard = db.prepare('DELETE FROM search_entries WHERE board_id = ?');
     this.#deleteItem = db.prepare('DELETE FROM search_entries WHERE board_id = ? AND item_id = ?');
     this.#deleteTitle = db.prepare('DELETE FROM search_entries WHERE board_id = ? AND item_id IS NULL');
-    this.#entriesOf = db.prepare('SELECT item_id AS itemId, type, text FROM search_entries WHERE board_id = ?');
+    this.#titleOf = db.prepare('SELECT text FROM search_entries WHERE board_id = ? AND item_id IS NULL');
+    this.#entriesFirst = db.prepare(
+      'SELECT item_id AS itemId, type, text FROM search_entries WHERE board_id = ? AND item_id IS NOT NULL ORDER BY item_id LIMIT ?',
+    );
+    this.#entriesAfter = db.prepare(
+      'SELECT item_id AS itemId, type, text FROM search_entries WHERE board_id = ? AND item_id > ? ORDER BY item_id LIMIT ?',
+    );
     const select = (kind: string): BetterSqlite3.Statement =>
       db.prepare(`
         SELECT e.board_id AS boardId, e.item_id AS itemId, e.type AS type, e.text AS text
@@ -84,13 +95,21 @@ export class SqliteSearchIndex implements SearchIndex {
     })();
   }
 
+  /**
+   * Read in pages of `entriesPageSize` in item-id order (the board index), one page per
+   * event-loop turn, so a board of many thousand entries never holds the loop for one long read.
+   */
   async indexedEntries(boardId: string): Promise<IndexedBoardEntries> {
-    const out: IndexedBoardEntries = { title: null, items: [] };
-    for (const row of this.#entriesOf.iterate(boardId)) {
-      if (row.itemId === null) out.title = row.text;
-      else out.items.push({ itemId: row.itemId, type: row.type, text: row.text });
+    const out: IndexedBoardEntries = { title: this.#titleOf.get(boardId)?.text ?? null, items: [] };
+    let after: string | null = null;
+    for (;;) {
+      const page: { itemId: string; type: string; text: string }[] = after === null ? this.#entriesFirst.all(boardId, entriesPageSize) : this.#entriesAfter.all(boardId, after, entriesPageSize);
+      for (const row of page) out.items.push({ itemId: row.itemId, type: row.type, text: row.text });
+      const last = page.at(-1);
+      if (last === undefined || page.length < entriesPageSize) return out;
+      after = last.itemId;
+      await new Promise<void>((resolve) => setImmediate(resolve));
     }
-    return out;
   }
 
   async removeBoard(boardId: string): Promise<void> {

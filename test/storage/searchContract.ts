@@ -99,6 +99,16 @@ export function describeSearchIndexContract(getDb: () => Database): void {
       expect(await db.search.indexedEntries('nope')).toEqual({ title: null, items: [] });
     });
 
+    it('reads back every entry of a large board exactly once, whatever the ids, and none of its neighbours', async () => {
+      const items = Array.from({ length: 2500 }, (_, i) => ({ itemId: `n${String(i).padStart(4, '0')}${i % 7 === 0 ? '~' : ''}`, type: 'text', text: `note ${i}` }));
+      await db.search.indexBoard('big', 'Big board', items);
+      await db.search.indexBoard('big0', 'Neighbour', [{ itemId: 'a', type: 'text', text: 'other' }]);
+      const entries = await db.search.indexedEntries('big');
+      expect(entries.title).toBe('Big board');
+      expect(entries.items).toHaveLength(2500);
+      expect(new Set(entries.items.map((item) => item.itemId))).toEqual(new Set(items.map((item) => item.itemId)));
+    });
+
     it('treats query syntax as plain words and never fails on odd input', async () => {
       for (const query of ['"', '""', 'AND (', '*', 'NEAR(a b)', 'menu OR', '-menu', 'text:menu', "d'oh", ')(', '^', '\\', '{}', '  ', '']) {
         await expect(db.search.search(query, page())).resolves.toBeDefined();
