@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 // Builds the browser app (web/) into dist/webapp with esbuild: a minified ES module, the chunks
 // it imports when needed (`chunk-<hash>.js`: the board's writes and the catalogue's zod schemas
-// load beside the board, not before its first paint) and one stylesheet, plus the API reference renderer (Redoc's standalone bundle) copied from
+// load beside the board, not before its first paint), the list of chunks to preload
+// (`preload.json`) and one stylesheet, plus the API reference renderer (Redoc's standalone bundle) copied from
 // node_modules, so the server serves everything itself (no CDN). Run by `build` and `prepare`.
-import { copyFileSync, mkdirSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -52,6 +53,11 @@ const result = await esbuild.build({
   logLevel: 'warning',
   plugins: [storageShim, zodLocales],
 });
+// The chunks app.js imports statically: the page asks for them beside app.js
+// (`<link rel="modulepreload">`) instead of after app.js has arrived and been parsed.
+const appOutput = result.metafile.outputs[path.relative(root, path.join(out, 'app.js')).split(path.sep).join('/')];
+const preload = (appOutput?.imports ?? []).filter((i) => i.kind === 'import-statement').map((i) => path.basename(i.path));
+writeFileSync(path.join(out, 'preload.json'), `${JSON.stringify(preload)}\n`);
 const redoc = path.dirname(require.resolve('redoc/package.json'));
 copyFileSync(path.join(redoc, 'bundles', 'redoc.standalone.js'), path.join(out, 'redoc.standalone.js'));
 copyFileSync(path.join(redoc, 'bundles', 'redoc.standalone.js.LICENSE.txt'), path.join(out, 'redoc.standalone.js.LICENSE.txt'));

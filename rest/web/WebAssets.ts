@@ -44,6 +44,7 @@ function defaultDirectory(): string {
 export class WebAssets {
   readonly #directory: string;
   readonly #cache = new Map<string, WebAsset | null>();
+  #preloads: readonly string[] | undefined;
 
   constructor(directory: string = defaultDirectory()) {
     this.#directory = directory;
@@ -60,5 +61,20 @@ export class WebAssets {
       this.#cache.set(name, { body, contentType, version: createHash('sha256').update(body).digest('hex').slice(0, 12) });
     }
     return this.#cache.get(name) ?? undefined;
+  }
+
+  /** Chunks `app.js` imports statically (`preload.json` of the build), for `<link rel="modulepreload">`; empty when unknown. */
+  preloads(): readonly string[] {
+    if (this.#preloads === undefined) {
+      const file = path.join(this.#directory, 'preload.json');
+      let names: unknown;
+      try {
+        names = existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : [];
+      } catch {
+        names = [];
+      }
+      this.#preloads = Array.isArray(names) ? names.filter((n): n is string => typeof n === 'string' && chunkName.test(n) && this.get(n) !== undefined) : [];
+    }
+    return this.#preloads;
   }
 }

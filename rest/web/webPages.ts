@@ -2,10 +2,12 @@ import { html } from '../pages/oauthPage.js';
 import type { SafeHtml } from '../pages/oauthPage.js';
 
 /** The page every web-app address answers with; the bundle renders the dashboard or a board. */
-export function appShell(versions: { js: string; css: string }): string {
+export function appShell(versions: { js: string; css: string }, preloads: readonly string[] = []): string {
+  // Chunks app.js imports are fetched beside it rather than after it has been parsed.
+  const preloadLinks = preloads.map((name) => html`<link rel="modulepreload" href="/app/${name}">`);
   return page(
     'Boards',
-    html`<link rel="stylesheet" href="/app/app.css?v=${versions.css}"><script type="module" src="/app/app.js?v=${versions.js}"></script>`,
+    html`<link rel="stylesheet" href="/app/app.css?v=${versions.css}">${preloadLinks}<script type="module" src="/app/app.js?v=${versions.js}"></script>`,
     html`<div id="app"></div><noscript>The Boards web app needs JavaScript. The <a href="/docs">API reference</a> and the <a href="/console">developer console</a> work without it.</noscript>`,
   );
 }

@@ -158,7 +158,7 @@ export function webRoutes(services: Services, assets: WebAssets = new WebAssets(
       const js = assets.get('app.js');
       const css = assets.get('app.css');
       if (!js || !css) return sendHtml(ctx, notBuiltPage(), appPolicy, 503);
-      return sendHtml(ctx, appShell({ js: js.version, css: css.version }), appPolicy);
+      return sendHtml(ctx, appShell({ js: js.version, css: css.version }, assets.preloads()), appPolicy);
     }
     if (path.startsWith('/app/')) {
       const name = path.slice('/app/'.length);

@@ -37,7 +37,7 @@ describe.skipIf(!available)('a public link in a browser', { timeout: 120_000 }, 
       const page = await context.newPage();
       await page.goto(link.url);
       await page.waitForSelector('.status[data-status=connected]');
-      await page.waitForFunction('document.body.dataset.firstPaintItems === "2"');
+      await page.locator('body[data-first-paint-items="2"]').waitFor({ state: 'attached' });
       expect(await page.locator('.item').count()).toBe(2);
       // A viewer link gives no tools that write.
       expect(await page.locator('[data-tool=sticky_note]').count()).toBe(0);

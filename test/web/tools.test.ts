@@ -54,7 +54,8 @@ async function refs(boardId: string): Promise<Record<string, Body>> {
 async function openBoard(page: Page, boardId: string): Promise<void> {
   await page.goto(`${t.url}/boards/${boardId}`);
   await page.waitForSelector('.status[data-status=connected]');
-  await page.waitForFunction('document.body.dataset.firstPaintMs !== undefined');
+  // A selector, not a predicate: the page's CSP refuses the eval a string predicate needs once it polls.
+  await page.locator('body[data-first-paint-ms]').waitFor({ state: 'attached' });
 }
 
 async function centre(page: Page, id: string): Promise<{ x: number; y: number }> {
