@@ -6,8 +6,32 @@ import { hostNowMs } from './target.js';
 export const itemsMapName = 'items';
 
 /**
- * A writer: a real provider and `Y.Doc`; each write is one `doc.transact` setting `x`, `y`,
- * `ts` (host clock) and `n` (its sequence number) on the writer's own item.
+ * The stamp of a write: the writer's sequence number `n` and the host time `ts` it was sent at,
+ * carried as the note's text (`"<n> <ts>"`), so the item stays a valid sticky note for a server
+ * that checks live edits against its item catalogue.
+ */
+export interface WriteStamp {
+  n: number;
+  ts: number;
+}
+
+function stampText(stamp: WriteStamp): string {
+  return `${stamp.n} ${stamp.ts}`;
+}
+
+/** The stamp a writer's item carries, or undefined when `item` is not one. */
+export function stampOf(Yjs: { Map: typeof Y.Map }, item: unknown): WriteStamp | undefined {
+  if (!(item instanceof Yjs.Map)) return undefined;
+  const data = (item as Y.Map<unknown>).get('data');
+  const text = data instanceof Yjs.Map ? (data as Y.Map<unknown>).get('text') : undefined;
+  if (typeof text !== 'string') return undefined;
+  const [n, ts] = text.split(' ').map(Number);
+  return n !== undefined && ts !== undefined && Number.isFinite(n) && Number.isFinite(ts) ? { n, ts } : undefined;
+}
+
+/**
+ * A writer: a real provider and `Y.Doc`; its item is a complete sticky note, and each write is
+ * one `doc.transact` moving it (`x`, `y`) and stamping it (its text: `n` and `ts`, host clock).
  */
 export class Writer {
   /** Writes done so far (the last `n`). */
@@ -15,6 +39,7 @@ export class Writer {
   readonly key: string;
   readonly client: DocClient;
   #item: Y.Map<unknown> | undefined;
+  #data: Y.Map<unknown> | undefined;
 
   constructor(client: DocClient, key: string) {
     this.client = client;
@@ -25,25 +50,29 @@ export class Writer {
   init(): void {
     const { Y: Yjs, doc } = this.client;
     const item = new Yjs.Map<unknown>();
+    const data = new Yjs.Map<unknown>();
     doc.transact(() => {
-      item.set('type', 'sticky_note');
-      item.set('n', 0);
+      for (const [key, value] of Object.entries({ type: 'sticky_note', x: 0, y: 0, width: 200, height: 200, rotation: 0, z: 'a0' })) item.set(key, value);
+      item.set('data', data);
+      data.set('text', stampText({ n: 0, ts: 0 }));
+      data.set('color', '#fff9b1');
       doc.getMap(itemsMapName).set(this.key, item);
     });
     this.#item = item;
+    this.#data = data;
   }
 
   /** One update: moves the item and stamps it. */
   write(): void {
     const item = this.#item;
-    if (item === undefined) throw new Error('Writer.write before init');
+    const data = this.#data;
+    if (item === undefined || data === undefined) throw new Error('Writer.write before init');
     this.n += 1;
     const n = this.n;
     this.client.doc.transact(() => {
       item.set('x', n % 1000);
       item.set('y', (n * 7) % 1000);
-      item.set('ts', hostNowMs());
-      item.set('n', n);
+      data.set('text', stampText({ n, ts: hostNowMs() }));
     });
   }
 }
@@ -67,13 +96,13 @@ export class Probe {
     items.observeDeep((events) => {
       const now = hostNowMs();
       for (const event of events) {
-        if (event.path.length !== 1 || !(event.target instanceof client.Y.Map) || !(event as Y.YMapEvent<unknown>).keysChanged.has('n')) continue;
-        const target = event.target as Y.Map<unknown>;
-        const n = target.get('n');
-        const ts = target.get('ts');
+        // A write changes its item's data map (path [key, 'data']); the creation adds the item (path []).
+        if (event.path.length !== 2 || event.path[1] !== 'data' || !(event as Y.YMapEvent<unknown>).keysChanged.has('text')) continue;
         const key = String(event.path[0]);
-        if (typeof n === 'number') this.seen.set(key, Math.max(n, this.seen.get(key) ?? 0));
-        if (this.recording && typeof ts === 'number') this.samples.push(now - ts);
+        const stamp = stampOf(client.Y, items.get(key));
+        if (stamp === undefined) continue;
+        this.seen.set(key, Math.max(stamp.n, this.seen.get(key) ?? 0));
+        if (this.recording && stamp.n > 0) this.samples.push(now - stamp.ts);
       }
     });
     client.awareness.on('update', (changes: AwarenessChanges) => {

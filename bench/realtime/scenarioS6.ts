@@ -4,7 +4,7 @@ import { openDocClient } from './docClients.js';
 import { openBoardClients, pace } from './hotBoard.js';
 import type { ResultLine } from './result.js';
 import { medianOfRepetitions, resultLine } from './result.js';
-import { itemsMapName } from './roles.js';
+import { itemsMapName, stampOf } from './roles.js';
 import type { RunningServer, ServerName } from './serverKit.js';
 import { removeDataDir } from './serverKit.js';
 import { startServer } from './servers.js';
@@ -19,11 +19,7 @@ export const crashWriters = 20;
 function storedCounts(client: DocClient, keys: readonly string[]): Map<string, number> {
   const items = client.doc.getMap<unknown>(itemsMapName);
   return new Map(
-    keys.map((key) => {
-      const item = items.get(key);
-      const n = item instanceof client.Y.Map ? (item as { get(k: string): unknown }).get('n') : undefined;
-      return [key, typeof n === 'number' ? n : 0];
-    }),
+    keys.map((key) => [key, stampOf(client.Y, items.get(key))?.n ?? 0]),
   );
 }
 
