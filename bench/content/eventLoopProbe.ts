@@ -5,7 +5,9 @@ import type { IntervalHistogram } from 'node:perf_hooks';
  * Preloaded into a bench server (`node --import <this file> bin/boards.js start`, with an IPC
  * channel): measures the server's own event-loop delay with `perf_hooks.monitorEventLoopDelay`
  * while the load generator asks. Messages: `{ probe: 'start' }` resets and starts the
- * histogram; `{ probe: 'stop' }` stops it and answers with an `EventLoopDelay`.
+ * histogram; `{ probe: 'stop' }` stops it and answers with an `EventLoopDelay`;
+ * `{ probe: 'memory' }` runs a full garbage collection when the server was started with
+ * `--expose-gc` and answers with its `MemoryFigures`.
  */
 
 /** Sampling interval of the histogram, in ms (Node's default). Each sample is this interval plus the delay. */
@@ -19,8 +21,30 @@ export interface EventLoopDelay {
   max: number;
 }
 
+/** The server's memory after a full collection, in MB. */
+export interface MemoryFigures {
+  rssMb: number;
+  heapUsedMb: number;
+  externalMb: number;
+  /** False when the server was started without `--expose-gc` (the figures then include garbage). */
+  collected: boolean;
+}
+
 /** A message of the probe protocol. */
-export type ProbeMessage = { probe: 'start' } | { probe: 'stop' } | { probe: 'result'; delay: EventLoopDelay };
+export type ProbeMessage =
+  | { probe: 'start' }
+  | { probe: 'stop' }
+  | { probe: 'result'; delay: EventLoopDelay }
+  | { probe: 'memory' }
+  | { probe: 'memoryResult'; memory: MemoryFigures };
+
+function memoryFigures(): MemoryFigures {
+  const gc = (globalThis as { gc?: () => void }).gc;
+  gc?.();
+  const usage = process.memoryUsage();
+  const mb = (bytes: number): number => bytes / (1024 * 1024);
+  return { rssMb: mb(usage.rss), heapUsedMb: mb(usage.heapUsed), externalMb: mb(usage.external), collected: gc !== undefined };
+}
 
 function delayOf(histogram: IntervalHistogram): EventLoopDelay {
   const ms = (ns: number): number => Math.max(0, ns / 1e6 - probeResolutionMs);
@@ -38,6 +62,9 @@ function install(): void {
     } else if (message.probe === 'stop') {
       histogram.disable();
       const reply: ProbeMessage = { probe: 'result', delay: delayOf(histogram) };
+      send(reply);
+    } else if (message.probe === 'memory') {
+      const reply: ProbeMessage = { probe: 'memoryResult', memory: memoryFigures() };
       send(reply);
     }
   });

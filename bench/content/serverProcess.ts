@@ -3,7 +3,7 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { EventLoopDelay, ProbeMessage } from './eventLoopProbe.js';
+import type { EventLoopDelay, MemoryFigures, ProbeMessage } from './eventLoopProbe.js';
 
 /** The `boards` command of this checkout (`bin/boards.js`, which runs `dist/`). */
 export const boardsBin = path.resolve('bin', 'boards.js');
@@ -19,6 +19,8 @@ export interface BoardsProcess {
   startProbe(): void;
   /** Stops measuring and resolves with the delay since `startProbe`. */
   stopProbe(): Promise<EventLoopDelay>;
+  /** The server's memory after a full collection (servers started with `probe: true` and `--expose-gc`). */
+  memory(): Promise<MemoryFigures>;
 }
 
 /** Options of `startBoards`. */
@@ -117,18 +119,32 @@ export async function startBoards(options: StartBoardsOptions): Promise<BoardsPr
     startProbe: () => {
       probeMessage(child, { probe: 'start' });
     },
-    stopProbe: () =>
-      new Promise<EventLoopDelay>((resolve, reject) => {
-        const onMessage = (message: ProbeMessage): void => {
-          if (message.probe !== 'result') return;
-          child.off('message', onMessage);
-          resolve(message.delay);
-        };
-        child.on('message', onMessage);
-        void exited.then(() => reject(new Error('the server exited before its event-loop probe answered')));
-        probeMessage(child, { probe: 'stop' });
-      }),
+    stopProbe: async () => {
+      const reply = await askProbe(child, exited, { probe: 'stop' });
+      if (reply.probe !== 'result') throw new Error('unexpected probe reply');
+      return reply.delay;
+    },
+    memory: async () => {
+      const reply = await askProbe(child, exited, { probe: 'memory' });
+      if (reply.probe !== 'memoryResult') throw new Error('unexpected probe reply');
+      return reply.memory;
+    },
   };
+}
+
+/** Sends `message` to the server's probe and resolves with its answer (`result` or `memoryResult`). */
+function askProbe(child: ChildProcess, exited: Promise<void>, message: ProbeMessage): Promise<ProbeMessage> {
+  const answer = message.probe === 'memory' ? 'memoryResult' : 'result';
+  return new Promise<ProbeMessage>((resolve, reject) => {
+    const onMessage = (reply: ProbeMessage): void => {
+      if (reply.probe !== answer) return;
+      child.off('message', onMessage);
+      resolve(reply);
+    };
+    child.on('message', onMessage);
+    void exited.then(() => reject(new Error('the server exited before its probe answered')));
+    probeMessage(child, message);
+  });
 }
 
 function probeMessage(child: ChildProcess, message: ProbeMessage): void {
