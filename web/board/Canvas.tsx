@@ -5,21 +5,17 @@ import type { BoardEdits } from './edits.js';
 import { CommentThread } from './CommentThread.js';
 import type { ThreadTarget } from './CommentThread.js';
 import { Connectors } from './Connectors.js';
-import { penStyle, strokeItem } from './freehand.js';
+import { strokeItem } from './freehand.js';
 import type { WorldPoint } from './freehand.js';
 import { ItemNode } from './ItemNode.js';
+import { useCanvasKeys } from './keys.js';
+import { Draft, PeerCursors, ResizeHandle } from './Overlays.js';
+import type { Drag } from './Overlays.js';
 import { TextEditor, editableField } from './TextEditor.js';
 import { Toolbar } from './Toolbar.js';
 import type { Tool } from './Toolbar.js';
-import { connectorVisible, fit, intersects, visibleRect, zoomAbout } from './viewport.js';
+import { fit, visibleItems, visibleRect, zoomAbout } from './viewport.js';
 import type { View } from './viewport.js';
-
-type Drag =
-  | { kind: 'pan'; startX: number; startY: number; view: View }
-  | { kind: 'move'; startX: number; startY: number; origins: Map<string, { x: number; y: number }>; moved: boolean }
-  | { kind: 'resize'; item: StoredItem; left: number; top: number }
-  | { kind: 'draw'; points: WorldPoint[] }
-  | { kind: 'connect'; from: StoredItem; to: WorldPoint };
 
 /** Below this zoom items are drawn without their text, which is unreadable there anyway. */
 const detailZoom = 0.3;
@@ -96,19 +92,11 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
 
   useEffect(() => presence.setSelection([...selection]), [selection]);
 
-  const { sections, others, connectors } = useMemo(() => {
-    const s: StoredItem[] = [];
-    const o: StoredItem[] = [];
-    const c: StoredItem[] = [];
-    if (!fitted) return { sections: s, others: o, connectors: c };
-    // Only what the viewport (and a margin around it) shows is drawn; selected items always are.
-    const rect = visibleRect(view, size.width, size.height);
-    for (const item of items) {
-      if (item.type === 'connector') c.push(item);
-      else if (intersects(item, rect) || selection.has(item.id)) (item.type === 'section' ? s : o).push(item);
-    }
-    return { sections: s, others: o, connectors: c.filter((item) => connectorVisible(item, rect, store.get.bind(store))) };
-  }, [items, fitted, view, size, selection]);
+  // Nothing is drawn before the view fits the board (see `fitted`).
+  const { sections, others, connectors } = useMemo(
+    () => (fitted ? visibleItems(items, visibleRect(view, size.width, size.height), selection, store.get.bind(store)) : { sections: [], others: [], connectors: [] }),
+    [items, fitted, view, size, selection],
+  );
 
   const detail = view.zoom >= detailZoom;
   const peers = presence.peers();
@@ -313,32 +301,15 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
     if (edits && selection.size > 0) attempt(() => edits.delete(selection));
   };
 
-  useEffect(() => {
-    const onKey = (event: KeyboardEvent) => {
-      const inField = (event.target as Element | null)?.closest?.('input, textarea, [contenteditable]');
-      if (inField) {
-        if (event.key === 'Escape') setEditing(null);
-        return;
-      }
-      const mod = event.ctrlKey || event.metaKey;
-      if (mod && event.key.toLowerCase() === 'z') {
-        event.preventDefault();
-        if (event.shiftKey) undo?.redo();
-        else undo?.undo();
-      } else if (mod && event.key.toLowerCase() === 'y') {
-        event.preventDefault();
-        undo?.redo();
-      } else if (event.key === 'Delete' || event.key === 'Backspace') {
-        event.preventDefault();
-        removeSelection();
-      } else if (event.key === 'Escape') {
-        setSelection(new Set());
-        setNewComment(null);
-        setTool('select');
-      }
-    };
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
+  useCanvasKeys({
+    undo,
+    onDelete: removeSelection,
+    onStopEditing: () => setEditing(null),
+    onEscape: () => {
+      setSelection(new Set());
+      setNewComment(null);
+      setTool('select');
+    },
   });
 
   useEffect(() => {
@@ -397,47 +368,11 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
           {others.map((item) => (
             <ItemNode key={item.id} item={item} selected={selection.has(item.id)} remoteColor={remoteSelection.get(item.id) ?? null} editing={editing === item.id} detail={detail} />
           ))}
-          {single && single.type !== 'connector' && !readOnly && editing === null && (
-            <div
-              class="resize-handle"
-              data-resize={single.id}
-              style={{
-                left: `${single.x + single.width / 2}px`,
-                top: `${single.y + single.height / 2}px`,
-                width: `${12 / view.zoom}px`,
-                height: `${12 / view.zoom}px`,
-              }}
-            />
-          )}
+          {single && single.type !== 'connector' && !readOnly && editing === null && <ResizeHandle item={single} zoom={view.zoom} />}
           {editingItem && edits && <TextEditor item={editingItem} edits={edits} onDone={() => setEditing(null)} onError={setError} />}
-          {draft?.kind === 'draw' && (
-            <svg class="draft" aria-hidden="true">
-              <polyline points={draft.points.map((p) => `${p.x},${p.y}`).join(' ')} fill="none" stroke={penStyle.strokeColor} stroke-width={penStyle.strokeWidth} stroke-linecap="round" stroke-linejoin="round" />
-            </svg>
-          )}
-          {draft?.kind === 'connect' && (
-            <svg class="draft" aria-hidden="true">
-              <path d={`M${draft.from.x} ${draft.from.y}L${draft.to.x} ${draft.to.y}`} stroke="#2557d6" stroke-width={2 / view.zoom} stroke-dasharray={`${6 / view.zoom}`} />
-            </svg>
-          )}
+          {draft && <Draft draft={draft} zoom={view.zoom} />}
         </div>
-        {peers.map((peer) =>
-          peer.cursor ? (
-            <div
-              key={peer.clientId}
-              class="cursor"
-              data-peer={peer.name}
-              style={{ transform: `translate(${peer.cursor.x * view.zoom + view.x}px, ${peer.cursor.y * view.zoom + view.y}px)`, color: peer.color }}
-            >
-              <svg width="16" height="20" viewBox="0 0 16 20" aria-hidden="true">
-                <path d="M1 1L1 17L5.5 13L8.5 19.5L11 18.5L8 12L14 12Z" fill="currentColor" stroke="#fff" stroke-width="1.2" />
-              </svg>
-              <span class="cursor-name" style={{ background: peer.color }}>
-                {peer.name}
-              </span>
-            </div>
-          ) : null,
-        )}
+        <PeerCursors peers={peers} view={view} />
         {synced && items.length === 0 && <div class="empty-hint">{readOnly ? 'This board is empty.' : 'Pick Note, Text or Shape above, then click here to add it.'}</div>}
       </div>
       {thread && (

@@ -72,3 +72,27 @@ export function connectorVisible(connector: StoredItem, rect: WorldRect, byId: (
   if (!from || !to) return false;
   return Math.max(from.x, to.x) >= rect.left && Math.min(from.x, to.x) <= rect.right && Math.max(from.y, to.y) >= rect.top && Math.min(from.y, to.y) <= rect.bottom;
 }
+
+/** What the canvas draws, by layer. */
+export interface VisibleItems {
+  readonly sections: StoredItem[];
+  readonly others: StoredItem[];
+  readonly connectors: StoredItem[];
+}
+
+/**
+ * The items to draw for `rect` (the viewport and a margin around it): those that meet it, the
+ * selected ones wherever they are, and connectors whose ends' span meets it; sections apart,
+ * as they are drawn behind everything else.
+ */
+export function visibleItems(items: readonly StoredItem[], rect: WorldRect, selection: ReadonlySet<string>, byId: (id: string) => StoredItem | undefined): VisibleItems {
+  const sections: StoredItem[] = [];
+  const others: StoredItem[] = [];
+  const connectors: StoredItem[] = [];
+  for (const item of items) {
+    if (item.type === 'connector') {
+      if (connectorVisible(item, rect, byId)) connectors.push(item);
+    } else if (intersects(item, rect) || selection.has(item.id)) (item.type === 'section' ? sections : others).push(item);
+  }
+  return { sections, others, connectors };
+}
