@@ -6,32 +6,33 @@ import { hostNowMs } from './target.js';
 export const itemsMapName = 'items';
 
 /**
- * The stamp of a write: the writer's sequence number `n` and the host time `ts` it was sent at,
- * carried as the note's text (`"<n> <ts>"`), so the item stays a valid sticky note for a server
- * that checks live edits against its item catalogue.
+ * The stamp of a write: the writer's sequence number `n` and the host time `ts` it was sent at.
+ * It is carried in the item's position, `x = n` and `y = ts mod 10^6` (ms, with its fraction),
+ * so each write is a plain move of a valid sticky note: nothing a server that checks live edits
+ * against its item catalogue refuses, and no text that a server with search would reindex. A
+ * probe gets `ts` back from `y` and its own clock (exact for latencies under 1,000 s).
  */
 export interface WriteStamp {
   n: number;
   ts: number;
 }
 
-function stampText(stamp: WriteStamp): string {
-  return `${stamp.n} ${stamp.ts}`;
-}
+/** The span `y` carries `ts` modulo, in ms. */
+const stampModulusMs = 1_000_000;
 
-/** The stamp a writer's item carries, or undefined when `item` is not one. */
-export function stampOf(Yjs: { Map: typeof Y.Map }, item: unknown): WriteStamp | undefined {
+/** The stamp `item` carries, read at host time `now`; undefined when `item` is not a writer's item. */
+export function stampOf(Yjs: { Map: typeof Y.Map }, item: unknown, now: number = hostNowMs()): WriteStamp | undefined {
   if (!(item instanceof Yjs.Map)) return undefined;
-  const data = (item as Y.Map<unknown>).get('data');
-  const text = data instanceof Yjs.Map ? (data as Y.Map<unknown>).get('text') : undefined;
-  if (typeof text !== 'string') return undefined;
-  const [n, ts] = text.split(' ').map(Number);
-  return n !== undefined && ts !== undefined && Number.isFinite(n) && Number.isFinite(ts) ? { n, ts } : undefined;
+  const n = (item as Y.Map<unknown>).get('x');
+  const y = (item as Y.Map<unknown>).get('y');
+  if (typeof n !== 'number' || typeof y !== 'number') return undefined;
+  const age = (((now - y) % stampModulusMs) + stampModulusMs) % stampModulusMs;
+  return { n, ts: now - age };
 }
 
 /**
  * A writer: a real provider and `Y.Doc`; its item is a complete sticky note, and each write is
- * one `doc.transact` moving it (`x`, `y`) and stamping it (its text: `n` and `ts`, host clock).
+ * one `doc.transact` moving it to its stamp (`x = n`, `y = ts mod 10^6`; see `WriteStamp`).
  */
 export class Writer {
   /** Writes done so far (the last `n`). */
@@ -39,7 +40,6 @@ export class Writer {
   readonly key: string;
   readonly client: DocClient;
   #item: Y.Map<unknown> | undefined;
-  #data: Y.Map<unknown> | undefined;
 
   constructor(client: DocClient, key: string) {
     this.client = client;
@@ -54,25 +54,22 @@ export class Writer {
     doc.transact(() => {
       for (const [key, value] of Object.entries({ type: 'sticky_note', x: 0, y: 0, width: 200, height: 200, rotation: 0, z: 'a0' })) item.set(key, value);
       item.set('data', data);
-      data.set('text', stampText({ n: 0, ts: 0 }));
+      data.set('text', this.key);
       data.set('color', '#fff9b1');
       doc.getMap(itemsMapName).set(this.key, item);
     });
     this.#item = item;
-    this.#data = data;
   }
 
-  /** One update: moves the item and stamps it. */
+  /** One update: moves the item to its stamp. */
   write(): void {
     const item = this.#item;
-    const data = this.#data;
-    if (item === undefined || data === undefined) throw new Error('Writer.write before init');
+    if (item === undefined) throw new Error('Writer.write before init');
     this.n += 1;
     const n = this.n;
     this.client.doc.transact(() => {
-      item.set('x', n % 1000);
-      item.set('y', (n * 7) % 1000);
-      data.set('text', stampText({ n, ts: hostNowMs() }));
+      item.set('x', n);
+      item.set('y', hostNowMs() % stampModulusMs);
     });
   }
 }
@@ -96,10 +93,10 @@ export class Probe {
     items.observeDeep((events) => {
       const now = hostNowMs();
       for (const event of events) {
-        // A write changes its item's data map (path [key, 'data']); the creation adds the item (path []).
-        if (event.path.length !== 2 || event.path[1] !== 'data' || !(event as Y.YMapEvent<unknown>).keysChanged.has('text')) continue;
+        // A write moves its item (path [key]); the creation adds the item to the map (path []).
+        if (event.path.length !== 1 || !(event as Y.YMapEvent<unknown>).keysChanged.has('x')) continue;
         const key = String(event.path[0]);
-        const stamp = stampOf(client.Y, items.get(key));
+        const stamp = stampOf(client.Y, event.target, now);
         if (stamp === undefined) continue;
         this.seen.set(key, Math.max(stamp.n, this.seen.get(key) ?? 0));
         if (this.recording && stamp.n > 0) this.samples.push(now - stamp.ts);
