@@ -172,7 +172,7 @@ export class BoardIndex {
       for (const key of keys) if (key === null || indexedEntryKeys.has(key)) return true;
       return false;
     }
-    return indexed.refs.length > 0 || (findItemTypeDefinition(indexed.type)?.referenceFields.length ?? 0) > 0;
+    return (findItemTypeDefinition(indexed.type)?.referenceFields.length ?? 0) > 0;
   }
 
   /** The id of the item entry that holds `type`, however deep; undefined when `type` is not inside the items map. */

@@ -5,6 +5,13 @@ import { queryTerms, snippetOf } from '../searchText.js';
 /** Entries read per event-loop turn by `indexedEntries`. */
 const entriesPageSize = 1000;
 
+/** A stored item entry as `indexedEntries` reads it. */
+interface ItemEntryRow {
+  itemId: string;
+  type: string;
+  text: string;
+}
+
 interface EntryRow {
   boardId: string;
   itemId: string | null;
@@ -26,8 +33,8 @@ export class SqliteSearchIndex implements SearchIndex {
   readonly #deleteItem: BetterSqlite3.Statement<[string, string]>;
   readonly #deleteTitle: BetterSqlite3.Statement<[string]>;
   readonly #titleOf: BetterSqlite3.Statement<[string], { text: string }>;
-  readonly #entriesFirst: BetterSqlite3.Statement<[string, number], { itemId: string; type: string; text: string }>;
-  readonly #entriesAfter: BetterSqlite3.Statement<[string, string, number], { itemId: string; type: string; text: string }>;
+  readonly #entriesFirst: BetterSqlite3.Statement<[string, number], ItemEntryRow>;
+  readonly #entriesAfter: BetterSqlite3.Statement<[string, string, number], ItemEntryRow>;
   readonly #find: { title: BetterSqlite3.Statement; item: BetterSqlite3.Statement };
 
   constructor(db: BetterSqlite3.Database) {
@@ -103,8 +110,8 @@ export class SqliteSearchIndex implements SearchIndex {
     const out: IndexedBoardEntries = { title: this.#titleOf.get(boardId)?.text ?? null, items: [] };
     let after: string | null = null;
     for (;;) {
-      const page: { itemId: string; type: string; text: string }[] = after === null ? this.#entriesFirst.all(boardId, entriesPageSize) : this.#entriesAfter.all(boardId, after, entriesPageSize);
-      for (const row of page) out.items.push({ itemId: row.itemId, type: row.type, text: row.text });
+      const page: ItemEntryRow[] = after === null ? this.#entriesFirst.all(boardId, entriesPageSize) : this.#entriesAfter.all(boardId, after, entriesPageSize);
+      out.items.push(...page);
       const last = page.at(-1);
       if (last === undefined || page.length < entriesPageSize) return out;
       after = last.itemId;
