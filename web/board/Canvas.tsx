@@ -377,6 +377,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
       </div>
       {thread && (
         <CommentThread
+          key={thread.kind === 'existing' ? thread.item.id : 'new'}
           boardId={board.boardId}
           tokens={board.tokens}
           me={board.user}

@@ -46,6 +46,7 @@ export type ThreadTarget = { readonly kind: 'existing'; readonly item: StoredIte
  * reply box and resolve / reopen; or the box for a new comment. Everything is written through
  * REST (`POST /boards/{id}/items`, `PATCH ... {reply}` / `{resolved}`), by the same rules as any
  * client: commenters may comment and reply, viewers only read, and the server stamps the author.
+ * The canvas keys the panel by its target, so a draft never carries over to another thread.
  */
 export function CommentThread({
   boardId,
@@ -68,12 +69,6 @@ export function CommentThread({
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const itemId = target.kind === 'existing' ? target.item.id : null;
-  useEffect(() => {
-    setText('');
-    setError(null);
-  }, [itemId]);
-
   const nameOf = (userId: string) => (userId === me.id ? me.name : (names.get(userId) ?? 'Someone'));
   const items = `/boards/${encodeURIComponent(boardId)}/items`;
   const send = (request: () => Promise<unknown>, done?: () => void) => {
