@@ -35,6 +35,17 @@ export class ActivityService {
    * (`documents.sync()`, off the loop), shared with every write waiting at that moment.
    */
   async record(input: ActivityInput): Promise<ActivityRecord> {
+    const row = await this.append(input);
+    await this.#db.documents.sync();
+    return row;
+  }
+
+  /**
+   * Appends a row that survives a crash of the process at once and power loss with the next
+   * `documents.sync()`, which the caller awaits before it answers (a content write that syncs
+   * once for its update, its activity row and its webhook rows).
+   */
+  async append(input: ActivityInput): Promise<ActivityRecord> {
     const now = this.#clock.now();
     const row: ActivityRecord = {
       id: this.#ids.next(now),
@@ -46,7 +57,6 @@ export class ActivityService {
       createdAt: now,
     };
     await this.#rows.insert(row, { durability: 'shared' });
-    await this.#db.documents.sync();
     return row;
   }
 

@@ -4,31 +4,33 @@ import type { DomainEvents } from '../events/DomainEvents.js';
 /**
  * Records the activity rows of board content writes from the domain events: one row per REST
  * item write and one per batch (`items.batched`; its per-item events add none). Live edits
- * (`source: 'live'`) leave no rows, as the feed records API writes. Returns the unsubscriber.
+ * (`source: 'live'`) leave no rows, as the feed records API writes. The rows are appended without
+ * an fsync of their own: the content service's write awaits one `documents.sync()` after its
+ * events, which covers its update, these rows and the webhook rows. Returns the unsubscriber.
  */
 export function subscribeContentActivity(events: DomainEvents, activity: ActivityService): () => void {
   const offs = [
     events.on('item.created', async (event) => {
       if (event.source !== 'rest') return;
-      await activity.record({ boardId: event.boardId, actorId: event.actor.userId, action: 'item.created', itemId: event.itemId, data: { type: event.item?.type ?? null } });
+      await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'item.created', itemId: event.itemId, data: { type: event.item?.type ?? null } });
     }),
     events.on('item.updated', async (event) => {
       if (event.source !== 'rest') return;
       if (event.via === 'delete') {
-        await activity.record({ boardId: event.boardId, actorId: event.actor.userId, action: 'comment.resolved', itemId: event.itemId, data: { deleted: 0 } });
+        await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'comment.resolved', itemId: event.itemId, data: { deleted: 0 } });
         return;
       }
       const fields = event.fields ?? [];
       const action = fields.includes('reply') ? 'comment.replied' : fields.includes('resolved') ? 'comment.resolved' : 'item.updated';
-      await activity.record({ boardId: event.boardId, actorId: event.actor.userId, action, itemId: event.itemId, data: { fields: fields.join(',') } });
+      await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action, itemId: event.itemId, data: { fields: fields.join(',') } });
     }),
     events.on('item.deleted', async (event) => {
       if (event.source !== 'rest' || event.deletedBy !== undefined) return;
       const deleted = 1 + (event.deletedWith?.length ?? 0);
-      await activity.record({ boardId: event.boardId, actorId: event.actor.userId, action: 'item.deleted', itemId: event.itemId, data: { deleted } });
+      await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'item.deleted', itemId: event.itemId, data: { deleted } });
     }),
     events.on('items.batched', async (event) => {
-      await activity.record({ boardId: event.boardId, actorId: event.actor.userId, action: 'items.batch', data: { operations: event.operations, ...event.counts } });
+      await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'items.batch', data: { operations: event.operations, ...event.counts } });
     }),
   ];
   return () => {
