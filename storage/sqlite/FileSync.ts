@@ -18,8 +18,8 @@ interface Waiter {
  * fsync runs on libuv's thread pool, so the event loop never waits for the disk.
  *
  * Writes are marked with `written()`; a background fsync follows each within `delayMs`, and
- * `request()` asks for one on the next turn, shared by every caller of that turn. One fsync is
- * in flight at a time; writes made while it runs wait for the next.
+ * `request()` asks for one now. One fsync is in flight at a time; writes made while it runs wait
+ * for the next, which starts when it ends and serves every caller that waited meanwhile.
  */
 export class FileSync {
   readonly #target: SyncTarget;
@@ -30,7 +30,6 @@ export class FileSync {
   #inFlight: Promise<void> | undefined;
   #waiters: Waiter[] = [];
   #timer: NodeJS.Timeout | undefined;
-  #immediate: NodeJS.Immediate | undefined;
   #closed = false;
   /** Number of fsync calls made (for tests and stats). */
   fsyncs = 0;
@@ -52,15 +51,17 @@ export class FileSync {
     }, this.#delayMs);
   }
 
-  /** Resolves once every write recorded before the call is on disk; rejects when the fsync fails. */
+  /**
+   * Resolves once every write recorded before the call is on disk; rejects when the fsync fails.
+   * The fsync starts at once when none is in flight (waiting for a later turn would put the
+   * caller behind whatever else that turn runs); callers that come while one runs share it when
+   * they wrote nothing since it started, and share the next one otherwise.
+   */
   request(): Promise<void> {
     if (!this.#dirty) return this.#inFlight ?? Promise.resolve();
     return new Promise<void>((resolve, reject) => {
       this.#waiters.push({ resolve, reject });
-      this.#immediate ??= setImmediate(() => {
-        this.#immediate = undefined;
-        this.#start();
-      });
+      this.#start();
     });
   }
 
@@ -69,8 +70,6 @@ export class FileSync {
     this.#closed = true;
     clearTimeout(this.#timer);
     this.#timer = undefined;
-    if (this.#immediate !== undefined) clearImmediate(this.#immediate);
-    this.#immediate = undefined;
     await this.#inFlight?.catch(() => undefined);
     const waiters = this.#waiters.splice(0);
     try {
