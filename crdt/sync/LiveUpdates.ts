@@ -151,22 +151,54 @@ export class LiveUpdates {
   };
 }
 
+/** An update made or taken this turn, as `documentMessagesOf` reads it. */
+interface TurnUpdate {
+  update: Uint8Array;
+  origin: unknown;
+  message?: Uint8Array | undefined;
+}
+
 /**
- * The document message of a turn: updates made to the document (`made`, encoded) and clients'
- * live updates (`incoming`, as they came). A lone live update goes out as it came; several are
- * merged into one message (about 10 µs an update here), because a client applies each message in
- * a transaction of its own, whose cost grows with the number of clients that ever edited the
- * board: one message per turn spares every client on the board. It skips the connection that
+ * Updates above this many bytes go out in a message of their own: merging decodes and encodes
+ * every update it takes, so a large one (a REST batch of a hundred items) would cost
+ * milliseconds to merge with the few small ones that came in the same turn.
+ */
+const mergeLimitBytes = 2048;
+
+/**
+ * The document messages of a turn: updates made to the document (`made`, encoded) and clients'
+ * live updates (`incoming`, as they came), in that order. Small updates are merged into one
+ * message (about 10 µs an update here), because a client applies each message in a transaction
+ * of its own, whose cost grows with the number of clients that ever edited the board: one
+ * message per turn spares every client on the board. A large update goes alone (see
+ * `mergeLimitBytes`), as it came when a client sent it. Each message skips the connection that
  * produced all of it.
  */
-function documentMessagesOf(made: readonly { update: Uint8Array; origin: unknown }[], incoming: readonly Incoming[]): Outgoing[] {
-  const all = [...made, ...incoming];
-  const [first] = all;
-  if (first === undefined) return [];
-  const [lone] = made.length === 0 && incoming.length === 1 ? incoming : [];
-  if (lone?.message !== undefined) return [{ message: lone.message, skip: lone.origin }];
-  const origins = new Set<unknown>(all.map((u) => u.origin));
+function documentMessagesOf(made: readonly TurnUpdate[], incoming: readonly Incoming[]): Outgoing[] {
+  const messages: Outgoing[] = [];
+  let run: TurnUpdate[] = [];
+  const endRun = (): void => {
+    if (run.length > 0) messages.push(messageOf(run));
+    run = [];
+  };
+  for (const update of [...made, ...incoming]) {
+    if (update.update.byteLength <= mergeLimitBytes) {
+      run.push(update);
+      continue;
+    }
+    endRun();
+    messages.push(messageOf([update]));
+  }
+  endRun();
+  return messages;
+}
+
+/** One message of `updates` (at least one): a lone client update as it came, else merged and encoded. */
+function messageOf(updates: readonly TurnUpdate[]): Outgoing {
+  const origins = new Set<unknown>(updates.map((u) => u.origin));
   const [onlyOrigin] = origins.size === 1 ? origins : [undefined];
-  const update = all.length === 1 ? first.update : Y.mergeUpdates(all.map((u) => u.update));
-  return [{ message: encodeSyncUpdate(update), skip: onlyOrigin }];
+  const [first] = updates;
+  if (updates.length === 1 && first?.message !== undefined) return { message: first.message, skip: onlyOrigin };
+  const update = updates.length === 1 && first !== undefined ? first.update : Y.mergeUpdates(updates.map((u) => u.update));
+  return { message: encodeSyncUpdate(update), skip: onlyOrigin };
 }

@@ -337,6 +337,33 @@ describe('live edits of clients (store, relay as they came, then apply)', () => 
     expect((await registry.open('b1')).getMap('m').toJSON()).toEqual({ a: 1, b: 2 });
   });
 
+  it('sends a large update of the turn as a message of its own, as it came, and still merges the small ones', async () => {
+    const { hub, attach } = setup({}, 'sync');
+    const a = attach('a');
+    const b = attach('b');
+    const c = attach('c');
+    const watcher = attach('watcher');
+    await hub.whenReady('b1');
+    await nextTurn();
+    const large = encodeSyncUpdate(updateFrom((d) => d.getMap('m').set('big', 'x'.repeat(4096))));
+    a.connection.receive(encodeSyncUpdate(updateFrom((d) => d.getMap('m').set('a', 1))));
+    b.connection.receive(large);
+    c.connection.receive(encodeSyncUpdate(updateFrom((d) => d.getMap('m').set('c', 3))));
+    await nextTurn();
+    const updates = watcher.socket.messages(0, 2);
+    expect(updates).toHaveLength(3);
+    expect(updates[1]).toBe(large);
+    const contents = updates.map((message) => {
+      const replica = new Y.Doc();
+      Y.applyUpdate(replica, updateOf(message));
+      return Object.keys(replica.getMap('m').toJSON());
+    });
+    expect(contents).toEqual([['a'], ['big'], ['c']]);
+    // The client that sent the large update is not sent it back; it gets the others.
+    expect(b.socket.messages(0, 2).filter((m) => m === large)).toHaveLength(0);
+    expect(b.socket.messages(0, 2)).toHaveLength(2);
+  });
+
   it('merges a burst of edits into one message and applies them to the document in one transaction', async () => {
     const { store, registry, hub, attach } = setup({}, 'sync');
     const a = attach('a');
