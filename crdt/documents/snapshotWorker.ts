@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import * as Y from 'yjs';
+import { lowerThreadPriority } from '../../storage/threadPriority.js';
 
 /** The `workerData` a snapshot worker is started with: importing this module anywhere else (a test, another worker) never takes over `parentPort`. */
 export const snapshotWorkerData = { role: 'boards.snapshotWorker' } as const;
@@ -42,6 +43,8 @@ export function foldStored(snapshot: Uint8Array | null, updates: readonly Uint8A
 // the event loop, one request at a time. Only when started as one (`snapshotWorkerData`).
 if (parentPort && (workerData as { role?: unknown } | null)?.role === snapshotWorkerData.role) {
   const port = parentPort;
+  // A snapshot can wait: on a shared core it must not halve the event loop's share.
+  lowerThreadPriority();
   port.on('message', (request: SnapshotRequest) => {
     let answer: SnapshotAnswer;
     try {

@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
+import { lowerThreadPriority } from '../threadPriority.js';
 import { configureConnection } from './connection.js';
 
 /** What the checkpoint worker is started with. */
@@ -24,6 +25,8 @@ export type CheckpointWorkerMessage = { kind: 'failed'; message: string } | { ki
 if (parentPort && (workerData as Partial<CheckpointWorkerData> | null)?.role === checkpointWorkerRole) {
   const port = parentPort;
   const data = workerData as CheckpointWorkerData;
+  // Checkpoints are background work (PASSIVE, never awaited by a writer): they yield the core to the event loop.
+  lowerThreadPriority();
   const db = new BetterSqlite3(data.file);
   configureConnection(db, 'normal');
   const checkpoint = (): void => {

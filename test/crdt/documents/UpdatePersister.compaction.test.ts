@@ -1,3 +1,5 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
@@ -8,10 +10,19 @@ import { UpdatePersister } from '../../../crdt/documents/UpdatePersister.js';
 import type { BuildSnapshot } from '../../../crdt/documents/UpdatePersister.js';
 import { SqliteDatabase } from '../../../storage/index.js';
 import type { StoredDocument } from '../../../storage/index.js';
+import { backgroundNice, currentThreadId } from '../../../storage/threadPriority.js';
 import { SpyDocumentStore, SyncSpyDocumentStore } from './fakeStores.js';
 
 /** The compiled worker (the suites' global set-up builds `dist/`). */
 const workerUrl = new URL('../../../dist/crdt/documents/snapshotWorker.js', import.meta.url);
+
+/** Threads of this process whose nice value is `nice` (Linux: field 19 of `/proc/self/task/<tid>/stat`). */
+function threadsAtNice(nice: number): number {
+  return readdirSync('/proc/self/task').filter((tid) => {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === nice;
+  }).length;
+}
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
@@ -172,6 +183,16 @@ describe('folding stored documents', () => {
     const partial = new Y.Doc();
     Y.applyUpdate(partial, again.state);
     expect(partial.getArray('a').length).toBe(10);
+  });
+
+  it.runIf(process.platform === 'linux')('runs the worker at the background priority, leaving the calling thread as it was', async () => {
+    const before = threadsAtNice(backgroundNice);
+    const own = getPriority(currentThreadId() ?? 0);
+    const builder = new SnapshotBuilder(workerUrl);
+    cleanups.push(() => builder.close());
+    await builder.build({ snapshot: null, updates: pushes(0, 5) });
+    expect(threadsAtNice(backgroundNice)).toBe(before + 1);
+    expect(getPriority(currentThreadId() ?? 0)).toBe(own);
   });
 
   it('rejects pending builds when it closes, and refuses new ones', async () => {
