@@ -73,15 +73,21 @@ export async function runContentBench(): Promise<ContentBenchResults> {
     try {
       const api: BoardApi = { url: server.url, key, boardId };
       const ids = await someItemIds(api);
+      // Each section starts on a quiet server: not behind the compaction or reindex the one before left running.
+      const quietMs: Record<string, number> = {};
       log('REST creates');
+      quietMs.creates = await server.whenQuiet();
       const sequential = await measureCreates(api, 100, 1);
       const concurrency = 8;
       const concurrent = { ...(await measureCreates(api, 200, concurrency)), concurrency };
       log('batches');
-      const batch = await measureBatches(api, ids, { moves: 20, creates: 5 });
+      quietMs.batches = await server.whenQuiet();
+      const batch = await measureBatches(api, ids, { moves: 40, creates: 5 });
       log(`fan-out to ${fanoutSinks} sockets`);
+      quietMs.fanout = await server.whenQuiet();
       const fanout = await measureFanout(api, ids, { sinks: fanoutSinks, messages: 40 });
       log(`event-loop delay at ${editLoad.writesPerSecond} writes/s for ${editLoad.durationMs / 1000} s`);
+      quietMs.edits = await server.whenQuiet();
       const edits = await measureEditLoad(server, api, ids, editLoad);
       await server.stop();
       log(`ai/generate of ${aiGenerate.items} items`);
@@ -104,6 +110,7 @@ export async function runContentBench(): Promise<ContentBenchResults> {
         search,
         edits,
         ai,
+        quietMs,
         yjs,
         raw,
         totalSeconds: (nowMs() - began) / 1000,

@@ -26,6 +26,8 @@ export interface ContentBenchResults {
   search: SearchReindexResult;
   edits: EditLoadResult;
   ai: AiGenerateResult;
+  /** Ms waited for the server to go quiet before each section (`BoardsProcess.whenQuiet`). */
+  quietMs: Record<string, number>;
   yjs: YjsBaseline;
   raw: RawBaseline;
   totalSeconds: number;
@@ -95,7 +97,10 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     '',
     `Node ${r.node}, nproc ${r.nproc}, ${r.pinned ? 'server (and raw baseline server) pinned to core 0, load generator to core 1' : 'no CPU pinning (taskset missing or 1 core)'}; ` +
       `whole run ${r.totalSeconds.toFixed(0)} s. Server: \`node bin/boards.js start\` (sqlite, durable: every REST answer waits for storage), ` +
-      'a fresh temp data dir, `BOARDS_RATE_LIMIT_PER_MINUTE=100000000`. One run, indicative only.',
+      'a fresh temp data dir, `BOARDS_RATE_LIMIT_PER_MINUTE=100000000`. One run, indicative only. ' +
+      `Each section on the server starts once the server (all threads) used under 5% of a core over 300 ms; waited: ${Object.entries(r.quietMs)
+        .map(([section, ms]) => `${section} ${fmt(ms, ' ms')}`)
+        .join(', ')}.`,
     '',
     `Board: ${r.items} sticky notes seeded through \`items:batch\` (${r.seed.batches.count} batches, p50 ${fmt(r.seed.batches.p50, ' ms')}, ` +
       `p99 ${fmt(r.seed.batches.p99, ' ms')}, ${fmt(r.seed.totalMs / 1000, ' s')} in all); full state ${kb(r.processCold.bytes)}; ` +

@@ -3,6 +3,8 @@ import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { clockTicksPerSecond, readCpuTicks } from '../realtime/procStats.js';
 import type { EventLoopDelay, MemoryFigures, ProbeMessage } from './eventLoopProbe.js';
 
 /** The `boards` command of this checkout (`bin/boards.js`, which runs `dist/`). */
@@ -21,6 +23,12 @@ export interface BoardsProcess {
   stopProbe(): Promise<EventLoopDelay>;
   /** The server's memory after a full collection (servers started with `probe: true` and `--expose-gc`). */
   memory(): Promise<MemoryFigures>;
+  /**
+   * Resolves once the server (all its threads) used under 5% of a core over 300 ms, at most
+   * `maxMs` (default 15 s) later, with the ms waited: a section then measures its own requests,
+   * not the compaction or indexing the previous section left running.
+   */
+  whenQuiet(maxMs?: number): Promise<number>;
 }
 
 /** Options of `startBoards`. */
@@ -129,7 +137,25 @@ export async function startBoards(options: StartBoardsOptions): Promise<BoardsPr
       if (reply.probe !== 'memoryResult') throw new Error('unexpected probe reply');
       return reply.memory;
     },
+    whenQuiet: (maxMs = 15_000) => whenQuiet(child.pid, maxMs),
   };
+}
+
+/** Quiet: under this share of one core over `quietWindowMs`. */
+const quietCpuShare = 0.05;
+const quietWindowMs = 300;
+
+async function whenQuiet(pid: number | undefined, maxMs: number): Promise<number> {
+  const started = performance.now();
+  if (pid === undefined) return 0;
+  while (performance.now() - started < maxMs) {
+    const before = readCpuTicks(pid);
+    await sleep(quietWindowMs);
+    const after = readCpuTicks(pid);
+    if (before === undefined || after === undefined) break;
+    if (((after - before) / clockTicksPerSecond) * 1000 < quietCpuShare * quietWindowMs) break;
+  }
+  return performance.now() - started;
 }
 
 /** Sends `message` to the server's probe and resolves with its answer (`result` or `memoryResult`). */
