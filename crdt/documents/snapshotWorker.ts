@@ -1,5 +1,6 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import * as Y from 'yjs';
+// The module itself, not the storage index: a worker thread needs none of the adapters.
 import { lowerThreadPriority } from '../../storage/threadPriority.js';
 
 /** The `workerData` a snapshot worker is started with: importing this module anywhere else (a test, another worker) never takes over `parentPort`. */

@@ -198,7 +198,6 @@ function messageOf(updates: readonly TurnUpdate[]): Outgoing {
   const origins = new Set<unknown>(updates.map((u) => u.origin));
   const [onlyOrigin] = origins.size === 1 ? origins : [undefined];
   const [first] = updates;
-  if (updates.length === 1 && first?.message !== undefined) return { message: first.message, skip: onlyOrigin };
-  const update = updates.length === 1 && first !== undefined ? first.update : Y.mergeUpdates(updates.map((u) => u.update));
-  return { message: encodeSyncUpdate(update), skip: onlyOrigin };
+  if (updates.length === 1 && first !== undefined) return { message: first.message ?? encodeSyncUpdate(first.update), skip: onlyOrigin };
+  return { message: encodeSyncUpdate(Y.mergeUpdates(updates.map((u) => u.update))), skip: onlyOrigin };
 }
