@@ -61,13 +61,15 @@ export interface CollectionSpec {
   indexes?: readonly IndexSpec[];
 }
 
-/** How an insert or an update waits for the disk. */
+/** How a write (insert, put, update, delete) waits for the disk. */
 export interface InsertOptions {
   /**
-   * `immediate` (default): the record survives power loss when `insert` resolves. `shared`: it
-   * survives a crash of the process when `insert` resolves, and power loss once the next
-   * `documents.sync()` resolves, so a write made beside a document update shares that update's
-   * one durability wait. Stores whose every write waits for the disk treat both alike.
+   * `immediate` (default): the write survives power loss when it resolves. `shared`: it
+   * survives a crash of the process when it resolves, and power loss once the next
+   * `documents.sync()` resolves (or a background fsync within a few tens of ms), so a write made
+   * beside a document update shares that update's one durability wait, and background
+   * bookkeeping never waits for a disk flush on the event loop. Stores whose every write waits
+   * for the disk treat both alike.
    */
   durability?: 'immediate' | 'shared';
 }
@@ -77,8 +79,8 @@ export interface Collection<T extends StoredRecord> {
   readonly name: string;
   /** Stores a new record; throws `DuplicateKeyError` when its id or a unique field is taken. */
   insert(record: T, options?: InsertOptions): Promise<void>;
-  /** Stores the record whole, replacing any record with the same id. */
-  put(record: T): Promise<void>;
+  /** Stores the record whole, replacing any record with the same id; `durability` as for `insert`. */
+  put(record: T, options?: InsertOptions): Promise<void>;
   /** The record with this id, or null. */
   get(id: string): Promise<T | null>;
   /** The first record matching the filter (in `sort` order when given), or null. */
@@ -96,6 +98,6 @@ export interface Collection<T extends StoredRecord> {
   updateOne(filter: Filter<T>, update: Update<T>, options?: InsertOptions): Promise<T | null>;
   /** Updates every matching record; returns how many. */
   updateMany(filter: Filter<T>, update: Update<T>): Promise<number>;
-  /** Deletes every matching record; returns how many. */
-  deleteMany(filter: Filter<T>): Promise<number>;
+  /** Deletes every matching record; returns how many. `durability` as for `insert`. */
+  deleteMany(filter: Filter<T>, options?: InsertOptions): Promise<number>;
 }

@@ -196,7 +196,8 @@ export class LiveEdits {
       await this.#emitItems(boardId, pending.steps, pending.actorId);
     } finally {
       await Promise.all(pending.writes);
-      await this.#journal.deleteMany({ id: { $in: pending.journalIds } });
+      // Without an fsync of its own: rows a power loss brings back only emit their events again.
+      await this.#journal.deleteMany({ id: { $in: pending.journalIds } }, { durability: 'shared' });
     }
   }
 

@@ -40,7 +40,8 @@ export class RecentBoards {
     if (this.#lastTouch.size >= maxRemembered) this.#lastTouch.clear();
     this.#lastTouch.set(boardId, now);
     this.#boards
-      .updateOne({ id: boardId }, { $set: { updatedAt: now, updatedBy: actorId } })
+      // Not acknowledged to anyone: no fsync of its own on the event loop (see `InsertOptions`).
+      .updateOne({ id: boardId }, { $set: { updatedAt: now, updatedBy: actorId } }, { durability: 'shared' })
       .catch((error: unknown) => this.#logger.warn({ err: error, boardId }, 'could not touch board'));
   }
 }

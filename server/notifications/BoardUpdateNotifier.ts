@@ -15,6 +15,12 @@ import { recipientSettings } from './recipientSettings.js';
 const maxActorsPerWindow = 20;
 /** Windows one sweep closes; the rest wait for the next sweep. */
 const windowsPerSweep = 200;
+/**
+ * Window writes happen on every change of a board: they commit without an fsync of their own on
+ * the event loop. A window survives a crash of the process at once; a power loss within the
+ * store's background fsync delay (tens of ms) can lose the change that opened or joined it.
+ */
+const unflushed = { durability: 'shared' } as const;
 
 /** Dependencies of `BoardUpdateNotifier`. */
 export interface BoardUpdateNotifierOptions {
@@ -92,7 +98,7 @@ export class BoardUpdateNotifier {
     if (open && open.dueAt <= now) open = null;
     if (!open) {
       const window: BoardUpdateWindowRecord = { id: `${boardId}:${now}`, boardId, workspaceId, actorIds: [userId], openedAt: now, dueAt: now + this.#o.quietPeriodMs };
-      await this.#windows.put(window);
+      await this.#windows.put(window, unflushed);
       this.#open.set(boardId, window);
       return;
     }
@@ -100,7 +106,7 @@ export class BoardUpdateNotifier {
     if (open.actorIds.includes(userId) || open.actorIds.length >= maxActorsPerWindow) return;
     const actorIds = [...open.actorIds, userId];
     this.#open.set(boardId, { ...open, actorIds });
-    await this.#windows.updateOne({ id: open.id }, { $set: { actorIds } });
+    await this.#windows.updateOne({ id: open.id }, { $set: { actorIds } }, unflushed);
   }
 
   /** Closes every window past its quiet period and records its notifications; resolves with how many windows closed. */

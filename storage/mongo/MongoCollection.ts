@@ -33,12 +33,12 @@ export class MongoCollection<T extends StoredRecord> implements Collection<T> {
     }
   }
 
-  /** Every insert waits for the journal (majority, journaled), so `durability` changes nothing here. */
+  /** Every write waits for the journal (majority, journaled), so `durability` changes nothing here. */
   async insert(record: T, _options?: InsertOptions): Promise<void> {
     await this.#write(() => this.#collection.insertOne(toMongoDocument(record), writeOptions));
   }
 
-  async put(record: T): Promise<void> {
+  async put(record: T, _options?: InsertOptions): Promise<void> {
     const doc = toMongoDocument(record);
     await this.#write(() => this.#collection.replaceOne({ _id: doc['_id'] }, doc, { ...writeOptions, upsert: true }));
   }
@@ -96,7 +96,7 @@ export class MongoCollection<T extends StoredRecord> implements Collection<T> {
     return result.matchedCount;
   }
 
-  async deleteMany(filter: Filter<T>): Promise<number> {
+  async deleteMany(filter: Filter<T>, _options?: InsertOptions): Promise<number> {
     const query = toMongoFilter(filter);
     const result = await this.#write(() => this.#collection.deleteMany(query, writeOptions));
     return result.deletedCount;

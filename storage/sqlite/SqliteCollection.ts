@@ -3,6 +3,7 @@ import type { Collection, CollectionSpec, Filter, FindOptions, InsertOptions, So
 import { applyUpdate } from '../applyUpdate.js';
 import { DuplicateKeyError } from '../errors.js';
 import { fieldExpr, filterToSql, sortToSql } from './filterToSql.js';
+import { commitShared } from './WalSync.js';
 import type { WalSync } from './WalSync.js';
 
 type Row = { id: string; doc: string };
@@ -64,28 +65,18 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
     this.#withDurability(options, () => this.#write(`INSERT INTO ${this.#table} (id, doc) VALUES (?, ?)`, [record.id, JSON.stringify(record)]));
   }
 
-  /** Runs the write `fn`; a `shared` one commits without the FULL fsync (see `InsertOptions`). */
+  /** Runs the write `fn`; a `shared` one commits without the FULL fsync (`commitShared`, see `InsertOptions`). */
   #withDurability<R>(options: InsertOptions, fn: () => R): R {
-    const walSync = this.#walSync;
-    if (options.durability !== 'shared' || walSync === undefined) return fn();
-    // This one commit skips the fsync a FULL commit makes on the event loop; WalSync fsyncs the
-    // WAL (which holds it) off the loop, within its delay or at the next `documents.sync()`.
-    this.#db.pragma('synchronous = NORMAL');
-    let result: R;
-    try {
-      result = fn();
-    } finally {
-      this.#db.pragma('synchronous = FULL');
-    }
-    walSync.written();
-    return result;
+    return options.durability === 'shared' ? commitShared(this.#db, this.#walSync, fn) : fn();
   }
 
-  async put(record: T): Promise<void> {
+  async put(record: T, options: InsertOptions = {}): Promise<void> {
     // Not INSERT OR REPLACE: that would silently delete another record holding the same unique field.
-    this.#write(
-      `INSERT INTO ${this.#table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
-      [record.id, JSON.stringify(record)],
+    this.#withDurability(options, () =>
+      this.#write(`INSERT INTO ${this.#table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`, [
+        record.id,
+        JSON.stringify(record),
+      ]),
     );
   }
 
@@ -142,8 +133,8 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
     }).immediate();
   }
 
-  async deleteMany(filter: Filter<T>): Promise<number> {
+  async deleteMany(filter: Filter<T>, options: InsertOptions = {}): Promise<number> {
     const where = filterToSql(filter);
-    return this.#write(`DELETE FROM ${this.#table} WHERE ${where.sql}`, where.params).changes;
+    return this.#withDurability(options, () => this.#write(`DELETE FROM ${this.#table} WHERE ${where.sql}`, where.params)).changes;
   }
 }

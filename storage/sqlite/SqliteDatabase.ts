@@ -47,7 +47,8 @@ const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./checkpoin
 /**
  * The embedded default store: one SQLite file in WAL mode, two connections on the event loop,
  * and a journal for document appends. Records commit with `synchronous = FULL` (each commit
- * survives power loss as well as `kill -9`). A document append is one write to the journal
+ * survives power loss as well as `kill -9`), except writes made with `durability: 'shared'` and
+ * the search index, whose WAL fsync `WalSync` makes off the event loop (`commitShared`). A document append is one write to the journal
  * (`DocumentJournal`) before it returns: it survives `kill -9` (live updates are relayed then),
  * and power loss once `documents.sync()` resolves (REST answers wait for that; one fsync shared
  * by every caller, off the event loop). Appends move into the log table in batches on the
@@ -97,7 +98,7 @@ export class SqliteDatabase implements Database {
         onError,
       });
     }
-    this.search = new SqliteSearchIndex(this.#db);
+    this.search = new SqliteSearchIndex(this.#db, this.#walSync);
   }
 
   collection<T extends StoredRecord>(spec: CollectionSpec): Collection<T> {

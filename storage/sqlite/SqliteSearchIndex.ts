@@ -1,6 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { IndexedBoardEntries, ItemSearchHit, SearchIndex, SearchItemInput, SearchOptions, SearchPageSpec, SearchResults } from '../SearchIndex.js';
 import { queryTerms, snippetOf } from '../searchText.js';
+import { commitShared } from './WalSync.js';
+import type { WalSync } from './WalSync.js';
 
 /** Entries read per event-loop turn by `indexedEntries`. */
 const entriesPageSize = 1000;
@@ -25,6 +27,11 @@ interface EntryRow {
  * kept in step by triggers. The `unicode61` tokenizer with `remove_diacritics 2` folds case and
  * diacritics; queries are built from whole words, each a quoted FTS5 string, so user input
  * never reaches the FTS5 query syntax (see storage/SearchIndex.ts for the rules).
+ *
+ * Writes commit without an fsync on the event loop (`commitShared`): the index is derived from
+ * the boards, so it never holds up their writes. A write survives a crash of the process at once
+ * and power loss once the WAL's background fsync ran (tens of ms); a board whose last reindex
+ * was lost is reindexed at its next change, or by `boards admin reindex`.
  */
 export class SqliteSearchIndex implements SearchIndex {
   readonly #db: BetterSqlite3.Database;
@@ -37,8 +44,12 @@ export class SqliteSearchIndex implements SearchIndex {
   readonly #entriesAfter: BetterSqlite3.Statement<[string, string, number], ItemEntryRow>;
   readonly #find: { title: BetterSqlite3.Statement; item: BetterSqlite3.Statement };
 
-  constructor(db: BetterSqlite3.Database) {
+  readonly #walSync: WalSync | undefined;
+
+  /** `walSync`: the fsync of the connection's WAL (none for an in-memory or `synchronous = NORMAL` store). */
+  constructor(db: BetterSqlite3.Database, walSync?: WalSync) {
     this.#db = db;
+    this.#walSync = walSync;
     db.exec(`
       CREATE TABLE IF NOT EXISTS search_entries (
         rowid INTEGER PRIMARY KEY,
@@ -81,17 +92,17 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async indexBoard(boardId: string, title: string, items: readonly SearchItemInput[]): Promise<void> {
-    this.#db.transaction(() => {
+    this.#commit(() => {
       this.#deleteBoard.run(boardId);
       this.#insert.run(boardId, null, 'board', title);
       for (const item of items) {
         if (item.text.trim() !== '') this.#insert.run(boardId, item.itemId, item.type, item.text);
       }
-    })();
+    });
   }
 
   async updateBoard(boardId: string, title: string, items: readonly SearchItemInput[], removedItemIds: readonly string[]): Promise<void> {
-    this.#db.transaction(() => {
+    this.#commit(() => {
       this.#deleteTitle.run(boardId);
       this.#insert.run(boardId, null, 'board', title);
       for (const itemId of removedItemIds) this.#deleteItem.run(boardId, itemId);
@@ -99,7 +110,12 @@ export class SqliteSearchIndex implements SearchIndex {
         this.#deleteItem.run(boardId, item.itemId);
         if (item.text.trim() !== '') this.#insert.run(boardId, item.itemId, item.type, item.text);
       }
-    })();
+    });
+  }
+
+  /** Runs `write` as one transaction, committed without an fsync on the event loop. */
+  #commit(write: () => void): void {
+    commitShared(this.#db, this.#walSync, () => this.#db.transaction(write)());
   }
 
   /**
@@ -120,7 +136,7 @@ export class SqliteSearchIndex implements SearchIndex {
   }
 
   async removeBoard(boardId: string): Promise<void> {
-    this.#deleteBoard.run(boardId);
+    this.#commit(() => this.#deleteBoard.run(boardId));
   }
 
   async search(query: string, options: SearchOptions): Promise<SearchResults> {

@@ -1,4 +1,5 @@
 import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
+import type BetterSqlite3 from 'better-sqlite3';
 import { FileSync } from './FileSync.js';
 import type { SyncTarget } from './FileSync.js';
 
@@ -15,6 +16,26 @@ export class WalSync extends FileSync {
   constructor(databaseFile: string, delayMs: number, onError?: (error: Error) => void) {
     super(walTarget(`${databaseFile}-wal`), delayMs, onError);
   }
+}
+
+/**
+ * Runs the commit `fn` on `db` (a `synchronous = FULL` connection) without the fsync a FULL
+ * commit makes on the event loop: it survives a crash of the process when `fn` returns, and power
+ * loss once `walSync` fsyncs the WAL that holds it (within its delay, or at the next
+ * `documents.sync()`). Without a `walSync` (an in-memory or `synchronous = NORMAL` store) it is
+ * a plain commit.
+ */
+export function commitShared<R>(db: BetterSqlite3.Database, walSync: WalSync | undefined, fn: () => R): R {
+  if (walSync === undefined) return fn();
+  db.pragma('synchronous = NORMAL');
+  let result: R;
+  try {
+    result = fn();
+  } finally {
+    db.pragma('synchronous = FULL');
+  }
+  walSync.written();
+  return result;
 }
 
 /**

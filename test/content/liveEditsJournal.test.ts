@@ -1,16 +1,22 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { DocumentRegistry, createItem } from '../../crdt/index.js';
+import type { AccountService } from '../../server/accounts/AccountService.js';
+import type { BoardMemberService } from '../../server/boards/BoardMemberService.js';
 import { LiveEdits } from '../../server/content/LiveEdits.js';
+import { RecentBoards } from '../../server/content/RecentBoards.js';
 import { DomainEvents } from '../../server/events/index.js';
 import type { DomainEventMap } from '../../server/events/index.js';
-import type { Database } from '../../storage/index.js';
+import { BoardUpdateNotifier } from '../../server/notifications/BoardUpdateNotifier.js';
+import type { NotificationService } from '../../server/notifications/NotificationService.js';
+import type { Database, InsertOptions } from '../../storage/index.js';
 import { ManualClock } from '../../storage/index.js';
 import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { LiveItemChangeRecord } from '../../storage/schema/liveEdits.js';
 import { liveEditCollections } from '../../storage/schema/liveEdits.js';
+import { SqliteCollection } from '../../storage/sqlite/SqliteCollection.js';
 import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
 import { MingoStandInDb } from '../storage/mingoStandIn.js';
 
@@ -19,7 +25,7 @@ const adapters: [string, () => Database][] = [
   ['the mongodb adapter over the mingo stand-in', () => new MongoDatabase(new MingoStandInDb())],
 ];
 
-const logger = { error: (): void => undefined };
+const logger = { error: (): void => undefined, warn: (): void => undefined };
 
 function board(id: string): BoardRecord {
   return {
@@ -109,5 +115,72 @@ describe.each(adapters)('live edit events survive a crash (%s)', (_name, open) =
     expect(await next.live.recover()).toBe(0);
     await next.live.close();
     await next.documents.close();
+  });
+});
+
+/** Every write of the sqlite collections in the test, with the durability it asked for. */
+function recordWrites(): { method: string; collection: string; durability: string }[] {
+  const writes: { method: string; collection: string; durability: string }[] = [];
+  for (const method of ['insert', 'put', 'updateOne', 'deleteMany'] as const) {
+    const original = SqliteCollection.prototype[method] as (this: SqliteCollection<never>, ...args: unknown[]) => Promise<unknown>;
+    const optionsAt = method === 'updateOne' ? 2 : 1;
+    vi.spyOn(SqliteCollection.prototype, method).mockImplementation(function (this: SqliteCollection<never>, ...args: unknown[]) {
+      const options = args[optionsAt] as InsertOptions | undefined;
+      writes.push({ method, collection: this.name, durability: options?.durability ?? 'immediate' });
+      return original.apply(this, args) as never;
+    });
+  }
+  return writes;
+}
+
+describe('the bookkeeping of a live edit never waits for an fsync on the event loop', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('journals, clears the journal, touches the board and records the update window with shared durability', async () => {
+    const db = new SqliteDatabase({ dataDir: ':memory:' });
+    await db.collection<BoardRecord>(boardCollections.boards).insert(board('brd_1'));
+    const clock = new ManualClock(1_000);
+    const documents = new DocumentRegistry(db.documents, { clock, sweepIntervalMs: 0 });
+    const events = new DomainEvents(logger);
+    const live = new LiveEdits({ db, documents, events, clock, logger, coalesceMs: 10 });
+    const recent = new RecentBoards(db, clock, logger);
+    recent.subscribe(events);
+    const notifier = new BoardUpdateNotifier({
+      db,
+      clock,
+      accounts: {} as AccountService,
+      members: {} as BoardMemberService,
+      notifications: {} as NotificationService,
+      quietPeriodMs: 60_000,
+    });
+    notifier.subscribe(events);
+    const itemEvents: string[] = [];
+    events.onEach(['item.created'], (type) => void itemEvents.push(type));
+    const writes = recordWrites();
+
+    const doc = await documents.open('brd_1');
+    const client = new Y.Doc();
+    createItem(client, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'hi' } }, { actorId: 'client' }, 0);
+    Y.applyUpdate(doc, Y.encodeStateAsUpdate(client), 'socket');
+    live.edited('brd_1', 'usr_b');
+    const boards = db.collection<BoardRecord>(boardCollections.boards);
+    await vi.waitFor(async () => expect(await boards.get('brd_1')).toMatchObject({ updatedBy: 'usr_b' }));
+    clock.advance(10_000);
+    live.edited('brd_1', 'usr_c');
+    await vi.waitFor(() => expect(itemEvents).toEqual(['item.created']));
+    await vi.waitFor(async () => expect(await boards.get('brd_1')).toMatchObject({ updatedBy: 'usr_c' }));
+    await vi.waitFor(() => expect(writes.filter((w) => w.collection === 'notification_board_windows')).toHaveLength(2));
+    await live.close();
+
+    const kinds = new Set(writes.map((w) => `${w.collection}.${w.method}`));
+    // The journal row, its removal, the board's updatedAt, and the window opened then joined.
+    expect([...kinds].sort()).toEqual(
+      ['boards.updateOne', 'live_item_changes.deleteMany', 'live_item_changes.insert', 'notification_board_windows.put', 'notification_board_windows.updateOne'].sort(),
+    );
+    expect(writes.filter((w) => w.durability !== 'shared')).toEqual([]);
+    await documents.close();
+    await db.close();
   });
 });

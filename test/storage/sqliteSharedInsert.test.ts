@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureConnection } from '../../storage/sqlite/connection.js';
 import { SqliteCollection } from '../../storage/sqlite/SqliteCollection.js';
+import { SqliteSearchIndex } from '../../storage/sqlite/SqliteSearchIndex.js';
 import { WalSync } from '../../storage/sqlite/WalSync.js';
 
 const dirs: string[] = [];
@@ -23,7 +24,7 @@ function open(): { db: BetterSqlite3.Database; walSync: WalSync; rows: SqliteCol
   return { db, walSync, rows: new SqliteCollection(db, { name: 'rows' }, walSync) };
 }
 
-describe('SqliteCollection shared-durability insert', () => {
+describe('SqliteCollection shared-durability writes', () => {
   it('commits without the FULL fsync and leaves the WAL fsync to the shared group commit', async () => {
     const { db, walSync, rows } = open();
     await rows.insert({ id: 'a', n: 1 });
@@ -50,6 +51,48 @@ describe('SqliteCollection shared-durability insert', () => {
     await walSync.request();
     expect(walSync.fsyncs).toBe(1);
     expect(await rows.updateOne({ id: 'missing' }, { $set: { n: 0 } }, { durability: 'shared' })).toBeNull();
+    await walSync.close();
+    db.close();
+  });
+
+  it('puts and deletes with shared durability the same way, and FULL by default', async () => {
+    const { db, walSync, rows } = open();
+    await rows.put({ id: 'a', n: 1 });
+    await rows.deleteMany({ id: 'a' });
+    await walSync.request();
+    expect(walSync.fsyncs).toBe(0);
+
+    await rows.put({ id: 'b', n: 1 }, { durability: 'shared' });
+    await rows.put({ id: 'b', n: 2 }, { durability: 'shared' });
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    await walSync.request();
+    expect(walSync.fsyncs).toBe(1);
+    expect(await rows.get('b')).toEqual({ id: 'b', n: 2 });
+
+    expect(await rows.deleteMany({ id: { $in: ['b', 'c'] } }, { durability: 'shared' })).toBe(1);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    await walSync.request();
+    expect(walSync.fsyncs).toBe(2);
+    expect(await rows.get('b')).toBeNull();
+    await walSync.close();
+    db.close();
+  });
+
+  it('commits the search index without the FULL fsync: it is derived from the boards', async () => {
+    const { db, walSync } = open();
+    const search = new SqliteSearchIndex(db, walSync);
+    await search.indexBoard('brd_1', 'Roadmap', [{ itemId: 'itm_1', type: 'sticky_note', text: 'launch plan' }]);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    await walSync.request();
+    expect(walSync.fsyncs).toBe(1);
+    await search.updateBoard('brd_1', 'Roadmap', [{ itemId: 'itm_2', type: 'sticky_note', text: 'launch party' }], ['itm_1']);
+    await walSync.request();
+    expect(walSync.fsyncs).toBe(2);
+    const found = await search.search('launch', { boardIds: ['brd_1'], boards: { limit: 5, offset: 0 }, items: { limit: 5, offset: 0 } });
+    expect(found.items.map((hit) => hit.itemId)).toEqual(['itm_2']);
+    await search.removeBoard('brd_1');
+    await walSync.request();
+    expect(walSync.fsyncs).toBe(3);
     await walSync.close();
     db.close();
   });
