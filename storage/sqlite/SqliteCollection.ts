@@ -62,17 +62,24 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
   }
 
   async insert(record: T, options: InsertOptions = {}): Promise<void> {
-    this.#withDurability(options, () => this.#write(`INSERT INTO ${this.#table} (id, doc) VALUES (?, ?)`, [record.id, JSON.stringify(record)]));
+    await this.#withDurability(options, () => this.#write(`INSERT INTO ${this.#table} (id, doc) VALUES (?, ?)`, [record.id, JSON.stringify(record)]));
   }
 
-  /** Runs the write `fn`; a `shared` one commits without the FULL fsync (`commitShared`, see `InsertOptions`). */
-  #withDurability<R>(options: InsertOptions, fn: () => R): R {
-    return options.durability === 'shared' ? commitShared(this.#db, this.#walSync, fn) : fn();
+  /**
+   * Runs the write `fn`, committed without an fsync on the event loop (`commitShared`). A
+   * `shared` write resolves at once; an `immediate` one once `WalSync` fsynced the WAL that holds
+   * it, off the loop and shared with every write waiting at the time (group commit): the same
+   * promise as a FULL commit, without holding every connection of the process for the disk.
+   */
+  async #withDurability<R>(options: InsertOptions, fn: () => R): Promise<R> {
+    const result = commitShared(this.#db, this.#walSync, fn);
+    if (options.durability !== 'shared') await this.#walSync?.request();
+    return result;
   }
 
   async put(record: T, options: InsertOptions = {}): Promise<void> {
     // Not INSERT OR REPLACE: that would silently delete another record holding the same unique field.
-    this.#withDurability(options, () =>
+    await this.#withDurability(options, () =>
       this.#write(`INSERT INTO ${this.#table} (id, doc) VALUES (?, ?) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`, [
         record.id,
         JSON.stringify(record),
@@ -123,18 +130,19 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
   }
 
   async updateMany(filter: Filter<T>, update: Update<T>): Promise<number> {
-    return this.#db.transaction(() => {
+    const transaction = this.#db.transaction(() => {
       const rows = this.#select(filter);
       for (const row of rows) {
         const next = applyUpdate(JSON.parse(row.doc) as T, update);
         this.#write(`UPDATE ${this.#table} SET doc = ? WHERE id = ?`, [JSON.stringify(next), row.id]);
       }
       return rows.length;
-    }).immediate();
+    });
+    return this.#withDurability({}, () => transaction.immediate());
   }
 
   async deleteMany(filter: Filter<T>, options: InsertOptions = {}): Promise<number> {
     const where = filterToSql(filter);
-    return this.#withDurability(options, () => this.#write(`DELETE FROM ${this.#table} WHERE ${where.sql}`, where.params)).changes;
+    return (await this.#withDurability(options, () => this.#write(`DELETE FROM ${this.#table} WHERE ${where.sql}`, where.params))).changes;
   }
 }

@@ -46,9 +46,11 @@ const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./checkpoin
 
 /**
  * The embedded default store: one SQLite file in WAL mode, two connections on the event loop,
- * and a journal for document appends. Records commit with `synchronous = FULL` (each commit
- * survives power loss as well as `kill -9`), except writes made with `durability: 'shared'` and
- * the search index, whose WAL fsync `WalSync` makes off the event loop (`commitShared`). A document append is one write to the journal
+ * and a journal for document appends. A record write commits without an fsync on the event loop
+ * (it survives `kill -9` at once) and, unless made with `durability: 'shared'`, resolves once
+ * `WalSync` fsynced the WAL on the thread pool (it survives power loss), one fsync shared by every
+ * write waiting then: as durable as `synchronous = FULL`, which would hold every connection of the
+ * process for the disk at each commit. The search index commits the same way, without waiting. A document append is one write to the journal
  * (`DocumentJournal`) before it returns: it survives `kill -9` (live updates are relayed then),
  * and power loss once `documents.sync()` resolves (REST answers wait for that; one fsync shared
  * by every caller, off the event loop). Appends move into the log table in batches on the

@@ -24,56 +24,62 @@ function open(): { db: BetterSqlite3.Database; walSync: WalSync; rows: SqliteCol
   return { db, walSync, rows: new SqliteCollection(db, { name: 'rows' }, walSync) };
 }
 
-describe('SqliteCollection shared-durability writes', () => {
-  it('commits without the FULL fsync and leaves the WAL fsync to the shared group commit', async () => {
+describe('SqliteCollection durability', () => {
+  it('an immediate insert resolves once WalSync fsynced the WAL, off the event loop; a shared one at once', async () => {
     const { db, walSync, rows } = open();
-    await rows.insert({ id: 'a', n: 1 });
-    await walSync.request();
+    const immediate = rows.insert({ id: 'a', n: 1 });
+    // The commit is done (and readable) before the fsync, which runs on the thread pool.
     expect(walSync.fsyncs).toBe(0);
+    expect(await rows.get('a')).toEqual({ id: 'a', n: 1 });
+    await immediate;
+    expect(walSync.fsyncs).toBe(1);
+    expect(db.pragma('synchronous', { simple: true })).toBe(2);
 
     await rows.insert({ id: 'b', n: 2 }, { durability: 'shared' });
-    expect(db.pragma('synchronous', { simple: true })).toBe(2);
-    await Promise.all([walSync.request(), walSync.request()]);
     expect(walSync.fsyncs).toBe(1);
+    await Promise.all([walSync.request(), walSync.request()]);
+    expect(walSync.fsyncs).toBe(2);
     expect(await rows.get('b')).toEqual({ id: 'b', n: 2 });
     await walSync.close();
     db.close();
   });
 
-  it('updates with shared durability the same way, and FULL by default', async () => {
+  it('immediate writes waiting at the same time share one fsync (group commit)', async () => {
     const { db, walSync, rows } = open();
-    await rows.insert({ id: 'a', n: 1 });
-    expect(await rows.updateOne({ id: 'a' }, { $set: { n: 2 } })).toEqual({ id: 'a', n: 2 });
-    await walSync.request();
-    expect(walSync.fsyncs).toBe(0);
-    expect(await rows.updateOne({ id: 'a' }, { $inc: { n: 1 } }, { durability: 'shared' })).toEqual({ id: 'a', n: 3 });
-    expect(db.pragma('synchronous', { simple: true })).toBe(2);
-    await walSync.request();
-    expect(walSync.fsyncs).toBe(1);
-    expect(await rows.updateOne({ id: 'missing' }, { $set: { n: 0 } }, { durability: 'shared' })).toBeNull();
+    await rows.insert({ id: 'a', n: 0 });
+    const before = walSync.fsyncs;
+    await Promise.all([rows.insert({ id: 'b', n: 1 }), rows.insert({ id: 'c', n: 2 }), rows.updateOne({ id: 'a' }, { $inc: { n: 1 } })]);
+    // One fsync started at the first write; the other two wait for it and then share the next.
+    expect(walSync.fsyncs - before).toBeLessThanOrEqual(2);
+    expect(await rows.find({}, { sort: [['id', 1]] })).toEqual([{ id: 'a', n: 1 }, { id: 'b', n: 1 }, { id: 'c', n: 2 }]);
     await walSync.close();
     db.close();
   });
 
-  it('puts and deletes with shared durability the same way, and FULL by default', async () => {
+  it('updates, puts and deletes: immediate ones wait for the fsync, shared ones do not', async () => {
     const { db, walSync, rows } = open();
-    await rows.put({ id: 'a', n: 1 });
-    await rows.deleteMany({ id: 'a' });
-    await walSync.request();
-    expect(walSync.fsyncs).toBe(0);
+    await rows.insert({ id: 'a', n: 1 }, { durability: 'shared' });
+    expect(await rows.updateOne({ id: 'a' }, { $set: { n: 2 } })).toEqual({ id: 'a', n: 2 });
+    expect(walSync.fsyncs).toBe(1);
+    expect(await rows.updateOne({ id: 'a' }, { $inc: { n: 1 } }, { durability: 'shared' })).toEqual({ id: 'a', n: 3 });
+    expect(await rows.updateOne({ id: 'missing' }, { $set: { n: 0 } }, { durability: 'shared' })).toBeNull();
+    expect(walSync.fsyncs).toBe(1);
+    expect(await rows.updateMany({ id: 'a' }, { $inc: { n: 1 } })).toBe(1);
+    expect(walSync.fsyncs).toBe(2);
 
     await rows.put({ id: 'b', n: 1 }, { durability: 'shared' });
     await rows.put({ id: 'b', n: 2 }, { durability: 'shared' });
-    expect(db.pragma('synchronous', { simple: true })).toBe(2);
-    await walSync.request();
-    expect(walSync.fsyncs).toBe(1);
+    expect(walSync.fsyncs).toBe(2);
+    await rows.put({ id: 'c', n: 1 });
+    expect(walSync.fsyncs).toBe(3);
     expect(await rows.get('b')).toEqual({ id: 'b', n: 2 });
 
-    expect(await rows.deleteMany({ id: { $in: ['b', 'c'] } }, { durability: 'shared' })).toBe(1);
+    expect(await rows.deleteMany({ id: { $in: ['b', 'x'] } }, { durability: 'shared' })).toBe(1);
+    expect(walSync.fsyncs).toBe(3);
+    expect(await rows.deleteMany({ id: 'c' })).toBe(1);
+    expect(walSync.fsyncs).toBe(4);
     expect(db.pragma('synchronous', { simple: true })).toBe(2);
-    await walSync.request();
-    expect(walSync.fsyncs).toBe(2);
-    expect(await rows.get('b')).toBeNull();
+    expect(await rows.find({})).toEqual([{ id: 'a', n: 4 }]);
     await walSync.close();
     db.close();
   });
