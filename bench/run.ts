@@ -10,7 +10,7 @@ import { measureEditLoad } from './content/editLoad.js';
 import { renderReport } from './content/report.js';
 import type { ContentBenchResults } from './content/report.js';
 import type { BoardApi } from './content/restBench.js';
-import { createBoard, measureBatches, measureCreates, seedBoard, someItemIds } from './content/restBench.js';
+import { createBoard, measureBatches, measureChatPosts, measureCreates, seedBoard, someItemIds } from './content/restBench.js';
 import { measureSearchReindex } from './content/searchReindex.js';
 import { createBenchUser, startBoards } from './content/serverProcess.js';
 import { nowMs, summarize } from './content/stats.js';
@@ -22,6 +22,8 @@ const boardItems = 10_000;
 const fanoutSinks = 200;
 /** The steady edit load under which the server's event-loop delay is measured (issue 16: 50 writes/s for a minute). */
 const editLoad = { writesPerSecond: 50, durationMs: 60_000 };
+/** Chat posts in the record-write section: REST writes that touch no board document. */
+const recordWrites = 1000;
 /** `ai/generate` on the 10k board (issue 18): notes per call and calls per provider. */
 const aiGenerate = { items: 20, runs: 20 };
 
@@ -89,6 +91,11 @@ export async function runContentBench(): Promise<ContentBenchResults> {
       log(`event-loop delay at ${editLoad.writesPerSecond} writes/s for ${editLoad.durationMs / 1000} s`);
       quietMs.edits = await server.whenQuiet();
       const edits = await measureEditLoad(server, api, ids, editLoad);
+      log('REST record writes (chat posts)');
+      quietMs.records = await server.whenQuiet();
+      server.startProbe();
+      const posts = await measureChatPosts(api, recordWrites, concurrency);
+      const records = { ...posts, concurrency, delay: await server.stopProbe() };
       await server.stop();
       log(`ai/generate of ${aiGenerate.items} items`);
       const ai = await measureAiGenerate({ dataDir, key, boardId, core, ...aiGenerate });
@@ -109,6 +116,7 @@ export async function runContentBench(): Promise<ContentBenchResults> {
         fanout,
         search,
         edits,
+        records,
         ai,
         quietMs,
         yjs,

@@ -2,6 +2,7 @@ import type { AiGenerateResult } from '../ai/generateBench.js';
 import type { RawBaseline, YjsBaseline } from './baselines.js';
 import type { ProcessColdLoad, RegistryColdLoad } from './coldLoad.js';
 import type { EditLoadResult } from './editLoad.js';
+import type { EventLoopDelay } from './eventLoopProbe.js';
 import type { FanoutResult } from './fanout.js';
 import type { BatchResults, CreateResult } from './restBench.js';
 import type { SearchReindexResult } from './searchReindex.js';
@@ -25,6 +26,8 @@ export interface ContentBenchResults {
   fanout: FanoutResult;
   search: SearchReindexResult;
   edits: EditLoadResult;
+  /** Concurrent chat posts (record writes), with the server's event-loop delay meanwhile. */
+  records: CreateResult & { concurrency: number; delay: EventLoopDelay };
   ai: AiGenerateResult;
   /** Ms waited for the server to go quiet before each section (`BoardsProcess.whenQuiet`). */
   quietMs: Record<string, number>;
@@ -84,6 +87,19 @@ export function renderReport(r: ContentBenchResults, command: string): string {
       `REST text patches during that load (${r.edits.restWrites}), client p50 / p99 and server time p50 / p99`,
       `${fmt(r.edits.rest.p50, ' ms')} / ${fmt(r.edits.rest.p99, ' ms')}; server ${fmt(r.edits.restServer.p50, ' ms')} / ${fmt(r.edits.restServer.p99, ' ms')}`,
       `${r.edits.liveWrites} live edits beside them; ${r.edits.late} writes sent late`,
+      '–',
+    ],
+    ...latencyRows(`REST record write (chat post), ${r.records.concurrency} concurrent`, r.records.latency, r.raw.httpPost, 'raw HTTP POST'),
+    [
+      `REST record write (chat post), ${r.records.concurrency} concurrent: throughput; server time p50 / p99`,
+      `${fmt(r.records.perSecond, ' /s')}; server ${fmt(r.records.server.p50, ' ms')} / ${fmt(r.records.server.p99, ' ms')}`,
+      `REST item create, ${r.concurrent.concurrency} concurrent ${fmt(r.concurrent.perSecond, ' /s')}`,
+      ratio(r.records.perSecond, r.concurrent.perSecond),
+    ],
+    [
+      `Server event-loop delay p50 / p99 / max during those ${r.records.latency.count} posts`,
+      `${fmt(r.records.delay.p50, ' ms')} / ${fmt(r.records.delay.p99, ' ms')} / ${fmt(r.records.delay.max, ' ms')}`,
+      `${r.records.delay.samples} samples`,
       '–',
     ],
   ];

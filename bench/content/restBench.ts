@@ -67,7 +67,7 @@ export async function someItemIds(api: BoardApi): Promise<string[]> {
   return page.data.map((item) => item.id);
 }
 
-/** Latency, server time and throughput of single-item creates. */
+/** Latency, server time and throughput of single REST writes (item creates, chat posts). */
 export interface CreateResult {
   latency: LatencySummary;
   server: LatencySummary;
@@ -76,6 +76,19 @@ export interface CreateResult {
 
 /** `total` creates by `concurrency` workers (1 = sequential). */
 export async function measureCreates(api: BoardApi, total: number, concurrency: number): Promise<CreateResult> {
+  return measureConcurrent(total, concurrency, (i) => timedCall(api, 'POST', `/boards/${api.boardId}/items`, stickyAt(20_000 + i), 201));
+}
+
+/**
+ * `total` chat posts on the board, `concurrency` at a time: REST writes of plain records (no
+ * board document), each answered once it survives power loss.
+ */
+export async function measureChatPosts(api: BoardApi, total: number, concurrency: number): Promise<CreateResult> {
+  return measureConcurrent(total, concurrency, (i) => timedCall(api, 'POST', `/boards/${api.boardId}/chat`, { text: `bench message ${i}` }, 201));
+}
+
+/** `total` calls of `call` (given their number), `concurrency` at a time: client latency, server time and rate. */
+async function measureConcurrent(total: number, concurrency: number, call: (i: number) => Promise<{ clientMs: number; serverMs: number }>): Promise<CreateResult> {
   const latencies: number[] = [];
   const server: number[] = [];
   let next = 0;
@@ -85,7 +98,7 @@ export async function measureCreates(api: BoardApi, total: number, concurrency: 
       while (next < total) {
         const i = next;
         next += 1;
-        const timed = await timedCall(api, 'POST', `/boards/${api.boardId}/items`, stickyAt(20_000 + i), 201);
+        const timed = await call(i);
         latencies.push(timed.clientMs);
         server.push(timed.serverMs);
       }
