@@ -45,7 +45,7 @@ function agentFor(protocol: string, allowPrivate: boolean): http.Agent {
   return agent;
 }
 
-/** Errors of a kept-alive connection the receiver closed as it was reused: the request never reached it. */
+/** Errors of a kept-alive connection the receiver closed as it was reused, before any answer (delivery is at least once: a resend is safe). */
 const staleConnectionCodes = new Set(['ECONNRESET', 'EPIPE']);
 
 /**
