@@ -18,7 +18,11 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
   readonly #statements = new Map<string, BetterSqlite3.Statement>();
   readonly #walSync: WalSync | undefined;
 
-  /** `walSync`: the connection's WAL fsync, for `shared` inserts; without it every insert is `immediate`. */
+  /**
+   * `walSync`: the fsync of the WAL of `db`, which then commits with `synchronous = NORMAL`; an
+   * immediate write waits for it. Without it (in memory, or a store opened `normal`) a write is
+   * as durable as the connection's own `synchronous` makes it, and resolves at once.
+   */
   constructor(db: BetterSqlite3.Database, spec: CollectionSpec, walSync?: WalSync) {
     this.name = spec.name;
     this.#db = db;
@@ -72,7 +76,7 @@ export class SqliteCollection<T extends StoredRecord> implements Collection<T> {
    * promise as a FULL commit, without holding every connection of the process for the disk.
    */
   async #withDurability<R>(options: InsertOptions, fn: () => R): Promise<R> {
-    const result = commitShared(this.#db, this.#walSync, fn);
+    const result = commitShared(this.#walSync, fn);
     if (options.durability !== 'shared') await this.#walSync?.request();
     return result;
   }

@@ -17,8 +17,9 @@ export interface SqliteDatabaseOptions {
   /** Folder of the database file `boards.sqlite`; created when missing. `:memory:` keeps everything in memory. */
   dataDir: string;
   /**
-   * `full` (default): acknowledged writes survive power loss (records: every commit is fsynced;
-   * document log: `documents.sync()` fsyncs); `normal`: writes survive crashes of the process only.
+   * `full` (default): acknowledged writes survive power loss (records: an immediate write resolves
+   * once the WAL is fsynced; document log: `documents.sync()` fsyncs); `normal`: writes survive
+   * crashes of the process only.
    */
   synchronous?: 'full' | 'normal';
   /** With `full`: most ms between a document write and its fsync when nobody calls `sync`. Default 50. */
@@ -46,11 +47,12 @@ const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./checkpoin
 
 /**
  * The embedded default store: one SQLite file in WAL mode, two connections on the event loop,
- * and a journal for document appends. A record write commits without an fsync on the event loop
- * (it survives `kill -9` at once) and, unless made with `durability: 'shared'`, resolves once
- * `WalSync` fsynced the WAL on the thread pool (it survives power loss), one fsync shared by every
- * write waiting then: as durable as `synchronous = FULL`, which would hold every connection of the
- * process for the disk at each commit. The search index commits the same way, without waiting.
+ * and a journal for document appends. Both connections commit with `synchronous = NORMAL`, so no
+ * commit fsyncs on the event loop. A record write survives `kill -9` at once and, unless made
+ * with `durability: 'shared'`, resolves once `WalSync` fsynced the WAL on the thread pool (it
+ * survives power loss), one fsync shared by every write waiting then: as durable as
+ * `synchronous = FULL`, which would hold every connection of the process for the disk at each
+ * commit. The search index commits the same way, without waiting.
  * A document append is one write to the journal (`DocumentJournal`) before it returns: it
  * survives `kill -9` (live updates are relayed then), and power loss once `documents.sync()`
  * resolves (REST answers wait for that; one fsync shared by every caller, off the event loop). Appends move into the log table in batches on the
@@ -80,7 +82,9 @@ export class SqliteDatabase implements Database {
       mkdirSync(options.dataDir, { recursive: true });
       const file = path.join(options.dataDir, 'boards.sqlite');
       this.#db = new BetterSqlite3(file);
-      configureConnection(this.#db, synchronous);
+      // With `full`, commits still make no fsync of their own: `WalSync` fsyncs the WAL off the
+      // loop, and record writes wait for it (see `commitShared`).
+      configureConnection(this.#db, 'normal');
       this.#documentDb = new BetterSqlite3(file);
       configureConnection(this.#documentDb, 'normal');
       const workerUrl = options.checkpointWorkerUrl ?? compiledWorkerUrl;

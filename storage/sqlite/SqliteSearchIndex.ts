@@ -46,7 +46,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   readonly #walSync: WalSync | undefined;
 
-  /** `walSync`: the fsync of the connection's WAL (none for an in-memory or `synchronous = NORMAL` store). */
+  /** `walSync`: the fsync of the WAL of `db`, which then commits with `synchronous = NORMAL` (none in memory or for a `normal` store). */
   constructor(db: BetterSqlite3.Database, walSync?: WalSync) {
     this.#db = db;
     this.#walSync = walSync;
@@ -115,7 +115,7 @@ export class SqliteSearchIndex implements SearchIndex {
 
   /** Runs `write` as one transaction, committed without an fsync on the event loop. */
   #commit(write: () => void): void {
-    commitShared(this.#db, this.#walSync, () => this.#db.transaction(write)());
+    commitShared(this.#walSync, () => this.#db.transaction(write)());
   }
 
   /**

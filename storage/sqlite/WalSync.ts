@@ -1,5 +1,4 @@
 import { closeSync, fstatSync, openSync, statSync } from 'node:fs';
-import type BetterSqlite3 from 'better-sqlite3';
 import { FileSync } from './FileSync.js';
 import type { SyncTarget } from './FileSync.js';
 
@@ -19,22 +18,15 @@ export class WalSync extends FileSync {
 }
 
 /**
- * Runs the commit `fn` on `db` (a `synchronous = FULL` connection) without the fsync a FULL
- * commit makes on the event loop: it survives a crash of the process when `fn` returns, and power
- * loss once `walSync` fsyncs the WAL that holds it (within its delay, or at the next
- * `documents.sync()`). Without a `walSync` (an in-memory or `synchronous = NORMAL` store) it is
- * a plain commit.
+ * Runs the commit `fn` on `db`, a connection opened with `synchronous = NORMAL` whose WAL
+ * `walSync` fsyncs: the commit makes no fsync on the event loop, survives a crash of the process
+ * when `fn` returns, and power loss once `walSync` fsyncs the WAL that holds it (within its delay,
+ * or at the next `request()`, which immediate writes await). Without a `walSync` (an in-memory or
+ * `synchronous = NORMAL` store) it is a plain commit. A commit that throws marks nothing written.
  */
-export function commitShared<R>(db: BetterSqlite3.Database, walSync: WalSync | undefined, fn: () => R): R {
-  if (walSync === undefined) return fn();
-  db.pragma('synchronous = NORMAL');
-  let result: R;
-  try {
-    result = fn();
-  } finally {
-    db.pragma('synchronous = FULL');
-  }
-  walSync.written();
+export function commitShared<R>(walSync: WalSync | undefined, fn: () => R): R {
+  const result = fn();
+  walSync?.written();
   return result;
 }
 

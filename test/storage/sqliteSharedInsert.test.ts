@@ -5,6 +5,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { configureConnection } from '../../storage/sqlite/connection.js';
 import { SqliteCollection } from '../../storage/sqlite/SqliteCollection.js';
+import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
 import { SqliteSearchIndex } from '../../storage/sqlite/SqliteSearchIndex.js';
 import { WalSync } from '../../storage/sqlite/WalSync.js';
 
@@ -19,7 +20,8 @@ function open(): { db: BetterSqlite3.Database; walSync: WalSync; rows: SqliteCol
   dirs.push(dir);
   const file = path.join(dir, 'boards.sqlite');
   const db = new BetterSqlite3(file);
-  configureConnection(db, 'full');
+  // As `SqliteDatabase` opens its records connection when a `WalSync` backs it.
+  configureConnection(db, 'normal');
   const walSync = new WalSync(file, 60_000);
   return { db, walSync, rows: new SqliteCollection(db, { name: 'rows' }, walSync) };
 }
@@ -33,7 +35,6 @@ describe('SqliteCollection durability', () => {
     expect(await rows.get('a')).toEqual({ id: 'a', n: 1 });
     await immediate;
     expect(walSync.fsyncs).toBe(1);
-    expect(db.pragma('synchronous', { simple: true })).toBe(2);
 
     await rows.insert({ id: 'b', n: 2 }, { durability: 'shared' });
     expect(walSync.fsyncs).toBe(1);
@@ -78,7 +79,6 @@ describe('SqliteCollection durability', () => {
     expect(walSync.fsyncs).toBe(3);
     expect(await rows.deleteMany({ id: 'c' })).toBe(1);
     expect(walSync.fsyncs).toBe(4);
-    expect(db.pragma('synchronous', { simple: true })).toBe(2);
     expect(await rows.find({})).toEqual([{ id: 'a', n: 4 }]);
     await walSync.close();
     db.close();
@@ -88,7 +88,7 @@ describe('SqliteCollection durability', () => {
     const { db, walSync } = open();
     const search = new SqliteSearchIndex(db, walSync);
     await search.indexBoard('brd_1', 'Roadmap', [{ itemId: 'itm_1', type: 'sticky_note', text: 'launch plan' }]);
-    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    expect(walSync.fsyncs).toBe(0);
     await walSync.request();
     expect(walSync.fsyncs).toBe(1);
     await search.updateBoard('brd_1', 'Roadmap', [{ itemId: 'itm_2', type: 'sticky_note', text: 'launch party' }], ['itm_1']);
@@ -103,12 +103,31 @@ describe('SqliteCollection durability', () => {
     db.close();
   });
 
-  it('restores FULL commits after a failed shared insert', async () => {
+  it('a write that fails marks nothing to fsync and is not waited for', async () => {
     const { db, walSync, rows } = open();
-    await rows.insert({ id: 'a', n: 1 }, { durability: 'shared' });
-    await expect(rows.insert({ id: 'a', n: 2 }, { durability: 'shared' })).rejects.toThrow();
-    expect(db.pragma('synchronous', { simple: true })).toBe(2);
+    await rows.insert({ id: 'a', n: 1 });
+    const before = walSync.fsyncs;
+    await expect(rows.insert({ id: 'a', n: 2 })).rejects.toThrow();
+    await expect(rows.insert({ id: 'a', n: 3 }, { durability: 'shared' })).rejects.toThrow();
+    await walSync.request();
+    expect(walSync.fsyncs).toBe(before);
+    expect(await rows.get('a')).toEqual({ id: 'a', n: 1 });
     await walSync.close();
     db.close();
+  });
+
+  it('the store opens its records connection NORMAL when a WalSync backs it, FULL in memory', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'shared-insert-'));
+    dirs.push(dir);
+    const store = new SqliteDatabase({ dataDir: dir });
+    expect(store.connection.pragma('synchronous', { simple: true })).toBe(1);
+    await store.collection<{ id: string; n: number }>({ name: 'rows' }).insert({ id: 'a', n: 1 });
+    await store.close();
+    const reopened = new SqliteDatabase({ dataDir: dir });
+    expect(await reopened.collection<{ id: string; n: number }>({ name: 'rows' }).get('a')).toEqual({ id: 'a', n: 1 });
+    await reopened.close();
+    const inMemory = new SqliteDatabase({ dataDir: ':memory:' });
+    expect(inMemory.connection.pragma('synchronous', { simple: true })).toBe(2);
+    await inMemory.close();
   });
 });
