@@ -74,6 +74,9 @@ export interface InsertOptions {
   durability?: 'immediate' | 'shared';
 }
 
+/** The options of a write that shares the next durability wait instead of waiting for one of its own. */
+export const sharedDurability: Readonly<InsertOptions> = Object.freeze({ durability: 'shared' });
+
 /** A set of records of one kind. */
 export interface Collection<T extends StoredRecord> {
   readonly name: string;

@@ -11,6 +11,7 @@ export type {
   StoredRecord,
   Update,
 } from './Collection.js';
+export { sharedDurability } from './Collection.js';
 export type { Database } from './Database.js';
 export type { DocumentStore, StoredDocument } from './DocumentStore.js';
 export type {

@@ -1,5 +1,5 @@
 import type { Clock, Collection, Database, FieldValue, Filter } from '../../storage/index.js';
-import { TimeOrderedIds } from '../../storage/index.js';
+import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
 import type { ActivityRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { Page } from '../pagination.js';
@@ -56,7 +56,7 @@ export class ActivityService {
       data: input.data ?? {},
       createdAt: now,
     };
-    await this.#rows.insert(row, { durability: 'shared' });
+    await this.#rows.insert(row, sharedDurability);
     return row;
   }
 

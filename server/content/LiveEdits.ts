@@ -2,7 +2,7 @@ import type * as Y from 'yjs';
 import type { DocumentRegistry, ItemView } from '../../crdt/index.js';
 import { getItem, itemsMapName } from '../../crdt/index.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
-import { TimeOrderedIds } from '../../storage/index.js';
+import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { LiveItemChangeRecord } from '../../storage/schema/liveEdits.js';
@@ -172,7 +172,7 @@ export class LiveEdits {
     const id = this.#ids.next(at);
     // Started now: the sqlite store writes it before `insert` returns, in the turn that stored the edit.
     const write = this.#journal
-      .insert({ id, boardId, actorId, steps, at }, { durability: 'shared' })
+      .insert({ id, boardId, actorId, steps, at }, sharedDurability)
       .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'live edit changes could not be journaled'));
     const pending = this.#pending.get(boardId);
     if (pending !== undefined) {
@@ -197,7 +197,7 @@ export class LiveEdits {
     } finally {
       await Promise.all(pending.writes);
       // Without an fsync of its own: rows a power loss brings back only emit their events again.
-      await this.#journal.deleteMany({ id: { $in: pending.journalIds } }, { durability: 'shared' });
+      await this.#journal.deleteMany({ id: { $in: pending.journalIds } }, sharedDurability);
     }
   }
 

@@ -1,4 +1,5 @@
 import type { Clock, Collection, Database } from '../../storage/index.js';
+import { sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
@@ -41,7 +42,7 @@ export class RecentBoards {
     this.#lastTouch.set(boardId, now);
     this.#boards
       // Not acknowledged to anyone: no fsync of its own on the event loop (see `InsertOptions`).
-      .updateOne({ id: boardId }, { $set: { updatedAt: now, updatedBy: actorId } }, { durability: 'shared' })
+      .updateOne({ id: boardId }, { $set: { updatedAt: now, updatedBy: actorId } }, sharedDurability)
       .catch((error: unknown) => this.#logger.warn({ err: error, boardId }, 'could not touch board'));
   }
 }

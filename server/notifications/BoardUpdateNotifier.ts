@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock, Collection, Database } from '../../storage/index.js';
+import { sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { BoardUpdateWindowRecord } from '../../storage/schema/notifications.js';
@@ -15,12 +16,6 @@ import { recipientSettings } from './recipientSettings.js';
 const maxActorsPerWindow = 20;
 /** Windows one sweep closes; the rest wait for the next sweep. */
 const windowsPerSweep = 200;
-/**
- * Window writes happen on every change of a board: they commit without an fsync of their own on
- * the event loop. A window survives a crash of the process at once; a power loss within the
- * store's background fsync delay (tens of ms) can lose the change that opened or joined it.
- */
-const unflushed = { durability: 'shared' } as const;
 
 /** Dependencies of `BoardUpdateNotifier`. */
 export interface BoardUpdateNotifierOptions {
@@ -92,13 +87,18 @@ export class BoardUpdateNotifier {
     await next;
   }
 
+  /**
+   * Window writes happen on every change of a board, so they share the store's next fsync
+   * instead of waiting for one: a window survives a crash of the process at once, and a power
+   * loss within the background fsync delay (tens of ms) can lose the change that opened or joined it.
+   */
   async #record(boardId: string, workspaceId: string, userId: string, now: number): Promise<void> {
     let open = this.#open.get(boardId);
     if (open === undefined) open = await this.#windows.findOne({ boardId, dueAt: { $gt: now } });
     if (open && open.dueAt <= now) open = null;
     if (!open) {
       const window: BoardUpdateWindowRecord = { id: `${boardId}:${now}`, boardId, workspaceId, actorIds: [userId], openedAt: now, dueAt: now + this.#o.quietPeriodMs };
-      await this.#windows.put(window, unflushed);
+      await this.#windows.put(window, sharedDurability);
       this.#open.set(boardId, window);
       return;
     }
@@ -106,7 +106,7 @@ export class BoardUpdateNotifier {
     if (open.actorIds.includes(userId) || open.actorIds.length >= maxActorsPerWindow) return;
     const actorIds = [...open.actorIds, userId];
     this.#open.set(boardId, { ...open, actorIds });
-    await this.#windows.updateOne({ id: open.id }, { $set: { actorIds } }, unflushed);
+    await this.#windows.updateOne({ id: open.id }, { $set: { actorIds } }, sharedDurability);
   }
 
   /** Closes every window past its quiet period and records its notifications; resolves with how many windows closed. */

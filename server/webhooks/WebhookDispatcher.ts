@@ -1,4 +1,5 @@
 import type { Clock, Collection, Database } from '../../storage/index.js';
+import { sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { WebhookDeliveryRecord, WebhookRecord } from '../../storage/schema/webhooks.js';
@@ -15,11 +16,6 @@ import { sendWebhook } from './WebhookSender.js';
 import { ownershipDisabledReasons } from './webhookOwnership.js';
 import { signWebhook } from './webhookSigning.js';
 
-/**
- * Attempt outcomes skip their own fsync: losing one to power loss only means the delivery is
- * attempted again, which at-least-once allows (and the store's next group fsync covers it).
- */
-const shared = { durability: 'shared' } as const;
 
 /** Options of `WebhookDispatcher`. */
 export interface WebhookDispatcherOptions {
@@ -219,20 +215,24 @@ export class WebhookDispatcher {
     return role !== null && atLeast(role, boardPermissions.read);
   }
 
+  /**
+   * Records an attempt's outcome. It shares the store's next fsync: losing it to power loss only
+   * means the delivery is attempted again, which at-least-once allows.
+   */
   async #record(hook: WebhookRecord, row: WebhookDeliveryRecord, outcome: SendOutcome): Promise<void> {
     const now = this.#o.clock.now();
     const attempts = row.attempts + 1;
     const logged = { attempts, lastStatusCode: outcome.statusCode, lastDurationMs: outcome.durationMs, lastResponse: outcome.response.slice(0, 1024) };
     if (outcome.ok) {
-      await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'delivered', nextAttemptAt: null, settledAt: now } }, shared);
+      await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'delivered', nextAttemptAt: null, settledAt: now } }, sharedDurability);
       return;
     }
     const next = row.eventType === 'webhook.ping' ? null : nextAttemptAt(now, attempts, this.#o.random);
     if (next !== null) {
-      await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, nextAttemptAt: next } }, shared);
+      await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, nextAttemptAt: next } }, sharedDurability);
       return;
     }
-    await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'failed', nextAttemptAt: null, settledAt: now } }, shared);
+    await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'failed', nextAttemptAt: null, settledAt: now } }, sharedDurability);
     if (row.eventType === 'webhook.ping') return;
     const disabled = await this.#webhooks.updateOne({ id: hook.id, enabled: true }, { $set: { enabled: false, disabledReason: 'failing', updatedAt: now } });
     if (!disabled) return;
@@ -250,6 +250,6 @@ export class WebhookDispatcher {
   }
 
   async #settle(row: WebhookDeliveryRecord, status: 'skipped', reason: string): Promise<void> {
-    await this.#deliveries.updateOne({ id: row.id }, { $set: { status, nextAttemptAt: null, settledAt: this.#o.clock.now(), lastResponse: reason } }, shared);
+    await this.#deliveries.updateOne({ id: row.id }, { $set: { status, nextAttemptAt: null, settledAt: this.#o.clock.now(), lastResponse: reason } }, sharedDurability);
   }
 }

@@ -1,5 +1,5 @@
 import type { Clock, Collection, Database } from '../../storage/index.js';
-import { TimeOrderedIds } from '../../storage/index.js';
+import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
 import type { WebhookDeliveryRecord, WebhookRecord } from '../../storage/schema/webhooks.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
@@ -63,7 +63,7 @@ export class WebhookOutbox {
     for (const hook of wanted) {
       await this.#deliveries.insert(
         pendingDelivery({ id: this.#ids.next(now), webhookId: hook.id, workspaceId: hook.workspaceId, eventType: type, boardId: body.boardId, envelope, nowMs: now }),
-        { durability: 'shared' },
+        sharedDurability,
       );
     }
     for (const hook of wanted) this.#wake(hook.id);
