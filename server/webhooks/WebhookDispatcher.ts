@@ -16,7 +16,6 @@ import { sendWebhook } from './WebhookSender.js';
 import { ownershipDisabledReasons } from './webhookOwnership.js';
 import { signWebhook } from './webhookSigning.js';
 
-
 /** Options of `WebhookDispatcher`. */
 export interface WebhookDispatcherOptions {
   access: AccessService;
