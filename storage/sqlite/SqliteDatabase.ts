@@ -53,11 +53,12 @@ const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./checkpoin
  * survives power loss), one fsync shared by every write waiting then: as durable as
  * `synchronous = FULL`, which would hold every connection of the process for the disk at each
  * commit. The search index commits the same way, without waiting.
+ *
  * A document append is one write to the journal (`DocumentJournal`) before it returns: it
  * survives `kill -9` (live updates are relayed then), and power loss once `documents.sync()`
- * resolves (REST answers wait for that; one fsync shared by every caller, off the event loop). Appends move into the log table in batches on the
- * document connection (`synchronous = NORMAL`, its WAL fsynced the same way by `WalSync`).
- * Checkpoints run in a worker thread (`WalCheckpointer`).
+ * resolves (REST answers wait for that; one fsync shared by every caller, off the event loop).
+ * Appends move into the log table in batches on the document connection, its WAL fsynced the
+ * same way by `WalSync`. Checkpoints run in a worker thread (`WalCheckpointer`).
  */
 export class SqliteDatabase implements Database {
   readonly kind = 'sqlite';

@@ -18,11 +18,12 @@ export class WalSync extends FileSync {
 }
 
 /**
- * Runs the commit `fn` on `db`, a connection opened with `synchronous = NORMAL` whose WAL
- * `walSync` fsyncs: the commit makes no fsync on the event loop, survives a crash of the process
- * when `fn` returns, and power loss once `walSync` fsyncs the WAL that holds it (within its delay,
- * or at the next `request()`, which immediate writes await). Without a `walSync` (an in-memory or
- * `synchronous = NORMAL` store) it is a plain commit. A commit that throws marks nothing written.
+ * Runs the commit `fn` on a connection opened with `synchronous = NORMAL` whose WAL `walSync`
+ * fsyncs, and marks the WAL written: the commit makes no fsync on the event loop, survives a
+ * crash of the process when `fn` returns, and power loss once `walSync` fsyncs the WAL that holds
+ * it (within its delay, or at the next `request()`, which immediate writes await). Without a
+ * `walSync` (an in-memory or `normal` store) it is a plain commit. A commit that throws marks
+ * nothing written.
  */
 export function commitShared<R>(walSync: WalSync | undefined, fn: () => R): R {
   const result = fn();
