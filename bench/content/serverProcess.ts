@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { startNodeOptions } from '../realtime/paths.js';
 import { clockTicksPerSecond, readCpuTicks } from '../realtime/procStats.js';
 import type { EventLoopDelay, MemoryFigures, ProbeMessage } from './eventLoopProbe.js';
 
@@ -92,7 +93,7 @@ export async function createBenchUser(dataDir: string): Promise<string> {
 export async function startBoards(options: StartBoardsOptions): Promise<BoardsProcess> {
   const port = await freePort();
   const env = { ...process.env, ...benchEnv(options.dataDir), ...options.env, BOARDS_PORT: String(port), BOARDS_HOST: '127.0.0.1' };
-  const node = [process.execPath, ...(options.nodeArgs ?? []), ...(options.probe === true ? ['--import', probeModule] : []), boardsBin, 'start'];
+  const node = [process.execPath, ...startNodeOptions(), ...(options.nodeArgs ?? []), ...(options.probe === true ? ['--import', probeModule] : []), boardsBin, 'start'];
   const [file, ...args] = options.core === undefined ? node : ['taskset', '-c', String(options.core), ...node];
   const child = spawn(file ?? process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe', ...(options.probe === true ? (['ipc'] as const) : [])] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

@@ -17,3 +17,23 @@ export function projectRoot(): string {
 export function peersDir(): string {
   return path.join(projectRoot(), 'bench', 'peers');
 }
+
+/**
+ * The Node options of a `start` script of the form `node [--options] bin/boards.js start`;
+ * throws for any other form, so a bench never runs the server differently from `npm start`.
+ */
+export function nodeOptionsOf(startScript: string): string[] {
+  const words = startScript.trim().split(/\s+/);
+  const end = words.indexOf('bin/boards.js');
+  const options = words.slice(1, end);
+  if (words[0] !== 'node' || end < 0 || options.some((word) => !word.startsWith('--'))) {
+    throw new Error(`bench: the start script is not \`node [--options] bin/boards.js start\`: ${startScript}`);
+  }
+  return options;
+}
+
+/** The Node options `npm start` gives the server (package.json's `start` script), so that every bench runs the server as it is started. */
+export function startNodeOptions(): string[] {
+  const manifest = JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as { scripts?: { start?: string } };
+  return nodeOptionsOf(manifest.scripts?.start ?? '');
+}

@@ -9,6 +9,7 @@ import { abuseOutcomes, cellKey } from '../../bench/realtime/summary.js';
 import { independentUpdates } from '../../bench/realtime/abuse.js';
 import * as Y from 'yjs';
 import { inTurns, rotated } from '../../bench/realtime/turns.js';
+import { nodeOptionsOf, startNodeOptions } from '../../bench/realtime/paths.js';
 
 describe('percentiles', () => {
   it('uses the nearest rank', () => {
@@ -168,5 +169,15 @@ describe('S9 abuse', () => {
     expect(table.filter((row) => row.startsWith('| ours'))).toEqual(['| ours | 3.50× | yes | 2885 | 149 | 4429×149 | 1009×2 | open | 0 / 500 | 4401×500 |']);
     expect(table.find((row) => row.startsWith('| yws'))).toContain('**no**');
     expect(abuseOutcomes([calm])).toEqual([]);
+  });
+
+  it('starts our server with the Node options of npm start', () => {
+    expect(nodeOptionsOf('node --v8-pool-size=0 --max-semi-space-size=4 bin/boards.js start')).toEqual(['--v8-pool-size=0', '--max-semi-space-size=4']);
+    expect(nodeOptionsOf('node bin/boards.js start')).toEqual([]);
+    for (const other of ['tsx server/main.ts', 'node -r ./x.js bin/boards.js start', 'node --v8-pool-size=0 dist/server/cli.js start', '']) {
+      expect(() => nodeOptionsOf(other)).toThrow(/start script/);
+    }
+    // npm start sizes V8's helper pool to the cores the process may run on (README, Command line).
+    expect(startNodeOptions()).toContain('--v8-pool-size=0');
   });
 });
