@@ -14,6 +14,7 @@ import { createBoard, measureBatches, measureChatPosts, measureCreates, seedBoar
 import { measureSearchReindex } from './content/searchReindex.js';
 import { createBenchUser, startBoards } from './content/serverProcess.js';
 import { nowMs, summarize } from './content/stats.js';
+import { startNodeOptions } from './realtime/paths.js';
 import { runWebhookBench } from './webhooks/webhookBench.js';
 
 /** Items on the benchmark board (issue 5: "on a 10,000-item board"). */
@@ -105,6 +106,7 @@ export async function runContentBench(): Promise<ContentBenchResults> {
         node: process.version,
         nproc,
         pinned,
+        nodeOptions: startNodeOptions(),
         items: boardItems,
         seed,
         registryCold,

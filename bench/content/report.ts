@@ -14,6 +14,8 @@ export interface ContentBenchResults {
   node: string;
   nproc: number;
   pinned: boolean;
+  /** The Node options the server ran with (those of `npm start`). */
+  nodeOptions: readonly string[];
   items: number;
   seed: { batches: LatencySummary; totalMs: number };
   registryCold: RegistryColdLoad;
@@ -112,7 +114,7 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     '# Board content benchmark (`npm run bench`)',
     '',
     `Node ${r.node}, nproc ${r.nproc}, ${r.pinned ? 'server (and raw baseline server) pinned to core 0, load generator to core 1' : 'no CPU pinning (taskset missing or 1 core)'}; ` +
-      `whole run ${r.totalSeconds.toFixed(0)} s. Server: \`node bin/boards.js start\` (sqlite, durable: every REST answer waits for storage), ` +
+      `whole run ${r.totalSeconds.toFixed(0)} s. Server: \`${['node', ...r.nodeOptions, 'bin/boards.js', 'start'].join(' ')}\` (as \`npm start\`; sqlite, durable: every REST answer waits for storage), ` +
       'a fresh temp data dir, `BOARDS_RATE_LIMIT_PER_MINUTE=100000000`. One run, indicative only. ' +
       `Each section on the server starts once the server (all threads) used under 5% of a core over 300 ms; waited: ${Object.entries(r.quietMs)
         .map(([section, ms]) => `${section} ${fmt(ms, ' ms')}`)

@@ -89,7 +89,7 @@ export async function createBenchUser(dataDir: string): Promise<string> {
   return key;
 }
 
-/** Starts `node bin/boards.js start` on a free port and resolves once it logs "listening". */
+/** Starts the server as `npm start` does (`node [its options] bin/boards.js start`) on a free port; resolves once it logs "listening". */
 export async function startBoards(options: StartBoardsOptions): Promise<BoardsProcess> {
   const port = await freePort();
   const env = { ...process.env, ...benchEnv(options.dataDir), ...options.env, BOARDS_PORT: String(port), BOARDS_HOST: '127.0.0.1' };

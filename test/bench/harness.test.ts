@@ -170,8 +170,10 @@ describe('S9 abuse', () => {
     expect(table.find((row) => row.startsWith('| yws'))).toContain('**no**');
     expect(abuseOutcomes([calm])).toEqual([]);
   });
+});
 
-  it('starts our server with the Node options of npm start', () => {
+describe('our server in the benches', () => {
+  it('starts with the Node options of npm start', () => {
     expect(nodeOptionsOf('node --v8-pool-size=0 --max-semi-space-size=4 bin/boards.js start')).toEqual(['--v8-pool-size=0', '--max-semi-space-size=4']);
     expect(nodeOptionsOf('node bin/boards.js start')).toEqual([]);
     for (const other of ['tsx server/main.ts', 'node -r ./x.js bin/boards.js start', 'node --v8-pool-size=0 dist/server/cli.js start', '']) {
