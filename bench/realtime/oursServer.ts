@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { SqliteDatabase } from '../../storage/index.js';
-import { peersDir, projectRoot, startNodeOptions } from './paths.js';
+import { oursNodeOptions, peersDir, projectRoot } from './paths.js';
 import { runToCompletion, spawnTracked } from './processes.js';
 import type { BatchClient, RunningServer, StartOptions } from './serverKit.js';
 import { freePort, freshDataDir, loadGeneratorCore, packageVersion, serverCore, stopGracefully } from './serverKit.js';
@@ -38,10 +38,8 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
     BOARDS_LOG_LEVEL: 'warn',
     BOARDS_RATE_LIMIT_PER_MINUTE: '1000000',
     BENCH_REQUIRE_FROM: path.join(root, 'package.json'),
-    // The Node options of `npm start`, then those for our server alone (a tuning experiment such
-    // as --max-semi-space-size=4, or one that overrides a start option: the last one wins), kept
-    // out of the load generator and the peers.
-    NODE_OPTIONS: [...startNodeOptions(), process.env.BENCH_OURS_NODE_OPTIONS ?? ''].join(' ').trim(),
+    // Kept out of the load generator and the peers.
+    NODE_OPTIONS: oursNodeOptions(),
   };
   const preload = pathToFileURL(path.join(peersDir(), 'sqlite-reads.mjs')).href;
   const proc = spawnTracked(process.execPath, ['--import', preload, path.join(root, 'bin', 'boards.js'), 'start'], { cwd: root, env, core: serverCore });

@@ -37,3 +37,11 @@ export function startNodeOptions(): string[] {
   const manifest = JSON.parse(readFileSync(path.join(projectRoot(), 'package.json'), 'utf8')) as { scripts?: { start?: string } };
   return nodeOptionsOf(manifest.scripts?.start ?? '');
 }
+
+/**
+ * The `NODE_OPTIONS` of our server in the realtime bench: those of `npm start`, then
+ * `BENCH_OURS_NODE_OPTIONS` (a tuning experiment; where both set an option, the last one wins).
+ */
+export function oursNodeOptions(): string {
+  return [...startNodeOptions(), process.env.BENCH_OURS_NODE_OPTIONS ?? ''].join(' ').trim();
+}

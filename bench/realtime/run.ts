@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchConfig, Emit, ScenarioId } from './config.js';
 import { parseArgs } from './config.js';
-import { peersDir, projectRoot } from './paths.js';
+import { oursNodeOptions, peersDir, projectRoot } from './paths.js';
 import { killAllChildren } from './processes.js';
 import type { ResultLine } from './result.js';
 import { appendResult } from './result.js';
@@ -81,6 +81,7 @@ async function main(): Promise<void> {
     memoryGB: os.totalmem() / 1024 ** 3,
     cpuModel: os.cpus()[0]?.model ?? 'unknown',
     node: process.version,
+    oursNodeOptions: oursNodeOptions(),
     packages: {
       'boards-server': packageVersion('boards-server'),
       '@hocuspocus/server': packageVersion('@hocuspocus/server'),

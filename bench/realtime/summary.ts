@@ -6,6 +6,8 @@ export interface MachineInfo {
   memoryGB: number;
   cpuModel: string;
   node: string;
+  /** `NODE_OPTIONS` of our server: those of `npm start`, plus `BENCH_OURS_NODE_OPTIONS`. */
+  oursNodeOptions: string;
   packages: Record<string, string>;
   command: string;
   startedAt: string;
@@ -64,6 +66,8 @@ export function renderSummary(lines: readonly ResultLine[], machine: MachineInfo
     `Command: \`${machine.command}\` · started ${machine.startedAt} · ${machine.durationS.toFixed(0)} s`,
     '',
     `Machine: ${machine.nproc} cores (${machine.cpuModel}), ${machine.memoryGB.toFixed(1)} GB · Node ${machine.node} · server on core 0, load generator on core 1`,
+    '',
+    `Our server runs with \`NODE_OPTIONS=${machine.oursNodeOptions}\` (those of \`npm start\`, then \`BENCH_OURS_NODE_OPTIONS\`); the peers get none added.`,
     '',
     `Packages: ${Object.entries(machine.packages).map(([k, v]) => `${k} ${v}`).join(', ')}`,
     '',
