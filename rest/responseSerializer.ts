@@ -17,25 +17,44 @@ export function serializeResponse(schema: z.ZodType, result: unknown, options: {
   }
   if (options.rejectUndeclared) {
     const undeclared: string[] = [];
-    collectUndeclared(result, parsed.data, '', undeclared);
+    collectUndeclared(result, parsed.data, [], undeclared);
     if (undeclared.length > 0) return { ok: false, problems: undeclared.map((path) => `${path}: is not declared by the response schema`) };
   }
   return { ok: true, value: parsed.data };
 }
 
-/** Paths of keys present (and defined) in `raw` but dropped from `parsed`, one level of objects and arrays at a time. */
-function collectUndeclared(raw: unknown, parsed: unknown, path: string, out: string[]): void {
-  if (Array.isArray(raw) && Array.isArray(parsed)) {
-    raw.forEach((item, i) => collectUndeclared(item, parsed[i], `${path}[${i}]`, out));
+/**
+ * Paths of keys present (and defined) in `raw` but dropped from `parsed`, one level of objects
+ * and arrays at a time. It runs on every response outside production, so it walks without
+ * allocating: `path` is one stack of keys, written out only for a key that was dropped.
+ */
+function collectUndeclared(raw: unknown, parsed: unknown, path: (string | number)[], out: string[]): void {
+  if (Array.isArray(raw)) {
+    if (!Array.isArray(parsed)) return;
+    for (let i = 0; i < raw.length; i += 1) {
+      path.push(i);
+      collectUndeclared(raw[i], parsed[i], path, out);
+      path.pop();
+    }
     return;
   }
   if (!isPlainObject(raw) || !isPlainObject(parsed)) return;
-  for (const [key, value] of Object.entries(raw)) {
-    const child = path === '' ? key : `${path}.${key}`;
+  for (const key in raw) {
+    if (!Object.hasOwn(raw, key)) continue;
+    const value = raw[key];
     if (value === undefined) continue;
-    if (!Object.hasOwn(parsed, key)) out.push(child);
-    else collectUndeclared(value, parsed[key], child, out);
+    path.push(key);
+    if (!Object.hasOwn(parsed, key)) out.push(pathText(path));
+    else collectUndeclared(value, parsed[key], path, out);
+    path.pop();
   }
+}
+
+/** `items[2].data.text` from `['items', 2, 'data', 'text']`. */
+function pathText(path: readonly (string | number)[]): string {
+  let text = '';
+  for (const segment of path) text += typeof segment === 'number' ? `[${segment}]` : text === '' ? segment : `.${segment}`;
+  return text;
 }
 
 function isPlainObject(value: unknown): value is Record<string, unknown> {
