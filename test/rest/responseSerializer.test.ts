@@ -47,7 +47,7 @@ describe('serializeResponse', () => {
     expect(serialized).toEqual({ ok: false, problems: ['[1].extra: is not declared by the response schema'] });
   });
 
-  test('ignores keys whose value is undefined, and inherited keys', () => {
+  test('ignores keys whose value is undefined, and objects that are not plain', () => {
     const result = Object.assign(Object.create({ inherited: 1 }) as object, sample(), { extra: undefined });
     // Not a plain object: its prototype is not Object.prototype, so it is not walked at all.
     expect(serializeResponse(page, result, { rejectUndeclared: true }).ok).toBe(true);
