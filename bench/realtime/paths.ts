@@ -26,7 +26,7 @@ export function nodeOptionsOf(startScript: string): string[] {
   const words = startScript.trim().split(/\s+/);
   const end = words.indexOf('bin/boards.js');
   const options = words.slice(1, end);
-  if (words[0] !== 'node' || end < 0 || options.some((word) => !word.startsWith('--'))) {
+  if (words[0] !== 'node' || end < 0 || words.slice(end + 1).join(' ') !== 'start' || options.some((word) => !word.startsWith('--'))) {
     throw new Error(`bench: the start script is not \`node [--options] bin/boards.js start\`: ${startScript}`);
   }
   return options;

@@ -176,7 +176,7 @@ describe('our server in the benches', () => {
   it('starts with the Node options of npm start', () => {
     expect(nodeOptionsOf('node --v8-pool-size=0 --max-semi-space-size=4 bin/boards.js start')).toEqual(['--v8-pool-size=0', '--max-semi-space-size=4']);
     expect(nodeOptionsOf('node bin/boards.js start')).toEqual([]);
-    for (const other of ['tsx server/main.ts', 'node -r ./x.js bin/boards.js start', 'node --v8-pool-size=0 dist/server/cli.js start', '']) {
+    for (const other of ['tsx server/main.ts', 'node -r ./x.js bin/boards.js start', 'node --v8-pool-size=0 dist/server/cli.js start', 'node bin/boards.js migrate', 'node bin/boards.js start --port 1', '']) {
       expect(() => nodeOptionsOf(other)).toThrow(/start script/);
     }
     // npm start sizes V8's helper pool to the cores the process may run on (README, Command line).
