@@ -2,10 +2,10 @@ import type { DocClient } from './docClients.js';
 import { openDocClient } from './docClients.js';
 import { ProcSampler } from './procStats.js';
 import { Probe, Writer, compareDocs } from './roles.js';
-import type { RunningServer } from './serverKit.js';
+import type { LiveHold, RunningServer } from './serverKit.js';
 import type { Sink } from './Sink.js';
 import { openSinks } from './Sink.js';
-import { sleep, waitUntil } from './target.js';
+import { hostNowMs, sleep, waitUntil } from './target.js';
 
 /** Clients of one board: probes (full docs), sinks (thin) and writers (real providers). */
 export interface BoardClients {
@@ -82,6 +82,8 @@ export interface StepMeasure {
   sinkMessages: number;
   bytesOut: number;
   windowMs: number;
+  /** How long the server held the window's live updates (ours only; see `RunningServer.liveHold`). */
+  hold: LiveHold | undefined;
   errors: string[];
 }
 
@@ -109,8 +111,10 @@ export async function measureStep(
   serverSampler.start();
   selfSampler.start();
   const windowStart = performance.now();
+  const hostStart = hostNowMs();
   await Promise.all([sleep(windowMs), during?.()]);
   const windowMsReal = performance.now() - windowStart;
+  const hostEnd = hostNowMs();
   const serverWindow = serverSampler.stop();
   const selfWindow = selfSampler.stop();
   for (const p of clients.probes) p.recording = false;
@@ -128,6 +132,7 @@ export async function measureStep(
   const differ = compareDocs(clients.probes.map((p) => p.client));
   if (differ) errors.push(`probes differ: ${differ}`);
   errors.push(...clientErrors(clients));
+  const hold = await server.liveHold?.(hostStart, hostEnd);
   return {
     sent,
     deliveredAtProbes,
@@ -138,6 +143,7 @@ export async function measureStep(
     sinkMessages,
     bytesOut,
     windowMs: windowMsReal,
+    hold,
     errors,
   };
 }

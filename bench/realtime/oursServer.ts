@@ -3,7 +3,8 @@ import { pathToFileURL } from 'node:url';
 import { SqliteDatabase } from '../../storage/index.js';
 import { oursNodeOptions, peersDir, projectRoot } from './paths.js';
 import { runToCompletion, spawnTracked } from './processes.js';
-import type { BatchClient, RunningServer, StartOptions } from './serverKit.js';
+import type { TrackedProcess } from './processes.js';
+import type { BatchClient, LiveHold, RunningServer, StartOptions } from './serverKit.js';
 import { freePort, freshDataDir, loadGeneratorCore, packageVersion, serverCore, stopGracefully } from './serverKit.js';
 import { sleep, waitUntil } from './target.js';
 
@@ -41,8 +42,8 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
     // Kept out of the load generator and the peers.
     NODE_OPTIONS: oursNodeOptions(),
   };
-  const preload = pathToFileURL(path.join(peersDir(), 'sqlite-reads.mjs')).href;
-  const proc = spawnTracked(process.execPath, ['--import', preload, path.join(root, 'bin', 'boards.js'), 'start'], { cwd: root, env, core: serverCore });
+  const preloads = ['sqlite-reads.mjs', 'sync-hold.mjs'].flatMap((file) => ['--import', pathToFileURL(path.join(peersDir(), file)).href]);
+  const proc = spawnTracked(process.execPath, [...preloads, path.join(root, 'bin', 'boards.js'), 'start'], { cwd: root, env, core: serverCore });
   const http = `http://127.0.0.1:${port}`;
   const deadline = performance.now() + 30_000;
   for (;;) {
@@ -81,11 +82,31 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
       const last = [...proc.events].reverse().find((e) => typeof e.storageReads === 'number');
       return typeof last?.storageReads === 'number' ? last.storageReads : 0;
     },
+    liveHold: (fromMs, toMs) => liveHoldOf(proc, fromMs, toMs),
     batchClient: () => startBatchClient(http, token),
     kill: () => proc.kill(),
     stop: () => stopGracefully(proc),
     restart: () => startOurs({ dataDir, port, token }),
   };
+}
+
+/**
+ * The live-update holds that `sync-hold.mjs` reported for updates received within [fromMs, toMs)
+ * (host clock). The preload reports once a second, so this first waits (up to 3 s) for a report
+ * made after `toMs`; a server with no live updates since reports nothing, and what came is used.
+ */
+async function liveHoldOf(proc: TrackedProcess, fromMs: number, toMs: number): Promise<LiveHold> {
+  const reports = (): Record<string, unknown>[] => proc.events.filter((e) => Array.isArray(e.hold));
+  await waitUntil(() => reports().some((e) => typeof e.at === 'number' && e.at >= toMs), 3_000, 50);
+  const heldMs: number[] = [];
+  let unrelayed = 0;
+  for (const report of reports()) {
+    if (typeof report.at !== 'number' || report.at < fromMs) continue;
+    for (const [receivedAt, held] of report.hold as [number, number][]) if (receivedAt >= fromMs && receivedAt < toMs) heldMs.push(held);
+    // Counted per report: those of the reports that overlap the window.
+    if (typeof report.unrelayed === 'number' && report.at - 1000 < toMs) unrelayed += report.unrelayed;
+  }
+  return { heldMs, unrelayed };
 }
 
 /** Starts `restBatchClient.js` (a REST client process of its own, on the load generator's core) and waits until it is warm. */

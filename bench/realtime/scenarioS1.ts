@@ -3,7 +3,7 @@ import { measureStep, openBoardClients } from './hotBoard.js';
 import type { StepMeasure } from './hotBoard.js';
 import type { ResultLine } from './result.js';
 import { medianOfRepetitions, resultLine } from './result.js';
-import type { RunningServer, ServerName } from './serverKit.js';
+import type { LiveHold, RunningServer, ServerName } from './serverKit.js';
 import { removeDataDir } from './serverKit.js';
 import { startServer } from './servers.js';
 import { summarize } from './stats.js';
@@ -52,9 +52,17 @@ export function stepLine(
       sinkMsgsPerS: (m.sinkMessages / m.windowMs) * 1000,
       loadgenCpuPct: m.loadgenCpuPct,
       keyFigure: 'sinkMsgsPerS',
+      ...holdFigures(m.hold),
       ...extra,
     },
   });
+}
+
+/** The hold figures of a step (ours only): p50 and p99 in ms, how many updates they are over, and those not relayed from their flush. */
+export function holdFigures(hold: LiveHold | undefined): Record<string, number | null> {
+  if (hold === undefined) return {};
+  const { p50, p99 } = summarize(hold.heldMs);
+  return { holdP50Ms: p50, holdP99Ms: p99, holdSamples: hold.heldMs.length, holdUnrelayed: hold.unrelayed };
 }
 
 /**

@@ -29,6 +29,12 @@ export interface RunningServer {
   createBoards(count: number): Promise<string[]>;
   /** Document loads from storage counted in the server process so far; null when not countable. */
   storageReads(): number | null;
+  /**
+   * How long the server held each live update received between the host times `fromMs` and `toMs`
+   * (from reading its message to the relay's first write; `bench/peers/sync-hold.mjs`), and how
+   * many it did not relay from the flush that took them; undefined when the server cannot tell.
+   */
+  liveHold?: (fromMs: number, toMs: number) => Promise<LiveHold>;
   /** Readies a writer of server-side batches (S7), before the measured window; undefined when the server has none. */
   batchClient?: () => Promise<BatchClient>;
   /** SIGKILL (the crash of S6; also the teardown). */
@@ -37,6 +43,14 @@ export interface RunningServer {
   stop(): Promise<void>;
   /** A fresh process on the same data folder (and port). */
   restart(): Promise<RunningServer>;
+}
+
+/** Live updates held in the server over a window (see `RunningServer.liveHold`). */
+export interface LiveHold {
+  /** Hold of each update relayed, in ms. */
+  heldMs: number[];
+  /** Updates whose flush wrote nothing (relayed later, or to no one). */
+  unrelayed: number;
 }
 
 /** Writes items on a board through the server's own write path (ours: REST; Hocuspocus: a direct connection). */

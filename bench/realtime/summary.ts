@@ -26,6 +26,10 @@ const shown: { label: string; get: (l: ResultLine) => Figure }[] = [
   { label: 'key figure', get: (l) => num(l.extra[String(l.extra.keyFigure ?? '')]) },
 ];
 
+function count(value: unknown): string {
+  return typeof value === 'number' ? String(Math.round(value)) : '–';
+}
+
 function num(value: unknown): Figure {
   return typeof value === 'number' ? value : null;
 }
@@ -93,9 +97,37 @@ export function renderSummary(lines: readonly ResultLine[], machine: MachineInfo
       out.push(`| ${key} | ${line.server} ${line.version} | ${figures.join(' | ')} | ${String(line.extra.keyFigure ?? '')} | ${loss} | ${errors} |`);
     }
   }
+  out.push(...holdTable(lines));
   out.push(...abuseOutcomes(lines));
   out.push('', 'Raw lines: the matching `bench/results/<timestamp>.jsonl` (not committed).', '');
   return out.join('\n');
+}
+
+/**
+ * How long our server held the live updates of each cell (`bench/peers/sync-hold.mjs`): from
+ * reading an update's message to the first write of the relay that carries it, beside the
+ * end-to-end latency at the probes. The rest of that latency is spent before the server reads the
+ * message or after it writes it: in the kernel, the load generator, or the server's event loop
+ * doing other work or waiting for its core.
+ */
+export function holdTable(lines: readonly ResultLine[]): string[] {
+  const held = lines.filter((l) => l.server === 'ours' && typeof l.extra.holdP99Ms === 'number');
+  if (held.length === 0) return [];
+  const out = [
+    '',
+    '## Live updates held in our server',
+    '',
+    'From reading an update\'s message to the first socket write of its relay (a preload of the bench, `bench/peers/sync-hold.mjs`), beside',
+    'the latency the probes saw. What the hold does not cover happened before the server read the message or after it wrote it.',
+    '',
+    '| Cell | probes p50 ms | probes p99 ms | held p50 ms | held p99 ms | updates | not relayed from their flush |',
+    '|---|---|---|---|---|---|---|',
+  ];
+  for (const l of held) {
+    const e = l.extra;
+    out.push(`| ${cellKey(l)} | ${format(l.p50)} | ${format(l.p99)} | ${format(num(e.holdP50Ms))} | ${format(num(e.holdP99Ms))} | ${count(e.holdSamples)} | ${count(e.holdUnrelayed)} |`);
+  }
+  return out;
 }
 
 /** What each server did to S9's abusers (close codes as `code×count`), from the abused cells. */

@@ -5,7 +5,12 @@ import { awarenessMessage, awarenessUpdate, decodeRelayed, docUpdateMessage, hpA
 import { isResultLine, medianOfRepetitions, resultKeys, resultLine } from '../../bench/realtime/result.js';
 import { canonicalJson } from '../../bench/realtime/roles.js';
 import { median, percentile, summarize } from '../../bench/realtime/stats.js';
-import { abuseOutcomes, cellKey } from '../../bench/realtime/summary.js';
+import { abuseOutcomes, cellKey, holdTable } from '../../bench/realtime/summary.js';
+import { holdFigures } from '../../bench/realtime/scenarioS1.js';
+import { openBoardClients } from '../../bench/realtime/hotBoard.js';
+import { startOurs } from '../../bench/realtime/oursServer.js';
+import { removeDataDir } from '../../bench/realtime/serverKit.js';
+import { hostNowMs, waitUntil } from '../../bench/realtime/target.js';
 import { independentUpdates } from '../../bench/realtime/abuse.js';
 import * as Y from 'yjs';
 import { inTurns, rotated } from '../../bench/realtime/turns.js';
@@ -182,4 +187,49 @@ describe('our server in the benches', () => {
     // npm start sizes V8's helper pool to the cores the process may run on (README, Command line).
     expect(startNodeOptions()).toContain('--v8-pool-size=0');
   });
+});
+
+describe('live updates held in our server', () => {
+  it('turns holds into figures and lists them beside the probes for our cells only', () => {
+    expect(holdFigures(undefined)).toEqual({});
+    expect(holdFigures({ heldMs: [0.3, 0.1, 0.2, 2], unrelayed: 1 })).toEqual({ holdP50Ms: 0.2, holdP99Ms: 2, holdSamples: 4, holdUnrelayed: 1 });
+    const params = { writers: 5, ratePerWriter: 20, sinks: 45, probes: 2 };
+    const ours = resultLine({ server: 'ours', version: '1', scenario: 'S1', params, p50: 0.4, p99: 2.1, extra: holdFigures({ heldMs: [0.1, 0.2, 0.9], unrelayed: 0 }) });
+    const relay = resultLine({ server: 'relay', version: '1', scenario: 'S0a', params, p50: 0.2, p99: 0.9 });
+    const table = holdTable([relay, ours]);
+    expect(table.filter((row) => row.startsWith('| S1'))).toEqual(['| S1 writers=5 ratePerWriter=20 sinks=45 probes=2 | 0.40 | 2.10 | 0.20 | 0.90 | 3 | 0 |']);
+    expect(holdTable([relay])).toEqual([]);
+  });
+
+  it('measures, in the server the benches start, one hold per live update relayed in the window', async () => {
+    const server = await startOurs({});
+    try {
+      const [board = ''] = await server.createBoards(1);
+      const clients = await openBoardClients(server, board, { probes: 1, sinks: 2, writers: 1 });
+      try {
+        const [writer] = clients.writers;
+        const [probe] = clients.probes;
+        // Updates before the window are left out.
+        writer!.write();
+        await waitUntil(() => probe!.seen.get(writer!.key) === 1, 10_000);
+        const from = hostNowMs();
+        for (let i = 0; i < 5; i++) {
+          writer!.write();
+          await waitUntil(() => probe!.seen.get(writer!.key) === 2 + i, 10_000);
+        }
+        const to = hostNowMs();
+        const hold = await server.liveHold!(from, to);
+        expect(hold.heldMs).toHaveLength(5);
+        for (const ms of hold.heldMs) expect(ms).toBeGreaterThanOrEqual(0);
+        // A hold ends before the probe received the update, so it is shorter than the whole window.
+        expect(Math.max(...hold.heldMs)).toBeLessThan(to - from);
+        expect(hold.unrelayed).toBe(0);
+      } finally {
+        clients.close();
+      }
+    } finally {
+      await server.kill();
+      removeDataDir(server.dataDir);
+    }
+  }, 60_000);
 });
