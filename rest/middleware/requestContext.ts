@@ -5,29 +5,32 @@ import { redactUrl } from '../../server/redaction.js';
 
 /**
  * Gives every request an id `req_<hex>` (state and `Request-Id` header), a child logger, and
- * one access-log line when it ends. Tokens in the URL are redacted before logging.
+ * one access-log line once the answer has been handed to the network (or the connection
+ * closed first: `aborted`), so writing the line never delays the answer. Its `durationMs` runs
+ * to that point. Tokens in the URL are redacted before logging.
  */
 export function requestContext(options: { logger: Logger; publicUrl: string }): Middleware {
   return async (ctx, next) => {
     const requestId = `req_${randomBytes(8).toString('hex')}`;
     const startedAt = performance.now();
+    const log = options.logger.child({ requestId });
     ctx.state.requestId = requestId;
     ctx.state.publicUrl = options.publicUrl;
-    ctx.state.log = options.logger.child({ requestId });
+    ctx.state.log = log;
     ctx.set('Request-Id', requestId);
-    try {
-      await next();
-    } finally {
-      (ctx.state.log as Logger).info(
+    ctx.res.once('close', () => {
+      log.info(
         {
           method: ctx.method,
           url: redactUrl(ctx.originalUrl),
-          status: ctx.status,
+          status: ctx.res.statusCode,
           durationMs: Math.round((performance.now() - startedAt) * 10) / 10,
           credentialId: (ctx.state.principal as { credential?: { id: string } } | undefined)?.credential?.id,
+          ...(ctx.res.writableFinished ? {} : { aborted: true }),
         },
         'request',
       );
-    }
+    });
+    await next();
   };
 }

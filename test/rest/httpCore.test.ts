@@ -1,3 +1,5 @@
+import { once } from 'node:events';
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { expectEnvelope, startTestServer } from '../helpers/testServer.js';
@@ -165,5 +167,37 @@ describe('logs', () => {
     const requestLines = t.logs.map((l) => JSON.parse(l) as { msg: string; requestId?: string }).filter((l) => l.msg === 'request');
     expect(requestLines.length).toBeGreaterThan(0);
     for (const line of requestLines) expect(line.requestId).toMatch(/^req_[0-9a-f]+$/);
+  });
+
+  test('one access line per answer, written once it is sent, with the status the client got', async () => {
+    type Line = { msg: string; requestId?: string; status?: number; method?: string; url?: string; durationMs?: number; aborted?: boolean };
+    const lineOf = (requestId: string | null): Line | undefined =>
+      t.logs.map((l) => JSON.parse(l) as Line).find((l) => l.msg === 'request' && l.requestId === requestId);
+    for (const [path, status] of [['/me', 200], ['/no/such/thing', 404], ['/boards/brd_missing', 404]] as const) {
+      const res = await t.api(alice.key, 'GET', path);
+      expect(res.status).toBe(status);
+      const id = res.headers.get('request-id');
+      await expect.poll(() => lineOf(id)).toBeDefined();
+      const line = lineOf(id)!;
+      expect(line).toMatchObject({ method: 'GET', url: `/v1${path}`, status });
+      expect(line.durationMs).toBeGreaterThanOrEqual(0);
+      expect(line.aborted).toBeUndefined();
+      expect(t.logs.filter((l) => l.includes(id!) && l.includes('"msg":"request"'))).toHaveLength(1);
+    }
+  });
+
+  test('a request whose client hangs up before the answer is logged once, as aborted', async () => {
+    const before = t.logs.length;
+    const url = new URL(t.url);
+    const socket = connect(Number(url.port), url.hostname);
+    await once(socket, 'connect');
+    // Promises 100 bytes of body, sends 10, then closes: the answer can never be delivered.
+    socket.write(`POST /v1/boards HTTP/1.1\r\nHost: ${url.host}\r\nAuthorization: Bearer ${alice.key}\r\nContent-Type: application/json\r\nContent-Length: 100\r\n\r\n{"title":"`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    socket.destroy();
+    const aborted = () => t.logs.slice(before).map((l) => JSON.parse(l) as { msg: string; url?: string; aborted?: boolean }).filter((l) => l.msg === 'request' && l.url === '/v1/boards');
+    await expect.poll(() => aborted().length).toBe(1);
+    expect(aborted()[0].aborted).toBe(true);
+    expect((await t.api(alice.key, 'GET', '/boards')).status).toBe(200);
   });
 });
