@@ -197,7 +197,7 @@ describe('logs', () => {
     socket.destroy();
     const aborted = () => t.logs.slice(before).map((l) => JSON.parse(l) as { msg: string; url?: string; aborted?: boolean }).filter((l) => l.msg === 'request' && l.url === '/v1/boards');
     await expect.poll(() => aborted().length).toBe(1);
-    expect(aborted()[0].aborted).toBe(true);
+    expect(aborted()[0]?.aborted).toBe(true);
     expect((await t.api(alice.key, 'GET', '/boards')).status).toBe(200);
   });
 });
