@@ -2244,7 +2244,7 @@ export interface operations {
                      * @enum {string}
                      */
                     outputType?: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
-                    /** @description Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything. */
+                    /** @description Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything, wholly inside the coordinate range of the board (±10,000,000). */
                     position?: {
                         x: number;
                         y: number;
@@ -2637,7 +2637,7 @@ export interface operations {
                      * @enum {string}
                      */
                     outputType?: "sticky_note" | "card" | "text" | "shape" | "section" | "table" | "doc" | "mind_map" | "kanban";
-                    /** @description Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything. */
+                    /** @description Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything, wholly inside the coordinate range of the board (±10,000,000). */
                     position?: {
                         x: number;
                         y: number;
@@ -5491,7 +5491,7 @@ export interface operations {
                  *     }
                  */
                 "application/json": {
-                    /** @description Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything. */
+                    /** @description Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything, wholly inside the coordinate range of the board (±10,000,000). */
                     position?: {
                         x: number;
                         y: number;

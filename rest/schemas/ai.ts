@@ -30,7 +30,7 @@ export const askResponse = z.object({
 export const generateBody = z.strictObject({
   prompt: z.string().min(1).max(aiLimits.maxPromptLength).describe(`Up to ${aiLimits.maxPromptLength} characters. Lines, lists, headings, numbered steps and "a, b and c" shape the result.`),
   outputType: outputTypeSchema.optional(),
-  position: point.optional().describe('Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything.'),
+  position: point.optional().describe('Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything, wholly inside the coordinate range of the board (±10,000,000).'),
 });
 
 /** A create operation of `items:batch`, as the planner proposes it. */

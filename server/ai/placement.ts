@@ -1,3 +1,5 @@
+import { geometryLimits } from '../../crdt/index.js';
+
 /** An axis-aligned rectangle by its centre, in board units. */
 export interface Rect {
   readonly x: number;
@@ -43,11 +45,17 @@ const maxRings = 40;
 
 /**
  * The centre nearest to `near` where a `size` rectangle overlaps none of `existing` (keeping
- * `margin` between them). Candidates are tried on rings of a grid around `near`, nearest
- * first, against a bucket grid of the existing rectangles; when none is free within the
- * search radius, the spot right below everything on the board.
+ * `margin` between them) and lies wholly within the board's coordinate range, so every item
+ * placed inside it is a valid item. Candidates are tried on rings of a grid around `near`
+ * (brought into that range first), nearest first, against a bucket grid of the existing
+ * rectangles; when none is free within the search radius, the spot right below everything on
+ * the board (above it when below is out of range), and `near` itself as a last resort.
  */
 export function findFreeSpot(existing: readonly Rect[], size: { width: number; height: number }, near: { x: number; y: number }, margin = 40): { x: number; y: number } {
+  const limitX = Math.max(0, geometryLimits.maxCoordinate - size.width / 2);
+  const limitY = Math.max(0, geometryLimits.maxCoordinate - size.height / 2);
+  const inRange = (x: number, y: number): boolean => Math.abs(x) <= limitX && Math.abs(y) <= limitY;
+  const start = { x: Math.min(limitX, Math.max(-limitX, near.x)), y: Math.min(limitY, Math.max(-limitY, near.y)) };
   const buckets = new Map<string, Rect[]>();
   const large: Rect[] = [];
   for (const rect of existing) {
@@ -69,6 +77,7 @@ export function findFreeSpot(existing: readonly Rect[], size: { width: number; h
     }
   }
   const free = (x: number, y: number): boolean => {
+    if (!inRange(x, y)) return false;
     const candidate = { x, y, width: size.width, height: size.height };
     if (large.some((rect) => overlaps(candidate, rect, margin))) return false;
     const x0 = Math.floor((x - size.width / 2 - margin) / cell);
@@ -88,12 +97,16 @@ export function findFreeSpot(existing: readonly Rect[], size: { width: number; h
     for (let i = -ring; i <= ring; i++) {
       for (let j = -ring; j <= ring; j++) {
         if (Math.max(Math.abs(i), Math.abs(j)) !== ring) continue;
-        candidates.push({ x: near.x + i * step, y: near.y + j * step, d: i * i + j * j });
+        candidates.push({ x: start.x + i * step, y: start.y + j * step, d: i * i + j * j });
       }
     }
     candidates.sort((a, b) => a.d - b.d || a.y - b.y || a.x - b.x);
     for (const c of candidates) if (free(c.x, c.y)) return { x: c.x, y: c.y };
   }
   const all = boundsOf(existing);
-  return { x: near.x, y: all.y + all.height / 2 + margin + size.height / 2 };
+  const below = all.y + all.height / 2 + margin + size.height / 2;
+  if (inRange(start.x, below)) return { x: start.x, y: below };
+  const above = all.y - all.height / 2 - margin - size.height / 2;
+  if (inRange(start.x, above)) return { x: start.x, y: above };
+  return start;
 }

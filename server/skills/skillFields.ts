@@ -80,5 +80,5 @@ export const applySkillInput = z.strictObject({
   position: z
     .strictObject({ x: z.number().min(-10_000_000).max(10_000_000), y: z.number().min(-10_000_000).max(10_000_000) })
     .optional()
-    .describe('Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything.'),
+    .describe('Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything, wholly inside the coordinate range of the board (±10,000,000).'),
 });

@@ -52,6 +52,34 @@ describe('AI on the builtin provider', () => {
     expectNoOverlap(all);
   });
 
+  it('keeps generated items inside the board at the edges of its coordinate range, however often a spot is asked for', async () => {
+    const limit = 10_000_000;
+    const boardId = await createBoard(t, owner.key);
+    const corners = [[-limit, -limit], [limit, limit], [-limit, limit], [limit, -limit]] as const;
+    for (const [x, y] of corners) {
+      for (const outputType of ['sticky_note', 'kanban', 'table', 'mind_map']) {
+        const res = await post(owner.key, `/boards/${boardId}/ai/generate`, { prompt: 'Plan\n## Now\n- a\n- b\n## Later\n- c', outputType, position: { x, y } });
+        expect(res.status, `${outputType} at ${x},${y}`).toBe(201);
+      }
+    }
+    const all = (await json(t.api(owner.key, 'GET', `/boards/${boardId}/items?limit=200`))).data as { id: string; type: string; position: { x: number; y: number }; size: { width: number; height: number } }[];
+    for (const item of all.filter((i) => i.type !== 'connector')) {
+      expect(Math.abs(item.position.x) + item.size.width / 2).toBeLessThanOrEqual(limit);
+      expect(Math.abs(item.position.y) + item.size.height / 2).toBeLessThanOrEqual(limit);
+    }
+    expectNoOverlap(all);
+  });
+
+  it('a conversion that keeps its source at the edge of the board puts the new item inside it', async () => {
+    const boardId = await createBoard(t, owner.key);
+    const source = await json(post(owner.key, `/boards/${boardId}/items`, { type: 'doc', position: { x: 10_000_000, y: 0 }, data: { title: 'Edge', markdown: '- one\n- two' } }));
+    const res = await post(owner.key, `/boards/${boardId}/items/${source.id}/convert`, { targetType: 'sticky_note', keepSource: true });
+    expect(res.status).toBe(201);
+    const { item } = await json(res);
+    expect(item.position.x + item.size.width / 2).toBeLessThanOrEqual(10_000_000);
+    expect((await json(t.api(owner.key, 'GET', `/boards/${boardId}/items`))).data).toHaveLength(2);
+  });
+
   it('answers a question with BM25 passages and citations of item ids', async () => {
     const boardId = await createBoard(t, owner.key);
     const a = await json(post(owner.key, `/boards/${boardId}/items`, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'The launch date is 12 March' } }));
