@@ -1909,6 +1909,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `payload_too_large`: The request body is larger than allowed. */
             413: {
                 headers: {
@@ -2357,6 +2366,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `payload_too_large`: The request body is larger than allowed. */
             413: {
                 headers: {
@@ -2537,6 +2555,15 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2728,6 +2755,15 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3124,6 +3160,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `payload_too_large`: The request body is larger than allowed. */
             413: {
                 headers: {
@@ -3470,6 +3515,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `payload_too_large`: The request body is larger than allowed. */
             413: {
                 headers: {
@@ -3642,6 +3696,15 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3849,6 +3912,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
@@ -3977,6 +4049,15 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4162,6 +4243,15 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5306,6 +5396,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `payload_too_large`: The request body is larger than allowed. */
             413: {
                 headers: {
@@ -5597,6 +5696,15 @@ export interface operations {
             };
             /** @description `not_found`: Nothing exists at this address that the caller can see. */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -65,7 +65,7 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       body: generateBody,
       bodyExample: { prompt: 'Launch plan: design review, beta, announcement', position: { x: 0, y: 400 } },
       response: planResponse,
-      errors: aiErrors,
+      errors: [...aiErrors, 'trashed'],
       handler: async ({ principal, params, body }) => ai.plan(principal, params.boardId, body),
     }),
     defineRoute({
@@ -82,7 +82,7 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       response: generateResponse,
       status: 201,
       otherResponses: acceptedJob,
-      errors: [...aiErrors, 'ai_instruction_unsupported'],
+      errors: [...aiErrors, 'ai_instruction_unsupported', 'trashed'],
       handler: async ({ principal, params, body, ctx }) => settle(await ai.generate(principal, params.boardId, body, { async: prefersAsync(ctx) })),
     }),
     defineRoute({
@@ -98,7 +98,7 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       bodyExample: { itemId: 'itm_0123456789', instruction: 'shorter' },
       response: modifyResponse,
       otherResponses: acceptedJob,
-      errors: [...aiErrors, 'ai_instruction_unsupported'],
+      errors: [...aiErrors, 'ai_instruction_unsupported', 'trashed'],
       handler: async ({ principal, params, body, ctx }) => settle(await ai.modify(principal, params.boardId, body.itemId, body.instruction, { async: prefersAsync(ctx) })),
     }),
     defineRoute({
@@ -130,7 +130,7 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       response: convertResponse,
       status: 201,
       otherResponses: acceptedJob,
-      errors: [...aiErrors, 'ai_instruction_unsupported'],
+      errors: [...aiErrors, 'ai_instruction_unsupported', 'trashed'],
       handler: async ({ principal, params, body, ctx }) => settle(await ai.convert(principal, params.boardId, params.itemId, body, { async: prefersAsync(ctx) })),
     }),
     defineRoute({

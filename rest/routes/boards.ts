@@ -79,7 +79,7 @@ export function boardRoutes(services: BoardRouteServices): Route[] {
       body: patchBoardBody,
       bodyExample: { title: 'Sprint 12 planning', locked: false },
       response: boardSchema,
-      errors: ['not_found', 'forbidden'],
+      errors: ['not_found', 'forbidden', 'trashed'],
       handler: async ({ principal, params, body }) => views.board(await boards.update(principal, params.boardId, body)),
     }),
     defineRoute({

@@ -62,7 +62,7 @@ export function chatRoutes(services: ChatRouteServices): Route[] {
       bodyExample: { text: 'The retro board is ready for comments.' },
       status: 201,
       response: chatMessage,
-      errors: ['not_found', 'forbidden'],
+      errors: ['not_found', 'forbidden', 'trashed'],
       handler: async ({ principal, params, body }) => messageView(await chat.post(principal, params.boardId, body.text)),
     }),
   ];

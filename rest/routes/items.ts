@@ -46,7 +46,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       bodyExample: { type: 'sticky_note', position: { x: 120, y: 80 }, data: { text: 'Ship the beta on Friday', color: '#fff9b1' } },
       status: 201,
       response: itemSchema,
-      errors: ['not_found', 'forbidden', 'payment_required', 'payload_too_large'],
+      errors: ['not_found', 'forbidden', 'payment_required', 'payload_too_large', 'trashed'],
       handler: async ({ principal, params, body }) => content.createItem(principal, params.boardId, body),
     }),
     defineRoute({
@@ -72,7 +72,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       body: itemPatchSchema,
       bodyExample: { position: { x: 240, y: 80 }, data: { text: 'Ship the beta on Monday', color: '#fff9b1' } },
       response: itemSchema,
-      errors: ['not_found', 'forbidden'],
+      errors: ['not_found', 'forbidden', 'trashed'],
       handler: async ({ principal, params, body }) =>
         content.patchItem(principal, params.boardId, params.itemId, body as Record<string, unknown>),
     }),
@@ -89,7 +89,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
         deletedIds: z.array(z.string()),
         comment: itemSchema.nullable().describe('The resolved comment, when a comment pin was deleted.'),
       }),
-      errors: ['not_found', 'forbidden'],
+      errors: ['not_found', 'forbidden', 'trashed'],
       handler: async ({ principal, params }) => content.deleteItem(principal, params.boardId, params.itemId),
     }),
     defineRoute({
@@ -132,7 +132,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
         ],
       },
       response: batchResultSchema,
-      errors: ['not_found', 'forbidden', 'payment_required'],
+      errors: ['not_found', 'forbidden', 'payment_required', 'trashed'],
       handler: async ({ principal, params, body }) => {
         const { results } = await content.batch(principal, params.boardId, body.operations);
         return { results: results.map((r) => ('deletedIds' in r ? { ...r, deletedIds: [...r.deletedIds] } : r)) };

@@ -106,7 +106,7 @@ export function memberRoutes(services: MemberRouteServices): Route[] {
       body: putPublicLinkBody,
       bodyExample: { enabled: true, role: 'viewer', expiresAt: null },
       response: publicLinkSchema,
-      errors: ['not_found', 'forbidden', 'payment_required'],
+      errors: ['not_found', 'forbidden', 'payment_required', 'trashed'],
       handler: async ({ principal, params, body }) =>
         views.publicLink(
           await publicLinks.put(principal.user.id, 'board', params.boardId, {

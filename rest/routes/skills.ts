@@ -130,7 +130,7 @@ export function skillRoutes(services: SkillRouteServices): Route[] {
       status: 201,
       response: generateResponse,
       otherResponses: acceptedJob,
-      errors: ['not_found', 'forbidden', 'validation_failed', 'payment_required', 'ai_unavailable', 'ai_output_invalid', 'ai_instruction_unsupported'],
+      errors: ['not_found', 'forbidden', 'validation_failed', 'payment_required', 'ai_unavailable', 'ai_output_invalid', 'ai_instruction_unsupported', 'trashed'],
       handler: async ({ principal, params, body, ctx }) => {
         const outcome = await skills.apply(principal, params.boardId, params.skillId, body, { async: prefersAsync(ctx) });
         return outcome.kind === 'done' ? outcome.value : accepted(outcome.job);
