@@ -1792,6 +1792,15 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {

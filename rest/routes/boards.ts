@@ -96,7 +96,7 @@ export function boardRoutes(services: BoardRouteServices): Route[] {
         trashedAt: timestamp.nullable(),
         purgeAt: timestamp.nullable(),
       }),
-      errors: ['not_found', 'forbidden'],
+      errors: ['not_found', 'forbidden', 'trashed'],
       handler: async ({ principal, params }) => {
         const result = await boards.delete(principal, params.boardId);
         return {
