@@ -1,5 +1,6 @@
 import { once } from 'node:events';
 import { connect } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { expectEnvelope, startTestServer } from '../helpers/testServer.js';
@@ -70,6 +71,27 @@ describe('request ids and envelopes', () => {
       415,
       'unsupported_media_type',
     );
+  });
+
+  test('a body compressed with gzip or br is read; another Content-Encoding is 415 naming it, with nothing stored', async () => {
+    for (const [encoding, bytes] of [['gzip', gzipSync(JSON.stringify({ title: 'Zipped' }))], ['br', brotliCompressSync(JSON.stringify({ title: 'Brotli' }))]] as const) {
+      const sent = await fetch(`${t.baseUrl}/boards`, {
+        method: 'POST',
+        headers: { Authorization: `Bearer ${alice.key}`, 'Content-Type': 'application/json', 'Content-Encoding': encoding },
+        body: bytes,
+      });
+      expect(sent.status, encoding).toBe(201);
+      expect((await sent.json()).title).toBe(encoding === 'gzip' ? 'Zipped' : 'Brotli');
+    }
+    const before = await (await t.api(alice.key, 'GET', '/boards')).json();
+    const refused = await fetch(`${t.baseUrl}/boards`, {
+      method: 'POST',
+      headers: { Authorization: `Bearer ${alice.key}`, 'Content-Type': 'application/json', 'Content-Encoding': 'zstd' },
+      body: JSON.stringify({ title: 'Packed' }),
+    });
+    const { error } = await expectEnvelope(refused, 415, 'unsupported_media_type');
+    expect(error.message).toContain('zstd');
+    expect(await (await t.api(alice.key, 'GET', '/boards')).json()).toEqual(before);
   });
 
   test('413 for a body over the limit', async () => {
