@@ -81,7 +81,7 @@ describe('request ids and envelopes', () => {
         body: bytes,
       });
       expect(sent.status, encoding).toBe(201);
-      expect((await sent.json()).title).toBe(encoding === 'gzip' ? 'Zipped' : 'Brotli');
+      expect(((await sent.json()) as { title: string }).title).toBe(encoding === 'gzip' ? 'Zipped' : 'Brotli');
     }
     const before = await (await t.api(alice.key, 'GET', '/boards')).json();
     const refused = await fetch(`${t.baseUrl}/boards`, {
