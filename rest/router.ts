@@ -82,7 +82,8 @@ async function handle(ctx: Context, route: Route, paramNames: readonly string[],
       const status = (error as { status?: number }).status;
       if (status === 413) throw new ServiceError('payload_too_large', 'The body is larger than allowed.', { cause: error });
       if (status === 415) {
-        throw new ServiceError('unsupported_media_type', `Content-Encoding ${ctx.get('Content-Encoding')} is not supported: send the body as is, or encoded with gzip, deflate or br.`, { cause: error });
+        const encoding = ctx.get('Content-Encoding').slice(0, 40);
+        throw new ServiceError('unsupported_media_type', `Content-Encoding ${encoding} is not supported: send the body as is, or encoded with gzip, deflate or br.`, { cause: error });
       }
       throw new ServiceError('bad_request', 'The body is not valid JSON.', { cause: error });
     }
