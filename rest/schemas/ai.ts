@@ -1,8 +1,6 @@
 import { z } from 'zod';
-import { aiLimits, outputTypes, reviewAspects } from '../../server/ai/aiTasks.js';
+import { aiLimits, outputTypes, placementPositionSchema, reviewAspects } from '../../server/ai/aiTasks.js';
 import { itemSchema } from './items.js';
-
-const point = z.strictObject({ x: z.number().min(-10_000_000).max(10_000_000), y: z.number().min(-10_000_000).max(10_000_000) });
 
 /** Which provider answered and what it spent. */
 export const aiMetaShape = {
@@ -30,7 +28,7 @@ export const askResponse = z.object({
 export const generateBody = z.strictObject({
   prompt: z.string().min(1).max(aiLimits.maxPromptLength).describe(`Up to ${aiLimits.maxPromptLength} characters. Lines, lists, headings, numbered steps and "a, b and c" shape the result.`),
   outputType: outputTypeSchema.optional(),
-  position: point.optional().describe('Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything, wholly inside the coordinate range of the board (±10,000,000).'),
+  position: placementPositionSchema,
 });
 
 /** A create operation of `items:batch`, as the planner proposes it. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { geometryLimits } from '../../crdt/index.js';
 
 /** Bounds of AI requests, in characters. */
 export const aiLimits = {
@@ -13,6 +14,16 @@ export const aiLimits = {
   /** Most items one plan may create (one batch). */
   maxPlannedItems: 100,
 } as const;
+
+const coordinate = z.number().min(-geometryLimits.maxCoordinate).max(geometryLimits.maxCoordinate);
+
+/** `position` of generate and skill apply: where a generated group goes (`findFreeSpot`). */
+export const placementPositionSchema = z
+  .strictObject({ x: coordinate, y: coordinate })
+  .optional()
+  .describe(
+    `Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything, wholly inside the coordinate range of the board (±${geometryLimits.maxCoordinate.toLocaleString('en-US')}).`,
+  );
 
 /**
  * Output types the generator knows: the item types it lays out as a group, and the

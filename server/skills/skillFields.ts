@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { aiLimits, outputTypes } from '../ai/aiTasks.js';
+import { aiLimits, outputTypes, placementPositionSchema } from '../ai/aiTasks.js';
 
 /** Bounds of a skill's fields, in characters (tags: count and length). */
 export const skillLimits = {
@@ -77,8 +77,5 @@ export const draftSkillInput = z.strictObject({
 /** Body of `POST /boards/{boardId}/skills/{skillId}/apply`. */
 export const applySkillInput = z.strictObject({
   prompt: z.string().min(1).max(aiLimits.maxPromptLength).describe(`The person's prompt, up to ${aiLimits.maxPromptLength} characters; the skill's instructions are appended to it.`),
-  position: z
-    .strictObject({ x: z.number().min(-10_000_000).max(10_000_000), y: z.number().min(-10_000_000).max(10_000_000) })
-    .optional()
-    .describe('Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything, wholly inside the coordinate range of the board (±10,000,000).'),
+  position: placementPositionSchema,
 });
