@@ -11,9 +11,11 @@ export {
 } from './items/catalogue.js';
 export type { ItemTypeInfo, ValidatedCreateItem } from './items/catalogue.js';
 export type { CreateItemBody } from './items/ItemTypeDefinition.js';
-export { geometryLimits, normalizeRotation } from './items/geometry.js';
+export { boundsOf, geometryLimits, normalizeRotation } from './items/geometry.js';
+export type { Rect } from './items/geometry.js';
+export type { Occupancy } from './items/OccupancyGrid.js';
 export { keyBetween, keysBetween, isFractionalIndex } from './items/fractionalIndex.js';
-export { commentTypeName, createItem, deleteItem, getItem, itemCount, itemTypeOf, listItems } from './items/itemOperations.js';
+export { commentTypeName, createItem, deleteItem, getItem, itemCount, itemTypeOf, listItemPage, listItems } from './items/itemOperations.js';
 export { BoardIndex, boardIndex } from './items/BoardIndex.js';
 export type { ItemsTouchedListener } from './items/BoardIndex.js';
 export type { DeleteItemResult } from './items/itemOperations.js';

@@ -1,9 +1,14 @@
 import * as Y from 'yjs';
-import { compareByZ, decodeValue, itemsMap, readStoredItem } from './boardSchema.js';
+import { compareByZ, decodeValue, itemsMap, readItemBox, readItemType, readItemZ, readStoredItem } from './boardSchema.js';
 import type { StoredItem } from './boardSchema.js';
 import { sectionTypeName } from './boardSnapshot.js';
 import { findItemTypeDefinition } from './catalogue.js';
 import { isFractionalIndex } from './fractionalIndex.js';
+import type { Rect } from './geometry.js';
+import { rotatedBounds } from './geometry.js';
+import type { Occupancy } from './OccupancyGrid.js';
+import { OccupancyGrid } from './OccupancyGrid.js';
+import { connectorTypeName } from './references.js';
 import { TopKeyHeap } from './TopKeyHeap.js';
 
 /** Called with the ids of the items one transaction added, changed or removed (local or remote). */
@@ -14,6 +19,8 @@ interface IndexedItem {
   readonly type: string;
   /** The entry's `z` when it is a well-formed key, else null (ignored for the top). */
   readonly z: string | null;
+  /** The entry's `z` as z-order compares it (`compareByZ`): the empty string when missing or not a string. */
+  readonly order: string;
   /** Ids the item names in its type's reference fields (a connector's ends). */
   readonly refs: readonly string[];
 }
@@ -27,8 +34,9 @@ const indexes = new WeakMap<Y.Doc, BoardIndex>();
  * The board's index: built by one read of the items map the first time it is asked for (the
  * document registry asks when a board loads), then kept current by every transaction, local or
  * remote, from the items that transaction touched. It answers what a write needs without a
- * read of the whole board: the entry count, the top well-formed `z`, the sections, and which
- * items reference an item.
+ * read of the whole board: the entry count, the top well-formed `z`, the sections, which items
+ * reference an item, the items in z-order (for paging), and the rectangles items cover (for
+ * placing new items in free space). The last two are built the first time they are asked for.
  */
 export function boardIndex(doc: Y.Doc): BoardIndex {
   let index = indexes.get(doc);
@@ -59,6 +67,13 @@ export class BoardIndex {
   readonly #referencedBy = new Map<string, Set<string>>();
   readonly #zHeap = new TopKeyHeap();
   readonly #listeners = new Set<ItemsTouchedListener>();
+  /** Item ids sorted by `compareByZ`, once asked for; kept sorted by `#zOrderChanged`. */
+  #zOrder: string[] | null = null;
+  /** Ids whose z-order position changed since `#zOrder` was last brought up to date, with the order they sit at there (undefined: not in it). */
+  readonly #zOrderChanged = new Map<string, string | undefined>();
+  /** The rectangles items cover, once asked for; `#occupancyStale` holds the ids to re-read before the next use. */
+  #occupancy: OccupancyGrid | null = null;
+  readonly #occupancyStale = new Set<string>();
 
   constructor(doc: Y.Doc) {
     this.#doc = doc;
@@ -85,6 +100,40 @@ export class BoardIndex {
     this.#sync();
     if (this.#sectionsTopFirst === null) this.#sectionsTopFirst = [...this.#sections.values()].sort(compareByZ).reverse();
     return this.#sectionsTopFirst;
+  }
+
+  /**
+   * Up to `limit` item ids in z-order (bottom first), starting after the item at `after` (its
+   * order key and id; from the bottom when null), and whether more follow. Sorted once, then kept
+   * sorted by the changes of later transactions; a page costs O(log n + limit).
+   */
+  pageInZOrder(after: { readonly z: string; readonly id: string } | null, limit: number): { ids: string[]; more: boolean } {
+    const order = this.#sortedIds();
+    let start = 0;
+    if (after !== null) {
+      start = positionOf(order, after, (id) => this.#orderOf(id));
+      if (order[start] === after.id && this.#orderOf(after.id) === after.z) start += 1;
+    }
+    return { ids: order.slice(start, start + limit), more: start + limit < order.length };
+  }
+
+  /**
+   * The rectangles the items cover (each item's bounds, rotation included; connectors left out,
+   * as they are lines between items), for finding free space. Built by one read of the board the
+   * first time it is asked for, then kept current from the items each transaction touched. The
+   * answer holds until the document next changes.
+   */
+  occupancy(): Occupancy {
+    if (this.#occupancy === null) {
+      this.#occupancy = new OccupancyGrid();
+      this.#occupancyStale.clear();
+      for (const [id, value] of this.#items.entries()) this.#occupancy.set(id, occupiedRect(value));
+    }
+    const transaction = this.#doc._transaction;
+    if (transaction !== null) for (const id of this.#foldTouched(transaction)) this.#occupancyStale.add(id);
+    for (const id of this.#occupancyStale) this.#occupancy.set(id, occupiedRect(this.#items.get(id)));
+    this.#occupancyStale.clear();
+    return this.#occupancy;
   }
 
   /** Ids of every item entry (values that are a Y.Map), in no particular order. */
@@ -134,6 +183,7 @@ export class BoardIndex {
   #settle(transaction: Y.Transaction): void {
     const touched = this.#foldTouched(transaction);
     if (touched.size === 0) return;
+    if (this.#occupancy !== null) for (const id of touched) this.#occupancyStale.add(id);
     for (const listener of this.#listeners) listener(touched);
   }
 
@@ -192,6 +242,13 @@ export class BoardIndex {
   /** Makes the index agree with the entry now stored under `id` (`value` undefined: removed). */
   #refresh(id: string, value: unknown): void {
     const before = this.#entries.get(id);
+    this.#store(id, value);
+    const order = this.#entries.get(id)?.order;
+    if (this.#zOrder !== null && before?.order !== order && !this.#zOrderChanged.has(id)) this.#zOrderChanged.set(id, before?.order);
+  }
+
+  #store(id: string, value: unknown): void {
+    const before = this.#entries.get(id);
     if (before !== undefined) this.#unlink(id, before);
     this.#others.delete(id);
     if (value === undefined) return;
@@ -200,12 +257,11 @@ export class BoardIndex {
       return;
     }
     const entry = value as Y.Map<unknown>;
-    const rawType = entry.get('type');
-    const type = typeof rawType === 'string' ? rawType : 'unknown';
-    const rawZ = entry.get('z');
-    const z = typeof rawZ === 'string' && isFractionalIndex(rawZ) ? rawZ : null;
+    const type = readItemType(entry);
+    const order = readItemZ(entry);
+    const z = isFractionalIndex(order) ? order : null;
     const refs = referencesOf(type, entry);
-    this.#entries.set(id, { type, z, refs });
+    this.#entries.set(id, { type, z, order, refs });
     if (z !== null && before?.z !== z) this.#zHeap.push(z, id);
     for (const ref of refs) {
       let sources = this.#referencedBy.get(ref);
@@ -231,6 +287,39 @@ export class BoardIndex {
     if (this.#sections.delete(id)) this.#sectionsTopFirst = null;
   }
 
+  #orderOf(id: string): string {
+    return this.#entries.get(id)?.order ?? '';
+  }
+
+  /**
+   * `#zOrder` brought up to date: a full sort the first time or after many changes; else each
+   * changed id taken out at the position it had (the others keep theirs, so the array stays
+   * sorted by what it was sorted on), then put back where its order now goes.
+   */
+  #sortedIds(): string[] {
+    this.#sync();
+    if (this.#zOrder === null || this.#zOrderChanged.size > 256) {
+      this.#zOrderChanged.clear();
+      const keyed = [...this.#entries].map(([id, entry]) => ({ id, z: entry.order }));
+      this.#zOrder = keyed.sort(compareByZ).map((item) => item.id);
+      return this.#zOrder;
+    }
+    const order = this.#zOrder;
+    const changed = [...this.#zOrderChanged];
+    // Ids not yet taken out sit at the order they had; the others at their own.
+    const sortedOn = (id: string): string => (this.#zOrderChanged.has(id) ? (this.#zOrderChanged.get(id) ?? '') : this.#orderOf(id));
+    for (const [id, before] of changed) {
+      if (before !== undefined) {
+        const at = positionOf(order, { z: before, id }, sortedOn);
+        order.splice(order[at] === id ? at : order.indexOf(id), 1);
+      }
+      this.#zOrderChanged.delete(id);
+    }
+    const current = (id: string): string => this.#orderOf(id);
+    for (const [id] of changed) if (this.#entries.has(id)) order.splice(positionOf(order, { z: current(id), id }, current), 0, id);
+    return order;
+  }
+
   #rebuildHeap(): void {
     this.#zHeap.clear();
     for (const [id, entry] of this.#entries) if (entry.z !== null) this.#zHeap.push(entry.z, id);
@@ -253,4 +342,27 @@ function referencesOf(type: string, entry: Y.Map<unknown>): string[] {
     if (typeof value === 'string') refs.push(value);
   }
   return refs;
+}
+
+/** The rectangle an entry covers for placement: its rotated bounds; none for a connector or a value that is not an item. */
+function occupiedRect(value: unknown): Rect | undefined {
+  if (!(value instanceof Y.Map)) return undefined;
+  const entry = value as Y.Map<unknown>;
+  if (readItemType(entry) === connectorTypeName) return undefined;
+  const box = readItemBox(entry);
+  // A width or height below zero (only a misbehaving client writes one) covers nothing along it.
+  return rotatedBounds({ ...box, width: Math.max(0, box.width), height: Math.max(0, box.height) });
+}
+
+/** The first position in `order` (sorted by `compareByZ` on `orderOf`) whose item does not sort before `key`. */
+function positionOf(order: readonly string[], key: { readonly z: string; readonly id: string }, orderOf: (id: string) => string): number {
+  let low = 0;
+  let high = order.length;
+  while (low < high) {
+    const middle = (low + high) >>> 1;
+    const id = order[middle] as string;
+    if (compareByZ({ z: orderOf(id), id }, key) < 0) low = middle + 1;
+    else high = middle;
+  }
+  return low;
 }

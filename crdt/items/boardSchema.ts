@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import { CrdtError } from '../errors.js';
-import type { Point, Size } from './geometry.js';
+import type { Box, Point, Size } from './geometry.js';
 import type { ItemTypeDefinition } from './ItemTypeDefinition.js';
 
 /** Name of the root map of a board document: item id -> item Y.Map. */
@@ -101,17 +101,34 @@ export function decodeData(entry: Y.Map<unknown>): Record<string, unknown> {
   return out;
 }
 
-/** Reads an item entry defensively: fields a client left out or mistyped fall back to neutral values. */
-export function readStoredItem(id: string, entry: Y.Map<unknown>): StoredItem {
+/** An entry's type as stored; `unknown` when a client left it out or mistyped it. */
+export function readItemType(entry: Y.Map<unknown>): string {
+  return stringOr(entry.get('type'), 'unknown');
+}
+
+/** An entry's `z` as z-order compares it: the empty string when a client left it out or mistyped it. */
+export function readItemZ(entry: Y.Map<unknown>): string {
+  return stringOr(entry.get('z'), '');
+}
+
+/** An entry's geometry alone, read as `readStoredItem` reads it (no `data` decoded). */
+export function readItemBox(entry: Y.Map<unknown>): Box {
   return {
-    id,
-    type: stringOr(entry.get('type'), 'unknown'),
     x: numberOr(entry.get('x'), 0),
     y: numberOr(entry.get('y'), 0),
     width: numberOr(entry.get('width'), 1),
     height: numberOr(entry.get('height'), 1),
     rotation: numberOr(entry.get('rotation'), 0),
-    z: stringOr(entry.get('z'), ''),
+  };
+}
+
+/** Reads an item entry defensively: fields a client left out or mistyped fall back to neutral values. */
+export function readStoredItem(id: string, entry: Y.Map<unknown>): StoredItem {
+  return {
+    id,
+    type: readItemType(entry),
+    ...readItemBox(entry),
+    z: readItemZ(entry),
     data: decodeData(entry),
     createdBy: stringOr(entry.get('createdBy'), ''),
     createdAtMs: numberOr(entry.get('createdAt'), 0),

@@ -62,3 +62,35 @@ export function boxContains(box: Box, point: Point): boolean {
 export function topLeft(box: Point & Size): Point {
   return { x: box.x - box.width / 2, y: box.y - box.height / 2 };
 }
+
+/** An axis-aligned rectangle by its centre, in board units. */
+export interface Rect extends Point, Size {}
+
+/** The axis-aligned bounds of a rectangle rotated by `rotation` degrees about its centre. */
+export function rotatedBounds(rect: Rect & { readonly rotation?: number }): Rect {
+  const radians = ((rect.rotation ?? 0) * Math.PI) / 180;
+  const cos = Math.abs(Math.cos(radians));
+  const sin = Math.abs(Math.sin(radians));
+  return { x: rect.x, y: rect.y, width: rect.width * cos + rect.height * sin, height: rect.width * sin + rect.height * cos };
+}
+
+/** True when two rectangles, each grown by `margin` on every side, overlap. */
+export function rectsOverlap(a: Rect, b: Rect, margin = 0): boolean {
+  return Math.abs(a.x - b.x) * 2 < a.width + b.width + 2 * margin && Math.abs(a.y - b.y) * 2 < a.height + b.height + 2 * margin;
+}
+
+/** The smallest rectangle holding every one of `rects`; a zero rectangle at 0,0 when there are none. */
+export function boundsOf(rects: Iterable<Rect>): Rect {
+  let left = Infinity;
+  let right = -Infinity;
+  let top = Infinity;
+  let bottom = -Infinity;
+  for (const r of rects) {
+    left = Math.min(left, r.x - r.width / 2);
+    right = Math.max(right, r.x + r.width / 2);
+    top = Math.min(top, r.y - r.height / 2);
+    bottom = Math.max(bottom, r.y + r.height / 2);
+  }
+  if (!Number.isFinite(left)) return { x: 0, y: 0, width: 0, height: 0 };
+  return { x: (left + right) / 2, y: (top + bottom) / 2, width: right - left, height: bottom - top };
+}

@@ -52,6 +52,19 @@ export function listItems(doc: Y.Doc): ItemView[] {
 }
 
 /**
+ * Up to `limit` items in z-order (bottom first) after the item at `after` (its `z` and id, as a
+ * page's last item shows them; from the bottom when null), each with its `sectionId`, and whether
+ * more follow. Reads only the items of the page: O(log n + limit) from the board index.
+ */
+export function listItemPage(doc: Y.Doc, after: { readonly z: string; readonly id: string } | null, limit: number): { items: ItemView[]; more: boolean } {
+  const index = boardIndex(doc);
+  const { ids, more } = index.pageInZOrder(after, limit);
+  const sections = index.sectionsTopFirst();
+  const items = ids.map((id) => readItemView(doc, id, sections)).filter((item): item is ItemView => item !== null);
+  return { items, more };
+}
+
+/**
  * Creates an item on top of the z-order in one transaction whose origin is `actor`.
  * Throws ItemValidationError (schema, geometry, connector ends) or CrdtError `document_too_large`.
  */

@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import type { z } from 'zod';
 import type { Actor, DocumentRegistry, ItemView } from '../../crdt/index.js';
-import { ItemValidationError, applyBatchPlan, assertConvertible, getItem, getItemType, listItemTypes, listItems, patchItem, validateBatch } from '../../crdt/index.js';
+import { ItemValidationError, applyBatchPlan, assertConvertible, boardIndex, getItem, getItemType, listItemTypes, patchItem, validateBatch } from '../../crdt/index.js';
 import type { Clock } from '../../storage/index.js';
 import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
@@ -23,7 +23,7 @@ import { outlinePassages, reviewItems } from './boardContext.js';
 import type { AiOperation, CreditReservation } from './credits.js';
 import { refundCredits, reserveCredits } from './credits.js';
 import type { PlannedCreate } from './planItems.js';
-import { occupiedRects, placePlan } from './planItems.js';
+import { placePlan } from './planItems.js';
 import { findFreeSpot } from './placement.js';
 import { renderPrompts } from './prompts.js';
 
@@ -301,7 +301,7 @@ export class AiService {
       const result = await this.#write(principal, board, (doc, actor) => {
         const current = getItem(doc, itemId);
         const position = input.keepSource
-          ? findFreeSpot(occupiedRects(listItems(doc)), size, { x: current.position.x + current.size.width / 2 + size.width / 2 + 40, y: current.position.y })
+          ? findFreeSpot(boardIndex(doc).occupancy(), size, { x: current.position.x + current.size.width / 2 + size.width / 2 + 40, y: current.position.y })
           : current.position;
         const operations = [
           { op: 'create', ref: 'converted', type: input.targetType, position, size, data: value.item.data },

@@ -1,11 +1,9 @@
 import type * as Y from 'yjs';
-import type { ItemView } from '../../crdt/index.js';
-import { ItemValidationError, getItemType, listItems, validateBatch } from '../../crdt/index.js';
+import { ItemValidationError, boardIndex, boundsOf, getItemType, validateBatch } from '../../crdt/index.js';
 import type { BatchPlan } from '../../crdt/index.js';
 import { ServiceError } from '../errors.js';
 import type { OutputType, PlanOutput } from './aiTasks.js';
-import type { Rect } from './placement.js';
-import { boundsOf, findFreeSpot, rotatedBounds } from './placement.js';
+import { findFreeSpot } from './placement.js';
 import { plannableTypes } from './prompts.js';
 
 /** A create operation of `items:batch`, as plan answers it and generate applies it. */
@@ -16,13 +14,6 @@ export interface PlannedCreate {
   position: { x: number; y: number };
   size: { width: number; height: number };
   data: Record<string, unknown>;
-}
-
-/** The rectangles of the items on a board (connectors left out: they are lines between items). */
-export function occupiedRects(items: readonly ItemView[]): Rect[] {
-  return items
-    .filter((item) => item.type !== 'connector')
-    .map((item) => rotatedBounds({ x: item.position.x, y: item.position.y, width: item.size.width, height: item.size.height, rotation: item.rotation }));
 }
 
 function invalid(message: string, issues?: { field: string; message: string }[]): ServiceError {
@@ -47,7 +38,7 @@ export function placePlan(doc: Y.Doc, plan: PlanOutput, outputType: OutputType, 
     return { item, width: item.width ?? defaults.width, height: item.height ?? defaults.height };
   });
   const group = boundsOf(sized.filter((s) => s.item.type !== 'connector').map((s) => ({ x: s.item.x, y: s.item.y, width: s.width, height: s.height })));
-  const spot = findFreeSpot(occupiedRects(listItems(doc)), { width: Math.max(1, group.width), height: Math.max(1, group.height) }, near);
+  const spot = findFreeSpot(boardIndex(doc).occupancy(), { width: Math.max(1, group.width), height: Math.max(1, group.height) }, near);
   const dx = spot.x - group.x;
   const dy = spot.y - group.y;
   const operations: PlannedCreate[] = sized.map(({ item, width, height }) => ({

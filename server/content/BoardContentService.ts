@@ -10,7 +10,7 @@ import {
   itemCount,
   itemText,
   itemTypeOf,
-  listItems,
+  listItemPage,
   outline,
   patchItem,
   structure,
@@ -146,19 +146,14 @@ export class BoardContentService {
     }
   }
 
-  /** Items in z-order, flat, paged by z-order position. */
+  /** Items in z-order, flat, paged by z-order position: each page reads only its own items. */
   async listItems(principal: Principal, boardId: string, options: { limit: number; cursor?: string | undefined }): Promise<Page<ItemView>> {
     await this.#board(principal, boardId, 'read');
-    const all = listItems(await this.#o.documents.open(boardId));
-    let start = 0;
-    if (options.cursor) {
-      const after = decodeCursor(options.cursor);
-      start = all.findIndex((item) => item.z > String(after.k) || (item.z === after.k && item.id > after.id));
-      if (start === -1) start = all.length;
-    }
-    const data = all.slice(start, start + options.limit);
-    const last = data.at(-1);
-    return { data, nextCursor: start + options.limit < all.length && last ? encodeCursor({ k: last.z, id: last.id }) : null };
+    const after = options.cursor ? decodeCursor(options.cursor) : null;
+    const doc = await this.#o.documents.open(boardId);
+    const { items, more } = listItemPage(doc, after === null ? null : { z: String(after.k), id: after.id }, options.limit);
+    const last = items.at(-1);
+    return { data: items, nextCursor: more && last ? encodeCursor({ k: last.z, id: last.id }) : null };
   }
 
   /** Creates one item; commenters may create comment pins only. */

@@ -64,6 +64,25 @@ describe('create and read', () => {
     expect((await json(t.api(alice.key, 'GET', `/boards/${boardId}/items/${inside.id}`))).sectionId).toBeNull();
   });
 
+  test('a cursor keeps its place while the board changes between pages', async () => {
+    const boardId = await createBoard(t, alice.key);
+    const made: Body[] = [];
+    for (let i = 0; i < 5; i++) made.push(await create(alice.key, boardId, sticky(`n${i}`, i * 300)));
+    const ids = made.map((item) => item.id as string);
+    const first = await json(t.api(alice.key, 'GET', `/boards/${boardId}/items?limit=2`));
+    expect(first.data.map((i: Body) => i.id)).toEqual(ids.slice(0, 2));
+    // The page's last item goes, one more item lands on top, and a later item is deleted.
+    expect((await t.api(alice.key, 'DELETE', `/boards/${boardId}/items/${ids[1]}`)).status).toBe(200);
+    expect((await t.api(alice.key, 'DELETE', `/boards/${boardId}/items/${ids[3]}`)).status).toBe(200);
+    const added = await create(alice.key, boardId, sticky('late', 2000));
+    const second = await json(t.api(alice.key, 'GET', `/boards/${boardId}/items?limit=2&cursor=${first.nextCursor}`));
+    expect(second.data.map((i: Body) => i.id)).toEqual([ids[2], ids[4]]);
+    const third = await json(t.api(alice.key, 'GET', `/boards/${boardId}/items?limit=2&cursor=${second.nextCursor}`));
+    expect(third.data.map((i: Body) => i.id)).toEqual([added.id]);
+    expect(third.nextCursor).toBeNull();
+    expect(third.data[0]).toEqual(await json(t.api(alice.key, 'GET', `/boards/${boardId}/items/${added.id}`)));
+  });
+
   test.each([
     ['an unknown type', { type: 'hologram', position: { x: 0, y: 0 } }, 'type'],
     ['a missing position', { type: 'sticky_note', data: { text: 'x' } }, 'position'],
