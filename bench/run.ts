@@ -10,7 +10,7 @@ import { measureEditLoad } from './content/editLoad.js';
 import { renderReport } from './content/report.js';
 import type { ContentBenchResults } from './content/report.js';
 import type { BoardApi } from './content/restBench.js';
-import { createBoard, measureBatches, measureChatPosts, measureCreates, seedBoard, someItemIds } from './content/restBench.js';
+import { createBoard, measureBatches, measureChatPosts, measureCreates, measurePaging, seedBoard, someItemIds } from './content/restBench.js';
 import { measureSearchReindex } from './content/searchReindex.js';
 import { createBenchUser, startBoards } from './content/serverProcess.js';
 import { nowMs, summarize } from './content/stats.js';
@@ -83,6 +83,11 @@ export async function runContentBench(): Promise<ContentBenchResults> {
       const sequential = await measureCreates(api, 100, 1);
       const concurrency = 8;
       const concurrent = { ...(await measureCreates(api, 200, concurrency)), concurrency };
+      log('paging through the items');
+      quietMs.paging = await server.whenQuiet();
+      // The 10k board in pages of 100, against whole passes through the 100-item board (one page each).
+      const paging = await measurePaging(api, 100, 1);
+      const smallPaging = await measurePaging({ ...api, boardId: emptyBoardId }, 100, 50);
       log('batches');
       quietMs.batches = await server.whenQuiet();
       // Twenty batches of creates: a median of five moved by a millisecond from run to run. They add 2,000 items to the board.
@@ -100,7 +105,7 @@ export async function runContentBench(): Promise<ContentBenchResults> {
       const records = { ...posts, concurrency, delay: await server.stopProbe() };
       await server.stop();
       log(`ai/generate of ${aiGenerate.items} items`);
-      const ai = await measureAiGenerate({ dataDir, key, boardId, core, ...aiGenerate });
+      const ai = await measureAiGenerate({ dataDir, key, boardId, smallBoardId: emptyBoardId, core, ...aiGenerate });
       log('raw baselines');
       const raw = await measureRaw({ core, sinks: fanoutSinks, messages: 40 });
       return {
@@ -115,6 +120,8 @@ export async function runContentBench(): Promise<ContentBenchResults> {
         emptySequential,
         sequential,
         concurrent,
+        paging,
+        smallPaging,
         batch,
         fanout,
         search,

@@ -24,6 +24,8 @@ export interface AiGenerateResult {
   items: number;
   runs: number;
   builtin: GenerateTimes;
+  /** The builtin provider on a small board (about 100 items), same server: what the board's size adds. */
+  builtinSmall: GenerateTimes;
   openai: OpenAiGenerateTimes;
 }
 
@@ -33,6 +35,8 @@ export interface AiGenerateOptions {
   dataDir: string;
   key: string;
   boardId: string;
+  /** A board of about 100 items: the same calls on it are the baseline of the board's size. */
+  smallBoardId: string;
   core: number | undefined;
   items: number;
   runs: number;
@@ -70,12 +74,15 @@ export async function measureAiGenerate(options: AiGenerateOptions): Promise<AiG
   const pin = options.core === undefined ? {} : { core: options.core };
   const builtinServer = await startBoards({ dataDir: options.dataDir, ...pin });
   const builtin: { clientMs: number; serverMs: number }[] = [];
+  const builtinSmall: { clientMs: number; serverMs: number }[] = [];
   try {
-    const api: BoardApi = { url: builtinServer.url, key: options.key, boardId: options.boardId };
     const prompt = builtinPrompt(options.items);
-    // The first call loads the board; it is not counted.
-    await generate(api, prompt, options.items);
-    for (let i = 0; i < options.runs; i += 1) builtin.push(await generate(api, prompt, options.items));
+    for (const [boardId, times] of [[options.boardId, builtin], [options.smallBoardId, builtinSmall]] as const) {
+      const api: BoardApi = { url: builtinServer.url, key: options.key, boardId };
+      // The first call loads the board; it is not counted.
+      await generate(api, prompt, options.items);
+      for (let i = 0; i < options.runs; i += 1) times.push(await generate(api, prompt, options.items));
+    }
   } finally {
     await builtinServer.stop();
   }
@@ -101,6 +108,7 @@ export async function measureAiGenerate(options: AiGenerateOptions): Promise<AiG
     items: options.items,
     runs: options.runs,
     builtin: { client: summarize(builtin.map((t) => t.clientMs)), server: summarize(builtin.map((t) => t.serverMs)) },
+    builtinSmall: { client: summarize(builtinSmall.map((t) => t.clientMs)), server: summarize(builtinSmall.map((t) => t.serverMs)) },
     openai: {
       client: summarize(openai.map((t) => t.clientMs)),
       server: summarize(openai.map((t) => t.serverMs)),

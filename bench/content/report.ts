@@ -4,7 +4,7 @@ import type { ProcessColdLoad, RegistryColdLoad } from './coldLoad.js';
 import type { EditLoadResult } from './editLoad.js';
 import type { EventLoopDelay } from './eventLoopProbe.js';
 import type { FanoutResult } from './fanout.js';
-import type { BatchResults, CreateResult } from './restBench.js';
+import type { BatchResults, CreateResult, PagingResult } from './restBench.js';
 import type { SearchReindexResult } from './searchReindex.js';
 import type { LatencySummary } from './stats.js';
 import { fmt, ratio } from './stats.js';
@@ -24,6 +24,9 @@ export interface ContentBenchResults {
   emptySequential: CreateResult;
   sequential: CreateResult;
   concurrent: CreateResult & { concurrency: number };
+  /** One pass through the 10k board's items with the cursor, and passes through the 100-item board (the empty board after its creates). */
+  paging: PagingResult;
+  smallPaging: PagingResult;
   batch: BatchResults;
   fanout: FanoutResult;
   search: SearchReindexResult;
@@ -70,6 +73,12 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     ...latencyRows(`REST create, ${r.concurrent.concurrency} concurrent`, r.concurrent.latency, r.raw.httpPost, 'raw HTTP POST'),
     [`REST create server time p50 / p99, ${r.concurrent.concurrency} concurrent`, `${fmt(r.concurrent.server.p50, ' ms')} / ${fmt(r.concurrent.server.p99, ' ms')}`, `client p50 ${fmt(r.concurrent.latency.p50, ' ms')}`, '–'],
     [`REST create throughput, ${r.concurrent.concurrency} concurrent (target > 300/s)`, fmt(r.concurrent.perSecond, ' /s'), `sequential ${fmt(r.sequential.perSecond, ' /s')}`, ratio(r.concurrent.perSecond, r.sequential.perSecond)],
+    [
+      `List items in pages of ${r.paging.limit} with the cursor, ${r.paging.items}-item board: server time per page p50 / p99 (${r.paging.pages} pages; the pass ${fmt(r.paging.passMs, ' ms')})`,
+      `${fmt(r.paging.server.p50, ' ms')} / ${fmt(r.paging.server.p99, ' ms')}`,
+      `a page of ${r.smallPaging.items} on the ${r.smallPaging.items}-item board (${r.smallPaging.client.count} times) ${fmt(r.smallPaging.server.p50, ' ms')} / ${fmt(r.smallPaging.server.p99, ' ms')}`,
+      ratio(r.paging.server.p50, r.smallPaging.server.p50),
+    ],
     ...latencyRows('Batch of 100 moves', r.batch.move, r.raw.httpPost, 'raw HTTP POST'),
     ['Batch of 100 moves p50 vs raw Yjs (target < 2×)', fmt(r.batch.move.p50, ' ms'), `one warm Yjs transaction of 100 moves + encode (median of 25 after 15 untimed) ${fmt(r.yjs.move100Ms, ' ms')}`, ratio(r.batch.move.p50, r.yjs.move100Ms)],
     [`Batch of 100 moves server time p50 / p99, ${r.batch.moveServer.count} batches (target < 10 ms)`, `${fmt(r.batch.moveServer.p50, ' ms')} / ${fmt(r.batch.moveServer.p99, ' ms')}`, `client p50 ${fmt(r.batch.move.p50, ' ms')}`, '–'],
@@ -145,6 +154,7 @@ function aiSection(ai: AiGenerateResult): string {
   const p5095 = (l: LatencySummary): string => `${fmt(l.p50, ' ms')} / ${fmt(l.p95, ' ms')}`;
   const rows: Row[] = [
     [`\`ai/generate\` of ${ai.items} notes, builtin provider: server time p50 / p95`, p5095(ai.builtin.server), `client ${p5095(ai.builtin.client)}`, '–'],
+    [`\`ai/generate\` of ${ai.items} notes, builtin provider, the 10k board against a board of about 100 items: server time p50 / p95`, p5095(ai.builtin.server), `small board ${p5095(ai.builtinSmall.server)}`, ratio(ai.builtin.server.p50, ai.builtinSmall.server.p50)],
     [`\`ai/generate\` of ${ai.items} notes, openai provider: server time p50 / p95`, p5095(ai.openai.server), `client ${p5095(ai.openai.client)}`, '–'],
     ['… of which the OpenAI-compatible server\'s own time (request in → answer out)', p5095(ai.openai.model), '–', '–'],
     ['… overhead of the openai path: server time − the endpoint\'s own time, per call', p5095(ai.openai.overhead), `builtin server time ${p5095(ai.builtin.server)}`, ratio(ai.openai.overhead.p50, ai.builtin.server.p50)],
@@ -153,6 +163,7 @@ function aiSection(ai: AiGenerateResult): string {
     '## AI assistant (`ai/generate`)',
     '',
     `On the same board (10k items and more), ${ai.runs} sequential calls per provider after one uncounted call that loads the board, each provider on a fresh server ` +
+      'process; the builtin provider also on the board of the empty-board creates (about 100 items before its calls, 20 more each call), same server. ' +
       'process. Builtin: a prompt of one idea a line. OpenAI: an OpenAI-compatible Chat Completions server started inside the bench (`bench/ai/fakeOpenAiServer.ts`, ' +
       'on the load generator\'s core) answering a fixed structured output of the same notes at once; the overhead is the HTTP call, the prompt, the validation ' +
       'of the output against the item catalogue and the write. Notes go in the free space nearest 0,0 (no `position`), in the middle of the board.',

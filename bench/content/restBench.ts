@@ -135,3 +135,47 @@ export async function measureBatches(api: BoardApi, ids: readonly string[], roun
     createServer: summarize(create.map((t) => t.serverMs)),
   };
 }
+
+/** Passes through a board's items in pages with the cursor: per page client latency and server time. */
+export interface PagingResult {
+  limit: number;
+  passes: number;
+  /** Pages per pass, and items per pass. */
+  pages: number;
+  items: number;
+  /** Wall time of one pass (the mean over the passes). */
+  passMs: number;
+  client: LatencySummary;
+  server: LatencySummary;
+}
+
+/**
+ * `passes` passes through the board's items in pages of `limit` (`GET /boards/{id}/items` with
+ * the cursor), after one uncounted first page that loads the board.
+ */
+export async function measurePaging(api: BoardApi, limit: number, passes: number): Promise<PagingResult> {
+  const list = (cursor: string | null): Promise<{ body: unknown; serverMs: number }> =>
+    request(api.url, api.key, 'GET', `/boards/${api.boardId}/items?limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`, undefined, 200);
+  await list(null);
+  const client: number[] = [];
+  const server: number[] = [];
+  let pages = 0;
+  let items = 0;
+  const started = nowMs();
+  for (let pass = 0; pass < passes; pass += 1) {
+    pages = 0;
+    items = 0;
+    let cursor: string | null = null;
+    do {
+      const start = nowMs();
+      const { body, serverMs } = await list(cursor);
+      client.push(nowMs() - start);
+      server.push(serverMs);
+      const page = body as { data: unknown[]; nextCursor: string | null };
+      pages += 1;
+      items += page.data.length;
+      cursor = page.nextCursor;
+    } while (cursor !== null);
+  }
+  return { limit, passes, pages, items, passMs: (nowMs() - started) / passes, client: summarize(client), server: summarize(server) };
+}
