@@ -244,7 +244,13 @@ export class BoardIndex {
     const before = this.#entries.get(id);
     this.#store(id, value);
     const order = this.#entries.get(id)?.order;
-    if (this.#zOrder !== null && before?.order !== order && !this.#zOrderChanged.has(id)) this.#zOrderChanged.set(id, before?.order);
+    if (this.#zOrder === null || before?.order === order || this.#zOrderChanged.has(id)) return;
+    this.#zOrderChanged.set(id, before?.order);
+    if (this.#zOrderChanged.size > maxZOrderChanges) {
+      // Past this many, the next page sorts afresh: drop the stale order instead of tracking more.
+      this.#zOrder = null;
+      this.#zOrderChanged.clear();
+    }
   }
 
   #store(id: string, value: unknown): void {
@@ -292,14 +298,14 @@ export class BoardIndex {
   }
 
   /**
-   * `#zOrder` brought up to date: a full sort the first time or after many changes; else each
-   * changed id taken out at the position it had (the others keep theirs, so the array stays
-   * sorted by what it was sorted on), then put back where its order now goes.
+   * `#zOrder` brought up to date: a full sort the first time, or after many changes (`#refresh`
+   * drops it then); else each changed id taken out at the position it had (the others keep
+   * theirs, so the array stays sorted by what it was sorted on), then put back where its order
+   * now goes.
    */
   #sortedIds(): string[] {
     this.#sync();
-    if (this.#zOrder === null || this.#zOrderChanged.size > 256) {
-      this.#zOrderChanged.clear();
+    if (this.#zOrder === null) {
       const keyed = [...this.#entries].map(([id, entry]) => ({ id, z: entry.order }));
       this.#zOrder = keyed.sort(compareByZ).map((item) => item.id);
       return this.#zOrder;
@@ -327,6 +333,8 @@ export class BoardIndex {
 }
 
 const emptySet: ReadonlySet<string> = new Set();
+/** Changes of z-order moved into the sorted ids one by one; past this many, the ids are sorted afresh when next asked for. */
+const maxZOrderChanges = 256;
 /** Keys of an item entry the index reads (outside sections, which it reads whole). */
 const indexedEntryKeys: ReadonlySet<string> = new Set(['type', 'z', 'data']);
 

@@ -257,6 +257,40 @@ describe('BoardIndex', () => {
     expect(boardIndex(doc).topZ()).toBe(validZ[5]);
   });
 
+  it('pages in z-order through many changes between two pages', () => {
+    const doc = new Y.Doc();
+    const keys = keysBetween(null, null, 900);
+    const create = (i: number, z: string): void => {
+      const entry = new Y.Map<unknown>();
+      entry.set('type', 'sticky_note');
+      entry.set('z', z);
+      itemsMap(doc).set(`n${String(i).padStart(4, '0')}`, entry);
+    };
+    doc.transact(() => {
+      for (let i = 0; i < 300; i++) create(i, keys[i * 3] as string);
+    });
+    const all = (): string[] => {
+      const ids: string[] = [];
+      for (let after: { z: string; id: string } | null = null; ; ) {
+        const page = boardIndex(doc).pageInZOrder(after, 50);
+        ids.push(...page.ids);
+        if (!page.more) return ids;
+        const last = page.ids.at(-1) as string;
+        after = { z: (itemsMap(doc).get(last) as Y.Map<unknown>).get('z') as string, id: last };
+      }
+    };
+    expect(all()).toEqual(bruteForce(doc).inZOrder.map((item) => item.id));
+    // A few changes are moved in one by one; many make the next page sort afresh.
+    for (const count of [5, 299]) {
+      doc.transact(() => {
+        for (let i = 0; i < count; i++) (itemsMap(doc).get(`n${String(i).padStart(4, '0')}`) as Y.Map<unknown>).set('z', keys[899 - i * 2] as string);
+        for (let i = 0; i < count; i++) create(1000 + count + i, keys[i * 3 + 1] as string);
+        for (let i = 0; i < count; i += 7) itemsMap(doc).delete(`n${String(299 - i).padStart(4, '0')}`);
+      });
+      expect(all()).toEqual(bruteForce(doc).inZOrder.map((item) => item.id));
+    }
+  });
+
   it('finds the next top z when the top item is deleted or lowered', () => {
     const doc = new Y.Doc();
     doc.transact(() => {
