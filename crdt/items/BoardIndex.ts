@@ -10,6 +10,7 @@ import type { Occupancy } from './OccupancyGrid.js';
 import { OccupancyGrid } from './OccupancyGrid.js';
 import { connectorTypeName } from './references.js';
 import { TopKeyHeap } from './TopKeyHeap.js';
+import { ZOrderList } from './ZOrderList.js';
 
 /** Called with the ids of the items one transaction added, changed or removed (local or remote). */
 export type ItemsTouchedListener = (ids: ReadonlySet<string>) => void;
@@ -67,10 +68,10 @@ export class BoardIndex {
   readonly #referencedBy = new Map<string, Set<string>>();
   readonly #zHeap = new TopKeyHeap();
   readonly #listeners = new Set<ItemsTouchedListener>();
-  /** Item ids sorted by `compareByZ`, once asked for; kept sorted by `#zOrderChanged`. */
-  #zOrder: string[] | null = null;
-  /** Ids whose z-order position changed since `#zOrder` was last brought up to date, with the order they sit at there (undefined: not in it). */
-  readonly #zOrderChanged = new Map<string, string | undefined>();
+  readonly #zOrder = new ZOrderList(
+    () => this.#entries.keys(),
+    (id) => this.#entries.get(id)?.order,
+  );
   /** The rectangles items cover, once asked for; `#occupancyStale` holds the ids to re-read before the next use. */
   #occupancy: OccupancyGrid | null = null;
   readonly #occupancyStale = new Set<string>();
@@ -108,13 +109,8 @@ export class BoardIndex {
    * sorted by the changes of later transactions; a page costs O(log n + limit).
    */
   pageInZOrder(after: { readonly z: string; readonly id: string } | null, limit: number): { ids: string[]; more: boolean } {
-    const order = this.#sortedIds();
-    let start = 0;
-    if (after !== null) {
-      start = positionOf(order, after, (id) => this.#orderOf(id));
-      if (order[start] === after.id && this.#orderOf(after.id) === after.z) start += 1;
-    }
-    return { ids: order.slice(start, start + limit), more: start + limit < order.length };
+    this.#sync();
+    return this.#zOrder.page(after, limit);
   }
 
   /**
@@ -243,14 +239,7 @@ export class BoardIndex {
   #refresh(id: string, value: unknown): void {
     const before = this.#entries.get(id);
     this.#store(id, value);
-    const order = this.#entries.get(id)?.order;
-    if (this.#zOrder === null || before?.order === order || this.#zOrderChanged.has(id)) return;
-    this.#zOrderChanged.set(id, before?.order);
-    if (this.#zOrderChanged.size > maxZOrderChanges) {
-      // Past this many, the next page sorts afresh: drop the stale order instead of tracking more.
-      this.#zOrder = null;
-      this.#zOrderChanged.clear();
-    }
+    if (before?.order !== this.#entries.get(id)?.order) this.#zOrder.changed(id, before?.order);
   }
 
   #store(id: string, value: unknown): void {
@@ -293,39 +282,6 @@ export class BoardIndex {
     if (this.#sections.delete(id)) this.#sectionsTopFirst = null;
   }
 
-  #orderOf(id: string): string {
-    return this.#entries.get(id)?.order ?? '';
-  }
-
-  /**
-   * `#zOrder` brought up to date: a full sort the first time, or after many changes (`#refresh`
-   * drops it then); else each changed id taken out at the position it had (the others keep
-   * theirs, so the array stays sorted by what it was sorted on), then put back where its order
-   * now goes.
-   */
-  #sortedIds(): string[] {
-    this.#sync();
-    if (this.#zOrder === null) {
-      const keyed = [...this.#entries].map(([id, entry]) => ({ id, z: entry.order }));
-      this.#zOrder = keyed.sort(compareByZ).map((item) => item.id);
-      return this.#zOrder;
-    }
-    const order = this.#zOrder;
-    const changed = [...this.#zOrderChanged];
-    // Ids not yet taken out sit at the order they had; the others at their own.
-    const sortedOn = (id: string): string => (this.#zOrderChanged.has(id) ? (this.#zOrderChanged.get(id) ?? '') : this.#orderOf(id));
-    for (const [id, before] of changed) {
-      if (before !== undefined) {
-        const at = positionOf(order, { z: before, id }, sortedOn);
-        order.splice(order[at] === id ? at : order.indexOf(id), 1);
-      }
-      this.#zOrderChanged.delete(id);
-    }
-    const current = (id: string): string => this.#orderOf(id);
-    for (const [id] of changed) if (this.#entries.has(id)) order.splice(positionOf(order, { z: current(id), id }, current), 0, id);
-    return order;
-  }
-
   #rebuildHeap(): void {
     this.#zHeap.clear();
     for (const [id, entry] of this.#entries) if (entry.z !== null) this.#zHeap.push(entry.z, id);
@@ -333,8 +289,6 @@ export class BoardIndex {
 }
 
 const emptySet: ReadonlySet<string> = new Set();
-/** Changes of z-order moved into the sorted ids one by one; past this many, the ids are sorted afresh when next asked for. */
-const maxZOrderChanges = 256;
 /** Keys of an item entry the index reads (outside sections, which it reads whole). */
 const indexedEntryKeys: ReadonlySet<string> = new Set(['type', 'z', 'data']);
 
@@ -360,17 +314,4 @@ function occupiedRect(value: unknown): Rect | undefined {
   const box = readItemBox(entry);
   // A width or height below zero (only a misbehaving client writes one) covers nothing along it.
   return rotatedBounds({ ...box, width: Math.max(0, box.width), height: Math.max(0, box.height) });
-}
-
-/** The first position in `order` (sorted by `compareByZ` on `orderOf`) whose item does not sort before `key`. */
-function positionOf(order: readonly string[], key: { readonly z: string; readonly id: string }, orderOf: (id: string) => string): number {
-  let low = 0;
-  let high = order.length;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    const id = order[middle] as string;
-    if (compareByZ({ z: orderOf(id), id }, key) < 0) low = middle + 1;
-    else high = middle;
-  }
-  return low;
 }
