@@ -3335,6 +3335,7 @@ export interface operations {
     listItems: {
         parameters: {
             query?: {
+                /** @description The `nextCursor` of the previous page. A page starts right after the last item of the page before in z-order, whatever changed since: nothing is skipped or repeated for items that kept their place; an item brought to the front since comes again at the end, one sent behind that point is not seen again. */
                 cursor?: string;
                 /** @description Page size: 1 to 1000, default 200. */
                 limit?: number;

@@ -27,7 +27,14 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       params: boardParams,
       query: z.object({
         limit: z.coerce.number().int().min(1).max(1000).default(200).describe('Page size: 1 to 1000, default 200.'),
-        cursor: z.string().min(1).max(500).optional(),
+        cursor: z
+          .string()
+          .min(1)
+          .max(500)
+          .optional()
+          .describe(
+            'The `nextCursor` of the previous page. A page starts right after the last item of the page before in z-order, whatever changed since: nothing is skipped or repeated for items that kept their place; an item brought to the front since comes again at the end, one sent behind that point is not seen again.',
+          ),
       }),
       response: pageOf(itemSchema),
       errors: ['not_found'],
