@@ -20,6 +20,12 @@ const maxRememberedBoards = 5000;
  */
 const fullPassMsPerTurn = 4;
 
+/**
+ * Items written to the index per transaction and event-loop turn: the first index of a freshly
+ * duplicated 10k-item board is twenty short writes rather than one of about 70 ms.
+ */
+const itemsPerWrite = 500;
+
 /** The ids a loaded document's transactions touched since the board's last reindex. */
 interface Tracking {
   readonly doc: Y.Doc;
@@ -213,15 +219,41 @@ export class SearchIndexer {
         if (before?.type !== item.type || before.text !== item.text) changed.push(item);
       }
       const removed = [...storedItems.keys()].filter((id) => !state.items.has(id));
-      if (stored.title === null) await this.#index.indexBoard(boardId, title, changed);
+      if (stored.title === null) await this.#write(boardId, title, changed, [], true);
       else if (changed.length > 0 || removed.length > 0 || stored.title !== title) {
-        await this.#index.updateBoard(boardId, title, changed, removed);
+        await this.#write(boardId, title, changed, removed, false);
       }
       return state;
     } catch (error) {
       tracking.stop();
       throw error;
     }
+  }
+
+  /**
+   * Writes a board's title, `changed` items and `removed` ids in slices of `itemsPerWrite`, one
+   * transaction and one event-loop turn each (`fresh`: the board has no entries yet, the first
+   * slice replaces whatever is there). A search between two slices sees part of the change, as it
+   * would a moment before; a crash between them leaves the rest to the next reindex, which
+   * compares against what is stored.
+   */
+  async #write(boardId: string, title: string, changed: readonly SearchableItem[], removed: readonly string[], fresh: boolean): Promise<void> {
+    let first = true;
+    const slice = async (items: readonly SearchableItem[], gone: readonly string[]): Promise<void> => {
+      if (!first) await nextTurn();
+      if (first && fresh) await this.#index.indexBoard(boardId, title, items);
+      else await this.#index.updateBoard(boardId, title, items, gone);
+      first = false;
+    };
+    let r = 0;
+    let c = 0;
+    do {
+      const gone = removed.slice(r, r + itemsPerWrite);
+      const items = changed.slice(c, c + itemsPerWrite - gone.length);
+      r += gone.length;
+      c += items.length;
+      await slice(items, gone);
+    } while (r < removed.length || c < changed.length);
   }
 
   /** A later reindex: reads and writes only the items touched since the last one. */
@@ -247,7 +279,7 @@ export class SearchIndexer {
     const removed = [...hashes].flatMap(([id, hash]) => (hash === null ? [id] : []));
     if (changed.length > 0 || removed.length > 0 || state.title !== title) {
       try {
-        await this.#index.updateBoard(boardId, title, changed, removed);
+        await this.#write(boardId, title, changed, removed, false);
       } catch (error) {
         // Read again by the next reindex.
         for (const id of touched) tracking.touched.add(id);

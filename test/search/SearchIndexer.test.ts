@@ -214,4 +214,35 @@ describe.each(adapters)('SearchIndexer on %s', (_name, openDb) => {
     await indexer.flush();
     expect((await db.search.indexedEntries('b1')).items).toHaveLength(1200);
   });
+
+  it('writes a large change in slices of 500 items, one transaction each, and removes in slices too', async () => {
+    const ids: string[] = [];
+    for (let i = 0; i < 1200; i += 1) ids.push(sticky(`note ${i}`));
+    const indexBoard = vi.spyOn(db.search, 'indexBoard');
+    const updateBoard = vi.spyOn(db.search, 'updateBoard');
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    expect(indexBoard.mock.calls.map((call) => call[2].length)).toEqual([500]);
+    expect(updateBoard.mock.calls.map((call) => [call[2].length, call[3].length])).toEqual([
+      [500, 0],
+      [200, 0],
+    ]);
+    expect((await db.search.indexedEntries('b1')).items).toHaveLength(1200);
+    // A new document over the same entries (a reload) without 1,100 of the items: the removal is sliced as well.
+    updateBoard.mockClear();
+    const reloaded = new Y.Doc();
+    Y.applyUpdate(reloaded, Y.encodeStateAsUpdate(doc));
+    reloaded.transact(() => {
+      for (const id of ids.slice(100)) reloaded.getMap('items').delete(id);
+    });
+    doc = reloaded;
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    expect(updateBoard.mock.calls.map((call) => [call[2].length, call[3].length])).toEqual([
+      [0, 500],
+      [0, 500],
+      [0, 100],
+    ]);
+    expect((await db.search.indexedEntries('b1')).items.map((item) => item.itemId).sort()).toEqual(ids.slice(0, 100).sort());
+  });
 });
