@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as Y from 'yjs';
 import type { Actor, BatchResult, BoardStructure, DocumentRegistry, ItemTextPage, ItemView } from '../../crdt/index.js';
 import {
@@ -50,6 +51,9 @@ export interface BoardContentServiceOptions {
    */
   events: DomainEvents;
 }
+
+/** Item events emitted per event-loop turn by one write (a batch has at most 100 items; a duplicate has the whole board). */
+const eventsPerTurn = 200;
 
 /**
  * Board content through the REST API: every write checks the caller's role, runs as one
@@ -114,9 +118,22 @@ export class BoardContentService {
    * Emits `item.created|updated|deleted` for net changes, with each item's state after the write:
    * from `views` (read right after the transaction) when they hold it, else read again.
    */
-  async #emitItems(principal: Principal, board: BoardRecord, source: ItemChangeSource, changes: ItemChanges, views: ReadonlyMap<string, ItemView>): Promise<void> {
+  async #emitItems(
+    principal: Principal,
+    board: BoardRecord,
+    source: ItemChangeSource,
+    changes: ItemChanges,
+    views: ReadonlyMap<string, ItemView>,
+    extra: { copiedFrom?: string } = {},
+  ): Promise<void> {
     const doc = await this.#o.documents.open(board.id);
-    const base = this.#base(principal, board);
+    const base = { ...this.#base(principal, board), ...extra };
+    let emitted = 0;
+    // A duplicate of a large board emits thousands of events: a slice per event-loop turn, so live connections are not held up.
+    const pace = async (): Promise<void> => {
+      emitted += 1;
+      if (emitted % eventsPerTurn === 0) await nextTurn();
+    };
     const current = (id: string): ItemView | null => {
       const known = views.get(id);
       if (known !== undefined) return known;
@@ -128,11 +145,18 @@ export class BoardContentService {
         return null;
       }
     };
-    for (const id of changes.created) await this.#o.events.emit('item.created', { ...base, itemId: id, source, item: current(id) });
+    for (const id of changes.created) {
+      await this.#o.events.emit('item.created', { ...base, itemId: id, source, item: current(id) });
+      await pace();
+    }
     for (const id of changes.updated) {
       await this.#o.events.emit('item.updated', { ...base, itemId: id, source, item: current(id), ...(changes.fields ? { fields: changes.fields } : {}) });
+      await pace();
     }
-    for (const id of changes.deleted) await this.#o.events.emit('item.deleted', { ...base, itemId: id, source, item: null });
+    for (const id of changes.deleted) {
+      await this.#o.events.emit('item.deleted', { ...base, itemId: id, source, item: null });
+      await pace();
+    }
   }
 
   async #ensureRoom(board: BoardRecord, adding: number): Promise<void> {
@@ -284,7 +308,7 @@ export class BoardContentService {
     await this.#o.events.emit('board.changed', { ...this.#base(principal, copy.board), kind: 'content', source: 'rest' });
     // The copied items are new items of the new board: one `item.created` each, like any other create.
     const copied = boardIndex(await this.#o.documents.open(copyId)).itemIds();
-    await this.#emitItems(principal, copy.board, 'rest', { created: copied, updated: [], deleted: [] }, new Map());
+    await this.#emitItems(principal, copy.board, 'rest', { created: copied, updated: [], deleted: [] }, new Map(), { copiedFrom: boardId });
     return this.#o.boards.get(principal, copyId);
   }
 }

@@ -3,7 +3,8 @@ import type { DomainEvents } from '../events/DomainEvents.js';
 
 /**
  * Records the activity rows of board content writes from the domain events: one row per REST
- * item write and one per batch (`items.batched`; its per-item events add none). Live edits
+ * item write and one per batch (`items.batched`; its per-item events add none). A duplicate's
+ * copied items add none either: the copy's feed has its one `board.duplicated` row. Live edits
  * (`source: 'live'`) leave no rows, as the feed records API writes. The rows are appended without
  * an fsync of their own: the content service's write awaits one `documents.sync()` after its
  * events, which covers its update, these rows and the webhook rows. Returns the unsubscriber.
@@ -11,7 +12,7 @@ import type { DomainEvents } from '../events/DomainEvents.js';
 export function subscribeContentActivity(events: DomainEvents, activity: ActivityService): () => void {
   const offs = [
     events.on('item.created', async (event) => {
-      if (event.source !== 'rest') return;
+      if (event.source !== 'rest' || event.copiedFrom !== undefined) return;
       await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'item.created', itemId: event.itemId, data: { type: event.item?.type ?? null } });
     }),
     events.on('item.updated', async (event) => {

@@ -29,6 +29,8 @@ export interface ItemEvent extends BoardEventBase {
   readonly itemId: string;
   readonly source: ItemChangeSource;
   readonly item: ItemView | null;
+  /** Set on the `item.created` of each item a board duplicate copied: the board it was copied from. */
+  readonly copiedFrom?: string;
 }
 
 /** What kind of change `board.changed` reports: the document (items) or the board record (title, place, ...). */

@@ -84,6 +84,11 @@ describe('outline, structure, duplicate', () => {
     const original = (await json(t.api(alice.key, 'GET', `/boards/${board.id}/items`))).data;
     const copied = (await json(t.api(alice.key, 'GET', `/boards/${copy.id}/items`))).data;
     expect(copied).toEqual(original);
+    // The copy's feed tells of the board and the duplicate, not of each copied item; the original's is unchanged.
+    const feed = (await json(t.api(alice.key, 'GET', `/boards/${copy.id}/activity`))).data.map((row: Body) => row.action);
+    expect(feed.sort()).toEqual(['board.created', 'board.duplicated']);
+    const originalFeed = (await json(t.api(alice.key, 'GET', `/boards/${board.id}/activity`))).data.map((row: Body) => row.action);
+    expect(originalFeed.filter((action: string) => action === 'item.created')).toHaveLength(3);
     // The copy is independent of the original.
     await t.api(alice.key, 'DELETE', `/boards/${copy.id}/items/${copied[0].id}`);
     expect((await json(t.api(alice.key, 'GET', `/boards/${board.id}/items`))).data).toHaveLength(3);

@@ -62,7 +62,7 @@ describe('events of purges, duplicates and role changes', () => {
     const copy = await json(await t.api(alice.key, 'POST', `/boards/${boardId}/duplicate`));
     const created = seen.filter((e) => e.type === 'item.created' && 'boardId' in e.payload && e.payload.boardId === copy.id);
     expect(created.map((e) => (e.payload as DomainEventMap['item.created']).itemId).sort()).toEqual([a.id, b.id].sort());
-    expect(created[0]?.payload).toMatchObject({ source: 'rest', actor: { userId: alice.id }, item: { type: 'sticky_note' } });
+    expect(created[0]?.payload).toMatchObject({ source: 'rest', copiedFrom: boardId, actor: { userId: alice.id }, item: { type: 'sticky_note' } });
   });
 
   it('changing a member role on a space or a board emits member.updated with the previous role; the same role emits nothing', async () => {
