@@ -7,8 +7,8 @@ import type { DocumentStore } from '../../storage/index.js';
  * so loaded documents are unloaded and their connections closed on delete.
  */
 export interface BoardDocuments {
-  /** Stores the initial (empty) Yjs state of a new board; resolves once it is durable. */
-  create(boardId: string): Promise<void>;
+  /** Stores the initial Yjs state of a new board (`state`, else an empty document); resolves once it is durable. */
+  create(boardId: string, state?: Uint8Array): Promise<void>;
   /** Removes a board's document for good. */
   delete(boardId: string): Promise<void>;
 }
@@ -16,8 +16,8 @@ export interface BoardDocuments {
 /** Board documents written straight to the document store. */
 export function storeBoardDocuments(store: DocumentStore): BoardDocuments {
   return {
-    create: async (boardId) => {
-      await store.compact(boardId, Y.encodeStateAsUpdate(new Y.Doc()), 0);
+    create: async (boardId, state) => {
+      await store.compact(boardId, state ?? Y.encodeStateAsUpdate(new Y.Doc()), 0);
       await store.sync();
     },
     delete: async (boardId) => {

@@ -126,8 +126,12 @@ export class BoardService {
     return this.#views(rows, (b) => roleOnBoard(grants, b) as Role);
   }
 
-  /** Creates a board in a space (editor and above there) or in the caller's default space, with its empty Yjs document. */
-  async create(principal: Principal, input: CreateBoardInput): Promise<BoardView> {
+  /**
+   * Creates a board in a space (editor and above there) or in the caller's default space, with
+   * its Yjs document: empty, or `options.state` (a duplicate's copy), stored before the board
+   * exists for anyone.
+   */
+  async create(principal: Principal, input: CreateBoardInput, options: { state?: Uint8Array } = {}): Promise<BoardView> {
     const title = cleanTitle(input.title ?? 'Untitled board');
     const description = cleanDescription(input.description ?? '');
     let space: SpaceRecord | null = null;
@@ -156,7 +160,7 @@ export class BoardService {
       trashedBy: null,
       trashedWithSpaceId: null,
     };
-    await this.#documents.create(board.id);
+    await this.#documents.create(board.id, options.state);
     try {
       await this.#boards.insert(board);
     } catch (error) {

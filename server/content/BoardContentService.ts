@@ -2,7 +2,6 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as Y from 'yjs';
 import type { Actor, BatchResult, BoardStructure, DocumentRegistry, ItemTextPage, ItemView } from '../../crdt/index.js';
 import {
-  boardIndex,
   applyBatchPlan,
   commentTypeName,
   createItem,
@@ -12,6 +11,7 @@ import {
   itemText,
   itemTypeOf,
   listItemPage,
+  listItems,
   outline,
   patchItem,
   structure,
@@ -126,7 +126,9 @@ export class BoardContentService {
     views: ReadonlyMap<string, ItemView>,
     extra: { copiedFrom?: string } = {},
   ): Promise<void> {
-    const doc = await this.#o.documents.open(board.id);
+    // Opened only when an item has no view given (a duplicate gives them all: its copy stays unloaded).
+    const missing = [...changes.created, ...changes.updated].some((id) => !views.has(id));
+    const doc = missing ? await this.#o.documents.open(board.id) : undefined;
     const base = { ...this.#base(principal, board), ...extra };
     let emitted = 0;
     // A duplicate of a large board emits thousands of events: a slice per event-loop turn, so live connections are not held up.
@@ -137,7 +139,7 @@ export class BoardContentService {
     const current = (id: string): ItemView | null => {
       const known = views.get(id);
       if (known !== undefined) return known;
-      if (!doc.getMap('items').has(id)) return null;
+      if (doc === undefined || !doc.getMap('items').has(id)) return null;
       try {
         return getItem(doc, id);
       } catch {
@@ -292,23 +294,25 @@ export class BoardContentService {
   /**
    * A copy titled `Copy_<title>` in the same space with the whole document. The copy is created
    * with the caller as owner; the caller needs to read the board and to add boards to its space.
+   * The copy's state is stored as its first snapshot (it is not loaded here), and its item events
+   * carry the views read from the original in the same turn as that state.
    */
   async duplicate(principal: Principal, boardId: string): Promise<BoardView> {
     const { board } = await this.#board(principal, boardId, 'read');
     const source = await this.#o.documents.open(boardId);
     const state = Y.encodeStateAsUpdate(source);
-    const copy = await this.#o.boards.create(principal, {
-      title: `Copy_${board.title}`.slice(0, 200),
-      description: board.description,
-      spaceId: board.spaceId ?? 'default',
-    });
+    const items = listItems(source);
+    const copy = await this.#o.boards.create(
+      principal,
+      { title: `Copy_${board.title}`.slice(0, 200), description: board.description, spaceId: board.spaceId ?? 'default' },
+      { state },
+    );
     const copyId = copy.board.id;
-    await this.#o.documents.transact(copyId, (doc) => Y.applyUpdate(doc, state), { actorId: principal.user.id });
     await this.#o.activity.record({ boardId: copyId, actorId: principal.user.id, action: 'board.duplicated', data: { sourceBoardId: boardId } });
     await this.#o.events.emit('board.changed', { ...this.#base(principal, copy.board), kind: 'content', source: 'rest' });
     // The copied items are new items of the new board: one `item.created` each, like any other create.
-    const copied = boardIndex(await this.#o.documents.open(copyId)).itemIds();
-    await this.#emitItems(principal, copy.board, 'rest', { created: copied, updated: [], deleted: [] }, new Map(), { copiedFrom: boardId });
+    const views = new Map(items.map((item) => [item.id, item]));
+    await this.#emitItems(principal, copy.board, 'rest', { created: [...views.keys()], updated: [], deleted: [] }, views, { copiedFrom: boardId });
     return this.#o.boards.get(principal, copyId);
   }
 }

@@ -152,3 +152,24 @@ describe('kill -9 during a stream of REST writes and client updates', () => {
     await kill(server);
   }, 90_000);
 });
+
+describe('kill -9 right after a duplicate answered', () => {
+  test('the copy and every copied item survive', async () => {
+    const server = await start();
+    const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
+    const source = await json(fetch(`${server.url}/v1/boards`, { method: 'POST', headers, body: JSON.stringify({ title: 'Original' }) }));
+    const operations = Array.from({ length: 60 }, (_, i) => ({ op: 'create', type: 'sticky_note', position: { x: i * 250, y: 0 }, data: { text: `note ${i}` } }));
+    const batch = await fetch(`${server.url}/v1/boards/${source.id}/items:batch`, { method: 'POST', headers, body: JSON.stringify({ operations }) });
+    expect(batch.status).toBe(200);
+    const answered = await fetch(`${server.url}/v1/boards/${source.id}/duplicate`, { method: 'POST', headers });
+    expect(answered.status).toBe(201);
+    const copy = await json(answered);
+    await kill(server);
+    const restarted = await start();
+    const original = await readItems(restarted.url, source.id as string);
+    const copied = await readItems(restarted.url, copy.id as string);
+    expect(copied.size).toBe(60);
+    expect([...copied.values()]).toEqual([...original.values()]);
+    await kill(restarted);
+  }, 60_000);
+});
