@@ -10,7 +10,7 @@ import { measureEditLoad } from './content/editLoad.js';
 import { renderReport } from './content/report.js';
 import type { ContentBenchResults } from './content/report.js';
 import type { BoardApi } from './content/restBench.js';
-import { createBoard, measureBatches, measureChatPosts, measureCreates, measurePaging, seedBoard, someItemIds } from './content/restBench.js';
+import { createBoard, measureBatches, measureChatPosts, measureCreates, measurePaging, seedBoard, someItemIds, timedDuplicate } from './content/restBench.js';
 import { measureSearchReindex } from './content/searchReindex.js';
 import { createBenchUser, startBoards } from './content/serverProcess.js';
 import { nowMs, summarize } from './content/stats.js';
@@ -25,6 +25,8 @@ const fanoutSinks = 200;
 const editLoad = { writesPerSecond: 50, durationMs: 60_000 };
 /** Chat posts in the record-write section: REST writes that touch no board document. */
 const recordWrites = 1000;
+/** How long after a duplicate answers the server's event-loop delay is still counted (the copy's search index is written meanwhile), in ms. */
+const duplicateSettleMs = 2000;
 /** `ai/generate` on the 10k board (issue 18): notes per call and calls per provider. */
 const aiGenerate = { items: 20, runs: 20 };
 
@@ -103,6 +105,13 @@ export async function runContentBench(): Promise<ContentBenchResults> {
       server.startProbe();
       const posts = await measureChatPosts(api, recordWrites, concurrency);
       const records = { ...posts, concurrency, delay: await server.stopProbe() };
+      log('duplicate of the board');
+      quietMs.duplicate = await server.whenQuiet();
+      server.startProbe();
+      const duplicated = await timedDuplicate(api);
+      // The copy's search index is written in the next seconds (it loads the copy): counted too.
+      await new Promise((resolve) => setTimeout(resolve, duplicateSettleMs));
+      const duplicate = { clientMs: duplicated.clientMs, serverMs: duplicated.serverMs, settleMs: duplicateSettleMs, delay: await server.stopProbe() };
       await server.stop();
       log(`ai/generate of ${aiGenerate.items} items`);
       const ai = await measureAiGenerate({ dataDir, key, boardId, smallBoardId: emptyBoardId, core, ...aiGenerate });
@@ -127,6 +136,7 @@ export async function runContentBench(): Promise<ContentBenchResults> {
         search,
         edits,
         records,
+        duplicate,
         ai,
         quietMs,
         yjs,

@@ -33,6 +33,8 @@ export interface ContentBenchResults {
   edits: EditLoadResult;
   /** Concurrent chat posts (record writes), with the server's event-loop delay meanwhile. */
   records: CreateResult & { concurrency: number; delay: EventLoopDelay };
+  /** One duplicate of the board: its answer, and the server's event-loop delay from the call until `settleMs` after the answer. */
+  duplicate: { clientMs: number; serverMs: number; settleMs: number; delay: EventLoopDelay };
   ai: AiGenerateResult;
   /** Ms waited for the server to go quiet before each section (`BoardsProcess.whenQuiet`). */
   quietMs: Record<string, number>;
@@ -98,6 +100,18 @@ export function renderReport(r: ContentBenchResults, command: string): string {
       `REST text patches during that load (${r.edits.restWrites}), client p50 / p99 and server time p50 / p99`,
       `${fmt(r.edits.rest.p50, ' ms')} / ${fmt(r.edits.rest.p99, ' ms')}; server ${fmt(r.edits.restServer.p50, ' ms')} / ${fmt(r.edits.restServer.p99, ' ms')}`,
       `${r.edits.liveWrites} live edits beside them; ${r.edits.late} writes sent late`,
+      '–',
+    ],
+    [
+      'Duplicate of the board (`POST /boards/{id}/duplicate`): client / server time',
+      `${fmt(r.duplicate.clientMs, ' ms')} / ${fmt(r.duplicate.serverMs, ' ms')}`,
+      `raw \`Y.encodeStateAsUpdate\` ${fmt(r.yjs.encodeMs, ' ms')}`,
+      ratio(r.duplicate.serverMs, r.yjs.encodeMs),
+    ],
+    [
+      `Server event-loop delay p50 / p99 / max from the duplicate until ${fmt(r.duplicate.settleMs / 1000, ' s')} after it (the copy's first search index included)`,
+      `${fmt(r.duplicate.delay.p50, ' ms')} / ${fmt(r.duplicate.delay.p99, ' ms')} / ${fmt(r.duplicate.delay.max, ' ms')}`,
+      `${r.duplicate.delay.samples} samples`,
       '–',
     ],
     ...latencyRows(`REST record write (chat post), ${r.records.concurrency} concurrent`, r.records.latency, r.raw.httpPost, 'raw HTTP POST'),

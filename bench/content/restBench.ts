@@ -179,3 +179,10 @@ export async function measurePaging(api: BoardApi, limit: number, passes: number
   }
   return { limit, passes, pages, items, passMs: (nowMs() - started) / passes, client: summarize(client), server: summarize(server) };
 }
+
+/** One `POST /boards/{id}/duplicate`: client latency and server time, in ms, and the copy's id. */
+export async function timedDuplicate(api: BoardApi): Promise<{ clientMs: number; serverMs: number; copyId: string }> {
+  const start = nowMs();
+  const { body, serverMs } = await request(api.url, api.key, 'POST', `/boards/${api.boardId}/duplicate`, undefined, 201);
+  return { clientMs: nowMs() - start, serverMs, copyId: (body as { id: string }).id };
+}
