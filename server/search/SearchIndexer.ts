@@ -86,6 +86,8 @@ export class SearchIndexer {
   readonly #logger: Logger;
   readonly #timers = new Map<string, NodeJS.Timeout>();
   readonly #running = new Map<string, Promise<void>>();
+  /** Boards with a content change since their last reindex started; the others changed only their record (the title is all search reads of it). */
+  readonly #contentChanged = new Set<string>();
   /** What was last indexed per board, most recently used last; bounded. */
   readonly #indexed = new Map<string, IndexedBoard>();
   #closed = false;
@@ -98,9 +100,15 @@ export class SearchIndexer {
     this.#logger = options.logger;
   }
 
-  /** Schedules a reindex of the board (its title and items); cheap to call on every change. */
-  boardChanged(boardId: string): void {
-    if (this.#closed || this.#timers.has(boardId)) return;
+  /**
+   * Schedules a reindex of the board; cheap to call on every change. A `record` change (title,
+   * place, lock) rewrites the title alone, without opening the document; a `content` change, or
+   * both, reads the items as well.
+   */
+  boardChanged(boardId: string, kind: 'content' | 'record' = 'content'): void {
+    if (this.#closed) return;
+    if (kind === 'content') this.#contentChanged.add(boardId);
+    if (this.#timers.has(boardId)) return;
     const timer = setTimeout(() => {
       this.#timers.delete(boardId);
       void this.#run(boardId);
@@ -113,6 +121,7 @@ export class SearchIndexer {
   async boardRemoved(boardId: string): Promise<void> {
     clearTimeout(this.#timers.get(boardId));
     this.#timers.delete(boardId);
+    this.#contentChanged.delete(boardId);
     await this.#running.get(boardId);
     this.#forget(boardId);
     await this.#index.removeBoard(boardId);
@@ -149,10 +158,19 @@ export class SearchIndexer {
   }
 
   async #reindex(boardId: string): Promise<void> {
+    // Taken as the reindex starts: a content change arriving while it runs schedules the next one.
+    const content = this.#contentChanged.delete(boardId);
     const board = await this.#boards.get(boardId);
     if (!board) {
       this.#forget(boardId);
       await this.#index.removeBoard(boardId);
+      return;
+    }
+    if (!content) {
+      // The items are as the last content reindex left them: a cold 10k board is not loaded for a rename.
+      const known = this.#indexed.get(boardId);
+      if (known?.title !== board.title) await this.#index.updateBoard(boardId, board.title, [], []);
+      if (known !== undefined) known.title = board.title;
       return;
     }
     // Boards in trash stay indexed (search hides them), so a restore needs no reindex.

@@ -64,9 +64,9 @@ export class SearchService {
     this.#indexer = deps.indexer;
   }
 
-  /** Schedules a reindex of the board (after item edits, live edits, create, rename, restore). */
-  boardChanged(boardId: string): void {
-    this.#indexer.boardChanged(boardId);
+  /** Schedules a reindex of the board (after item edits, live edits, create, rename, restore); `record`: only the board record changed. */
+  boardChanged(boardId: string, kind: 'content' | 'record' = 'content'): void {
+    this.#indexer.boardChanged(boardId, kind);
   }
 
   /** Forgets a board deleted for good. */

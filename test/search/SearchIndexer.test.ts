@@ -215,6 +215,32 @@ describe.each(adapters)('SearchIndexer on %s', (_name, openDb) => {
     expect((await db.search.indexedEntries('b1')).items).toHaveLength(1200);
   });
 
+  it('rewrites only the title for a record change, without opening the document; a content change beside it reads the items', async () => {
+    sticky('godwit');
+    indexer.boardChanged('b1');
+    await indexer.flush();
+    const opened = vi.fn(async () => doc);
+    const recordOnly = new SearchIndexer(db, { openDocument: opened, delayMs: 500, logger: silentLogger });
+    try {
+      await db.collection<BoardRecord>(boardCollections.boards).updateOne({ id: 'b1' }, { $set: { title: 'Merlin' } });
+      sticky('whimbrel');
+      recordOnly.boardChanged('b1', 'record');
+      await recordOnly.flush();
+      expect(opened).not.toHaveBeenCalled();
+      expect(await hits('merlin')).toEqual(['board:b1']);
+      expect(await hits('godwit')).toHaveLength(1);
+      // The item added meanwhile waits for a content change: then the document is read.
+      expect(await hits('whimbrel')).toEqual([]);
+      recordOnly.boardChanged('b1', 'record');
+      recordOnly.boardChanged('b1', 'content');
+      await recordOnly.flush();
+      expect(opened).toHaveBeenCalledTimes(1);
+      expect(await hits('whimbrel')).toHaveLength(1);
+    } finally {
+      await recordOnly.close();
+    }
+  });
+
   it('writes a large change in slices of 500 items, one transaction each, and removes in slices too', async () => {
     const ids: string[] = [];
     for (let i = 0; i < 1200; i += 1) ids.push(sticky(`note ${i}`));
