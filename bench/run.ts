@@ -10,7 +10,7 @@ import { measureEditLoad } from './content/editLoad.js';
 import { renderReport } from './content/report.js';
 import type { ContentBenchResults } from './content/report.js';
 import type { BoardApi } from './content/restBench.js';
-import { createBoard, measureBatches, measureChatPosts, measureCreates, measurePaging, seedBoard, someItemIds, timedDuplicate } from './content/restBench.js';
+import { createBoard, measureBatches, measureChatPosts, measureCreates, measurePaging, seedBoard, someItemIds, timedCall } from './content/restBench.js';
 import { measureSearchReindex } from './content/searchReindex.js';
 import { createBenchUser, startBoards } from './content/serverProcess.js';
 import { nowMs, summarize } from './content/stats.js';
@@ -108,7 +108,7 @@ export async function runContentBench(): Promise<ContentBenchResults> {
       log('duplicate of the board');
       quietMs.duplicate = await server.whenQuiet();
       server.startProbe();
-      const duplicated = await timedDuplicate(api);
+      const duplicated = await timedCall(api, 'POST', `/boards/${boardId}/duplicate`, undefined, 201);
       // The copy's search index is written in the next seconds (it loads the copy): counted too.
       await new Promise((resolve) => setTimeout(resolve, duplicateSettleMs));
       const duplicate = { clientMs: duplicated.clientMs, serverMs: duplicated.serverMs, settleMs: duplicateSettleMs, delay: await server.stopProbe() };

@@ -12,7 +12,6 @@ export {
 export type { ItemTypeInfo, ValidatedCreateItem } from './items/catalogue.js';
 export type { CreateItemBody } from './items/ItemTypeDefinition.js';
 export { boundsOf, geometryLimits, normalizeRotation } from './items/geometry.js';
-export type { Rect } from './items/geometry.js';
 export type { Occupancy } from './items/OccupancyGrid.js';
 export { keyBetween, keysBetween, isFractionalIndex } from './items/fractionalIndex.js';
 export { commentTypeName, createItem, deleteItem, getItem, itemCount, itemTypeOf, listItemPage, listItems } from './items/itemOperations.js';

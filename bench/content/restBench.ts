@@ -34,11 +34,11 @@ export async function call(url: string, key: string, method: string, pathname: s
   return (await request(url, key, method, pathname, body, expected)).body;
 }
 
-/** Client latency and server time (`Server-Timing`) of one call, in ms. */
-export async function timedCall(api: BoardApi, method: string, pathname: string, body: unknown, expected: number): Promise<{ clientMs: number; serverMs: number }> {
+/** Client latency and server time (`Server-Timing`) of one call, in ms, and the parsed answer. */
+export async function timedCall(api: BoardApi, method: string, pathname: string, body: unknown, expected: number): Promise<{ clientMs: number; serverMs: number; body: unknown }> {
   const start = nowMs();
-  const { serverMs } = await request(api.url, api.key, method, pathname, body, expected);
-  return { clientMs: nowMs() - start, serverMs };
+  const answer = await request(api.url, api.key, method, pathname, body, expected);
+  return { clientMs: nowMs() - start, serverMs: answer.serverMs, body: answer.body };
 }
 
 /** Creates a board and returns its id. */
@@ -154,8 +154,8 @@ export interface PagingResult {
  * the cursor), after one uncounted first page that loads the board.
  */
 export async function measurePaging(api: BoardApi, limit: number, passes: number): Promise<PagingResult> {
-  const list = (cursor: string | null): Promise<{ body: unknown; serverMs: number }> =>
-    request(api.url, api.key, 'GET', `/boards/${api.boardId}/items?limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`, undefined, 200);
+  const list = (cursor: string | null): Promise<{ clientMs: number; serverMs: number; body: unknown }> =>
+    timedCall(api, 'GET', `/boards/${api.boardId}/items?limit=${limit}${cursor === null ? '' : `&cursor=${cursor}`}`, undefined, 200);
   await list(null);
   const client: number[] = [];
   const server: number[] = [];
@@ -167,9 +167,8 @@ export async function measurePaging(api: BoardApi, limit: number, passes: number
     items = 0;
     let cursor: string | null = null;
     do {
-      const start = nowMs();
-      const { body, serverMs } = await list(cursor);
-      client.push(nowMs() - start);
+      const { body, clientMs, serverMs } = await list(cursor);
+      client.push(clientMs);
       server.push(serverMs);
       const page = body as { data: unknown[]; nextCursor: string | null };
       pages += 1;
@@ -180,9 +179,3 @@ export async function measurePaging(api: BoardApi, limit: number, passes: number
   return { limit, passes, pages, items, passMs: (nowMs() - started) / passes, client: summarize(client), server: summarize(server) };
 }
 
-/** One `POST /boards/{id}/duplicate`: client latency and server time, in ms, and the copy's id. */
-export async function timedDuplicate(api: BoardApi): Promise<{ clientMs: number; serverMs: number; copyId: string }> {
-  const start = nowMs();
-  const { body, serverMs } = await request(api.url, api.key, 'POST', `/boards/${api.boardId}/duplicate`, undefined, 201);
-  return { clientMs: nowMs() - start, serverMs, copyId: (body as { id: string }).id };
-}
