@@ -30,7 +30,7 @@ export type { CommentReply } from './items/types/structureItems.js';
 export { outline } from './views/outline.js';
 export { structure } from './views/structure.js';
 export type { BoardStructure, StructureConnection, StructureItem, StructureSection } from './views/structure.js';
-export { searchableItem, searchableText } from './views/searchableText.js';
+export { searchableItem, searchableOf, searchableText } from './views/searchableText.js';
 export type { SearchableItem } from './views/searchableText.js';
 export { DocumentRegistry } from './documents/DocumentRegistry.js';
 export type { DocumentLease } from './documents/DocumentLease.js';

@@ -120,6 +120,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const chat = createChatService({ db, access, accounts, activity, clock, documents: documentServices.documents, logger, events });
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   events.on('board.changed', (event) => search.boardChanged(event.boardId, event.kind));
+  events.on('board.duplicated', (event) => search.boardCopied(event.boardId, event.items));
   const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events });
   const skills = new SkillService(db, { ai, clock });
   const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications });

@@ -11,8 +11,11 @@ export interface SearchableItem {
   readonly text: string;
 }
 
-/** The item's whole text, its title first when the text lacks it; null when it has no text. */
-function searchableOf(item: StoredItem): SearchableItem | null {
+/**
+ * The item's whole text, its title first when the text lacks it; null when it has no text. Takes
+ * a stored item or its REST view (a duplicate indexes its copy from the views it read).
+ */
+export function searchableOf(item: Pick<StoredItem, 'id' | 'type' | 'data'>): SearchableItem | null {
   const body = textOfItem(item);
   const title = typeof item.data['title'] === 'string' ? item.data['title'].trim() : '';
   const text = title.length > 0 && !body.startsWith(title) ? `${title}\n${body}`.trim() : body;

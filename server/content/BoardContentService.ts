@@ -27,7 +27,6 @@ import type { AccountService } from '../accounts/AccountService.js';
 import { planCapError } from '../accounts/planCap.js';
 import { plans } from '../accounts/plans.js';
 import type { Principal } from '../auth/Principal.js';
-import type { ActivityService } from '../boards/ActivityService.js';
 import type { BoardService, BoardView } from '../boards/BoardService.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { BoardEventBase, ItemChangeSource } from '../events/eventTypes.js';
@@ -42,12 +41,11 @@ export interface BoardContentServiceOptions {
   documents: DocumentRegistry;
   access: AccessService;
   accounts: AccountService;
-  activity: ActivityService;
   boards: BoardService;
   clock: Clock;
   /**
    * Where every write is announced once stored: `board.changed`, `item.*`, `comment.created`,
-   * `items.batched` (activity, search, notifications and recent boards subscribe).
+   * `items.batched`, `board.duplicated` (activity, search, notifications and recent boards subscribe).
    */
   events: DomainEvents;
 }
@@ -308,11 +306,13 @@ export class BoardContentService {
       { state },
     );
     const copyId = copy.board.id;
-    await this.#o.activity.record({ boardId: copyId, actorId: principal.user.id, action: 'board.duplicated', data: { sourceBoardId: boardId } });
-    await this.#o.events.emit('board.changed', { ...this.#base(principal, copy.board), kind: 'content', source: 'rest' });
+    // Search indexes the copy from these items, so the copy stays unloaded until someone opens it.
+    await this.#o.events.emit('board.duplicated', { ...this.#base(principal, copy.board), board: copy.board, sourceBoardId: boardId, items });
     // The copied items are new items of the new board: one `item.created` each, like any other create.
     const views = new Map(items.map((item) => [item.id, item]));
     await this.#emitItems(principal, copy.board, 'rest', { created: [...views.keys()], updated: [], deleted: [] }, views, { copiedFrom: boardId });
+    // The activity row and the webhook rows those events appended, durable before the answer.
+    await this.#o.db.documents.sync();
     return this.#o.boards.get(principal, copyId);
   }
 }

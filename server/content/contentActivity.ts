@@ -4,7 +4,8 @@ import type { DomainEvents } from '../events/DomainEvents.js';
 /**
  * Records the activity rows of board content writes from the domain events: one row per REST
  * item write and one per batch (`items.batched`; its per-item events add none). A duplicate's
- * copied items add none either: the copy's feed has its one `board.duplicated` row. Live edits
+ * copied items add none either: the copy's feed has its one `board.duplicated` row (from the
+ * event of that name). Live edits
  * (`source: 'live'`) leave no rows, as the feed records API writes. The rows are appended without
  * an fsync of their own: the content service's write awaits one `documents.sync()` after its
  * events, which covers its update, these rows and the webhook rows. Returns the unsubscriber.
@@ -29,6 +30,9 @@ export function subscribeContentActivity(events: DomainEvents, activity: Activit
       if (event.source !== 'rest' || event.deletedBy !== undefined) return;
       const deleted = 1 + (event.deletedWith?.length ?? 0);
       await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'item.deleted', itemId: event.itemId, data: { deleted } });
+    }),
+    events.on('board.duplicated', async (event) => {
+      await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'board.duplicated', data: { sourceBoardId: event.sourceBoardId } });
     }),
     events.on('items.batched', async (event) => {
       await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'items.batch', data: { operations: event.operations, ...event.counts } });

@@ -74,7 +74,6 @@ export function createContentService(options: {
     documents: options.documents,
     access: options.boards.access,
     accounts: options.accounts,
-    activity: options.boards.activity,
     boards: options.boards.boards,
     clock,
     events,

@@ -74,6 +74,13 @@ export interface DomainEventMap {
   'board.deleted': BoardRecordEvent & { readonly outcome: 'trashed' | 'deleted'; readonly purged?: boolean };
   'board.restored': BoardRecordEvent;
   /**
+   * A board copied whole (`POST /boards/{id}/duplicate`): `board` is the copy, `items` its items as
+   * copied (read from the original in the same turn as the copied state). Emitted after the copy's
+   * `board.created`, before its items' `item.created`; the copy has no `board.changed` of its own
+   * for the content: subscribers that keep something per board content (search) take it from here.
+   */
+  'board.duplicated': BoardRecordEvent & { readonly sourceBoardId: string; readonly items: readonly ItemView[] };
+  /**
    * Anything searchable or "recent" about a board changed: its content (`kind: 'content'`,
    * emitted per REST write and per live document message) or its record (`kind: 'record'`).
    */
@@ -116,6 +123,7 @@ export const domainEventTypes = [
   'board.updated',
   'board.deleted',
   'board.restored',
+  'board.duplicated',
   'board.changed',
   'item.created',
   'item.updated',

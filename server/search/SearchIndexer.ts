@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type * as Y from 'yjs';
-import { boardIndex, searchableItem } from '../../crdt/index.js';
-import type { Logger, SearchableItem } from '../../crdt/index.js';
+import { boardIndex, searchableItem, searchableOf } from '../../crdt/index.js';
+import type { ItemView, Logger, SearchableItem } from '../../crdt/index.js';
 import type { Collection, Database, SearchIndex } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
@@ -25,6 +25,9 @@ const fullPassMsPerTurn = 4;
  * duplicated 10k-item board is twenty short writes rather than one of about 70 ms.
  */
 const itemsPerWrite = 500;
+
+/** What a copied board is indexed from: an item as copied (its REST view). */
+export type CopiedItem = Pick<ItemView, 'id' | 'type' | 'data'>;
 
 /** The ids a loaded document's transactions touched since the board's last reindex. */
 interface Tracking {
@@ -88,6 +91,8 @@ export class SearchIndexer {
   readonly #running = new Map<string, Promise<void>>();
   /** Boards with a content change since their last reindex started; the others changed only their record (the title is all search reads of it). */
   readonly #contentChanged = new Set<string>();
+  /** Boards copied whole since their last reindex, with the items they were copied with. */
+  readonly #copies = new Map<string, readonly CopiedItem[]>();
   /** What was last indexed per board, most recently used last; bounded. */
   readonly #indexed = new Map<string, IndexedBoard>();
   #closed = false;
@@ -117,11 +122,24 @@ export class SearchIndexer {
     this.#timers.set(boardId, timer);
   }
 
+  /**
+   * Indexes a board copied whole from `items` (the copy's items as copied) with its next reindex,
+   * `delayMs` later like any change, without opening its document: a duplicated 10k-item board
+   * stays unloaded until someone uses it. A content change of the copy meanwhile is compared
+   * with the loaded document right after.
+   */
+  boardCopied(boardId: string, items: readonly CopiedItem[]): void {
+    if (this.#closed) return;
+    this.#copies.set(boardId, items);
+    this.boardChanged(boardId, 'record');
+  }
+
   /** Forgets the board now (deleted for good), cancelling a scheduled reindex. */
   async boardRemoved(boardId: string): Promise<void> {
     clearTimeout(this.#timers.get(boardId));
     this.#timers.delete(boardId);
     this.#contentChanged.delete(boardId);
+    this.#copies.delete(boardId);
     await this.#running.get(boardId);
     this.#forget(boardId);
     await this.#index.removeBoard(boardId);
@@ -160,12 +178,15 @@ export class SearchIndexer {
   async #reindex(boardId: string): Promise<void> {
     // Taken as the reindex starts: a content change arriving while it runs schedules the next one.
     const content = this.#contentChanged.delete(boardId);
+    const copied = this.#copies.get(boardId);
+    this.#copies.delete(boardId);
     const board = await this.#boards.get(boardId);
     if (!board) {
       this.#forget(boardId);
       await this.#index.removeBoard(boardId);
       return;
     }
+    if (copied !== undefined) await this.#indexCopy(boardId, board.title, copied);
     if (!content) {
       // The items are as the last content reindex left them: a cold 10k board is not loaded for a rename.
       const known = this.#indexed.get(boardId);
@@ -184,9 +205,32 @@ export class SearchIndexer {
       this.#forget(boardId);
       state = await this.#compareWithStored(boardId, board.title, doc);
     }
+    this.#remember(boardId, state);
+  }
+
+  /** Keeps what was indexed for the board, most recently used last, forgetting the least recently used past the bound. */
+  #remember(boardId: string, state: IndexedBoard): void {
     this.#indexed.delete(boardId);
     this.#indexed.set(boardId, state);
     if (this.#indexed.size > maxRememberedBoards) this.#forget(this.#indexed.keys().next().value as string);
+  }
+
+  /** A copied board's first index, from the items it was copied with (read a few ms per event-loop turn). */
+  async #indexCopy(boardId: string, title: string, items: readonly CopiedItem[]): Promise<void> {
+    this.#forget(boardId);
+    const searchable: SearchableItem[] = [];
+    let sliceStart = performance.now();
+    for (const item of items) {
+      if (performance.now() - sliceStart > fullPassMsPerTurn) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
+      const entry = searchableOf(item);
+      if (entry !== null) searchable.push(entry);
+    }
+    await this.#write(boardId, title, searchable, [], true);
+    // The title is known (a record change need not rewrite it); the items are compared once the document is loaded.
+    this.#remember(boardId, { title, items: new Map(), tracking: null });
   }
 
   /** Starts recording the items each transaction of `doc` touches; stops by itself when the document is destroyed. */

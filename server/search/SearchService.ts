@@ -9,7 +9,7 @@ import type { Role } from '../access/roles.js';
 import { atLeast, boardPermissions } from '../access/roles.js';
 import type { Principal } from '../auth/Principal.js';
 import { errors } from '../errors.js';
-import type { SearchIndexer } from './SearchIndexer.js';
+import type { CopiedItem, SearchIndexer } from './SearchIndexer.js';
 
 /** Longest query, in characters after trimming. */
 export const maxSearchQueryChars = 200;
@@ -67,6 +67,11 @@ export class SearchService {
   /** Schedules a reindex of the board (after item edits, live edits, create, rename, restore); `record`: only the board record changed. */
   boardChanged(boardId: string, kind: 'content' | 'record' = 'content'): void {
     this.#indexer.boardChanged(boardId, kind);
+  }
+
+  /** Indexes a board copied whole from its items as copied, without loading its document. */
+  boardCopied(boardId: string, items: readonly CopiedItem[]): void {
+    this.#indexer.boardCopied(boardId, items);
   }
 
   /** Forgets a board deleted for good. */

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { createItem, patchItem, silentLogger } from '../../crdt/index.js';
+import { createItem, listItems, patchItem, silentLogger } from '../../crdt/index.js';
 import { SearchIndexer } from '../../server/search/SearchIndexer.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
@@ -270,5 +270,78 @@ describe.each(adapters)('SearchIndexer on %s', (_name, openDb) => {
       [0, 100],
     ]);
     expect((await db.search.indexedEntries('b1')).items.map((item) => item.itemId).sort()).toEqual(ids.slice(0, 100).sort());
+  });
+
+  it('indexes a copied board from its items, with its next reindex, in slices, without opening its document; its first content change compares the loaded copy', async () => {
+    for (let i = 0; i < 1199; i += 1) sticky(`note ${i}`);
+    const frame = createItem(doc, { type: 'shape', position: { x: 0, y: 0 }, data: { shape: 'diamond' } }, { actorId: 'u' }, 0).id;
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+    await db.collection<BoardRecord>(boardCollections.boards).insert(boardRecord('b2', 'Copy_Kestrel'));
+    const opened = vi.fn(async () => copy);
+    const copies = new SearchIndexer(db, { openDocument: opened, delayMs: 500, logger: silentLogger });
+    const indexBoard = vi.spyOn(db.search, 'indexBoard');
+    const updateBoard = vi.spyOn(db.search, 'updateBoard');
+    try {
+      copies.boardChanged('b2', 'record');
+      copies.boardCopied('b2', listItems(doc));
+      await vi.advanceTimersByTimeAsync(499);
+      expect(indexBoard).not.toHaveBeenCalled();
+      await copies.flush();
+      expect(opened).not.toHaveBeenCalled();
+      // 1,199 notes with text; the shape has none.
+      expect(indexBoard.mock.calls.map((call) => [call[0], call[2].length])).toEqual([['b2', 500]]);
+      // One reindex for the copy and the record change scheduled beside it.
+      expect(updateBoard.mock.calls.map((call) => [call[0], call[2].length, call[3].length])).toEqual([
+        ['b2', 500, 0],
+        ['b2', 199, 0],
+      ]);
+      const entries = await db.search.indexedEntries('b2');
+      expect(entries.title).toBe('Copy_Kestrel');
+      expect(entries.items).toHaveLength(1199);
+      expect(entries.items.map((item) => item.itemId)).not.toContain(frame);
+      expect((await db.search.search('note 7', { boardIds: ['b2'], boards: { limit: 5, offset: 0 }, items: { limit: 5, offset: 0 } })).items.length).toBeGreaterThan(0);
+
+      // The copy diverges; its first content change loads it and writes only what differs.
+      const [first] = listItems(copy);
+      patchItem(copy, first?.id as string, { data: { text: 'sanderling' } }, { actorId: 'u' }, 0);
+      updateBoard.mockClear();
+      copies.boardChanged('b2', 'content');
+      await copies.flush();
+      expect(opened).toHaveBeenCalledTimes(1);
+      expect(updateBoard.mock.calls.map((call) => [call[2].map((item) => item.text), call[3].length])).toEqual([[['sanderling'], 0]]);
+    } finally {
+      await copies.close();
+    }
+  });
+
+  it('a copy edited before its first reindex is indexed from its items, then from the loaded document; a copy deleted meanwhile is not indexed', async () => {
+    const kept = sticky('dunlin');
+    const edited = sticky('stint');
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, Y.encodeStateAsUpdate(doc));
+    const items = listItems(doc);
+    patchItem(copy, edited, { data: { text: 'knot' } }, { actorId: 'u' }, 0);
+    await db.collection<BoardRecord>(boardCollections.boards).insert(boardRecord('b2', 'Copy'));
+    const copies = new SearchIndexer(db, { openDocument: async (id) => (id === 'b2' ? copy : doc), delayMs: 500, logger: silentLogger });
+    const updateBoard = vi.spyOn(db.search, 'updateBoard');
+    try {
+      copies.boardCopied('b2', items);
+      copies.boardChanged('b2', 'content');
+      await copies.flush();
+      const entries = await db.search.indexedEntries('b2');
+      expect(Object.fromEntries(entries.items.map((item) => [item.itemId, item.text]))).toEqual({ [kept]: 'dunlin', [edited]: 'knot' });
+      expect(updateBoard.mock.calls.filter((call) => call[0] === 'b2').map((call) => call[2].map((item) => item.text))).toEqual([['knot']]);
+
+      await db.collection<BoardRecord>(boardCollections.boards).insert(boardRecord('b3', 'Gone'));
+      copies.boardCopied('b3', items);
+      await copies.boardRemoved('b3');
+      // A change arriving after the removal finds no copy left to index.
+      copies.boardChanged('b3', 'record');
+      await copies.flush();
+      expect((await db.search.indexedEntries('b3')).items).toEqual([]);
+    } finally {
+      await copies.close();
+    }
   });
 });

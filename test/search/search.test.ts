@@ -89,6 +89,33 @@ describe('GET /search', () => {
     expect((await search(owner, q('wombat'))).items).toEqual([]);
   });
 
+  it("finds a duplicated board's title and items without loading the copy, and follows the copy's own edits", async () => {
+    const owner = await t.createUser({ plan: 'pro' });
+    const board = await indexedBoard(owner, 'Numbat plan');
+    const note = await addNote(owner, board, 'bilby roadmap');
+    await search(owner, q('bilby'));
+    const loaded: string[] = [];
+    const stop = t.server.services.documents.onLoaded((boardId) => loaded.push(boardId));
+    try {
+      const copy = await read<{ id: string }>(await t.api(owner.key, 'POST', `/boards/${board}/duplicate`), 201);
+      const found = await search(owner, q('bilby'));
+      expect(found.items.map((i) => [i.boardId, i.itemId, i.boardTitle]).sort()).toEqual(
+        [
+          [board, note, 'Numbat plan'],
+          [copy.id, note, 'Copy_Numbat plan'],
+        ].sort(),
+      );
+      expect((await search(owner, q('copy_numbat'))).boards.map((b) => b.id)).toEqual([copy.id]);
+      expect(loaded).not.toContain(copy.id);
+      // The copy's own edit reaches the index; the original keeps its text.
+      await read(await t.api(owner.key, 'PATCH', `/boards/${copy.id}/items/${note}`, { data: { text: 'potoroo roadmap' } }), 200);
+      expect((await search(owner, q('potoroo'))).items.map((i) => i.boardId)).toEqual([copy.id]);
+      expect((await search(owner, q('bilby'))).items.map((i) => i.boardId)).toEqual([board]);
+    } finally {
+      stop();
+    }
+  });
+
   it("never shows a stranger's board; shows a shared board; hides a board in trash until restored", async () => {
     const secret = await indexedBoard(stranger, 'Narwhal secrets');
     await addNote(stranger, secret, 'narwhal tusk plans');
