@@ -49,6 +49,25 @@ export function boardIndex(doc: Y.Doc): BoardIndex {
 }
 
 /**
+ * Builds the board's index as `boardIndex` would, reading the items `msPerTurn` at a time and
+ * awaiting `nextTurn` (the platform's way to let the event loop run) in between: a 10k-item
+ * board's read is tens of milliseconds. For a document being loaded (the registry, before anyone
+ * holds it); a transaction in between is folded in as usual.
+ */
+export async function buildBoardIndex(doc: Y.Doc, msPerTurn: number, nextTurn: () => Promise<unknown>): Promise<BoardIndex> {
+  const known = indexes.get(doc);
+  if (known !== undefined) return known;
+  const index = await BoardIndex.build(doc, msPerTurn, nextTurn);
+  const meanwhile = indexes.get(doc);
+  if (meanwhile !== undefined) {
+    index.detach();
+    return meanwhile;
+  }
+  indexes.set(doc, index);
+  return index;
+}
+
+/**
  * Incremental summary of one board document. Every read first folds in what the transaction in
  * progress (if any) has touched so far, so reads inside a `doc.transact` see that transaction's
  * writes; at the end of each transaction, before any observer runs, the index folds in what it
@@ -76,11 +95,37 @@ export class BoardIndex {
   #occupancy: OccupancyGrid | null = null;
   readonly #occupancyStale = new Set<string>();
 
-  constructor(doc: Y.Doc) {
+  readonly #onTransaction = (transaction: Y.Transaction): void => this.#settle(transaction);
+
+  /** The index of `doc`, read whole now (`fill`), or left for `build` to fill. */
+  constructor(doc: Y.Doc, fill = true) {
     this.#doc = doc;
     this.#items = itemsMap(doc);
-    for (const [id, value] of this.#items.entries()) this.#refresh(id, value);
-    doc.on('beforeObserverCalls', (transaction: Y.Transaction) => this.#settle(transaction));
+    if (fill) for (const [id, value] of this.#items.entries()) this.#refresh(id, value);
+    doc.on('beforeObserverCalls', this.#onTransaction);
+  }
+
+  /** An index of `doc` filled `msPerTurn` of reading per event-loop turn (see `buildBoardIndex`). */
+  static async build(doc: Y.Doc, msPerTurn: number, nextTurn: () => Promise<unknown>): Promise<BoardIndex> {
+    const index = new BoardIndex(doc, false);
+    let sliceStart = performance.now();
+    // Each entry as it is when read: a transaction in between has refreshed what it touched.
+    for (const [id, value] of index.#items.entries()) {
+      if (performance.now() - sliceStart > msPerTurn) {
+        await nextTurn();
+        sliceStart = performance.now();
+        // The value was taken before the turn ended: a transaction may have replaced or removed it since.
+        index.#refresh(id, index.#items.get(id));
+      } else {
+        index.#refresh(id, value);
+      }
+    }
+    return index;
+  }
+
+  /** Stops following the document's transactions (an index built twice keeps one). */
+  detach(): void {
+    this.#doc.off('beforeObserverCalls', this.#onTransaction);
   }
 
   /** Entries in the items map, as `Y.Map.size` counts them (without building an array). */

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
-import { boardIndex } from '../../../crdt/items/BoardIndex.js';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { boardIndex, buildBoardIndex } from '../../../crdt/items/BoardIndex.js';
 import { compareByZ, itemsMap, readStoredItem } from '../../../crdt/items/boardSchema.js';
 import type { StoredItem } from '../../../crdt/items/boardSchema.js';
 import { sectionTypeName } from '../../../crdt/items/boardSnapshot.js';
@@ -255,6 +256,32 @@ describe('BoardIndex', () => {
     Y.applyUpdate(doc, Y.encodeStateAsUpdate(source));
     expectIndexMatches(doc);
     expect(boardIndex(doc).topZ()).toBe(validZ[5]);
+  });
+
+  it('property: built a slice per event-loop turn, with transactions in between, agrees with a full scan', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(mutationArb, { minLength: 1, maxLength: 30 }), fc.array(fc.array(mutationArb, { minLength: 1, maxLength: 3 }), { maxLength: 8 }), async (initial, during) => {
+        const doc = new Y.Doc();
+        doc.transact(() => {
+          for (const m of initial) mutate(doc, m);
+        });
+        // A reading budget of 0 ms yields before almost every item: the transactions land between them.
+        const building = buildBoardIndex(doc, 0, nextTurn);
+        for (const mutations of during) {
+          await nextTurn();
+          doc.transact(() => {
+            for (const m of mutations) mutate(doc, m);
+          });
+        }
+        const index = await building;
+        expect(boardIndex(doc)).toBe(index);
+        expectIndexMatches(doc);
+        // Later transactions are followed as usual.
+        doc.transact(() => mutate(doc, { kind: 'create', id: 'h', type: sectionTypeName, z: validZ[9], x: 0, y: 0, w: 50, h: 50, from: 'a', to: 'a' }));
+        expectIndexMatches(doc);
+      }),
+      { seed: 16, numRuns: 100 },
+    );
   });
 
   it('pages in z-order through many changes between two pages', () => {
