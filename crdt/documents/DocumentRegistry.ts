@@ -1,7 +1,8 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as Y from 'yjs';
 import { systemClock } from '../../storage/index.js';
 import type { Clock, DocumentStore } from '../../storage/index.js';
-import { boardIndex } from '../items/BoardIndex.js';
+import { buildBoardIndex } from '../items/BoardIndex.js';
 import { DocumentError } from './errors.js';
 import { silentLogger } from './Logger.js';
 import type { Logger } from './Logger.js';
@@ -31,12 +32,20 @@ export interface DocumentRegistryOptions {
   sweepIntervalMs?: number;
   /** Largest stored size of one document, in bytes; bigger updates throw `document_too_large`. Default 16 MiB. */
   maxDocumentBytes?: number;
+  /**
+   * Milliseconds of a load's work per event-loop turn: logged updates applied (at least one a
+   * turn) and the board index read. Default 8: loading a large board never holds every other
+   * connection of the process for long.
+   */
+  loadMsPerTurn?: number;
   /** How long `transact` waits for its update to be stored before `persist_timeout`, in ms. Default 10000. */
   persistTimeoutMs?: number;
   /**
    * The compiled `snapshotWorker.js` that folds stored documents into snapshots for compaction,
-   * off the event loop; null folds them in-thread. Default the worker beside this module when it
-   * is compiled (sources, as in tests, fold in-thread).
+   * and splits large snapshots so that they load a part per event-loop turn, off the event loop
+   * (two workers, each started on first use); null folds them in-thread and loads snapshots
+   * whole. Default the worker beside this module when it is compiled (sources, as in tests, run
+   * in-thread).
    */
   snapshotWorkerUrl?: URL | null;
   /** Time source for idle tracking. Default the system clock. */
@@ -68,6 +77,8 @@ export class DocumentRegistry {
   readonly #store: DocumentStore;
   readonly #options: Required<Omit<DocumentRegistryOptions, 'clock' | 'logger' | 'snapshotWorkerUrl'>>;
   readonly #snapshots: SnapshotBuilder;
+  /** Splits large snapshots for loads a few milliseconds per event-loop turn. */
+  readonly #loadSplitter: SnapshotBuilder;
   readonly #clock: Clock;
   readonly #logger: Logger;
   readonly #docs = new Map<string, ManagedDocument>();
@@ -81,7 +92,10 @@ export class DocumentRegistry {
     this.#store = store;
     this.#clock = options.clock ?? systemClock;
     this.#logger = options.logger ?? silentLogger;
-    this.#snapshots = new SnapshotBuilder(options.snapshotWorkerUrl === null ? undefined : (options.snapshotWorkerUrl ?? compiledSnapshotWorkerUrl));
+    const workerUrl = options.snapshotWorkerUrl === null ? undefined : (options.snapshotWorkerUrl ?? compiledSnapshotWorkerUrl);
+    this.#snapshots = new SnapshotBuilder(workerUrl);
+    // A worker of its own: a load must not wait behind a compaction of another large board.
+    this.#loadSplitter = new SnapshotBuilder(workerUrl);
     this.#options = {
       persistDelayMs: options.persistDelayMs ?? 0,
       maxBatchUpdates: options.maxBatchUpdates ?? 1000,
@@ -94,6 +108,7 @@ export class DocumentRegistry {
       sweepIntervalMs: options.sweepIntervalMs ?? 10_000,
       maxDocumentBytes: options.maxDocumentBytes ?? 16 * 1024 * 1024,
       persistTimeoutMs: options.persistTimeoutMs ?? 10_000,
+      loadMsPerTurn: options.loadMsPerTurn ?? 8,
     };
     if (this.#options.sweepIntervalMs > 0) {
       this.#timer = setInterval(() => {
@@ -241,7 +256,7 @@ export class DocumentRegistry {
       this.#docs.delete(managed.id);
       managed.destroy();
     }
-    await this.#snapshots.close();
+    await Promise.all([this.#snapshots.close(), this.#loadSplitter.close()]);
   }
 
   #get(boardId: string): Promise<ManagedDocument> {
@@ -257,13 +272,14 @@ export class DocumentRegistry {
 
   async #load(boardId: string): Promise<ManagedDocument> {
     const stored = await this.#store.load(boardId);
-    const managed = new ManagedDocument(boardId, stored, this.#store, this.#logger, {
+    const managed = await ManagedDocument.load(boardId, stored, this.#store, this.#logger, {
       ...this.#options,
       clock: this.#clock,
       buildSnapshot: (toFold) => this.#snapshots.build(toFold),
+      split: (update) => this.#loadSplitter.split(update),
     });
-    // Built once here, then kept current by every transaction, so no write reads the whole board.
-    boardIndex(managed.doc);
+    // Built once here, a slice per turn like the load, then kept current by every transaction, so no write reads the whole board.
+    await buildBoardIndex(managed.doc, this.#options.loadMsPerTurn, nextTurn);
     for (const listener of this.#loadListeners) {
       try {
         listener(boardId, managed.doc);

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as Y from 'yjs';
 import type { Clock, DocumentStore, StoredDocument } from '../../storage/index.js';
 import { CrdtError } from '../errors.js';
@@ -5,6 +6,7 @@ import type { DocumentLease } from './DocumentLease.js';
 import type { Logger } from './Logger.js';
 import { UpdatePersister } from './UpdatePersister.js';
 import type { BuildSnapshot, UpdatePersisterOptions } from './UpdatePersister.js';
+import type { SplitState } from './snapshotWorker.js';
 
 /**
  * Stored size up to which a compaction encodes the document on the event loop (about a
@@ -14,6 +16,52 @@ export const inThreadSnapshotBytes = 64 * 1024;
 
 /** Origin of the transaction that applies the stored state on load; never persisted again. */
 export const loadOrigin: unique symbol = Symbol('boards.load');
+
+
+/** Stored snapshots above this many bytes load in parts when a splitter is at hand (`ManagedDocument.load`). */
+export const splitLoadAboveBytes = 256 * 1024;
+
+/** Options of a `ManagedDocument`. */
+export type ManagedDocumentOptions = UpdatePersisterOptions & {
+  maxDocumentBytes: number;
+  /** Milliseconds of logged updates applied per event-loop turn at load (at least one update a turn). */
+  loadMsPerTurn: number;
+  clock: Clock;
+  buildSnapshot: BuildSnapshot;
+};
+
+/**
+ * Applies `snapshot` to the empty `doc` in the parts `split` gives, one per event-loop turn.
+ * False when it could not (no parts, a part failed, or the result misses the snapshot's state):
+ * `doc` may then hold part of it and must be dropped.
+ */
+async function applyInParts(doc: Y.Doc, snapshot: Uint8Array, split: (update: Uint8Array) => Promise<SplitState>, logger: Logger, id: string): Promise<boolean> {
+  let parts: SplitState;
+  try {
+    parts = await split(snapshot);
+  } catch (error) {
+    logger.warn({ err: error, docId: id }, 'Could not split a large snapshot; loading it whole');
+    return false;
+  }
+  if (parts === null) return false;
+  try {
+    for (const [index, part] of parts.parts.entries()) {
+      if (index > 0) await nextTurn();
+      Y.applyUpdate(doc, part, loadOrigin);
+    }
+  } catch (error) {
+    logger.error({ err: error, docId: id }, 'A part of a split snapshot did not apply; loading it whole');
+    return false;
+  }
+  const { store } = doc;
+  const reached = Y.decodeStateVector(Y.encodeStateVector(doc));
+  const whole = reached.size === parts.clocks.length && parts.clocks.every(([client, clock]) => reached.get(client) === clock);
+  if (store.pendingStructs !== null || store.pendingDs !== null || !whole) {
+    logger.error({ docId: id }, 'A split snapshot did not give its whole state; loading it whole');
+    return false;
+  }
+  return true;
+}
 
 /**
  * One loaded board: its `Y.Doc`, its write-behind queue, who holds it (leases) and when it
@@ -32,34 +80,76 @@ export class ManagedDocument {
   #lastUsedMs: number;
   unloading = false;
 
-  constructor(
+  /**
+   * Loads a stored document: its snapshot, then its logged updates, in one transaction per
+   * `options.loadMsPerTurn` of them and event-loop turn (one that does not apply is logged and skipped;
+   * the next compaction drops it). A snapshot over
+   * `splitLoadAboveBytes` is applied in parts, one per event-loop turn, when `options.split`
+   * gives them (a 10k-item board is a few milliseconds at a time instead of one apply of a few
+   * hundred): a part that fails, or parts that do not reach the snapshot's state vector, and the
+   * snapshot is applied whole on a fresh document instead.
+   */
+  static async load(
     id: string,
     stored: StoredDocument,
     store: DocumentStore,
     logger: Logger,
-    options: UpdatePersisterOptions & { maxDocumentBytes: number; clock: Clock; buildSnapshot: BuildSnapshot },
+    options: ManagedDocumentOptions & { split?: (update: Uint8Array) => Promise<SplitState> },
+  ): Promise<ManagedDocument> {
+    let doc = new Y.Doc({ gc: true });
+    let snapshotApplied = false;
+    if (stored.snapshot !== null && options.split !== undefined && stored.snapshot.byteLength > splitLoadAboveBytes) {
+      snapshotApplied = await applyInParts(doc, stored.snapshot, options.split, logger, id);
+      if (!snapshotApplied) {
+        doc.destroy();
+        doc = new Y.Doc({ gc: true });
+      }
+    }
+    let sizeBytes = 0;
+    let index = 0;
+    let first = true;
+    // The log, in one transaction per `options.loadMsPerTurn` and event-loop turn (a large board's log is up to half its snapshot).
+    do {
+      if (!first) await nextTurn();
+      const sliceStart = performance.now();
+      doc.transact(() => {
+        if (first && stored.snapshot !== null) {
+          if (!snapshotApplied) Y.applyUpdate(doc, stored.snapshot, loadOrigin);
+          sizeBytes += stored.snapshot.byteLength;
+        }
+        // At least one update per turn, checked after it: a slow one still moves the load on.
+        while (index < stored.updates.length) {
+          const update = stored.updates[index] as Uint8Array;
+          try {
+            Y.applyUpdate(doc, update, loadOrigin);
+            sizeBytes += update.byteLength;
+          } catch (error) {
+            // One undecodable entry must not make the whole board unloadable; the next compaction drops it.
+            logger.error({ err: error, docId: id, index, bytes: update.byteLength }, 'Skipped a stored update that does not apply');
+          }
+          index += 1;
+          if (performance.now() - sliceStart >= options.loadMsPerTurn) break;
+        }
+      }, loadOrigin);
+      first = false;
+    } while (index < stored.updates.length);
+    return new ManagedDocument(id, doc, sizeBytes, stored, store, logger, options);
+  }
+
+  private constructor(
+    id: string,
+    doc: Y.Doc,
+    sizeBytes: number,
+    stored: StoredDocument,
+    store: DocumentStore,
+    logger: Logger,
+    options: ManagedDocumentOptions,
   ) {
     this.id = id;
-    this.doc = new Y.Doc({ gc: true });
+    this.doc = doc;
     this.#maxDocumentBytes = options.maxDocumentBytes;
     this.#clock = options.clock;
     this.#lastUsedMs = options.clock.now();
-    let sizeBytes = 0;
-    this.doc.transact(() => {
-      if (stored.snapshot !== null) {
-        Y.applyUpdate(this.doc, stored.snapshot, loadOrigin);
-        sizeBytes += stored.snapshot.byteLength;
-      }
-      stored.updates.forEach((update, index) => {
-        try {
-          Y.applyUpdate(this.doc, update, loadOrigin);
-          sizeBytes += update.byteLength;
-        } catch (error) {
-          // One undecodable entry must not make the whole board unloadable; the next compaction drops it.
-          logger.error({ err: error, docId: id, index, bytes: update.byteLength }, 'Skipped a stored update that does not apply');
-        }
-      });
-    }, loadOrigin);
     this.#sizeBytes = sizeBytes;
     this.persister = new UpdatePersister({
       docId: id,

@@ -1,23 +1,28 @@
 import { Worker } from 'node:worker_threads';
 import type { StoredDocument } from '../../storage/index.js';
 import { foldStored, snapshotWorkerData } from './snapshotWorker.js';
-import type { SnapshotAnswer, SnapshotRequest } from './snapshotWorker.js';
+import type { FoldRequest, SnapshotAnswer, SplitRequest, SplitState } from './snapshotWorker.js';
 import { CrdtError } from '../errors.js';
 
 /** The compiled worker beside this module; undefined when running from sources (tests), which fold in-thread. */
 export const compiledSnapshotWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./snapshotWorker.js', import.meta.url) : undefined;
 
+/** What a request sent to the worker resolves with: its answer, less the id. */
+type Reply = Exclude<SnapshotAnswer, { error: string }>;
+
 /**
- * Folds a stored document (snapshot + logged updates) into one snapshot for compaction. With a
- * worker URL this runs in a worker thread, started on first use and never keeping the process
- * alive: rebuilding and encoding a large board takes tens to hundreds of milliseconds, which on
- * the event loop would stall every connection of the process. Without one it runs in-thread.
- * A worker that fails is replaced on the next call; its pending calls reject.
+ * Folds a stored document (snapshot + logged updates) into one snapshot for compaction, and
+ * splits a large snapshot into parts for a load. With a worker URL this runs in a worker thread,
+ * started on first use and never keeping the process alive: rebuilding, encoding or decoding a
+ * large board takes tens to hundreds of milliseconds, which on the event loop would stall every
+ * connection of the process. Without one, folding runs in-thread and splitting is declined
+ * (decoding in-thread costs the event loop more than applying the snapshot whole). A worker that
+ * fails is replaced on the next call; its pending calls reject. Requests run one at a time.
  */
 export class SnapshotBuilder {
   readonly #workerUrl: URL | undefined;
   #worker: Worker | undefined;
-  readonly #pending = new Map<number, { resolve: (state: { state: Uint8Array; skipped: number }) => void; reject: (error: Error) => void }>();
+  readonly #pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
   #nextId = 1;
   #closed = false;
 
@@ -29,13 +34,27 @@ export class SnapshotBuilder {
   async build(stored: Pick<StoredDocument, 'snapshot' | 'updates'>): Promise<{ state: Uint8Array; skipped: number }> {
     if (this.#closed) throw new CrdtError('snapshot_failed', 'The snapshot builder is closed.');
     if (this.#workerUrl === undefined) return foldStored(stored.snapshot, stored.updates);
-    const worker = this.#start(this.#workerUrl);
+    const reply = await this.#call(this.#workerUrl, { kind: 'fold', snapshot: stored.snapshot, updates: stored.updates });
+    if (!('state' in reply)) throw new CrdtError('snapshot_failed', 'The snapshot worker answered a fold with something else.');
+    return { state: reply.state, skipped: reply.skipped };
+  }
+
+  /** A stored snapshot in parts to apply in order (see `splitUpdate`); null when it cannot be split, or without a worker. */
+  async split(update: Uint8Array): Promise<SplitState> {
+    if (this.#closed) throw new CrdtError('snapshot_failed', 'The snapshot builder is closed.');
+    if (this.#workerUrl === undefined) return null;
+    const reply = await this.#call(this.#workerUrl, { kind: 'split', update });
+    if (!('split' in reply)) throw new CrdtError('snapshot_failed', 'The snapshot worker answered a split with something else.');
+    return reply.split;
+  }
+
+  #call(url: URL, request: Omit<FoldRequest, 'id'> | Omit<SplitRequest, 'id'>): Promise<Reply> {
+    const worker = this.#start(url);
     const id = this.#nextId++;
-    const request: SnapshotRequest = { id, snapshot: stored.snapshot, updates: stored.updates };
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
       if (this.#pending.size === 1) worker.ref();
-      worker.postMessage(request);
+      worker.postMessage({ ...request, id });
     });
   }
 
@@ -57,8 +76,8 @@ export class SnapshotBuilder {
       if (call === undefined) return;
       this.#pending.delete(answer.id);
       if (this.#pending.size === 0) worker.unref();
-      if ('error' in answer) call.reject(new CrdtError('snapshot_failed', `Building a snapshot failed: ${answer.error}`));
-      else call.resolve({ state: answer.state, skipped: answer.skipped });
+      if ('error' in answer) call.reject(new CrdtError('snapshot_failed', `The snapshot worker failed: ${answer.error}`));
+      else call.resolve(answer);
     });
     const fail = (error: Error): void => {
       if (this.#worker === worker) this.#worker = undefined;

@@ -2,19 +2,34 @@ import { parentPort, workerData } from 'node:worker_threads';
 import * as Y from 'yjs';
 // The module itself, not the storage index: a worker thread needs none of the adapters.
 import { lowerThreadPriority } from '../../storage/threadPriority.js';
+import { splitUpdate } from './splitUpdate.js';
+import type { SplitUpdate } from './splitUpdate.js';
 
 /** The `workerData` a snapshot worker is started with: importing this module anywhere else (a test, another worker) never takes over `parentPort`. */
 export const snapshotWorkerData = { role: 'boards.snapshotWorker' } as const;
 
 /** A stored document to fold into one snapshot: its last snapshot and the updates logged after it. */
-export interface SnapshotRequest {
+export interface FoldRequest {
   id: number;
+  kind: 'fold';
   snapshot: Uint8Array | null;
   updates: Uint8Array[];
 }
 
-/** The snapshot of a `SnapshotRequest`, or why it could not be built. */
-export type SnapshotAnswer = { id: number; state: Uint8Array; skipped: number } | { id: number; error: string };
+/** A stored snapshot to split into parts for a load a few milliseconds per event-loop turn (`splitUpdate`). */
+export interface SplitRequest {
+  id: number;
+  kind: 'split';
+  update: Uint8Array;
+}
+
+export type SnapshotRequest = FoldRequest | SplitRequest;
+
+/** A snapshot's parts in the order to apply them, and the state they reach (`splitUpdate`); null when it cannot be split. */
+export type SplitState = SplitUpdate | null;
+
+/** The answer to a `SnapshotRequest`, or why it failed. */
+export type SnapshotAnswer = { id: number; state: Uint8Array; skipped: number } | { id: number; split: SplitState } | { id: number; error: string };
 
 /**
  * The state of `snapshot` plus `updates`, encoded as one update. A stored update that does not
@@ -40,19 +55,29 @@ export function foldStored(snapshot: Uint8Array | null, updates: readonly Uint8A
   }
 }
 
-// Runs in a worker thread (see `SnapshotBuilder`): folds stored documents into snapshots off
-// the event loop, one request at a time. Only when started as one (`snapshotWorkerData`).
+
+/** What answering `request` gives, and the buffers to transfer with it. */
+function answer(request: SnapshotRequest): { answer: SnapshotAnswer; transfer: ArrayBuffer[] } {
+  try {
+    if (request.kind === 'split') {
+      const split = splitUpdate(request.update);
+      return { answer: { id: request.id, split }, transfer: split === null ? [] : split.parts.map((part) => part.buffer as ArrayBuffer) };
+    }
+    const folded = foldStored(request.snapshot, request.updates);
+    return { answer: { id: request.id, ...folded }, transfer: [folded.state.buffer as ArrayBuffer] };
+  } catch (error) {
+    return { answer: { id: request.id, error: error instanceof Error ? error.message : String(error) }, transfer: [] };
+  }
+}
+
+// Runs in a worker thread (see `SnapshotBuilder`): folds stored documents into snapshots, or
+// splits a snapshot for a load, off the event loop, one request at a time. Only when started as one (`snapshotWorkerData`).
 if (parentPort && (workerData as { role?: unknown } | null)?.role === snapshotWorkerData.role) {
   const port = parentPort;
   // A snapshot can wait: on a shared core it must not halve the event loop's share.
   lowerThreadPriority();
   port.on('message', (request: SnapshotRequest) => {
-    let answer: SnapshotAnswer;
-    try {
-      answer = { id: request.id, ...foldStored(request.snapshot, request.updates) };
-    } catch (error) {
-      answer = { id: request.id, error: error instanceof Error ? error.message : String(error) };
-    }
-    port.postMessage(answer, 'state' in answer ? [answer.state.buffer as ArrayBuffer] : []);
+    const reply = answer(request);
+    port.postMessage(reply.answer, reply.transfer);
   });
 }

@@ -1,0 +1,168 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
+import { ManagedDocument, splitLoadAboveBytes } from '../../../crdt/documents/ManagedDocument.js';
+import type { SplitState } from '../../../crdt/documents/snapshotWorker.js';
+import { splitUpdate } from '../../../crdt/documents/splitUpdate.js';
+import { SqliteDatabase } from '../../../storage/index.js';
+import type { DocumentStore } from '../../../storage/index.js';
+import { recordingLogger } from './fakeStores.js';
+
+/** The compiled worker (the suites' global set-up builds `dist/`). */
+const workerUrl = new URL('../../../dist/crdt/documents/snapshotWorker.js', import.meta.url);
+
+const cleanups: (() => Promise<void> | void)[] = [];
+afterEach(async () => {
+  for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+});
+
+/** A board whose whole state is well over `splitLoadAboveBytes`: notes with text, some edited by a second client, some deleted. */
+function largeBoard(): Y.Doc {
+  const doc = new Y.Doc();
+  const items = doc.getMap<Y.Map<unknown>>('items');
+  for (let batch = 0; batch < 30; batch += 1) {
+    doc.transact(() => {
+      for (let i = 0; i < 100; i += 1) {
+        const item = new Y.Map<unknown>();
+        item.set('x', i);
+        item.set('text', new Y.Text(`note ${batch}-${i} with some words to carry`));
+        items.set(`n${batch}-${i}`, item);
+      }
+    });
+  }
+  const other = new Y.Doc();
+  Y.applyUpdate(other, Y.encodeStateAsUpdate(doc));
+  const otherItems = other.getMap<Y.Map<unknown>>('items');
+  for (let i = 0; i < 100; i += 1) (otherItems.get(`n${i % 30}-${i}`)?.get('text') as Y.Text).insert(0, 'edited ');
+  for (let i = 0; i < 50; i += 1) otherItems.delete(`n${i % 30}-${(i * 7) % 100}`);
+  Y.applyUpdate(doc, Y.encodeStateAsUpdate(other, Y.encodeStateVector(doc)));
+  return doc;
+}
+
+function contentOf(doc: Y.Doc): unknown {
+  return doc.getMap('items').toJSON();
+}
+
+/** Counts event-loop turns while `work` runs. */
+async function turnsDuring<T>(work: Promise<T>): Promise<{ value: T; turns: number }> {
+  let turns = 0;
+  let done = false;
+  const counting = (async () => {
+    while (!done) {
+      await nextTurn();
+      turns += 1;
+    }
+  })();
+  const value = await work;
+  done = true;
+  await counting;
+  return { value, turns };
+}
+
+async function storedBoard(board: Y.Doc, logged: Uint8Array[] = []): Promise<{ db: SqliteDatabase; store: DocumentStore }> {
+  const db = new SqliteDatabase({ dataDir: ':memory:' });
+  cleanups.push(() => db.close());
+  await db.documents.compact('b', Y.encodeStateAsUpdate(board), 0);
+  if (logged.length > 0) await db.documents.append('b', logged);
+  return { db, store: db.documents };
+}
+
+describe('loading a large stored board', () => {
+  it('applies its snapshot in parts across event-loop turns (with the worker), then its log, to the same document', async () => {
+    const board = largeBoard();
+    const snapshotBytes = Y.encodeStateAsUpdate(board).byteLength;
+    expect(snapshotBytes).toBeGreaterThan(splitLoadAboveBytes);
+    // An update logged after the snapshot.
+    const later = new Y.Doc();
+    Y.applyUpdate(later, Y.encodeStateAsUpdate(board));
+    const logged: Uint8Array[] = [];
+    later.on('update', (update: Uint8Array) => logged.push(update));
+    (later.getMap<Y.Map<unknown>>('items').get('n29-99')?.get('text') as Y.Text).insert(0, 'logged ');
+    const { store } = await storedBoard(board, logged);
+
+    const split = new DocumentRegistry(store, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
+    cleanups.push(() => split.close());
+    const { value: inParts, turns } = await turnsDuring(split.open('b'));
+    expect(contentOf(inParts)).toEqual(contentOf(later));
+    expect(inParts.store.pendingStructs).toBeNull();
+    // 3,000 notes are over 10,000 structs: at least five parts of 2,000, a turn each.
+    expect(turns).toBeGreaterThanOrEqual(5);
+
+    // In-thread (no worker) the snapshot is applied whole: the same document.
+    const whole = new DocumentRegistry(store, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
+    cleanups.push(() => whole.close());
+    const loadedWhole = await whole.open('b');
+    expect(Y.equalSnapshots(Y.snapshot(inParts), Y.snapshot(loadedWhole))).toBe(true);
+    expect(contentOf(loadedWhole)).toEqual(contentOf(later));
+
+    // The loaded board takes writes as any other, and they are stored.
+    await split.transact('b', (doc) => doc.getMap('items').delete('n0-0'));
+    const reread = new DocumentRegistry(store, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
+    cleanups.push(() => reread.close());
+    expect((await reread.open('b')).getMap('items').has('n0-0')).toBe(false);
+  });
+
+  it('applies a long log a slice of updates per event-loop turn, skipping one that does not apply', async () => {
+    const source = new Y.Doc();
+    const logged: Uint8Array[] = [];
+    source.on('update', (update: Uint8Array) => logged.push(update));
+    for (let batch = 0; batch < 200; batch += 1) {
+      source.transact(() => {
+        for (let i = 0; i < 50; i += 1) source.getMap('items').set(`n${batch}-${i}`, new Y.Text(`logged note ${batch} ${i}`));
+      });
+    }
+    logged.splice(100, 0, new Uint8Array([0, 1, 2, 250, 250]));
+    const db = new SqliteDatabase({ dataDir: ':memory:' });
+    cleanups.push(() => db.close());
+    await db.documents.append('b', logged);
+    const logger = recordingLogger();
+    // No time per turn: each update in a turn of its own.
+    const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null, logger, loadMsPerTurn: 0 });
+    cleanups.push(() => registry.close());
+    const { value: doc, turns } = await turnsDuring(registry.open('b'));
+    expect(contentOf(doc)).toEqual(contentOf(source));
+    expect(logger.lines.filter((line) => line.level === 'error')).toEqual([{ level: 'error', message: 'Skipped a stored update that does not apply' }]);
+    expect(turns).toBeGreaterThanOrEqual(200);
+  });
+
+  describe('falls back to the whole snapshot, logged, when the parts are not right', () => {
+    const options = {
+      persistDelayMs: 0,
+      maxBatchUpdates: 100,
+      retryBaseMs: 10,
+      retryMaxMs: 100,
+      compactLogRatio: 0.5,
+      compactMinLogBytes: 64 * 1024,
+      compactAfterUpdates: 10_000,
+      maxDocumentBytes: 64 * 1024 * 1024,
+      loadMsPerTurn: 8,
+      clock: { now: () => Date.now() },
+      buildSnapshot: () => Promise.reject(new Error('not in this test')),
+    };
+    const cases: [string, (whole: NonNullable<SplitState>) => Promise<SplitState>, string][] = [
+      ['a part missing', async (whole) => ({ ...whole, parts: [...whole.parts.slice(0, 1), ...whole.parts.slice(2)] }), 'error'],
+      ['a part that does not decode', async (whole) => ({ ...whole, parts: [whole.parts[0] as Uint8Array, new Uint8Array([1, 2, 3, 250, 250, 250]), ...whole.parts.slice(1)] }), 'error'],
+      [
+        'the splitter failing',
+        async () => {
+          throw new Error('worker gone');
+        },
+        'warn',
+      ],
+    ];
+    it.each(cases)('%s', async (_name, spoil, level) => {
+      const board = largeBoard();
+      const { db } = await storedBoard(board);
+      const stored = await db.documents.load('b');
+      const whole = splitUpdate(stored.snapshot as Uint8Array);
+      expect(whole).not.toBeNull();
+      const logger = recordingLogger();
+      const managed = await ManagedDocument.load('b', stored, db.documents, logger, { ...options, split: () => spoil(whole as NonNullable<SplitState>) });
+      cleanups.push(() => managed.destroy());
+      expect(contentOf(managed.doc)).toEqual(contentOf(board));
+      expect(Y.equalSnapshots(Y.snapshot(managed.doc), Y.snapshot(board))).toBe(true);
+      expect(logger.lines.map((line) => line.level)).toEqual([level]);
+    });
+  });
+});
