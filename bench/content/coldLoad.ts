@@ -1,3 +1,4 @@
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import * as Y from 'yjs';
 import { DocumentRegistry, searchableText } from '../../crdt/index.js';
 import { openDatabase } from '../../storage/index.js';
@@ -10,6 +11,8 @@ import { openThinSink } from './thinSink.js';
 export interface RegistryColdLoad {
   /** Median of `open(boardId)` over fresh registries, in ms. */
   openMs: number;
+  /** Median over the same opens of the longest the event loop was held during one, in ms (a large snapshot loads in parts). */
+  openLongestBlockMs: number;
   items: number;
   /** The loaded state, for the raw Yjs baseline. */
   state: Uint8Array;
@@ -20,6 +23,7 @@ export interface RegistryColdLoad {
 /** Opens the data dir's store `reps` times with a fresh registry and times `open` (the server must be stopped). */
 export async function measureRegistryColdLoad(dataDir: string, boardId: string, reps: number): Promise<RegistryColdLoad> {
   const times: number[] = [];
+  const blocks: number[] = [];
   const reindex: number[] = [];
   let items = 0;
   let state: Uint8Array = new Uint8Array();
@@ -27,9 +31,13 @@ export async function measureRegistryColdLoad(dataDir: string, boardId: string, 
     const db = await openDatabase({ kind: 'sqlite', dataDir });
     const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0 });
     try {
+      const loop = monitorEventLoopDelay({ resolution: 1 });
+      loop.enable();
       const start = nowMs();
       const doc: Y.Doc = await registry.open(boardId);
       times.push(nowMs() - start);
+      loop.disable();
+      blocks.push(Math.max(0, loop.max / 1e6 - 1));
       items = doc.getMap('items').size;
       state = Y.encodeStateAsUpdate(doc);
       const indexStart = nowMs();
@@ -40,7 +48,7 @@ export async function measureRegistryColdLoad(dataDir: string, boardId: string, 
       await db.close();
     }
   }
-  return { openMs: median(times), items, state, reindexMs: median(reindex) };
+  return { openMs: median(times), openLongestBlockMs: median(blocks), items, state, reindexMs: median(reindex) };
 }
 
 /** Cold load as a client sees it: a fresh server process, then a sync socket until the full state arrives. */
