@@ -102,14 +102,14 @@ export async function runContentBench(): Promise<ContentBenchResults> {
       const edits = await measureEditLoad(server, api, ids, editLoad);
       log('REST record writes (chat posts)');
       quietMs.records = await server.whenQuiet();
-      server.startProbe();
+      await server.startProbe();
       const posts = await measureChatPosts(api, recordWrites, concurrency);
       const records = { ...posts, concurrency, delay: await server.stopProbe() };
       log('duplicate of the board');
       quietMs.duplicate = await server.whenQuiet();
-      server.startProbe();
+      await server.startProbe();
       const duplicated = await timedCall(api, 'POST', `/boards/${boardId}/duplicate`, undefined, 201);
-      // The copy's search index is written in the next seconds (it loads the copy): counted too.
+      // The copy's search index is written in the next seconds (from the copied items): counted too.
       await new Promise((resolve) => setTimeout(resolve, duplicateSettleMs));
       const duplicate = { clientMs: duplicated.clientMs, serverMs: duplicated.serverMs, settleMs: duplicateSettleMs, delay: await server.stopProbe() };
       await server.stop();

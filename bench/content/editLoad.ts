@@ -65,7 +65,7 @@ export async function measureEditLoad(server: BoardsProcess, api: BoardApi, item
     const total = Math.round((options.durationMs / 1000) * options.writesPerSecond);
     const answers: Promise<{ clientMs: number; serverMs: number }>[] = [];
     let late = 0;
-    server.startProbe();
+    await server.startProbe();
     const start = nowMs();
     for (let i = 0; i < total; i += 1) {
       const due = start + i * intervalMs;

@@ -5,7 +5,8 @@ import type { IntervalHistogram } from 'node:perf_hooks';
  * Preloaded into a bench server (`node --import <this file> bin/boards.js start`, with an IPC
  * channel): measures the server's own event-loop delay with `perf_hooks.monitorEventLoopDelay`
  * while the load generator asks. Messages: `{ probe: 'start' }` resets and starts the
- * histogram; `{ probe: 'stop' }` stops it and answers with an `EventLoopDelay`;
+ * histogram and answers `started` (the load generator waits for it, so the first turns of what it
+ * measures are not run before the histogram is); `{ probe: 'stop' }` stops it and answers with an `EventLoopDelay`;
  * `{ probe: 'memory' }` runs a full garbage collection when the server was started with
  * `--expose-gc` and answers with its `MemoryFigures`.
  */
@@ -33,6 +34,7 @@ export interface MemoryFigures {
 /** A message of the probe protocol. */
 export type ProbeMessage =
   | { probe: 'start' }
+  | { probe: 'started' }
   | { probe: 'stop' }
   | { probe: 'result'; delay: EventLoopDelay }
   | { probe: 'memory' }
@@ -59,6 +61,7 @@ function install(): void {
     if (message.probe === 'start') {
       histogram.reset();
       histogram.enable();
+      send({ probe: 'started' } satisfies ProbeMessage);
     } else if (message.probe === 'stop') {
       histogram.disable();
       const reply: ProbeMessage = { probe: 'result', delay: delayOf(histogram) };

@@ -18,8 +18,8 @@ export interface BoardsProcess {
   readonly url: string;
   /** Graceful stop (SIGTERM: flush and close), resolved on exit. */
   stop(): Promise<void>;
-  /** Starts measuring the server's event-loop delay (servers started with `probe: true`). */
-  startProbe(): void;
+  /** Starts measuring the server's event-loop delay (servers started with `probe: true`); resolves once it runs. */
+  startProbe(): Promise<void>;
   /** Stops measuring and resolves with the delay since `startProbe`. */
   stopProbe(): Promise<EventLoopDelay>;
   /** The server's memory after a full collection (servers started with `probe: true` and `--expose-gc`). */
@@ -125,8 +125,8 @@ export async function startBoards(options: StartBoardsOptions): Promise<BoardsPr
       if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
       await exited;
     },
-    startProbe: () => {
-      probeMessage(child, { probe: 'start' });
+    startProbe: async () => {
+      await askProbe(child, exited, { probe: 'start' });
     },
     stopProbe: async () => {
       const reply = await askProbe(child, exited, { probe: 'stop' });
@@ -159,9 +159,9 @@ async function whenQuiet(pid: number | undefined, maxMs: number): Promise<number
   return performance.now() - started;
 }
 
-/** Sends `message` to the server's probe and resolves with its answer (`result` or `memoryResult`). */
+/** Sends `message` to the server's probe and resolves with its answer (`started`, `result` or `memoryResult`). */
 function askProbe(child: ChildProcess, exited: Promise<void>, message: ProbeMessage): Promise<ProbeMessage> {
-  const answer = message.probe === 'memory' ? 'memoryResult' : 'result';
+  const answer = message.probe === 'memory' ? 'memoryResult' : message.probe === 'start' ? 'started' : 'result';
   return new Promise<ProbeMessage>((resolve, reject) => {
     const onMessage = (reply: ProbeMessage): void => {
       if (reply.probe !== answer) return;
