@@ -116,7 +116,8 @@ export async function runContentBench(): Promise<ContentBenchResults> {
       log(`ai/generate of ${aiGenerate.items} items`);
       const ai = await measureAiGenerate({ dataDir, key, boardId, smallBoardId: emptyBoardId, core, ...aiGenerate });
       log('raw baselines');
-      const raw = await measureRaw({ core, sinks: fanoutSinks, messages: 40 });
+      // The floor gets the board as the batches found it (the state of the cold-load measure) and the same batches.
+      const raw = await measureRaw({ core, sinks: fanoutSinks, messages: 40, floor: { state: registryCold.state, ids, moves: 40, creates: 20 } });
       return {
         node: process.version,
         nproc,

@@ -3,6 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { LatencySummary } from './stats.js';
+import { createOperations, moveOperations } from './restBench.js';
 import { median, nowMs, summarize, timeMs } from './stats.js';
 
 /** Raw Yjs costs of the same board in this process, in ms. */
@@ -72,15 +73,48 @@ export function measureYjs(state: Uint8Array): YjsBaseline {
   return { bytes: state.byteLength, applyMs: median(apply), encodeMs: median(encode), move100Ms: median(moves), create100Ms: median(creates) };
 }
 
-/** Round trips and fan-out against the raw server (no Yjs, no storage). */
+/** Round trips and fan-out against the raw server (no Yjs, no storage), and the durable floor of a batch. */
 export interface RawBaseline {
   httpPost: LatencySummary;
   wsEcho: LatencySummary;
   relayFanout: LatencySummary;
+  /** Client latency of the same batches against the durable floor (`rawServer.ts`, `DurableFloor`) on the same board. */
+  floorMove: LatencySummary;
+  floorCreate: LatencySummary;
+}
+
+/** What the durable floor is measured with: the board's state and the batches ours got. */
+export interface FloorWorkload {
+  state: Uint8Array;
+  /** The ids the batches of moves move. */
+  ids: readonly string[];
+  moves: number;
+  creates: number;
+}
+
+/** Untimed batches of each kind before the floor's timed ones: our server is warm from seeding the board. */
+const floorWarmBatches = 15;
+
+async function measureFloor(base: string, workload: FloorWorkload): Promise<{ move: LatencySummary; create: LatencySummary }> {
+  const post = async (route: string, body: string | Uint8Array, type: string): Promise<void> => {
+    const res = await fetch(`http://${base}${route}`, { method: 'POST', headers: { 'Content-Type': type }, body });
+    if (res.status !== 200) throw new Error(`floor ${route} answered ${res.status}`);
+    await res.json();
+  };
+  await post('/floor/load', workload.state, 'application/octet-stream');
+  const batch = (operations: unknown): Promise<number> => timeMs(() => post('/floor/batch', JSON.stringify({ operations }), 'application/json'));
+  // Warm-up rounds move other places and create other notes than the timed ones.
+  for (let r = 0; r < floorWarmBatches; r += 1) await batch(moveOperations(workload.ids, 1000 + r));
+  for (let r = 0; r < floorWarmBatches; r += 1) await batch(createOperations(1000 + r));
+  const move: number[] = [];
+  for (let r = 0; r < workload.moves; r += 1) move.push(await batch(moveOperations(workload.ids, r)));
+  const create: number[] = [];
+  for (let r = 0; r < workload.creates; r += 1) create.push(await batch(createOperations(r)));
+  return { move: summarize(move), create: summarize(create) };
 }
 
 /** Starts `rawServer.js` (pinned to `core` when given), measures, and stops it. */
-export async function measureRaw(options: { core: number | undefined; sinks: number; messages: number }): Promise<RawBaseline> {
+export async function measureRaw(options: { core: number | undefined; sinks: number; messages: number; floor: FloorWorkload }): Promise<RawBaseline> {
   const script = fileURLToPath(new URL('./rawServer.js', import.meta.url));
   const cmd = options.core === undefined ? [process.execPath, script] : ['taskset', '-c', String(options.core), process.execPath, script];
   const child = spawn(cmd[0] ?? process.execPath, cmd.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -122,7 +156,8 @@ export async function measureRaw(options: { core: number | undefined; sinks: num
       for (const at of await Promise.all(received)) fanout.push(at - start);
     }
     for (const s of [...sinks, sender]) s.close();
-    return { httpPost: summarize(http), wsEcho: summarize(rtt), relayFanout: summarize(fanout) };
+    const floor = await measureFloor(base, options.floor);
+    return { httpPost: summarize(http), wsEcho: summarize(rtt), relayFanout: summarize(fanout), floorMove: floor.move, floorCreate: floor.create };
   } finally {
     child.kill('SIGTERM');
   }

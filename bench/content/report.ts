@@ -89,9 +89,21 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     ],
     ...latencyRows('Batch of 100 moves', r.batch.move, r.raw.httpPost, 'raw HTTP POST'),
     ['Batch of 100 moves p50 vs raw Yjs (target < 2×)', fmt(r.batch.move.p50, ' ms'), `one warm Yjs transaction of 100 moves + encode (median of 25 after 15 untimed) ${fmt(r.yjs.move100Ms, ' ms')}`, ratio(r.batch.move.p50, r.yjs.move100Ms)],
+    [
+      'Batch of 100 moves p50 vs the durable floor (the same batches: JSON parsed, the same Yjs transaction on the same board, its update appended and fdatasync-ed, 100 items answered)',
+      fmt(r.batch.move.p50, ' ms'),
+      `floor p50 ${fmt(r.raw.floorMove.p50, ' ms')} (p99 ${fmt(r.raw.floorMove.p99, ' ms')})`,
+      ratio(r.batch.move.p50, r.raw.floorMove.p50),
+    ],
     [`Batch of 100 moves server time p50 / p99, ${r.batch.moveServer.count} batches (target < 10 ms)`, `${fmt(r.batch.moveServer.p50, ' ms')} / ${fmt(r.batch.moveServer.p99, ' ms')}`, `client p50 ${fmt(r.batch.move.p50, ' ms')}`, '–'],
     ...latencyRows('Batch of 100 creates', r.batch.create, r.raw.httpPost, 'raw HTTP POST'),
     ['Batch of 100 creates p50 vs raw Yjs (target < 2×)', fmt(r.batch.create.p50, ' ms'), `one warm Yjs transaction of 100 creates + encode (median of 25 after 15 untimed) ${fmt(r.yjs.create100Ms, ' ms')}`, ratio(r.batch.create.p50, r.yjs.create100Ms)],
+    [
+      'Batch of 100 creates p50 vs the durable floor (as for moves; the floor writes the fields a sticky note has)',
+      fmt(r.batch.create.p50, ' ms'),
+      `floor p50 ${fmt(r.raw.floorCreate.p50, ' ms')} (p99 ${fmt(r.raw.floorCreate.p99, ' ms')})`,
+      ratio(r.batch.create.p50, r.raw.floorCreate.p50),
+    ],
     [`Batch of 100 creates server time p50 / p99, ${r.batch.createServer.count} batches (target < 10 ms)`, `${fmt(r.batch.createServer.p50, ' ms')} / ${fmt(r.batch.createServer.p99, ' ms')}`, `client p50 ${fmt(r.batch.create.p50, ' ms')}`, '–'],
     ...latencyRows(`Fan-out REST move → ${r.fanout.sinks} sockets (p99 target < 3×)`, r.fanout.rest, r.raw.relayFanout, 'raw ws relay'),
     ...latencyRows(`Fan-out provider update → ${r.fanout.sinks} sockets`, r.fanout.provider, r.raw.relayFanout, 'raw ws relay'),
@@ -161,6 +173,12 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     `The event-loop delay is measured inside the server process (\`perf_hooks.monitorEventLoopDelay\`, 10 ms resolution, preloaded with \`--import\`): ` +
       'how late the loop ran a timer due every 10 ms. The load alternates a REST `PATCH` replacing a note\'s text and a live edit from a stock ' +
       'y-websocket provider moving another note and retyping its text, sent open-loop at a fixed rate.',
+    '',
+    'The durable floor of a batch runs in the raw baseline server (`bench/content/rawServer.ts`, `DurableFloor`) on the same core as ours, ' +
+      'on the board as the batches found it: it parses the same request body, applies its operations as one Yjs transaction, appends the ' +
+      "transaction's update to a file and `fdatasync`s it, and answers with each item's id, type, position, size, z and text. No validation, " +
+      'no access check, no events, activity or webhooks, no index. It shows how much of a batch is the least a durable Yjs server must do ' +
+      '(HTTP, JSON, Yjs, one fsync) and how much is ours; 15 untimed batches of each kind run first.',
     '',
     aiSection(r.ai),
     '',

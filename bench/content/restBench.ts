@@ -116,17 +116,25 @@ export interface BatchResults {
   createServer: LatencySummary;
 }
 
+/** Round `r` of the batches of moves: 100 of `ids`, each to its own place. */
+export function moveOperations(ids: readonly string[], r: number): { op: 'move'; id: string; position: { x: number; y: number } }[] {
+  return Array.from({ length: 100 }, (_, i) => ({ op: 'move' as const, id: ids[(r * 100 + i) % ids.length] as string, position: { x: r, y: i } }));
+}
+
+/** Round `r` of the batches of creates: 100 sticky notes. */
+export function createOperations(r: number): ({ op: 'create' } & ReturnType<typeof stickyAt>)[] {
+  return Array.from({ length: 100 }, (_, i) => ({ op: 'create' as const, ...stickyAt(30_000 + r * 100 + i) }));
+}
+
 /** Batches of 100 operations: `moves` batches moving 100 existing items, `creates` batches creating 100. */
 export async function measureBatches(api: BoardApi, ids: readonly string[], rounds: { moves: number; creates: number }): Promise<BatchResults> {
   const move: { clientMs: number; serverMs: number }[] = [];
   for (let r = 0; r < rounds.moves; r += 1) {
-    const operations = Array.from({ length: 100 }, (_, i) => ({ op: 'move', id: ids[(r * 100 + i) % ids.length], position: { x: r, y: i } }));
-    move.push(await timedCall(api, 'POST', `/boards/${api.boardId}/items:batch`, { operations }, 200));
+    move.push(await timedCall(api, 'POST', `/boards/${api.boardId}/items:batch`, { operations: moveOperations(ids, r) }, 200));
   }
   const create: { clientMs: number; serverMs: number }[] = [];
   for (let r = 0; r < rounds.creates; r += 1) {
-    const operations = Array.from({ length: 100 }, (_, i) => ({ op: 'create', ...stickyAt(30_000 + r * 100 + i) }));
-    create.push(await timedCall(api, 'POST', `/boards/${api.boardId}/items:batch`, { operations }, 200));
+    create.push(await timedCall(api, 'POST', `/boards/${api.boardId}/items:batch`, { operations: createOperations(r) }, 200));
   }
   return {
     move: summarize(move.map((t) => t.clientMs)),
