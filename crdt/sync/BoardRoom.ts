@@ -72,10 +72,10 @@ export class BoardRoom {
     return this.#lease.doc;
   }
 
-  /** Sync step 2 of the whole document for a client that has nothing (see `LiveUpdates.fullStateStep2`); throws `document_not_loaded` before `ready`. */
-  fullStateStep2(): Uint8Array {
+  /** The messages that give a client with nothing the whole document (see `LiveUpdates.fullStateMessages`); throws `document_not_loaded` before `ready`. */
+  fullStateMessages(): readonly Uint8Array[] {
     if (this.#live === undefined) throw new CrdtError('document_not_loaded', `Board ${this.boardId} is not loaded.`);
-    return this.#live.fullStateStep2();
+    return this.#live.fullStateMessages();
   }
 
   /** Adds a connection; it starts syncing at once when the document is loaded. */

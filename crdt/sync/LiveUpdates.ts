@@ -51,7 +51,8 @@ export class LiveUpdates {
   #incoming: Incoming[] = [];
   /** Updates made to the document this turn (REST writes, sync step 2s), to relay. */
   #made: { update: Uint8Array; origin: unknown }[] = [];
-  #fullState: Uint8Array | undefined;
+  /** The whole document for a joining client: see `fullStateMessages`. */
+  #fullState: FullState | undefined;
   /** Relays of document updates, in order, each after its updates are stored. */
   #relayed: Promise<void> = Promise.resolve();
   /** Relays queued on `#relayed` and not yet sent; a relay goes out at once only when none wait. */
@@ -65,13 +66,22 @@ export class LiveUpdates {
   }
 
   /**
-   * Sync step 2 for a client that has nothing (empty state vector): the whole document,
-   * encoded once and shared by every joining client until the document changes, so a crowd
-   * joining a large board costs one encode rather than one each.
+   * The messages that give a client with nothing (empty state vector) the whole document: a sync
+   * step 2 of the document as it was when first asked for, then each update applied since, as
+   * update messages. Encoding a 10k-item board takes tens of milliseconds on the event loop; so it
+   * is encoded once and shared by every client that joins after it, while the board is edited,
+   * until the updates since outgrow half of it. The array is new whenever it changes (a socket
+   * may still be writing the one it was given).
    */
-  fullStateStep2(): Uint8Array {
-    this.#fullState ??= encodeSyncStep2(Y.encodeStateAsUpdate(this.#lease.doc));
-    return this.#fullState;
+  fullStateMessages(): readonly Uint8Array[] {
+    let full = this.#fullState;
+    if (full === undefined) {
+      const step2 = encodeSyncStep2(Y.encodeStateAsUpdate(this.#lease.doc));
+      full = { step2, since: [], sinceBytes: 0, messages: [step2] };
+      this.#fullState = full;
+    }
+    full.messages ??= [full.step2, ...full.since.map((update) => encodeSyncUpdate(update))];
+    return full.messages;
   }
 
   /**
@@ -113,8 +123,15 @@ export class LiveUpdates {
     // Applied last, in this same step: no snapshot can be taken between storing and applying.
     // Quietly: they were stored and relayed as they came (`applyQueued`).
     if (incoming.length === 0) return;
-    this.#fullState = undefined;
+    // Quiet only without pending structs; otherwise each update also comes through `#onChange`.
+    const { store } = lease.doc;
+    const quiet = store.pendingStructs === null && store.pendingDs === null;
     const failed = lease.applyQueued(incoming, this.#options.applyOrigin);
+    if (!quiet) this.#fullState = undefined;
+    else {
+      const refused = new Set(failed.map(({ entry }) => entry));
+      for (const entry of incoming) if (!refused.has(entry)) this.#followFullState(entry.update);
+    }
     this.#options.onApplied(incoming);
     for (const { entry, error } of failed) {
       this.#options.logger.warn(
@@ -144,12 +161,38 @@ export class LiveUpdates {
       });
   }
 
+  /** Adds an update applied to the document to the joining clients' messages, or drops them once too large. */
+  #followFullState(update: Uint8Array): void {
+    const full = this.#fullState;
+    if (full === undefined) return;
+    full.sinceBytes += update.byteLength;
+    if (full.sinceBytes > full.step2.byteLength / 2 || full.since.length >= maxFollowedUpdates) {
+      this.#fullState = undefined;
+      return;
+    }
+    full.since.push(update);
+    full.messages = null;
+  }
+
   readonly #onChange = (update: Uint8Array, origin: unknown): void => {
-    this.#fullState = undefined;
+    this.#followFullState(update);
     this.#made.push({ update, origin });
     this.#options.scheduleFlush();
   };
 }
+
+/** The whole document for joining clients: a step 2 of it as it was, then the updates applied since. */
+interface FullState {
+  readonly step2: Uint8Array;
+  readonly since: Uint8Array[];
+  /** Bytes of the updates since. */
+  sinceBytes: number;
+  /** The messages as last handed out; null once an update followed (a new array is made at the next join). */
+  messages: readonly Uint8Array[] | null;
+}
+
+/** Updates followed after a full state's step 2 before it is encoded again (each joining client applies them one by one). */
+const maxFollowedUpdates = 1000;
 
 /** An update made or taken this turn, as `documentMessagesOf` reads it. */
 interface TurnUpdate {

@@ -231,11 +231,9 @@ export class SyncConnection {
       const stateVector = decoding.readVarUint8Array(decoder);
       // An empty state vector is the single byte 0: the client has nothing yet.
       const answer =
-        stateVector.length === 1 && stateVector[0] === 0
-          ? room.fullStateStep2()
-          : encodeSyncStep2(Y.encodeStateAsUpdate(room.doc, stateVector));
-      this.send(answer);
-      this.#graceBytes = Math.max(this.#graceBytes, answer.byteLength);
+        stateVector.length === 1 && stateVector[0] === 0 ? room.fullStateMessages() : [encodeSyncStep2(Y.encodeStateAsUpdate(room.doc, stateVector))];
+      this.sendMany(answer);
+      this.#graceBytes = Math.max(this.#graceBytes, answer.reduce((bytes, message) => bytes + message.byteLength, 0));
       return;
     }
     if (syncType !== syncMessageTypes.step2 && syncType !== syncMessageTypes.update) {
