@@ -15,6 +15,11 @@ export interface FanoutResult {
   joinBytes: number;
   /** Time for that first sink to join with the full state, in ms. */
   fullJoinMs: number;
+  /**
+   * Time for one more socket with an empty state vector to join after the fan-out's edits, to
+   * its step 2, in ms (the board's step 2 is shared with the first join; the edits follow it).
+   */
+  laterJoinMs: number;
   /** Time to connect all sinks (each reads the full state), in ms. */
   connectAllMs: number;
   /** REST `PATCH` (move) sent -> update message at each sink. */
@@ -97,7 +102,11 @@ export async function measureFanout(api: BoardApi, itemIds: readonly string[], o
         viaProvider,
       );
     }
-    return { sinks: sinks.length, joinBytes: sinks[0]?.initialBytes ?? 0, fullJoinMs, connectAllMs, rest: summarize(rest), provider: summarize(viaProvider) };
+    const laterStart = nowMs();
+    const later = await openThinSink(syncUrl, api.boardId, api.key);
+    const laterJoinMs = nowMs() - laterStart;
+    later.close();
+    return { sinks: sinks.length, joinBytes: sinks[0]?.initialBytes ?? 0, fullJoinMs, laterJoinMs, connectAllMs, rest: summarize(rest), provider: summarize(viaProvider) };
   } finally {
     provider.destroy();
     doc.destroy();

@@ -65,6 +65,12 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     ],
     ['Cold load: fresh server process, socket connect → full state received', fmt(r.processCold.syncMs, ' ms'), `raw \`Y.applyUpdate\` ${fmt(r.yjs.applyMs, ' ms')}`, ratio(r.processCold.syncMs, r.yjs.applyMs)],
     ['First socket join on the loaded board: connect → full state (empty state vector)', fmt(r.fanout.fullJoinMs, ' ms'), `raw \`Y.encodeStateAsUpdate\` ${fmt(r.yjs.encodeMs, ' ms')}`, ratio(r.fanout.fullJoinMs, r.yjs.encodeMs)],
+    [
+      `A socket joining after the fan-out's ${r.fanout.rest.count / r.fanout.sinks + r.fanout.provider.count / r.fanout.sinks} edits: connect → step 2 (empty state vector; the first join's step 2, then the edits since)`,
+      fmt(r.fanout.laterJoinMs, ' ms'),
+      `first join ${fmt(r.fanout.fullJoinMs, ' ms')}`,
+      ratio(r.fanout.laterJoinMs, r.fanout.fullJoinMs),
+    ],
     ['Search reindex, full pass (`searchableText` + sqlite FTS5 `indexBoard`, in-process): the path the incremental indexer replaced', fmt(r.registryCold.reindexMs, ' ms'), `raw \`Y.encodeStateAsUpdate\` ${fmt(r.yjs.encodeMs, ' ms')}`, ratio(r.registryCold.reindexMs, r.yjs.encodeMs)],
     [
       'Search reindex, first after a restart (`SearchIndexer`, in-process: text compared with what the index stores, read 4 ms per event-loop turn)',
