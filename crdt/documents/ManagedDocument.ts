@@ -17,7 +17,6 @@ export const inThreadSnapshotBytes = 64 * 1024;
 /** Origin of the transaction that applies the stored state on load; never persisted again. */
 export const loadOrigin: unique symbol = Symbol('boards.load');
 
-
 /** Stored snapshots above this many bytes load in parts when a splitter is at hand (`ManagedDocument.load`). */
 export const splitLoadAboveBytes = 256 * 1024;
 
@@ -82,12 +81,12 @@ export class ManagedDocument {
 
   /**
    * Loads a stored document: its snapshot, then its logged updates, in one transaction per
-   * `options.loadMsPerTurn` of them and event-loop turn (one that does not apply is logged and skipped;
-   * the next compaction drops it). A snapshot over
-   * `splitLoadAboveBytes` is applied in parts, one per event-loop turn, when `options.split`
-   * gives them (a 10k-item board is a few milliseconds at a time instead of one apply of a few
-   * hundred): a part that fails, or parts that do not reach the snapshot's state vector, and the
-   * snapshot is applied whole on a fresh document instead.
+   * `options.loadMsPerTurn` of them and event-loop turn (one that does not apply is logged and
+   * skipped; the next compaction drops it). A snapshot over `splitLoadAboveBytes` is applied in
+   * parts, one per event-loop turn, when `options.split` gives them (a 10k-item board is a few
+   * milliseconds at a time instead of one apply of a few hundred); when a part fails, or the
+   * parts do not reach the snapshot's state vector, the snapshot is applied whole on a fresh
+   * document instead.
    */
   static async load(
     id: string,

@@ -55,7 +55,6 @@ export function foldStored(snapshot: Uint8Array | null, updates: readonly Uint8A
   }
 }
 
-
 /** What answering `request` gives, and the buffers to transfer with it. */
 function answer(request: SnapshotRequest): { answer: SnapshotAnswer; transfer: ArrayBuffer[] } {
   try {
@@ -71,7 +70,8 @@ function answer(request: SnapshotRequest): { answer: SnapshotAnswer; transfer: A
 }
 
 // Runs in a worker thread (see `SnapshotBuilder`): folds stored documents into snapshots, or
-// splits a snapshot for a load, off the event loop, one request at a time. Only when started as one (`snapshotWorkerData`).
+// splits a snapshot for a load, off the event loop, one request at a time. Only when started
+// as one (`snapshotWorkerData`).
 if (parentPort && (workerData as { role?: unknown } | null)?.role === snapshotWorkerData.role) {
   const port = parentPort;
   // A snapshot can wait: on a shared core it must not halve the event loop's share.

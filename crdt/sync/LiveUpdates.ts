@@ -170,7 +170,8 @@ export class LiveUpdates {
       this.#fullState = undefined;
       return;
     }
-    full.since.push(update);
+    // A copy: a client's update is often a view of its socket's whole read buffer, which must not be kept with it.
+    full.since.push(new Uint8Array(update));
     full.messages = null;
   }
 
