@@ -9,7 +9,6 @@ export const crdtErrorCodes = [
   'conversion_not_supported',
   'document_too_large',
   'document_deleted',
-  'document_exists',
   'document_not_loaded',
   'persist_timeout',
   'registry_closed',

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import { systemClock } from '../../storage/index.js';
 import type { Clock, DocumentStore } from '../../storage/index.js';
 import { buildBoardIndex } from '../items/BoardIndex.js';
@@ -71,7 +71,7 @@ export interface DocumentRegistryStats {
 
 /**
  * One in-memory `Y.Doc` per board per process: single-flight loads, ordered write-behind
- * persistence, durable `transact`, compaction, idle unload, delete and duplicate.
+ * persistence, durable `transact`, compaction, idle unload and delete.
  */
 export class DocumentRegistry {
   readonly #store: DocumentStore;
@@ -212,26 +212,6 @@ export class DocumentRegistry {
     }
     await this.#store.delete(boardId);
     await this.#store.sync();
-  }
-
-  /**
-   * Copies the current state of `sourceId` into the new document `targetId`, stored as its
-   * snapshot. Throws `document_exists` when `targetId` already has state.
-   */
-  async duplicate(sourceId: string, targetId: string): Promise<void> {
-    if (sourceId === targetId) throw new TypeError('duplicate() needs two different document ids.');
-    const lease = await this.acquire(sourceId);
-    try {
-      const snapshot = Y.encodeStateAsUpdate(lease.doc);
-      const target = await this.#store.load(targetId);
-      if (this.#docs.has(targetId) || this.#loading.has(targetId) || target.snapshot !== null || target.updates.length > 0) {
-        throw new DocumentError('document_exists', `Document ${targetId} already exists.`);
-      }
-      await this.#store.compact(targetId, snapshot, 0);
-      await this.#store.sync();
-    } finally {
-      lease.release();
-    }
   }
 
   /** Counters for metrics and tests. */

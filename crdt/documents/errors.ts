@@ -2,7 +2,7 @@ import { CrdtError } from '../errors.js';
 import type { CrdtErrorCode } from '../errors.js';
 
 /** Codes of the document lifecycle's errors (a subset of the layer's codes). */
-export const documentErrorCodes = ['document_deleted', 'document_exists', 'persist_timeout', 'registry_closed'] as const satisfies readonly CrdtErrorCode[];
+export const documentErrorCodes = ['document_deleted', 'persist_timeout', 'registry_closed'] as const satisfies readonly CrdtErrorCode[];
 /** A document lifecycle error code. */
 export type DocumentErrorCode = (typeof documentErrorCodes)[number];
 

@@ -20,6 +20,18 @@ const maxRememberedBoards = 5000;
  */
 const fullPassMsPerTurn = 4;
 
+/** Calls `fn` on each of `items`, `fullPassMsPerTurn` of them per event-loop turn. */
+async function eachInSlices<T>(items: Iterable<T>, fn: (item: T) => void): Promise<void> {
+  let sliceStart = performance.now();
+  for (const item of items) {
+    if (performance.now() - sliceStart > fullPassMsPerTurn) {
+      await nextTurn();
+      sliceStart = performance.now();
+    }
+    fn(item);
+  }
+}
+
 /**
  * Items written to the index per transaction and event-loop turn: the first index of a freshly
  * duplicated 10k-item board is twenty short writes rather than one of about 70 ms.
@@ -219,15 +231,10 @@ export class SearchIndexer {
   async #indexCopy(boardId: string, title: string, items: readonly CopiedItem[]): Promise<void> {
     this.#forget(boardId);
     const searchable: SearchableItem[] = [];
-    let sliceStart = performance.now();
-    for (const item of items) {
-      if (performance.now() - sliceStart > fullPassMsPerTurn) {
-        await nextTurn();
-        sliceStart = performance.now();
-      }
+    await eachInSlices(items, (item) => {
       const entry = searchableOf(item);
       if (entry !== null) searchable.push(entry);
-    }
+    });
     await this.#write(boardId, title, searchable, [], true);
     // The title is known (a record change need not rewrite it); the items are compared once the document is loaded.
     this.#remember(boardId, { title, items: new Map(), tracking: null });
@@ -266,20 +273,13 @@ export class SearchIndexer {
       const storedItems = new Map(stored.items.map((item) => [item.itemId, item]));
       const ids = boardIndex(doc).itemIds();
       const changed: SearchableItem[] = [];
-      let sliceStart = performance.now();
-      for (let i = 0; i < ids.length; i += 1) {
-        if (performance.now() - sliceStart > fullPassMsPerTurn) {
-          await nextTurn();
-          sliceStart = performance.now();
-        }
-        const id = ids[i] as string;
+      await eachInSlices(ids, (id) => {
         const item = searchableItem(doc, id);
-        if (item === null) continue;
-        const hash = hashOf(item);
-        state.items.set(id, hash);
+        if (item === null) return;
+        state.items.set(id, hashOf(item));
         const before = storedItems.get(id);
         if (before?.type !== item.type || before.text !== item.text) changed.push(item);
-      }
+      });
       const removed = [...storedItems.keys()].filter((id) => !state.items.has(id));
       if (stored.title === null) await this.#write(boardId, title, changed, [], true);
       else if (changed.length > 0 || removed.length > 0 || stored.title !== title) {

@@ -172,20 +172,6 @@ describe('delete and duplicate', () => {
     expect(registry.stats().loadedDocuments).toBe(0);
     expect(await db.documents.load('b1')).toEqual({ snapshot: null, updates: [], lastSeq: 0 });
   });
-
-  it('duplicate() stores the source state as the snapshot of a new document', async () => {
-    const { db, registry } = setup();
-    await registry.transact('src', (doc) => doc.getText('t').insert(0, 'hello'));
-    await registry.duplicate('src', 'dst');
-    const stored = await db.documents.load('dst');
-    expect(stored.snapshot).not.toBeNull();
-    expect(stored.updates).toHaveLength(0);
-    const copy = await registry.open('dst');
-    expect(copy.getText('t').toString()).toBe('hello');
-    await registry.transact('dst', (doc) => doc.getText('t').insert(5, '!'));
-    expect((await registry.open('src')).getText('t').toString()).toBe('hello');
-    await expect(registry.duplicate('src', 'dst')).rejects.toMatchObject({ code: 'document_exists' });
-  });
 });
 
 describe('document size limit', () => {
