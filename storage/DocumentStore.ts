@@ -5,8 +5,12 @@
 
 /** What is stored for one document. */
 export interface StoredDocument {
-  /** The compacted state (`Y.encodeStateAsUpdate`), or null before the first compaction. */
-  snapshot: Uint8Array | null;
+  /**
+   * The compacted state, as the updates to apply in order: one (`Y.encodeStateAsUpdate`), or the
+   * parts a large snapshot is stored in so that a load applies it a part per event-loop turn
+   * without decoding it first; null before the first compaction.
+   */
+  snapshot: readonly Uint8Array[] | null;
   /** Updates logged after the snapshot, oldest first. */
   updates: Uint8Array[];
   /** Sequence number of the last update included (in the snapshot or the updates); 0 when empty. */
@@ -34,10 +38,11 @@ export interface DocumentStore {
   /** Everything stored for a document (an empty result for an unknown id). */
   load(docId: string): Promise<StoredDocument>;
   /**
-   * Stores `snapshot` as the state up to and including `upToSeq` and removes the log entries
-   * it covers, atomically: a crash leaves either the old or the new state, never a gap.
+   * Stores `snapshot` (one or more updates, applied in order; see `StoredDocument.snapshot`) as
+   * the state up to and including `upToSeq` and removes the log entries it covers, atomically: a
+   * crash leaves either the old or the new state, never a gap.
    */
-  compact(docId: string, snapshot: Uint8Array, upToSeq: number): Promise<void>;
+  compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number): Promise<void>;
   /** Number of logged updates after the snapshot (drives compaction). */
   pendingUpdates(docId: string): Promise<number>;
   /** Removes the document's snapshot and log. */

@@ -7,6 +7,7 @@ import type { Logger } from './Logger.js';
 import { UpdatePersister } from './UpdatePersister.js';
 import type { BuildSnapshot, UpdatePersisterOptions } from './UpdatePersister.js';
 import type { SplitState } from './snapshotWorker.js';
+import { splitLoadAboveBytes } from './splitUpdate.js';
 
 /**
  * Stored size up to which a compaction encodes the document on the event loop (about a
@@ -17,8 +18,6 @@ export const inThreadSnapshotBytes = 64 * 1024;
 /** Origin of the transaction that applies the stored state on load; never persisted again. */
 export const loadOrigin: unique symbol = Symbol('boards.load');
 
-/** Stored snapshots above this many bytes load in parts when a splitter is at hand (`ManagedDocument.load`). */
-export const splitLoadAboveBytes = 256 * 1024;
 
 /** Options of a `ManagedDocument`. */
 export type ManagedDocumentOptions = UpdatePersisterOptions & {
@@ -82,11 +81,12 @@ export class ManagedDocument {
   /**
    * Loads a stored document: its snapshot, then its logged updates, in one transaction per
    * `options.loadMsPerTurn` of them and event-loop turn (one that does not apply is logged and
-   * skipped; the next compaction drops it). A snapshot over `splitLoadAboveBytes` is applied in
-   * parts, one per event-loop turn, when `options.split` gives them (a 10k-item board is a few
-   * milliseconds at a time instead of one apply of a few hundred); when a part fails, or the
-   * parts do not reach the snapshot's state vector, the snapshot is applied whole on a fresh
-   * document instead.
+   * skipped; the next compaction drops it). A large board's snapshot loads a part per event-loop
+   * turn (a few milliseconds at a time instead of one apply of a few hundred at 10k items):
+   * - stored in parts (compaction splits a large one), as stored;
+   * - stored whole and over `splitLoadAboveBytes`, in the parts `options.split` gives; when a
+   *   part fails, or the parts do not reach the snapshot's state vector, the snapshot is applied
+   *   whole on a fresh document instead.
    */
   static async load(
     id: string,
@@ -96,10 +96,25 @@ export class ManagedDocument {
     options: ManagedDocumentOptions & { split?: (update: Uint8Array) => Promise<SplitState> },
   ): Promise<ManagedDocument> {
     let doc = new Y.Doc({ gc: true });
-    let snapshotApplied = false;
-    if (stored.snapshot !== null && options.split !== undefined && stored.snapshot.byteLength > splitLoadAboveBytes) {
-      snapshotApplied = await applyInParts(doc, stored.snapshot, options.split, logger, id);
-      if (!snapshotApplied) {
+    const parts = stored.snapshot ?? [];
+    /** Parts of the snapshot applied before the log's first slice (which applies the rest). */
+    let partsApplied = 0;
+    const [whole] = parts;
+    if (parts.length > 1) {
+      // Stored in parts by compaction: one per turn. A part that does not apply fails the load,
+      // as a whole snapshot does: skipping it would lose the board at the next compaction.
+      for (const [index, part] of parts.entries()) {
+        if (index > 0) await nextTurn();
+        Y.applyUpdate(doc, part, loadOrigin);
+      }
+      if (doc.store.pendingStructs !== null || doc.store.pendingDs !== null) {
+        // Kept, not lost: Yjs encodes pending structs with the state, and they apply once what they need arrives.
+        logger.error({ docId: id, parts: parts.length }, 'A snapshot stored in parts left structs pending');
+      }
+      partsApplied = parts.length;
+    } else if (whole !== undefined && options.split !== undefined && whole.byteLength > splitLoadAboveBytes) {
+      if (await applyInParts(doc, whole, options.split, logger, id)) partsApplied = 1;
+      else {
         doc.destroy();
         doc = new Y.Doc({ gc: true });
       }
@@ -112,9 +127,11 @@ export class ManagedDocument {
       if (!first) await nextTurn();
       const sliceStart = performance.now();
       doc.transact(() => {
-        if (first && stored.snapshot !== null) {
-          if (!snapshotApplied) Y.applyUpdate(doc, stored.snapshot, loadOrigin);
-          sizeBytes += stored.snapshot.byteLength;
+        if (first) {
+          for (const [index, part] of parts.entries()) {
+            if (index >= partsApplied) Y.applyUpdate(doc, part, loadOrigin);
+            sizeBytes += part.byteLength;
+          }
         }
         // At least one update per turn, checked after it: a slow one still moves the load on.
         while (index < stored.updates.length) {

@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 import type { StoredDocument } from '../../storage/index.js';
 import { foldStored, snapshotWorkerData } from './snapshotWorker.js';
-import type { FoldRequest, SnapshotAnswer, SplitRequest, SplitState } from './snapshotWorker.js';
+import type { FoldRequest, Folded, SnapshotAnswer, SplitRequest, SplitState } from './snapshotWorker.js';
 import { CrdtError } from '../errors.js';
 
 /** The compiled worker beside this module; undefined when running from sources (tests), which fold in-thread. */
@@ -11,12 +11,13 @@ export const compiledSnapshotWorkerUrl = import.meta.url.endsWith('.js') ? new U
 type Reply = Exclude<SnapshotAnswer, { error: string }>;
 
 /**
- * Folds a stored document (snapshot + logged updates) into one snapshot for compaction, and
- * splits a large snapshot into parts for a load. With a worker URL this runs in a worker thread,
- * started on first use and never keeping the process alive: rebuilding, encoding or decoding a
- * large board takes tens to hundreds of milliseconds, which on the event loop would stall every
- * connection of the process. Without one, folding runs in-thread and splitting is declined
- * (decoding in-thread costs the event loop more than applying the snapshot whole). A worker that
+ * Folds a stored document (snapshot + logged updates) into one snapshot for compaction, a large
+ * one in parts (`foldStored`), and splits a large snapshot stored whole into parts for a load.
+ * With a worker URL this runs in a worker thread, started on first use and never keeping the
+ * process alive: rebuilding, encoding or decoding a large board takes tens to hundreds of
+ * milliseconds, which on the event loop would stall every connection of the process. Without
+ * one, folding runs in-thread and gives one part, and splitting is declined (decoding in-thread
+ * costs the event loop more than applying the snapshot whole). A worker that
  * fails is replaced on the next call; its pending calls reject. Requests run one at a time.
  */
 export class SnapshotBuilder {
@@ -30,10 +31,13 @@ export class SnapshotBuilder {
     this.#workerUrl = workerUrl;
   }
 
-  /** The snapshot of `stored`, and how many of its updates did not apply (skipped). */
-  async build(stored: Pick<StoredDocument, 'snapshot' | 'updates'>): Promise<{ state: Uint8Array; skipped: number }> {
+  /**
+   * The snapshot of `stored` in the parts to store (a large one split, in the worker), and how
+   * many of its updates did not apply (skipped).
+   */
+  async build(stored: Pick<StoredDocument, 'snapshot' | 'updates'>): Promise<Folded> {
     if (this.#closed) throw new CrdtError('snapshot_failed', 'The snapshot builder is closed.');
-    if (this.#workerUrl === undefined) return foldStored(stored.snapshot, stored.updates);
+    if (this.#workerUrl === undefined) return foldStored(stored.snapshot, stored.updates, { split: false });
     const reply = await this.#call(this.#workerUrl, { kind: 'fold', snapshot: stored.snapshot, updates: stored.updates });
     if (!('state' in reply)) throw new CrdtError('snapshot_failed', 'The snapshot worker answered a fold with something else.');
     return { state: reply.state, skipped: reply.skipped };

@@ -51,8 +51,8 @@ interface Waiter {
   reject: (error: unknown) => void;
 }
 
-/** Folds a stored document into one snapshot (`SnapshotBuilder.build`). */
-export type BuildSnapshot = (stored: StoredDocument) => Promise<{ state: Uint8Array; skipped: number }>;
+/** Folds a stored document into one snapshot, in parts when large (`SnapshotBuilder.build`). */
+export type BuildSnapshot = (stored: StoredDocument) => Promise<{ state: readonly Uint8Array[]; skipped: number }>;
 
 /** The in-memory document encoded, when it is small enough to encode on the event loop; else undefined. */
 export type EncodeSmall = () => Uint8Array | undefined;
@@ -107,7 +107,7 @@ export class UpdatePersister {
     this.#onCompacted = init.onCompacted;
     this.#logged = loaded.updates.length;
     this.#loggedBytes = loaded.updates.reduce((sum, update) => sum + update.byteLength, 0);
-    this.#snapshotBytes = loaded.snapshot?.byteLength ?? 0;
+    this.#snapshotBytes = byteLengthOf(loaded.snapshot ?? []);
     this.#lastSeq = loaded.lastSeq;
     // A long log is compacted from what was just read, without reading it again.
     this.#compactIfDue(loaded);
@@ -304,7 +304,7 @@ export class UpdatePersister {
       if (small !== undefined) {
         // It holds at least everything stored up to `upToSeq`; holding more is harmless, as
         // replaying an update changes nothing.
-        await this.#store.compact(this.#docId, small, upToSeq);
+        await this.#store.compact(this.#docId, [small], upToSeq);
         this.#logged = Math.max(0, this.#lastSeq - upToSeq);
         this.#snapshotBytes = small.byteLength;
         this.#loggedBytes = this.#storedBytes - bytesBefore;
@@ -318,10 +318,11 @@ export class UpdatePersister {
       await this.#store.compact(this.#docId, state, stored.lastSeq);
       if (skipped > 0) this.#logger.warn({ docId: this.#docId, skipped }, 'Compaction dropped stored updates that do not apply');
       this.#logged = Math.max(0, this.#lastSeq - stored.lastSeq);
-      this.#snapshotBytes = state.byteLength;
+      const stateBytes = byteLengthOf(state);
+      this.#snapshotBytes = stateBytes;
       this.#loggedBytes = this.#storedBytes - bytesBefore;
       // An upper bound of the stored size: the snapshot, plus whatever was stored since the read.
-      this.#onCompacted(state.byteLength + (this.#storedBytes - bytesBefore));
+      this.#onCompacted(stateBytes + (this.#storedBytes - bytesBefore));
       return true;
     } catch (error) {
       this.#compactNotBefore = this.#stored + Math.ceil(this.#options.compactAfterUpdates / 10);
@@ -335,6 +336,13 @@ export class UpdatePersister {
       this.#waiters.shift()!.resolve();
     }
   }
+}
+
+/** The bytes of `parts` together. */
+function byteLengthOf(parts: readonly Uint8Array[]): number {
+  let bytes = 0;
+  for (const part of parts) bytes += part.byteLength;
+  return bytes;
 }
 
 /** Runs `task` after `delayMs`, or on the next event-loop turn for 0 (`setTimeout(0)` waits 1 ms). */

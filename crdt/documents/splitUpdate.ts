@@ -1,6 +1,9 @@
 import * as encoding from 'lib0/encoding';
 import * as Y from 'yjs';
 
+/** Snapshots above this many bytes are split into parts: stored so by compaction, or split at load when stored whole. */
+export const splitLoadAboveBytes = 256 * 1024;
+
 /** Structs per part of a split update: applying one takes a few milliseconds on a 10k-item board. */
 export const structsPerPart = 2000;
 

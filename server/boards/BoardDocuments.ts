@@ -17,7 +17,7 @@ export interface BoardDocuments {
 export function storeBoardDocuments(store: DocumentStore): BoardDocuments {
   return {
     create: async (boardId, state) => {
-      await store.compact(boardId, state ?? Y.encodeStateAsUpdate(new Y.Doc()), 0);
+      await store.compact(boardId, [state ?? Y.encodeStateAsUpdate(new Y.Doc())], 0);
       await store.sync();
     },
     delete: async (boardId) => {

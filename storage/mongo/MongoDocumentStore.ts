@@ -2,6 +2,7 @@ import { Binary } from 'mongodb';
 import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
 import type { MongoDbPort, MongoDocument } from './driverPort.js';
 import { isDuplicateKeyError, majorityJournaled } from './driverPort.js';
+import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 
 const writeOptions = { writeConcern: majorityJournaled };
 
@@ -28,8 +29,10 @@ function bytes(data: unknown): Uint8Array {
  * - `doc_meta` {_id: docId, seq}: a per-document counter; an append reserves N sequence
  *   numbers with one `$inc` and then writes `doc_updates` {docId, seq, data} with one ordered
  *   `insertMany`. Sequence numbers are never reused, even after `delete`.
- * - `doc_snapshots` {_id: docId, seq, data}: compaction first stores the snapshot (only if it
- *   is not older than the stored one), then trims the log up to its seq. Load ignores log
+ * - `doc_snapshots` {_id: docId, seq, data, parts?}: `parts` holds the part sizes of a snapshot
+ *   stored in parts (`StoredDocument.snapshot`), `data` their bytes end to end. Compaction
+ *   first stores the snapshot (only if it is not older than the stored one), then trims the
+ *   log up to its seq. Load ignores log
  *   entries at or below the snapshot's seq, so a crash between the two steps loses nothing.
  */
 export class MongoDocumentStore implements DocumentStore {
@@ -88,9 +91,9 @@ export class MongoDocumentStore implements DocumentStore {
     return last;
   }
 
-  async #snapshotSeq(docId: string): Promise<{ seq: number; data: Binary } | null> {
+  async #snapshotSeq(docId: string): Promise<{ seq: number; data: Binary; parts: unknown } | null> {
     const snapshot = await this.#snapshots.findOne({ _id: docId });
-    return snapshot ? { seq: Number(snapshot['seq']), data: snapshot['data'] as Binary } : null;
+    return snapshot ? { seq: Number(snapshot['seq']), data: snapshot['data'] as Binary, parts: snapshot['parts'] ?? null } : null;
   }
 
   async load(docId: string): Promise<StoredDocument> {
@@ -102,18 +105,19 @@ export class MongoDocumentStore implements DocumentStore {
     const from = snapshot?.seq ?? 0;
     const after = log.filter((entry) => entry.seq > from);
     return {
-      snapshot: snapshot ? bytes(snapshot.data) : null,
+      snapshot: snapshot ? unpackSnapshot(bytes(snapshot.data), snapshot.parts) : null,
       updates: after.map((entry) => bytes(entry.data)),
       lastSeq: after.at(-1)?.seq ?? from,
     };
   }
 
-  async compact(docId: string, snapshot: Uint8Array, upToSeq: number): Promise<void> {
+  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number): Promise<void> {
     await this.#ready();
+    const { data, sizes } = packSnapshot(snapshot);
     try {
       await this.#snapshots.replaceOne(
         { _id: docId, seq: { $lte: upToSeq } },
-        { _id: docId, seq: upToSeq, data: new Binary(snapshot) },
+        { _id: docId, seq: upToSeq, data: new Binary(data), ...(sizes === null ? {} : { parts: [...sizes] }) },
         { ...writeOptions, upsert: true },
       );
     } catch (error) {

@@ -1,6 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
 import { StorageError, asError } from '../errors.js';
+import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 import type { DocumentJournal } from './DocumentJournal.js';
 import type { WalSync } from './WalSync.js';
 
@@ -40,7 +41,7 @@ export class SqliteDocumentStore implements DocumentStore {
   readonly #storedLastSeq: BetterSqlite3.Statement;
   readonly #move: (appends: readonly Appended[]) => void;
   readonly #load: (docId: string) => StoredDocument;
-  readonly #compact: (docId: string, snapshot: Uint8Array, upToSeq: number) => void;
+  readonly #compact: (docId: string, snapshot: readonly Uint8Array[], upToSeq: number) => void;
   readonly #pending: BetterSqlite3.Statement;
   readonly #delete: (docId: string) => void;
   readonly #walSync: WalSync | undefined;
@@ -66,9 +67,10 @@ export class SqliteDocumentStore implements DocumentStore {
     this.#onError = options.onError ?? (() => undefined);
     db.exec(`
       CREATE TABLE IF NOT EXISTS doc_log (doc_id TEXT NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (doc_id, seq)) WITHOUT ROWID;
-      CREATE TABLE IF NOT EXISTS doc_snapshots (doc_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data BLOB NOT NULL) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS doc_snapshots (doc_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data BLOB NOT NULL, parts TEXT) WITHOUT ROWID;
     `);
     migrateGlobalLog(db);
+    addSnapshotParts(db);
     // The next number follows both the log and the snapshot: a compacted document has no log rows left.
     this.#storedLastSeq = db.prepare(
       'SELECT max(coalesce((SELECT max(seq) FROM doc_log WHERE doc_id = ?), 0), coalesce((SELECT seq FROM doc_snapshots WHERE doc_id = ?), 0)) AS seq',
@@ -83,23 +85,24 @@ export class SqliteDocumentStore implements DocumentStore {
     this.#move = db.transaction((appends: readonly Appended[]) => {
       for (const { docId, firstSeq, updates } of appends) updates.forEach((update, i) => insert.run(docId, firstSeq + i, update));
     });
-    const snapshot = db.prepare('SELECT seq, data FROM doc_snapshots WHERE doc_id = ?');
+    const snapshot = db.prepare('SELECT seq, data, parts FROM doc_snapshots WHERE doc_id = ?');
     const log = db.prepare('SELECT seq, data FROM doc_log WHERE doc_id = ? AND seq > ? ORDER BY seq');
     this.#load = db.transaction((docId: string) => {
-      const snap = snapshot.get(docId) as { seq: number; data: Buffer } | undefined;
+      const snap = snapshot.get(docId) as { seq: number; data: Buffer; parts: string | null } | undefined;
       const rows = log.all(docId, snap?.seq ?? 0) as { seq: number; data: Buffer }[];
       return {
-        snapshot: snap ? new Uint8Array(snap.data) : null,
+        snapshot: snap ? unpackSnapshot(new Uint8Array(snap.data), snap.parts === null ? null : parseSizes(snap.parts)) : null,
         updates: rows.map((r) => new Uint8Array(r.data)),
         lastSeq: rows.at(-1)?.seq ?? snap?.seq ?? 0,
       };
     });
     const putSnapshot = db.prepare(
-      'INSERT INTO doc_snapshots (doc_id, seq, data) VALUES (?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data WHERE excluded.seq >= doc_snapshots.seq',
+      'INSERT INTO doc_snapshots (doc_id, seq, data, parts) VALUES (?, ?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data, parts = excluded.parts WHERE excluded.seq >= doc_snapshots.seq',
     );
     const trim = db.prepare('DELETE FROM doc_log WHERE doc_id = ? AND seq <= ?');
-    this.#compact = db.transaction((docId: string, data: Uint8Array, upToSeq: number) => {
-      putSnapshot.run(docId, upToSeq, data);
+    this.#compact = db.transaction((docId: string, parts: readonly Uint8Array[], upToSeq: number) => {
+      const { data, sizes } = packSnapshot(parts);
+      putSnapshot.run(docId, upToSeq, data, sizes === null ? null : JSON.stringify(sizes));
       trim.run(docId, upToSeq);
     });
     this.#pending = db.prepare(
@@ -153,7 +156,7 @@ export class SqliteDocumentStore implements DocumentStore {
     return stored;
   }
 
-  async compact(docId: string, snapshot: Uint8Array, upToSeq: number): Promise<void> {
+  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number): Promise<void> {
     if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
     this.#compact(docId, snapshot, upToSeq);
     this.#walSync?.written();
@@ -286,6 +289,21 @@ export class SqliteDocumentStore implements DocumentStore {
     }
     journal.release(journal.mark());
   }
+}
+
+/** The part sizes stored in `doc_snapshots.parts`; what is not JSON is left to `unpackSnapshot` to refuse. */
+function parseSizes(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Adds `doc_snapshots.parts` (the part sizes of a snapshot stored in parts) to a store made before snapshots had parts. */
+function addSnapshotParts(db: BetterSqlite3.Database): void {
+  const columns = db.prepare('PRAGMA table_info(doc_snapshots)').all() as { name: string }[];
+  if (!columns.some((column) => column.name === 'parts')) db.exec('ALTER TABLE doc_snapshots ADD COLUMN parts TEXT');
 }
 
 /**

@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { Collection, CollectionSpec, Filter, StoredRecord } from '../../storage/Collection.js';
 import type { Database } from '../../storage/Database.js';
+import type { StoredDocument } from '../../storage/DocumentStore.js';
 import { DuplicateKeyError } from '../../storage/errors.js';
 import { describeSearchIndexContract } from './searchContract.js';
 
@@ -34,9 +35,9 @@ function textOf(doc: Y.Doc): unknown {
 }
 
 /** Replays a loaded document into a fresh `Y.Doc`. */
-function replay(stored: { snapshot: Uint8Array | null; updates: Uint8Array[] }): Y.Doc {
+function replay(stored: StoredDocument): Y.Doc {
   const doc = new Y.Doc();
-  if (stored.snapshot) Y.applyUpdate(doc, stored.snapshot);
+  for (const part of stored.snapshot ?? []) Y.applyUpdate(doc, part);
   for (const update of stored.updates) Y.applyUpdate(doc, update);
   return doc;
 }
@@ -439,11 +440,11 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
 
         const before = await db.documents.load('k');
         const snapshot = Y.encodeStateAsUpdate(replay(before));
-        await db.documents.compact('k', snapshot, before.lastSeq);
+        await db.documents.compact('k', [snapshot], before.lastSeq);
         expect(before.lastSeq).toBe(upTo);
 
         const compacted = await db.documents.load('k');
-        expect(compacted.snapshot && [...compacted.snapshot]).toEqual([...snapshot]);
+        expect(compacted.snapshot?.map((part) => [...part])).toEqual([[...snapshot]]);
         expect(compacted.updates).toEqual([]);
         expect(compacted.lastSeq).toBe(upTo);
         expect(await db.documents.pendingUpdates('k')).toBe(0);
@@ -465,7 +466,7 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
         const snapshot = Y.encodeStateAsUpdate(doc);
         doc.getText('t').insert(3, ' two');
         await db.documents.append('p', take());
-        await db.documents.compact('p', snapshot, first);
+        await db.documents.compact('p', [snapshot], first);
         const stored = await db.documents.load('p');
         expect(stored.updates).toHaveLength(1);
         expect(textOf(replay(stored))).toEqual({ text: 'one two', map: {} });
@@ -480,20 +481,45 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
         const s2 = await db.documents.append('s', take());
         const newSnapshot = Y.encodeStateAsUpdate(doc);
 
-        await db.documents.compact('s', newSnapshot, s2);
-        await db.documents.compact('s', oldSnapshot, s1);
+        await db.documents.compact('s', [newSnapshot], s2);
+        await db.documents.compact('s', [oldSnapshot], s1);
 
         const stored = await db.documents.load('s');
-        expect(stored.snapshot && [...stored.snapshot]).toEqual([...newSnapshot]);
+        expect(stored.snapshot?.map((part) => [...part])).toEqual([[...newSnapshot]]);
         expect(stored.lastSeq).toBe(s2);
         expect(textOf(replay(stored))).toEqual({ text: 'ab', map: {} });
+      });
+
+      it('stores a snapshot in parts and gives the parts back in order, exactly; a later whole one replaces them', async () => {
+        const { doc, take } = recordingDoc();
+        const parts: Uint8Array[] = [];
+        let seq = 0;
+        for (const word of ['one', ' two', ' three']) {
+          doc.getText('t').insert(doc.getText('t').length, word);
+          const updates = take();
+          parts.push(...updates);
+          seq = await db.documents.append('parts', updates);
+        }
+        await db.documents.compact('parts', parts, seq);
+        const stored = await db.documents.load('parts');
+        expect(stored.snapshot?.map((part) => [...part])).toEqual(parts.map((part) => [...part]));
+        expect(stored.updates).toEqual([]);
+        expect(textOf(replay(stored))).toEqual({ text: 'one two three', map: {} });
+
+        doc.getMap('m').set('k', 1);
+        const last = await db.documents.append('parts', take());
+        const whole = Y.encodeStateAsUpdate(doc);
+        await db.documents.compact('parts', [whole], last);
+        expect((await db.documents.load('parts')).snapshot?.map((part) => [...part])).toEqual([[...whole]]);
+        await expect(db.documents.compact('parts', [], last)).rejects.toThrow(/at least one part/);
+        expect(textOf(replay(await db.documents.load('parts')))).toEqual({ text: 'one two three', map: { k: 1 } });
       });
 
       it('deletes a document’s snapshot and log, leaving others alone', async () => {
         const { doc, take } = recordingDoc();
         doc.getText('t').insert(0, 'gone');
         const seq = await db.documents.append('gone', take());
-        await db.documents.compact('gone', Y.encodeStateAsUpdate(doc), seq);
+        await db.documents.compact('gone', [Y.encodeStateAsUpdate(doc)], seq);
         doc.getText('t').insert(0, 'x');
         await db.documents.append('gone', take());
         await db.documents.append('kept', [Y.encodeStateAsUpdate(doc)]);

@@ -131,7 +131,7 @@ describe('the sqlite store over its journal', () => {
     db.documents.appendNow('kept', [u(1), u(2)]);
     db.documents.appendNow('gone', [u(9)]);
     await db.documents.load('kept');
-    await db.documents.compact('kept', u(100), 1);
+    await db.documents.compact('kept', [u(100)], 1);
     db.documents.appendNow('kept', [u(3)]);
     await db.documents.delete('gone');
     db.documents.appendNow('late', [u(5)]);
@@ -143,7 +143,7 @@ describe('the sqlite store over its journal', () => {
     const recovered = new SqliteDatabase({ dataDir: crashed.dir });
     try {
       const kept = await recovered.documents.load('kept');
-      expect(kept.snapshot).toEqual(u(100));
+      expect(kept.snapshot).toEqual([u(100)]);
       expect(kept.updates).toEqual([u(2), u(3)]);
       expect((await recovered.documents.load('gone')).updates).toEqual([]);
       expect((await recovered.documents.load('late')).updates).toEqual([u(5)]);

@@ -64,7 +64,7 @@ describe('mongodb adapter specifics (over the mingo stand-in)', () => {
     expect(stored.updates).toHaveLength(1);
     expect(await db.documents.pendingUpdates('d')).toBe(1);
     const replayed = new Y.Doc();
-    if (stored.snapshot) Y.applyUpdate(replayed, stored.snapshot);
+    for (const part of stored.snapshot ?? []) Y.applyUpdate(replayed, part);
     for (const u of stored.updates) Y.applyUpdate(replayed, u);
     expect(replayed.getText('t').toString()).toBe('abcdef');
     await db.close();

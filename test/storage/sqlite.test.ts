@@ -50,7 +50,7 @@ describe('sqlite document log', () => {
   it('numbers a document after its snapshot when the log was trimmed away', async () => {
     const db = new SqliteDatabase({ dataDir: ':memory:' });
     const first = db.documents.appendNow('d', [new Uint8Array([1])]);
-    await db.documents.compact('d', new Uint8Array([9]), first);
+    await db.documents.compact('d', [new Uint8Array([9])], first);
     const next = db.documents.appendNow('d', [new Uint8Array([2])]);
     expect(next).toBeGreaterThan(first);
     expect((await db.documents.load('d')).updates).toEqual([new Uint8Array([2])]);
@@ -68,6 +68,22 @@ describe('sqlite document log', () => {
     other.close();
     expect((await db.documents.load('d')).updates).toEqual([new Uint8Array([1])]);
     await db.close();
+  });
+
+  it('refuses a snapshot whose stored part sizes do not add up to its bytes, naming it damaged', async () => {
+    const dir = nextDir();
+    const db = new SqliteDatabase({ dataDir: dir });
+    try {
+      await db.documents.compact('d', [new Uint8Array([1, 2]), new Uint8Array([3])], 0);
+      for (const parts of ['[1,1]', '[3,0]', 'not json', '[]']) {
+        db.connection.prepare('UPDATE doc_snapshots SET parts = ? WHERE doc_id = ?').run(parts, 'd');
+        await expect(db.documents.load('d')).rejects.toMatchObject({ code: 'storage_damaged' });
+      }
+      db.connection.prepare('UPDATE doc_snapshots SET parts = ? WHERE doc_id = ?').run('[2,1]', 'd');
+      expect((await db.documents.load('d')).snapshot).toEqual([new Uint8Array([1, 2]), new Uint8Array([3])]);
+    } finally {
+      await db.close();
+    }
   });
 
   it('moves a log of the first layout (doc_updates, global sequence) into doc_log, keeping order and the snapshot', async () => {
@@ -88,13 +104,16 @@ describe('sqlite document log', () => {
     const db = new SqliteDatabase({ dataDir: dir });
     try {
       const a = await db.documents.load('a');
-      expect(a.snapshot).toEqual(new Uint8Array([0]));
+      expect(a.snapshot).toEqual([new Uint8Array([0])]);
       expect(a.updates).toEqual([new Uint8Array([3]), new Uint8Array([4])]);
       expect((await db.documents.load('b')).updates).toEqual([new Uint8Array([2]), new Uint8Array([5])]);
       expect(db.documents.appendNow('a', [new Uint8Array([6])])).toBeGreaterThan(a.lastSeq);
       expect((await db.documents.load('a')).updates.map((u) => u[0])).toEqual([3, 4, 6]);
       const tables = db.connection.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name = 'doc_updates'").all();
       expect(tables).toEqual([]);
+      // doc_snapshots of that layout gained the column of snapshots stored in parts.
+      await db.documents.compact('a', [new Uint8Array([7]), new Uint8Array([8, 9])], 4);
+      expect((await db.documents.load('a')).snapshot).toEqual([new Uint8Array([7]), new Uint8Array([8, 9])]);
     } finally {
       await db.close();
     }

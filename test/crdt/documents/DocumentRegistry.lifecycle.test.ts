@@ -59,7 +59,7 @@ describe('compaction', () => {
   it('compacts when the log outgrows a fraction of the snapshot, not after a fixed number of updates', async () => {
     // 40 KB of snapshot: with the ratio 0.5 the log may grow to 20 KB before a compaction.
     const { db, store, registry } = setup({ compactLogRatio: 0.5, compactMinLogBytes: 1024, compactAfterUpdates: 1_000_000 });
-    await db.documents.compact('b1', seedState(40_000), 0);
+    await db.documents.compact('b1', [seedState(40_000)], 0);
     const doc = await registry.open('b1');
     const list = doc.getArray<string>('log');
     // 1 KB updates: the 15th (about 15 KB logged) is still under half the snapshot.

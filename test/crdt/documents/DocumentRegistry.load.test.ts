@@ -2,9 +2,9 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
-import { ManagedDocument, splitLoadAboveBytes } from '../../../crdt/documents/ManagedDocument.js';
+import { ManagedDocument } from '../../../crdt/documents/ManagedDocument.js';
 import type { SplitState } from '../../../crdt/documents/snapshotWorker.js';
-import { splitUpdate } from '../../../crdt/documents/splitUpdate.js';
+import { splitLoadAboveBytes, splitUpdate } from '../../../crdt/documents/splitUpdate.js';
 import { SqliteDatabase } from '../../../storage/index.js';
 import type { DocumentStore } from '../../../storage/index.js';
 import { recordingLogger } from './fakeStores.js';
@@ -16,6 +16,21 @@ const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
+
+/** Options of a `ManagedDocument` loaded directly; it never compacts in these tests. */
+const loadOptions = {
+  persistDelayMs: 0,
+  maxBatchUpdates: 100,
+  retryBaseMs: 10,
+  retryMaxMs: 100,
+  compactLogRatio: 0.5,
+  compactMinLogBytes: 64 * 1024,
+  compactAfterUpdates: 10_000,
+  maxDocumentBytes: 64 * 1024 * 1024,
+  loadMsPerTurn: 8,
+  clock: { now: () => Date.now() },
+  buildSnapshot: () => Promise.reject(new Error('not in this test')),
+};
 
 /** A board whose whole state is well over `splitLoadAboveBytes`: notes with text, some edited by a second client, some deleted. */
 function largeBoard(): Y.Doc {
@@ -63,7 +78,7 @@ async function turnsDuring<T>(work: Promise<T>): Promise<{ value: T; turns: numb
 async function storedBoard(board: Y.Doc, logged: Uint8Array[] = []): Promise<{ db: SqliteDatabase; store: DocumentStore }> {
   const db = new SqliteDatabase({ dataDir: ':memory:' });
   cleanups.push(() => db.close());
-  await db.documents.compact('b', Y.encodeStateAsUpdate(board), 0);
+  await db.documents.compact('b', [Y.encodeStateAsUpdate(board)], 0);
   if (logged.length > 0) await db.documents.append('b', logged);
   return { db, store: db.documents };
 }
@@ -103,6 +118,64 @@ describe('loading a large stored board', () => {
     expect((await reread.open('b')).getMap('items').has('n0-0')).toBe(false);
   });
 
+  it('compaction in the worker stores a large snapshot in parts, which load a part per turn without splitting', async () => {
+    const board = largeBoard();
+    const db = new SqliteDatabase({ dataDir: ':memory:' });
+    cleanups.push(() => db.close());
+    // The whole state as one logged update: the first compaction folds it.
+    await db.documents.append('b', [Y.encodeStateAsUpdate(board)]);
+    const compacting = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl, compactAfterUpdates: 2 });
+    cleanups.push(() => compacting.close());
+    await compacting.transact('b', (doc) => (doc.getMap<Y.Map<unknown>>('items').get('n29-99')?.get('text') as Y.Text).insert(0, 'logged '));
+    await compacting.transact('b', (doc) => doc.getMap('items').delete('n0-0'));
+    // The worker starts on first use: on a loaded machine that alone can take seconds.
+    await expect.poll(async () => (await db.documents.load('b')).snapshot?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+    const expected = contentOf(await compacting.open('b'));
+    await compacting.close();
+    const stored = await db.documents.load('b');
+
+    const splits: number[] = [];
+    const logger = recordingLogger();
+    const managed = await turnsDuring(
+      ManagedDocument.load('b', stored, db.documents, logger, {
+        ...loadOptions,
+        split: async (update) => {
+          splits.push(update.byteLength);
+          return null;
+        },
+      }),
+    );
+    cleanups.push(() => managed.value.destroy());
+    expect(splits).toEqual([]);
+    expect(managed.turns).toBeGreaterThanOrEqual((stored.snapshot?.length ?? 0) - 1);
+    expect(contentOf(managed.value.doc)).toEqual(expected);
+    expect(managed.value.doc.store.pendingStructs).toBeNull();
+    expect(logger.lines).toEqual([]);
+
+    // Without a worker the stored parts load the same.
+    const inThread = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
+    cleanups.push(() => inThread.close());
+    expect(contentOf(await inThread.open('b'))).toEqual(expected);
+  });
+
+  it('loads stored parts given out of order to the same document, and fails on a part that does not apply', async () => {
+    const board = largeBoard();
+    const parts = splitUpdate(Y.encodeStateAsUpdate(board), 500)?.parts ?? [];
+    expect(parts.length).toBeGreaterThanOrEqual(5);
+    const db = new SqliteDatabase({ dataDir: ':memory:' });
+    cleanups.push(() => db.close());
+    await db.documents.compact('b', [...parts].reverse(), 0);
+    const logger = recordingLogger();
+    const reversed = await ManagedDocument.load('b', await db.documents.load('b'), db.documents, logger, loadOptions);
+    cleanups.push(() => reversed.destroy());
+    expect(contentOf(reversed.doc)).toEqual(contentOf(board));
+    expect(Y.equalSnapshots(Y.snapshot(reversed.doc), Y.snapshot(board))).toBe(true);
+
+    // A part cut short: the load fails instead of giving a board that the next compaction would store without it.
+    await db.documents.compact('b', [parts[0]!, (parts[1] as Uint8Array).subarray(0, 10), ...parts.slice(2)], 0);
+    await expect(ManagedDocument.load('b', await db.documents.load('b'), db.documents, logger, loadOptions)).rejects.toThrow();
+  });
+
   it('applies a long log a slice of updates per event-loop turn, skipping one that does not apply', async () => {
     const source = new Y.Doc();
     const logged: Uint8Array[] = [];
@@ -127,19 +200,6 @@ describe('loading a large stored board', () => {
   });
 
   describe('falls back to the whole snapshot, logged, when the parts are not right', () => {
-    const options = {
-      persistDelayMs: 0,
-      maxBatchUpdates: 100,
-      retryBaseMs: 10,
-      retryMaxMs: 100,
-      compactLogRatio: 0.5,
-      compactMinLogBytes: 64 * 1024,
-      compactAfterUpdates: 10_000,
-      maxDocumentBytes: 64 * 1024 * 1024,
-      loadMsPerTurn: 8,
-      clock: { now: () => Date.now() },
-      buildSnapshot: () => Promise.reject(new Error('not in this test')),
-    };
     const cases: [string, (whole: NonNullable<SplitState>) => Promise<SplitState>, string][] = [
       ['a part missing', async (whole) => ({ ...whole, parts: [...whole.parts.slice(0, 1), ...whole.parts.slice(2)] }), 'error'],
       ['a part that does not decode', async (whole) => ({ ...whole, parts: [whole.parts[0] as Uint8Array, new Uint8Array([1, 2, 3, 250, 250, 250]), ...whole.parts.slice(1)] }), 'error'],
@@ -155,10 +215,10 @@ describe('loading a large stored board', () => {
       const board = largeBoard();
       const { db } = await storedBoard(board);
       const stored = await db.documents.load('b');
-      const whole = splitUpdate(stored.snapshot as Uint8Array);
+      const whole = splitUpdate(stored.snapshot?.[0] as Uint8Array);
       expect(whole).not.toBeNull();
       const logger = recordingLogger();
-      const managed = await ManagedDocument.load('b', stored, db.documents, logger, { ...options, split: () => spoil(whole as NonNullable<SplitState>) });
+      const managed = await ManagedDocument.load('b', stored, db.documents, logger, { ...loadOptions, split: () => spoil(whole as NonNullable<SplitState>) });
       cleanups.push(() => managed.destroy());
       expect(contentOf(managed.doc)).toEqual(contentOf(board));
       expect(Y.equalSnapshots(Y.snapshot(managed.doc), Y.snapshot(board))).toBe(true);

@@ -31,7 +31,7 @@ export class SpyDocumentStore implements DocumentStore {
     return this.inner.load(docId);
   }
 
-  async compact(docId: string, snapshot: Uint8Array, upToSeq: number): Promise<void> {
+  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number): Promise<void> {
     this.compactions.push({ docId, upToSeq });
     return this.inner.compact(docId, snapshot, upToSeq);
   }
