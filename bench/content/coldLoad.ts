@@ -14,6 +14,8 @@ export interface RegistryColdLoad {
   /** Median over the same opens of the longest the event loop was held during one, in ms (a large snapshot loads in parts). */
   openLongestBlockMs: number;
   items: number;
+  /** How the board was stored: the snapshot's parts (one unless compaction stored it in parts) and the updates logged after it. */
+  stored: { parts: number; logged: number };
   /** The loaded state, for the raw Yjs baseline. */
   state: Uint8Array;
   /** What the search indexer does per burst of edits: `searchableText` of the board plus `indexBoard` into sqlite FTS5 (median), in ms. */
@@ -27,8 +29,13 @@ export async function measureRegistryColdLoad(dataDir: string, boardId: string, 
   const reindex: number[] = [];
   let items = 0;
   let state: Uint8Array = new Uint8Array();
+  let stored = { parts: 0, logged: 0 };
   for (let i = 0; i < reps; i += 1) {
     const db = await openDatabase({ kind: 'sqlite', dataDir });
+    if (i === 0) {
+      const read = await db.documents.load(boardId);
+      stored = { parts: read.snapshot?.length ?? 0, logged: read.updates.length };
+    }
     const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0 });
     try {
       const loop = monitorEventLoopDelay({ resolution: 1 });
@@ -48,7 +55,7 @@ export async function measureRegistryColdLoad(dataDir: string, boardId: string, 
       await db.close();
     }
   }
-  return { openMs: median(times), openLongestBlockMs: median(blocks), items, state, reindexMs: median(reindex) };
+  return { openMs: median(times), openLongestBlockMs: median(blocks), items, stored, state, reindexMs: median(reindex) };
 }
 
 /** Cold load as a client sees it: a fresh server process, then a sync socket until the full state arrives. */

@@ -58,7 +58,7 @@ export function renderReport(r: ContentBenchResults, command: string): string {
   const rows: Row[] = [
     ['Cold load: `DocumentRegistry.open` in a fresh registry (sqlite, in-process)', fmt(r.registryCold.openMs, ' ms'), `raw \`Y.applyUpdate\` of the same ${kb(r.yjs.bytes)} ${fmt(r.yjs.applyMs, ' ms')}`, ratio(r.registryCold.openMs, r.yjs.applyMs)],
     [
-      'Cold load: the longest the event loop was held during that open (the snapshot is applied in parts, a turn each; split in a worker)',
+      `Cold load: the longest the event loop was held during that open (stored: a snapshot of ${r.registryCold.stored.parts} part${r.registryCold.stored.parts === 1 ? '' : 's'} and ${r.registryCold.stored.logged} logged update${r.registryCold.stored.logged === 1 ? '' : 's'}; applied a part per turn, a snapshot stored whole split in a worker first)`,
       fmt(r.registryCold.openLongestBlockMs, ' ms'),
       `raw \`Y.applyUpdate\`, one block, ${fmt(r.yjs.applyMs, ' ms')}`,
       ratio(r.registryCold.openLongestBlockMs, r.yjs.applyMs),

@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { foldStored } from '../../crdt/documents/snapshotWorker.js';
 import { SqliteDatabase } from '../../storage/index.js';
 import { oursNodeOptions, peersDir, projectRoot } from './paths.js';
 import { runToCompletion, spawnTracked } from './processes.js';
@@ -135,12 +136,15 @@ async function startBatchClient(http: string, token: string): Promise<BatchClien
   };
 }
 
-/** Writes `state` as the stored snapshot of `board` through our `storage/` API (the server must be stopped). */
+/**
+ * Writes `state` as the stored snapshot of `board` through our `storage/` API (the server must be
+ * stopped), as the server's own compaction stores it: a large one in parts.
+ */
 export async function seedOurs(dataDir: string, board: string, state: Uint8Array): Promise<void> {
   const db = new SqliteDatabase({ dataDir });
   try {
     const { lastSeq } = await db.documents.load(board);
-    await db.documents.compact(board, state, lastSeq);
+    await db.documents.compact(board, foldStored(null, [state], { split: true }).state, lastSeq);
   } finally {
     await db.close();
   }
