@@ -1,9 +1,19 @@
-import { randomBytes } from 'node:crypto';
+import { randomFillSync } from 'node:crypto';
+
+/** Random bytes drawn ahead, 10 per id: one call into the CSPRNG per 400 ids instead of one per id (as `crypto.randomUUID` pools). */
+const pool = Buffer.alloc(4000);
+let used = pool.length;
 
 /**
  * A new random identifier `<prefix>_<20 hex chars>` (80 bits): unguessable enough that an id
  * alone never grants access, short enough for URLs.
  */
 export function newId(prefix: string): string {
-  return `${prefix}_${randomBytes(10).toString('hex')}`;
+  if (used + 10 > pool.length) {
+    randomFillSync(pool);
+    used = 0;
+  }
+  const id = pool.toString('hex', used, used + 10);
+  used += 10;
+  return `${prefix}_${id}`;
 }
