@@ -1,4 +1,4 @@
-import { closeSync, fsyncSync, ftruncateSync, mkdirSync, openSync, readFileSync, readdirSync, unlinkSync, writeSync } from 'node:fs';
+import { closeSync, ftruncateSync, mkdirSync, openSync, readFileSync, readdirSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { crc32 } from 'node:zlib';
 import BetterSqlite3 from 'better-sqlite3';
@@ -57,8 +57,22 @@ export class DocumentJournal {
   #number: number;
   #fd: number;
   #bytes = 0;
-  #dirCreated = true;
   #isClosed = false;
+  /** The folder, open to fsync a new segment's name (with fsync only). */
+  readonly #dirFd: number | undefined;
+  /**
+   * Counts writes and segment creations: an fsync round that starts at count N makes everything
+   * up to N durable. A closed segment stays open until a round that started after its last write
+   * fsynced it, so rotating never waits for the disk on the event loop.
+   */
+  #events = 0;
+  /** Closed segments' descriptors not yet fsynced after their last write. */
+  #rotated: { fd: number; lastEvent: number }[] = [];
+  /** The count at the last segment's creation, and up to which count the folder was fsynced. */
+  #createdAt = 0;
+  #dirSyncedUpTo = -1;
+  /** The count at which the fsync round in flight started. */
+  #roundStart = 0;
 
   private constructor(options: DocumentJournalOptions, lock: BetterSqlite3.Database, existing: number[], recovered: JournalRecord[]) {
     this.#dir = options.dir;
@@ -67,23 +81,10 @@ export class DocumentJournal {
     this.recovered = recovered;
     this.#closed = existing;
     this.#number = (existing.at(-1) ?? 0) + 1;
+    this.#dirFd = options.fsync ? openSync(options.dir, 'r') : undefined;
     this.#fd = this.#openSegment(this.#number);
     this.#sync = options.fsync
-      ? new FileSync(
-          {
-            fd: () => {
-              // A new segment's name must survive power loss too.
-              if (this.#dirCreated) {
-                fsyncDirectory(this.#dir);
-                this.#dirCreated = false;
-              }
-              return this.#isClosed ? undefined : this.#fd;
-            },
-            close: () => undefined,
-          },
-          options.syncDelayMs,
-          options.onError,
-        )
+      ? new FileSync({ fds: () => this.#toSync(), synced: (fds) => this.#synced(fds), close: () => undefined }, options.syncDelayMs, options.onError)
       : undefined;
   }
 
@@ -178,6 +179,8 @@ export class DocumentJournal {
     } finally {
       this.#isClosed = true;
       closeSync(this.#fd);
+      for (const segment of this.#rotated.splice(0)) closeSync(segment.fd);
+      if (this.#dirFd !== undefined) closeSync(this.#dirFd);
       if (options.discard) {
         this.#closed.push(this.#number);
         this.release(Number.POSITIVE_INFINITY);
@@ -197,19 +200,21 @@ export class DocumentJournal {
       try {
         ftruncateSync(this.#fd, start);
       } catch {
+        this.#events += 1;
         this.#rotate();
       }
       throw error;
     }
     this.#bytes += record.byteLength;
+    this.#events += 1;
     this.#sync?.written();
     if (this.#bytes >= this.#options.segmentBytes) this.#rotate();
   }
 
-  /** Closes the current segment (fsynced first, so a later fsync of the next one covers all) and opens the next. */
+  /** Closes the current segment for writing and opens the next; the closed one is fsynced by the next round (see `#events`). */
   #rotate(): void {
-    if (this.#options.fsync) fsyncSync(this.#fd);
-    closeSync(this.#fd);
+    if (this.#options.fsync) this.#rotated.push({ fd: this.#fd, lastEvent: this.#events });
+    else closeSync(this.#fd);
     this.#closed.push(this.#number);
     this.#number += 1;
     this.#fd = this.#openSegment(this.#number);
@@ -218,22 +223,34 @@ export class DocumentJournal {
   #openSegment(number: number): number {
     const fd = openSync(path.join(this.#dir, segmentName(number)), 'wx');
     this.#bytes = 0;
-    this.#dirCreated = true;
+    this.#events += 1;
+    this.#createdAt = this.#events;
     return fd;
+  }
+
+  /** What an fsync round starting now must fsync: closed segments written since, the folder when a segment is new (its name must survive power loss too), the current segment. */
+  #toSync(): number[] {
+    if (this.#isClosed) return [];
+    this.#roundStart = this.#events;
+    const fds = this.#rotated.map((segment) => segment.fd);
+    if (this.#dirFd !== undefined && this.#dirSyncedUpTo < this.#createdAt) fds.push(this.#dirFd);
+    fds.push(this.#fd);
+    return fds;
+  }
+
+  /** A round from `#toSync` completed: closes the segments it made durable. */
+  #synced(fds: readonly number[]): void {
+    const start = this.#roundStart;
+    if (this.#dirFd !== undefined && fds.includes(this.#dirFd)) this.#dirSyncedUpTo = Math.max(this.#dirSyncedUpTo, start);
+    const done = this.#rotated.filter((segment) => segment.lastEvent <= start && fds.includes(segment.fd));
+    if (done.length === 0) return;
+    this.#rotated = this.#rotated.filter((segment) => !done.includes(segment));
+    for (const segment of done) closeSync(segment.fd);
   }
 }
 
 function segmentName(number: number): string {
   return `${String(number).padStart(12, '0')}.log`;
-}
-
-function fsyncDirectory(dir: string): void {
-  const fd = openSync(dir, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
 }
 
 /** `[u32 body length][u32 crc32(body)][body]`; body: `u8 kind, u16 id length, id, then for updates: f64 firstSeq, u32 count, (u32 length, bytes)*`. */

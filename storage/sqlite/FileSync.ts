@@ -1,9 +1,12 @@
 import { fsync, fsyncSync } from 'node:fs';
 import { asError } from '../errors.js';
 
-/** The file a `FileSync` fsyncs: its descriptor now (undefined: nothing to sync), and cleanup on close. */
+/** What a `FileSync` fsyncs, and cleanup on close. */
 export interface SyncTarget {
-  fd(): number | undefined;
+  /** The descriptors whose fsync covers every write recorded so far (none: nothing to sync). */
+  fds(): readonly number[];
+  /** The descriptors `fds()` gave were all fsynced (a target may close those it no longer writes). */
+  synced?(fds: readonly number[]): void;
   close(): void;
 }
 
@@ -31,7 +34,7 @@ export class FileSync {
   #waiters: Waiter[] = [];
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
-  /** Number of fsync calls made (for tests and stats). */
+  /** Number of fsync rounds made, each of every descriptor the target gave (for tests and stats). */
   fsyncs = 0;
 
   /** `delayMs`: most ms between a write and its fsync. `onError` hears of a failed fsync that no caller was waiting for. */
@@ -75,10 +78,11 @@ export class FileSync {
     try {
       if (this.#dirty) {
         this.#dirty = false;
-        const fd = this.#target.fd();
-        if (fd !== undefined) {
-          fsyncSync(fd);
+        const fds = this.#target.fds();
+        for (const fd of fds) fsyncSync(fd);
+        if (fds.length > 0) {
           this.fsyncs += 1;
+          this.#target.synced?.(fds);
         }
       }
       for (const waiter of waiters) waiter.resolve();
@@ -101,31 +105,45 @@ export class FileSync {
       return;
     }
     this.#dirty = false;
-    let fd: number | undefined;
+    let fds: readonly number[];
     try {
-      fd = this.#target.fd();
+      fds = this.#target.fds();
     } catch (error) {
       this.#failed(waiters, error);
       return;
     }
-    if (fd === undefined) {
+    if (fds.length === 0) {
       for (const waiter of waiters) waiter.resolve();
       return;
     }
     this.#inFlight = new Promise<void>((resolve, reject) => {
-      fsync(fd, (error) => {
-        this.#inFlight = undefined;
-        if (error) {
-          this.#failed(waiters, error);
-          reject(error);
-        } else {
-          this.fsyncs += 1;
-          for (const waiter of waiters) waiter.resolve();
-          resolve();
-        }
-        // Callers that arrived during this fsync need one of their own.
-        if (this.#waiters.length > 0) this.#start();
-      });
+      let left = fds.length;
+      let failure: Error | undefined;
+      // In parallel on the pool; the round ends when the last one does.
+      for (const fd of fds) {
+        fsync(fd, (error) => {
+          if (error) failure ??= error;
+          left -= 1;
+          if (left > 0) return;
+          this.#inFlight = undefined;
+          if (failure !== undefined) {
+            this.#failed(waiters, failure);
+            reject(failure);
+          } else {
+            this.fsyncs += 1;
+            // What was written is on disk whatever the target's cleanup does.
+            try {
+              this.#target.synced?.(fds);
+            } catch (error) {
+              this.#onError(asError(error));
+            }
+            for (const waiter of waiters) waiter.resolve();
+            resolve();
+          }
+          // Callers that arrived during this fsync need one of their own.
+          if (this.#waiters.length > 0) this.#start();
+        });
+      }
     });
     this.#inFlight.catch(() => undefined);
   }

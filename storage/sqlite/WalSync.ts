@@ -38,12 +38,12 @@ export function commitShared<R>(walSync: WalSync | undefined, fn: () => R): R {
 function walTarget(walPath: string): SyncTarget {
   let open: number | undefined;
   return {
-    fd() {
+    fds() {
       let inode: number;
       try {
         inode = statSync(walPath).ino;
       } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
         throw error;
       }
       if (open !== undefined && fstatSync(open).ino !== inode) {
@@ -51,7 +51,7 @@ function walTarget(walPath: string): SyncTarget {
         open = undefined;
       }
       open ??= openSync(walPath, 'r');
-      return open;
+      return [open];
     },
     close() {
       if (open !== undefined) closeSync(open);

@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -113,6 +113,44 @@ describe('DocumentJournal', () => {
     expect(journal.fsyncs).toBe(1);
     await journal.close({ discard: false });
     expect(() => journal.append('d', 3, [u(3)])).toThrow(/closed/);
+  });
+
+  it.runIf(process.platform === 'linux')('rotates without waiting for the disk: a closed segment stays open until an fsync that began after its last write', async () => {
+    const dir = freshDir();
+    // The journal's segments this process holds open (Linux: /proc/self/fd).
+    const openSegments = (): number =>
+      readdirSync('/proc/self/fd').filter((fd) => {
+        try {
+          const target = readlinkSync(`/proc/self/fd/${fd}`);
+          return target.startsWith(dir) && target.endsWith('.log');
+        } catch {
+          return false;
+        }
+      }).length;
+    const journal = open(dir, { segmentBytes: 64 });
+    for (let i = 0; i < 3; i += 1) journal.append('d', i + 1, [new Uint8Array(60)]);
+    expect(segments(dir)).toHaveLength(4);
+    expect(openSegments()).toBe(4);
+    await journal.sync();
+    expect(openSegments()).toBe(1);
+
+    // An fsync starts; the current segment is then written to and closed before it ends: that
+    // fsync cannot cover the write, so the segment waits for the next one.
+    journal.append('d', 4, [u(1)]);
+    const first = journal.sync();
+    journal.append('d', 5, [new Uint8Array(60)]);
+    const pending = journal.sync();
+    await first;
+    expect(openSegments()).toBe(2);
+    await pending;
+    expect(openSegments()).toBe(1);
+    expect(journal.fsyncs).toBe(3);
+
+    // Without fsync a closed segment is closed at once.
+    const unsynced = open(freshDir(), { segmentBytes: 64, fsync: false });
+    const held = openSegments();
+    for (let i = 0; i < 3; i += 1) unsynced.append('d', i + 1, [new Uint8Array(60)]);
+    expect(openSegments()).toBe(held);
   });
 
   it('leaves no segments after a close that discards', async () => {

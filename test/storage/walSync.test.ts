@@ -1,7 +1,8 @@
-import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { FileSync } from '../../storage/sqlite/FileSync.js';
 import { WalSync } from '../../storage/sqlite/WalSync.js';
 
 const dirs: string[] = [];
@@ -102,5 +103,33 @@ describe('WalSync', () => {
     await sync.request();
     expect(sync.fsyncs).toBe(0);
     await sync.close();
+  });
+});
+
+describe('FileSync over several descriptors', () => {
+  it('fsyncs every descriptor of a round, reports them synced only when all succeeded, and retries after a failure', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'filesync-'));
+    dirs.push(dir);
+    const a = openSync(path.join(dir, 'a'), 'w');
+    const b = openSync(path.join(dir, 'b'), 'w');
+    const broken = openSync(path.join(dir, 'c'), 'w');
+    closeSync(broken);
+    let fds = [a, broken, b];
+    const synced: (readonly number[])[] = [];
+    const errors: Error[] = [];
+    const sync = new FileSync({ fds: () => fds, synced: (done) => void synced.push(done), close: () => undefined }, 60_000, (error) => void errors.push(error));
+    sync.written();
+    await expect(sync.request()).rejects.toMatchObject({ code: 'EBADF' });
+    expect(synced).toEqual([]);
+    expect(sync.fsyncs).toBe(0);
+    // The failed round's writes are not promised: the next request fsyncs again.
+    fds = [a, b];
+    await sync.request();
+    expect(synced).toEqual([[a, b]]);
+    expect(sync.fsyncs).toBe(1);
+    await sync.close();
+    expect(errors).toEqual([]);
+    closeSync(a);
+    closeSync(b);
   });
 });
