@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { systemClock } from '../../storage/index.js';
 import type { Clock, DocumentStore } from '../../storage/index.js';
 import { buildBoardIndex } from '../items/BoardIndex.js';
@@ -9,6 +9,8 @@ import type { Logger } from './Logger.js';
 import type { DocumentLease } from './DocumentLease.js';
 import { ManagedDocument } from './ManagedDocument.js';
 import { SnapshotBuilder, compiledSnapshotWorkerUrl } from './SnapshotBuilder.js';
+import { splitLoadAboveBytes } from './splitUpdate.js';
+import type { SplitState } from './snapshotWorker.js';
 
 /** Options of `DocumentRegistry`; every field has a default. */
 export interface DocumentRegistryOptions {
@@ -69,6 +71,14 @@ export interface DocumentRegistryStats {
   leases: number;
 }
 
+/** A new board's state being split to be stored again in parts (`DocumentRegistry.create`). */
+interface StoringInParts {
+  readonly state: Uint8Array;
+  readonly split: Promise<SplitState>;
+  cancelled: boolean;
+  done: Promise<void>;
+}
+
 /**
  * One in-memory `Y.Doc` per board per process: single-flight loads, ordered write-behind
  * persistence, durable `transact`, compaction, idle unload and delete.
@@ -85,6 +95,8 @@ export class DocumentRegistry {
   readonly #loading = new Map<string, Promise<ManagedDocument>>();
   readonly #deleteListeners = new Set<(boardId: string) => void>();
   readonly #loadListeners = new Set<(boardId: string, doc: Y.Doc) => void>();
+  /** New boards whose snapshot is being stored again in parts (`create`); `delete` and `close` cancel and wait. */
+  readonly #storingInParts = new Map<string, StoringInParts>();
   readonly #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
@@ -195,8 +207,54 @@ export class DocumentRegistry {
     return () => this.#deleteListeners.delete(listener);
   }
 
+  /**
+   * Stores the first state of a new board (a duplicate's copy, or an empty document) as its
+   * snapshot; resolves once it is durable. A large one is stored whole, then split by the load
+   * splitter in the background and stored again in parts, so that its first load applies it a
+   * part per turn without splitting it first (a load that comes before shares the split). A
+   * compaction stored by then is kept.
+   */
+  async create(boardId: string, state: Uint8Array = Y.encodeStateAsUpdate(new Y.Doc())): Promise<void> {
+    if (this.#closed) throw new DocumentError('registry_closed', 'The document registry is closed.');
+    await this.#store.compact(boardId, [state], 0);
+    await this.#store.sync();
+    if (state.byteLength > splitLoadAboveBytes && this.#loadSplitter.inWorker && !this.#storingInParts.has(boardId)) this.#storeInParts(boardId, state);
+  }
+
+  #storeInParts(boardId: string, state: Uint8Array): void {
+    const split = this.#loadSplitter.split(state);
+    const task: StoringInParts = { state, split, cancelled: false, done: Promise.resolve() };
+    task.done = (async () => {
+      try {
+        const parts = await split;
+        // Checked in the turn that writes: `delete` waits for this task before it deletes.
+        if (parts !== null && parts.parts.length > 1 && !task.cancelled) await this.#store.compact(boardId, parts.parts, 0);
+      } catch (error) {
+        if (!task.cancelled) this.#logger.warn({ err: error, docId: boardId }, 'Could not store a new board in parts; its first load splits it');
+      } finally {
+        this.#storingInParts.delete(boardId);
+      }
+    })();
+    this.#storingInParts.set(boardId, task);
+  }
+
+  /** The split of a load: the one `create` started when `snapshot` is the state it splits, else a new one. */
+  #splitForLoad(boardId: string, snapshot: Uint8Array): Promise<SplitState> {
+    const storing = this.#storingInParts.get(boardId);
+    if (storing !== undefined && Buffer.from(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength).equals(storing.state)) return storing.split;
+    return this.#loadSplitter.split(snapshot);
+  }
+
+  /** Cancels storing `boardId` in parts (all boards without one) and waits for what is under way. */
+  async #stopStoringInParts(boardId?: string): Promise<void> {
+    const tasks = boardId === undefined ? [...this.#storingInParts.values()] : [this.#storingInParts.get(boardId)].filter((task) => task !== undefined);
+    for (const task of tasks) task.cancelled = true;
+    await Promise.all(tasks.map((task) => task.done));
+  }
+
   /** Unloads the board (dropping unsaved updates; holders are told through `onDelete`) and deletes it from the store. */
   async delete(boardId: string): Promise<void> {
+    await this.#stopStoringInParts(boardId);
     const managed = this.#docs.get(boardId) ?? (await this.#loading.get(boardId)?.catch(() => undefined));
     for (const listener of this.#deleteListeners) {
       try {
@@ -229,6 +287,7 @@ export class DocumentRegistry {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#timer);
+    await this.#stopStoringInParts();
     await Promise.allSettled([...this.#loading.values()]);
     const all = [...this.#docs.values()];
     await Promise.all(all.map((m) => m.persister.flush()));
@@ -256,7 +315,7 @@ export class DocumentRegistry {
       ...this.#options,
       clock: this.#clock,
       buildSnapshot: (toFold) => this.#snapshots.build(toFold),
-      split: (update) => this.#loadSplitter.split(update),
+      split: (update) => this.#splitForLoad(boardId, update),
     });
     // Built once here, a slice per turn like the load, then kept current by every transaction, so no write reads the whole board.
     await buildBoardIndex(managed.doc, this.#options.loadMsPerTurn, nextTurn);

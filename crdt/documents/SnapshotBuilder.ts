@@ -31,6 +31,11 @@ export class SnapshotBuilder {
     this.#workerUrl = workerUrl;
   }
 
+  /** Whether requests run in a worker thread (else folding runs in-thread, and stores one part). */
+  get inWorker(): boolean {
+    return this.#workerUrl !== undefined;
+  }
+
   /**
    * The snapshot of `stored` in the parts to store (a large one split, in the worker), and how
    * many of its updates did not apply (skipped).

@@ -5,7 +5,6 @@ import type { Clock, Database } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { Config } from '../config.js';
 import type { BoardDocuments } from '../boards/BoardDocuments.js';
-import { storeBoardDocuments } from '../boards/BoardDocuments.js';
 import type { BoardServices } from '../boards/boardServices.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import { BoardContentService } from './BoardContentService.js';
@@ -38,11 +37,13 @@ export function createDocumentServices(db: Database, clock: Clock, logger: PinoL
     // Half a second's worth: a fresh connection's burst is relayed to everyone on the board at once.
     messageBurst: Math.max(1, Math.ceil(limits.messagesPerSecond / 2)),
   });
-  const stored = storeBoardDocuments(db.documents);
   return {
     documents,
     hub,
-    boardDocuments: { create: stored.create, delete: (boardId) => documents.delete(boardId) },
+    boardDocuments: {
+      create: (boardId, state) => documents.create(boardId, state),
+      delete: (boardId) => documents.delete(boardId),
+    },
   };
 }
 

@@ -1,8 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
 import { ManagedDocument } from '../../../crdt/documents/ManagedDocument.js';
+import { SnapshotBuilder } from '../../../crdt/documents/SnapshotBuilder.js';
 import type { SplitState } from '../../../crdt/documents/snapshotWorker.js';
 import { splitLoadAboveBytes, splitUpdate } from '../../../crdt/documents/splitUpdate.js';
 import { SqliteDatabase } from '../../../storage/index.js';
@@ -156,6 +157,48 @@ describe('loading a large stored board', () => {
     const inThread = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
     cleanups.push(() => inThread.close());
     expect(contentOf(await inThread.open('b'))).toEqual(expected);
+  });
+
+  it('stores a large new board whole at once, then in parts in the background; a delete meanwhile leaves nothing behind', async () => {
+    const board = largeBoard();
+    const state = Y.encodeStateAsUpdate(board);
+    const db = new SqliteDatabase({ dataDir: ':memory:' });
+    cleanups.push(() => db.close());
+    const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
+    cleanups.push(() => registry.close());
+    await registry.create('copy', state);
+    expect((await db.documents.load('copy')).snapshot).toHaveLength(1);
+    // The worker starts on first use: on a loaded machine that alone can take seconds.
+    await expect.poll(async () => (await db.documents.load('copy')).snapshot?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+    const fresh = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
+    cleanups.push(() => fresh.close());
+    expect(contentOf(await fresh.open('copy'))).toEqual(contentOf(board));
+
+    // Opened before its parts are stored: the load applies the same split, made once.
+    const splits = vi.spyOn(SnapshotBuilder.prototype, 'split');
+    cleanups.push(() => splits.mockRestore());
+    await registry.create('opened', state);
+    expect(contentOf(await registry.open('opened'))).toEqual(contentOf(board));
+    expect(splits).toHaveBeenCalledTimes(1);
+    await expect.poll(async () => (await db.documents.load('opened')).snapshot?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+
+    // Deleted before its parts are stored: they are not stored after it. The worker takes one
+    // request at a time, so once a board created after it is in parts, its turn has passed.
+    await registry.create('gone', state);
+    await registry.delete('gone');
+    await registry.create('after', state);
+    await expect.poll(async () => (await db.documents.load('after')).snapshot?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+    expect(await db.documents.load('gone')).toEqual({ snapshot: null, updates: [], lastSeq: 0 });
+    await registry.close();
+
+    // A small board, or a registry without the worker, stores one part and nothing more.
+    const inThread = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
+    cleanups.push(() => inThread.close());
+    await inThread.create('plain', state);
+    await inThread.create('empty');
+    await inThread.close();
+    expect((await db.documents.load('plain')).snapshot).toEqual([state]);
+    expect((await db.documents.load('empty')).snapshot).toHaveLength(1);
   });
 
   it('loads stored parts given out of order to the same document, and fails on a part that does not apply', async () => {
