@@ -1,7 +1,6 @@
 import * as Y from 'yjs';
-import { compareByZ, decodeValue, itemsMap, readItemBox, readItemType, readItemZ, readStoredItem } from './boardSchema.js';
+import { compareByZ, decodeValue, itemsMap, readItemBox, readItemType, readItemZ, readStoredItem, sectionTypeName } from './boardSchema.js';
 import type { StoredItem } from './boardSchema.js';
-import { sectionTypeName } from './boardSnapshot.js';
 import { findItemTypeDefinition } from './catalogue.js';
 import { isFractionalIndex } from './fractionalIndex.js';
 import type { Rect } from './geometry.js';
@@ -30,6 +29,23 @@ interface IndexedItem {
 type ChangedType = Y.Transaction['changed'] extends Map<infer K, unknown> ? K : never;
 
 const indexes = new WeakMap<Y.Doc, BoardIndex>();
+
+/** `value` with every object and array in it frozen. */
+function deepFreeze<T>(value: T): T {
+  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const inner of Object.values(value)) deepFreeze(inner);
+  }
+  return value;
+}
+
+/** A decoded item frozen, its data to the bottom: one shared between readers stays as decoded. */
+function frozenItem(item: StoredItem): StoredItem {
+  const { data } = item;
+  for (const key in data) deepFreeze(data[key]);
+  Object.freeze(data);
+  return Object.freeze(item);
+}
 
 /**
  * The board's index: built by one read of the items map the first time it is asked for (the
@@ -91,6 +107,8 @@ export class BoardIndex {
     () => this.#entries.keys(),
     (id) => this.#entries.get(id)?.order,
   );
+  /** Items `storedItems` decoded, each dropped when a transaction touches it. */
+  readonly #decoded = new Map<string, StoredItem>();
   /** The rectangles items cover, once asked for; `#occupancyStale` holds the ids to re-read before the next use. */
   #occupancy: OccupancyGrid | null = null;
   readonly #occupancyStale = new Set<string>();
@@ -177,6 +195,25 @@ export class BoardIndex {
     return this.#occupancy;
   }
 
+  /**
+   * Every item entry decoded (`readStoredItem`), in no particular order. Each is decoded once and
+   * kept, frozen, until a transaction touches it (its entry, or anything inside it): a read of the
+   * whole board decodes only what changed since the last one.
+   */
+  storedItems(): StoredItem[] {
+    this.#sync();
+    const out: StoredItem[] = [];
+    for (const id of this.#entries.keys()) {
+      let item = this.#decoded.get(id);
+      if (item === undefined) {
+        item = frozenItem(readStoredItem(id, this.#items.get(id) as Y.Map<unknown>));
+        this.#decoded.set(id, item);
+      }
+      out.push(item);
+    }
+    return out;
+  }
+
   /** Ids of every item entry (values that are a Y.Map), in no particular order. */
   itemIds(): string[] {
     this.#sync();
@@ -247,6 +284,7 @@ export class BoardIndex {
       if (!stale.has(id) && this.#affects(id, type, keys)) stale.add(id);
     }
     for (const id of stale) this.#refresh(id, this.#items.get(id));
+    for (const id of touched) this.#decoded.delete(id);
     return touched;
   }
 

@@ -6,6 +6,9 @@ import type { ItemTypeDefinition } from './ItemTypeDefinition.js';
 /** Name of the root map of a board document: item id -> item Y.Map. */
 export const itemsMapName = 'items';
 
+/** Type name of section items, which contain other items by position. */
+export const sectionTypeName = 'section';
+
 /** Most items one board document holds; creating past it throws CrdtError `document_too_large`. */
 export const maxItemsPerBoard = 25_000;
 

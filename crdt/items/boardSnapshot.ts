@@ -1,10 +1,10 @@
 import * as Y from 'yjs';
-import { compareByZ, itemsMap, readStoredItem, toItemView } from './boardSchema.js';
+import { compareByZ, itemsMap, readStoredItem, sectionTypeName, toItemView } from './boardSchema.js';
 import type { ItemView, StoredItem } from './boardSchema.js';
+import { boardIndex } from './BoardIndex.js';
 import { boxContains } from './geometry.js';
 
-/** Type name of section items, which contain other items by position. */
-export const sectionTypeName = 'section';
+export { sectionTypeName };
 
 /**
  * Each item's section: the top-most (highest z) section whose rectangle, rotation included,
@@ -47,10 +47,8 @@ export interface BoardSnapshot {
 
 /** Reads the whole board (entries that are not item maps are skipped). */
 export function readBoard(doc: Y.Doc): BoardSnapshot {
-  const items: StoredItem[] = [];
-  for (const [id, entry] of itemsMap(doc).entries()) {
-    if (entry instanceof Y.Map) items.push(readStoredItem(id, entry));
-  }
+  // Decoded once and kept until a transaction touches them (`BoardIndex.storedItems`).
+  const items = boardIndex(doc).storedItems();
   items.sort(compareByZ);
   return {
     items,

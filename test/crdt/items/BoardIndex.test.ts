@@ -74,6 +74,8 @@ function expectIndexMatches(doc: Y.Doc): void {
   expect(index.size).toBe(expected.size);
   expect(index.topZ()).toBe(expected.topZ);
   expect(index.sectionsTopFirst()).toEqual(expected.sections);
+  // Decoded items, some kept from earlier reads: each as a fresh read of its entry gives it.
+  expect(index.storedItems().sort(compareByZ)).toEqual(expected.inZOrder);
   for (const id of pool) expect([...index.referencesTo(id)].sort()).toEqual((expected.referencesTo.get(id) ?? []).sort());
   // Paging in z-order: pages of 3 from the bottom, and a page after every position (items gone since included).
   const order = expected.inZOrder.map((item) => item.id);
@@ -330,6 +332,46 @@ describe('BoardIndex', () => {
     expect(boardIndex(doc).topZ()).toBe(validZ[1]);
     doc.transact(() => mutate(doc, { kind: 'z', id: 'b', z: '' }));
     expect(boardIndex(doc).topZ()).toBe(validZ[0]);
+  });
+
+  it('decodes an item once and keeps it, frozen, until a transaction touches the item or anything in it', () => {
+    const doc = new Y.Doc();
+    const remote = new Y.Doc();
+    remote.on('update', (update: Uint8Array) => Y.applyUpdate(doc, update));
+    remote.transact(() => {
+      for (const id of ['a', 'b']) {
+        const entry = new Y.Map<unknown>();
+        entry.set('type', 'sticky_note');
+        entry.set('z', validZ[0]);
+        const data = new Y.Map<unknown>();
+        data.set('text', new Y.Text(`note ${id}`));
+        entry.set('data', data);
+        itemsMap(remote).set(id, entry);
+      }
+    });
+    const index = boardIndex(doc);
+    const byId = (): Map<string, StoredItem> => new Map(index.storedItems().map((item) => [item.id, item]));
+    const first = byId();
+    expect(first.get('a')?.data).toEqual({ text: 'note a' });
+    expect(Object.isFrozen(first.get('a'))).toBe(true);
+    expect(Object.isFrozen(first.get('a')?.data)).toBe(true);
+    expect(() => {
+      (first.get('a')?.data as Record<string, unknown>)['text'] = 'changed';
+    }).toThrow(TypeError);
+    // Nothing changed: the same objects.
+    expect(byId().get('a')).toBe(first.get('a'));
+    // A remote edit deep inside `a` (its text) gives `a` afresh and keeps `b`.
+    (((itemsMap(remote).get('a') as Y.Map<unknown>).get('data') as Y.Map<unknown>).get('text') as Y.Text).insert(0, 'edited ');
+    const second = byId();
+    expect(second.get('a')?.data).toEqual({ text: 'edited note a' });
+    expect(second.get('b')).toBe(first.get('b'));
+    // Inside a transaction, a read sees the transaction's writes so far.
+    doc.transact(() => {
+      (itemsMap(doc).get('b') as Y.Map<unknown>).set('x', 42);
+      expect(byId().get('b')?.x).toBe(42);
+      itemsMap(doc).delete('a');
+      expect([...byId().keys()]).toEqual(['b']);
+    });
   });
 
   it('tells listeners which items a remote update touched, nested data included', () => {
