@@ -18,7 +18,6 @@ export const inThreadSnapshotBytes = 64 * 1024;
 /** Origin of the transaction that applies the stored state on load; never persisted again. */
 export const loadOrigin: unique symbol = Symbol('boards.load');
 
-
 /** Options of a `ManagedDocument`. */
 export type ManagedDocumentOptions = UpdatePersisterOptions & {
   maxDocumentBytes: number;

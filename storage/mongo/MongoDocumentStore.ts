@@ -32,8 +32,8 @@ function bytes(data: unknown): Uint8Array {
  * - `doc_snapshots` {_id: docId, seq, data, parts?}: `parts` holds the part sizes of a snapshot
  *   stored in parts (`StoredDocument.snapshot`), `data` their bytes end to end. Compaction
  *   first stores the snapshot (only if it is not older than the stored one), then trims the
- *   log up to its seq. Load ignores log
- *   entries at or below the snapshot's seq, so a crash between the two steps loses nothing.
+ *   log up to its seq. Load ignores log entries at or below the snapshot's seq, so a crash
+ *   between the two steps loses nothing.
  */
 export class MongoDocumentStore implements DocumentStore {
   readonly #db: MongoDbPort;
