@@ -27,6 +27,14 @@ export type ManagedDocumentOptions = UpdatePersisterOptions & {
   buildSnapshot: BuildSnapshot;
 };
 
+/** Applies the parts of a snapshot to `doc` in order, one per event-loop turn; throws what a part that does not apply throws. */
+async function applyPartPerTurn(doc: Y.Doc, parts: readonly Uint8Array[]): Promise<void> {
+  for (const [index, part] of parts.entries()) {
+    if (index > 0) await nextTurn();
+    Y.applyUpdate(doc, part, loadOrigin);
+  }
+}
+
 /**
  * Applies `snapshot` to the empty `doc` in the parts `split` gives, one per event-loop turn.
  * False when it could not (no parts, a part failed, or the result misses the snapshot's state):
@@ -42,10 +50,7 @@ async function applyInParts(doc: Y.Doc, snapshot: Uint8Array, split: (update: Ui
   }
   if (parts === null) return false;
   try {
-    for (const [index, part] of parts.parts.entries()) {
-      if (index > 0) await nextTurn();
-      Y.applyUpdate(doc, part, loadOrigin);
-    }
+    await applyPartPerTurn(doc, parts.parts);
   } catch (error) {
     logger.error({ err: error, docId: id }, 'A part of a split snapshot did not apply; loading it whole');
     return false;
@@ -102,10 +107,7 @@ export class ManagedDocument {
     if (parts.length > 1) {
       // Stored in parts by compaction: one per turn. A part that does not apply fails the load,
       // as a whole snapshot does: skipping it would lose the board at the next compaction.
-      for (const [index, part] of parts.entries()) {
-        if (index > 0) await nextTurn();
-        Y.applyUpdate(doc, part, loadOrigin);
-      }
+      await applyPartPerTurn(doc, parts);
       if (doc.store.pendingStructs !== null || doc.store.pendingDs !== null) {
         // Kept, not lost: Yjs encodes pending structs with the state, and they apply once what they need arrives.
         logger.error({ docId: id, parts: parts.length }, 'A snapshot stored in parts left structs pending');

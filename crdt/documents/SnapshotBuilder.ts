@@ -17,8 +17,8 @@ type Reply = Exclude<SnapshotAnswer, { error: string }>;
  * process alive: rebuilding, encoding or decoding a large board takes tens to hundreds of
  * milliseconds, which on the event loop would stall every connection of the process. Without
  * one, folding runs in-thread and gives one part, and splitting is declined (decoding in-thread
- * costs the event loop more than applying the snapshot whole). A worker that
- * fails is replaced on the next call; its pending calls reject. Requests run one at a time.
+ * costs the event loop more than applying the snapshot whole). A worker that fails is replaced
+ * on the next call; its pending calls reject. Requests run one at a time.
  */
 export class SnapshotBuilder {
   readonly #workerUrl: URL | undefined;
