@@ -45,9 +45,9 @@ export interface DocumentRegistryOptions {
   /**
    * The compiled `snapshotWorker.js` that folds stored documents into snapshots for compaction,
    * and splits large snapshots so that they load a part per event-loop turn, off the event loop
-   * (two workers, each started on first use); null folds them in-thread and loads snapshots
-   * whole. Default the worker beside this module when it is compiled (sources, as in tests, run
-   * in-thread).
+   * (two child processes, each started on first use; see `SnapshotBuilder`); null folds them
+   * in-thread and loads snapshots whole. Default the worker beside this module when it is
+   * compiled (sources, as in tests, run in-thread).
    */
   snapshotWorkerUrl?: URL | null;
   /** Time source for idle tracking. Default the system clock. */
@@ -106,7 +106,7 @@ export class DocumentRegistry {
     this.#logger = options.logger ?? silentLogger;
     const workerUrl = options.snapshotWorkerUrl === null ? undefined : (options.snapshotWorkerUrl ?? compiledSnapshotWorkerUrl);
     this.#snapshots = new SnapshotBuilder(workerUrl);
-    // A worker of its own: a load must not wait behind a compaction of another large board.
+    // A process of its own: a load must not wait behind a compaction of another large board.
     this.#loadSplitter = new SnapshotBuilder(workerUrl);
     this.#options = {
       persistDelayMs: options.persistDelayMs ?? 0,

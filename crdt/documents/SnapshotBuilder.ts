@@ -1,6 +1,8 @@
-import { Worker } from 'node:worker_threads';
+import { fork } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 import type { StoredDocument } from '../../storage/index.js';
-import { foldStored, snapshotWorkerData } from './snapshotWorker.js';
+import { foldStored, snapshotProcessFlag } from './snapshotWorker.js';
 import type { FoldRequest, Folded, SnapshotAnswer, SplitRequest, SplitState } from './snapshotWorker.js';
 import { CrdtError } from '../errors.js';
 
@@ -10,30 +12,46 @@ export const compiledSnapshotWorkerUrl = import.meta.url.endsWith('.js') ? new U
 /** What a request sent to the worker resolves with: its answer, less the id. */
 type Reply = Exclude<SnapshotAnswer, { error: string }>;
 
+/** Milliseconds the snapshot process stays up with nothing to do (it holds the heap of its last board until it ends). */
+const defaultIdleMs = 30_000;
+
 /**
  * Folds a stored document (snapshot + logged updates) into one snapshot for compaction, a large
  * one in parts (`foldStored`), and splits a large snapshot stored whole into parts for a load.
- * With a worker URL this runs in a worker thread, started on first use and never keeping the
- * process alive: rebuilding, encoding or decoding a large board takes tens to hundreds of
- * milliseconds, which on the event loop would stall every connection of the process. Without
- * one, folding runs in-thread and gives one part, and splitting is declined (decoding in-thread
- * costs the event loop more than applying the snapshot whole). A worker that fails is replaced
- * on the next call; its pending calls reject. Requests run one at a time.
+ * With a worker URL this runs in a child process (`snapshotWorker.js`), started on first use,
+ * ended after `idleMs` with nothing to do, and never keeping the server alive: rebuilding,
+ * encoding or decoding a large board takes hundreds of milliseconds, which on the event loop
+ * would stall every connection of the process. A process rather than a worker thread because a
+ * worker's garbage collection runs on V8's helper threads, which the whole server shares: a
+ * thread at background priority still had about half of a fold's work done at full priority
+ * beside the event loop. The process lowers all its threads (`lowerProcessPriority`). Without a
+ * URL, folding runs in-thread and gives one part, and splitting is declined (decoding in-thread
+ * costs the event loop more than applying the snapshot whole). A process that fails is
+ * replaced on the next call; its pending calls reject. Requests run one at a time.
  */
 export class SnapshotBuilder {
   readonly #workerUrl: URL | undefined;
-  #worker: Worker | undefined;
+  readonly #idleMs: number;
+  #child: ChildProcess | undefined;
+  #idleTimer: NodeJS.Timeout | undefined;
   readonly #pending = new Map<number, { resolve: (reply: Reply) => void; reject: (error: Error) => void }>();
   #nextId = 1;
   #closed = false;
 
-  constructor(workerUrl: URL | undefined) {
+  /** `idleMs`: how long the process stays up with nothing to do (default 30 s). */
+  constructor(workerUrl: URL | undefined, options: { idleMs?: number } = {}) {
     this.#workerUrl = workerUrl;
+    this.#idleMs = options.idleMs ?? defaultIdleMs;
   }
 
-  /** Whether requests run in a worker thread (else folding runs in-thread, and stores one part). */
+  /** Whether requests run in a process of their own (else folding runs in-thread, and stores one part). */
   get inWorker(): boolean {
     return this.#workerUrl !== undefined;
+  }
+
+  /** The snapshot process's id while it runs (for tests and diagnostics). */
+  get pid(): number | undefined {
+    return this.#child?.pid;
   }
 
   /**
@@ -58,44 +76,86 @@ export class SnapshotBuilder {
   }
 
   #call(url: URL, request: Omit<FoldRequest, 'id'> | Omit<SplitRequest, 'id'>): Promise<Reply> {
-    const worker = this.#start(url);
+    const child = this.#start(url);
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      if (this.#pending.size === 1) worker.ref();
-      worker.postMessage({ ...request, id });
+      this.#busy(child);
+      child.send({ ...request, id }, (error) => {
+        if (error === null) return;
+        // The channel closed under us: the exit handler rejects the rest.
+        const call = this.#pending.get(id);
+        this.#pending.delete(id);
+        call?.reject(new CrdtError('snapshot_failed', `The snapshot process did not take the request: ${error.message}`));
+      });
     });
   }
 
-  /** Ends the worker; calls still pending reject. */
+  /** Ends the process; calls still pending reject. */
   async close(): Promise<void> {
     this.#closed = true;
-    const worker = this.#worker;
-    this.#worker = undefined;
     this.#failAll(new CrdtError('snapshot_failed', 'The snapshot builder closed.'));
-    await worker?.terminate();
+    await this.#end();
   }
 
-  #start(url: URL): Worker {
-    if (this.#worker !== undefined) return this.#worker;
-    const worker = new Worker(url, { workerData: snapshotWorkerData });
-    worker.unref();
-    worker.on('message', (answer: SnapshotAnswer) => {
+  #start(url: URL): ChildProcess {
+    if (this.#child !== undefined) return this.#child;
+    const child = fork(fileURLToPath(url), [snapshotProcessFlag], {
+      // Typed arrays cross as typed arrays (a copy), not as JSON.
+      serialization: 'advanced',
+      // Not the server's own options (an inspector, a preloaded module, a profiler).
+      execArgv: [],
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    child.on('message', (answer: SnapshotAnswer) => {
       const call = this.#pending.get(answer.id);
       if (call === undefined) return;
       this.#pending.delete(answer.id);
-      if (this.#pending.size === 0) worker.unref();
-      if ('error' in answer) call.reject(new CrdtError('snapshot_failed', `The snapshot worker failed: ${answer.error}`));
+      if (this.#pending.size === 0) this.#idle(child);
+      if ('error' in answer) call.reject(new CrdtError('snapshot_failed', `The snapshot process failed: ${answer.error}`));
       else call.resolve(answer);
     });
     const fail = (error: Error): void => {
-      if (this.#worker === worker) this.#worker = undefined;
+      if (this.#child !== child) return;
+      this.#child = undefined;
+      clearTimeout(this.#idleTimer);
       this.#failAll(error);
     };
-    worker.on('error', fail);
-    worker.on('exit', (code) => fail(new CrdtError('snapshot_failed', `The snapshot worker stopped (exit code ${code}).`)));
-    this.#worker = worker;
-    return worker;
+    child.on('error', (error) => fail(new CrdtError('snapshot_failed', `The snapshot process failed: ${error.message}`)));
+    child.on('exit', (code, signal) => fail(new CrdtError('snapshot_failed', `The snapshot process stopped (${signal ?? `exit code ${code}`}).`)));
+    this.#child = child;
+    return child;
+  }
+
+  /** A request is pending: the process keeps the server alive and stays up. */
+  #busy(child: ChildProcess): void {
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = undefined;
+    child.ref();
+    child.channel?.ref();
+  }
+
+  /** Nothing is pending: the process no longer keeps the server alive, and ends after `idleMs`. */
+  #idle(child: ChildProcess): void {
+    child.unref();
+    child.channel?.unref();
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = setTimeout(() => {
+      if (this.#child === child && this.#pending.size === 0) void this.#end();
+    }, this.#idleMs);
+    this.#idleTimer.unref();
+  }
+
+  /** Ends the process, if any, and resolves once it has exited. */
+  async #end(): Promise<void> {
+    clearTimeout(this.#idleTimer);
+    this.#idleTimer = undefined;
+    const child = this.#child;
+    this.#child = undefined;
+    if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
+    const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    child.kill('SIGKILL');
+    await exited;
   }
 
   #failAll(error: Error): void {

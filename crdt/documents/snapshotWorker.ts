@@ -1,12 +1,14 @@
-import { parentPort, workerData } from 'node:worker_threads';
 import * as Y from 'yjs';
-// The module itself, not the storage index: a worker thread needs none of the adapters.
-import { lowerThreadPriority } from '../../storage/threadPriority.js';
+// The module itself, not the storage index: the snapshot process needs none of the adapters.
+import { lowerProcessPriority } from '../../storage/threadPriority.js';
 import { splitLoadAboveBytes, splitUpdate } from './splitUpdate.js';
 import type { SplitUpdate } from './splitUpdate.js';
 
-/** The `workerData` a snapshot worker is started with: importing this module anywhere else (a test, another worker) never takes over `parentPort`. */
-export const snapshotWorkerData = { role: 'boards.snapshotWorker' } as const;
+/**
+ * The argument a snapshot process is started with (`SnapshotBuilder`): importing this module
+ * anywhere else (a test, the server) never takes over the process's IPC channel.
+ */
+export const snapshotProcessFlag = '--boards-snapshot-process';
 
 /** A stored document to fold into one snapshot: its last snapshot (in its stored parts) and the updates logged after it. */
 export interface FoldRequest {
@@ -66,34 +68,27 @@ export function foldStored(snapshot: readonly Uint8Array[] | null, updates: read
   return { state: splitUpdate(state)?.parts ?? [state], skipped };
 }
 
-/** The buffers under `parts`, each once (transferring one twice throws). */
-function buffersOf(parts: readonly Uint8Array[]): ArrayBuffer[] {
-  return [...new Set(parts.map((part) => part.buffer as ArrayBuffer))];
-}
-
-/** What answering `request` gives, and the buffers to transfer with it. */
-function answer(request: SnapshotRequest): { answer: SnapshotAnswer; transfer: ArrayBuffer[] } {
+/** The answer to `request`. */
+function answer(request: SnapshotRequest): SnapshotAnswer {
   try {
-    if (request.kind === 'split') {
-      const split = splitUpdate(request.update);
-      return { answer: { id: request.id, split }, transfer: split === null ? [] : buffersOf(split.parts) };
-    }
-    const folded = foldStored(request.snapshot, request.updates, { split: true });
-    return { answer: { id: request.id, ...folded }, transfer: buffersOf(folded.state) };
+    if (request.kind === 'split') return { id: request.id, split: splitUpdate(request.update) };
+    return { id: request.id, ...foldStored(request.snapshot, request.updates, { split: true }) };
   } catch (error) {
-    return { answer: { id: request.id, error: error instanceof Error ? error.message : String(error) }, transfer: [] };
+    return { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }
 }
 
-// Runs in a worker thread (see `SnapshotBuilder`): folds stored documents into snapshots, or
-// splits a snapshot for a load, off the event loop, one request at a time. Only when started
-// as one (`snapshotWorkerData`).
-if (parentPort && (workerData as { role?: unknown } | null)?.role === snapshotWorkerData.role) {
-  const port = parentPort;
-  // A snapshot can wait: on a shared core it must not halve the event loop's share.
-  lowerThreadPriority();
-  port.on('message', (request: SnapshotRequest) => {
-    const reply = answer(request);
-    port.postMessage(reply.answer, reply.transfer);
+// Runs as a child process of the server (see `SnapshotBuilder`): folds stored documents into
+// snapshots, or splits a snapshot for a load, one request at a time. Only when started as one
+// (`snapshotProcessFlag`, with an IPC channel).
+const send = process.send?.bind(process);
+if (send !== undefined && process.argv.includes(snapshotProcessFlag)) {
+  // A snapshot can wait: on a shared core neither its work nor its garbage collection (on V8's
+  // helper threads) may take the event loop's share.
+  lowerProcessPriority();
+  process.on('message', (request: SnapshotRequest) => {
+    send(answer(request));
   });
+  // The server is gone (ended, or killed): nothing more to do.
+  process.on('disconnect', () => process.exit(0));
 }

@@ -1,6 +1,6 @@
-import { readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { getPriority } from 'node:os';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
 import { silentLogger } from '../../../crdt/documents/Logger.js';
@@ -16,12 +16,12 @@ import { SpyDocumentStore, SyncSpyDocumentStore } from './fakeStores.js';
 /** The compiled worker (the suites' global set-up builds `dist/`). */
 const workerUrl = new URL('../../../dist/crdt/documents/snapshotWorker.js', import.meta.url);
 
-/** Threads of this process whose nice value is `nice` (Linux: field 19 of `/proc/self/task/<tid>/stat`). */
-function threadsAtNice(nice: number): number {
-  return readdirSync('/proc/self/task').filter((tid) => {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]) === nice;
-  }).length;
+/** The nice value of each thread of process `pid` (Linux: field 19 of `/proc/<pid>/task/<tid>/stat`). */
+function threadNices(pid: number | 'self'): number[] {
+  return readdirSync(`/proc/${pid}/task`).map((tid) => {
+    const stat = readFileSync(`/proc/${pid}/task/${tid}/stat`, 'utf8');
+    return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
+  });
 }
 
 const cleanups: (() => Promise<void> | void)[] = [];
@@ -172,7 +172,7 @@ describe('folding stored documents', () => {
     expect(doc.getArray('a').toArray()).toEqual([0, 1, 2, 3]);
   });
 
-  it('builds snapshots in a worker thread, the same as in-thread', async () => {
+  it('builds snapshots in a process of their own, the same as in-thread', async () => {
     const builder = new SnapshotBuilder(workerUrl);
     cleanups.push(() => builder.close());
     const updates = pushes(0, 50);
@@ -187,14 +187,48 @@ describe('folding stored documents', () => {
     expect(partial.getArray('a').length).toBe(10);
   });
 
-  it.runIf(process.platform === 'linux')('runs the worker at the background priority, leaving the calling thread as it was', async () => {
-    const before = threadsAtNice(backgroundNice);
+  it.runIf(process.platform === 'linux')('runs every thread of the snapshot process at the background priority, leaving this process as it was', async () => {
+    const before = threadNices('self');
     const own = getPriority(currentThreadId() ?? 0);
     const builder = new SnapshotBuilder(workerUrl);
     cleanups.push(() => builder.close());
     await builder.build({ snapshot: null, updates: pushes(0, 5) });
-    expect(threadsAtNice(backgroundNice)).toBe(before + 1);
+    const pid = builder.pid;
+    expect(pid).toBeDefined();
+    expect(pid).not.toBe(process.pid);
+    // V8's helper threads included: they collect the garbage of a fold.
+    const nices = threadNices(pid!);
+    expect(nices.length).toBeGreaterThan(1);
+    expect(nices.every((nice) => nice === backgroundNice)).toBe(true);
+    expect(threadNices('self').filter((nice) => nice === backgroundNice).length).toBe(before.filter((nice) => nice === backgroundNice).length);
     expect(getPriority(currentThreadId() ?? 0)).toBe(own);
+  });
+
+  it('ends the snapshot process after its idle time, and starts another for the next build', async () => {
+    const builder = new SnapshotBuilder(workerUrl, { idleMs: 50 });
+    cleanups.push(() => builder.close());
+    await builder.build({ snapshot: null, updates: pushes(0, 5) });
+    const first = builder.pid!;
+    await vi.waitFor(() => expect(builder.pid).toBeUndefined(), { timeout: 5000, interval: 20 });
+    // Gone for good, not just forgotten.
+    await vi.waitFor(() => expect(existsSync(`/proc/${first}`)).toBe(false), { timeout: 5000, interval: 20 });
+    const again = await builder.build({ snapshot: null, updates: pushes(0, 7) });
+    const doc = new Y.Doc();
+    Y.applyUpdate(doc, again.state[0]!);
+    expect(doc.getArray('a').length).toBe(7);
+    expect(builder.pid).not.toBe(first);
+  });
+
+  it('rejects the pending build when the snapshot process dies, and replaces it on the next', async () => {
+    const builder = new SnapshotBuilder(workerUrl);
+    cleanups.push(() => builder.close());
+    await builder.build({ snapshot: null, updates: pushes(0, 2) });
+    const pending = expect(builder.build({ snapshot: null, updates: pushes(0, 2000) })).rejects.toThrow(/snapshot process stopped/);
+    process.kill(builder.pid!, 'SIGKILL');
+    await pending;
+    const after = await builder.build({ snapshot: null, updates: pushes(0, 3) });
+    expect(after.state).toHaveLength(1);
+    expect(after.skipped).toBe(0);
   });
 
   it('rejects pending builds when it closes, and refuses new ones', async () => {
