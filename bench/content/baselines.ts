@@ -3,7 +3,7 @@ import { fileURLToPath } from 'node:url';
 import { WebSocket } from 'ws';
 import * as Y from 'yjs';
 import type { LatencySummary } from './stats.js';
-import { createOperations, moveOperations } from './restBench.js';
+import { createOperations, moveOperations, warmBatches } from './restBench.js';
 import { median, nowMs, summarize, timeMs } from './stats.js';
 
 /** Raw Yjs costs of the same board in this process, in ms. */
@@ -92,8 +92,6 @@ export interface FloorWorkload {
   creates: number;
 }
 
-/** Untimed batches of each kind before the floor's timed ones: our server is warm from seeding the board. */
-const floorWarmBatches = 15;
 
 async function measureFloor(base: string, workload: FloorWorkload): Promise<{ move: LatencySummary; create: LatencySummary }> {
   const post = async (route: string, body: string | Uint8Array, type: string): Promise<void> => {
@@ -104,8 +102,8 @@ async function measureFloor(base: string, workload: FloorWorkload): Promise<{ mo
   await post('/floor/load', workload.state, 'application/octet-stream');
   const batch = (operations: unknown): Promise<number> => timeMs(() => post('/floor/batch', JSON.stringify({ operations }), 'application/json'));
   // Warm-up rounds move other places and create other notes than the timed ones.
-  for (let r = 0; r < floorWarmBatches; r += 1) await batch(moveOperations(workload.ids, 1000 + r));
-  for (let r = 0; r < floorWarmBatches; r += 1) await batch(createOperations(1000 + r));
+  for (let r = 0; r < warmBatches; r += 1) await batch(moveOperations(workload.ids, 1000 + r));
+  for (let r = 0; r < warmBatches; r += 1) await batch(createOperations(1000 + r));
   const move: number[] = [];
   for (let r = 0; r < workload.moves; r += 1) move.push(await batch(moveOperations(workload.ids, r)));
   const create: number[] = [];

@@ -5,6 +5,7 @@ import type { EditLoadResult } from './editLoad.js';
 import type { EventLoopDelay } from './eventLoopProbe.js';
 import type { FanoutResult } from './fanout.js';
 import type { BatchResults, CreateResult, PagingResult } from './restBench.js';
+import { warmBatches } from './restBench.js';
 import type { SearchReindexResult } from './searchReindex.js';
 import type { LatencySummary } from './stats.js';
 import { fmt, ratio } from './stats.js';
@@ -169,7 +170,7 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     '',
     `Board: ${r.items} sticky notes seeded through \`items:batch\` (${r.seed.batches.count} batches, p50 ${fmt(r.seed.batches.p50, ' ms')}, ` +
       `p99 ${fmt(r.seed.batches.p99, ' ms')}, ${fmt(r.seed.totalMs / 1000, ' s')} in all); full state ${kb(r.processCold.bytes)}; ` +
-      `REST creates and batches below add items on top (up to ~${r.items + r.sequential.latency.count + r.concurrent.latency.count + r.batch.create.count * 100}). ` +
+      `REST creates and batches below add items on top (up to ~${r.items + r.sequential.latency.count + r.concurrent.latency.count + (r.batch.create.count + warmBatches) * 100}). ` +
       `Fan-out: ${r.fanout.sinks} thin sockets (handshake only, never apply; the first joins with an empty state vector, the rest announce the board's state vector ` +
       `so 200 joins do not each pull the full state), connected in ${fmt(r.fanout.connectAllMs / 1000, ' s')}; a stock provider joins and syncs the whole board before the first sample (its apply is not counted); ` +
       `${r.fanout.rest.count / r.fanout.sinks} sequential writes each way, latency = receipt at each socket − send time, same host clock.`,
@@ -184,7 +185,8 @@ export function renderReport(r: ContentBenchResults, command: string): string {
       'on the board as the batches found it: it parses the same request body, applies its operations as one Yjs transaction, appends the ' +
       "transaction's update to a file and `fdatasync`s it, and answers with each item's id, type, position, size, z and text. No validation, " +
       'no access check, no events, activity or webhooks, no index. It shows how much of a batch is the least a durable Yjs server must do ' +
-      '(HTTP, JSON, Yjs, one fsync) and how much is ours; 15 untimed batches of each kind run first.',
+      `(HTTP, JSON, Yjs, one fsync) and how much is ours. On both servers ${warmBatches} untimed batches of each kind run first (other ` +
+      'places, other notes): the timed ones measure warm code, not the compiler.',
     '',
     aiSection(r.ai),
     '',
