@@ -59,7 +59,7 @@ export function renderReport(r: ContentBenchResults, command: string): string {
   const rows: Row[] = [
     ['Cold load: `DocumentRegistry.open` in a fresh registry (sqlite, in-process)', fmt(r.registryCold.openMs, ' ms'), `raw \`Y.applyUpdate\` of the same ${kb(r.yjs.bytes)} ${fmt(r.yjs.applyMs, ' ms')}`, ratio(r.registryCold.openMs, r.yjs.applyMs)],
     [
-      `Cold load: the longest the event loop was held during that open (stored: a snapshot of ${r.registryCold.stored.parts} part${r.registryCold.stored.parts === 1 ? '' : 's'} and ${r.registryCold.stored.logged} logged update${r.registryCold.stored.logged === 1 ? '' : 's'}; applied a part per turn, a snapshot stored whole split in a worker first)`,
+      `Cold load: the longest the event loop was held during that open (stored: a snapshot of ${r.registryCold.stored.parts} part${r.registryCold.stored.parts === 1 ? '' : 's'} and ${r.registryCold.stored.logged} logged update${r.registryCold.stored.logged === 1 ? '' : 's'}; applied a part per turn, a snapshot stored whole split in the snapshot process first)`,
       fmt(r.registryCold.openLongestBlockMs, ' ms'),
       `raw \`Y.applyUpdate\`, one block, ${fmt(r.yjs.applyMs, ' ms')}`,
       ratio(r.registryCold.openLongestBlockMs, r.yjs.applyMs),
@@ -164,7 +164,7 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     `Node ${r.node}, nproc ${r.nproc}, ${r.pinned ? 'server (and raw baseline server) pinned to core 0, load generator to core 1' : 'no CPU pinning (taskset missing or 1 core)'}; ` +
       `whole run ${r.totalSeconds.toFixed(0)} s. Server: \`${['node', ...r.nodeOptions, 'bin/boards.js', 'start'].join(' ')}\` (as \`npm start\`; sqlite, durable: every REST answer waits for storage), ` +
       'a fresh temp data dir, `BOARDS_RATE_LIMIT_PER_MINUTE=100000000`. One run, indicative only. ' +
-      `Each section on the server starts once the server (all threads) used under 5% of a core over 300 ms; waited: ${Object.entries(r.quietMs)
+      `Each section on the server starts once the server (all its threads and processes) used under 5% of a core over 300 ms; waited: ${Object.entries(r.quietMs)
         .map(([section, ms]) => `${section} ${fmt(ms, ' ms')}`)
         .join(', ')}.`,
     '',

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startNodeOptions } from '../realtime/paths.js';
-import { clockTicksPerSecond, readCpuTicks } from '../realtime/procStats.js';
+import { clockTicksPerSecond, readTreeCpuTicks } from '../realtime/procStats.js';
 import type { EventLoopDelay, MemoryFigures, ProbeMessage } from './eventLoopProbe.js';
 
 /** The `boards` command of this checkout (`bin/boards.js`, which runs `dist/`). */
@@ -150,9 +150,9 @@ async function whenQuiet(pid: number | undefined, maxMs: number): Promise<number
   const started = performance.now();
   if (pid === undefined) return 0;
   while (performance.now() - started < maxMs) {
-    const before = readCpuTicks(pid);
+    const before = readTreeCpuTicks(pid);
     await sleep(quietWindowMs);
-    const after = readCpuTicks(pid);
+    const after = readTreeCpuTicks(pid);
     if (before === undefined || after === undefined) break;
     if (((after - before) / clockTicksPerSecond) * 1000 < quietCpuShare * quietWindowMs) break;
   }

@@ -1,18 +1,52 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 
 /** Clock ticks per second of /proc/<pid>/stat times (`getconf CLK_TCK`; 100 on Linux x86). */
 export const clockTicksPerSecond = 100;
 
-/** utime + stime of a process, in clock ticks; undefined once it is gone. */
-export function readCpuTicks(pid: number | 'self'): number | undefined {
+/** The fields of /proc/<pid>/stat after the parenthesised command name (field 3 is index 0). */
+function statFields(pid: number | 'self'): string[] | undefined {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the parenthesised command name; utime and stime are fields 14 and 15.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    return Number(fields[11]) + Number(fields[12]);
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
   }
+}
+
+/** utime + stime of a process, in clock ticks; undefined once it is gone. */
+export function readCpuTicks(pid: number | 'self'): number | undefined {
+  const fields = statFields(pid);
+  // utime and stime are fields 14 and 15.
+  return fields === undefined ? undefined : Number(fields[11]) + Number(fields[12]);
+}
+
+/** The live child processes of `pid` (Linux: `/proc/<pid>/task/<tid>/children`); none where that cannot be read. */
+function childrenOf(pid: number | 'self'): number[] {
+  const children: number[] = [];
+  try {
+    for (const tid of readdirSync(`/proc/${pid}/task`)) {
+      const list = readFileSync(`/proc/${pid}/task/${tid}/children`, 'utf8').trim();
+      if (list !== '') children.push(...list.split(' ').map(Number));
+    }
+  } catch {
+    // Gone meanwhile, or no such file on this kernel.
+  }
+  return children;
+}
+
+/**
+ * CPU of a process and every process under it, in clock ticks: its utime + stime, the times of
+ * the children it has reaped (cutime + cstime), and the same for each live child. A server that
+ * does work in child processes (our snapshot processes) is counted whole, and a child that ends
+ * during a window moves from the live sum to its parent's reaped times without loss.
+ */
+export function readTreeCpuTicks(pid: number): number | undefined {
+  const fields = statFields(pid);
+  if (fields === undefined) return undefined;
+  // cutime and cstime are fields 16 and 17.
+  let ticks = Number(fields[11]) + Number(fields[12]) + Number(fields[13]) + Number(fields[14]);
+  for (const child of childrenOf(pid)) ticks += readTreeCpuTicks(child) ?? 0;
+  return ticks;
 }
 
 /** Resident set size of a process in MB (VmRSS); undefined once it is gone. */
@@ -25,6 +59,15 @@ export function readRssMB(pid: number | 'self'): number | undefined {
   }
 }
 
+/** VmRSS of a process and every live process under it, in MB; undefined once it is gone. */
+export function readTreeRssMB(pid: number): number | undefined {
+  const own = readRssMB(pid);
+  if (own === undefined) return undefined;
+  let total = own;
+  for (const child of childrenOf(pid)) total += readTreeRssMB(child) ?? 0;
+  return total;
+}
+
 /** What a `ProcSampler` measured over its window. */
 export interface ProcWindow {
   /** CPU time over wall time, in percent of one core. */
@@ -34,28 +77,33 @@ export interface ProcWindow {
   wallMs: number;
 }
 
-/** Samples a process's CPU and RSS every `intervalMs` (default 250) between `start` and `stop`. */
+/**
+ * Samples a process's CPU and RSS every `intervalMs` (default 250) between `start` and `stop`;
+ * a server's (a pid) with the processes under it, the load generator's own (`'self'`) alone.
+ */
 export class ProcSampler {
-  readonly #pid: number | 'self';
   readonly #intervalMs: number;
+  readonly #cpu: () => number | undefined;
+  readonly #rss: () => number | undefined;
   #timer: NodeJS.Timeout | undefined;
   #startTicks = 0;
   #startMs = 0;
   #rssMaxMB = 0;
 
   constructor(pid: number | 'self', intervalMs = 250) {
-    this.#pid = pid;
     this.#intervalMs = intervalMs;
+    this.#cpu = pid === 'self' ? () => readCpuTicks('self') : () => readTreeCpuTicks(pid);
+    this.#rss = pid === 'self' ? () => readRssMB('self') : () => readTreeRssMB(pid);
   }
 
   /** Starts a window (restarts one already running). */
   start(): void {
     this.#stopTimer();
-    this.#startTicks = readCpuTicks(this.#pid) ?? 0;
+    this.#startTicks = this.#cpu() ?? 0;
     this.#startMs = performance.now();
-    this.#rssMaxMB = readRssMB(this.#pid) ?? 0;
+    this.#rssMaxMB = this.#rss() ?? 0;
     this.#timer = setInterval(() => {
-      this.#rssMaxMB = Math.max(this.#rssMaxMB, readRssMB(this.#pid) ?? 0);
+      this.#rssMaxMB = Math.max(this.#rssMaxMB, this.#rss() ?? 0);
     }, this.#intervalMs);
   }
 
@@ -63,8 +111,8 @@ export class ProcSampler {
   stop(): ProcWindow {
     this.#stopTimer();
     const wallMs = performance.now() - this.#startMs;
-    const ticks = (readCpuTicks(this.#pid) ?? this.#startTicks) - this.#startTicks;
-    this.#rssMaxMB = Math.max(this.#rssMaxMB, readRssMB(this.#pid) ?? 0);
+    const ticks = (this.#cpu() ?? this.#startTicks) - this.#startTicks;
+    this.#rssMaxMB = Math.max(this.#rssMaxMB, this.#rss() ?? 0);
     const cpuPct = wallMs > 0 ? ((ticks / clockTicksPerSecond) * 1000 * 100) / wallMs : 0;
     return { cpuPct, rssMaxMB: this.#rssMaxMB, wallMs };
   }

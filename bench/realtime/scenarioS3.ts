@@ -2,7 +2,7 @@ import type { BenchConfig, Emit } from './config.js';
 import { openDocClient } from './docClients.js';
 import type { DocClient } from './docClients.js';
 import { pace } from './hotBoard.js';
-import { ProcSampler, readRssMB } from './procStats.js';
+import { ProcSampler, readTreeRssMB } from './procStats.js';
 import type { ResultLine } from './result.js';
 import { medianOfRepetitions, resultLine } from './result.js';
 import { Probe, Writer, compareDocs } from './roles.js';
@@ -41,7 +41,7 @@ export async function runS3(config: BenchConfig, servers: readonly ServerName[],
             await withServer(name, async (server) => {
               const ids = await server.createBoards(boardsCount);
               await sleep(500);
-              const baselineMB = readRssMB(server.pid) ?? 0;
+              const baselineMB = readTreeRssMB(server.pid) ?? 0;
               const connectStarted = performance.now();
               const boards: SmallBoard[] = [];
               // 20 boards at a time: a bounded connect storm.

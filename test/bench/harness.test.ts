@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { once } from 'node:events';
 import * as decoding from 'lib0/decoding';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../bench/realtime/config.js';
@@ -15,6 +17,7 @@ import { independentUpdates } from '../../bench/realtime/abuse.js';
 import * as Y from 'yjs';
 import { inTurns, rotated } from '../../bench/realtime/turns.js';
 import { nodeOptionsOf, startNodeOptions } from '../../bench/realtime/paths.js';
+import { readCpuTicks, readRssMB, readTreeCpuTicks, readTreeRssMB } from '../../bench/realtime/procStats.js';
 
 describe('percentiles', () => {
   it('uses the nearest rank', () => {
@@ -232,4 +235,31 @@ describe('live updates held in our server', () => {
       removeDataDir(server.dataDir);
     }
   }, 60_000);
+});
+
+describe.runIf(process.platform === 'linux')('process figures of a server with child processes', () => {
+  it('counts the CPU and RSS of the processes under a server, and not of its parent', async () => {
+    // A parent that starts a child burning CPU and holding 64 MB, then waits.
+    const script = `
+      const { spawn } = require('node:child_process');
+      const child = spawn(process.execPath, ['-e', 'const b = Buffer.alloc(64 * 1024 * 1024, 1); const end = Date.now() + 400; while (Date.now() < end); setInterval(() => b[0]++, 1000);'], { stdio: 'ignore' });
+      process.stdout.write(String(child.pid) + '\\n');
+      setInterval(() => {}, 1000);
+    `;
+    const parent = spawn(process.execPath, ['-e', script], { stdio: ['ignore', 'pipe', 'inherit'] });
+    try {
+      const [line] = (await once(parent.stdout, 'data')) as [Buffer];
+      const childPid = Number(line.toString().trim());
+      await waitUntil(() => (readCpuTicks(childPid) ?? 0) >= 20, 10_000);
+      const tree = readTreeCpuTicks(parent.pid!)!;
+      expect(tree).toBeGreaterThanOrEqual((readCpuTicks(parent.pid!) ?? 0) + 20);
+      expect(readTreeRssMB(parent.pid!)!).toBeGreaterThan((readRssMB(parent.pid!) ?? 0) + 60);
+      // The child's time stays counted once it has ended and been reaped.
+      process.kill(childPid, 'SIGKILL');
+      await waitUntil(() => readRssMB(childPid) === undefined, 10_000);
+      expect(readTreeCpuTicks(parent.pid!)!).toBeGreaterThanOrEqual(tree);
+    } finally {
+      parent.kill('SIGKILL');
+    }
+  });
 });
