@@ -86,6 +86,7 @@ export class SnapshotBuilder {
         // The channel closed under us: the exit handler rejects the rest.
         const call = this.#pending.get(id);
         this.#pending.delete(id);
+        if (this.#pending.size === 0 && this.#child === child) this.#idle(child);
         call?.reject(new CrdtError('snapshot_failed', `The snapshot process did not take the request: ${error.message}`));
       });
     });
