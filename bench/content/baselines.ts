@@ -92,7 +92,7 @@ export interface FloorWorkload {
   creates: number;
 }
 
-
+/** The durable floor's client latency for the workload's batches, after `warmBatches` untimed ones of each kind. */
 async function measureFloor(base: string, workload: FloorWorkload): Promise<{ move: LatencySummary; create: LatencySummary }> {
   const post = async (route: string, body: string | Uint8Array, type: string): Promise<void> => {
     const res = await fetch(`http://${base}${route}`, { method: 'POST', headers: { 'Content-Type': type }, body });

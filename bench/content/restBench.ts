@@ -135,16 +135,13 @@ export const warmBatches = 15;
  * and create other notes than the timed ones, as the durable floor's do.
  */
 export async function measureBatches(api: BoardApi, ids: readonly string[], rounds: { moves: number; creates: number; warm?: number }): Promise<BatchResults> {
-  for (let r = 0; r < (rounds.warm ?? 0); r += 1) await timedCall(api, 'POST', `/boards/${api.boardId}/items:batch`, { operations: moveOperations(ids, 1000 + r) }, 200);
-  for (let r = 0; r < (rounds.warm ?? 0); r += 1) await timedCall(api, 'POST', `/boards/${api.boardId}/items:batch`, { operations: createOperations(1000 + r) }, 200);
+  const batch = (operations: unknown): Promise<{ clientMs: number; serverMs: number }> => timedCall(api, 'POST', `/boards/${api.boardId}/items:batch`, { operations }, 200);
+  for (let r = 0; r < (rounds.warm ?? 0); r += 1) await batch(moveOperations(ids, 1000 + r));
+  for (let r = 0; r < (rounds.warm ?? 0); r += 1) await batch(createOperations(1000 + r));
   const move: { clientMs: number; serverMs: number }[] = [];
-  for (let r = 0; r < rounds.moves; r += 1) {
-    move.push(await timedCall(api, 'POST', `/boards/${api.boardId}/items:batch`, { operations: moveOperations(ids, r) }, 200));
-  }
+  for (let r = 0; r < rounds.moves; r += 1) move.push(await batch(moveOperations(ids, r)));
   const create: { clientMs: number; serverMs: number }[] = [];
-  for (let r = 0; r < rounds.creates; r += 1) {
-    create.push(await timedCall(api, 'POST', `/boards/${api.boardId}/items:batch`, { operations: createOperations(r) }, 200));
-  }
+  for (let r = 0; r < rounds.creates; r += 1) create.push(await batch(createOperations(r)));
   return {
     move: summarize(move.map((t) => t.clientMs)),
     moveServer: summarize(move.map((t) => t.serverMs)),

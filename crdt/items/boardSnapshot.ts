@@ -4,8 +4,6 @@ import type { ItemView, StoredItem } from './boardSchema.js';
 import { boardIndex } from './BoardIndex.js';
 import { boxContains } from './geometry.js';
 
-export { sectionTypeName };
-
 /**
  * Each item's section: the top-most (highest z) section whose rectangle, rotation included,
  * contains the item's centre. A section can only be inside a strictly larger section (by

@@ -1,6 +1,7 @@
 import type * as Y from 'yjs';
+import { sectionTypeName } from '../items/boardSchema.js';
 import type { StoredItem } from '../items/boardSchema.js';
-import { readBoard, sectionTypeName } from '../items/boardSnapshot.js';
+import { readBoard } from '../items/boardSnapshot.js';
 import type { Point, Size } from '../items/geometry.js';
 import { topLeft } from '../items/geometry.js';
 import { textOfItem } from '../items/itemText.js';
