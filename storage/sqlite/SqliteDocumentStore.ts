@@ -29,6 +29,21 @@ const maxWaitingAppends = 512;
 type Appended = { docId: string; firstSeq: number; updates: Uint8Array[] };
 
 /**
+ * Bytes of snapshot written (or freed) per event-loop turn. A snapshot up to this size is stored
+ * inline in its `doc_snapshots` row in one transaction; a larger one goes into
+ * `doc_snapshot_parts` a few parts per turn (see `compact`): writing the 4 MB of a 10k-item
+ * board in one transaction held the event loop for 7 to 27 ms, and a disk slow to take the
+ * pages for as long as it was slow.
+ */
+const snapshotBytesPerTurn = 256 * 1024;
+
+/** Parts of a replaced snapshot deleted per turn (a large snapshot's parts are tens of KB each). */
+const partsFreedPerTurn = 4;
+
+/** The row of a document's snapshot: inline (`gen` null, `data` its parts end to end) or in `doc_snapshot_parts` under `gen`. */
+type SnapshotRow = { seq: number; data: Buffer; parts: string | null; gen: number | null };
+
+/**
  * Board documents in SQLite: `doc_log` is the append-only log, keyed by document and a
  * per-document sequence number (one B-tree, so an append writes one page), `doc_snapshots` the
  * compacted state. `appendNow` is synchronous: the update is safe from `kill -9` the moment it
@@ -40,8 +55,17 @@ export class SqliteDocumentStore implements DocumentStore {
   readonly #appendNow: (docId: string, updates: readonly Uint8Array[]) => number;
   readonly #storedLastSeq: BetterSqlite3.Statement;
   readonly #move: (appends: readonly Appended[]) => void;
-  readonly #load: (docId: string) => StoredDocument;
-  readonly #compact: (docId: string, snapshot: readonly Uint8Array[], upToSeq: number) => void;
+  readonly #load: (docId: string) => Omit<StoredDocument, 'snapshot'> & { snapshot: Uint8Array[] | SnapshotRow | null };
+  readonly #partsBetween: BetterSqlite3.Statement;
+  /** Loads reading a document's parts, by document: the parts of a replaced snapshot are freed only once none reads them. */
+  readonly #reading = new Map<string, number>();
+  readonly #compactInline: (docId: string, snapshot: readonly Uint8Array[], upToSeq: number) => number | null;
+  readonly #insertParts: (docId: string, gen: number, firstIdx: number, parts: readonly Uint8Array[]) => void;
+  readonly #swapIn: (docId: string, gen: number, sizes: readonly number[], upToSeq: number) => { applied: boolean; oldGen: number | null };
+  readonly #deleteParts: BetterSqlite3.Statement;
+  readonly #deletePartsFrom: BetterSqlite3.Statement;
+  readonly #lastPart: BetterSqlite3.Statement;
+  readonly #genOf: BetterSqlite3.Statement;
   readonly #pending: BetterSqlite3.Statement;
   readonly #delete: (docId: string) => void;
   readonly #walSync: WalSync | undefined;
@@ -59,6 +83,10 @@ export class SqliteDocumentStore implements DocumentStore {
    */
   readonly #lastSeq = new Map<string, number>();
   #moveTimer: NodeJS.Timeout | undefined;
+  /** Generation of the next snapshot written in parts (above every one stored). */
+  #nextGen: number;
+  /** Compactions writing parts, by document: a delete cancels them; `close` waits for them. */
+  readonly #compactions = new Map<string, { cancelled: boolean; done: Promise<void> }[]>();
 
   constructor(db: BetterSqlite3.Database, options: SqliteDocumentStoreOptions = {}) {
     this.#walSync = options.walSync;
@@ -67,10 +95,13 @@ export class SqliteDocumentStore implements DocumentStore {
     this.#onError = options.onError ?? (() => undefined);
     db.exec(`
       CREATE TABLE IF NOT EXISTS doc_log (doc_id TEXT NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (doc_id, seq)) WITHOUT ROWID;
-      CREATE TABLE IF NOT EXISTS doc_snapshots (doc_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data BLOB NOT NULL, parts TEXT) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS doc_snapshots (doc_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data BLOB NOT NULL, parts TEXT, gen INTEGER) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS doc_snapshot_parts (doc_id TEXT NOT NULL, gen INTEGER NOT NULL, idx INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (doc_id, gen, idx));
     `);
     migrateGlobalLog(db);
-    addSnapshotParts(db);
+    addSnapshotColumns(db);
+    removeUnusedParts(db);
+    this.#nextGen = (db.prepare('SELECT coalesce(max(gen), 0) + 1 AS gen FROM doc_snapshots').get() as { gen: number }).gen;
     // The next number follows both the log and the snapshot: a compacted document has no log rows left.
     this.#storedLastSeq = db.prepare(
       'SELECT max(coalesce((SELECT max(seq) FROM doc_log WHERE doc_id = ?), 0), coalesce((SELECT seq FROM doc_snapshots WHERE doc_id = ?), 0)) AS seq',
@@ -85,26 +116,46 @@ export class SqliteDocumentStore implements DocumentStore {
     this.#move = db.transaction((appends: readonly Appended[]) => {
       for (const { docId, firstSeq, updates } of appends) updates.forEach((update, i) => insert.run(docId, firstSeq + i, update));
     });
-    const snapshot = db.prepare('SELECT seq, data, parts FROM doc_snapshots WHERE doc_id = ?');
+    const snapshot = db.prepare('SELECT seq, data, parts, gen FROM doc_snapshots WHERE doc_id = ?');
     const log = db.prepare('SELECT seq, data FROM doc_log WHERE doc_id = ? AND seq > ? ORDER BY seq');
+    // A snapshot in parts is read afterwards, a few parts per turn (`load`).
     this.#load = db.transaction((docId: string) => {
-      const snap = snapshot.get(docId) as { seq: number; data: Buffer; parts: string | null } | undefined;
+      const snap = snapshot.get(docId) as SnapshotRow | undefined;
       const rows = log.all(docId, snap?.seq ?? 0) as { seq: number; data: Buffer }[];
       return {
-        snapshot: snap ? unpackSnapshot(new Uint8Array(snap.data), snap.parts === null ? null : parseSizes(snap.parts)) : null,
+        snapshot: snap === undefined ? null : snap.gen === null ? unpackSnapshot(new Uint8Array(snap.data), snap.parts === null ? null : parseSizes(snap.parts)) : snap,
         updates: rows.map((r) => new Uint8Array(r.data)),
         lastSeq: rows.at(-1)?.seq ?? snap?.seq ?? 0,
       };
     });
+    this.#partsBetween = db.prepare('SELECT idx, data FROM doc_snapshot_parts WHERE doc_id = ? AND gen = ? AND idx >= ? AND idx < ? ORDER BY idx');
     const putSnapshot = db.prepare(
-      'INSERT INTO doc_snapshots (doc_id, seq, data, parts) VALUES (?, ?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data, parts = excluded.parts WHERE excluded.seq >= doc_snapshots.seq',
+      'INSERT INTO doc_snapshots (doc_id, seq, data, parts, gen) VALUES (?, ?, ?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data, parts = excluded.parts, gen = excluded.gen WHERE excluded.seq >= doc_snapshots.seq',
     );
+    const genOf = db.prepare('SELECT gen FROM doc_snapshots WHERE doc_id = ?').pluck();
+    this.#genOf = genOf;
     const trim = db.prepare('DELETE FROM doc_log WHERE doc_id = ? AND seq <= ?');
-    this.#compact = db.transaction((docId: string, parts: readonly Uint8Array[], upToSeq: number) => {
+    // Both return the generation whose parts no longer hold the snapshot (null when none), for `compact` to free.
+    this.#compactInline = db.transaction((docId: string, parts: readonly Uint8Array[], upToSeq: number) => {
       const { data, sizes } = packSnapshot(parts);
-      putSnapshot.run(docId, upToSeq, data, sizes === null ? null : JSON.stringify(sizes));
+      const oldGen = (genOf.get(docId) as number | null | undefined) ?? null;
+      const applied = putSnapshot.run(docId, upToSeq, data, sizes === null ? null : JSON.stringify(sizes), null).changes > 0;
       trim.run(docId, upToSeq);
+      return applied ? oldGen : null;
     });
+    const insertPart = db.prepare('INSERT INTO doc_snapshot_parts (doc_id, gen, idx, data) VALUES (?, ?, ?, ?)');
+    this.#insertParts = db.transaction((docId: string, gen: number, firstIdx: number, parts: readonly Uint8Array[]) => {
+      parts.forEach((part, i) => insertPart.run(docId, gen, firstIdx + i, part));
+    });
+    this.#swapIn = db.transaction((docId: string, gen: number, sizes: readonly number[], upToSeq: number) => {
+      const oldGen = (genOf.get(docId) as number | null | undefined) ?? null;
+      const applied = putSnapshot.run(docId, upToSeq, Buffer.alloc(0), JSON.stringify(sizes), gen).changes > 0;
+      trim.run(docId, upToSeq);
+      return { applied, oldGen };
+    });
+    this.#deleteParts = db.prepare('DELETE FROM doc_snapshot_parts WHERE doc_id = ? AND gen = ? AND idx < ?');
+    this.#deletePartsFrom = db.prepare('DELETE FROM doc_snapshot_parts WHERE doc_id = ?');
+    this.#lastPart = db.prepare('SELECT coalesce(max(idx), -1) FROM doc_snapshot_parts WHERE doc_id = ? AND gen = ?').pluck();
     this.#pending = db.prepare(
       'SELECT count(*) AS n FROM doc_log WHERE doc_id = ? AND seq > coalesce((SELECT seq FROM doc_snapshots WHERE doc_id = ?), 0)',
     );
@@ -113,6 +164,7 @@ export class SqliteDocumentStore implements DocumentStore {
     this.#delete = db.transaction((docId: string) => {
       deleteLog.run(docId);
       deleteSnapshot.run(docId);
+      this.#deletePartsFrom.run(docId);
     });
     if (this.#journal !== undefined) this.#recover(db, this.#journal, { deleteLog, deleteSnapshot });
   }
@@ -144,22 +196,137 @@ export class SqliteDocumentStore implements DocumentStore {
     return this.appendNow(docId, updates);
   }
 
+  /**
+   * The snapshot and the updates logged after it, read in one transaction; a snapshot stored in
+   * parts is then read a few parts per event-loop turn (its parts never change, and a compaction
+   * that replaces it meanwhile frees them only after this read). A delete meanwhile makes it
+   * read again.
+   */
   async load(docId: string): Promise<StoredDocument> {
-    this.#moveWaiting();
-    const stored = this.#load(docId);
-    // Left waiting only when the move failed: they follow everything stored.
-    for (const append of this.#waiting) {
-      if (append.docId !== docId) continue;
-      stored.updates.push(...append.updates);
-      stored.lastSeq = append.firstSeq + append.updates.length - 1;
+    for (let attempt = 1; ; attempt += 1) {
+      this.#moveWaiting();
+      const head = this.#load(docId);
+      const snapshot = head.snapshot === null || Array.isArray(head.snapshot) ? head.snapshot : await this.#readParts(docId, head.snapshot);
+      if (snapshot === undefined) {
+        if (attempt < 3) continue;
+        throw new StorageError('storage_unavailable', `The snapshot of ${docId} kept changing while it was read.`);
+      }
+      const stored: StoredDocument = { ...head, snapshot };
+      // Left waiting only when the move failed: they follow everything stored.
+      for (const append of this.#waiting) {
+        if (append.docId !== docId) continue;
+        stored.updates.push(...append.updates);
+        stored.lastSeq = append.firstSeq + append.updates.length - 1;
+      }
+      return stored;
     }
-    return stored;
   }
 
+  /**
+   * The parts of a snapshot stored in `doc_snapshot_parts`, about `snapshotBytesPerTurn` a turn;
+   * undefined when the document was deleted meanwhile (read it again). Throws StorageError
+   * `storage_damaged` when a part is missing or not the size recorded.
+   */
+  async #readParts(docId: string, row: SnapshotRow): Promise<Uint8Array[] | undefined> {
+    const sizes = row.parts === null ? undefined : parseSizes(row.parts);
+    const counted = Array.isArray(sizes) && sizes.length > 0 ? (sizes as unknown[]) : [undefined];
+    const rows: { idx: number; data: Buffer }[] = [];
+    this.#reading.set(docId, (this.#reading.get(docId) ?? 0) + 1);
+    try {
+      let bytes = 0;
+      let from = 0;
+      for (let idx = 0; idx < counted.length; idx += 1) {
+        const size = counted[idx];
+        bytes += typeof size === 'number' ? size : snapshotBytesPerTurn;
+        if (bytes < snapshotBytesPerTurn && idx < counted.length - 1) continue;
+        if (from > 0) await nextTurn();
+        rows.push(...(this.#partsBetween.all(docId, row.gen, from, idx + 1) as { idx: number; data: Buffer }[]));
+        from = idx + 1;
+        bytes = 0;
+      }
+    } finally {
+      const left = (this.#reading.get(docId) ?? 1) - 1;
+      if (left === 0) this.#reading.delete(docId);
+      else this.#reading.set(docId, left);
+    }
+    try {
+      // No part past those recorded either.
+      if ((this.#lastPart.get(docId, row.gen) as number) >= counted.length) rows.push({ idx: counted.length, data: Buffer.alloc(0) });
+      return storedParts(row, rows);
+    } catch (error) {
+      if ((this.#genOf.get(docId) as number | null | undefined) !== row.gen) return undefined;
+      throw error;
+    }
+  }
+
+  /**
+   * Stores the snapshot and trims the log it covers. One up to `snapshotBytesPerTurn` is written
+   * inline in one transaction. A larger one is written into `doc_snapshot_parts` under a new
+   * generation, a few parts per event-loop turn, then made the document's snapshot in one small
+   * transaction that also trims the log (a crash before it leaves the old snapshot and log, and
+   * parts nothing points at, removed at the next open); the parts of the generation it replaced
+   * are then freed a few per turn. Appends go on meanwhile (they follow `upToSeq`). A delete of
+   * the document meanwhile wins: the compaction stops and stores nothing.
+   */
   async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number): Promise<void> {
     if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
-    this.#compact(docId, snapshot, upToSeq);
+    const bytes = snapshot.reduce((sum, part) => sum + part.byteLength, 0);
+    if (bytes <= snapshotBytesPerTurn) {
+      const freed = this.#compactInline(docId, snapshot, upToSeq);
+      this.#walSync?.written();
+      if (freed !== null) await this.#track(docId, (state) => this.#freeParts(docId, freed, state));
+      return;
+    }
+    if (snapshot.length === 0) throw new TypeError('A snapshot has at least one part.');
+    await this.#track(docId, (state) => this.#compactInParts(docId, snapshot, upToSeq, state));
+  }
+
+  async #compactInParts(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, state: { cancelled: boolean }): Promise<void> {
+    const gen = this.#nextGen++;
+    let idx = 0;
+    for (const group of groupsOf(snapshot, snapshotBytesPerTurn)) {
+      if (idx > 0) await nextTurn();
+      // Deleted meanwhile: the delete removed every part of the document, these included.
+      if (state.cancelled) return;
+      this.#insertParts(docId, gen, idx, group);
+      idx += group.length;
+    }
+    await nextTurn();
+    if (state.cancelled) return;
+    if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
+    const { applied, oldGen } = this.#swapIn(docId, gen, snapshot.map((part) => part.byteLength), upToSeq);
     this.#walSync?.written();
+    // A snapshot of a later point was stored meanwhile: this one is dropped instead.
+    const freed = applied ? oldGen : gen;
+    if (freed !== null) await this.#freeParts(docId, freed, state);
+  }
+
+  /** Deletes the parts of a generation no snapshot points at any more, a few per turn. */
+  async #freeParts(docId: string, gen: number, state: { cancelled: boolean }): Promise<void> {
+    const last = this.#lastPart.get(docId, gen) as number;
+    for (let below = 0; below <= last; ) {
+      await nextTurn();
+      if (state.cancelled) return;
+      // A load may be reading them (it read which generation before this one replaced it).
+      if (this.#reading.has(docId)) continue;
+      below += partsFreedPerTurn;
+      this.#deleteParts.run(docId, gen, below);
+    }
+  }
+
+  /** Runs a compaction's turns, known to `delete` (which cancels it) and to `close` (which waits for it). */
+  async #track(docId: string, run: (state: { cancelled: boolean }) => Promise<void>): Promise<void> {
+    const state = { cancelled: false, done: Promise.resolve() };
+    const running = this.#compactions.get(docId) ?? [];
+    this.#compactions.set(docId, [...running, state]);
+    state.done = run(state);
+    try {
+      await state.done;
+    } finally {
+      const left = (this.#compactions.get(docId) ?? []).filter((other) => other !== state);
+      if (left.length === 0) this.#compactions.delete(docId);
+      else this.#compactions.set(docId, left);
+    }
   }
 
   async pendingUpdates(docId: string): Promise<number> {
@@ -173,6 +340,7 @@ export class SqliteDocumentStore implements DocumentStore {
     this.#moveWaiting();
     // Journal first: recovery after a crash between the two must not bring the log back.
     this.#journal?.appendDeleted(docId);
+    for (const compaction of this.#compactions.get(docId) ?? []) compaction.cancelled = true;
     this.#waiting = this.#waiting.filter((append) => append.docId !== docId);
     this.#lastSeq.delete(docId);
     this.#delete(docId);
@@ -189,6 +357,7 @@ export class SqliteDocumentStore implements DocumentStore {
    * segments are deleted when everything moved, and kept for the next open otherwise.
    */
   async close(): Promise<void> {
+    await Promise.allSettled([...this.#compactions.values()].flat().map((compaction) => compaction.done));
     clearTimeout(this.#moveTimer);
     this.#moveTimer = undefined;
     const journal = this.#journal;
@@ -274,6 +443,7 @@ export class SqliteDocumentStore implements DocumentStore {
           if (record.kind === 'deleted') {
             statements.deleteLog.run(record.docId);
             statements.deleteSnapshot.run(record.docId);
+            this.#deletePartsFrom.run(record.docId);
           } else {
             record.updates.forEach((update, i) => insertMissing.run({ doc: record.docId, seq: record.firstSeq + i, data: update }));
           }
@@ -300,10 +470,58 @@ function parseSizes(text: string): unknown {
   }
 }
 
-/** Adds `doc_snapshots.parts` (the part sizes of a snapshot stored in parts) to a store made before snapshots had parts. */
-function addSnapshotParts(db: BetterSqlite3.Database): void {
+/**
+ * Adds the columns of `doc_snapshots` a store made before them lacks: `parts` (the part sizes
+ * of a snapshot stored in parts) and `gen` (the generation of its rows in `doc_snapshot_parts`).
+ */
+function addSnapshotColumns(db: BetterSqlite3.Database): void {
   const columns = db.prepare('PRAGMA table_info(doc_snapshots)').all() as { name: string }[];
   if (!columns.some((column) => column.name === 'parts')) db.exec('ALTER TABLE doc_snapshots ADD COLUMN parts TEXT');
+  if (!columns.some((column) => column.name === 'gen')) db.exec('ALTER TABLE doc_snapshots ADD COLUMN gen INTEGER');
+}
+
+/** Deletes parts no snapshot points at: those of a compaction a crash stopped, or of one replaced before they were all freed. */
+function removeUnusedParts(db: BetterSqlite3.Database): void {
+  db.prepare(
+    'DELETE FROM doc_snapshot_parts WHERE NOT EXISTS (SELECT 1 FROM doc_snapshots s WHERE s.doc_id = doc_snapshot_parts.doc_id AND s.gen = doc_snapshot_parts.gen)',
+  ).run();
+}
+
+/**
+ * The parts of a snapshot stored in `doc_snapshot_parts`, checked against the sizes its row
+ * records; throws StorageError `storage_damaged` when one is missing or differs.
+ */
+function storedParts(row: SnapshotRow, parts: readonly { idx: number; data: Buffer }[]): Uint8Array[] {
+  const sizes = row.parts === null ? undefined : parseSizes(row.parts);
+  const whole =
+    Array.isArray(sizes) &&
+    sizes.length === parts.length &&
+    parts.every((part, i) => part.idx === i && part.data.byteLength === sizes[i]) &&
+    parts.length > 0;
+  if (!whole) throw new StorageError('storage_damaged', `A stored snapshot's parts (generation ${row.gen}) are missing or not the sizes recorded.`);
+  return parts.map((part) => new Uint8Array(part.data));
+}
+
+/** `parts` in consecutive groups of about `bytes` each (a part larger than that alone). */
+function groupsOf(parts: readonly Uint8Array[], bytes: number): Uint8Array[][] {
+  const groups: Uint8Array[][] = [];
+  let group: Uint8Array[] = [];
+  let size = 0;
+  for (const part of parts) {
+    if (group.length > 0 && size + part.byteLength > bytes) {
+      groups.push(group);
+      group = [];
+      size = 0;
+    }
+    group.push(part);
+    size += part.byteLength;
+  }
+  if (group.length > 0) groups.push(group);
+  return groups;
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }
 
 /**

@@ -515,6 +515,33 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
         expect(textOf(replay(await db.documents.load('parts')))).toEqual({ text: 'one two three', map: { k: 1 } });
       });
 
+      it('stores a snapshot of many large parts (over a megabyte) exactly, and a later one in its place', async () => {
+        const { doc, take } = recordingDoc();
+        const text = doc.getText('t');
+        const parts: Uint8Array[] = [];
+        for (let i = 0; i < 40; i += 1) {
+          text.insert(text.length, String.fromCharCode(97 + (i % 26)).repeat(30_000));
+          parts.push(...take());
+        }
+        const seq = await db.documents.append('big', parts.slice(0, 3));
+        await db.documents.compact('big', parts, seq);
+        const stored = await db.documents.load('big');
+        expect(stored.snapshot).toHaveLength(parts.length);
+        expect(stored.snapshot?.every((part, i) => Buffer.from(part).equals(Buffer.from(parts[i] as Uint8Array)))).toBe(true);
+        expect(stored.updates).toEqual([]);
+        expect(stored.lastSeq).toBe(seq);
+        expect(replay(stored).getText('t').length).toBe(40 * 30_000);
+
+        text.delete(0, 10);
+        const last = await db.documents.append('big', take());
+        const again = [Y.encodeStateAsUpdate(doc), ...parts.slice(0, 20)];
+        await db.documents.compact('big', again, last);
+        const replaced = await db.documents.load('big');
+        expect(replaced.snapshot).toHaveLength(again.length);
+        expect(replaced.lastSeq).toBe(last);
+        expect(replay(replaced).getText('t').toString()).toBe(text.toString());
+      });
+
       it('deletes a document’s snapshot and log, leaving others alone', async () => {
         const { doc, take } = recordingDoc();
         doc.getText('t').insert(0, 'gone');

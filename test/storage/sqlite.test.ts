@@ -86,6 +86,199 @@ describe('sqlite document log', () => {
     }
   });
 
+  describe('a large snapshot, written in parts over several event-loop turns', () => {
+    /** 24 parts of 50 KB (1.2 MB), each filled with its own byte. */
+    const bigParts = (offset = 0): Uint8Array[] => Array.from({ length: 24 }, (_, i) => new Uint8Array(50_000).fill(offset + i + 1));
+    const same = (a: readonly Uint8Array[] | null | undefined, b: readonly Uint8Array[]): boolean =>
+      a?.length === b.length && a.every((part, i) => Buffer.from(part).equals(Buffer.from(b[i] as Uint8Array)));
+    const partRows = (db: SqliteDatabase, doc: string): { gen: number; n: number }[] =>
+      db.connection.prepare('SELECT gen, count(*) AS n FROM doc_snapshot_parts WHERE doc_id = ? GROUP BY gen').all(doc) as { gen: number; n: number }[];
+    /** Counts event-loop turns (immediates) until stopped. */
+    const turnCounter = (): { stop: () => number } => {
+      let turns = 0;
+      let running = true;
+      const tick = (): void => {
+        turns += 1;
+        if (running) setImmediate(tick);
+      };
+      setImmediate(tick);
+      return {
+        stop: () => {
+          running = false;
+          return turns;
+        },
+      };
+    };
+
+    it('lets the event loop turn between parts, stores them in doc_snapshot_parts, and frees the parts it replaces', async () => {
+      const db = new SqliteDatabase({ dataDir: nextDir() });
+      try {
+        const seq = db.documents.appendNow('d', [new Uint8Array([1])]);
+        const counter = turnCounter();
+        await db.documents.compact('d', bigParts(), seq);
+        // 1.2 MB at 256 KB a turn: at least five turns, and one more to make it the snapshot.
+        expect(counter.stop()).toBeGreaterThanOrEqual(5);
+        const row = db.connection.prepare("SELECT length(data) AS bytes, gen FROM doc_snapshots WHERE doc_id = 'd'").get() as { bytes: number; gen: number };
+        expect(row.bytes).toBe(0);
+        expect(partRows(db, 'd')).toEqual([{ gen: row.gen, n: 24 }]);
+        const stored = await db.documents.load('d');
+        expect(same(stored.snapshot, bigParts())).toBe(true);
+        expect(stored.updates).toEqual([]);
+
+        const next = db.documents.appendNow('d', [new Uint8Array([2])]);
+        await db.documents.compact('d', bigParts(100), next);
+        const gen = (db.connection.prepare("SELECT gen FROM doc_snapshots WHERE doc_id = 'd'").get() as { gen: number }).gen;
+        expect(gen).toBeGreaterThan(row.gen);
+        expect(partRows(db, 'd')).toEqual([{ gen, n: 24 }]);
+        expect(same((await db.documents.load('d')).snapshot, bigParts(100))).toBe(true);
+
+        // A small snapshot goes back inline, and the parts go.
+        const last = db.documents.appendNow('d', [new Uint8Array([3])]);
+        await db.documents.compact('d', [new Uint8Array([7, 7])], last);
+        expect(partRows(db, 'd')).toEqual([]);
+        expect((await db.documents.load('d')).snapshot).toEqual([new Uint8Array([7, 7])]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('keeps appends made while it writes, after the snapshot, in order', async () => {
+      const db = new SqliteDatabase({ dataDir: nextDir() });
+      try {
+        const upTo = db.documents.appendNow('d', [new Uint8Array([1]), new Uint8Array([2])]);
+        const compaction = db.documents.compact('d', bigParts(), upTo);
+        const during: number[] = [];
+        for (let i = 0; i < 3; i += 1) {
+          await new Promise((resolve) => setImmediate(resolve));
+          during.push(db.documents.appendNow('d', [new Uint8Array([10 + i])]));
+        }
+        await compaction;
+        const stored = await db.documents.load('d');
+        expect(same(stored.snapshot, bigParts())).toBe(true);
+        expect(stored.updates.map((u) => u[0])).toEqual([10, 11, 12]);
+        expect(stored.lastSeq).toBe(during.at(-1));
+        expect(await db.documents.pendingUpdates('d')).toBe(3);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('stores nothing when the document is deleted while it writes', async () => {
+      const db = new SqliteDatabase({ dataDir: nextDir() });
+      try {
+        const seq = db.documents.appendNow('d', [new Uint8Array([1])]);
+        const compaction = db.documents.compact('d', bigParts(), seq);
+        await new Promise((resolve) => setImmediate(resolve));
+        await db.documents.delete('d');
+        await compaction;
+        const stored = await db.documents.load('d');
+        expect(stored.snapshot).toBeNull();
+        expect(stored.updates).toEqual([]);
+        expect(partRows(db, 'd')).toEqual([]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('a crash before it is made the snapshot leaves the old snapshot and log; the next open removes the parts nothing points at', async () => {
+      const dir = nextDir();
+      const db = new SqliteDatabase({ dataDir: dir });
+      const seq = db.documents.appendNow('d', [new Uint8Array([1])]);
+      await db.documents.compact('d', bigParts(), seq);
+      const later = db.documents.appendNow('d', [new Uint8Array([2])]);
+      const compaction = db.documents.compact('d', bigParts(50), later);
+      await new Promise((resolve) => setImmediate(resolve));
+      // The files as kill -9 would leave them now: some of the new parts written, the old snapshot in place.
+      const crashed = crashCopy(dir);
+      await compaction;
+      await db.close();
+      const reopened = new SqliteDatabase({ dataDir: crashed.dir });
+      try {
+        const stored = await reopened.documents.load('d');
+        expect(same(stored.snapshot, bigParts())).toBe(true);
+        expect(stored.updates).toEqual([new Uint8Array([2])]);
+        const gen = (reopened.connection.prepare("SELECT gen FROM doc_snapshots WHERE doc_id = 'd'").get() as { gen: number }).gen;
+        expect(partRows(reopened, 'd')).toEqual([{ gen, n: 24 }]);
+        // The next generation is above every one stored.
+        await reopened.documents.compact('d', bigParts(7), later);
+        expect((reopened.connection.prepare("SELECT gen FROM doc_snapshots WHERE doc_id = 'd'").get() as { gen: number }).gen).toBeGreaterThan(gen);
+        expect(same((await reopened.documents.load('d')).snapshot, bigParts(7))).toBe(true);
+      } finally {
+        await reopened.close();
+        crashed.remove();
+      }
+    });
+
+    it('close waits for a compaction under way, which is then stored', async () => {
+      const dir = nextDir();
+      const db = new SqliteDatabase({ dataDir: dir });
+      const seq = db.documents.appendNow('d', [new Uint8Array([1])]);
+      const compaction = db.documents.compact('d', bigParts(), seq);
+      await db.close();
+      await compaction;
+      const reopened = new SqliteDatabase({ dataDir: dir });
+      try {
+        expect(same((await reopened.documents.load('d')).snapshot, bigParts())).toBe(true);
+      } finally {
+        await reopened.close();
+      }
+    });
+
+    it('is read a few parts per turn; a compaction that replaces it meanwhile frees its parts only after the read, and a delete meanwhile reads the document again', async () => {
+      const db = new SqliteDatabase({ dataDir: nextDir() });
+      try {
+        const seq = db.documents.appendNow('d', [new Uint8Array([1])]);
+        await db.documents.compact('d', bigParts(), seq);
+        const later = db.documents.appendNow('d', [new Uint8Array([2])]);
+
+        const counter = turnCounter();
+        const reading = db.documents.load('d');
+        // Replaced while the read is under way: inline, so the swap happens in this turn.
+        await db.documents.compact('d', [new Uint8Array([5])], later);
+        const read = await reading;
+        expect(counter.stop()).toBeGreaterThanOrEqual(4);
+        expect(same(read.snapshot, bigParts())).toBe(true);
+        expect(read.updates).toEqual([new Uint8Array([2])]);
+        expect(partRows(db, 'd')).toEqual([]);
+        expect((await db.documents.load('d')).snapshot).toEqual([new Uint8Array([5])]);
+
+        const again = db.documents.appendNow('d', [new Uint8Array([3])]);
+        await db.documents.compact('d', bigParts(30), again);
+        const whileDeleted = db.documents.load('d');
+        await new Promise((resolve) => setImmediate(resolve));
+        await db.documents.delete('d');
+        const gone = await whileDeleted;
+        expect(gone.snapshot).toBeNull();
+        expect(gone.updates).toEqual([]);
+      } finally {
+        await db.close();
+      }
+    });
+
+    it('refuses a snapshot whose parts are missing or not the sizes recorded, naming it damaged', async () => {
+      const db = new SqliteDatabase({ dataDir: nextDir() });
+      try {
+        const seq = db.documents.appendNow('d', [new Uint8Array([1])]);
+        await db.documents.compact('d', bigParts(), seq);
+        const connection = db.connection;
+        connection.prepare("UPDATE doc_snapshot_parts SET data = zeroblob(10) WHERE doc_id = 'd' AND idx = 3").run();
+        await expect(db.documents.load('d')).rejects.toMatchObject({ code: 'storage_damaged' });
+        connection.prepare("DELETE FROM doc_snapshot_parts WHERE doc_id = 'd' AND idx = 5").run();
+        await expect(db.documents.load('d')).rejects.toMatchObject({ code: 'storage_damaged' });
+        connection.prepare("INSERT INTO doc_snapshot_parts (doc_id, gen, idx, data) SELECT doc_id, gen, 5, zeroblob(50000) FROM doc_snapshots WHERE doc_id = 'd'").run();
+        connection.prepare("UPDATE doc_snapshot_parts SET data = zeroblob(50000) WHERE doc_id = 'd' AND idx = 3").run();
+        expect((await db.documents.load('d')).snapshot).toHaveLength(24);
+        // One part more than recorded.
+        connection.prepare("INSERT INTO doc_snapshot_parts (doc_id, gen, idx, data) SELECT doc_id, gen, 24, zeroblob(10) FROM doc_snapshots WHERE doc_id = 'd'").run();
+        await expect(db.documents.load('d')).rejects.toMatchObject({ code: 'storage_damaged' });
+        connection.prepare("DELETE FROM doc_snapshot_parts WHERE doc_id = 'd'").run();
+        await expect(db.documents.load('d')).rejects.toMatchObject({ code: 'storage_damaged' });
+      } finally {
+        await db.close();
+      }
+    });
+  });
+
   it('moves a log of the first layout (doc_updates, global sequence) into doc_log, keeping order and the snapshot', async () => {
     const dir = nextDir();
     mkdirSync(dir, { recursive: true });
