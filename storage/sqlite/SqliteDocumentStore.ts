@@ -283,18 +283,30 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async #compactInParts(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, state: { cancelled: boolean }): Promise<void> {
     const gen = this.#nextGen++;
-    let idx = 0;
-    for (const group of groupsOf(snapshot, snapshotBytesPerTurn)) {
-      if (idx > 0) await nextTurn();
-      // Deleted meanwhile: the delete removed every part of the document, these included.
+    let swapped: { applied: boolean; oldGen: number | null };
+    try {
+      let idx = 0;
+      for (const group of groupsOf(snapshot, snapshotBytesPerTurn)) {
+        if (idx > 0) await nextTurn();
+        // Deleted meanwhile: the delete removed every part of the document, these included.
+        if (state.cancelled) return;
+        this.#insertParts(docId, gen, idx, group);
+        idx += group.length;
+      }
+      await nextTurn();
       if (state.cancelled) return;
-      this.#insertParts(docId, gen, idx, group);
-      idx += group.length;
+      if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
+      swapped = this.#swapIn(docId, gen, snapshot.map((part) => part.byteLength), upToSeq);
+    } catch (error) {
+      // What was written goes now if it can (otherwise at the next open, as unused).
+      try {
+        this.#deleteParts.run(docId, gen, Number.MAX_SAFE_INTEGER);
+      } catch {
+        // The same failure, most likely (a full disk); the next open removes them.
+      }
+      throw error;
     }
-    await nextTurn();
-    if (state.cancelled) return;
-    if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
-    const { applied, oldGen } = this.#swapIn(docId, gen, snapshot.map((part) => part.byteLength), upToSeq);
+    const { applied, oldGen } = swapped;
     this.#walSync?.written();
     // A snapshot of a later point was stored meanwhile: this one is dropped instead.
     const freed = applied ? oldGen : gen;

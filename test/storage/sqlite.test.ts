@@ -255,6 +255,27 @@ describe('sqlite document log', () => {
       }
     });
 
+    it('a write that fails midway rejects, removes the parts it wrote and leaves the old snapshot and log', async () => {
+      const db = new SqliteDatabase({ dataDir: nextDir() });
+      try {
+        const seq = db.documents.appendNow('d', [new Uint8Array([1])]);
+        await db.documents.compact('d', bigParts(), seq);
+        const later = db.documents.appendNow('d', [new Uint8Array([2])]);
+        db.connection.exec("CREATE TRIGGER full_disk BEFORE INSERT ON doc_snapshot_parts WHEN NEW.idx = 12 BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
+        await expect(db.documents.compact('d', bigParts(40), later)).rejects.toThrow(/disk is full/);
+        const gen = (db.connection.prepare("SELECT gen FROM doc_snapshots WHERE doc_id = 'd'").get() as { gen: number }).gen;
+        expect(partRows(db, 'd')).toEqual([{ gen, n: 24 }]);
+        const stored = await db.documents.load('d');
+        expect(same(stored.snapshot, bigParts())).toBe(true);
+        expect(stored.updates).toEqual([new Uint8Array([2])]);
+        db.connection.exec('DROP TRIGGER full_disk');
+        await db.documents.compact('d', bigParts(40), later);
+        expect(same((await db.documents.load('d')).snapshot, bigParts(40))).toBe(true);
+      } finally {
+        await db.close();
+      }
+    });
+
     it('refuses a snapshot whose parts are missing or not the sizes recorded, naming it damaged', async () => {
       const db = new SqliteDatabase({ dataDir: nextDir() });
       try {
