@@ -28,8 +28,7 @@ export function packSnapshot(parts: readonly Uint8Array[]): PackedSnapshot {
  */
 export function unpackSnapshot(data: Uint8Array, sizes: unknown): Uint8Array[] {
   if (sizes === null) return [data];
-  const valid = Array.isArray(sizes) && sizes.length > 0 && sizes.every((size) => Number.isSafeInteger(size) && (size as number) > 0);
-  const total = valid ? (sizes as number[]).reduce((sum, size) => sum + size, 0) : -1;
+  const total = isPartSizes(sizes) ? sizes.reduce((sum, size) => sum + size, 0) : -1;
   if (total !== data.byteLength) throw new StorageError('storage_damaged', `A stored snapshot's part sizes do not add up to its ${data.byteLength} bytes.`);
   const parts: Uint8Array[] = [];
   let offset = 0;
@@ -38,4 +37,9 @@ export function unpackSnapshot(data: Uint8Array, sizes: unknown): Uint8Array[] {
     offset += size;
   }
   return parts;
+}
+
+/** Whether `sizes` (read back from a store) is a list of part sizes: at least one, each a positive integer. */
+export function isPartSizes(sizes: unknown): sizes is number[] {
+  return Array.isArray(sizes) && sizes.length > 0 && sizes.every((size) => Number.isSafeInteger(size) && (size as number) > 0);
 }

@@ -1,7 +1,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
 import { StorageError, asError } from '../errors.js';
-import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
+import { isPartSizes, packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 import type { DocumentJournal } from './DocumentJournal.js';
 import type { WalSync } from './WalSync.js';
 
@@ -229,34 +229,25 @@ export class SqliteDocumentStore implements DocumentStore {
    */
   async #readParts(docId: string, row: SnapshotRow): Promise<Uint8Array[] | undefined> {
     const sizes = row.parts === null ? undefined : parseSizes(row.parts);
-    const counted = Array.isArray(sizes) && sizes.length > 0 ? (sizes as unknown[]) : [undefined];
+    if (!isPartSizes(sizes)) throw damagedParts(row);
     const rows: { idx: number; data: Buffer }[] = [];
     this.#reading.set(docId, (this.#reading.get(docId) ?? 0) + 1);
     try {
-      let bytes = 0;
-      let from = 0;
-      for (let idx = 0; idx < counted.length; idx += 1) {
-        const size = counted[idx];
-        bytes += typeof size === 'number' ? size : snapshotBytesPerTurn;
-        if (bytes < snapshotBytesPerTurn && idx < counted.length - 1) continue;
-        if (from > 0) await nextTurn();
-        rows.push(...(this.#partsBetween.all(docId, row.gen, from, idx + 1) as { idx: number; data: Buffer }[]));
-        from = idx + 1;
-        bytes = 0;
+      for (const [i, { from, to }] of rangesOf(sizes, snapshotBytesPerTurn).entries()) {
+        if (i > 0) await nextTurn();
+        rows.push(...(this.#partsBetween.all(docId, row.gen, from, to) as { idx: number; data: Buffer }[]));
       }
     } finally {
       const left = (this.#reading.get(docId) ?? 1) - 1;
       if (left === 0) this.#reading.delete(docId);
       else this.#reading.set(docId, left);
     }
-    try {
-      // No part past those recorded either.
-      if ((this.#lastPart.get(docId, row.gen) as number) >= counted.length) rows.push({ idx: counted.length, data: Buffer.alloc(0) });
-      return storedParts(row, rows);
-    } catch (error) {
-      if ((this.#genOf.get(docId) as number | null | undefined) !== row.gen) return undefined;
-      throw error;
-    }
+    const lastIdx = this.#lastPart.get(docId, row.gen) as number;
+    const whole = rows.length === sizes.length && lastIdx === sizes.length - 1 && rows.every((part, i) => part.idx === i && part.data.byteLength === sizes[i]);
+    if (whole) return rows.map((part) => new Uint8Array(part.data));
+    // Deleted (or replaced, after a delete) meanwhile: read again.
+    if ((this.#genOf.get(docId) as number | null | undefined) !== row.gen) return undefined;
+    throw damagedParts(row);
   }
 
   /**
@@ -283,20 +274,19 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async #compactInParts(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, state: { cancelled: boolean }): Promise<void> {
     const gen = this.#nextGen++;
+    const sizes = snapshot.map((part) => part.byteLength);
     let swapped: { applied: boolean; oldGen: number | null };
     try {
-      let idx = 0;
-      for (const group of groupsOf(snapshot, snapshotBytesPerTurn)) {
-        if (idx > 0) await nextTurn();
+      for (const [i, { from, to }] of rangesOf(sizes, snapshotBytesPerTurn).entries()) {
+        if (i > 0) await nextTurn();
         // Deleted meanwhile: the delete removed every part of the document, these included.
         if (state.cancelled) return;
-        this.#insertParts(docId, gen, idx, group);
-        idx += group.length;
+        this.#insertParts(docId, gen, from, snapshot.slice(from, to));
       }
       await nextTurn();
       if (state.cancelled) return;
       if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
-      swapped = this.#swapIn(docId, gen, snapshot.map((part) => part.byteLength), upToSeq);
+      swapped = this.#swapIn(docId, gen, sizes, upToSeq);
     } catch (error) {
       // What was written goes now if it can (otherwise at the next open, as unused).
       try {
@@ -499,37 +489,25 @@ function removeUnusedParts(db: BetterSqlite3.Database): void {
   ).run();
 }
 
-/**
- * The parts of a snapshot stored in `doc_snapshot_parts`, checked against the sizes its row
- * records; throws StorageError `storage_damaged` when one is missing or differs.
- */
-function storedParts(row: SnapshotRow, parts: readonly { idx: number; data: Buffer }[]): Uint8Array[] {
-  const sizes = row.parts === null ? undefined : parseSizes(row.parts);
-  const whole =
-    Array.isArray(sizes) &&
-    sizes.length === parts.length &&
-    parts.every((part, i) => part.idx === i && part.data.byteLength === sizes[i]) &&
-    parts.length > 0;
-  if (!whole) throw new StorageError('storage_damaged', `A stored snapshot's parts (generation ${row.gen}) are missing or not the sizes recorded.`);
-  return parts.map((part) => new Uint8Array(part.data));
+function damagedParts(row: SnapshotRow): StorageError {
+  return new StorageError('storage_damaged', `A stored snapshot's parts (generation ${row.gen}) are missing or not the sizes recorded.`);
 }
 
-/** `parts` in consecutive groups of about `bytes` each (a part larger than that alone). */
-function groupsOf(parts: readonly Uint8Array[], bytes: number): Uint8Array[][] {
-  const groups: Uint8Array[][] = [];
-  let group: Uint8Array[] = [];
+/** Consecutive index ranges [from, to) of parts of these sizes, about `bytes` each (a larger part alone). */
+function rangesOf(sizes: readonly number[], bytes: number): { from: number; to: number }[] {
+  const ranges: { from: number; to: number }[] = [];
+  let from = 0;
   let size = 0;
-  for (const part of parts) {
-    if (group.length > 0 && size + part.byteLength > bytes) {
-      groups.push(group);
-      group = [];
+  sizes.forEach((partSize, idx) => {
+    if (idx > from && size + partSize > bytes) {
+      ranges.push({ from, to: idx });
+      from = idx;
       size = 0;
     }
-    group.push(part);
-    size += part.byteLength;
-  }
-  if (group.length > 0) groups.push(group);
-  return groups;
+    size += partSize;
+  });
+  if (sizes.length > from) ranges.push({ from, to: sizes.length });
+  return ranges;
 }
 
 function nextTurn(): Promise<void> {

@@ -93,6 +93,18 @@ describe('sqlite document log', () => {
       a?.length === b.length && a.every((part, i) => Buffer.from(part).equals(Buffer.from(b[i] as Uint8Array)));
     const partRows = (db: SqliteDatabase, doc: string): { gen: number; n: number }[] =>
       db.connection.prepare('SELECT gen, count(*) AS n FROM doc_snapshot_parts WHERE doc_id = ? GROUP BY gen').all(doc) as { gen: number; n: number }[];
+    const snapshotGen = (db: SqliteDatabase): number => (db.connection.prepare("SELECT gen FROM doc_snapshots WHERE doc_id = 'd'").get() as { gen: number }).gen;
+    /** Runs `test` on a store whose document `d` has `bigParts()` as its snapshot and one update logged after it (`later`, its number). */
+    const withBigSnapshot = async (test: (db: SqliteDatabase, later: number) => Promise<void>): Promise<void> => {
+      const db = new SqliteDatabase({ dataDir: nextDir() });
+      try {
+        const seq = db.documents.appendNow('d', [new Uint8Array([1])]);
+        await db.documents.compact('d', bigParts(), seq);
+        await test(db, db.documents.appendNow('d', [new Uint8Array([2])]));
+      } finally {
+        await db.close();
+      }
+    };
     /** Counts event-loop turns (immediates) until stopped. */
     const turnCounter = (): { stop: () => number } => {
       let turns = 0;
@@ -127,7 +139,7 @@ describe('sqlite document log', () => {
 
         const next = db.documents.appendNow('d', [new Uint8Array([2])]);
         await db.documents.compact('d', bigParts(100), next);
-        const gen = (db.connection.prepare("SELECT gen FROM doc_snapshots WHERE doc_id = 'd'").get() as { gen: number }).gen;
+        const gen = snapshotGen(db);
         expect(gen).toBeGreaterThan(row.gen);
         expect(partRows(db, 'd')).toEqual([{ gen, n: 24 }]);
         expect(same((await db.documents.load('d')).snapshot, bigParts(100))).toBe(true);
@@ -197,11 +209,11 @@ describe('sqlite document log', () => {
         const stored = await reopened.documents.load('d');
         expect(same(stored.snapshot, bigParts())).toBe(true);
         expect(stored.updates).toEqual([new Uint8Array([2])]);
-        const gen = (reopened.connection.prepare("SELECT gen FROM doc_snapshots WHERE doc_id = 'd'").get() as { gen: number }).gen;
+        const gen = snapshotGen(reopened);
         expect(partRows(reopened, 'd')).toEqual([{ gen, n: 24 }]);
         // The next generation is above every one stored.
         await reopened.documents.compact('d', bigParts(7), later);
-        expect((reopened.connection.prepare("SELECT gen FROM doc_snapshots WHERE doc_id = 'd'").get() as { gen: number }).gen).toBeGreaterThan(gen);
+        expect(snapshotGen(reopened)).toBeGreaterThan(gen);
         expect(same((await reopened.documents.load('d')).snapshot, bigParts(7))).toBe(true);
       } finally {
         await reopened.close();
@@ -225,12 +237,7 @@ describe('sqlite document log', () => {
     });
 
     it('is read a few parts per turn; a compaction that replaces it meanwhile frees its parts only after the read, and a delete meanwhile reads the document again', async () => {
-      const db = new SqliteDatabase({ dataDir: nextDir() });
-      try {
-        const seq = db.documents.appendNow('d', [new Uint8Array([1])]);
-        await db.documents.compact('d', bigParts(), seq);
-        const later = db.documents.appendNow('d', [new Uint8Array([2])]);
-
+      await withBigSnapshot(async (db, later) => {
         const counter = turnCounter();
         const reading = db.documents.load('d');
         // Replaced while the read is under way: inline, so the swap happens in this turn.
@@ -250,20 +257,14 @@ describe('sqlite document log', () => {
         const gone = await whileDeleted;
         expect(gone.snapshot).toBeNull();
         expect(gone.updates).toEqual([]);
-      } finally {
-        await db.close();
-      }
+      });
     });
 
     it('a write that fails midway rejects, removes the parts it wrote and leaves the old snapshot and log', async () => {
-      const db = new SqliteDatabase({ dataDir: nextDir() });
-      try {
-        const seq = db.documents.appendNow('d', [new Uint8Array([1])]);
-        await db.documents.compact('d', bigParts(), seq);
-        const later = db.documents.appendNow('d', [new Uint8Array([2])]);
+      await withBigSnapshot(async (db, later) => {
         db.connection.exec("CREATE TRIGGER full_disk BEFORE INSERT ON doc_snapshot_parts WHEN NEW.idx = 12 BEGIN SELECT RAISE(ABORT, 'database or disk is full'); END");
         await expect(db.documents.compact('d', bigParts(40), later)).rejects.toThrow(/disk is full/);
-        const gen = (db.connection.prepare("SELECT gen FROM doc_snapshots WHERE doc_id = 'd'").get() as { gen: number }).gen;
+        const gen = snapshotGen(db);
         expect(partRows(db, 'd')).toEqual([{ gen, n: 24 }]);
         const stored = await db.documents.load('d');
         expect(same(stored.snapshot, bigParts())).toBe(true);
@@ -271,16 +272,11 @@ describe('sqlite document log', () => {
         db.connection.exec('DROP TRIGGER full_disk');
         await db.documents.compact('d', bigParts(40), later);
         expect(same((await db.documents.load('d')).snapshot, bigParts(40))).toBe(true);
-      } finally {
-        await db.close();
-      }
+      });
     });
 
     it('refuses a snapshot whose parts are missing or not the sizes recorded, naming it damaged', async () => {
-      const db = new SqliteDatabase({ dataDir: nextDir() });
-      try {
-        const seq = db.documents.appendNow('d', [new Uint8Array([1])]);
-        await db.documents.compact('d', bigParts(), seq);
+      await withBigSnapshot(async (db) => {
         const connection = db.connection;
         connection.prepare("UPDATE doc_snapshot_parts SET data = zeroblob(10) WHERE doc_id = 'd' AND idx = 3").run();
         await expect(db.documents.load('d')).rejects.toMatchObject({ code: 'storage_damaged' });
@@ -294,9 +290,7 @@ describe('sqlite document log', () => {
         await expect(db.documents.load('d')).rejects.toMatchObject({ code: 'storage_damaged' });
         connection.prepare("DELETE FROM doc_snapshot_parts WHERE doc_id = 'd'").run();
         await expect(db.documents.load('d')).rejects.toMatchObject({ code: 'storage_damaged' });
-      } finally {
-        await db.close();
-      }
+      });
     });
   });
 
