@@ -11,8 +11,18 @@ import { connectorTypeName } from './references.js';
 import { TopKeyHeap } from './TopKeyHeap.js';
 import { ZOrderList } from './ZOrderList.js';
 
-/** Called with the ids of the items one transaction added, changed or removed (local or remote). */
-export type ItemsTouchedListener = (ids: ReadonlySet<string>) => void;
+/**
+ * Called after each transaction (local or remote) with the ids of the items it added, changed or
+ * removed, and the subset whose `type` or `data` it may have changed (an item added, removed or
+ * replaced counts): a move or resize touches an item without changing what it says.
+ */
+export type ItemsTouchedListener = (ids: ReadonlySet<string>, contentIds: ReadonlySet<string>) => void;
+
+/** What one fold of a transaction found: every item it touched, and those whose type or data may have changed. */
+interface Touched {
+  readonly ids: Set<string>;
+  readonly content: Set<string>;
+}
 
 /** What the index keeps of one item entry. */
 interface IndexedItem {
@@ -189,7 +199,7 @@ export class BoardIndex {
       for (const [id, value] of this.#items.entries()) this.#occupancy.set(id, occupiedRect(value));
     }
     const transaction = this.#doc._transaction;
-    if (transaction !== null) for (const id of this.#foldTouched(transaction)) this.#occupancyStale.add(id);
+    if (transaction !== null) for (const id of this.#foldTouched(transaction).ids) this.#occupancyStale.add(id);
     for (const id of this.#occupancyStale) this.#occupancy.set(id, occupiedRect(this.#items.get(id)));
     this.#occupancyStale.clear();
     return this.#occupancy;
@@ -260,31 +270,33 @@ export class BoardIndex {
 
   #settle(transaction: Y.Transaction): void {
     const touched = this.#foldTouched(transaction);
-    if (touched.size === 0) return;
-    if (this.#occupancy !== null) for (const id of touched) this.#occupancyStale.add(id);
-    for (const listener of this.#listeners) listener(touched);
+    if (touched.ids.size === 0) return;
+    if (this.#occupancy !== null) for (const id of touched.ids) this.#occupancyStale.add(id);
+    for (const listener of this.#listeners) listener(touched.ids, touched.content);
   }
 
-  #foldTouched(transaction: Y.Transaction): Set<string> {
-    const touched = new Set<string>();
+  #foldTouched(transaction: Y.Transaction): Touched {
+    const touched: Touched = { ids: new Set(), content: new Set() };
     const stale = new Set<string>();
     const items: unknown = this.#items;
     for (const [type, keys] of transaction.changed) {
       if (type === items) {
         for (const key of keys) {
           if (key === null) continue;
-          touched.add(key);
+          touched.ids.add(key);
+          touched.content.add(key);
           stale.add(key);
         }
         continue;
       }
       const id = this.#itemIdOf(type);
       if (id === undefined) continue;
-      touched.add(id);
+      touched.ids.add(id);
+      if (!touched.content.has(id) && changesContent(type, keys, this.#items)) touched.content.add(id);
       if (!stale.has(id) && this.#affects(id, type, keys)) stale.add(id);
     }
     for (const id of stale) this.#refresh(id, this.#items.get(id));
-    for (const id of touched) this.#decoded.delete(id);
+    for (const id of touched.ids) this.#decoded.delete(id);
     return touched;
   }
 
@@ -374,6 +386,16 @@ export class BoardIndex {
 const emptySet: ReadonlySet<string> = new Set();
 /** Keys of an item entry the index reads (outside sections, which it reads whole). */
 const indexedEntryKeys: ReadonlySet<string> = new Set(['type', 'z', 'data']);
+
+/** Keys of an item entry that hold what the item says (the rest is layout and metadata). */
+const contentEntryKeys: ReadonlySet<string> = new Set(['type', 'data']);
+
+/** True when a change to `type` (inside an item of `items`) may change the item's type or data: anything below the entry itself does. */
+function changesContent(type: ChangedType, keys: ReadonlySet<string | null>, items: Y.Map<unknown>): boolean {
+  if (type._item?.parent !== items) return true;
+  for (const key of keys) if (key === null || contentEntryKeys.has(key)) return true;
+  return false;
+}
 
 /** The ids an entry names in its type's reference fields, read without decoding the rest of its data. */
 function referencesOf(type: string, entry: Y.Map<unknown>): string[] {

@@ -41,7 +41,7 @@ const itemsPerWrite = 500;
 /** What a copied board is indexed from: an item as copied (its REST view). */
 export type CopiedItem = Pick<ItemView, 'id' | 'type' | 'data'>;
 
-/** The ids a loaded document's transactions touched since the board's last reindex. */
+/** The ids of the items whose type or data a loaded document's transactions may have changed since the board's last reindex. */
 interface Tracking {
   readonly doc: Y.Doc;
   touched: Set<string>;
@@ -90,8 +90,8 @@ export interface SearchIndexerOptions {
  * The first reindex of a loaded document reads its items' text a few ms per event-loop turn
  * and compares it with what the index already stores (after a restart most of it is
  * unchanged), writing only the difference. From then on the board index tells which items each
- * transaction touched, local or remote, and a reindex reads exactly those: moves and resizes
- * (most of a whiteboard's edits) write nothing. Failures are logged; the next change retries.
+ * transaction may have changed the type or data of, local or remote, and a reindex reads exactly
+ * those: moves and resizes (most of a whiteboard's edits) read and write nothing. Failures are logged; the next change retries.
  */
 export class SearchIndexer {
   readonly #index: SearchIndex;
@@ -242,8 +242,9 @@ export class SearchIndexer {
 
   /** Starts recording the items each transaction of `doc` touches; stops by itself when the document is destroyed. */
   #track(doc: Y.Doc, state: { tracking: Tracking | null }): Tracking {
-    const stopTouched = boardIndex(doc).onItemsTouched((ids) => {
-      for (const id of ids) tracking.touched.add(id);
+    // Only items whose type or data may have changed: a move cannot change what search reads.
+    const stopTouched = boardIndex(doc).onItemsTouched((_ids, contentIds) => {
+      for (const id of contentIds) tracking.touched.add(id);
     });
     const onDestroy = (): void => {
       stopTouched();

@@ -207,11 +207,17 @@ function play(steps: readonly Step[]): void {
     if (origin !== 'from-local') pending.push(update);
   });
   const touchedLog: Set<string>[] = [];
-  boardIndex(local).onItemsTouched((ids) => touchedLog.push(new Set(ids)));
+  const contentLog: Set<string>[] = [];
+  boardIndex(local).onItemsTouched((ids, contentIds) => {
+    for (const id of contentIds) expect(ids.has(id), `content ${id} among the touched`).toBe(true);
+    touchedLog.push(new Set(ids));
+    contentLog.push(new Set(contentIds));
+  });
   for (const step of steps) {
     if (step.kind === 'local') {
       const before = itemsMap(local).toJSON();
       touchedLog.length = 0;
+      contentLog.length = 0;
       local.transact(() => {
         for (const m of step.mutations) {
           if (step.nested) local.transact(() => mutate(local, m));
@@ -222,8 +228,12 @@ function play(steps: readonly Step[]): void {
       });
       const after = itemsMap(local).toJSON();
       const touched = new Set(touchedLog.flatMap((ids) => [...ids]));
+      const content = new Set(contentLog.flatMap((ids) => [...ids]));
+      // What an item says: its type and data (or whatever a client wrote instead of an item map).
+      const says = (value: unknown): string => JSON.stringify(value !== null && typeof value === 'object' && !Array.isArray(value) ? [(value as Record<string, unknown>)['type'], (value as Record<string, unknown>)['data']] : value);
       for (const id of new Set([...Object.keys(before), ...Object.keys(after)])) {
         if (JSON.stringify(before[id]) !== JSON.stringify(after[id])) expect(touched.has(id), `touched ${id}`).toBe(true);
+        if (!(id in before) || !(id in after) || says(before[id]) !== says(after[id])) expect(content.has(id), `content of ${id}`).toBe(true);
       }
       Y.applyUpdate(remote, Y.encodeStateAsUpdate(local, Y.encodeStateVector(remote)), 'from-local');
     } else if (step.kind === 'remote') {
@@ -385,5 +395,29 @@ describe('BoardIndex', () => {
     Y.applyUpdate(doc, Y.encodeStateAsUpdate(replica, vector));
     expect(seen).toEqual([['a']]);
     expect([...boardIndex(doc).referencesTo('xc')]).toEqual(['a']);
+  });
+
+  it('tells apart the items whose type or data a transaction changed from those it only moved', () => {
+    const doc = new Y.Doc();
+    doc.transact(() => {
+      for (const id of ['a', 'b', 'c']) mutate(doc, { kind: 'create', id, type: 'sticky_note', z: validZ[0], x: 0, y: 0, w: 1, h: 1, from: id, to: id });
+    });
+    const seen: [string[], string[]][] = [];
+    boardIndex(doc).onItemsTouched((ids, contentIds) => seen.push([[...ids].sort(), [...contentIds].sort()]));
+    const entry = (id: string): Y.Map<unknown> => itemsMap(doc).get(id) as Y.Map<unknown>;
+    doc.transact(() => {
+      entry('a').set('x', 5);
+      entry('a').set('z', validZ[1]);
+      entry('a').set('updatedAt', 7);
+      entry('b').set('type', 'text');
+      (entry('c').get('data') as Y.Map<unknown>).set('text', 'new');
+    });
+    doc.transact(() => entry('a').set('y', 9));
+    doc.transact(() => itemsMap(doc).delete('a'));
+    expect(seen).toEqual([
+      [['a', 'b', 'c'], ['b', 'c']],
+      [['a'], []],
+      [['a'], ['a']],
+    ]);
   });
 });
