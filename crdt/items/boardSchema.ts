@@ -100,7 +100,10 @@ export function decodeData(entry: Y.Map<unknown>): Record<string, unknown> {
   const data = entry.get('data');
   const out: Record<string, unknown> = {};
   if (!(data instanceof Y.Map)) return out;
-  for (const [key, value] of data.entries()) out[key] = decodeValue(value);
+  // forEach walks the map's entries directly; entries() builds an iterator chain per call.
+  data.forEach((value, key) => {
+    out[key] = decodeValue(value);
+  });
   return out;
 }
 
@@ -130,7 +133,11 @@ export function readStoredItem(id: string, entry: Y.Map<unknown>): StoredItem {
   return {
     id,
     type: readItemType(entry),
-    ...readItemBox(entry),
+    x: numberOr(entry.get('x'), 0),
+    y: numberOr(entry.get('y'), 0),
+    width: numberOr(entry.get('width'), 1),
+    height: numberOr(entry.get('height'), 1),
+    rotation: numberOr(entry.get('rotation'), 0),
     z: readItemZ(entry),
     data: decodeData(entry),
     createdBy: stringOr(entry.get('createdBy'), ''),
@@ -140,9 +147,21 @@ export function readStoredItem(id: string, entry: Y.Map<unknown>): StoredItem {
   };
 }
 
+/**
+ * Timestamps formatted lately: the items of one write share their `updatedAt`, and items
+ * created together their `createdAt`, so an answer of a hundred items formats a few dates.
+ */
+const recentIsoStrings = new Map<number, string>();
+const maxRecentIsoStrings = 1024;
+
 function isoOf(ms: number): string {
+  const known = recentIsoStrings.get(ms);
+  if (known !== undefined) return known;
   const date = new Date(ms);
-  return Number.isNaN(date.getTime()) ? new Date(0).toISOString() : date.toISOString();
+  const iso = Number.isNaN(date.getTime()) ? new Date(0).toISOString() : date.toISOString();
+  if (recentIsoStrings.size >= maxRecentIsoStrings) recentIsoStrings.clear();
+  recentIsoStrings.set(ms, iso);
+  return iso;
 }
 
 /** The API's JSON view of a stored item. */
