@@ -130,9 +130,9 @@ export class BoardContentService {
     const base = { ...this.#base(principal, board), ...extra };
     let emitted = 0;
     // A duplicate of a large board emits thousands of events: a slice per event-loop turn, so live connections are not held up.
-    const pace = async (): Promise<void> => {
+    const sliceDone = (): boolean => {
       emitted += 1;
-      if (emitted % eventsPerTurn === 0) await nextTurn();
+      return emitted % eventsPerTurn === 0;
     };
     const current = (id: string): ItemView | null => {
       const known = views.get(id);
@@ -147,15 +147,15 @@ export class BoardContentService {
     };
     for (const id of changes.created) {
       await this.#o.events.emit('item.created', { ...base, itemId: id, source, item: current(id) });
-      await pace();
+      if (sliceDone()) await nextTurn();
     }
     for (const id of changes.updated) {
       await this.#o.events.emit('item.updated', { ...base, itemId: id, source, item: current(id), ...(changes.fields ? { fields: changes.fields } : {}) });
-      await pace();
+      if (sliceDone()) await nextTurn();
     }
     for (const id of changes.deleted) {
       await this.#o.events.emit('item.deleted', { ...base, itemId: id, source, item: null });
-      await pace();
+      if (sliceDone()) await nextTurn();
     }
   }
 

@@ -12,24 +12,24 @@ import type { DomainEvents } from '../events/DomainEvents.js';
  */
 export function subscribeContentActivity(events: DomainEvents, activity: ActivityService): () => void {
   const offs = [
-    events.on('item.created', async (event) => {
-      if (event.source !== 'rest' || event.copiedFrom !== undefined) return;
-      await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'item.created', itemId: event.itemId, data: { type: event.item?.type ?? null } });
+    // Item events of batches and live edits record nothing: their listeners return at once, with no promise to wait for.
+    events.on('item.created', (event) => {
+      if (event.source !== 'rest' || event.copiedFrom !== undefined) return undefined;
+      return activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'item.created', itemId: event.itemId, data: { type: event.item?.type ?? null } });
     }),
-    events.on('item.updated', async (event) => {
-      if (event.source !== 'rest') return;
+    events.on('item.updated', (event) => {
+      if (event.source !== 'rest') return undefined;
       if (event.via === 'delete') {
-        await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'comment.resolved', itemId: event.itemId, data: { deleted: 0 } });
-        return;
+        return activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'comment.resolved', itemId: event.itemId, data: { deleted: 0 } });
       }
       const fields = event.fields ?? [];
       const action = fields.includes('reply') ? 'comment.replied' : fields.includes('resolved') ? 'comment.resolved' : 'item.updated';
-      await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action, itemId: event.itemId, data: { fields: fields.join(',') } });
+      return activity.append({ boardId: event.boardId, actorId: event.actor.userId, action, itemId: event.itemId, data: { fields: fields.join(',') } });
     }),
-    events.on('item.deleted', async (event) => {
-      if (event.source !== 'rest' || event.deletedBy !== undefined) return;
+    events.on('item.deleted', (event) => {
+      if (event.source !== 'rest' || event.deletedBy !== undefined) return undefined;
       const deleted = 1 + (event.deletedWith?.length ?? 0);
-      await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'item.deleted', itemId: event.itemId, data: { deleted } });
+      return activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'item.deleted', itemId: event.itemId, data: { deleted } });
     }),
     events.on('board.duplicated', async (event) => {
       await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'board.duplicated', data: { sourceBoardId: event.sourceBoardId } });

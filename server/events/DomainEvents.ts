@@ -1,7 +1,10 @@
 import type { DomainEventMap, DomainEventType } from './eventTypes.js';
 
 /** A subscriber of one event type; may return a promise, which `emit` waits for. */
-export type DomainEventListener<K extends DomainEventType> = (payload: DomainEventMap[K]) => void | Promise<void>;
+export type DomainEventListener<K extends DomainEventType> = (payload: DomainEventMap[K]) => void | Promise<unknown>;
+
+/** What `emit` answers when nothing is left to wait for. */
+const settled: Promise<void> = Promise.resolve();
 
 /** What a listener failure is reported to (a pino logger fits). */
 export interface DomainEventLogger {
@@ -19,7 +22,7 @@ export interface DomainEventLogger {
  *   stop the emitter or the other listeners.
  */
 export class DomainEvents {
-  readonly #listeners = new Map<DomainEventType, Set<(payload: never) => void | Promise<void>>>();
+  readonly #listeners = new Map<DomainEventType, Set<(payload: never) => void | Promise<unknown>>>();
   readonly #logger: DomainEventLogger;
 
   constructor(logger: DomainEventLogger) {
@@ -34,7 +37,7 @@ export class DomainEvents {
       this.#listeners.set(type, set);
     }
     // A wrapper per subscription, so the same function may subscribe twice and leave once per call.
-    const entry = (payload: never): void | Promise<void> => listener(payload);
+    const entry = (payload: never): void | Promise<unknown> => listener(payload);
     set.add(entry);
     return () => {
       set.delete(entry);
@@ -42,27 +45,33 @@ export class DomainEvents {
   }
 
   /** Subscribes `listener` to several types at once; returns one function that unsubscribes all. */
-  onEach<K extends DomainEventType>(types: readonly K[], listener: (type: K, payload: DomainEventMap[K]) => void | Promise<void>): () => void {
+  onEach<K extends DomainEventType>(types: readonly K[], listener: (type: K, payload: DomainEventMap[K]) => void | Promise<unknown>): () => void {
     const offs = types.map((type) => this.on(type, (payload) => listener(type, payload)));
     return () => {
       for (const off of offs) off();
     };
   }
 
-  /** Delivers `payload` to every listener of `type`; resolves when all have settled (never rejects). */
-  async emit<K extends DomainEventType>(type: K, payload: DomainEventMap[K]): Promise<void> {
+  /**
+   * Delivers `payload` to every listener of `type`; resolves when all have settled (never rejects).
+   * When every listener returned at once (no promise), the answer is a promise already resolved:
+   * a batch emits a hundred item events, most of which no listener has work for.
+   */
+  emit<K extends DomainEventType>(type: K, payload: DomainEventMap[K]): Promise<void> {
     const set = this.#listeners.get(type);
-    if (set === undefined || set.size === 0) return;
-    const pending: Promise<void>[] = [];
+    if (set === undefined || set.size === 0) return settled;
+    let pending: Promise<unknown>[] | undefined;
+    // A listener may unsubscribe (or subscribe another) while this runs: the set as it was is called.
     for (const listener of [...set]) {
       try {
         const result = (listener as DomainEventListener<K>)(payload);
-        if (result !== undefined) pending.push(result.catch((error: unknown) => this.#failed(type, payload, error)));
+        if (result !== undefined) (pending ??= []).push(result.catch((error: unknown) => this.#failed(type, payload, error)));
       } catch (error) {
         this.#failed(type, payload, error);
       }
     }
-    if (pending.length > 0) await Promise.all(pending);
+    if (pending === undefined) return settled;
+    return Promise.all(pending).then(() => undefined);
   }
 
   /** How many listeners `type` has (for diagnostics and tests). */

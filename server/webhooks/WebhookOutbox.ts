@@ -27,6 +27,8 @@ export class WebhookOutbox {
   readonly #spaceOf: (boardId: string) => Promise<string | null>;
   /** Enabled webhooks per workspace as read in this event-loop turn (see `#enabledHooks`). */
   readonly #hooksThisTurn = new Map<string, Promise<WebhookRecord[]>>();
+  /** The same once the read has finished, for the events that need not wait for it. */
+  readonly #hooksReadThisTurn = new Map<string, WebhookRecord[]>();
 
   constructor(db: Database, options: { clock: Clock; wake: (webhookId: string) => void; spaceOf: (boardId: string) => Promise<string | null> }) {
     this.#webhooks = db.collection<WebhookRecord>(webhookCollections.webhooks);
@@ -41,8 +43,18 @@ export class WebhookOutbox {
     return events.onEach(webhookEventTypes, (type, payload) => this.record(type, payload));
   }
 
-  /** Writes the outbox rows of one event. */
-  async record<K extends WebhookEventType>(type: K, event: DomainEventMap[K]): Promise<void> {
+  /**
+   * Writes the outbox rows of one event. Returns nothing (no promise) when the workspace's
+   * webhooks, already read this turn, want none of it: the usual case for the hundred item
+   * events of a batch.
+   */
+  record<K extends WebhookEventType>(type: K, event: DomainEventMap[K]): Promise<void> | undefined {
+    const known = this.#hooksReadThisTurn.get(event.workspaceId);
+    if (known !== undefined && !known.some((hook) => hook.events.includes(type))) return undefined;
+    return this.#record(type, event);
+  }
+
+  async #record<K extends WebhookEventType>(type: K, event: DomainEventMap[K]): Promise<void> {
     const hooks = (await this.#enabledHooks(event.workspaceId)).filter((hook) => hook.events.includes(type));
     if (hooks.length === 0) return;
     const body = webhookBody(type, event);
@@ -79,10 +91,20 @@ export class WebhookOutbox {
     const known = this.#hooksThisTurn.get(workspaceId);
     if (known !== undefined) return known;
     const hooks = this.#webhooks.find({ workspaceId, enabled: true });
-    if (this.#hooksThisTurn.size === 0) setImmediate(() => this.#hooksThisTurn.clear());
+    if (this.#hooksThisTurn.size === 0) {
+      setImmediate(() => {
+        this.#hooksThisTurn.clear();
+        this.#hooksReadThisTurn.clear();
+      });
+    }
     this.#hooksThisTurn.set(workspaceId, hooks);
-    // A failed read is not remembered: the next event reads again.
-    hooks.catch(() => this.#hooksThisTurn.delete(workspaceId));
+    hooks.then(
+      (read) => {
+        if (this.#hooksThisTurn.get(workspaceId) === hooks) this.#hooksReadThisTurn.set(workspaceId, read);
+      },
+      // A failed read is not remembered: the next event reads again.
+      () => this.#hooksThisTurn.delete(workspaceId),
+    );
     return hooks;
   }
 }
