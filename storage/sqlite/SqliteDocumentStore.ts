@@ -349,9 +349,18 @@ export class SqliteDocumentStore implements DocumentStore {
     this.#walSync?.written();
   }
 
-  /** Resolves once every write so far survives power loss (journal and WAL fsynced); at once when nothing fsyncs. */
+  /**
+   * Resolves once every write so far survives power loss; at once when nothing fsyncs. With a
+   * journal beside a WAL to fsync, the appends waiting in the journal move into `doc_log` first
+   * (one small transaction), so one fsync of the WAL covers them and every row written beside
+   * them: a request's update and its activity row cost one fsync, not two in parallel (which
+   * took about twice as long as one, measured on the bench's disk). The journal is then fsynced
+   * on its own timer, not waited for. When the move fails, both are fsynced as before.
+   */
   async sync(): Promise<void> {
-    await Promise.all([this.#journal?.sync(), this.#walSync?.request()]);
+    const walSync = this.#walSync;
+    if (this.#journal !== undefined && walSync !== undefined && this.#moveWaiting()) return walSync.request();
+    await Promise.all([this.#journal?.sync(), walSync?.request()]);
   }
 
   /**

@@ -3,7 +3,12 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
+import { configureConnection } from '../../storage/sqlite/connection.js';
+import { DocumentJournal } from '../../storage/sqlite/DocumentJournal.js';
+import { SqliteCollection } from '../../storage/sqlite/SqliteCollection.js';
 import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
+import { SqliteDocumentStore } from '../../storage/sqlite/SqliteDocumentStore.js';
+import { WalSync } from '../../storage/sqlite/WalSync.js';
 import { describeStorageContract } from './contract.js';
 import { crashCopy } from './crashCopy.js';
 
@@ -292,6 +297,48 @@ describe('sqlite document log', () => {
         await expect(db.documents.load('d')).rejects.toMatchObject({ code: 'storage_damaged' });
       });
     });
+  });
+
+  it('sync moves the appends waiting in the journal into doc_log and fsyncs the WAL alone, which then covers rows written beside them', async () => {
+    const dir = nextDir();
+    mkdirSync(dir, { recursive: true });
+    const file = path.join(dir, 'boards.sqlite');
+    const connection = new BetterSqlite3(file);
+    configureConnection(connection, 'normal');
+    // Timers far off: only sync() fsyncs here.
+    const walSync = new WalSync(file, 60_000);
+    const journal = DocumentJournal.open({ dir: path.join(dir, 'journal'), fsync: true, syncDelayMs: 60_000, segmentBytes: 1 << 20, onError: () => undefined });
+    if (journal === undefined) throw new Error('journal locked');
+    const store = new SqliteDocumentStore(connection, { walSync, journal, moveDelayMs: 60_000 });
+    const rows = new SqliteCollection<{ id: string }>(connection, { name: 'activity_rows' }, walSync);
+    try {
+      store.appendNow('d', [new Uint8Array([1]), new Uint8Array([2])]);
+      await rows.insert({ id: 'row1' }, { durability: 'shared' });
+      const logged = connection.prepare("SELECT count(*) FROM doc_log WHERE doc_id = 'd'").pluck();
+      expect(logged.get()).toBe(0);
+      await store.sync();
+      expect(logged.get()).toBe(2);
+      expect(walSync.fsyncs).toBe(1);
+      expect(journal.fsyncs).toBe(0);
+      // What the fsynced WAL holds opens without the journal: the updates and the row.
+      const copy = crashCopy(dir);
+      try {
+        rmSync(path.join(copy.dir, 'journal'), { recursive: true, force: true });
+        const reopened = new SqliteDatabase({ dataDir: copy.dir });
+        expect((await reopened.documents.load('d')).updates).toEqual([new Uint8Array([1]), new Uint8Array([2])]);
+        expect(await reopened.collection<{ id: string }>({ name: 'activity_rows' }).get('row1')).toEqual({ id: 'row1' });
+        await reopened.close();
+      } finally {
+        copy.remove();
+      }
+      // Nothing waiting: the next sync fsyncs only what was written since.
+      await store.sync();
+      expect(walSync.fsyncs).toBe(1);
+    } finally {
+      await store.close();
+      await walSync.close();
+      connection.close();
+    }
   });
 
   it('moves a log of the first layout (doc_updates, global sequence) into doc_log, keeping order and the snapshot', async () => {
