@@ -261,7 +261,9 @@ export function replaceDataFields(
 
 /** Stamps `updatedBy`/`updatedAt` on an item entry. */
 export function touchItem(entry: Y.Map<unknown>, actor: Actor, nowMs: number): void {
-  entry.set('updatedBy', actor.actorId);
+  // Yjs keeps every set as a new entry (and the old one as a tombstone): the last editor editing
+  // again leaves `updatedBy` as it is rather than grow the document and the update with it.
+  if (entry.get('updatedBy') !== actor.actorId) entry.set('updatedBy', actor.actorId);
   entry.set('updatedAt', nowMs);
 }
 
