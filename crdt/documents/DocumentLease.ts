@@ -19,5 +19,7 @@ export interface DocumentLease {
   applyQueued<T extends { update: Uint8Array; origin?: unknown }>(entries: readonly T[], batchOrigin?: unknown): { entry: T; error: unknown }[];
   /** Calls `listener` with every update to relay (see `ManagedDocument.onChange`); returns the function that removes it. */
   onChange(listener: (update: Uint8Array, origin: unknown) => void): () => void;
+  /** Updates that, applied in order, give the document's state, mostly without encoding it; see `ManagedDocument.encodedState`. */
+  encodedState(): readonly Uint8Array[];
   release(): void;
 }

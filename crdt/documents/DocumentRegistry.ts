@@ -316,6 +316,8 @@ export class DocumentRegistry {
       clock: this.#clock,
       buildSnapshot: (toFold) => this.#snapshots.build(toFold),
       split: (update) => this.#splitForLoad(boardId, update),
+      // In the process that splits loads, not behind compactions: a client may be waiting to join.
+      encodeStored: (stored) => this.#loadSplitter.encodeWhole(stored),
     });
     // Built once here, a slice per turn like the load, then kept current by every transaction, so no write reads the whole board.
     await buildBoardIndex(managed.doc, this.#options.loadMsPerTurn, nextTurn);

@@ -19,8 +19,13 @@ export const inThreadSnapshotBytes = 64 * 1024;
 export const loadOrigin: unique symbol = Symbol('boards.load');
 
 /** Options of a `ManagedDocument`. */
+/** A stored snapshot (in parts) and logged updates folded into one update off the event loop; null when that cannot be done there. */
+export type EncodeStored = (stored: Pick<StoredDocument, 'snapshot' | 'updates'>) => Promise<Uint8Array | null>;
+
 export type ManagedDocumentOptions = UpdatePersisterOptions & {
   maxDocumentBytes: number;
+  /** Folds a snapshot stored in parts for `encodedState`; without it such a board is encoded when a client with nothing first joins. */
+  encodeStored?: EncodeStored;
   /** Milliseconds of logged updates applied per event-loop turn at load (at least one update a turn). */
   loadMsPerTurn: number;
   clock: Clock;
@@ -77,7 +82,11 @@ export class ManagedDocument {
   /** Stored bytes (snapshot + logged updates + queued updates): an upper bound of the encoded state. */
   #sizeBytes: number;
   readonly #changeListeners = new Set<(update: Uint8Array, origin: unknown) => void>();
+  /** The document's state as updates, kept from load and followed since (see `encodedState`); none until first needed otherwise. */
+  #state: EncodedState | undefined;
   readonly #clock: Clock;
+  readonly #logger: Logger;
+  readonly #encodeStored: EncodeStored | undefined;
   #leases = 0;
   #lastUsedMs: number;
   unloading = false;
@@ -123,6 +132,8 @@ export class ManagedDocument {
     let sizeBytes = 0;
     let index = 0;
     let first = true;
+    /** The logged updates as applied, for `encodedState`; none when one did not apply. */
+    let logged: Uint8Array[] | undefined = [];
     // The log, in one transaction per `options.loadMsPerTurn` and event-loop turn (a large board's log is up to half its snapshot).
     do {
       if (!first) await nextTurn();
@@ -140,9 +151,12 @@ export class ManagedDocument {
           try {
             Y.applyUpdate(doc, update, loadOrigin);
             sizeBytes += update.byteLength;
+            logged?.push(update);
           } catch (error) {
             // One undecodable entry must not make the whole board unloadable; the next compaction drops it.
             logger.error({ err: error, docId: id, index, bytes: update.byteLength }, 'Skipped a stored update that does not apply');
+            // It may have applied in part: the state is encoded from the document when first asked for.
+            logged = undefined;
           }
           index += 1;
           if (performance.now() - sliceStart >= options.loadMsPerTurn) break;
@@ -150,7 +164,9 @@ export class ManagedDocument {
       }, loadOrigin);
       first = false;
     } while (index < stored.updates.length);
-    return new ManagedDocument(id, doc, sizeBytes, stored, store, logger, options);
+    const managed = new ManagedDocument(id, doc, sizeBytes, stored, store, logger, options);
+    if (logged !== undefined) managed.#keepLoadedState(parts, logged);
+    return managed;
   }
 
   private constructor(
@@ -166,6 +182,8 @@ export class ManagedDocument {
     this.doc = doc;
     this.#maxDocumentBytes = options.maxDocumentBytes;
     this.#clock = options.clock;
+    this.#logger = logger;
+    this.#encodeStored = options.encodeStored;
     this.#lastUsedMs = options.clock.now();
     this.#sizeBytes = sizeBytes;
     this.persister = new UpdatePersister({
@@ -217,6 +235,7 @@ export class ManagedDocument {
       queueIncoming: (update) => this.queueIncoming(update),
       applyQueued: (entries, batchOrigin) => this.applyQueued(entries, batchOrigin),
       onChange: (listener) => this.onChange(listener),
+      encodedState: () => this.encodedState(),
       release: () => {
         if (released) return;
         released = true;
@@ -296,8 +315,85 @@ export class ManagedDocument {
     } finally {
       this.doc.on('update', this.#onUpdate);
     }
+    const refused = new Set<T>(failed.map(({ entry }) => entry));
+    // A copy: a client's update is often a view of its socket's whole read buffer, which must not be kept with it.
+    for (const entry of entries) if (!refused.has(entry)) this.#follow(new Uint8Array(entry.update));
     return failed;
   }
+
+  /**
+   * Updates that, applied in order to an empty document, give this one's state: first the whole
+   * state as of some moment, then each update applied since, as long as those stay under half
+   * its bytes and a thousand updates. The whole state is the stored snapshot at load (with the
+   * updates logged after it as the first that follow), a large board's snapshot stored in parts
+   * folded into one by the snapshot process, a large board's base and updates since folded there
+   * again (`#refold`), or else the document encoded now, on the event loop (tens of milliseconds
+   * at 10k items). So a client joining a board loaded from storage, or edited since the last
+   * encode, is sent its state without the event loop encoding the whole board, and the first
+   * update (a client's sync step 2) holds most of it. The array is new whenever it changes (a
+   * socket may still be writing the one it was given).
+   */
+  encodedState(): readonly Uint8Array[] {
+    let state = this.#state;
+    if (state?.base == null) {
+      state = newEncodedState(Y.encodeStateAsUpdate(this.doc));
+      this.#state = state;
+    }
+    state.view ??= [state.base as Uint8Array, ...state.since];
+    // For the clients that join next.
+    this.#refold(state);
+    return state.view;
+  }
+
+  /**
+   * The state as loaded, for `encodedState`: the stored snapshot and the updates logged after it
+   * to follow it. A snapshot stored in parts is folded into one in the snapshot process, unless a
+   * client joins within `foldAfterLoadMs` (a socket that opened the board joins right after its
+   * load): that join has it encoded anyway, and the fold would only compete with the load for
+   * the core.
+   */
+  #keepLoadedState(parts: readonly Uint8Array[], logged: readonly Uint8Array[]): void {
+    const [whole] = parts;
+    if (parts.length === 1 && whole !== undefined) {
+      this.#state = newEncodedState(whole);
+      for (const update of logged) this.#follow(update);
+      return;
+    }
+    if (parts.length <= 1 || this.#encodeStored === undefined) return;
+    const state: EncodedState = { base: null, baseBytes: [...parts, ...logged].reduce((sum, update) => sum + update.byteLength, 0), since: [], sinceBytes: 0, view: null, folding: false };
+    this.#state = state;
+    setTimeout(() => {
+      if (this.#state === state) this.#fold(state, [...parts], [...logged], 0);
+    }, foldAfterLoadMs).unref();
+  }
+
+  /**
+   * Folds `parts` and `updates` into one update in the snapshot process, to become the base of
+   * `state`; the first `taken` of the updates `state` follows are among `updates`, the others
+   * follow the new base. Nothing changes when `state` was let go meanwhile.
+   */
+  #fold(state: EncodedState, parts: Uint8Array[], updates: Uint8Array[], taken: number): void {
+    const encodeStored = this.#encodeStored;
+    if (encodeStored === undefined) return;
+    state.folding = true;
+    encodeStored({ snapshot: parts, updates }).then(
+      (encoded) => {
+        if (this.#state !== state) return;
+        if (encoded === null) {
+          this.#state = undefined;
+          return;
+        }
+        const since = state.since.slice(taken);
+        const next: EncodedState = { ...newEncodedState(encoded), since, sinceBytes: since.reduce((sum, update) => sum + update.byteLength, 0) };
+        this.#state = next.sinceBytes > next.baseBytes / 2 ? undefined : next;
+      },
+      (error: unknown) => {
+        if (this.#state === state) this.#state = undefined;
+        this.#logger.warn({ err: error, docId: this.id }, 'Could not fold the state for joining clients; encoding it when one joins');
+      },
+    );
+  }
+
 
   /**
    * Calls `listener` with every update made to the document, after it is queued for storing:
@@ -311,6 +407,7 @@ export class ManagedDocument {
 
   /** Stops observing and frees the document; the caller flushes first. */
   destroy(): void {
+    this.#state = undefined;
     this.doc.off('update', this.#onUpdate);
     this.doc.destroy();
   }
@@ -319,7 +416,61 @@ export class ManagedDocument {
     if (origin === loadOrigin) return;
     this.#sizeBytes += update.byteLength;
     this.persister.enqueue(update);
+    this.#follow(update);
     for (const listener of this.#changeListeners) listener(update, origin);
   };
 
+  /** Adds an update applied to the document to `encodedState`, or lets it go once the updates since outgrow what they follow. */
+  #follow(update: Uint8Array): void {
+    const state = this.#state;
+    if (state === undefined) return;
+    state.sinceBytes += update.byteLength;
+    if (state.sinceBytes > state.baseBytes / 2 || state.since.length >= maxFollowedUpdates) {
+      this.#state = undefined;
+      return;
+    }
+    state.since.push(update);
+    state.view = null;
+  }
+
+  /**
+   * Folds a large board's base and the updates since into a new base, off the event loop: a
+   * client applies the updates since after its sync step 2, and a stock client is "synced"
+   * before it has them. Asked for when a client joins with updates since the base, one at a
+   * time. Only then: a fold still costs the event loop several milliseconds (the state goes to
+   * the snapshot process and back), which a board edited without pause and joined by nobody
+   * would pay for nothing.
+   */
+  #refold(state: EncodedState): void {
+    if (state.folding || state.base === null || state.since.length === 0 || state.baseBytes < refoldAboveBytes) return;
+    this.#fold(state, [state.base], [...state.since], state.since.length);
+  }
+}
+
+/** How long after a load the snapshot parts it applied are folded for joining clients (see `#keepLoadedState`). */
+const foldAfterLoadMs = 500;
+
+/** Base size from which the updates that follow it are folded into a new base in the snapshot process (below it, encoding at a join costs a few ms). */
+const refoldAboveBytes = 256 * 1024;
+
+/** A document's state as updates (see `ManagedDocument.encodedState`). */
+interface EncodedState {
+  /** The whole state as of some moment; null while the snapshot process folds it. */
+  base: Uint8Array | null;
+  /** Bytes of the base (while folded: of what it is folded from). */
+  readonly baseBytes: number;
+  /** The updates applied since, in order. */
+  readonly since: Uint8Array[];
+  sinceBytes: number;
+  /** The base and the updates since as last handed out; null once an update followed. */
+  view: readonly Uint8Array[] | null;
+  /** A fold into a new base is under way in the snapshot process. */
+  folding: boolean;
+}
+
+/** Updates followed after the base before the document is encoded again (a joining client applies them one by one). */
+const maxFollowedUpdates = 1000;
+
+function newEncodedState(base: Uint8Array): EncodedState {
+  return { base, baseBytes: base.byteLength, since: [], sinceBytes: 0, view: null, folding: false };
 }

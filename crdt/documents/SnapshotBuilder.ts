@@ -61,9 +61,22 @@ export class SnapshotBuilder {
   async build(stored: Pick<StoredDocument, 'snapshot' | 'updates'>): Promise<Folded> {
     if (this.#closed) throw new CrdtError('snapshot_failed', 'The snapshot builder is closed.');
     if (this.#workerUrl === undefined) return foldStored(stored.snapshot, stored.updates, { split: false });
-    const reply = await this.#call(this.#workerUrl, { kind: 'fold', snapshot: stored.snapshot, updates: stored.updates });
+    const reply = await this.#call(this.#workerUrl, { kind: 'fold', snapshot: stored.snapshot, updates: stored.updates, split: true });
     if (!('state' in reply)) throw new CrdtError('snapshot_failed', 'The snapshot worker answered a fold with something else.');
     return { state: reply.state, skipped: reply.skipped };
+  }
+
+  /**
+   * The state of `stored` as one update, folded in the worker (a snapshot stored in parts, for a
+   * client that joins with nothing); null without a worker, or when an update did not apply.
+   */
+  async encodeWhole(stored: Pick<StoredDocument, 'snapshot' | 'updates'>): Promise<Uint8Array | null> {
+    if (this.#closed) throw new CrdtError('snapshot_failed', 'The snapshot builder is closed.');
+    if (this.#workerUrl === undefined) return null;
+    const reply = await this.#call(this.#workerUrl, { kind: 'fold', snapshot: stored.snapshot, updates: stored.updates, split: false });
+    if (!('state' in reply)) throw new CrdtError('snapshot_failed', 'The snapshot worker answered a fold with something else.');
+    const [whole] = reply.state;
+    return reply.skipped === 0 && reply.state.length === 1 && whole !== undefined ? whole : null;
   }
 
   /** A stored snapshot in parts to apply in order (see `splitUpdate`); null when it cannot be split, or without a worker. */

@@ -10,12 +10,17 @@ import type { SplitUpdate } from './splitUpdate.js';
  */
 export const snapshotProcessFlag = '--boards-snapshot-process';
 
-/** A stored document to fold into one snapshot: its last snapshot (in its stored parts) and the updates logged after it. */
+/**
+ * A stored document to fold into one snapshot: its last snapshot (in its stored parts) and the
+ * updates logged after it; `split`: a large one answered in parts to store (a compaction), else
+ * whole (the state a joining client is sent).
+ */
 export interface FoldRequest {
   id: number;
   kind: 'fold';
   snapshot: readonly Uint8Array[] | null;
   updates: readonly Uint8Array[];
+  split: boolean;
 }
 
 /** A stored snapshot to split into parts for a load a few milliseconds per event-loop turn (`splitUpdate`). */
@@ -72,7 +77,7 @@ export function foldStored(snapshot: readonly Uint8Array[] | null, updates: read
 function answer(request: SnapshotRequest): SnapshotAnswer {
   try {
     if (request.kind === 'split') return { id: request.id, split: splitUpdate(request.update) };
-    return { id: request.id, ...foldStored(request.snapshot, request.updates, { split: true }) };
+    return { id: request.id, ...foldStored(request.snapshot, request.updates, { split: request.split }) };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }

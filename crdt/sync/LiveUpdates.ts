@@ -41,8 +41,8 @@ export interface LiveUpdatesOptions {
  * = written to the log, safe from a crash of the process, not yet fsynced). Relaying the bytes as
  * they came (a lone update needs no re-encoding) and applying last takes the costly step off the
  * latency of every other client. Updates made to the document otherwise (REST writes, sync step
- * 2s) are stored by the document itself and relayed by the same rule. It also keeps the sync
- * step 2 of the whole document, encoded once and shared until the document changes.
+ * 2s) are stored by the document itself and relayed by the same rule. It also keeps the messages
+ * that give a joining client the whole document, made from the document's encoded state.
  */
 export class LiveUpdates {
   readonly #lease: DocumentLease;
@@ -51,8 +51,11 @@ export class LiveUpdates {
   #incoming: Incoming[] = [];
   /** Updates made to the document this turn (REST writes, sync step 2s), to relay. */
   #made: { update: Uint8Array; origin: unknown }[] = [];
-  /** The whole document for a joining client: see `fullStateMessages`. */
-  #fullState: FullState | undefined;
+  /** The document's encoded state as last turned into messages, and those messages (`fullStateMessages`). */
+  #fullStateOf: readonly Uint8Array[] | undefined;
+  #fullState: readonly Uint8Array[] = [];
+  /** The message of each update of the encoded state, made once while the state holds it. */
+  readonly #messageOf = new WeakMap<Uint8Array, Uint8Array>();
   /** Relays of document updates, in order, each after its updates are stored. */
   #relayed: Promise<void> = Promise.resolve();
   /** Relays queued on `#relayed` and not yet sent; a relay goes out at once only when none wait. */
@@ -66,22 +69,28 @@ export class LiveUpdates {
   }
 
   /**
-   * The messages that give a client with nothing (empty state vector) the whole document: a sync
-   * step 2 of the document as it was when first asked for, then each update applied since, as
-   * update messages. Encoding a 10k-item board takes tens of milliseconds on the event loop; so it
-   * is encoded once and shared by every client that joins after it, while the board is edited,
-   * until the updates since outgrow half of it. The array is new whenever it changes (a socket
-   * may still be writing the one it was given).
+   * The messages that give a client with nothing (empty state vector) the whole document: the
+   * first update of its encoded state (`DocumentLease.encodedState`: the stored state at load, or
+   * one encode of the document, then each update applied since) as a sync step 2, the others as
+   * update messages. Encoding a 10k-item board takes tens of milliseconds on the event loop; this
+   * way a board loaded from storage is not encoded at all, and one encoded is shared by every
+   * client that joins after it while the board is edited, until the updates since outgrow half of
+   * it. The array is new whenever it changes (a socket may still be writing the one it was given).
    */
   fullStateMessages(): readonly Uint8Array[] {
-    let full = this.#fullState;
-    if (full === undefined) {
-      const step2 = encodeSyncStep2(Y.encodeStateAsUpdate(this.#lease.doc));
-      full = { step2, since: [], sinceBytes: 0, messages: [step2] };
-      this.#fullState = full;
-    }
-    full.messages ??= [full.step2, ...full.since.map((update) => encodeSyncUpdate(update))];
-    return full.messages;
+    const state = this.#lease.encodedState();
+    if (state === this.#fullStateOf) return this.#fullState;
+    this.#fullState = state.map((update, i) => {
+      if (i === 0) return encodeSyncStep2(update);
+      let message = this.#messageOf.get(update);
+      if (message === undefined) {
+        message = encodeSyncUpdate(update);
+        this.#messageOf.set(update, message);
+      }
+      return message;
+    });
+    this.#fullStateOf = state;
+    return this.#fullState;
   }
 
   /**
@@ -123,15 +132,7 @@ export class LiveUpdates {
     // Applied last, in this same step: no snapshot can be taken between storing and applying.
     // Quietly: they were stored and relayed as they came (`applyQueued`).
     if (incoming.length === 0) return;
-    // Quiet only without pending structs; otherwise each update also comes through `#onChange`.
-    const { store } = lease.doc;
-    const quiet = store.pendingStructs === null && store.pendingDs === null;
     const failed = lease.applyQueued(incoming, this.#options.applyOrigin);
-    if (!quiet) this.#fullState = undefined;
-    else {
-      const refused = new Set(failed.map(({ entry }) => entry));
-      for (const entry of incoming) if (!refused.has(entry)) this.#followFullState(entry.update);
-    }
     this.#options.onApplied(incoming);
     for (const { entry, error } of failed) {
       this.#options.logger.warn(
@@ -161,39 +162,11 @@ export class LiveUpdates {
       });
   }
 
-  /** Adds an update applied to the document to the joining clients' messages, or drops them once too large. */
-  #followFullState(update: Uint8Array): void {
-    const full = this.#fullState;
-    if (full === undefined) return;
-    full.sinceBytes += update.byteLength;
-    if (full.sinceBytes > full.step2.byteLength / 2 || full.since.length >= maxFollowedUpdates) {
-      this.#fullState = undefined;
-      return;
-    }
-    // A copy: a client's update is often a view of its socket's whole read buffer, which must not be kept with it.
-    full.since.push(new Uint8Array(update));
-    full.messages = null;
-  }
-
   readonly #onChange = (update: Uint8Array, origin: unknown): void => {
-    this.#followFullState(update);
     this.#made.push({ update, origin });
     this.#options.scheduleFlush();
   };
 }
-
-/** The whole document for joining clients: a step 2 of it as it was, then the updates applied since. */
-interface FullState {
-  readonly step2: Uint8Array;
-  readonly since: Uint8Array[];
-  /** Bytes of the updates since. */
-  sinceBytes: number;
-  /** The messages as last handed out; null once an update followed (a new array is made at the next join). */
-  messages: readonly Uint8Array[] | null;
-}
-
-/** Updates followed after a full state's step 2 before it is encoded again (each joining client applies them one by one). */
-const maxFollowedUpdates = 1000;
 
 /** An update made or taken this turn, as `documentMessagesOf` reads it. */
 interface TurnUpdate {

@@ -56,6 +56,16 @@ function largeBoard(): Y.Doc {
   return doc;
 }
 
+/** A large board, its state split into parts of 500 structs, and an in-memory store to put them in. */
+function largeBoardParts(): { board: Y.Doc; parts: Uint8Array[]; db: SqliteDatabase } {
+  const board = largeBoard();
+  const parts = splitUpdate(Y.encodeStateAsUpdate(board), 500)?.parts ?? [];
+  expect(parts.length).toBeGreaterThanOrEqual(5);
+  const db = new SqliteDatabase({ dataDir: ':memory:' });
+  cleanups.push(() => db.close());
+  return { board, parts, db };
+}
+
 function contentOf(doc: Y.Doc): unknown {
   return doc.getMap('items').toJSON();
 }
@@ -201,12 +211,71 @@ describe('loading a large stored board', () => {
     expect((await db.documents.load('empty')).snapshot).toHaveLength(1);
   });
 
+  it('a board stored in parts is folded whole in the snapshot process for clients that join with nothing; the updates since are folded in again there', async () => {
+    const { db, parts } = largeBoardParts();
+    await db.documents.compact('b', parts, 0);
+    const folds = vi.spyOn(SnapshotBuilder.prototype, 'encodeWhole');
+    cleanups.push(() => folds.mockRestore());
+    const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
+    cleanups.push(() => registry.close());
+    const lease = await registry.acquire('b');
+    cleanups.push(() => lease.release());
+    const foldOf = async (call: number): Promise<Uint8Array | null> => (await folds.mock.results[call]?.value) as Uint8Array | null;
+    // Shortly after the load, unless a client joined meanwhile (below).
+    await expect.poll(() => folds.mock.calls.length).toBe(1);
+    const whole = await foldOf(0);
+    expect(whole).not.toBeNull();
+    const joinedWith = (state: readonly Uint8Array[]): unknown => {
+      const joined = new Y.Doc();
+      for (const update of state) Y.applyUpdate(joined, update);
+      return contentOf(joined);
+    };
+
+    // A client joining now gets the folded state (not one encode made now, which would come alone), then the write.
+    await registry.transact('b', (doc) => doc.getMap('items').set('added', 'by a write'));
+    const state = lease.encodedState();
+    expect(state).toHaveLength(2);
+    expect(state[0]).toBe(whole);
+    expect(joinedWith(state)).toEqual(contentOf(lease.doc));
+    // That join asked for the write to be folded in, for the clients that join next.
+    expect(folds).toHaveBeenCalledTimes(2);
+    const refolded = await foldOf(1);
+    expect(refolded).not.toBeNull();
+    expect(lease.encodedState()).toEqual([refolded]);
+    expect(joinedWith([refolded as Uint8Array])).toEqual(contentOf(lease.doc));
+
+    // Writes alone fold nothing; the next join does, and writes made while it runs follow the new base.
+    for (let i = 0; i < 20; i += 1) await registry.transact('b', (doc) => doc.getMap('items').set(`added${i}`, i));
+    expect(folds).toHaveBeenCalledTimes(2);
+    expect(lease.encodedState()).toHaveLength(21);
+    expect(folds).toHaveBeenCalledTimes(3);
+    await registry.transact('b', (doc) => doc.getMap('items').set('meanwhile', true));
+    const third = await foldOf(2);
+    const later = lease.encodedState();
+    expect(later[0]).toBe(third);
+    expect(later).toHaveLength(2);
+    expect(joinedWith(later)).toEqual(contentOf(lease.doc));
+
+    // A client joining right after the load has the document encoded, and nothing is folded.
+    const joinedAtOnce = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
+    cleanups.push(() => joinedAtOnce.close());
+    const before = folds.mock.calls.length;
+    const atOnce = await joinedAtOnce.acquire('b');
+    cleanups.push(() => atOnce.release());
+    expect(atOnce.encodedState()).toHaveLength(1);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(folds.mock.calls.length).toBe(before);
+
+    // Without a worker nothing is folded: the first client to join has the document encoded.
+    const inThread = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
+    cleanups.push(() => inThread.close());
+    const plain = await inThread.acquire('b');
+    cleanups.push(() => plain.release());
+    expect(plain.encodedState()).toHaveLength(1);
+  });
+
   it('loads stored parts given out of order to the same document, and fails on a part that does not apply', async () => {
-    const board = largeBoard();
-    const parts = splitUpdate(Y.encodeStateAsUpdate(board), 500)?.parts ?? [];
-    expect(parts.length).toBeGreaterThanOrEqual(5);
-    const db = new SqliteDatabase({ dataDir: ':memory:' });
-    cleanups.push(() => db.close());
+    const { board, db, parts } = largeBoardParts();
     await db.documents.compact('b', [...parts].reverse(), 0);
     const logger = recordingLogger();
     const reversed = await ManagedDocument.load('b', await db.documents.load('b'), db.documents, logger, loadOptions);

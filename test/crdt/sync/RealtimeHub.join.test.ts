@@ -79,6 +79,36 @@ describe('a client with nothing joins a board being edited', () => {
     expect(applied(third).getMap('notes').toJSON()).toEqual(serverDoc.getMap('notes').toJSON());
   });
 
+  it('a board loaded from storage is sent as stored (snapshot, then logged updates), without an encode, also after its room empties', async () => {
+    server = await startSyncServer();
+    const source = new Y.Doc();
+    for (let i = 0; i < 100; i += 1) source.getMap('notes').set(`n${i}`, `stored note ${i}`);
+    const snapshot = Y.encodeStateAsUpdate(source);
+    const vector = Y.encodeStateVector(source);
+    // Under half the snapshot's bytes: a log that outgrew it would have been compacted into it.
+    for (let i = 100; i < 120; i += 1) source.getMap('notes').set(`n${i}`, `logged note ${i}`);
+    const logged = Y.encodeStateAsUpdate(source, vector);
+    await server.db.documents.compact('b2', [snapshot], 0);
+    server.db.documents.appendNow('b2', [logged]);
+
+    const socket = await server.raw('b2', 'first');
+    const first = await join(socket);
+    expect(first.map((m) => m.type)).toEqual(['step2', 'update']);
+    expect(first[0]?.update).toEqual(snapshot);
+    expect(first[1]?.update).toEqual(logged);
+    expect(applied(first).getMap('notes').toJSON()).toEqual(source.getMap('notes').toJSON());
+
+    // The room ends; the document stays loaded and keeps following its updates.
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()));
+    socket.close();
+    await closed;
+    await server.registry.transact('b2', (doc) => doc.getMap('notes').set('rest', 'from REST'));
+    const second = await join(await server.raw('b2', 'second'));
+    expect(second.map((m) => m.type)).toEqual(['step2', 'update', 'update']);
+    expect(second[0]?.bytes).toEqual(first[0]?.bytes);
+    expect(applied(second).getMap('notes').toJSON()).toEqual((await server.registry.open('b2')).getMap('notes').toJSON());
+  });
+
   it('leaves out a live update the board refused', async () => {
     server = await startSyncServer();
     await server.registry.transact('b1', (doc) => doc.getMap('notes').set('a', 'first'));
