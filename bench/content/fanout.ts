@@ -17,7 +17,7 @@ export interface FanoutResult {
   fullJoinMs: number;
   /**
    * Time for one more socket with an empty state vector to join after the fan-out's edits, to
-   * its step 2, in ms (the board's step 2 is shared with the first join; the edits follow it).
+   * its full state, in ms (the state the server keeps for joining clients, then the edits since).
    */
   laterJoinMs: number;
   /** Time to connect all sinks (each reads the full state), in ms. */
@@ -34,12 +34,12 @@ export interface FanoutResult {
  * vector, as clients with a cached copy would, so 200 joins do not move 200 full states
  * (several MB each at 10k items) and the bench stays within its time budget.
  */
-async function connectSinks(syncUrl: string, api: BoardApi, count: number, group: number): Promise<{ sinks: ThinSink[]; fullJoinMs: number }> {
+async function connectSinks(syncUrl: string, api: BoardApi, count: number, group: number): Promise<{ sinks: ThinSink[]; fullJoinMs: number; stateVector: Uint8Array }> {
   const start = nowMs();
   const first = await openThinSink(syncUrl, api.boardId, api.key);
   const fullJoinMs = nowMs() - start;
   const replica = new Y.Doc();
-  Y.applyUpdate(replica, first.initialUpdate());
+  for (const update of first.initialUpdates()) Y.applyUpdate(replica, update);
   const stateVector = Y.encodeStateVector(replica);
   replica.destroy();
   const sinks: ThinSink[] = [first];
@@ -47,7 +47,14 @@ async function connectSinks(syncUrl: string, api: BoardApi, count: number, group
     const n = Math.min(group, count - sinks.length);
     sinks.push(...(await Promise.all(Array.from({ length: n }, () => openThinSink(syncUrl, api.boardId, api.key, stateVector)))));
   }
-  return { sinks, fullJoinMs };
+  return { sinks, fullJoinMs, stateVector };
+}
+
+/** Whether a document with state vector `have` holds everything `need` names. */
+function covers(have: Uint8Array, need: Uint8Array): boolean {
+  const held = Y.decodeStateVector(have);
+  for (const [client, clock] of Y.decodeStateVector(need)) if ((held.get(client) ?? 0) < clock) return false;
+  return true;
 }
 
 async function sample(sinks: readonly ThinSink[], send: () => Promise<unknown> | void, into: number[]): Promise<void> {
@@ -65,7 +72,7 @@ async function sample(sinks: readonly ThinSink[], send: () => Promise<unknown> |
 export async function measureFanout(api: BoardApi, itemIds: readonly string[], options: { sinks: number; messages: number }): Promise<FanoutResult> {
   const syncUrl = `${api.url.replace('http', 'ws')}/v1/sync`;
   const connectStart = nowMs();
-  const { sinks, fullJoinMs } = await connectSinks(syncUrl, api, options.sinks, 20);
+  const { sinks, fullJoinMs, stateVector } = await connectSinks(syncUrl, api, options.sinks, 20);
   const connectAllMs = nowMs() - connectStart;
   const doc = new Y.Doc();
   const provider = new WebsocketProvider(syncUrl, api.boardId, doc, {
@@ -76,11 +83,18 @@ export async function measureFanout(api: BoardApi, itemIds: readonly string[], o
   try {
     // The provider applies the whole board when it syncs (several hundred ms of this process's
     // event loop at 10k items): it syncs before any sample, so that stall is never counted as
-    // fan-out latency of the REST moves.
+    // fan-out latency of the REST moves. A server may send updates after the step 2 (ours: those
+    // made since the state it keeps for joining clients), which the provider applies after its
+    // "sync" event: it holds at least what the first sink got before the samples start.
     await new Promise<void>((resolve) => {
       if (provider.synced) resolve();
       else provider.once('sync', () => resolve());
     });
+    const syncedBy = nowMs() + 30_000;
+    while (!covers(Y.encodeStateVector(doc), stateVector)) {
+      if (nowMs() > syncedBy) throw new Error('the provider did not get the whole board');
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
     const rest: number[] = [];
     for (let i = 0; i < options.messages; i += 1) {
       const id = itemIds[i % itemIds.length];

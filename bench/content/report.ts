@@ -65,9 +65,9 @@ export function renderReport(r: ContentBenchResults, command: string): string {
       ratio(r.registryCold.openLongestBlockMs, r.yjs.applyMs),
     ],
     ['Cold load: fresh server process, socket connect → full state received', fmt(r.processCold.syncMs, ' ms'), `raw \`Y.applyUpdate\` ${fmt(r.yjs.applyMs, ' ms')}`, ratio(r.processCold.syncMs, r.yjs.applyMs)],
-    ['First socket join on the loaded board: connect → full state (empty state vector)', fmt(r.fanout.fullJoinMs, ' ms'), `raw \`Y.encodeStateAsUpdate\` ${fmt(r.yjs.encodeMs, ' ms')}`, ratio(r.fanout.fullJoinMs, r.yjs.encodeMs)],
+    ['First socket join on the loaded board: connect → full state (empty state vector; the step 2 and any updates sent with it)', fmt(r.fanout.fullJoinMs, ' ms'), `raw \`Y.encodeStateAsUpdate\` ${fmt(r.yjs.encodeMs, ' ms')}`, ratio(r.fanout.fullJoinMs, r.yjs.encodeMs)],
     [
-      `A socket joining after the fan-out's ${r.fanout.rest.count / r.fanout.sinks + r.fanout.provider.count / r.fanout.sinks} edits: connect → step 2 (empty state vector; the first join's step 2, then the edits since)`,
+      `A socket joining after the fan-out's ${r.fanout.rest.count / r.fanout.sinks + r.fanout.provider.count / r.fanout.sinks} edits: connect → full state (empty state vector; the state kept for joining clients, then the edits since)`,
       fmt(r.fanout.laterJoinMs, ' ms'),
       `first join ${fmt(r.fanout.fullJoinMs, ' ms')}`,
       ratio(r.fanout.laterJoinMs, r.fanout.fullJoinMs),
