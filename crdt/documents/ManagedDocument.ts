@@ -18,10 +18,10 @@ export const inThreadSnapshotBytes = 64 * 1024;
 /** Origin of the transaction that applies the stored state on load; never persisted again. */
 export const loadOrigin: unique symbol = Symbol('boards.load');
 
-/** Options of a `ManagedDocument`. */
 /** A stored snapshot (in parts) and logged updates folded into one update off the event loop; null when that cannot be done there. */
 export type EncodeStored = (stored: Pick<StoredDocument, 'snapshot' | 'updates'>) => Promise<Uint8Array | null>;
 
+/** Options of a `ManagedDocument`. */
 export type ManagedDocumentOptions = UpdatePersisterOptions & {
   maxDocumentBytes: number;
   /** Folds a snapshot stored in parts for `encodedState`; without it such a board is encoded when a client with nothing first joins. */
@@ -84,6 +84,9 @@ export class ManagedDocument {
   readonly #changeListeners = new Set<(update: Uint8Array, origin: unknown) => void>();
   /** The document's state as updates, kept from load and followed since (see `encodedState`); none until first needed otherwise. */
   #state: EncodedState | undefined;
+  /** When an update last followed `#state` (`performance.now()`), and the wait for a pause to fold it in (`#refoldWhenQuiet`). */
+  #lastFollowedAt = 0;
+  #refoldTimer: NodeJS.Timeout | undefined;
   readonly #clock: Clock;
   readonly #logger: Logger;
   readonly #encodeStored: EncodeStored | undefined;
@@ -327,7 +330,7 @@ export class ManagedDocument {
    * its bytes and a thousand updates. The whole state is the stored snapshot at load (with the
    * updates logged after it as the first that follow), a large board's snapshot stored in parts
    * folded into one by the snapshot process, a large board's base and updates since folded there
-   * again (`#refold`), or else the document encoded now, on the event loop (tens of milliseconds
+   * again (`#refoldDue`), or else the document encoded now, on the event loop (tens of milliseconds
    * at 10k items). So a client joining a board loaded from storage, or edited since the last
    * encode, is sent its state without the event loop encoding the whole board, and the first
    * update (a client's sync step 2) holds most of it. The array is new whenever it changes (a
@@ -341,7 +344,7 @@ export class ManagedDocument {
     }
     state.view ??= [state.base as Uint8Array, ...state.since];
     // For the clients that join next.
-    this.#refold(state);
+    if (this.#refoldDue(state)) this.#refoldWhenQuiet();
     return state.view;
   }
 
@@ -388,12 +391,13 @@ export class ManagedDocument {
         this.#state = next.sinceBytes > next.baseBytes / 2 ? undefined : next;
       },
       (error: unknown) => {
-        if (this.#state === state) this.#state = undefined;
+        // Let go meanwhile (unloaded, or replaced): nobody waits for it.
+        if (this.#state !== state) return;
+        this.#state = undefined;
         this.#logger.warn({ err: error, docId: this.id }, 'Could not fold the state for joining clients; encoding it when one joins');
       },
     );
   }
-
 
   /**
    * Calls `listener` with every update made to the document, after it is queued for storing:
@@ -408,6 +412,7 @@ export class ManagedDocument {
   /** Stops observing and frees the document; the caller flushes first. */
   destroy(): void {
     this.#state = undefined;
+    clearTimeout(this.#refoldTimer);
     this.doc.off('update', this.#onUpdate);
     this.doc.destroy();
   }
@@ -431,24 +436,49 @@ export class ManagedDocument {
     }
     state.since.push(update);
     state.view = null;
+    this.#lastFollowedAt = performance.now();
   }
 
   /**
-   * Folds a large board's base and the updates since into a new base, off the event loop: a
-   * client applies the updates since after its sync step 2, and a stock client is "synced"
-   * before it has them. Asked for when a client joins with updates since the base, one at a
-   * time. Only then: a fold still costs the event loop several milliseconds (the state goes to
-   * the snapshot process and back), which a board edited without pause and joined by nobody
-   * would pay for nothing.
+   * Whether a large board's base and the updates since are to be folded into a new base, off the
+   * event loop: a client applies the updates since after its sync step 2, and a stock client is
+   * "synced" before it has them. Asked when a client joins, one fold at a time; only then, as a
+   * fold still costs the event loop several milliseconds, which a board edited and joined by
+   * nobody would pay for nothing.
    */
-  #refold(state: EncodedState): void {
-    if (state.folding || state.base === null || state.since.length === 0 || state.baseBytes < refoldAboveBytes) return;
-    this.#fold(state, [state.base], [...state.since], state.since.length);
+  #refoldDue(state: EncodedState): boolean {
+    return !state.folding && state.base !== null && state.since.length > 0 && state.baseBytes >= refoldAboveBytes;
+  }
+
+  /**
+   * Folds the updates since into a new base once the board has had none for `refoldQuietMs`:
+   * sending the state to the snapshot process and back takes the event loop several
+   * milliseconds, better spent when the board's clients are not waiting on it. A board edited
+   * without a pause is folded at its next pause, or, past the bounds of `encodedState`, encoded
+   * at the next join.
+   */
+  #refoldWhenQuiet(): void {
+    if (this.#refoldTimer !== undefined) return;
+    const check = (): void => {
+      this.#refoldTimer = undefined;
+      const state = this.#state;
+      if (state === undefined || !this.#refoldDue(state)) return;
+      const quietMs = performance.now() - this.#lastFollowedAt;
+      if (quietMs < refoldQuietMs) {
+        this.#refoldTimer = setTimeout(check, refoldQuietMs - quietMs).unref();
+        return;
+      }
+      this.#fold(state, [state.base as Uint8Array], [...state.since], state.since.length);
+    };
+    this.#refoldTimer = setTimeout(check, refoldQuietMs).unref();
   }
 }
 
 /** How long after a load the snapshot parts it applied are folded for joining clients (see `#keepLoadedState`). */
 const foldAfterLoadMs = 500;
+
+/** How long a board goes without an update before the updates since its base are folded in (see `#refoldWhenQuiet`). */
+const refoldQuietMs = 250;
 
 /** Base size from which the updates that follow it are folded into a new base in the snapshot process (below it, encoding at a join costs a few ms). */
 const refoldAboveBytes = 256 * 1024;

@@ -54,8 +54,9 @@ export class LiveUpdates {
   /** The document's encoded state as last turned into messages, and those messages (`fullStateMessages`). */
   #fullStateOf: readonly Uint8Array[] | undefined;
   #fullState: readonly Uint8Array[] = [];
-  /** The message of each update of the encoded state, made once while the state holds it. */
+  /** The message of each update of the encoded state, made once while the state holds it (the first, a step 2, is megabytes at 10k items). */
   readonly #messageOf = new WeakMap<Uint8Array, Uint8Array>();
+  readonly #stepTwoOf = new WeakMap<Uint8Array, Uint8Array>();
   /** Relays of document updates, in order, each after its updates are stored. */
   #relayed: Promise<void> = Promise.resolve();
   /** Relays queued on `#relayed` and not yet sent; a relay goes out at once only when none wait. */
@@ -81,11 +82,11 @@ export class LiveUpdates {
     const state = this.#lease.encodedState();
     if (state === this.#fullStateOf) return this.#fullState;
     this.#fullState = state.map((update, i) => {
-      if (i === 0) return encodeSyncStep2(update);
-      let message = this.#messageOf.get(update);
+      const made = i === 0 ? this.#stepTwoOf : this.#messageOf;
+      let message = made.get(update);
       if (message === undefined) {
-        message = encodeSyncUpdate(update);
-        this.#messageOf.set(update, message);
+        message = i === 0 ? encodeSyncStep2(update) : encodeSyncUpdate(update);
+        made.set(update, message);
       }
       return message;
     });
