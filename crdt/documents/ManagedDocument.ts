@@ -318,9 +318,12 @@ export class ManagedDocument {
     } finally {
       this.doc.on('update', this.#onUpdate);
     }
-    const refused = new Set<T>(failed.map(({ entry }) => entry));
-    // A copy: a client's update is often a view of its socket's whole read buffer, which must not be kept with it.
-    for (const entry of entries) if (!refused.has(entry)) this.#follow(new Uint8Array(entry.update));
+    // Only while someone may join from the kept state: this runs for every live update.
+    if (this.#state !== undefined) {
+      const refused = new Set<T>(failed.map(({ entry }) => entry));
+      // A copy: a client's update is often a view of its socket's whole read buffer, which must not be kept with it.
+      for (const entry of entries) if (!refused.has(entry)) this.#follow(new Uint8Array(entry.update));
+    }
     return failed;
   }
 

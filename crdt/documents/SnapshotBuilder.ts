@@ -61,9 +61,7 @@ export class SnapshotBuilder {
   async build(stored: Pick<StoredDocument, 'snapshot' | 'updates'>): Promise<Folded> {
     if (this.#closed) throw new CrdtError('snapshot_failed', 'The snapshot builder is closed.');
     if (this.#workerUrl === undefined) return foldStored(stored.snapshot, stored.updates, { split: false });
-    const reply = await this.#call(this.#workerUrl, { kind: 'fold', snapshot: stored.snapshot, updates: stored.updates, split: true });
-    if (!('state' in reply)) throw new CrdtError('snapshot_failed', 'The snapshot worker answered a fold with something else.');
-    return { state: reply.state, skipped: reply.skipped };
+    return this.#fold(this.#workerUrl, stored, true);
   }
 
   /**
@@ -73,10 +71,15 @@ export class SnapshotBuilder {
   async encodeWhole(stored: Pick<StoredDocument, 'snapshot' | 'updates'>): Promise<Uint8Array | null> {
     if (this.#closed) throw new CrdtError('snapshot_failed', 'The snapshot builder is closed.');
     if (this.#workerUrl === undefined) return null;
-    const reply = await this.#call(this.#workerUrl, { kind: 'fold', snapshot: stored.snapshot, updates: stored.updates, split: false });
+    const { state, skipped } = await this.#fold(this.#workerUrl, stored, false);
+    const [whole] = state;
+    return skipped === 0 && state.length === 1 && whole !== undefined ? whole : null;
+  }
+
+  async #fold(url: URL, stored: Pick<StoredDocument, 'snapshot' | 'updates'>, split: boolean): Promise<Folded> {
+    const reply = await this.#call(url, { kind: 'fold', snapshot: stored.snapshot, updates: stored.updates, split });
     if (!('state' in reply)) throw new CrdtError('snapshot_failed', 'The snapshot worker answered a fold with something else.');
-    const [whole] = reply.state;
-    return reply.skipped === 0 && reply.state.length === 1 && whole !== undefined ? whole : null;
+    return { state: reply.state, skipped: reply.skipped };
   }
 
   /** A stored snapshot in parts to apply in order (see `splitUpdate`); null when it cannot be split, or without a worker. */

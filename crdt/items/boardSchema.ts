@@ -130,14 +130,16 @@ export function readItemBox(entry: Y.Map<unknown>): Box {
 
 /** Reads an item entry defensively: fields a client left out or mistyped fall back to neutral values. */
 export function readStoredItem(id: string, entry: Y.Map<unknown>): StoredItem {
+  // Fields named one by one: spreading the box into the item cost more than reading it.
+  const box = readItemBox(entry);
   return {
     id,
     type: readItemType(entry),
-    x: numberOr(entry.get('x'), 0),
-    y: numberOr(entry.get('y'), 0),
-    width: numberOr(entry.get('width'), 1),
-    height: numberOr(entry.get('height'), 1),
-    rotation: numberOr(entry.get('rotation'), 0),
+    x: box.x,
+    y: box.y,
+    width: box.width,
+    height: box.height,
+    rotation: box.rotation,
     z: readItemZ(entry),
     data: decodeData(entry),
     createdBy: stringOr(entry.get('createdBy'), ''),

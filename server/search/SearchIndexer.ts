@@ -91,7 +91,8 @@ export interface SearchIndexerOptions {
  * and compares it with what the index already stores (after a restart most of it is
  * unchanged), writing only the difference. From then on the board index tells which items each
  * transaction may have changed the type or data of, local or remote, and a reindex reads exactly
- * those: moves and resizes (most of a whiteboard's edits) read and write nothing. Failures are logged; the next change retries.
+ * those: moves and resizes (most of a whiteboard's edits) read and write nothing. Failures are
+ * logged; the next change retries.
  */
 export class SearchIndexer {
   readonly #index: SearchIndex;
