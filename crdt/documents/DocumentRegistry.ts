@@ -10,6 +10,7 @@ import type { DocumentLease } from './DocumentLease.js';
 import { ManagedDocument } from './ManagedDocument.js';
 import { SnapshotBuilder, compiledSnapshotWorkerUrl } from './SnapshotBuilder.js';
 import { splitLoadAboveBytes } from './splitUpdate.js';
+import { foldStored } from './snapshotWorker.js';
 import type { SplitState } from './snapshotWorker.js';
 
 /** Options of `DocumentRegistry`; every field has a default. */
@@ -209,16 +210,43 @@ export class DocumentRegistry {
 
   /**
    * Stores the first state of a new board (a duplicate's copy, or an empty document) as its
-   * snapshot; resolves once it is durable. A large one is stored whole, then split by the load
-   * splitter in the background and stored again in parts, so that its first load applies it a
-   * part per turn without splitting it first (a load that comes before shares the split). A
-   * compaction stored by then is kept.
+   * snapshot; resolves once it is durable. `state` is updates that, applied in order, give it (see
+   * `copyOf`); several are folded into one first, in the snapshot process. A large one is stored
+   * whole at once, then split by the load splitter in the background and stored again in parts,
+   * so that its first load applies it a part per turn without splitting it first (a load that
+   * comes before shares the split). A compaction stored by then is kept.
    */
-  async create(boardId: string, state: Uint8Array = Y.encodeStateAsUpdate(new Y.Doc())): Promise<void> {
+  async create(boardId: string, state: readonly Uint8Array[] = [Y.encodeStateAsUpdate(new Y.Doc())]): Promise<void> {
     if (this.#closed) throw new DocumentError('registry_closed', 'The document registry is closed.');
-    await this.#store.compact(boardId, [state], 0);
+    const whole = state.length === 1 ? (state[0] as Uint8Array) : await this.#fold(boardId, state);
+    await this.#store.compact(boardId, [whole], 0);
     await this.#store.sync();
-    if (state.byteLength > splitLoadAboveBytes && this.#loadSplitter.inWorker && !this.#storingInParts.has(boardId)) this.#storeInParts(boardId, state);
+    if (whole.byteLength > splitLoadAboveBytes && this.#loadSplitter.inWorker && !this.#storingInParts.has(boardId)) this.#storeInParts(boardId, whole);
+  }
+
+  /**
+   * The board's state, for a copy (`create`), with what `read` reads from its document in the
+   * same turn. The state is what the document keeps for clients that join (`ManagedDocument.encodedState`):
+   * usually the stored snapshot or a base folded off the event loop and the updates since, so a
+   * copy of a large loaded board is not an encode of it on the event loop.
+   */
+  async copyOf<T>(boardId: string, read: (doc: Y.Doc) => T): Promise<{ state: readonly Uint8Array[]; read: T }> {
+    const managed = await this.#get(boardId);
+    managed.touch();
+    return { state: managed.encodedState(), read: read(managed.doc) };
+  }
+
+  /** `updates` folded into one, in the snapshot process (in this thread without one, or when it fails). Throws when one does not apply. */
+  async #fold(boardId: string, updates: readonly Uint8Array[]): Promise<Uint8Array> {
+    try {
+      const whole = await this.#loadSplitter.encodeWhole({ snapshot: null, updates: [...updates] });
+      if (whole !== null) return whole;
+    } catch (error) {
+      this.#logger.warn({ err: error, docId: boardId }, 'Could not fold a new board\'s state in the snapshot process; folding it here');
+    }
+    const folded = foldStored(null, updates, { split: false });
+    if (folded.skipped > 0) throw new TypeError(`${folded.skipped} of the updates given for a new board do not apply.`);
+    return folded.state[0] as Uint8Array;
   }
 
   #storeInParts(boardId: string, state: Uint8Array): void {

@@ -329,12 +329,12 @@ export class ManagedDocument {
 
   /**
    * Updates that, applied in order to an empty document, give this one's state: first the whole
-   * state as of some moment, then each update applied since, as long as those stay under half
-   * its bytes and a thousand updates. The whole state is the stored snapshot at load (with the
-   * updates logged after it as the first that follow), a large board's snapshot stored in parts
-   * folded into one by the snapshot process, a large board's base and updates since folded there
-   * again (`#refoldDue`), or else the document encoded now, on the event loop (tens of milliseconds
-   * at 10k items). So a client joining a board loaded from storage, or edited since the last
+   * state as of some moment, then each update applied since (within `withinBounds`). The whole
+   * state is the stored snapshot at load (with the updates logged after it as the first that
+   * follow), a large board's snapshot stored in parts folded into one by the snapshot process, a
+   * large board's base and updates since folded there again (after a join at the board's next
+   * pause, or at once when they outgrow their bounds), or else the document encoded now, on the
+   * event loop (tens of milliseconds at 10k items). So a client joining a board loaded from storage, or edited since the last
    * encode, is sent its state without the event loop encoding the whole board, and the first
    * update (a client's sync step 2) holds most of it. The array is new whenever it changes (a
    * socket may still be writing the one it was given).
@@ -366,7 +366,7 @@ export class ManagedDocument {
       return;
     }
     if (parts.length <= 1 || this.#encodeStored === undefined) return;
-    const state: EncodedState = { base: null, baseBytes: [...parts, ...logged].reduce((sum, update) => sum + update.byteLength, 0), since: [], sinceBytes: 0, view: null, folding: false };
+    const state: EncodedState = { base: null, baseBytes: [...parts, ...logged].reduce((sum, update) => sum + update.byteLength, 0), since: [], sinceBytes: 0, view: null, folding: null };
     this.#state = state;
     setTimeout(() => {
       if (this.#state === state) this.#fold(state, [...parts], [...logged], 0);
@@ -381,7 +381,7 @@ export class ManagedDocument {
   #fold(state: EncodedState, parts: Uint8Array[], updates: Uint8Array[], taken: number): void {
     const encodeStored = this.#encodeStored;
     if (encodeStored === undefined) return;
-    state.folding = true;
+    state.folding = { taken, takenBytes: state.since.slice(0, taken).reduce((sum, update) => sum + update.byteLength, 0) };
     encodeStored({ snapshot: parts, updates }).then(
       (encoded) => {
         if (this.#state !== state) return;
@@ -391,7 +391,7 @@ export class ManagedDocument {
         }
         const since = state.since.slice(taken);
         const next: EncodedState = { ...newEncodedState(encoded), since, sinceBytes: since.reduce((sum, update) => sum + update.byteLength, 0) };
-        this.#state = next.sinceBytes > next.baseBytes / 2 ? undefined : next;
+        this.#state = withinBounds(next) ? next : undefined;
       },
       (error: unknown) => {
         // Let go meanwhile (unloaded, or replaced): nobody waits for it.
@@ -428,29 +428,36 @@ export class ManagedDocument {
     for (const listener of this.#changeListeners) listener(update, origin);
   };
 
-  /** Adds an update applied to the document to `encodedState`, or lets it go once the updates since outgrow what they follow. */
+  /**
+   * Adds an update applied to the document to `encodedState`. Once the updates since outgrow the
+   * base (see `withinBounds`), a large board's base and updates since are folded into a new base
+   * in the snapshot process at once, so that the next join or copy does not encode the board on
+   * the event loop (a fold costs it a few milliseconds, once per thousand updates at most); a
+   * small board's state, or one that outgrows its bounds again while it is folded, is let go
+   * (encoded when next asked for).
+   */
   #follow(update: Uint8Array): void {
     const state = this.#state;
     if (state === undefined) return;
-    state.sinceBytes += update.byteLength;
-    if (state.sinceBytes > state.baseBytes / 2 || state.since.length >= maxFollowedUpdates) {
-      this.#state = undefined;
-      return;
-    }
     state.since.push(update);
+    state.sinceBytes += update.byteLength;
     state.view = null;
     this.#lastFollowedAt = performance.now();
+    if (withinBounds(state)) return;
+    if (this.#refoldDue(state)) this.#fold(state, [state.base as Uint8Array], [...state.since], state.since.length);
+    else this.#state = undefined;
   }
 
   /**
    * Whether a large board's base and the updates since are to be folded into a new base, off the
    * event loop: a client applies the updates since after its sync step 2, and a stock client is
-   * "synced" before it has them. Asked when a client joins, one fold at a time; only then, as a
-   * fold still costs the event loop several milliseconds, which a board edited and joined by
-   * nobody would pay for nothing.
+   * "synced" before it has them. One fold at a time, and only for a board with a snapshot process
+   * and a base of `refoldAboveBytes` or more; asked when a client joins, and when the updates
+   * since outgrow their bounds (`#follow`), not at every edit: a fold still costs the event loop
+   * several milliseconds, which a board edited and joined by nobody would pay for nothing.
    */
   #refoldDue(state: EncodedState): boolean {
-    return !state.folding && state.base !== null && state.since.length > 0 && state.baseBytes >= refoldAboveBytes;
+    return state.folding === null && state.base !== null && state.since.length > 0 && state.baseBytes >= refoldAboveBytes && this.#encodeStored !== undefined;
   }
 
   /**
@@ -497,13 +504,23 @@ interface EncodedState {
   sinceBytes: number;
   /** The base and the updates since as last handed out; null once an update followed. */
   view: readonly Uint8Array[] | null;
-  /** A fold into a new base is under way in the snapshot process. */
-  folding: boolean;
+  /** While the snapshot process folds a new base: how many of the updates since it includes, and their bytes; else null. */
+  folding: { readonly taken: number; readonly takenBytes: number } | null;
 }
 
 /** Updates followed after the base before the document is encoded again (a joining client applies them one by one). */
 const maxFollowedUpdates = 1000;
 
 function newEncodedState(base: Uint8Array): EncodedState {
-  return { base, baseBytes: base.byteLength, since: [], sinceBytes: 0, view: null, folding: false };
+  return { base, baseBytes: base.byteLength, since: [], sinceBytes: 0, view: null, folding: null };
+}
+
+/**
+ * Whether the updates that follow `state`'s base (or, while it is folded, those the fold does not
+ * include) stay within half its bytes and `maxFollowedUpdates`: past that, a client would apply
+ * more after its sync step 2 than in it.
+ */
+function withinBounds(state: EncodedState): boolean {
+  const taken = state.folding ?? { taken: 0, takenBytes: 0 };
+  return state.sinceBytes - taken.takenBytes <= state.baseBytes / 2 && state.since.length - taken.taken <= maxFollowedUpdates;
 }

@@ -7,8 +7,11 @@ import type { DocumentStore } from '../../storage/index.js';
  * so loaded documents are unloaded and their connections closed on delete.
  */
 export interface BoardDocuments {
-  /** Stores the initial Yjs state of a new board (`state`, else an empty document); resolves once it is durable. */
-  create(boardId: string, state?: Uint8Array): Promise<void>;
+  /**
+   * Stores the initial Yjs state of a new board (`state`: updates that, applied in order, give
+   * it; else an empty document); resolves once it is durable.
+   */
+  create(boardId: string, state?: readonly Uint8Array[]): Promise<void>;
   /** Removes a board's document for good. */
   delete(boardId: string): Promise<void>;
 }
@@ -17,7 +20,7 @@ export interface BoardDocuments {
 export function storeBoardDocuments(store: DocumentStore): BoardDocuments {
   return {
     create: async (boardId, state) => {
-      await store.compact(boardId, [state ?? Y.encodeStateAsUpdate(new Y.Doc())], 0);
+      await store.compact(boardId, state ?? [Y.encodeStateAsUpdate(new Y.Doc())], 0);
       await store.sync();
     },
     delete: async (boardId) => {

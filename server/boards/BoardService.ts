@@ -128,10 +128,10 @@ export class BoardService {
 
   /**
    * Creates a board in a space (editor and above there) or in the caller's default space, with
-   * its Yjs document: empty, or `options.state` (a duplicate's copy), stored before the board
-   * exists for anyone.
+   * its Yjs document: empty, or `options.state` (a duplicate's copy: updates that, applied in
+   * order, give its state), stored before the board exists for anyone.
    */
-  async create(principal: Principal, input: CreateBoardInput, options: { state?: Uint8Array } = {}): Promise<BoardView> {
+  async create(principal: Principal, input: CreateBoardInput, options: { state?: readonly Uint8Array[] } = {}): Promise<BoardView> {
     const title = cleanTitle(input.title ?? 'Untitled board');
     const description = cleanDescription(input.description ?? '');
     let space: SpaceRecord | null = null;

@@ -1,5 +1,5 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import * as Y from 'yjs';
+import type * as Y from 'yjs';
 import type { Actor, BatchResult, BoardStructure, DocumentRegistry, ItemTextPage, ItemView } from '../../crdt/index.js';
 import {
   applyBatchPlan,
@@ -297,9 +297,8 @@ export class BoardContentService {
    */
   async duplicate(principal: Principal, boardId: string): Promise<BoardView> {
     const { board } = await this.#board(principal, boardId, 'read');
-    const source = await this.#o.documents.open(boardId);
-    const state = Y.encodeStateAsUpdate(source);
-    const items = listItems(source);
+    // The state as kept for joining clients (not encoded on the event loop), and its items as of it.
+    const { state, read: items } = await this.#o.documents.copyOf(boardId, listItems);
     const copy = await this.#o.boards.create(
       principal,
       { title: `Copy_${board.title}`.slice(0, 200), description: board.description, spaceId: board.spaceId ?? 'default' },

@@ -1,6 +1,8 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { MockInstance } from 'vitest';
 import * as Y from 'yjs';
+import type { DocumentLease } from '../../../crdt/documents/DocumentLease.js';
 import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
 import { ManagedDocument } from '../../../crdt/documents/ManagedDocument.js';
 import { SnapshotBuilder } from '../../../crdt/documents/SnapshotBuilder.js';
@@ -64,6 +66,19 @@ function largeBoardParts(): { board: Y.Doc; parts: Uint8Array[]; db: SqliteDatab
   const db = new SqliteDatabase({ dataDir: ':memory:' });
   cleanups.push(() => db.close());
   return { board, parts, db };
+}
+
+/** A large board stored in parts, held by a registry with the snapshot process, and a spy on its folds for joining clients. */
+async function leasedBoardInParts(): Promise<{ db: SqliteDatabase; folds: MockInstance<SnapshotBuilder['encodeWhole']>; registry: DocumentRegistry; lease: DocumentLease }> {
+  const { db, parts } = largeBoardParts();
+  await db.documents.compact('b', parts, 0);
+  const folds = vi.spyOn(SnapshotBuilder.prototype, 'encodeWhole');
+  cleanups.push(() => folds.mockRestore());
+  const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
+  cleanups.push(() => registry.close());
+  const lease = await registry.acquire('b');
+  cleanups.push(() => lease.release());
+  return { db, folds, registry, lease };
 }
 
 function contentOf(doc: Y.Doc): unknown {
@@ -176,7 +191,7 @@ describe('loading a large stored board', () => {
     cleanups.push(() => db.close());
     const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
     cleanups.push(() => registry.close());
-    await registry.create('copy', state);
+    await registry.create('copy', [state]);
     expect((await db.documents.load('copy')).snapshot).toHaveLength(1);
     // The worker starts on first use: on a loaded machine that alone can take seconds.
     await expect.poll(async () => (await db.documents.load('copy')).snapshot?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
@@ -187,16 +202,16 @@ describe('loading a large stored board', () => {
     // Opened before its parts are stored: the load applies the same split, made once.
     const splits = vi.spyOn(SnapshotBuilder.prototype, 'split');
     cleanups.push(() => splits.mockRestore());
-    await registry.create('opened', state);
+    await registry.create('opened', [state]);
     expect(contentOf(await registry.open('opened'))).toEqual(contentOf(board));
     expect(splits).toHaveBeenCalledTimes(1);
     await expect.poll(async () => (await db.documents.load('opened')).snapshot?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
 
     // Deleted before its parts are stored: they are not stored after it. The worker takes one
     // request at a time, so once a board created after it is in parts, its turn has passed.
-    await registry.create('gone', state);
+    await registry.create('gone', [state]);
     await registry.delete('gone');
-    await registry.create('after', state);
+    await registry.create('after', [state]);
     await expect.poll(async () => (await db.documents.load('after')).snapshot?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
     expect(await db.documents.load('gone')).toEqual({ snapshot: null, updates: [], lastSeq: 0 });
     await registry.close();
@@ -204,22 +219,52 @@ describe('loading a large stored board', () => {
     // A small board, or a registry without the worker, stores one part and nothing more.
     const inThread = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
     cleanups.push(() => inThread.close());
-    await inThread.create('plain', state);
+    await inThread.create('plain', [state]);
     await inThread.create('empty');
     await inThread.close();
     expect((await db.documents.load('plain')).snapshot).toEqual([state]);
     expect((await db.documents.load('empty')).snapshot).toHaveLength(1);
   });
 
-  it('a board stored in parts is folded whole in the snapshot process for clients that join with nothing; the updates since are folded in again there', async () => {
-    const { db, parts } = largeBoardParts();
-    await db.documents.compact('b', parts, 0);
-    const folds = vi.spyOn(SnapshotBuilder.prototype, 'encodeWhole');
-    cleanups.push(() => folds.mockRestore());
+  it('copies a board from the state it keeps for joining clients, with what was read in the same turn; several updates are folded into one before they are stored', async () => {
+    const board = largeBoard();
+    const snapshot = Y.encodeStateAsUpdate(board);
+    const writer = new Y.Doc();
+    Y.applyUpdate(writer, snapshot);
+    const updates: Uint8Array[] = [];
+    writer.on('update', (u: Uint8Array) => updates.push(u));
+    writer.getMap('items').set('logged', 'after the snapshot');
+    const [update] = updates as [Uint8Array];
+    const { db } = await storedBoard(board, [update]);
+    Y.applyUpdate(board, update);
     const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
     cleanups.push(() => registry.close());
-    const lease = await registry.acquire('b');
-    cleanups.push(() => lease.release());
+
+    // The stored snapshot and the update logged after it, as stored: nothing encoded.
+    const { state, read } = await registry.copyOf('b', contentOf);
+    expect(state.map((u) => Buffer.from(u))).toEqual([Buffer.from(snapshot), Buffer.from(update)]);
+    expect(read).toEqual(contentOf(board));
+
+    // Folded into one in the snapshot process before the copy is stored (then split there, as any large new board).
+    await registry.create('copy', state);
+    expect((await db.documents.load('copy')).snapshot).toHaveLength(1);
+    await expect.poll(async () => (await db.documents.load('copy')).snapshot?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+    const fresh = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
+    cleanups.push(() => fresh.close());
+    expect(contentOf(await fresh.open('copy'))).toEqual(read);
+
+    // Without the worker: folded here, stored whole.
+    await fresh.create('copy2', state);
+    expect((await db.documents.load('copy2')).snapshot).toHaveLength(1);
+    expect(contentOf(await fresh.open('copy2'))).toEqual(read);
+
+    // Updates that do not apply are refused, and nothing is stored.
+    await expect(registry.create('bad', [snapshot, new Uint8Array([1, 2, 3])])).rejects.toThrow(/do not apply/);
+    expect(await db.documents.load('bad')).toEqual({ snapshot: null, updates: [], lastSeq: 0 });
+  });
+
+  it('a board stored in parts is folded whole in the snapshot process for clients that join with nothing; the updates since are folded in again there', async () => {
+    const { db, folds, registry, lease } = await leasedBoardInParts();
     const foldOf = async (call: number): Promise<Uint8Array | null> => (await folds.mock.results[call]?.value) as Uint8Array | null;
     // Shortly after the load, unless a client joined meanwhile (below).
     await expect.poll(() => folds.mock.calls.length).toBe(1);
@@ -281,6 +326,29 @@ describe('loading a large stored board', () => {
     const plain = await inThread.acquire('b');
     cleanups.push(() => plain.release());
     expect(plain.encodedState()).toHaveLength(1);
+  });
+
+  it('folds a large board\'s updates since at once when they outgrow half its base, so no join or copy encodes it on the event loop', async () => {
+    const { folds, registry, lease } = await leasedBoardInParts();
+    await expect.poll(() => folds.mock.calls.length).toBe(1);
+    const base = (await folds.mock.results[0]?.value) as Uint8Array;
+    await nextTurn();
+    expect(lease.encodedState()).toEqual([base]);
+
+    // One write of more than half the base: folded with it now, no join needed.
+    await registry.transact('b', (doc) => doc.getMap('items').set('large', 'x'.repeat(base.byteLength)));
+    expect(folds).toHaveBeenCalledTimes(2);
+    // Writes made while it is folded follow the new base.
+    await registry.transact('b', (doc) => doc.getMap('items').set('during', true));
+    expect(lease.encodedState()).toHaveLength(3);
+    const refolded = (await folds.mock.results[1]?.value) as Uint8Array;
+    await nextTurn();
+    const state = lease.encodedState();
+    expect(state[0]).toBe(refolded);
+    expect(state).toHaveLength(2);
+    const joined = new Y.Doc();
+    for (const update of state) Y.applyUpdate(joined, update);
+    expect(contentOf(joined)).toEqual(contentOf(lease.doc));
   });
 
   it('loads stored parts given out of order to the same document, and fails on a part that does not apply', async () => {
