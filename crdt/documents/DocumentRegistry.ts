@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as Y from 'yjs';
 import { systemClock } from '../../storage/index.js';
 import type { Clock, DocumentStore } from '../../storage/index.js';
-import { buildBoardIndex } from '../items/BoardIndex.js';
+import { boardIndex, buildBoardIndex } from '../items/BoardIndex.js';
 import { DocumentError } from './errors.js';
 import { silentLogger } from './Logger.js';
 import type { Logger } from './Logger.js';
@@ -10,7 +10,6 @@ import type { DocumentLease } from './DocumentLease.js';
 import { ManagedDocument } from './ManagedDocument.js';
 import { SnapshotBuilder, compiledSnapshotWorkerUrl } from './SnapshotBuilder.js';
 import { splitLoadAboveBytes } from './splitUpdate.js';
-import { foldStored } from './snapshotWorker.js';
 import type { SplitState } from './snapshotWorker.js';
 
 /** Options of `DocumentRegistry`; every field has a default. */
@@ -209,44 +208,45 @@ export class DocumentRegistry {
   }
 
   /**
-   * Stores the first state of a new board (a duplicate's copy, or an empty document) as its
-   * snapshot; resolves once it is durable. `state` is updates that, applied in order, give it (see
-   * `copyOf`); several are folded into one first, in the snapshot process. A large one is stored
-   * whole at once, then split by the load splitter in the background and stored again in parts,
-   * so that its first load applies it a part per turn without splitting it first (a load that
-   * comes before shares the split). A compaction stored by then is kept.
+   * Stores the first state of a new board (a duplicate's copy, or an empty document); resolves
+   * once it is durable. `state` is updates that, applied in order, give it (see `copyOf`): the
+   * first is stored as the snapshot and the others as its log, as the original board keeps them,
+   * so nothing is folded or encoded before the copy exists (its first compaction folds them). A
+   * large snapshot is stored whole at once, then split by the load splitter in the background
+   * and stored again in parts, so that its first load applies it a part per turn without
+   * splitting it first (a load that comes before shares the split). A compaction stored by then
+   * is kept (the store keeps the snapshot of the later point).
    */
-  async create(boardId: string, state: readonly Uint8Array[] = [Y.encodeStateAsUpdate(new Y.Doc())]): Promise<void> {
+  async create(boardId: string, state: readonly Uint8Array[] = []): Promise<void> {
     if (this.#closed) throw new DocumentError('registry_closed', 'The document registry is closed.');
-    const whole = state.length === 1 ? (state[0] as Uint8Array) : await this.#fold(boardId, state);
-    await this.#store.compact(boardId, [whole], 0);
+    const [snapshot = Y.encodeStateAsUpdate(new Y.Doc()), ...log] = state;
+    // A copy's state was taken in the turn that read the whole board: a large one is written from the next.
+    if (snapshot.byteLength > splitLoadAboveBytes) await nextTurn();
+    await this.#store.compact(boardId, [snapshot], 0);
+    if (log.length > 0) await this.#store.append(boardId, log);
     await this.#store.sync();
-    if (whole.byteLength > splitLoadAboveBytes && this.#loadSplitter.inWorker && !this.#storingInParts.has(boardId)) this.#storeInParts(boardId, whole);
+    if (snapshot.byteLength > splitLoadAboveBytes && this.#loadSplitter.inWorker && !this.#storingInParts.has(boardId)) this.#storeInParts(boardId, snapshot);
   }
 
   /**
    * The board's state, for a copy (`create`), with what `read` reads from its document in the
    * same turn. The state is what the document keeps for clients that join (`ManagedDocument.encodedState`):
    * usually the stored snapshot or a base folded off the event loop and the updates since, so a
-   * copy of a large loaded board is not an encode of it on the event loop.
+   * copy of a large loaded board is not an encode of it on the event loop. The board's items are
+   * decoded a slice per turn first (`BoardIndex.decodeInSlices`), so a `read` of every item in
+   * that turn decodes only those changed meanwhile.
    */
   async copyOf<T>(boardId: string, read: (doc: Y.Doc) => T): Promise<{ state: readonly Uint8Array[]; read: T }> {
     const managed = await this.#get(boardId);
-    managed.touch();
-    return { state: managed.encodedState(), read: read(managed.doc) };
-  }
-
-  /** `updates` folded into one, in the snapshot process (in this thread without one, or when it fails). Throws when one does not apply. */
-  async #fold(boardId: string, updates: readonly Uint8Array[]): Promise<Uint8Array> {
+    // Held so that the idle sweep leaves it loaded while it is decoded.
+    const lease = managed.lease();
     try {
-      const whole = await this.#loadSplitter.encodeWhole({ snapshot: null, updates: [...updates] });
-      if (whole !== null) return whole;
-    } catch (error) {
-      this.#logger.warn({ err: error, docId: boardId }, 'Could not fold a new board\'s state in the snapshot process; folding it here');
+      await boardIndex(managed.doc).decodeInSlices(this.#options.loadMsPerTurn, nextTurn);
+      if (this.#docs.get(boardId) !== managed) throw new DocumentError('document_deleted', `Board ${boardId} was deleted while it was copied.`);
+      return { state: managed.encodedState(), read: read(managed.doc) };
+    } finally {
+      lease.release();
     }
-    const folded = foldStored(null, updates, { split: false });
-    if (folded.skipped > 0) throw new TypeError(`${folded.skipped} of the updates given for a new board do not apply.`);
-    return folded.state[0] as Uint8Array;
   }
 
   #storeInParts(boardId: string, state: Uint8Array): void {

@@ -226,7 +226,7 @@ describe('loading a large stored board', () => {
     expect((await db.documents.load('empty')).snapshot).toHaveLength(1);
   });
 
-  it('copies a board from the state it keeps for joining clients, with what was read in the same turn; several updates are folded into one before they are stored', async () => {
+  it('copies a board from the state it keeps for joining clients, with what was read in the same turn, stored as a snapshot and its log', async () => {
     const board = largeBoard();
     const snapshot = Y.encodeStateAsUpdate(board);
     const writer = new Y.Doc();
@@ -245,22 +245,45 @@ describe('loading a large stored board', () => {
     expect(state.map((u) => Buffer.from(u))).toEqual([Buffer.from(snapshot), Buffer.from(update)]);
     expect(read).toEqual(contentOf(board));
 
-    // Folded into one in the snapshot process before the copy is stored (then split there, as any large new board).
+    // Stored as the original keeps it, the first update as the snapshot and the rest as its log:
+    // nothing folded or encoded before the copy exists.
     await registry.create('copy', state);
-    expect((await db.documents.load('copy')).snapshot).toHaveLength(1);
+    const stored = await db.documents.load('copy');
+    expect(stored.snapshot?.map((u) => Buffer.from(u))).toEqual([Buffer.from(snapshot)]);
+    expect(stored.updates.map((u) => Buffer.from(u))).toEqual([Buffer.from(update)]);
+    // Then the snapshot is split in the background, as any large new board's, and the log kept after it.
     await expect.poll(async () => (await db.documents.load('copy')).snapshot?.length ?? 0, { timeout: 15_000 }).toBeGreaterThanOrEqual(5);
+    expect((await db.documents.load('copy')).updates.map((u) => Buffer.from(u))).toEqual([Buffer.from(update)]);
     const fresh = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
     cleanups.push(() => fresh.close());
     expect(contentOf(await fresh.open('copy'))).toEqual(read);
 
-    // Without the worker: folded here, stored whole.
+    // Without the worker: stored the same way, and the snapshot is left whole.
     await fresh.create('copy2', state);
     expect((await db.documents.load('copy2')).snapshot).toHaveLength(1);
     expect(contentOf(await fresh.open('copy2'))).toEqual(read);
+  });
 
-    // Updates that do not apply are refused, and nothing is stored.
-    await expect(registry.create('bad', [snapshot, new Uint8Array([1, 2, 3])])).rejects.toThrow(/do not apply/);
-    expect(await db.documents.load('bad')).toEqual({ snapshot: null, updates: [], lastSeq: 0 });
+  it('a copy decodes the board a slice per turn first: an edit made meanwhile is in both its state and its read, and a delete meanwhile fails it', async () => {
+    const board = largeBoard();
+    const { db } = await storedBoard(board);
+    // Decoding's budget of 0 ms: a turn between items, so edits land while the copy is under way.
+    const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null, loadMsPerTurn: 0 });
+    cleanups.push(() => registry.close());
+    await registry.open('b');
+    const copying = registry.copyOf('b', contentOf);
+    await nextTurn();
+    await registry.transact('b', (doc) => doc.getMap('items').set('added', 'while the copy decoded'));
+    const { state, read } = await copying;
+    expect(read).toMatchObject({ added: 'while the copy decoded' });
+    const copy = new Y.Doc();
+    for (const update of state) Y.applyUpdate(copy, update);
+    expect(contentOf(copy)).toEqual(read);
+
+    const deleted = registry.copyOf('b', contentOf);
+    await nextTurn();
+    await registry.delete('b');
+    await expect(deleted).rejects.toMatchObject({ code: 'document_deleted' });
   });
 
   it('a board stored in parts is folded whole in the snapshot process for clients that join with nothing; the updates since are folded in again there', async () => {

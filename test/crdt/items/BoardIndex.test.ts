@@ -383,6 +383,28 @@ describe('BoardIndex', () => {
     });
   });
 
+  it('decodes every item ahead, a slice per turn; items changed between slices are read afresh by the next read', async () => {
+    const doc = new Y.Doc();
+    doc.transact(() => {
+      for (const id of pool) mutate(doc, { kind: 'create', id, type: 'sticky_note', z: validZ[0], x: 0, y: 0, w: 1, h: 1, from: id, to: id });
+    });
+    const index = boardIndex(doc);
+    let turns = 0;
+    // A budget of 0 ms: a turn between items (the first turns change the board).
+    await index.decodeInSlices(0, async () => {
+      turns += 1;
+      if (turns === 1) doc.transact(() => mutate(doc, { kind: 'text', id: 'a', text: 'changed after its decode' }));
+      if (turns === 2) doc.transact(() => mutate(doc, { kind: 'delete', id: 'd' }));
+      if (turns === 3) doc.transact(() => mutate(doc, { kind: 'create', id: 'new', type: 'text', z: validZ[1], x: 1, y: 1, w: 1, h: 1, from: 'new', to: 'new' }));
+      await nextTurn();
+    });
+    expect(turns).toBeGreaterThanOrEqual(pool.length - 1);
+    // Kept decodes are the ones still current: every item as a fresh read of its entry gives it.
+    expect(index.storedItems().sort(compareByZ)).toEqual(bruteForce(doc).inZOrder);
+    expect(index.storedItems().find((item) => item.id === 'a')?.data).toEqual({ title: 'changed after its decode' });
+    expect(index.storedItems().map((item) => item.id)).not.toContain('d');
+  });
+
   it('tells listeners which items a remote update touched, nested data included', () => {
     const doc = new Y.Doc();
     const replica = new Y.Doc();
