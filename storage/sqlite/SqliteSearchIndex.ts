@@ -12,7 +12,7 @@ const entriesPageSize = 1000;
  * few milliseconds at most, and, over a board's reindexes, as much merging as FTS5's own
  * automerge would do.
  */
-export const mergePagesPerWrite = 16;
+const mergePagesPerWrite = 16;
 
 /** A stored item entry as `indexedEntries` reads it. */
 interface ItemEntryRow {
@@ -36,10 +36,11 @@ interface EntryRow {
  * never reaches the FTS5 query syntax (see storage/SearchIndex.ts for the rules).
  *
  * FTS5's automatic merging is off: it merges in bursts of 64 pages per level every 64 leaf pages
- * written, so a one-row write now and then took tens of milliseconds of the event loop (40 ms
- * measured in a 10k-item board's edit load, 37 ms in a synthetic run, growing with the index).
- * Each write transaction instead merges `mergePagesPerWrite` pages where a level has enough
- * segments to merge (FTS5's `merge` command), so the work is spread over the writes.
+ * written, inside whichever write crosses the mark, so a one-row write now and then held the
+ * event loop several times as long as the others (up to 4–6 ms on a 10k-entry index, growing
+ * with the index). Each write transaction instead merges `mergePagesPerWrite` pages where a
+ * level has enough segments to merge (FTS5's `merge` command), so the work is spread over the
+ * writes (the longest one-row write on the same index: 2 ms).
  *
  * Writes commit without an fsync on the event loop (`commitShared`): the index is derived from
  * the boards, so it never holds up their writes. A write survives a crash of the process at once
