@@ -213,14 +213,7 @@ export class BoardIndex {
   storedItems(): StoredItem[] {
     this.#sync();
     const out: StoredItem[] = [];
-    for (const id of this.#entries.keys()) {
-      let item = this.#decoded.get(id);
-      if (item === undefined) {
-        item = frozenItem(readStoredItem(id, this.#items.get(id) as Y.Map<unknown>));
-        this.#decoded.set(id, item);
-      }
-      out.push(item);
-    }
+    for (const id of this.#entries.keys()) out.push(this.#decoded.get(id) ?? this.#decode(id, this.#items.get(id) as Y.Map<unknown>));
     return out;
   }
 
@@ -241,8 +234,15 @@ export class BoardIndex {
       // Touched in a turn since: its entry may be gone, or read again by the next `storedItems`.
       if (this.#decoded.has(id) || !this.#entries.has(id)) continue;
       const entry = this.#items.get(id);
-      if (entry instanceof Y.Map) this.#decoded.set(id, frozenItem(readStoredItem(id, entry)));
+      if (entry instanceof Y.Map) this.#decode(id, entry);
     }
+  }
+
+  /** Decodes `entry`, the item entry `id`, and keeps it until a transaction touches it. */
+  #decode(id: string, entry: Y.Map<unknown>): StoredItem {
+    const item = frozenItem(readStoredItem(id, entry));
+    this.#decoded.set(id, item);
+    return item;
   }
 
   /** Ids of every item entry (values that are a Y.Map), in no particular order. */
