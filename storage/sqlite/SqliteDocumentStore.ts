@@ -40,8 +40,21 @@ const snapshotBytesPerTurn = 256 * 1024;
 /** Parts of a replaced snapshot deleted per turn (a large snapshot's parts are tens of KB each). */
 const partsFreedPerTurn = 4;
 
+/**
+ * Logged updates read per event-loop turn by `load`. A compaction reads the whole log of its
+ * board: 3,200 to 8,000 rows read in one go held the event loop 10 to 12 ms (on top of whatever
+ * else that turn ran), a thousand take about a millisecond and a half.
+ */
+const logRowsPerTurn = 1000;
+
 /** The row of a document's snapshot: inline (`gen` null, `data` its parts end to end) or in `doc_snapshot_parts` under `gen`. */
 type SnapshotRow = { seq: number; data: Buffer; parts: string | null; gen: number | null };
+
+/** A load reading a document over several turns: `delete` marks it, and it reads again. */
+type Reading = { deleted: boolean };
+
+/** What `load` reads in its first transaction; `more` when the log goes on past the rows read. */
+type LoadHead = Omit<StoredDocument, 'snapshot'> & { snapshot: Uint8Array[] | SnapshotRow | null; more: boolean };
 
 /**
  * Board documents in SQLite: `doc_log` is the append-only log, keyed by document and a
@@ -55,10 +68,12 @@ export class SqliteDocumentStore implements DocumentStore {
   readonly #appendNow: (docId: string, updates: readonly Uint8Array[]) => number;
   readonly #storedLastSeq: BetterSqlite3.Statement;
   readonly #move: (appends: readonly Appended[]) => void;
-  readonly #load: (docId: string) => Omit<StoredDocument, 'snapshot'> & { snapshot: Uint8Array[] | SnapshotRow | null };
+  readonly #load: (docId: string) => LoadHead;
+  readonly #logAfter: BetterSqlite3.Statement;
+  readonly #snapshotSeq: BetterSqlite3.Statement;
   readonly #partsBetween: BetterSqlite3.Statement;
-  /** Loads reading a document's parts, by document: the parts of a replaced snapshot are freed only once none reads them. */
-  readonly #reading = new Map<string, number>();
+  /** Loads reading a document over several turns, by document: the parts of a replaced snapshot are freed only once none reads them. */
+  readonly #reading = new Map<string, Set<Reading>>();
   readonly #compactInline: (docId: string, snapshot: readonly Uint8Array[], upToSeq: number) => number | null;
   readonly #insertParts: (docId: string, gen: number, firstIdx: number, parts: readonly Uint8Array[]) => void;
   readonly #swapIn: (docId: string, gen: number, sizes: readonly number[], upToSeq: number) => { applied: boolean; oldGen: number | null };
@@ -117,17 +132,20 @@ export class SqliteDocumentStore implements DocumentStore {
       for (const { docId, firstSeq, updates } of appends) updates.forEach((update, i) => insert.run(docId, firstSeq + i, update));
     });
     const snapshot = db.prepare('SELECT seq, data, parts, gen FROM doc_snapshots WHERE doc_id = ?');
-    const log = db.prepare('SELECT seq, data FROM doc_log WHERE doc_id = ? AND seq > ? ORDER BY seq');
-    // A snapshot in parts is read afterwards, a few parts per turn (`load`).
+    const log = db.prepare('SELECT seq, data FROM doc_log WHERE doc_id = ? AND seq > ? ORDER BY seq LIMIT ?');
+    this.#logAfter = log;
+    // A snapshot in parts, and a log longer than `logRowsPerTurn`, are read afterwards, a turn at a time (`load`).
     this.#load = db.transaction((docId: string) => {
       const snap = snapshot.get(docId) as SnapshotRow | undefined;
-      const rows = log.all(docId, snap?.seq ?? 0) as { seq: number; data: Buffer }[];
+      const rows = log.all(docId, snap?.seq ?? 0, logRowsPerTurn) as { seq: number; data: Buffer }[];
       return {
         snapshot: snap === undefined ? null : snap.gen === null ? unpackSnapshot(new Uint8Array(snap.data), snap.parts === null ? null : parseSizes(snap.parts)) : snap,
-        updates: rows.map((r) => new Uint8Array(r.data)),
+        updates: rows.map((r) => bytesOf(r.data)),
         lastSeq: rows.at(-1)?.seq ?? snap?.seq ?? 0,
+        more: rows.length === logRowsPerTurn,
       };
     });
+    this.#snapshotSeq = db.prepare('SELECT seq FROM doc_snapshots WHERE doc_id = ?').pluck();
     this.#partsBetween = db.prepare('SELECT idx, data FROM doc_snapshot_parts WHERE doc_id = ? AND gen = ? AND idx >= ? AND idx < ? ORDER BY idx');
     const putSnapshot = db.prepare(
       'INSERT INTO doc_snapshots (doc_id, seq, data, parts, gen) VALUES (?, ?, ?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data, parts = excluded.parts, gen = excluded.gen WHERE excluded.seq >= doc_snapshots.seq',
@@ -197,31 +215,73 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 
   /**
-   * The snapshot and the updates logged after it, read in one transaction; a snapshot stored in
-   * parts is then read a few parts per event-loop turn (its parts never change, and a compaction
-   * that replaces it meanwhile frees them only after this read). A delete meanwhile makes it
-   * read again.
+   * The snapshot and the updates logged after it. The snapshot's row and the first
+   * `logRowsPerTurn` updates are read in one transaction; a snapshot stored in parts is then read
+   * a few parts per event-loop turn (its parts never change, and a compaction that replaces it
+   * meanwhile frees them only after this read), and a longer log `logRowsPerTurn` rows per turn
+   * (rows are only ever added after it, or trimmed by a compaction that stores a later
+   * snapshot, which makes it read again when that snapshot covers rows past the first read). A
+   * delete meanwhile makes it read again.
    */
   async load(docId: string): Promise<StoredDocument> {
     for (let attempt = 1; ; attempt += 1) {
       this.#moveWaiting();
       const head = this.#load(docId);
-      const snapshot = head.snapshot === null || Array.isArray(head.snapshot) ? head.snapshot : await this.#readParts(docId, head.snapshot);
-      if (snapshot === undefined) {
-        if (attempt < 3) continue;
-        throw new StorageError('storage_unavailable', `The snapshot of ${docId} kept changing while it was read.`);
-      }
-      const stored: StoredDocument = { ...head, snapshot };
-      // Left waiting only when the move failed: they follow everything stored.
-      for (const append of this.#waiting) {
-        if (append.docId !== docId) continue;
-        stored.updates.push(...append.updates);
-        stored.lastSeq = append.firstSeq + append.updates.length - 1;
-      }
-      return stored;
+      const { snapshot, updates, lastSeq } = head;
+      const stored = head.more || !(snapshot === null || Array.isArray(snapshot)) ? await this.#readRest(docId, head) : this.#withWaiting(docId, { snapshot, updates, lastSeq });
+      if (stored !== undefined) return stored;
+      if (attempt >= 3) throw new StorageError('storage_unavailable', `The snapshot of ${docId} kept changing while it was read.`);
     }
   }
 
+  /**
+   * `stored` followed by the document's appends still waiting in the journal (left waiting only
+   * when a move failed, or made since the last read): called in the turn of the last read.
+   */
+  #withWaiting(docId: string, stored: StoredDocument): StoredDocument {
+    for (const append of this.#waiting) {
+      if (append.docId !== docId) continue;
+      for (const [i, update] of append.updates.entries()) {
+        if (append.firstSeq + i <= stored.lastSeq) continue;
+        stored.updates.push(update);
+        stored.lastSeq = append.firstSeq + i;
+      }
+    }
+    return stored;
+  }
+
+  /**
+   * The rest of a load begun by `#load` (`head`): the snapshot's parts, when stored in parts, then
+   * the rest of the log, a turn at a time; undefined when the document was deleted, or its
+   * snapshot replaced, meanwhile (read it again). Throws StorageError `storage_damaged` when a
+   * part is missing or not the size recorded.
+   */
+  async #readRest(docId: string, head: LoadHead): Promise<StoredDocument | undefined> {
+    const reading: Reading = { deleted: false };
+    const readers = this.#reading.get(docId) ?? new Set<Reading>();
+    this.#reading.set(docId, readers.add(reading));
+    try {
+      const row = head.snapshot;
+      const snapshot = row === null || Array.isArray(row) ? row : await this.#readParts(docId, row);
+      if (snapshot === undefined || reading.deleted) return undefined;
+      const stored: StoredDocument = { snapshot, updates: head.updates, lastSeq: head.lastSeq };
+      // The rest of the log: rows past the first read, and those moved in from the journal while the parts were read.
+      for (let rows = logRowsPerTurn; rows === logRowsPerTurn; ) {
+        await nextTurn();
+        if (reading.deleted) return undefined;
+        const next = this.#logAfter.all(docId, stored.lastSeq, logRowsPerTurn) as { seq: number; data: Buffer }[];
+        for (const r of next) stored.updates.push(bytesOf(r.data));
+        stored.lastSeq = next.at(-1)?.seq ?? stored.lastSeq;
+        rows = next.length;
+      }
+      // A compaction stored meanwhile past the rows of the first read may have trimmed rows not read yet.
+      if (((this.#snapshotSeq.get(docId) as number | undefined) ?? 0) > head.lastSeq) return undefined;
+      return this.#withWaiting(docId, stored);
+    } finally {
+      readers.delete(reading);
+      if (readers.size === 0 && this.#reading.get(docId) === readers) this.#reading.delete(docId);
+    }
+  }
   /**
    * The parts of a snapshot stored in `doc_snapshot_parts`, about `snapshotBytesPerTurn` a turn;
    * undefined when the document was deleted meanwhile (read it again). Throws StorageError
@@ -231,20 +291,13 @@ export class SqliteDocumentStore implements DocumentStore {
     const sizes = row.parts === null ? undefined : parseSizes(row.parts);
     if (!isPartSizes(sizes)) throw damagedParts(row);
     const rows: { idx: number; data: Buffer }[] = [];
-    this.#reading.set(docId, (this.#reading.get(docId) ?? 0) + 1);
-    try {
-      for (const [i, { from, to }] of rangesOf(sizes, snapshotBytesPerTurn).entries()) {
-        if (i > 0) await nextTurn();
-        rows.push(...(this.#partsBetween.all(docId, row.gen, from, to) as { idx: number; data: Buffer }[]));
-      }
-    } finally {
-      const left = (this.#reading.get(docId) ?? 1) - 1;
-      if (left === 0) this.#reading.delete(docId);
-      else this.#reading.set(docId, left);
+    for (const [i, { from, to }] of rangesOf(sizes, snapshotBytesPerTurn).entries()) {
+      if (i > 0) await nextTurn();
+      rows.push(...(this.#partsBetween.all(docId, row.gen, from, to) as { idx: number; data: Buffer }[]));
     }
     const lastIdx = this.#lastPart.get(docId, row.gen) as number;
     const whole = rows.length === sizes.length && lastIdx === sizes.length - 1 && rows.every((part, i) => part.idx === i && part.data.byteLength === sizes[i]);
-    if (whole) return rows.map((part) => new Uint8Array(part.data));
+    if (whole) return rows.map((part) => bytesOf(part.data));
     // Deleted (or replaced, after a delete) meanwhile: read again.
     if ((this.#genOf.get(docId) as number | null | undefined) !== row.gen) return undefined;
     throw damagedParts(row);
@@ -343,6 +396,7 @@ export class SqliteDocumentStore implements DocumentStore {
     // Journal first: recovery after a crash between the two must not bring the log back.
     this.#journal?.appendDeleted(docId);
     for (const compaction of this.#compactions.get(docId) ?? []) compaction.cancelled = true;
+    for (const reading of this.#reading.get(docId) ?? []) reading.deleted = true;
     this.#waiting = this.#waiting.filter((append) => append.docId !== docId);
     this.#lastSeq.delete(docId);
     this.#delete(docId);
@@ -517,6 +571,14 @@ function rangesOf(sizes: readonly number[], bytes: number): { from: number; to: 
   });
   if (sizes.length > from) ranges.push({ from, to: sizes.length });
   return ranges;
+}
+
+/**
+ * A blob read as a Uint8Array without copying it: the driver gives each blob a buffer of its own,
+ * and a copy of each of a log's thousands of rows cost the event loop its time and the heap.
+ */
+function bytesOf(blob: Buffer): Uint8Array {
+  return new Uint8Array(blob.buffer, blob.byteOffset, blob.byteLength);
 }
 
 function nextTurn(): Promise<void> {

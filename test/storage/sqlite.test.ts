@@ -29,6 +29,23 @@ describeStorageContract('sqlite :memory:', async () => new SqliteDatabase({ data
 const checkpointWorkerUrl = new URL('../../dist/storage/sqlite/checkpointWorker.js', import.meta.url);
 describeStorageContract('sqlite file, checkpoints in a worker thread', async () => new SqliteDatabase({ dataDir: nextDir(), checkpointWorkerUrl, checkpointIntervalMs: 20 }));
 
+/** Counts event-loop turns (immediates) until stopped. */
+const turnCounter = (): { stop: () => number } => {
+  let turns = 0;
+  let running = true;
+  const tick = (): void => {
+    turns += 1;
+    if (running) setImmediate(tick);
+  };
+  setImmediate(tick);
+  return {
+    stop: () => {
+      running = false;
+      return turns;
+    },
+  };
+};
+
 describe('sqlite document log', () => {
   it.each([
     ['through the journal', true],
@@ -110,23 +127,6 @@ describe('sqlite document log', () => {
         await db.close();
       }
     };
-    /** Counts event-loop turns (immediates) until stopped. */
-    const turnCounter = (): { stop: () => number } => {
-      let turns = 0;
-      let running = true;
-      const tick = (): void => {
-        turns += 1;
-        if (running) setImmediate(tick);
-      };
-      setImmediate(tick);
-      return {
-        stop: () => {
-          running = false;
-          return turns;
-        },
-      };
-    };
-
     it('lets the event loop turn between parts, stores them in doc_snapshot_parts, and frees the parts it replaces', async () => {
       const db = new SqliteDatabase({ dataDir: nextDir() });
       try {
@@ -295,6 +295,67 @@ describe('sqlite document log', () => {
         await expect(db.documents.load('d')).rejects.toMatchObject({ code: 'storage_damaged' });
         connection.prepare("DELETE FROM doc_snapshot_parts WHERE doc_id = 'd'").run();
         await expect(db.documents.load('d')).rejects.toMatchObject({ code: 'storage_damaged' });
+      });
+    });
+  });
+
+  describe('a long log, read a thousand rows per event-loop turn', () => {
+    const update = (i: number): number[] => [i % 256, Math.floor(i / 256), 7];
+    /** Runs `test` on a store whose document `d` has a snapshot and 2,500 updates logged after it (`last`, the number of the last). */
+    const withLongLog = async (documentJournal: boolean, test: (db: SqliteDatabase, last: number) => Promise<void>): Promise<void> => {
+      const db = new SqliteDatabase({ dataDir: nextDir(), documentJournal });
+      try {
+        const first = db.documents.appendNow('d', [new Uint8Array([1])]);
+        await db.documents.compact('d', [new Uint8Array([9])], first);
+        let last = first;
+        for (let i = 0; i < 2500; i += 500) last = db.documents.appendNow('d', Array.from({ length: 500 }, (_, j) => new Uint8Array(update(i + j))));
+        await db.documents.sync();
+        await test(db, last);
+      } finally {
+        await db.close();
+      }
+    };
+
+    it.each([
+      ['through the journal', true],
+      ['straight into doc_log', false],
+    ])('reads every row in order over several turns, with the updates appended (%s) while it reads', async (_, documentJournal) => {
+      await withLongLog(documentJournal, async (db, last) => {
+        const counter = turnCounter();
+        const reading = db.documents.load('d');
+        await new Promise((resolve) => setImmediate(resolve));
+        const appended = db.documents.appendNow('d', [new Uint8Array([200, 200, 200])]);
+        const read = await reading;
+        expect(counter.stop()).toBeGreaterThanOrEqual(2);
+        expect(read.snapshot).toEqual([new Uint8Array([9])]);
+        expect(read.updates).toEqual([...Array.from({ length: 2500 }, (_, i) => new Uint8Array(update(i))), new Uint8Array([200, 200, 200])]);
+        expect(appended).toBe(last + 1);
+        expect(read.lastSeq).toBe(appended);
+      });
+    });
+
+    it('reads again when a compaction stored meanwhile covers rows past its first read', async () => {
+      await withLongLog(false, async (db, last) => {
+        const reading = db.documents.load('d');
+        await new Promise((resolve) => setImmediate(resolve));
+        // Inline: stored, and the log it covers trimmed, in this turn.
+        await db.documents.compact('d', [new Uint8Array([5])], last - 10);
+        const read = await reading;
+        expect(read.snapshot).toEqual([new Uint8Array([5])]);
+        expect(read.updates).toEqual(Array.from({ length: 10 }, (_, i) => new Uint8Array(update(2490 + i))));
+        expect(read.lastSeq).toBe(last);
+      });
+    });
+
+    it('reads the document again, deleted, when it is deleted meanwhile', async () => {
+      await withLongLog(true, async (db) => {
+        const reading = db.documents.load('d');
+        await new Promise((resolve) => setImmediate(resolve));
+        await db.documents.delete('d');
+        const read = await reading;
+        expect(read.snapshot).toBeNull();
+        expect(read.updates).toEqual([]);
+        expect(read.lastSeq).toBe(0);
       });
     });
   });
