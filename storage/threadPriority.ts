@@ -63,6 +63,16 @@ export function lowerProcessPriority(): boolean {
   return all;
 }
 
+/**
+ * Lowers a child process just started to `backgroundNice` (never raises it), from its parent:
+ * on Linux this sets its main thread, before the runtime it starts creates its other threads
+ * (which inherit it), so that even its start-up takes only what the parent leaves of a core.
+ * Returns whether it applied (false once the process has ended, or where it cannot be set).
+ */
+export function lowerChildPriority(pid: number): boolean {
+  return lowerPriorityOf(pid);
+}
+
 function lowerPriorityOf(tid: number): boolean {
   try {
     if (getPriority(tid) < backgroundNice) setPriority(tid, backgroundNice);

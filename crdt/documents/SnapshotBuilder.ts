@@ -2,8 +2,9 @@ import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
 import type { StoredDocument } from '../../storage/index.js';
-import { foldStored, snapshotProcessFlag } from './snapshotWorker.js';
-import type { FoldRequest, Folded, SnapshotAnswer, SplitRequest, SplitState } from './snapshotWorker.js';
+import { lowerChildPriority } from '../../storage/threadPriority.js';
+import { foldStored, packUpdates, snapshotProcessFlag } from './snapshotWorker.js';
+import type { FoldRequest, Folded, SnapshotAnswer, SnapshotRequest, SplitRequest, SplitState } from './snapshotWorker.js';
 import { CrdtError } from '../errors.js';
 
 /** The compiled worker beside this module; undefined when running from sources (tests), which fold in-thread. */
@@ -14,6 +15,47 @@ type Reply = Exclude<SnapshotAnswer, { error: string }>;
 
 /** Milliseconds the snapshot process stays up with nothing to do (it holds the heap of its last board until it ends). */
 const defaultIdleMs = 30_000;
+
+/**
+ * Bytes of a request copied into the channel per event-loop turn: the 4 MB snapshot of a 10k-item
+ * board sent in one message held the event loop 3 to 8 ms for the copy alone, in the turn that
+ * had just read the board's log.
+ */
+export const requestBytesPerTurn = 512 * 1024;
+
+/** A request without its id. */
+type Request = Omit<FoldRequest, 'id'> | Omit<SplitRequest, 'id'>;
+
+/**
+ * The large bytes of `request` as pieces to send ahead of it, one per turn, and what is left to
+ * send as the request: a fold's snapshot parts, or a split's update, end to end in pieces of
+ * `requestBytesPerTurn` bytes (views, not copies), and the sizes the snapshot process cuts them
+ * back into. A request of fewer bytes goes whole.
+ */
+export function piecesOf(request: Request): { pieces: Uint8Array[][]; rest: Request } {
+  const blobs = request.kind === 'split' ? [request.update] : (request.snapshot ?? []);
+  const sizes = blobs.map((blob) => blob.byteLength);
+  if (sizes.reduce((sum, size) => sum + size, 0) <= requestBytesPerTurn) return { pieces: [], rest: request };
+  const pieces: Uint8Array[][] = [];
+  let piece: Uint8Array[] = [];
+  let room = requestBytesPerTurn;
+  for (const blob of blobs) {
+    for (let offset = 0; offset < blob.byteLength; ) {
+      const take = Math.min(room, blob.byteLength - offset);
+      piece.push(blob.subarray(offset, offset + take));
+      offset += take;
+      room -= take;
+      if (room === 0) {
+        pieces.push(piece);
+        piece = [];
+        room = requestBytesPerTurn;
+      }
+    }
+  }
+  if (piece.length > 0) pieces.push(piece);
+  const rest: Request = request.kind === 'split' ? { ...request, update: new Uint8Array(), pieceSizes: sizes } : { ...request, snapshot: [], pieceSizes: sizes };
+  return { pieces, rest };
+}
 
 /**
  * Folds a stored document (snapshot + logged updates) into one snapshot for compaction, a large
@@ -77,7 +119,7 @@ export class SnapshotBuilder {
   }
 
   async #fold(url: URL, stored: Pick<StoredDocument, 'snapshot' | 'updates'>, split: boolean): Promise<Folded> {
-    const reply = await this.#call(url, { kind: 'fold', snapshot: stored.snapshot, updates: stored.updates, split });
+    const reply = await this.#call(url, { kind: 'fold', snapshot: stored.snapshot, updates: packUpdates(stored.updates), split });
     if (!('state' in reply)) throw new CrdtError('snapshot_failed', 'The snapshot worker answered a fold with something else.');
     return { state: reply.state, skipped: reply.skipped };
   }
@@ -91,20 +133,41 @@ export class SnapshotBuilder {
     return reply.split;
   }
 
-  #call(url: URL, request: Omit<FoldRequest, 'id'> | Omit<SplitRequest, 'id'>): Promise<Reply> {
+  /**
+   * Sends `request` and resolves with its answer. Starting the process holds a turn for several
+   * milliseconds (a fork of a large server), and copying a large request into the channel as
+   * long: the request is sent from the next turn, its large bytes a piece per turn (`piecesOf`).
+   */
+  async #call(url: URL, request: Request): Promise<Reply> {
+    const started = this.#child === undefined;
     const child = this.#start(url);
+    if (started) await nextTurn();
+    if (this.#closed) throw new CrdtError('snapshot_failed', 'The snapshot builder is closed.');
     const id = this.#nextId++;
-    return new Promise((resolve, reject) => {
-      this.#pending.set(id, { resolve, reject });
-      this.#busy(child);
-      child.send({ ...request, id }, (error) => {
-        if (error === null) return;
-        // The channel closed under us: the exit handler rejects the rest.
-        const call = this.#pending.get(id);
-        this.#pending.delete(id);
-        if (this.#pending.size === 0 && this.#child === child) this.#idle(child);
-        call?.reject(new CrdtError('snapshot_failed', `The snapshot process did not take the request: ${error.message}`));
-      });
+    const answered = new Promise<Reply>((resolve, reject) => this.#pending.set(id, { resolve, reject }));
+    // Rejected, perhaps, while the pieces are sent: not unhandled meanwhile (the caller gets it).
+    answered.catch(() => undefined);
+    this.#busy(child);
+    const { pieces, rest } = piecesOf(request);
+    for (const chunks of pieces) {
+      this.#send(child, { kind: 'piece', id, chunks });
+      await nextTurn();
+      // Failed meanwhile (the process ended, or the builder closed): the call has been rejected.
+      if (!this.#pending.has(id)) return answered;
+    }
+    this.#send(child, { ...rest, id });
+    return answered;
+  }
+
+  /** Writes `message` into the channel; a failure to take it rejects its call. */
+  #send(child: ChildProcess, message: SnapshotRequest): void {
+    child.send(message, (error) => {
+      if (error === null) return;
+      // The channel closed under us: the exit handler rejects the rest.
+      const call = this.#pending.get(message.id);
+      this.#pending.delete(message.id);
+      if (this.#pending.size === 0 && this.#child === child) this.#idle(child);
+      call?.reject(new CrdtError('snapshot_failed', `The snapshot process did not take the request: ${error.message}`));
     });
   }
 
@@ -124,6 +187,9 @@ export class SnapshotBuilder {
       execArgv: [],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
+    // At once, not only once it runs (`lowerProcessPriority`): its start-up takes tens of
+    // milliseconds of a core, which must not be the event loop's.
+    if (child.pid !== undefined) lowerChildPriority(child.pid);
     child.on('message', (answer: SnapshotAnswer) => {
       const call = this.#pending.get(answer.id);
       if (call === undefined) return;
@@ -180,4 +246,8 @@ export class SnapshotBuilder {
     this.#pending.clear();
     for (const call of calls) call.reject(error);
   }
+}
+
+function nextTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
 }

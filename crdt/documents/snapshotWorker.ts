@@ -19,8 +19,49 @@ export interface FoldRequest {
   id: number;
   kind: 'fold';
   snapshot: readonly Uint8Array[] | null;
-  updates: readonly Uint8Array[];
+  updates: PackedUpdates;
   split: boolean;
+  /** Sent in pieces ahead of it (`PieceRequest`): the sizes of the snapshot's parts, end to end in the pieces' bytes. */
+  pieceSizes?: number[];
+}
+
+/**
+ * Updates end to end, with the size of each: they cross the channel as one typed array, in one
+ * copy, where thousands of small ones would each cost a call of the channel's serializer on the
+ * event loop (10,000 updates of 180 bytes beside a 4 MB snapshot: 10 to 12 ms to send, against 2
+ * to 7 ms packed).
+ */
+export interface PackedUpdates {
+  bytes: Uint8Array;
+  sizes: Uint32Array;
+}
+
+/** `updates` as one `PackedUpdates`. */
+export function packUpdates(updates: readonly Uint8Array[]): PackedUpdates {
+  const sizes = new Uint32Array(updates.length);
+  let total = 0;
+  updates.forEach((update, i) => {
+    sizes[i] = update.byteLength;
+    total += update.byteLength;
+  });
+  const bytes = new Uint8Array(total);
+  let offset = 0;
+  for (const update of updates) {
+    bytes.set(update, offset);
+    offset += update.byteLength;
+  }
+  return { bytes, sizes };
+}
+
+/** The updates of `packed`, as views of its bytes. */
+export function unpackUpdates(packed: PackedUpdates): Uint8Array[] {
+  const updates: Uint8Array[] = [];
+  let offset = 0;
+  for (const size of packed.sizes) {
+    updates.push(packed.bytes.subarray(offset, offset + size));
+    offset += size;
+  }
+  return updates;
 }
 
 /** A stored snapshot to split into parts for a load a few milliseconds per event-loop turn (`splitUpdate`). */
@@ -28,9 +69,22 @@ export interface SplitRequest {
   id: number;
   kind: 'split';
   update: Uint8Array;
+  /** Sent in pieces ahead of it (`PieceRequest`): the update's size, its bytes those of the pieces. */
+  pieceSizes?: number[];
 }
 
-export type SnapshotRequest = FoldRequest | SplitRequest;
+/**
+ * Bytes of a large request sent ahead of it, a piece per event-loop turn (`SnapshotBuilder`): a
+ * fold's snapshot parts or a split's update, end to end and cut in pieces; the request then
+ * gives the sizes to cut them back into (`pieceSizes`).
+ */
+export interface PieceRequest {
+  id: number;
+  kind: 'piece';
+  chunks: Uint8Array[];
+}
+
+export type SnapshotRequest = FoldRequest | SplitRequest | PieceRequest;
 
 /** A snapshot's parts in the order to apply them, and the state they reach (`splitUpdate`); null when it cannot be split. */
 export type SplitState = SplitUpdate | null;
@@ -73,11 +127,31 @@ export function foldStored(snapshot: readonly Uint8Array[] | null, updates: read
   return { state: splitUpdate(state)?.parts ?? [state], skipped };
 }
 
+/** Pieces received ahead of their request, by request id. */
+const received = new Map<number, Uint8Array[]>();
+
+/** `request` with the bytes sent ahead of it in pieces, cut back into the parts (or the update) they were. */
+function withPieces(request: FoldRequest | SplitRequest): FoldRequest | SplitRequest {
+  const chunks = received.get(request.id) ?? [];
+  received.delete(request.id);
+  if (request.pieceSizes === undefined) return request;
+  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  if (offset !== request.pieceSizes.reduce((sum, size) => sum + size, 0)) throw new Error('The pieces of a request do not add up to its sizes.');
+  const blobs = unpackUpdates({ bytes, sizes: Uint32Array.from(request.pieceSizes) });
+  return request.kind === 'fold' ? { ...request, snapshot: blobs } : { ...request, update: blobs[0] ?? new Uint8Array() };
+}
+
 /** The answer to `request`. */
-function answer(request: SnapshotRequest): SnapshotAnswer {
+function answer(request: FoldRequest | SplitRequest): SnapshotAnswer {
   try {
-    if (request.kind === 'split') return { id: request.id, split: splitUpdate(request.update) };
-    return { id: request.id, ...foldStored(request.snapshot, request.updates, { split: request.split }) };
+    const whole = withPieces(request);
+    if (whole.kind === 'split') return { id: whole.id, split: splitUpdate(whole.update) };
+    return { id: whole.id, ...foldStored(whole.snapshot, unpackUpdates(whole.updates), { split: whole.split }) };
   } catch (error) {
     return { id: request.id, error: error instanceof Error ? error.message : String(error) };
   }
@@ -92,7 +166,8 @@ if (send !== undefined && process.argv.includes(snapshotProcessFlag)) {
   // helper threads) may take the event loop's share.
   lowerProcessPriority();
   process.on('message', (request: SnapshotRequest) => {
-    send(answer(request));
+    if (request.kind === 'piece') received.set(request.id, [...(received.get(request.id) ?? []), ...request.chunks]);
+    else send(answer(request));
   });
   // The server is gone (ended, or killed): nothing more to do.
   process.on('disconnect', () => process.exit(0));

@@ -1,17 +1,37 @@
+import type * as ChildProcesses from 'node:child_process';
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { getPriority } from 'node:os';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
 import { silentLogger } from '../../../crdt/documents/Logger.js';
-import { SnapshotBuilder } from '../../../crdt/documents/SnapshotBuilder.js';
-import { foldStored } from '../../../crdt/documents/snapshotWorker.js';
+import { SnapshotBuilder, piecesOf } from '../../../crdt/documents/SnapshotBuilder.js';
+import { foldStored, packUpdates, unpackUpdates } from '../../../crdt/documents/snapshotWorker.js';
 import { UpdatePersister } from '../../../crdt/documents/UpdatePersister.js';
 import type { BuildSnapshot } from '../../../crdt/documents/UpdatePersister.js';
 import { SqliteDatabase } from '../../../storage/index.js';
 import type { StoredDocument } from '../../../storage/index.js';
 import { backgroundNice, currentThreadId } from '../../../storage/threadPriority.js';
 import { SpyDocumentStore, SyncSpyDocumentStore } from './fakeStores.js';
+
+/** Each message sent to a snapshot process, and whether it went in the same event-loop turn as the one before it. */
+const sent = vi.hoisted(() => [] as { kind: string; sameTurn: boolean }[]);
+vi.mock('node:child_process', async (importOriginal) => {
+  const actual = await importOriginal<typeof ChildProcesses>();
+  const fork = (...args: Parameters<typeof actual.fork>): ReturnType<typeof actual.fork> => {
+    const child = actual.fork(...args);
+    const send = child.send.bind(child) as (...sendArgs: unknown[]) => boolean;
+    let turned = true;
+    child.send = ((message: { kind: string }, ...rest: unknown[]) => {
+      sent.push({ kind: message.kind, sameTurn: !turned });
+      turned = false;
+      setImmediate(() => (turned = true));
+      return send(message, ...rest);
+    }) as typeof child.send;
+    return child;
+  };
+  return { ...actual, fork };
+});
 
 /** The compiled worker (the suites' global set-up builds `dist/`). */
 const workerUrl = new URL('../../../dist/crdt/documents/snapshotWorker.js', import.meta.url);
@@ -172,6 +192,15 @@ describe('folding stored documents', () => {
     expect(doc.getArray('a').toArray()).toEqual([0, 1, 2, 3]);
   });
 
+  it('packs the updates it sends into one array, and unpacks the same updates in order', () => {
+    const updates = [new Uint8Array([1, 2, 3]), new Uint8Array([4]), ...pushes(0, 20)];
+    const packed = packUpdates(updates);
+    expect(packed.sizes).toHaveLength(updates.length);
+    expect(packed.bytes.byteLength).toBe(updates.reduce((sum, update) => sum + update.byteLength, 0));
+    expect(unpackUpdates(packed)).toEqual(updates);
+    expect(unpackUpdates(packUpdates([]))).toEqual([]);
+  });
+
   it('builds snapshots in a process of their own, the same as in-thread', async () => {
     const builder = new SnapshotBuilder(workerUrl);
     cleanups.push(() => builder.close());
@@ -202,6 +231,58 @@ describe('folding stored documents', () => {
     expect(nices.every((nice) => nice === backgroundNice)).toBe(true);
     expect(threadNices('self').filter((nice) => nice === backgroundNice).length).toBe(before.filter((nice) => nice === backgroundNice).length);
     expect(getPriority(currentThreadId() ?? 0)).toBe(own);
+  });
+
+  it('sends a large fold or split a piece per event-loop turn, and answers as for one sent whole', async () => {
+    const builder = new SnapshotBuilder(workerUrl);
+    cleanups.push(() => builder.close());
+    // A board of about 2.6 MB, stored in parts, and updates after it.
+    const writer = new Y.Doc();
+    writer.transact(() => {
+      for (let i = 0; i < 20_000; i += 1) writer.getMap('items').set(`item${i}`, `${i}:${'x'.repeat(120)}`);
+    });
+    const whole = Y.encodeStateAsUpdate(writer);
+    const parts = await builder.split(whole);
+    expect(parts).not.toBeNull();
+    const updates = pushes(0, 300, writer);
+    expect(piecesOf({ kind: 'fold', snapshot: parts!.parts, updates: packUpdates(updates), split: false }).pieces.length).toBeGreaterThanOrEqual(5);
+    expect(piecesOf({ kind: 'split', update: whole }).pieces.length).toBeGreaterThanOrEqual(5);
+    // Byte for byte (compared as buffers: an element-wise comparison of megabytes takes seconds).
+    const same = (a: readonly Uint8Array[], b: readonly Uint8Array[]): boolean => a.length === b.length && a.every((part, i) => Buffer.from(part).equals(b[i]!));
+    /** The messages `work` sent: pieces first, each in a turn of its own, then the request. */
+    const sentBy = async <T>(work: () => Promise<T>): Promise<[T, { kind: string; sameTurn: boolean }[]]> => {
+      const from = sent.length;
+      const result = await work();
+      return [result, sent.slice(from)];
+    };
+    const [folded, foldSent] = await sentBy(() => builder.build({ snapshot: parts!.parts, updates }));
+    expect(foldSent.length).toBeGreaterThanOrEqual(6);
+    expect(foldSent.map((m) => m.kind)).toEqual([...foldSent.slice(1).map(() => 'piece'), 'fold']);
+    expect(foldSent.every((m) => !m.sameTurn)).toBe(true);
+    expect(folded.skipped).toBe(0);
+    expect(same(folded.state, foldStored(parts!.parts, updates, { split: true }).state)).toBe(true);
+    const [again, splitSent] = await sentBy(() => builder.split(whole));
+    expect(splitSent.length).toBeGreaterThanOrEqual(6);
+    expect(splitSent.map((m) => m.kind)).toEqual([...splitSent.slice(1).map(() => 'piece'), 'split']);
+    expect(splitSent.every((m) => !m.sameTurn)).toBe(true);
+    expect(same(again!.parts, parts!.parts)).toBe(true);
+    expect(again!.clocks).toEqual(parts!.clocks);
+    // A snapshot of one large part (a joining client's state): cut across it.
+    const [joined, joinSent] = await sentBy(() => builder.encodeWhole({ snapshot: [whole], updates }));
+    expect(joinSent.length).toBeGreaterThanOrEqual(6);
+    expect(joinSent.every((m) => !m.sameTurn)).toBe(true);
+    expect(Buffer.from(joined!).equals(foldStored([whole], updates, { split: false }).state[0]!)).toBe(true);
+  });
+
+  it.runIf(process.platform === 'linux')('lowers the snapshot process as it starts, before its own code runs', async () => {
+    const builder = new SnapshotBuilder(workerUrl);
+    cleanups.push(() => builder.close());
+    const built = builder.build({ snapshot: null, updates: pushes(0, 5) });
+    // In the turn that started it: the process is still starting Node, and has lowered nothing itself.
+    const pid = builder.pid;
+    expect(pid).toBeDefined();
+    expect(threadNices(pid!)[0]).toBe(backgroundNice);
+    expect((await built).state).toHaveLength(1);
   });
 
   it('ends the snapshot process after its idle time, and starts another for the next build', async () => {
