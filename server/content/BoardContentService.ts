@@ -3,6 +3,7 @@ import type * as Y from 'yjs';
 import type { Actor, BatchResult, BoardStructure, DocumentRegistry, ItemTextPage, ItemView } from '../../crdt/index.js';
 import {
   applyBatchPlan,
+  captureItems,
   commentTypeName,
   createItem,
   deleteItem,
@@ -11,12 +12,12 @@ import {
   itemText,
   itemTypeOf,
   listItemPage,
-  listItems,
   outline,
   patchItem,
   structure,
   validateBatch,
   validateCreateItem,
+  viewsOf,
 } from '../../crdt/index.js';
 import type { Clock, Database } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
@@ -49,6 +50,9 @@ export interface BoardContentServiceOptions {
    */
   events: DomainEvents;
 }
+
+/** Milliseconds of a duplicate's item views built per event-loop turn (`viewsOf`). */
+const viewMsPerTurn = 8;
 
 /** Item events emitted per event-loop turn by one write (a batch has at most 100 items; a duplicate has the whole board). */
 const eventsPerTurn = 200;
@@ -297,8 +301,10 @@ export class BoardContentService {
    */
   async duplicate(principal: Principal, boardId: string): Promise<BoardView> {
     const { board } = await this.#board(principal, boardId, 'read');
-    // The state as kept for joining clients (not encoded on the event loop), and its items as of it.
-    const { state, read: items } = await this.#o.documents.copyOf(boardId, listItems);
+    // The state as kept for joining clients (not encoded on the event loop), and its items as of
+    // it, taken in the same turn and viewed in the turns after.
+    const { state, read: captured } = await this.#o.documents.copyOf(boardId, captureItems);
+    const items = await viewsOf(captured, viewMsPerTurn, nextTurn);
     const copy = await this.#o.boards.create(
       principal,
       { title: `Copy_${board.title}`.slice(0, 200), description: board.description, spaceId: board.spaceId ?? 'default' },

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import { describe, expect, it } from 'vitest';
-import { createItem, getItem, itemsMapName, listItems, patchItem } from '../../../crdt/index.js';
+import { captureItems, createItem, deleteItem, getItem, itemsMapName, listItems, patchItem, viewsOf } from '../../../crdt/index.js';
 import { alice, newBoard, nowMs, section, sticky } from './support.js';
 
 function sectionIds(doc: Y.Doc): Record<string, string | null> {
@@ -73,5 +73,29 @@ describe('derived sectionId', () => {
     const across = sticky(doc, 400, 0);
     expect(getItem(doc, along.id).sectionId).toBe(s.id);
     expect(getItem(doc, across.id).sectionId).toBeNull();
+  });
+});
+
+describe('items captured in one turn and viewed in later ones (a copy)', () => {
+  it('views them as listItems did when they were captured, whatever changed since, a few per turn', async () => {
+    const doc = newBoard();
+    const outer = section(doc, 0, 0, 2000, 2000, 'outer');
+    section(doc, 200, 200, 400, 400, 'inner');
+    const notes = Array.from({ length: 40 }, (_, i) => sticky(doc, (i % 8) * 150 - 600, Math.floor(i / 8) * 150 - 600, `note ${i}`));
+    const before = listItems(doc);
+    const captured = captureItems(doc);
+    // Changed after the capture: moved out of the sections, retyped, deleted, one added, the outer section moved away.
+    patchItem(doc, notes[0]!.id, { position: { x: 9000, y: 9000 }, data: { text: 'moved' } }, alice, nowMs);
+    deleteItem(doc, notes[1]!.id, alice, nowMs);
+    sticky(doc, 0, 0, 'added');
+    patchItem(doc, outer.id, { position: { x: -9000, y: 0 } }, alice, nowMs);
+    let turns = 0;
+    const views = await viewsOf(captured, 0, async () => {
+      turns += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    });
+    expect(views).toEqual(before);
+    expect(turns).toBeGreaterThanOrEqual(views.length - 1);
+    expect(listItems(doc)).not.toEqual(before);
   });
 });
