@@ -84,6 +84,8 @@ export class ManagedDocument {
   readonly #changeListeners = new Set<(update: Uint8Array, origin: unknown) => void>();
   /** The document's state as updates, kept from load and followed since (see `encodedState`); none until first needed otherwise. */
   #state: EncodedState | undefined;
+  /** Starts (or joins) the fold of the snapshot parts as loaded (`#keepLoadedState`), resolved once it is done. */
+  #loadFold: (() => Promise<void>) | undefined;
   /** When an update last followed `#state` (`performance.now()`), and the wait for a pause to fold it in (`#refoldWhenQuiet`). */
   #lastFollowedAt = 0;
   #refoldTimer: NodeJS.Timeout | undefined;
@@ -353,24 +355,49 @@ export class ManagedDocument {
 
   /**
    * The state as loaded, for `encodedState`: the stored snapshot and the updates logged after it
-   * to follow it. A snapshot stored in parts is folded into one in the snapshot process, unless a
-   * client joins within `foldAfterLoadMs` (a socket that opened the board joins right after its
-   * load): that join has it encoded anyway, and the fold would only compete with the load for
-   * the core.
+   * to follow it, when they stay within its bounds (`withinBounds`). A large board stored
+   * otherwise (its snapshot in parts, or a log that outgrew its snapshot, as a board stored
+   * between two compactions) is folded into one in the snapshot process, unless a client joins
+   * within `foldAfterLoadMs` (a socket that opened the board joins right after its load): that
+   * join has it encoded anyway, and the fold would only compete with the load for the core. A
+   * copy taken meanwhile starts the fold at once and waits for it (`settledEncodedState`).
    */
   #keepLoadedState(parts: readonly Uint8Array[], logged: readonly Uint8Array[]): void {
     const [whole] = parts;
     if (parts.length === 1 && whole !== undefined) {
-      this.#state = newEncodedState(whole);
-      for (const update of logged) this.#follow(update);
-      return;
+      const state = newEncodedState(whole);
+      for (const update of logged) {
+        state.since.push(update);
+        state.sinceBytes += update.byteLength;
+      }
+      if (withinBounds(state)) {
+        this.#state = state;
+        return;
+      }
     }
-    if (parts.length <= 1 || this.#encodeStored === undefined) return;
-    const state: EncodedState = { base: null, baseBytes: [...parts, ...logged].reduce((sum, update) => sum + update.byteLength, 0), since: [], sinceBytes: 0, view: null, folding: null };
+    const bytes = [...parts, ...logged].reduce((sum, update) => sum + update.byteLength, 0);
+    if (this.#encodeStored === undefined || bytes < refoldAboveBytes) return;
+    const state: EncodedState = { base: null, baseBytes: bytes, since: [], sinceBytes: 0, view: null, folding: null };
     this.#state = state;
-    setTimeout(() => {
-      if (this.#state === state) this.#fold(state, [...parts], [...logged], 0);
-    }, foldAfterLoadMs).unref();
+    let folded: Promise<void> | undefined;
+    const fold = (): Promise<void> => {
+      clearTimeout(timer);
+      if (this.#state === state) folded ??= this.#fold(state, [...parts], [...logged], 0);
+      return folded ?? Promise.resolve();
+    };
+    const timer = setTimeout(() => void fold(), foldAfterLoadMs).unref();
+    this.#loadFold = fold;
+  }
+
+  /**
+   * `encodedState`, after the fold of a large board's snapshot parts as loaded, when one is due or
+   * under way (started now if due): a copy taken right after the load then stores the folded
+   * state instead of having the board encoded on the event loop (148 ms at 10k items, measured).
+   */
+  async settledEncodedState(): Promise<readonly Uint8Array[]> {
+    const state = this.#state;
+    if (state !== undefined && state.base === null && this.#loadFold !== undefined) await this.#loadFold();
+    return this.encodedState();
   }
 
   /**
@@ -378,11 +405,12 @@ export class ManagedDocument {
    * `state`; the first `taken` of the updates `state` follows are among `updates`, the others
    * follow the new base. Nothing changes when `state` was let go meanwhile.
    */
-  #fold(state: EncodedState, parts: Uint8Array[], updates: Uint8Array[], taken: number): void {
+  /** Folds `parts` and `updates` (the first `taken` of the updates since) into a new base; resolves once done, whatever came of it. */
+  #fold(state: EncodedState, parts: Uint8Array[], updates: Uint8Array[], taken: number): Promise<void> {
     const encodeStored = this.#encodeStored;
-    if (encodeStored === undefined) return;
+    if (encodeStored === undefined) return Promise.resolve();
     state.folding = { taken, takenBytes: state.since.slice(0, taken).reduce((sum, update) => sum + update.byteLength, 0) };
-    encodeStored({ snapshot: parts, updates }).then(
+    return encodeStored({ snapshot: parts, updates }).then(
       (encoded) => {
         if (this.#state !== state) return;
         if (encoded === null) {
@@ -444,7 +472,7 @@ export class ManagedDocument {
     state.view = null;
     this.#lastFollowedAt = performance.now();
     if (withinBounds(state)) return;
-    if (this.#refoldDue(state)) this.#fold(state, [state.base as Uint8Array], [...state.since], state.since.length);
+    if (this.#refoldDue(state)) void this.#fold(state, [state.base as Uint8Array], [...state.since], state.since.length);
     else this.#state = undefined;
   }
 
@@ -478,7 +506,7 @@ export class ManagedDocument {
         this.#refoldTimer = setTimeout(check, refoldQuietMs - quietMs).unref();
         return;
       }
-      this.#fold(state, [state.base as Uint8Array], [...state.since], state.since.length);
+      void this.#fold(state, [state.base as Uint8Array], [...state.since], state.since.length);
     };
     this.#refoldTimer = setTimeout(check, refoldQuietMs).unref();
   }

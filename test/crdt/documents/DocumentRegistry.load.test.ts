@@ -81,6 +81,21 @@ async function leasedBoardInParts(): Promise<{ db: SqliteDatabase; folds: MockIn
   return { db, folds, registry, lease };
 }
 
+/** A large board stored as a small snapshot and a log that outgrew it (a board stored between two compactions), held as `leasedBoardInParts`. */
+async function leasedBoardWithLongLog(): Promise<{ db: SqliteDatabase; folds: MockInstance<SnapshotBuilder['encodeWhole']>; registry: DocumentRegistry; lease: DocumentLease }> {
+  const { db, parts } = largeBoardParts();
+  const [first, ...rest] = parts;
+  await db.documents.compact('b', [first!], 0);
+  await db.documents.append('b', rest);
+  const folds = vi.spyOn(SnapshotBuilder.prototype, 'encodeWhole');
+  cleanups.push(() => folds.mockRestore());
+  const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
+  cleanups.push(() => registry.close());
+  const lease = await registry.acquire('b');
+  cleanups.push(() => lease.release());
+  return { db, folds, registry, lease };
+}
+
 function contentOf(doc: Y.Doc): unknown {
   return doc.getMap('items').toJSON();
 }
@@ -349,6 +364,29 @@ describe('loading a large stored board', () => {
     const plain = await inThread.acquire('b');
     cleanups.push(() => plain.release());
     expect(plain.encodedState()).toHaveLength(1);
+  });
+
+  it.each([
+    ['its snapshot stored in parts', 'parts'],
+    ['a log that outgrew its snapshot', 'log'],
+  ])('a copy right after the load of a large board (%s) has it folded in the snapshot process at once, not encoded on the event loop', async (_, stored) => {
+    const { folds, registry, lease } = stored === 'parts' ? await leasedBoardInParts() : await leasedBoardWithLongLog();
+    // Well before the fold after the load is due.
+    expect(folds).not.toHaveBeenCalled();
+    const { state, read } = await registry.copyOf('b', contentOf);
+    expect(folds).toHaveBeenCalledTimes(1);
+    const whole = (await folds.mock.results[0]?.value) as Uint8Array;
+    expect(whole).toBeInstanceOf(Uint8Array);
+    expect(state).toEqual([whole]);
+    expect(state[0]).toBe(whole);
+    const copy = new Y.Doc();
+    Y.applyUpdate(copy, whole);
+    expect(contentOf(copy)).toEqual(read);
+    expect(read).toEqual(contentOf(lease.doc));
+    // The fold due after the load is that one: not run again.
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(folds).toHaveBeenCalledTimes(1);
+    expect(lease.encodedState()[0]).toBe(whole);
   });
 
   it('folds a large board\'s updates since at once when they outgrow half its base, so no join or copy encodes it on the event loop', async () => {
