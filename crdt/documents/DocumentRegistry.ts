@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as Y from 'yjs';
 import { systemClock } from '../../storage/index.js';
-import type { Clock, DocumentStore } from '../../storage/index.js';
+import type { Clock, DocumentStore, StoredDocument } from '../../storage/index.js';
 import { boardIndex, buildBoardIndex } from '../items/BoardIndex.js';
 import { DocumentError } from './errors.js';
 import { silentLogger } from './Logger.js';
@@ -348,7 +348,8 @@ export class DocumentRegistry {
       buildSnapshot: (toFold) => this.#snapshots.build(toFold),
       split: (update) => this.#splitForLoad(boardId, update),
       // In the process that splits loads, not behind compactions: a client may be waiting to join.
-      encodeStored: (stored) => this.#loadSplitter.encodeWhole(stored),
+      // Without the snapshot process nothing is folded: the state is encoded when a client first needs it.
+      ...(this.#loadSplitter.inWorker ? { encodeStored: (stored: Pick<StoredDocument, 'snapshot' | 'updates'>) => this.#loadSplitter.encodeWhole(stored) } : {}),
     });
     // Built once here, a slice per turn like the load, then kept current by every transaction, so no write reads the whole board.
     await buildBoardIndex(managed.doc, this.#options.loadMsPerTurn, nextTurn);

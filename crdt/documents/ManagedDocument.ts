@@ -333,7 +333,8 @@ export class ManagedDocument {
    * Updates that, applied in order to an empty document, give this one's state: first the whole
    * state as of some moment, then each update applied since (within `withinBounds`). The whole
    * state is the stored snapshot at load (with the updates logged after it as the first that
-   * follow), a large board's snapshot stored in parts folded into one by the snapshot process, a
+   * follow), a large board's snapshot stored in parts folded into one by the snapshot process
+   * (until then, its parts and log as loaded, when there are no more than `maxFollowedUpdates`), a
    * large board's base and updates since folded there again (after a join at the board's next
    * pause, or at once when they outgrow their bounds), or else the document encoded now, on the
    * event loop (tens of milliseconds at 10k items). So a client joining a board loaded from storage, or edited since the last
@@ -343,11 +344,11 @@ export class ManagedDocument {
    */
   encodedState(): readonly Uint8Array[] {
     let state = this.#state;
-    if (state?.base == null) {
+    if (state === undefined || (state.base === null && (state.loaded === null || state.loaded.length > maxFollowedUpdates))) {
       state = newEncodedState(Y.encodeStateAsUpdate(this.doc));
       this.#state = state;
     }
-    state.view ??= [state.base as Uint8Array, ...state.since];
+    state.view ??= [...(state.base === null ? (state.loaded ?? []) : [state.base]), ...state.since];
     // For the clients that join next.
     if (this.#refoldDue(state)) this.#refoldWhenQuiet();
     return state.view;
@@ -357,10 +358,11 @@ export class ManagedDocument {
    * The state as loaded, for `encodedState`: the stored snapshot and the updates logged after it
    * to follow it, when they stay within its bounds (`withinBounds`). A large board stored
    * otherwise (its snapshot in parts, or a log that outgrew its snapshot, as a board stored
-   * between two compactions) is folded into one in the snapshot process, unless a client joins
-   * within `foldAfterLoadMs` (a socket that opened the board joins right after its load): that
-   * join has it encoded anyway, and the fold would only compete with the load for the core. A
-   * copy taken meanwhile starts the fold at once and waits for it (`settledEncodedState`).
+   * between two compactions) is folded into one in the snapshot process `foldAfterLoadMs` after
+   * the load (sooner, it would compete with the load for the core); a client that joins before
+   * (a socket that opened the board joins right after its load) is sent the parts and the log as
+   * loaded, not an encode of the board made on the event loop. A copy taken meanwhile starts the
+   * fold at once and waits for it (`settledEncodedState`).
    */
   #keepLoadedState(parts: readonly Uint8Array[], logged: readonly Uint8Array[]): void {
     const [whole] = parts;
@@ -377,7 +379,7 @@ export class ManagedDocument {
     }
     const bytes = [...parts, ...logged].reduce((sum, update) => sum + update.byteLength, 0);
     if (this.#encodeStored === undefined || bytes < refoldAboveBytes) return;
-    const state: EncodedState = { base: null, baseBytes: bytes, since: [], sinceBytes: 0, view: null, folding: null };
+    const state: EncodedState = { base: null, loaded: [...parts, ...logged], baseBytes: bytes, since: [], sinceBytes: 0, view: null, folding: null };
     this.#state = state;
     let folded: Promise<void> | undefined;
     const fold = (): Promise<void> => {
@@ -523,8 +525,13 @@ const refoldAboveBytes = 256 * 1024;
 
 /** A document's state as updates (see `ManagedDocument.encodedState`). */
 interface EncodedState {
-  /** The whole state as of some moment; null while the snapshot process folds it. */
+  /** The whole state as of some moment; null while the snapshot process folds the state as loaded (`loaded`). */
   base: Uint8Array | null;
+  /**
+   * While `base` is null: the state as loaded (the snapshot's parts and the updates logged after
+   * them), which applied in order give it, handed out until the fold replaces them; else null.
+   */
+  readonly loaded: readonly Uint8Array[] | null;
   /** Bytes of the base (while folded: of what it is folded from). */
   readonly baseBytes: number;
   /** The updates applied since, in order. */
@@ -540,7 +547,7 @@ interface EncodedState {
 const maxFollowedUpdates = 1000;
 
 function newEncodedState(base: Uint8Array): EncodedState {
-  return { base, baseBytes: base.byteLength, since: [], sinceBytes: 0, view: null, folding: null };
+  return { base, loaded: null, baseBytes: base.byteLength, since: [], sinceBytes: 0, view: null, folding: null };
 }
 
 /**

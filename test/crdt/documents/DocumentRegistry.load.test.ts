@@ -346,17 +346,23 @@ describe('loading a large stored board', () => {
     expect(later).toHaveLength(2);
     expect(joinedWith(later)).toEqual(contentOf(lease.doc));
 
-    // A client joining right after the load has the document encoded, and nothing is folded.
+    // A client joining right after the load is sent the parts and the log as loaded (nothing
+    // encoded on the event loop), then the fold after the load gives the next ones one update.
     const joinedAtOnce = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
     cleanups.push(() => joinedAtOnce.close());
     // (The join above asked for one more fold of the first registry's board, at its next pause.)
     await expect.poll(() => folds.mock.calls.length).toBe(4);
     const before = folds.mock.calls.length;
+    const stored = await db.documents.load('b');
     const atOnce = await joinedAtOnce.acquire('b');
     cleanups.push(() => atOnce.release());
-    expect(atOnce.encodedState()).toHaveLength(1);
-    await new Promise((resolve) => setTimeout(resolve, 700));
-    expect(folds.mock.calls.length).toBe(before);
+    const asLoaded = atOnce.encodedState();
+    expect(asLoaded).toEqual([...(stored.snapshot ?? []), ...stored.updates]);
+    expect(asLoaded.length).toBeGreaterThan(1);
+    expect(joinedWith(asLoaded)).toEqual(contentOf(atOnce.doc));
+    await expect.poll(() => folds.mock.calls.length).toBe(before + 1);
+    const foldedAfterLoad = await foldOf(before);
+    expect(atOnce.encodedState()).toEqual([foldedAfterLoad]);
 
     // Without a worker nothing is folded: the first client to join has the document encoded.
     const inThread = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
