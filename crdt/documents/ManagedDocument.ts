@@ -84,8 +84,10 @@ export class ManagedDocument {
   readonly #changeListeners = new Set<(update: Uint8Array, origin: unknown) => void>();
   /** The document's state as updates, kept from load and followed since (see `encodedState`); none until first needed otherwise. */
   #state: EncodedState | undefined;
-  /** Starts (or joins) the fold of the snapshot parts as loaded (`#keepLoadedState`), resolved once it is done. */
-  #loadFold: (() => Promise<void>) | undefined;
+  /** The fold due after a load (`#keepLoadedState`), until it starts or a client joins. */
+  #loadFoldTimer: NodeJS.Timeout | undefined;
+  /** The fold under way (`#fold`), resolved once it is done. */
+  #folded: Promise<void> | undefined;
   /** When an update last followed `#state` (`performance.now()`), and the wait for a pause to fold it in (`#refoldWhenQuiet`). */
   #lastFollowedAt = 0;
   #refoldTimer: NodeJS.Timeout | undefined;
@@ -348,7 +350,10 @@ export class ManagedDocument {
       state = newEncodedState(Y.encodeStateAsUpdate(this.doc));
       this.#state = state;
     }
-    state.view ??= [...(state.base === null ? (state.loaded ?? []) : [state.base]), ...state.since];
+    // A client joins before the fold due after the load: it is sent the state as loaded, and so
+    // will the next ones; it is folded once the updates since outgrow their bounds, or for a copy.
+    if (state.base === null) clearTimeout(this.#loadFoldTimer);
+    state.view ??= [...baseOf(state), ...state.since];
     // For the clients that join next.
     if (this.#refoldDue(state)) this.#refoldWhenQuiet();
     return state.view;
@@ -359,10 +364,11 @@ export class ManagedDocument {
    * to follow it, when they stay within its bounds (`withinBounds`). A large board stored
    * otherwise (its snapshot in parts, or a log that outgrew its snapshot, as a board stored
    * between two compactions) is folded into one in the snapshot process `foldAfterLoadMs` after
-   * the load (sooner, it would compete with the load for the core); a client that joins before
-   * (a socket that opened the board joins right after its load) is sent the parts and the log as
-   * loaded, not an encode of the board made on the event loop. A copy taken meanwhile starts the
-   * fold at once and waits for it (`settledEncodedState`).
+   * the load (sooner, it would compete with the load for the core), unless a client joins before
+   * (a socket that opened the board joins right after its load): it is sent the parts and the log
+   * as loaded, not an encode of the board made on the event loop, and so are the clients after
+   * it, until the updates since outgrow their bounds (`#follow`) or a copy is taken
+   * (`settledEncodedState`), which fold them.
    */
   #keepLoadedState(parts: readonly Uint8Array[], logged: readonly Uint8Array[]): void {
     const [whole] = parts;
@@ -381,24 +387,26 @@ export class ManagedDocument {
     if (this.#encodeStored === undefined || bytes < refoldAboveBytes) return;
     const state: EncodedState = { base: null, loaded: [...parts, ...logged], baseBytes: bytes, since: [], sinceBytes: 0, view: null, folding: null };
     this.#state = state;
-    let folded: Promise<void> | undefined;
-    const fold = (): Promise<void> => {
-      clearTimeout(timer);
-      if (this.#state === state) folded ??= this.#fold(state, [...parts], [...logged], 0);
-      return folded ?? Promise.resolve();
-    };
-    const timer = setTimeout(() => void fold(), foldAfterLoadMs).unref();
-    this.#loadFold = fold;
+    this.#loadFoldTimer = setTimeout(() => void this.#foldLoaded(state), foldAfterLoadMs).unref();
+  }
+
+  /** Folds `state`, kept as loaded (its base null), now, or joins the fold under way; resolved once it is done. */
+  #foldLoaded(state: EncodedState): Promise<void> {
+    clearTimeout(this.#loadFoldTimer);
+    if (this.#state !== state || state.base !== null) return Promise.resolve();
+    if (state.folding !== null) return this.#folded ?? Promise.resolve();
+    return this.#fold(state, [...baseOf(state)], [...state.since], state.since.length);
   }
 
   /**
-   * `encodedState`, after the fold of a large board's snapshot parts as loaded, when one is due or
-   * under way (started now if due): a copy taken right after the load then stores the folded
-   * state instead of having the board encoded on the event loop (148 ms at 10k items, measured).
+   * `encodedState`, after the fold of a large board's state as loaded (its snapshot's parts and
+   * log), when it is still kept that way (the fold started now, or the one under way awaited): a
+   * copy taken right after the load then stores one folded update, not the board encoded on the
+   * event loop (148 ms at 10k items, measured) nor parts as its log.
    */
   async settledEncodedState(): Promise<readonly Uint8Array[]> {
     const state = this.#state;
-    if (state !== undefined && state.base === null && this.#loadFold !== undefined) await this.#loadFold();
+    if (state !== undefined && state.base === null) await this.#foldLoaded(state);
     return this.encodedState();
   }
 
@@ -412,7 +420,7 @@ export class ManagedDocument {
     const encodeStored = this.#encodeStored;
     if (encodeStored === undefined) return Promise.resolve();
     state.folding = { taken, takenBytes: state.since.slice(0, taken).reduce((sum, update) => sum + update.byteLength, 0) };
-    return encodeStored({ snapshot: parts, updates }).then(
+    this.#folded = encodeStored({ snapshot: parts, updates }).then(
       (encoded) => {
         if (this.#state !== state) return;
         if (encoded === null) {
@@ -430,6 +438,7 @@ export class ManagedDocument {
         this.#logger.warn({ err: error, docId: this.id }, 'Could not fold the state for joining clients; encoding it when one joins');
       },
     );
+    return this.#folded;
   }
 
   /**
@@ -474,7 +483,7 @@ export class ManagedDocument {
     state.view = null;
     this.#lastFollowedAt = performance.now();
     if (withinBounds(state)) return;
-    if (this.#refoldDue(state)) void this.#fold(state, [state.base as Uint8Array], [...state.since], state.since.length);
+    if (this.#refoldDue(state)) void this.#fold(state, [...baseOf(state)], [...state.since], state.since.length);
     else this.#state = undefined;
   }
 
@@ -487,7 +496,7 @@ export class ManagedDocument {
    * several milliseconds, which a board edited and joined by nobody would pay for nothing.
    */
   #refoldDue(state: EncodedState): boolean {
-    return state.folding === null && state.base !== null && state.since.length > 0 && state.baseBytes >= refoldAboveBytes && this.#encodeStored !== undefined;
+    return state.folding === null && state.since.length > 0 && state.baseBytes >= refoldAboveBytes && this.#encodeStored !== undefined;
   }
 
   /**
@@ -508,7 +517,7 @@ export class ManagedDocument {
         this.#refoldTimer = setTimeout(check, refoldQuietMs - quietMs).unref();
         return;
       }
-      void this.#fold(state, [state.base as Uint8Array], [...state.since], state.since.length);
+      void this.#fold(state, [...baseOf(state)], [...state.since], state.since.length);
     };
     this.#refoldTimer = setTimeout(check, refoldQuietMs).unref();
   }
@@ -545,6 +554,11 @@ interface EncodedState {
 
 /** Updates followed after the base before the document is encoded again (a joining client applies them one by one). */
 const maxFollowedUpdates = 1000;
+
+/** The updates that give `state`'s base: the base, or the state as loaded while it waits to be folded. */
+function baseOf(state: EncodedState): readonly Uint8Array[] {
+  return state.base === null ? (state.loaded ?? []) : [state.base];
+}
 
 function newEncodedState(base: Uint8Array): EncodedState {
   return { base, loaded: null, baseBytes: base.byteLength, since: [], sinceBytes: 0, view: null, folding: null };

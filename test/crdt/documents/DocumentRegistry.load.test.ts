@@ -347,7 +347,8 @@ describe('loading a large stored board', () => {
     expect(joinedWith(later)).toEqual(contentOf(lease.doc));
 
     // A client joining right after the load is sent the parts and the log as loaded (nothing
-    // encoded on the event loop), then the fold after the load gives the next ones one update.
+    // encoded on the event loop), and so are the next ones: the fold after the load is not made
+    // (the join would have had to wait for it). A copy then has them folded.
     const joinedAtOnce = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
     cleanups.push(() => joinedAtOnce.close());
     // (The join above asked for one more fold of the first registry's board, at its next pause.)
@@ -360,9 +361,13 @@ describe('loading a large stored board', () => {
     expect(asLoaded).toEqual([...(stored.snapshot ?? []), ...stored.updates]);
     expect(asLoaded.length).toBeGreaterThan(1);
     expect(joinedWith(asLoaded)).toEqual(contentOf(atOnce.doc));
-    await expect.poll(() => folds.mock.calls.length).toBe(before + 1);
-    const foldedAfterLoad = await foldOf(before);
-    expect(atOnce.encodedState()).toEqual([foldedAfterLoad]);
+    await new Promise((resolve) => setTimeout(resolve, 700));
+    expect(folds.mock.calls.length).toBe(before);
+    expect(atOnce.encodedState()).toBe(asLoaded);
+    const copied = await joinedAtOnce.copyOf('b', contentOf);
+    expect(folds.mock.calls.length).toBe(before + 1);
+    expect(copied.state).toEqual([await foldOf(before)]);
+    expect(joinedWith(copied.state)).toEqual(contentOf(atOnce.doc));
 
     // Without a worker nothing is folded: the first client to join has the document encoded.
     const inThread = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: null });
@@ -393,6 +398,24 @@ describe('loading a large stored board', () => {
     await new Promise((resolve) => setTimeout(resolve, 700));
     expect(folds).toHaveBeenCalledTimes(1);
     expect(lease.encodedState()[0]).toBe(whole);
+  });
+
+  it('folds the state as loaded with the updates since when they outgrow half of it, after a join that took it as loaded', async () => {
+    const { db, folds, registry, lease } = await leasedBoardInParts();
+    const stored = await db.documents.load('b');
+    const loadedBytes = [...(stored.snapshot ?? []), ...stored.updates].reduce((sum, update) => sum + update.byteLength, 0);
+    expect(lease.encodedState().length).toBeGreaterThan(1);
+    // Four writes of an eighth of it each: past half of it with the fourth.
+    for (let i = 0; i < 4; i += 1) await registry.transact('b', (doc) => doc.getMap('items').set(`big${i}`, 'x'.repeat(Math.ceil(loadedBytes / 8) + 10)));
+    await expect.poll(() => folds.mock.calls.length).toBe(1);
+    expect(folds.mock.calls[0]?.[0].snapshot).toEqual(stored.snapshot);
+    const folded = (await folds.mock.results[0]?.value) as Uint8Array;
+    await nextTurn();
+    const state = lease.encodedState();
+    expect(state[0]).toBe(folded);
+    const joined = new Y.Doc();
+    for (const update of state) Y.applyUpdate(joined, update);
+    expect(contentOf(joined)).toEqual(contentOf(lease.doc));
   });
 
   it('folds a large board\'s updates since at once when they outgrow half its base, so no join or copy encodes it on the event loop', async () => {
