@@ -69,24 +69,25 @@ function largeBoardParts(): { board: Y.Doc; parts: Uint8Array[]; db: SqliteDatab
 }
 
 /** A large board stored in parts, held by a registry with the snapshot process, and a spy on its folds for joining clients. */
-async function leasedBoardInParts(): Promise<{ db: SqliteDatabase; folds: MockInstance<SnapshotBuilder['encodeWhole']>; registry: DocumentRegistry; lease: DocumentLease }> {
+async function leasedBoardInParts(): Promise<LeasedBoard> {
   const { db, parts } = largeBoardParts();
   await db.documents.compact('b', parts, 0);
-  const folds = vi.spyOn(SnapshotBuilder.prototype, 'encodeWhole');
-  cleanups.push(() => folds.mockRestore());
-  const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
-  cleanups.push(() => registry.close());
-  const lease = await registry.acquire('b');
-  cleanups.push(() => lease.release());
-  return { db, folds, registry, lease };
+  return leased(db);
 }
 
 /** A large board stored as a small snapshot and a log that outgrew it (a board stored between two compactions), held as `leasedBoardInParts`. */
-async function leasedBoardWithLongLog(): Promise<{ db: SqliteDatabase; folds: MockInstance<SnapshotBuilder['encodeWhole']>; registry: DocumentRegistry; lease: DocumentLease }> {
+async function leasedBoardWithLongLog(): Promise<LeasedBoard> {
   const { db, parts } = largeBoardParts();
   const [first, ...rest] = parts;
   await db.documents.compact('b', [first!], 0);
   await db.documents.append('b', rest);
+  return leased(db);
+}
+
+type LeasedBoard = { db: SqliteDatabase; folds: MockInstance<SnapshotBuilder['encodeWhole']>; registry: DocumentRegistry; lease: DocumentLease };
+
+/** Board `b` of `db` held by a registry with the snapshot process, and a spy on its folds for joining clients. */
+async function leased(db: SqliteDatabase): Promise<LeasedBoard> {
   const folds = vi.spyOn(SnapshotBuilder.prototype, 'encodeWhole');
   cleanups.push(() => folds.mockRestore());
   const registry = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
