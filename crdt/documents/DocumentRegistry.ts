@@ -232,8 +232,8 @@ export class DocumentRegistry {
    * The board's state, for a copy (`create`), with what `read` reads from its document in the
    * same turn. The state is what the document keeps for clients that join (`ManagedDocument.encodedState`):
    * usually the stored snapshot or a base folded off the event loop and the updates since, so a
-   * copy of a large loaded board is not an encode of it on the event loop (right after a load, the
-   * fold of its snapshot parts is awaited). The board's items are
+   * copy of a large loaded board is not an encode of it on the event loop (right after a load, its
+   * state as loaded is folded and awaited). The board's items are
    * decoded a slice per turn first (`BoardIndex.decodeInSlices`), so a `read` of every item in
    * that turn decodes only those changed meanwhile.
    */
@@ -242,7 +242,7 @@ export class DocumentRegistry {
     // Held so that the idle sweep leaves it loaded while it is decoded.
     const lease = managed.lease();
     try {
-      // A large board just loaded: its parts folded for joining clients first, not encoded now.
+      // A large board just loaded: its state as loaded folded off the event loop first, not encoded now.
       await managed.settledEncodedState();
       await boardIndex(managed.doc).decodeInSlices(this.#options.loadMsPerTurn, nextTurn);
       if (this.#docs.get(boardId) !== managed) throw new DocumentError('document_deleted', `Board ${boardId} was deleted while it was copied.`);

@@ -413,9 +413,9 @@ export class ManagedDocument {
   /**
    * Folds `parts` and `updates` into one update in the snapshot process, to become the base of
    * `state`; the first `taken` of the updates `state` follows are among `updates`, the others
-   * follow the new base. Nothing changes when `state` was let go meanwhile.
+   * follow the new base. Nothing changes when `state` was let go meanwhile. Resolves once done,
+   * whatever came of it.
    */
-  /** Folds `parts` and `updates` (the first `taken` of the updates since) into a new base; resolves once done, whatever came of it. */
   #fold(state: EncodedState, parts: Uint8Array[], updates: Uint8Array[], taken: number): Promise<void> {
     const encodeStored = this.#encodeStored;
     if (encodeStored === undefined) return Promise.resolve();
@@ -534,11 +534,11 @@ const refoldAboveBytes = 256 * 1024;
 
 /** A document's state as updates (see `ManagedDocument.encodedState`). */
 interface EncodedState {
-  /** The whole state as of some moment; null while the snapshot process folds the state as loaded (`loaded`). */
+  /** The whole state as of some moment; null while the state is kept as loaded (`loaded`). */
   base: Uint8Array | null;
   /**
    * While `base` is null: the state as loaded (the snapshot's parts and the updates logged after
-   * them), which applied in order give it, handed out until the fold replaces them; else null.
+   * them), which applied in order give it, handed out until a fold replaces them; else null.
    */
   readonly loaded: readonly Uint8Array[] | null;
   /** Bytes of the base (while folded: of what it is folded from). */
