@@ -383,9 +383,10 @@ export class ManagedDocument {
         return;
       }
     }
-    const bytes = [...parts, ...logged].reduce((sum, update) => sum + update.byteLength, 0);
+    const loaded = [...parts, ...logged];
+    const bytes = loaded.reduce((sum, update) => sum + update.byteLength, 0);
     if (this.#encodeStored === undefined || bytes < refoldAboveBytes) return;
-    const state: EncodedState = { base: null, loaded: [...parts, ...logged], baseBytes: bytes, since: [], sinceBytes: 0, view: null, folding: null };
+    const state: EncodedState = { base: null, loaded, baseBytes: bytes, since: [], sinceBytes: 0, view: null, folding: null };
     this.#state = state;
     this.#loadFoldTimer = setTimeout(() => void this.#foldLoaded(state), foldAfterLoadMs).unref();
   }

@@ -1,5 +1,6 @@
 import { fork } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { fileURLToPath } from 'node:url';
 import type { StoredDocument } from '../../storage/index.js';
 import { lowerChildPriority } from '../../storage/threadPriority.js';
@@ -246,8 +247,4 @@ export class SnapshotBuilder {
     this.#pending.clear();
     for (const call of calls) call.reject(error);
   }
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
 }

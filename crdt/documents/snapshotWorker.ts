@@ -135,13 +135,8 @@ function withPieces(request: FoldRequest | SplitRequest): FoldRequest | SplitReq
   const chunks = received.get(request.id) ?? [];
   received.delete(request.id);
   if (request.pieceSizes === undefined) return request;
-  const bytes = new Uint8Array(chunks.reduce((sum, chunk) => sum + chunk.byteLength, 0));
-  let offset = 0;
-  for (const chunk of chunks) {
-    bytes.set(chunk, offset);
-    offset += chunk.byteLength;
-  }
-  if (offset !== request.pieceSizes.reduce((sum, size) => sum + size, 0)) throw new Error('The pieces of a request do not add up to its sizes.');
+  const { bytes } = packUpdates(chunks);
+  if (bytes.byteLength !== request.pieceSizes.reduce((sum, size) => sum + size, 0)) throw new Error('The pieces of a request do not add up to its sizes.');
   const blobs = unpackUpdates({ bytes, sizes: Uint32Array.from(request.pieceSizes) });
   return request.kind === 'fold' ? { ...request, snapshot: blobs } : { ...request, update: blobs[0] ?? new Uint8Array() };
 }
