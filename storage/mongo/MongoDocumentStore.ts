@@ -2,9 +2,20 @@ import { Binary } from 'mongodb';
 import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
 import type { MongoDbPort, MongoDocument } from './driverPort.js';
 import { isDuplicateKeyError, majorityJournaled } from './driverPort.js';
+import { StorageError } from '../errors.js';
 import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 
 const writeOptions = { writeConcern: majorityJournaled };
+
+/**
+ * Updates of a log read per query by `load`: the driver decodes a query's answer on the event
+ * loop, so a log of 10,000 updates is read as ten answers of bounded size, each decoded in its
+ * own turn, never as one.
+ */
+const logRowsPerQuery = 1000;
+
+/** A load in progress: a `delete` overlapping it marks it, and it reads again once the delete is done (so a deleted document loads empty, not half read). */
+type Reading = { deleted: boolean };
 
 /** Collection names of the document store. */
 export const documentCollections = {
@@ -40,6 +51,10 @@ export class MongoDocumentStore implements DocumentStore {
   readonly #ready: () => Promise<void>;
   /** Appends per document in this process, chained so their writes land in sequence order. */
   readonly #appendChains = new Map<string, Promise<unknown>>();
+  /** Loads in progress per document, marked by a `delete` that ends while they read. */
+  readonly #reading = new Map<string, Set<Reading>>();
+  /** Deletes in progress in this process, per document. */
+  readonly #deleting = new Map<string, Promise<void>>();
 
   /** `ready` resolves once the store's indexes exist (it is called before every operation). */
   constructor(db: MongoDbPort, ready: () => Promise<void>) {
@@ -96,19 +111,50 @@ export class MongoDocumentStore implements DocumentStore {
     return snapshot ? { seq: Number(snapshot['seq']), data: snapshot['data'] as Binary, parts: snapshot['parts'] ?? null } : null;
   }
 
+  /**
+   * The snapshot and the updates logged after it. The log is read first, `logRowsPerQuery`
+   * updates per query in sequence order, then the snapshot: a compaction meanwhile only makes the
+   * snapshot newer than some of the updates read (they are dropped) or trims updates not read yet
+   * (the snapshot read afterwards covers them), so no update goes missing. A delete in this
+   * process meanwhile makes it read again once the delete is done.
+   */
   async load(docId: string): Promise<StoredDocument> {
     await this.#ready();
-    // The log is read before the snapshot: a compaction in between then only makes the
-    // snapshot newer and the filter below drops what it covers, so no update goes missing.
-    const log = (await this.#updates.find({ docId }).sort({ seq: 1 }).toArray()) as unknown as UpdateDoc[];
-    const snapshot = await this.#snapshotSeq(docId);
-    const from = snapshot?.seq ?? 0;
-    const after = log.filter((entry) => entry.seq > from);
-    return {
-      snapshot: snapshot ? unpackSnapshot(bytes(snapshot.data), snapshot.parts) : null,
-      updates: after.map((entry) => bytes(entry.data)),
-      lastSeq: after.at(-1)?.seq ?? from,
-    };
+    for (let attempt = 1; ; attempt += 1) {
+      await this.#deleting.get(docId)?.catch(() => undefined);
+      const stored = await this.#read(docId);
+      if (stored !== undefined) return stored;
+      if (attempt >= 3) throw new StorageError('storage_unavailable', `The document ${docId} kept being deleted while it was read.`);
+    }
+  }
+
+  /** One read of `load`; undefined when the document was deleted meanwhile. */
+  async #read(docId: string): Promise<StoredDocument | undefined> {
+    const reading: Reading = { deleted: false };
+    const readers = this.#reading.get(docId) ?? new Set<Reading>();
+    this.#reading.set(docId, readers.add(reading));
+    try {
+      const log: { seq: number; update: Uint8Array }[] = [];
+      for (let rows = logRowsPerQuery; rows === logRowsPerQuery; ) {
+        const after = log.at(-1)?.seq ?? 0;
+        const page = (await this.#updates.find({ docId, seq: { $gt: after } }).sort({ seq: 1 }).limit(logRowsPerQuery).toArray()) as unknown as UpdateDoc[];
+        for (const entry of page) log.push({ seq: entry.seq, update: bytes(entry.data) });
+        rows = page.length;
+      }
+      const snapshot = await this.#snapshotSeq(docId);
+      if (reading.deleted || this.#deleting.has(docId)) return undefined;
+      const from = snapshot?.seq ?? 0;
+      const first = log.findIndex((entry) => entry.seq > from);
+      const after = first === -1 ? [] : log.slice(first);
+      return {
+        snapshot: snapshot ? unpackSnapshot(bytes(snapshot.data), snapshot.parts) : null,
+        updates: after.map((entry) => entry.update),
+        lastSeq: after.at(-1)?.seq ?? from,
+      };
+    } finally {
+      readers.delete(reading);
+      if (readers.size === 0 && this.#reading.get(docId) === readers) this.#reading.delete(docId);
+    }
   }
 
   async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number): Promise<void> {
@@ -135,8 +181,18 @@ export class MongoDocumentStore implements DocumentStore {
 
   async delete(docId: string): Promise<void> {
     await this.#ready();
-    await this.#updates.deleteMany({ docId }, writeOptions);
-    await this.#snapshots.deleteMany({ _id: docId }, writeOptions);
+    const run = (async () => {
+      await this.#updates.deleteMany({ docId }, writeOptions);
+      await this.#snapshots.deleteMany({ _id: docId }, writeOptions);
+    })();
+    this.#deleting.set(docId, run);
+    try {
+      await run;
+    } finally {
+      if (this.#deleting.get(docId) === run) this.#deleting.delete(docId);
+      // Loads still reading may have read some of what it deleted (one that ends while it runs sees `#deleting`).
+      for (const reading of this.#reading.get(docId) ?? []) reading.deleted = true;
+    }
   }
 
   /** Every write is acknowledged by a majority with journaling: nothing more to wait for. */

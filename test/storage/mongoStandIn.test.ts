@@ -1,6 +1,7 @@
 import { Binary } from 'mongodb';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
+import type { MongoCursorPort } from '../../storage/mongo/driverPort.js';
 import { majorityJournaled } from '../../storage/mongo/driverPort.js';
 import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
 import { describeStorageContract } from './contract.js';
@@ -91,5 +92,72 @@ describe('mongodb adapter specifics (over the mingo stand-in)', () => {
       throw new Error('connection refused');
     };
     await expect(new MongoDatabase(standIn).ping()).rejects.toMatchObject({ code: 'storage_unavailable' });
+  });
+});
+
+describe('mongodb adapter: a long log, read a thousand updates per query (over the mingo stand-in)', () => {
+  const update = (seq: number): Uint8Array => Uint8Array.of(seq % 256, Math.floor(seq / 256));
+
+  /** A store holding `count` updates of document `d` (update n is `update(n)`, at seq n), and the pages its log queries answered. */
+  async function storeWithLog(count: number, afterPage: (page: number, db: MongoDatabase) => Promise<void> = async () => undefined) {
+    const standIn = new MingoStandInDb();
+    const db = new MongoDatabase(standIn);
+    for (let seq = 1; seq <= count; seq += 100) {
+      await db.documents.append('d', Array.from({ length: Math.min(100, count - seq + 1) }, (_, i) => update(seq + i)));
+    }
+    const updates = standIn.collection('doc_updates');
+    const find = updates.find.bind(updates);
+    const pages: number[] = [];
+    vi.spyOn(updates, 'find').mockImplementation((filter, options) => {
+      const cursor = find(filter, options);
+      const toArray = cursor.toArray.bind(cursor);
+      const paged: MongoCursorPort = Object.assign(cursor, {
+        toArray: async () => {
+          const rows = await toArray();
+          pages.push(rows.length);
+          await afterPage(pages.length, db);
+          return rows;
+        },
+      });
+      return paged;
+    });
+    return { db, pages };
+  }
+
+  const seqs = (from: number, to: number): Uint8Array[] => Array.from({ length: to - from + 1 }, (_, i) => update(from + i));
+
+  it('reads 2,500 updates as three queries of at most a thousand, in order', async () => {
+    const { db, pages } = await storeWithLog(2500);
+    const stored = await db.documents.load('d');
+    expect(pages).toEqual([1000, 1000, 500]);
+    expect(stored).toEqual({ snapshot: null, updates: seqs(1, 2500), lastSeq: 2500 });
+    await db.close();
+  });
+
+  it('loses nothing to a compaction and an append between two queries', async () => {
+    const snapshot = Uint8Array.of(7, 7, 7);
+    const { db, pages } = await storeWithLog(2500, async (page, store) => {
+      if (page !== 1) return;
+      // Covers updates the first query read and updates it did not, and trims them from the log.
+      await store.documents.compact('d', [snapshot], 1500);
+      await store.documents.append('d', [update(2501)]);
+    });
+    const stored = await db.documents.load('d');
+    expect(pages).toEqual([1000, 1000, 1]);
+    expect(stored).toEqual({ snapshot: [snapshot], updates: seqs(1501, 2501), lastSeq: 2501 });
+    await db.close();
+  });
+
+  it('loads a document deleted between two queries as empty, not as what was read before the delete', async () => {
+    let deleted: Promise<void> | undefined;
+    const { db } = await storeWithLog(2500, async (page, store) => {
+      if (page === 1) await store.documents.compact('d', [Uint8Array.of(1)], 1000);
+      if (page === 2) deleted = store.documents.delete('d');
+    });
+    const stored = await db.documents.load('d');
+    await deleted;
+    expect(deleted).toBeDefined();
+    expect(stored).toEqual({ snapshot: null, updates: [], lastSeq: 0 });
+    await db.close();
   });
 });
