@@ -144,8 +144,7 @@ export class MongoDocumentStore implements DocumentStore {
       const snapshot = await this.#snapshotSeq(docId);
       if (reading.deleted || this.#deleting.has(docId)) return undefined;
       const from = snapshot?.seq ?? 0;
-      const first = log.findIndex((entry) => entry.seq > from);
-      const after = first === -1 ? [] : log.slice(first);
+      const after = log.filter((entry) => entry.seq > from);
       return {
         snapshot: snapshot ? unpackSnapshot(bytes(snapshot.data), snapshot.parts) : null,
         updates: after.map((entry) => entry.update),
