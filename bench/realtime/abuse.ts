@@ -35,7 +35,7 @@ export interface AbuseReport {
   floodConnections: number;
   /** Close codes the server gave the flooder, e.g. `4429×12`; empty when it never closed it. */
   floodCloses: string;
-  /** What became of each oversized message: its connection's close code, or `open` when it was taken. */
+  /** What became of each oversized message: its connection's close code, `open` when it was taken, `no handshake` when the upgrade went unanswered 3 s. */
   bigFrameOutcomes: string;
   /** What the server did with the reader that never reads: its close code, or `open`. */
   slowReader: string;
@@ -163,20 +163,38 @@ class Flooder {
   }
 }
 
-/** Opens a connection, sends one oversized `message` and reports what the server did within 3 s. */
+/** How long an oversized message's connection waits for the server's handshake, and then for its close. */
+const bigFrameWaitMs = 3_000;
+
+/**
+ * Opens a connection, sends one oversized `message` and reports what the server did within 3 s:
+ * its close code, `open` when it took the message, `refused` when it closed the connection
+ * before the handshake, `no handshake` when it did not answer the upgrade within 3 s (a server
+ * whose event loop the flood holds: without this bound the harness would wait as long).
+ */
 async function sendBigFrame(target: Target, board: string, message: Uint8Array): Promise<string> {
   const ws = new WebSocket(socketUrl(target, board), { perMessageDeflate: false, maxPayload: 0 });
   ws.on('error', () => undefined);
   ws.on('message', () => undefined);
-  const opened = await new Promise<boolean>((resolve) => {
-    ws.once('open', () => resolve(true));
-    ws.once('close', () => resolve(false));
+  const opened = await new Promise<'open' | 'refused' | 'no handshake'>((resolve) => {
+    const timer = setTimeout(() => resolve('no handshake'), bigFrameWaitMs);
+    ws.once('open', () => {
+      clearTimeout(timer);
+      resolve('open');
+    });
+    ws.once('close', () => {
+      clearTimeout(timer);
+      resolve('refused');
+    });
   });
-  if (!opened) return 'refused';
+  if (opened !== 'open') {
+    ws.terminate();
+    return opened;
+  }
   // Hocuspocus wants its auth message first; a y-websocket server takes an update without a handshake.
   if (target.dialect === 'hocuspocus') ws.send(hpAuthMessage(board, target.token || 'bench'));
   ws.send(message);
-  const outcome = await closeWithin(ws, 3_000);
+  const outcome = await closeWithin(ws, bigFrameWaitMs);
   ws.terminate();
   return outcome;
 }

@@ -1,5 +1,7 @@
 import { spawn } from 'node:child_process';
 import { once } from 'node:events';
+import type { AddressInfo, Socket } from 'node:net';
+import { createServer } from 'node:net';
 import * as decoding from 'lib0/decoding';
 import { describe, expect, it } from 'vitest';
 import { parseArgs } from '../../bench/realtime/config.js';
@@ -13,7 +15,7 @@ import { openBoardClients } from '../../bench/realtime/hotBoard.js';
 import { startOurs } from '../../bench/realtime/oursServer.js';
 import { removeDataDir } from '../../bench/realtime/serverKit.js';
 import { hostNowMs, waitUntil } from '../../bench/realtime/target.js';
-import { independentUpdates } from '../../bench/realtime/abuse.js';
+import { independentUpdates, startAbusers } from '../../bench/realtime/abuse.js';
 import * as Y from 'yjs';
 import { inTurns, rotated } from '../../bench/realtime/turns.js';
 import { nodeOptionsOf, startNodeOptions } from '../../bench/realtime/paths.js';
@@ -178,6 +180,33 @@ describe('S9 abuse', () => {
     expect(table.find((row) => row.startsWith('| yws'))).toContain('**no**');
     expect(abuseOutcomes([calm])).toEqual([]);
   });
+
+  it('reports on a server that never answers the upgrade, instead of waiting for it', async () => {
+    // A server whose event loop the flood holds: it accepts connections and never answers.
+    const held: Socket[] = [];
+    const silent = createServer((socket) => {
+      held.push(socket);
+      socket.on('error', () => undefined);
+    });
+    silent.listen(0, '127.0.0.1');
+    await once(silent, 'listening');
+    const { port } = silent.address() as AddressInfo;
+    try {
+      const settings = { floodPerS: 100, reconnectMs: 50, bigFrameBytes: 1_000, bigFrames: 2, noAuthPerS: 5 };
+      const updates = { flood: independentUpdates(10, 16, 8_000_000), big: independentUpdates(2, 1_000, 9_000_000) };
+      const abuse = startAbusers({ dialect: 'y-websocket', wsBase: `ws://127.0.0.1:${port}`, token: '' }, 'b', 400, settings, updates);
+      await new Promise((resolve) => setTimeout(resolve, 400));
+      abuse.halt();
+      const report = await abuse.report();
+      expect(report.bigFrameOutcomes).toBe('no handshake×2');
+      expect(report.slowReader).toBe('not opened');
+      expect(report.noAuthServed).toBe(0);
+      expect(report.floodSent).toBe(0);
+    } finally {
+      for (const socket of held) socket.destroy();
+      silent.close();
+    }
+  }, 15_000);
 });
 
 describe('our server in the benches', () => {
