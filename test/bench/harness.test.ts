@@ -14,7 +14,7 @@ import { holdFigures } from '../../bench/realtime/scenarioS1.js';
 import { openBoardClients } from '../../bench/realtime/hotBoard.js';
 import { startOurs } from '../../bench/realtime/oursServer.js';
 import { removeDataDir } from '../../bench/realtime/serverKit.js';
-import { hostNowMs, waitUntil } from '../../bench/realtime/target.js';
+import { hostNowMs, sleep, waitUntil } from '../../bench/realtime/target.js';
 import { independentUpdates, startAbusers } from '../../bench/realtime/abuse.js';
 import * as Y from 'yjs';
 import { inTurns, rotated } from '../../bench/realtime/turns.js';
@@ -195,7 +195,7 @@ describe('S9 abuse', () => {
       const settings = { floodPerS: 100, reconnectMs: 50, bigFrameBytes: 1_000, bigFrames: 2, noAuthPerS: 5 };
       const updates = { flood: independentUpdates(10, 16, 8_000_000), big: independentUpdates(2, 1_000, 9_000_000) };
       const abuse = startAbusers({ dialect: 'y-websocket', wsBase: `ws://127.0.0.1:${port}`, token: '' }, 'b', 400, settings, updates);
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      await sleep(400);
       abuse.halt();
       const report = await abuse.report();
       expect(report.bigFrameOutcomes).toBe('no handshake×2');
