@@ -47,7 +47,7 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   otherResponses?: Readonly<Record<number, OtherResponse>>;
   handler: (
     input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>,
-  ) => Promise<(R extends z.ZodType ? z.input<R> : void) | Reply>;
+  ) => Promise<(R extends z.ZodType ? z.input<R> | AfterSync<z.input<R>> : void) | Reply>;
 }
 
 /** A documented success answer besides the route's usual one. */
@@ -68,6 +68,21 @@ export class Reply {
     this.status = status;
     this.body = body;
     this.headers = headers;
+  }
+}
+
+/**
+ * A handler's answer to a write whose fsync is still running (`synced`): the router serialises
+ * `body` while the disk works and sends it only once `synced` resolves (a failed fsync answers
+ * with the error instead), so the encoding of a large answer is not added to the write's wait.
+ */
+export class AfterSync<T = unknown> {
+  readonly body: T;
+  readonly synced: Promise<void>;
+
+  constructor(body: T, synced: Promise<void>) {
+    this.body = body;
+    this.synced = synced;
   }
 }
 

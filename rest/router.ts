@@ -6,7 +6,7 @@ import { ServiceError, ValidationError } from '../server/errors.js';
 import { authenticate } from './middleware/authenticate.js';
 import type { RateLimit } from './middleware/rateLimit.js';
 import { serializeResponse } from './responseSerializer.js';
-import { Reply } from './route.js';
+import { AfterSync, Reply } from './route.js';
 import type { Route } from './route.js';
 import { methodNotAllowed, newRouter, routerPath } from './routing.js';
 
@@ -92,7 +92,9 @@ async function handle(ctx: Context, route: Route, paramNames: readonly string[],
     body = parsed.data;
   }
 
-  const answer = await route.handler({ params: params.data, query: query.data, body, principal, ctx });
+  const handled = await route.handler({ params: params.data, query: query.data, body, principal, ctx });
+  const synced = handled instanceof AfterSync ? handled.synced : undefined;
+  const answer: unknown = handled instanceof AfterSync ? handled.body : handled;
   const reply = answer instanceof Reply ? answer : null;
   const other = reply ? route.otherResponses[reply.status] : undefined;
   if (reply && !other) throw new ServiceError('internal_error', `Undeclared response status ${reply.status}.`);
@@ -100,13 +102,24 @@ async function handle(ctx: Context, route: Route, paramNames: readonly string[],
   const schema = other ? other.schema : route.response;
   ctx.status = reply ? reply.status : route.status;
   for (const [name, value] of Object.entries(reply?.headers ?? {})) ctx.set(name, value);
-  if (schema === null) return;
+  if (schema === null) {
+    await synced;
+    return;
+  }
   const serialized = serializeResponse(schema, result, { rejectUndeclared: options.assertResponses });
   if (!serialized.ok) {
     (ctx.state.log as Logger).error({ operationId: route.operationId, problems: serialized.problems }, 'response does not match its schema');
     throw new ServiceError('internal_error', 'Response failed validation.');
   }
-  ctx.body = serialized.value;
+  if (synced === undefined) {
+    ctx.body = serialized.value;
+    return;
+  }
+  // Encoded while the write's fsync runs; sent once it is done (Koa would encode it after).
+  const json = JSON.stringify(serialized.value);
+  await synced;
+  ctx.type = 'application/json';
+  ctx.body = json;
 }
 
 /**

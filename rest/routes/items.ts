@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { createItemBodySchema, itemPatchSchema } from '../../crdt/index.js';
 import type { Services } from '../../server/Services.js';
-import { defineRoute } from '../route.js';
+import { AfterSync, defineRoute } from '../route.js';
 import type { Route } from '../route.js';
 import { idParam, pageOf } from '../schemas/common.js';
 import { batchBody, batchResultSchema, itemSchema } from '../schemas/items.js';
@@ -141,8 +141,8 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       response: batchResultSchema,
       errors: ['not_found', 'forbidden', 'payment_required', 'trashed'],
       handler: async ({ principal, params, body }) => {
-        const { results } = await content.batch(principal, params.boardId, body.operations);
-        return { results: results.map((r) => ('deletedIds' in r ? { ...r, deletedIds: [...r.deletedIds] } : r)) };
+        const { result, synced } = await content.batchUnsynced(principal, params.boardId, body.operations);
+        return new AfterSync({ results: result.results.map((r) => ('deletedIds' in r ? { ...r, deletedIds: [...r.deletedIds] } : r)) }, synced);
       },
     }),
   ];

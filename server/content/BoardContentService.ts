@@ -51,6 +51,23 @@ export interface BoardContentServiceOptions {
   events: DomainEvents;
 }
 
+/**
+ * A write that is stored (safe from a crash of the process) and announced, and `synced`, the
+ * wait, already started, for it to survive power loss. The caller awaits `synced` before it
+ * reports success; meanwhile it may prepare its answer.
+ */
+export interface Unsynced<T> {
+  readonly result: T;
+  readonly synced: Promise<void>;
+}
+
+/** The result of `write` once it survives power loss: for a caller with nothing to prepare meanwhile. */
+async function whenSynced<T>(write: Promise<Unsynced<T>>): Promise<T> {
+  const { result, synced } = await write;
+  await synced;
+  return result;
+}
+
 /** Milliseconds of a duplicate's item views built per event-loop turn (`viewsOf`). */
 const viewMsPerTurn = 8;
 
@@ -89,13 +106,14 @@ export class BoardContentService {
     return board;
   }
 
-
   /**
    * One stored transaction, then `board.changed` (search, recent boards), then `announce` (the
    * item events), then one durability wait for all of it. The update is stored (safe from a
    * crash of the process) before any event goes out; the rows the events write (activity,
-   * webhook outbox) join the update's fsync instead of each waiting for one of their own, and
-   * the write resolves, so the client is answered, only once everything survives power loss.
+   * webhook outbox) join the update's fsync instead of each waiting for one of their own. The
+   * fsync is started and handed back as `synced` (see `Unsynced`, and `whenSynced` for a caller
+   * that has nothing to do meanwhile): the client is answered only once everything survives
+   * power loss.
    */
   async #write<T>(
     principal: Principal,
@@ -103,13 +121,15 @@ export class BoardContentService {
     source: ItemChangeSource,
     fn: (doc: Y.Doc, actor: Actor) => T,
     announce: (result: T) => Promise<void>,
-  ): Promise<T> {
+  ): Promise<Unsynced<T>> {
     const actor: Actor = { actorId: principal.user.id };
     const result = await this.#o.documents.transact(board.id, (doc) => fn(doc, actor), actor, { wait: 'stored' });
     await this.#o.events.emit('board.changed', { ...this.#base(principal, board), kind: 'content', source });
     await announce(result);
-    await this.#o.db.documents.sync();
-    return result;
+    const synced = this.#o.db.documents.sync();
+    // Handled here too, so a failure the caller has not awaited yet is not reported as unhandled.
+    synced.catch(() => undefined);
+    return { result, synced };
   }
 
   #base(principal: Principal, board: BoardRecord): BoardEventBase {
@@ -189,7 +209,7 @@ export class BoardContentService {
     const validated = validateCreateItem(body);
     const { board } = await this.#board(principal, boardId, validated.type === commentTypeName ? 'comment' : 'edit');
     await this.#ensureRoom(board, 1);
-    return this.#write(
+    return whenSynced(this.#write(
       principal,
       board,
       'rest',
@@ -198,7 +218,7 @@ export class BoardContentService {
         await this.#o.events.emit('item.created', { ...this.#base(principal, board), itemId: item.id, source: 'rest', item });
         if (item.type === commentTypeName) await this.#o.events.emit('comment.created', { ...this.#base(principal, board), kind: 'comment', board, item });
       },
-    );
+    ));
   }
 
   /** One item. */
@@ -211,7 +231,7 @@ export class BoardContentService {
   async patchItem(principal: Principal, boardId: string, itemId: string, patch: Record<string, unknown>): Promise<ItemView> {
     const onlyConversation = Object.keys(patch).every((key) => key === 'reply' || key === 'resolved');
     const board = await this.#boardForItem(principal, boardId, itemId, onlyConversation);
-    return this.#write(
+    return whenSynced(this.#write(
       principal,
       board,
       'rest',
@@ -220,13 +240,13 @@ export class BoardContentService {
         await this.#o.events.emit('item.updated', { ...this.#base(principal, board), itemId, source: 'rest', item, fields: Object.keys(patch).sort() });
         if (patch.reply !== undefined) await this.#o.events.emit('comment.created', { ...this.#base(principal, board), kind: 'reply', board, item });
       },
-    );
+    ));
   }
 
   /** Deletes an item (and connectors attached to it); deleting a comment pin resolves the comment. */
   async deleteItem(principal: Principal, boardId: string, itemId: string): Promise<{ outcome: 'deleted' | 'resolved'; deletedIds: string[]; comment: ItemView | null }> {
     const board = await this.#boardForItem(principal, boardId, itemId, true);
-    const result = await this.#write(
+    const result = await whenSynced(this.#write(
       principal,
       board,
       'rest',
@@ -242,7 +262,7 @@ export class BoardContentService {
         await this.#o.events.emit('item.deleted', { ...base, itemId, source: 'rest', item: null, deletedWith: cascade });
         for (const id of cascade) await this.#o.events.emit('item.deleted', { ...base, itemId: id, source: 'rest', item: null, deletedBy: itemId });
       },
-    );
+    ));
     return { outcome: result.outcome, deletedIds: [...result.deletedIds], comment: result.comment };
   }
 
@@ -257,6 +277,15 @@ export class BoardContentService {
    * document, then applied as one transaction: one update, one broadcast, one activity row.
    */
   async batch(principal: Principal, boardId: string, operations: unknown): Promise<BatchResult> {
+    return whenSynced(this.batchUnsynced(principal, boardId, operations));
+  }
+
+  /**
+   * `batch`, resolving once the batch is stored and announced, with `synced`, its fsync, in
+   * flight: the REST answer (a hundred item views) is encoded while the disk works, and sent
+   * once `synced` resolves. Nobody may be told the batch succeeded before that.
+   */
+  async batchUnsynced(principal: Principal, boardId: string, operations: unknown): Promise<Unsynced<BatchResult>> {
     const { board } = await this.#board(principal, boardId, 'edit');
     const creates = Array.isArray(operations) ? operations.filter((op) => (op as { op?: unknown } | null)?.op === 'create').length : 0;
     await this.#ensureRoom(board, creates);

@@ -318,6 +318,47 @@ describe('activity and notifications', () => {
     }
   });
 
+  test('a batch is answered only once its fsync is done, and a failed fsync answers 5xx, not the results', async () => {
+    const boardId = await createBoard(t, alice.key);
+    const store = t.server.services.db.documents;
+    const realSync = store.sync.bind(store);
+    let release: (error?: Error) => void = () => undefined;
+    const sync = vi.spyOn(store, 'sync').mockImplementation(
+      () =>
+        new Promise<void>((resolve, reject) => {
+          release = (error) => (error ? reject(error) : resolve(realSync()));
+        }),
+    );
+    const batch = (text: string): Promise<Response> =>
+      t.api(alice.key, 'POST', `/boards/${boardId}/items:batch`, { operations: [{ op: 'create', ...sticky(text) }] });
+    try {
+      let answered = false;
+      const pending = batch('held').then((res) => {
+        answered = true;
+        return res;
+      });
+      await vi.waitFor(() => expect(sync).toHaveBeenCalledTimes(1));
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      expect(answered).toBe(false);
+      release();
+      const res = await pending;
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect((await json(res)).results[0].item.data.text).toBe('held');
+
+      const failing = batch('lost');
+      await vi.waitFor(() => expect(sync).toHaveBeenCalledTimes(2));
+      release(new Error('EIO: the disk refused the fsync'));
+      const refused = await failing;
+      expect(refused.status).toBeGreaterThanOrEqual(500);
+      const body = await json(refused);
+      expect(body.error.code).toEqual(expect.any(String));
+      expect(body.results).toBeUndefined();
+    } finally {
+      sync.mockRestore();
+    }
+  });
+
   test('comments and replies notify the people the board is shared with, not the author', async () => {
     const pin = await create(s.editor.key, s.boardId, { type: 'comment', position: { x: 0, y: 0 }, data: { text: 'Ship it?' } });
     await t.api(s.viewer.key, 'GET', '/me');
