@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
@@ -12,7 +11,7 @@ import type { ContentBenchResults } from './content/report.js';
 import type { BoardApi } from './content/restBench.js';
 import { createBoard, measureBatches, measureChatPosts, measureCreates, measurePaging, seedBoard, someItemIds, timedCall, warmBatches } from './content/restBench.js';
 import { measureSearchReindex } from './content/searchReindex.js';
-import { createBenchUser, startBoards } from './content/serverProcess.js';
+import { createBenchUser, pinLoadGenerator, startBoards } from './content/serverProcess.js';
 import { nowMs, summarize } from './content/stats.js';
 import { startNodeOptions } from './realtime/paths.js';
 import { runWebhookBench } from './webhooks/webhookBench.js';
@@ -34,22 +33,11 @@ function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
 
-/** Pins this process to core 1 when the server gets core 0 (BENCHMARK.md topology); false when not possible. */
-function pinSelf(): boolean {
-  if (availableParallelism() < 2) return false;
-  try {
-    execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Runs the board content benchmark and writes `bench/results/content-latest.md`. */
 export async function runContentBench(): Promise<ContentBenchResults> {
   const began = nowMs();
   const nproc = availableParallelism();
-  const pinned = pinSelf();
+  const pinned = pinLoadGenerator();
   const core = pinned ? 0 : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-bench-'));
   try {

@@ -1,6 +1,7 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { createServer } from 'node:net';
+import { availableParallelism } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -32,6 +33,17 @@ export interface BoardsProcess {
   whenQuiet(maxMs?: number): Promise<number>;
 }
 
+/** Pins this process (the load generator) to core 1, leaving core 0 to the server (BENCHMARK.md topology); false when not possible. */
+export function pinLoadGenerator(): boolean {
+  if (availableParallelism() < 2) return false;
+  try {
+    execFileSync('taskset', ['-a', '-cp', '1', String(process.pid)], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 /** Options of `startBoards`. */
 export interface StartBoardsOptions {
   dataDir: string;
@@ -45,6 +57,8 @@ export interface StartBoardsOptions {
   env?: Record<string, string>;
   /** More arguments to node before the script, e.g. `--cpu-prof` to profile the server. */
   nodeArgs?: readonly string[];
+  /** The `boards` command to start; default this checkout's (`boardsBin`). Another checkout's, to compare two versions. */
+  bin?: string;
 }
 
 /** The compiled probe module, next to this file in `dist/bench/content`. */
@@ -68,9 +82,9 @@ export function benchEnv(dataDir: string): Record<string, string> {
 }
 
 /** Runs `boards <args>` to completion; resolves with stdout, rejects on a non-zero exit. */
-export function runBoardsCommand(args: readonly string[], dataDir: string): Promise<string> {
+export function runBoardsCommand(args: readonly string[], dataDir: string, bin = boardsBin): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [boardsBin, ...args], { env: { ...process.env, ...benchEnv(dataDir) }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [bin, ...args], { env: { ...process.env, ...benchEnv(dataDir) }, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
@@ -81,9 +95,9 @@ export function runBoardsCommand(args: readonly string[], dataDir: string): Prom
 }
 
 /** Creates a business-plan user and returns an API key with `boards:read boards:write ai:write` (the admin CLI prints it last). */
-export async function createBenchUser(dataDir: string): Promise<string> {
-  await runBoardsCommand(['admin', 'create-user', '--email', 'bench@example.com', '--plan', 'business'], dataDir);
-  const out = await runBoardsCommand(['admin', 'create-api-key', '--email', 'bench@example.com', '--scopes', 'boards:read boards:write ai:write'], dataDir);
+export async function createBenchUser(dataDir: string, bin = boardsBin): Promise<string> {
+  await runBoardsCommand(['admin', 'create-user', '--email', 'bench@example.com', '--plan', 'business'], dataDir, bin);
+  const out = await runBoardsCommand(['admin', 'create-api-key', '--email', 'bench@example.com', '--scopes', 'boards:read boards:write ai:write'], dataDir, bin);
   const key = out.trim().split('\n').at(-1);
   if (key === undefined || !key.startsWith('bds_ak_')) throw new Error(`no API key in: ${out}`);
   return key;
@@ -93,7 +107,7 @@ export async function createBenchUser(dataDir: string): Promise<string> {
 export async function startBoards(options: StartBoardsOptions): Promise<BoardsProcess> {
   const port = await freePort();
   const env = { ...process.env, ...benchEnv(options.dataDir), ...options.env, BOARDS_PORT: String(port), BOARDS_HOST: '127.0.0.1' };
-  const node = [process.execPath, ...startNodeOptions(), ...(options.nodeArgs ?? []), ...(options.probe === true ? ['--import', probeModule] : []), boardsBin, 'start'];
+  const node = [process.execPath, ...startNodeOptions(), ...(options.nodeArgs ?? []), ...(options.probe === true ? ['--import', probeModule] : []), options.bin ?? boardsBin, 'start'];
   const [file, ...args] = options.core === undefined ? node : ['taskset', '-c', String(options.core), ...node];
   const child = spawn(file ?? process.execPath, args, { env, stdio: ['ignore', 'pipe', 'pipe', ...(options.probe === true ? (['ipc'] as const) : [])] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));

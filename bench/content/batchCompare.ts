@@ -1,0 +1,193 @@
+import { execFileSync } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { BatchResults } from './restBench.js';
+import { createBoard, measureBatches, seedBoard, someItemIds, warmBatches } from './restBench.js';
+import { boardsBin, createBenchUser, pinLoadGenerator, startBoards } from './serverProcess.js';
+import { fmt, median, nowMs } from './stats.js';
+
+/**
+ * `npm run bench:batches [-- --against <checkout> --runs N]`: the batch section of
+ * `npm run bench` alone (batches of 100 moves and of 100 creates on a 10,000-item board), in
+ * `runs` fresh server processes, each on a copy of the same seeded data dir, timed once the
+ * server is quiet after the untimed batches (their compaction and search pass are not timed,
+ * unlike in `npm run bench`, where the timed batches follow at once). With `--against`,
+ * another checkout's server (built: its `dist/`) takes turns with this one run by run, in
+ * alternating order, so two versions are compared in the same run on the same machine state.
+ * Writes `bench/results/batches-latest.md`.
+ */
+
+const usage = 'usage: npm run bench:batches [-- --against <checkout> --runs N --moves N --creates N]';
+
+/** Stops with `message` and the usage, exit code 2 (a wrong command line, not a failed run). */
+function refuse(message: string): never {
+  process.stderr.write(`${message}\n${usage}\n`);
+  process.exit(2);
+}
+
+function options(): { against: string | undefined; runs: number; moves: number; creates: number } {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      options: {
+        against: { type: 'string' },
+        runs: { type: 'string', default: '5' },
+        moves: { type: 'string', default: '40' },
+        creates: { type: 'string', default: '20' },
+      },
+      strict: true,
+    }));
+  } catch (error) {
+    refuse((error as Error).message);
+  }
+  const count = (name: string, text: string): number => {
+    const value = Number(text);
+    if (!Number.isInteger(value) || value < 1 || value > 1000) refuse(`--${name} must be a whole number from 1 to 1000.`);
+    return value;
+  };
+  return { against: values.against, runs: count('runs', values.runs), moves: count('moves', values.moves), creates: count('creates', values.creates) };
+}
+
+const chosen = options();
+const runs = chosen.runs;
+const rounds = { moves: chosen.moves, creates: chosen.creates };
+const boardItems = 10_000;
+
+interface Side {
+  name: string;
+  bin: string;
+  seedDir: string;
+  key: string;
+  boardId: string;
+  ids: string[];
+  results: BatchResults[];
+}
+
+function log(message: string): void {
+  process.stderr.write(`[bench:batches] ${message}\n`);
+}
+
+/** `checkout` as the report names it: its commit, when it is a git checkout, and whether it has changes. */
+function describe(checkout: string): string {
+  try {
+    const commit = execFileSync('git', ['-C', checkout, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
+    const dirty = execFileSync('git', ['-C', checkout, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+    return `commit ${commit}${dirty ? ' with uncommitted changes' : ''}`;
+  } catch {
+    return path.basename(path.resolve(checkout));
+  }
+}
+
+function sideBin(checkout: string): string {
+  const bin = path.resolve(checkout, 'bin', 'boards.js');
+  if (!existsSync(bin) || !existsSync(path.resolve(checkout, 'dist'))) refuse(`${checkout} is not a built checkout (no bin/boards.js or dist/): run npm ci && npm run build there.`);
+  return bin;
+}
+
+/** A data dir with the bench user and a board of `boardItems` notes, made by the side's own server. */
+async function seed(name: string, bin: string, core: number | undefined): Promise<Side> {
+  const seedDir = mkdtempSync(path.join(tmpdir(), 'boards-batches-'));
+  const key = await createBenchUser(seedDir, bin);
+  const server = await startBoards({ dataDir: seedDir, bin, ...(core === undefined ? {} : { core }) });
+  try {
+    const boardId = await createBoard(server.url, key, 'Bench batches 10k');
+    await seedBoard({ url: server.url, key, boardId }, boardItems);
+    const ids = await someItemIds({ url: server.url, key, boardId });
+    return { name, bin, seedDir, key, boardId, ids, results: [] };
+  } finally {
+    await server.stop();
+  }
+}
+
+/** One run: a fresh server on a copy of the side's seeded data dir, the board loaded and the server quiet, warm batches first. */
+async function runOnce(side: Side, core: number | undefined): Promise<BatchResults> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-batches-run-'));
+  cpSync(side.seedDir, dataDir, { recursive: true });
+  const server = await startBoards({ dataDir, bin: side.bin, ...(core === undefined ? {} : { core }) });
+  try {
+    // The board loaded (and its first search pass after the restart done) before anything is timed.
+    const api = { url: server.url, key: side.key, boardId: side.boardId };
+    await someItemIds(api);
+    await server.whenQuiet();
+    await measureBatches(api, side.ids, { moves: 0, creates: 0, warm: warmBatches });
+    // The compaction and search pass the warm batches started are not timed either.
+    await server.whenQuiet();
+    return await measureBatches(api, side.ids, rounds);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+type Measure = { label: string; of: (r: BatchResults) => number };
+
+const measures: Measure[] = [
+  { label: 'Batch of 100 moves, client p50', of: (r) => r.move.p50 },
+  { label: 'Batch of 100 moves, server time p50', of: (r) => r.moveServer.p50 },
+  { label: 'Batch of 100 moves, client p99', of: (r) => r.move.p99 },
+  { label: 'Batch of 100 creates, client p50', of: (r) => r.create.p50 },
+  { label: 'Batch of 100 creates, server time p50', of: (r) => r.createServer.p50 },
+  { label: 'Batch of 100 creates, client p99', of: (r) => r.create.p99 },
+];
+
+function report(sides: readonly Side[], pinned: boolean, seconds: number): string {
+  const [ours, other] = sides;
+  if (ours === undefined) return '';
+  const lines = [
+    '# Batch benchmark (`npm run bench:batches`)',
+    '',
+    `Node ${process.version}, server pinned to core ${pinned ? '0, load generator to core 1' : 'none (fewer than 2 cores)'}; whole run ${Math.round(seconds)} s. ` +
+      `A board of ${boardItems} sticky notes seeded through \`items:batch\`; each run is a fresh server process (as \`npm start\`) on a copy of that data dir, ` +
+      `${warmBatches} untimed batches of each kind, then, once the server is quiet again, ${rounds.moves} batches of 100 moves and ${rounds.creates} of 100 creates, timed (client latency, and server time from \`Server-Timing\`). ` +
+      (other === undefined
+        ? `${runs} runs; each cell is the median over the runs, with their range.`
+        : `${runs} runs of each version, taking turns in alternating order; each cell is the median over a version's runs, with their range. This checkout: ${ours.name}; baseline: ${other.name}.`),
+    '',
+  ];
+  const cell = (side: Side, m: Measure): string => {
+    const values = side.results.map(m.of);
+    return `${fmt(median(values), ' ms')} (${fmt(Math.min(...values))}–${fmt(Math.max(...values))})`;
+  };
+  if (other === undefined) {
+    lines.push('| Measure | This checkout |', '|---|---|');
+    for (const m of measures) lines.push(`| ${m.label} | ${cell(ours, m)} |`);
+  } else {
+    lines.push('| Measure | This checkout | Baseline | Ratio |', '|---|---|---|---|');
+    for (const m of measures) lines.push(`| ${m.label} | ${cell(ours, m)} | ${cell(other, m)} | ${(median(ours.results.map(m.of)) / median(other.results.map(m.of))).toFixed(2)}× |`);
+    const wins = (m: Measure): number => ours.results.filter((r, i) => m.of(r) < m.of(other.results[i] as BatchResults)).length;
+    lines.push('', `Runs where this checkout was faster, of ${runs} (run i of each version against the other's run i): ${measures.map((m) => `${m.label.replace('Batch of 100 ', '')} ${wins(m)}`).join('; ')}.`);
+  }
+  lines.push('', `Command: \`npm run bench:batches${other === undefined ? '' : ' -- --against <checkout>'}${runs === 5 ? '' : ` --runs ${runs}`}\`.`);
+  return `${lines.join('\n')}\n`;
+}
+
+const began = nowMs();
+const pinned = pinLoadGenerator();
+const core = pinned ? 0 : undefined;
+const sides: Side[] = [];
+const againstBin = chosen.against === undefined ? undefined : sideBin(chosen.against);
+try {
+  log(`seeding ${boardItems} items (this checkout)`);
+  sides.push(await seed(describe('.'), boardsBin, core));
+  if (chosen.against !== undefined && againstBin !== undefined) {
+    log(`seeding ${boardItems} items (${chosen.against})`);
+    sides.push(await seed(describe(chosen.against), againstBin, core));
+  }
+  for (let run = 0; run < runs; run += 1) {
+    const order = run % 2 === 0 ? sides : [...sides].reverse();
+    for (const side of order) {
+      log(`run ${run + 1} of ${runs}: ${side.bin}`);
+      side.results.push(await runOnce(side, core));
+    }
+  }
+} finally {
+  for (const side of sides) rmSync(side.seedDir, { recursive: true, force: true });
+}
+const text = report(sides, pinned, (nowMs() - began) / 1000);
+process.stdout.write(text);
+const out = path.resolve('bench', 'results', 'batches-latest.md');
+mkdirSync(path.dirname(out), { recursive: true });
+writeFileSync(out, text);
+log(`wrote ${out}`);
