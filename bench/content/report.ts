@@ -173,7 +173,7 @@ export function renderReport(r: ContentBenchResults, command: string): string {
       `REST creates and batches below add items on top (up to ~${r.items + r.sequential.latency.count + r.concurrent.latency.count + (r.batch.create.count + warmBatches) * 100}). ` +
       `Fan-out: ${r.fanout.sinks} thin sockets (handshake only, never apply; the first joins with an empty state vector, the rest announce the board's state vector ` +
       `so 200 joins do not each pull the full state), connected in ${fmt(r.fanout.connectAllMs / 1000, ' s')}; a stock provider joins and syncs the whole board before the first sample (its apply is not counted); ` +
-      `${r.fanout.rest.count / r.fanout.sinks} sequential writes each way, latency = receipt at each socket − send time, same host clock.`,
+      `${r.fanout.warm} untimed writes each way first (the raw relay gets ${2 * r.fanout.warm} untimed messages), then ${r.fanout.rest.count / r.fanout.sinks} sequential writes each way, latency = receipt at each socket − send time, same host clock.`,
     '',
     table,
     '',
