@@ -16,11 +16,13 @@ import type { SyncConnection } from './SyncConnection.js';
 /**
  * The connections of one board and what they share: the document lease, the awareness
  * (`RoomAwareness`), the live updates (`LiveUpdates`: store, then relay, then apply) and the
- * check of what live edits did (`LiveEditGuard`). Document updates (from any origin, REST
- * included, since they all go through the same `Y.Doc`) and awareness changes made within one
- * event-loop turn are merged and encoded once, and the same bytes go to every connection, in one
- * write per socket (`fanOut`). Awareness is relayed at once and goes to everyone, the sender too,
- * because the stock client drops a connection that receives nothing for 30 s.
+ * check of what live edits did (`LiveEditGuard`). Clients' live updates and awareness changes
+ * read within one event-loop turn are merged and encoded once, at the end of the turn, and the
+ * same bytes go to every connection, in one write per socket (`fanOut`). An update made to the
+ * document here (a REST write, a sync step 2: they all go through the same `Y.Doc`) goes out once
+ * the code that made it is done (a microtask), with whatever the turn had gathered so far, instead
+ * of waiting behind the rest of its request. Awareness is relayed at once and goes to everyone,
+ * the sender too, because the stock client drops a connection that receives nothing for 30 s.
  */
 export class BoardRoom {
   readonly boardId: string;
@@ -37,6 +39,8 @@ export class BoardRoom {
   #live: LiveUpdates | undefined;
   #guard: LiveEditGuard | undefined;
   #flushTimer: NodeJS.Immediate | undefined;
+  /** A `#flushSoon` microtask is queued. */
+  #flushQueued = false;
   #disposed = false;
 
   constructor(
@@ -161,6 +165,7 @@ export class BoardRoom {
       whenStored: () => this.#registry.whenPersisted(this.boardId),
       relay: (outgoing) => fanOut(this.connections, outgoing),
       scheduleFlush: () => this.#scheduleFlush(),
+      flushSoon: () => this.#flushSoon(),
       applyOrigin: this,
       onApplied: (batch) => this.#settle(batch),
     });
@@ -178,6 +183,18 @@ export class BoardRoom {
   #scheduleFlush(): void {
     if (this.#flushTimer !== undefined || this.#disposed) return;
     this.#flushTimer = setImmediate(() => this.#flush());
+  }
+
+  /** `#flush` once the code running now is done, taking along whatever the turn's flush would have. */
+  #flushSoon(): void {
+    if (this.#flushQueued || this.#disposed) return;
+    this.#flushQueued = true;
+    queueMicrotask(() => {
+      this.#flushQueued = false;
+      if (this.#disposed) return;
+      if (this.#flushTimer !== undefined) clearImmediate(this.#flushTimer);
+      this.#flush();
+    });
   }
 
   /** The end of a turn: the turn's awareness changes, and the live updates (`LiveUpdates.flush`), relayed together when they can be. */

@@ -24,8 +24,14 @@ export interface LiveUpdatesOptions {
   whenStored: () => Promise<void>;
   /** Sends messages to the room's connections (`fanOut`). */
   relay: (outgoing: readonly Outgoing[]) => void;
-  /** Asks for `flush` at the end of this event-loop turn. */
+  /** Asks for `flush` at the end of this event-loop turn (clients' live updates: those read in one turn go together). */
   scheduleFlush: () => void;
+  /**
+   * Asks for `flush` once the code running now is done (a microtask): for updates made to the
+   * document here (a REST write, a sync step 2, a repair), which go out as soon as they are
+   * stored, not behind the rest of the request that made them (its events, its activity row).
+   */
+  flushSoon: () => void;
   /** Origin of the one transaction that applies a turn's live updates. */
   applyOrigin: unknown;
   /** Called after a turn's live updates are applied, to check what they did (`LiveEditGuard`). */
@@ -41,7 +47,8 @@ export interface LiveUpdatesOptions {
  * = written to the log, safe from a crash of the process, not yet fsynced). Relaying the bytes as
  * they came (a lone update needs no re-encoding) and applying last takes the costly step off the
  * latency of every other client. Updates made to the document otherwise (REST writes, sync step
- * 2s) are stored by the document itself and relayed by the same rule. It also keeps the messages
+ * 2s) are stored by the document itself and relayed by the same rule, as soon as the code that
+ * made them is done (`flushSoon`), not at the end of the turn. It also keeps the messages
  * that give a joining client the whole document, made from the document's encoded state.
  */
 export class LiveUpdates {
@@ -109,9 +116,10 @@ export class LiveUpdates {
   }
 
   /**
-   * The end of a turn: stores the live updates taken, relays the turn's document message once it
-   * is stored (with `alongside`, the turn's awareness, in one write per socket when it can go at
-   * once; otherwise `alongside` goes now), then applies the live updates.
+   * The end of a turn, or sooner for an update made here: stores the live updates taken so far,
+   * relays the document messages of what was made and taken once they are stored (with
+   * `alongside`, the turn's awareness, in one write per socket when they can go at once;
+   * otherwise `alongside` goes now), then applies the live updates.
    */
   flush(alongside: readonly Outgoing[]): void {
     const lease = this.#lease;
@@ -165,7 +173,7 @@ export class LiveUpdates {
 
   readonly #onChange = (update: Uint8Array, origin: unknown): void => {
     this.#made.push({ update, origin });
-    this.#options.scheduleFlush();
+    this.#options.flushSoon();
   };
 }
 

@@ -166,6 +166,28 @@ describe('fan-out', () => {
     expect(replica.getArray('a').toArray()).toEqual([1, 2, 3]);
   });
 
+  it('relays an update made to the document once the code that made it is done, not at the end of the turn', async () => {
+    // A store that appends synchronously (the embedded one): stored when made, relayed at once.
+    const { registry, hub, attach } = setup({}, 'sync');
+    const peer = attach('u1');
+    await hub.whenReady('b1');
+    const doc = await registry.open('b1');
+    let relayedBeforeTurnEnded = false;
+    const turnEnd = new Promise<void>((resolve) =>
+      setImmediate(() => {
+        relayedBeforeTurnEnded = peer.socket.messages(0, 2).length === 1;
+        resolve();
+      }),
+    );
+    doc.getMap('m').set('k', 1);
+    // The request that made it goes on (its events, its activity row) in later microtasks.
+    expect(peer.socket.messages(0, 2)).toHaveLength(0);
+    await Promise.resolve();
+    expect(peer.socket.messages(0, 2)).toHaveLength(1);
+    await turnEnd;
+    expect(relayedBeforeTurnEnded).toBe(true);
+  });
+
   it('relays a document update only once it is stored', async () => {
     const { store, hub, attach } = setup();
     const sender = attach('u1');
