@@ -3,17 +3,17 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import type { BatchResults } from './restBench.js';
-import { createBoard, measureBatches, seedBoard, someItemIds, warmBatches } from './restBench.js';
+import type { BatchResults, CreateResult } from './restBench.js';
+import { createBoard, measureBatches, measureCreates, seedBoard, someItemIds, warmBatches } from './restBench.js';
 import { boardsBin, createBenchUser, pinLoadGenerator, startBoards } from './serverProcess.js';
 import { fmt, median, nowMs } from './stats.js';
 
 /**
- * `npm run bench:batches [-- --against <checkout> --runs N]`: the batch section of
- * `npm run bench` alone (batches of 100 moves and of 100 creates on a 10,000-item board), in
- * `runs` fresh server processes, each on a copy of the same seeded data dir, timed once the
- * server is quiet after the untimed batches (their compaction and search pass are not timed,
- * unlike in `npm run bench`, where the timed batches follow at once). With `--against`,
+ * `npm run bench:batches [-- --against <checkout> --runs N]`: the write path of `npm run bench`
+ * alone (single REST creates, batches of 100 moves and of 100 creates, on a 10,000-item board),
+ * in `runs` fresh server processes, each on a copy of the same seeded data dir, each section
+ * timed once the server is quiet after the untimed writes (their compaction and search pass are
+ * not timed, unlike in `npm run bench`, where the timed batches follow at once). With `--against`,
  * another checkout's server (built: its `dist/`) takes turns with this one run by run, in
  * alternating order, so two versions are compared in the same run on the same machine state.
  * Writes `bench/results/batches-latest.md`.
@@ -62,7 +62,7 @@ interface Side {
   key: string;
   boardId: string;
   ids: string[];
-  results: BatchResults[];
+  results: RunResult[];
 }
 
 function log(message: string): void {
@@ -102,7 +102,16 @@ async function seed(name: string, bin: string, core: number | undefined): Promis
 }
 
 /** One run: a fresh server on a copy of the side's seeded data dir, the board loaded and the server quiet, warm batches first. */
-async function runOnce(side: Side, core: number | undefined): Promise<BatchResults> {
+/** What one run measured: the batches, and single REST creates (the write path without a batch). */
+interface RunResult {
+  batch: BatchResults;
+  create: CreateResult;
+}
+
+/** Untimed single creates before the timed ones, and how many are timed (sequential, one at a time). */
+const createRounds = { warm: 20, timed: 100 };
+
+async function runOnce(side: Side, core: number | undefined): Promise<RunResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-batches-run-'));
   cpSync(side.seedDir, dataDir, { recursive: true });
   const server = await startBoards({ dataDir, bin: side.bin, ...(core === undefined ? {} : { core }) });
@@ -112,35 +121,42 @@ async function runOnce(side: Side, core: number | undefined): Promise<BatchResul
     await someItemIds(api);
     await server.whenQuiet();
     await measureBatches(api, side.ids, { moves: 0, creates: 0, warm: warmBatches });
-    // The compaction and search pass the warm batches started are not timed either.
+    await measureCreates(api, createRounds.warm, 1);
+    // The compaction and search pass the untimed writes started are not timed either.
     await server.whenQuiet();
-    return await measureBatches(api, side.ids, rounds);
+    const create = await measureCreates(api, createRounds.timed, 1);
+    await server.whenQuiet();
+    return { batch: await measureBatches(api, side.ids, rounds), create };
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-type Measure = { label: string; of: (r: BatchResults) => number };
+type Measure = { label: string; of: (r: RunResult) => number };
 
 const measures: Measure[] = [
-  { label: 'Batch of 100 moves, client p50', of: (r) => r.move.p50 },
-  { label: 'Batch of 100 moves, server time p50', of: (r) => r.moveServer.p50 },
-  { label: 'Batch of 100 moves, client p99', of: (r) => r.move.p99 },
-  { label: 'Batch of 100 creates, client p50', of: (r) => r.create.p50 },
-  { label: 'Batch of 100 creates, server time p50', of: (r) => r.createServer.p50 },
-  { label: 'Batch of 100 creates, client p99', of: (r) => r.create.p99 },
+  { label: 'REST create (one item), client p50', of: (r) => r.create.latency.p50 },
+  { label: 'REST create (one item), server time p50', of: (r) => r.create.server.p50 },
+  { label: 'REST create (one item), client p99', of: (r) => r.create.latency.p99 },
+  { label: 'Batch of 100 moves, client p50', of: (r) => r.batch.move.p50 },
+  { label: 'Batch of 100 moves, server time p50', of: (r) => r.batch.moveServer.p50 },
+  { label: 'Batch of 100 moves, client p99', of: (r) => r.batch.move.p99 },
+  { label: 'Batch of 100 creates, client p50', of: (r) => r.batch.create.p50 },
+  { label: 'Batch of 100 creates, server time p50', of: (r) => r.batch.createServer.p50 },
+  { label: 'Batch of 100 creates, client p99', of: (r) => r.batch.create.p99 },
 ];
 
 function report(sides: readonly Side[], pinned: boolean, seconds: number): string {
   const [ours, other] = sides;
   if (ours === undefined) return '';
   const lines = [
-    '# Batch benchmark (`npm run bench:batches`)',
+    '# Write-path benchmark (`npm run bench:batches`)',
     '',
     `Node ${process.version}, server pinned to core ${pinned ? '0, load generator to core 1' : 'none (fewer than 2 cores)'}; whole run ${Math.round(seconds)} s. ` +
       `A board of ${boardItems} sticky notes seeded through \`items:batch\`; each run is a fresh server process (as \`npm start\`) on a copy of that data dir, ` +
-      `${warmBatches} untimed batches of each kind, then, once the server is quiet again, ${rounds.moves} batches of 100 moves and ${rounds.creates} of 100 creates, timed (client latency, and server time from \`Server-Timing\`). ` +
+      `${warmBatches} untimed batches of each kind and ${createRounds.warm} untimed single creates (\`POST /items\`), then, each once the server is quiet again, ` +
+      `${createRounds.timed} single creates one at a time, and ${rounds.moves} batches of 100 moves and ${rounds.creates} of 100 creates, timed (client latency, and server time from \`Server-Timing\`). ` +
       (other === undefined
         ? `${runs} runs; each cell is the median over the runs, with their range.`
         : `${runs} runs of each version, taking turns in alternating order; each cell is the median over a version's runs, with their range. This checkout: ${ours.name}; baseline: ${other.name}.`),
@@ -156,8 +172,8 @@ function report(sides: readonly Side[], pinned: boolean, seconds: number): strin
   } else {
     lines.push('| Measure | This checkout | Baseline | Ratio |', '|---|---|---|---|');
     for (const m of measures) lines.push(`| ${m.label} | ${cell(ours, m)} | ${cell(other, m)} | ${(median(ours.results.map(m.of)) / median(other.results.map(m.of))).toFixed(2)}× |`);
-    const wins = (m: Measure): number => ours.results.filter((r, i) => m.of(r) < m.of(other.results[i] as BatchResults)).length;
-    lines.push('', `Runs where this checkout was faster, of ${runs} (run i of each version against the other's run i): ${measures.map((m) => `${m.label.replace('Batch of 100 ', '')} ${wins(m)}`).join('; ')}.`);
+    const wins = (m: Measure): number => ours.results.filter((r, i) => m.of(r) < m.of(other.results[i] as RunResult)).length;
+    lines.push('', `Runs where this checkout was faster, of ${runs} (run i of each version against the other's run i): ${measures.map((m) => `${m.label.replace('Batch of 100 ', '').replace(' (one item)', '')} ${wins(m)}`).join('; ')}.`);
   }
   lines.push('', `Command: \`npm run bench:batches${other === undefined ? '' : ' -- --against <checkout>'}${runs === 5 ? '' : ` --runs ${runs}`}\`.`);
   return `${lines.join('\n')}\n`;
