@@ -275,15 +275,9 @@ export class BoardContentService {
   /**
    * Up to 100 create/move/resize/delete operations, validated together against the current
    * document, then applied as one transaction: one update, one broadcast, one activity row.
-   */
-  async batch(principal: Principal, boardId: string, operations: unknown): Promise<BatchResult> {
-    return whenSynced(this.batchUnsynced(principal, boardId, operations));
-  }
-
-  /**
-   * `batch`, resolving once the batch is stored and announced, with `synced`, its fsync, in
-   * flight: the REST answer (a hundred item views) is encoded while the disk works, and sent
-   * once `synced` resolves. Nobody may be told the batch succeeded before that.
+   * Resolves once the batch is stored and announced, with `synced`, its fsync, in flight: the
+   * REST answer (a hundred item views) is encoded while the disk works, and sent once `synced`
+   * resolves. Nobody may be told the batch succeeded before that.
    */
   async batchUnsynced(principal: Principal, boardId: string, operations: unknown): Promise<Unsynced<BatchResult>> {
     const { board } = await this.#board(principal, boardId, 'edit');
