@@ -148,13 +148,13 @@ export async function measureRaw(options: { core: number | undefined; sinks: num
     const sinks = await Promise.all(Array.from({ length: options.sinks }, () => openSocket(`ws://${base}/relay`)));
     const sender = await openSocket(`ws://${base}/relay`);
     const fanout: number[] = [];
-    const untimed: number[] = [];
     // As on our server: the untimed messages first (twice `fanoutWarm`, both kinds of write there).
     for (let i = 0; i < 2 * fanoutWarm + options.messages; i += 1) {
       const received = sinks.map((s) => new Promise<number>((resolve) => s.once('message', () => resolve(nowMs()))));
       const start = nowMs();
       sender.send(payload);
-      for (const at of await Promise.all(received)) (i < 2 * fanoutWarm ? untimed : fanout).push(at - start);
+      const ats = await Promise.all(received);
+      if (i >= 2 * fanoutWarm) for (const at of ats) fanout.push(at - start);
     }
     for (const s of [...sinks, sender]) s.close();
     const floor = await measureFloor(base, options.floor);

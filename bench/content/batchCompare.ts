@@ -101,7 +101,6 @@ async function seed(name: string, bin: string, core: number | undefined): Promis
   }
 }
 
-/** One run: a fresh server on a copy of the side's seeded data dir, the board loaded and the server quiet, warm batches first. */
 /** What one run measured: the batches, and single REST creates (the write path without a batch). */
 interface RunResult {
   batch: BatchResults;
@@ -111,6 +110,7 @@ interface RunResult {
 /** Untimed single creates before the timed ones, and how many are timed (sequential, one at a time). */
 const createRounds = { warm: 20, timed: 100 };
 
+/** One run: a fresh server on a copy of the side's seeded data dir, the board loaded and the server quiet, untimed writes first. */
 async function runOnce(side: Side, core: number | undefined): Promise<RunResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-batches-run-'));
   cpSync(side.seedDir, dataDir, { recursive: true });
