@@ -1,12 +1,14 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
+import { parseArgs } from 'node:util';
 import { measureAiGenerate } from './ai/generateBench.js';
 import { measureRaw, measureYjs } from './content/baselines.js';
+import { checkoutBin, describeCheckout } from './content/checkouts.js';
 import { measureProcessColdLoad, measureRegistryColdLoad } from './content/coldLoad.js';
 import { measureFanout } from './content/fanout.js';
 import { measureEditLoad } from './content/editLoad.js';
-import { renderReport } from './content/report.js';
+import { renderBeforeAfter, renderReport } from './content/report.js';
 import type { ContentBenchResults } from './content/report.js';
 import type { BoardApi } from './content/restBench.js';
 import { createBoard, measureBatches, measureChatPosts, measureCreates, measurePaging, seedBoard, someItemIds, timedCall, warmBatches } from './content/restBench.js';
@@ -33,17 +35,38 @@ function log(message: string): void {
   process.stderr.write(`[bench] ${message}\n`);
 }
 
-/** Runs the board content benchmark and writes `bench/results/content-latest.md`. */
-export async function runContentBench(): Promise<ContentBenchResults> {
+/** Taken once, before the load generator is pinned to core 1 (after which this process sees one core), so every run of `--against` is pinned alike. */
+const nproc = availableParallelism();
+const pinned = pinLoadGenerator();
+
+const usage = 'usage: npm run bench [-- --against <built checkout>]';
+
+/** The command line: `--against <checkout>` runs the content bench on that checkout's server, then on this one's. */
+function options(): { against: string | undefined } {
+  try {
+    const { values } = parseArgs({ options: { against: { type: 'string' } }, strict: true });
+    return { against: values.against };
+  } catch (error) {
+    process.stderr.write(`${(error as Error).message}\n${usage}\n`);
+    process.exit(2);
+  }
+}
+
+/**
+ * Runs the board content benchmark on this checkout's server, or with `bin` on another built
+ * checkout's (named `server` in the report). The in-process sections (cold registry load, search
+ * reindex) run this checkout's code on a copy of the data dir the server wrote; `ai/generate`
+ * runs on this checkout's server only.
+ */
+export async function runContentBench(other?: { bin: string; server: string }): Promise<ContentBenchResults> {
   const began = nowMs();
-  const nproc = availableParallelism();
-  const pinned = pinLoadGenerator();
   const core = pinned ? 0 : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-bench-'));
   try {
     log('creating a user');
-    const key = await createBenchUser(dataDir);
-    let server = await startBoards({ dataDir, ...(core === undefined ? {} : { core }) });
+    const bin = other === undefined ? {} : { bin: other.bin };
+    const key = await createBenchUser(dataDir, other?.bin);
+    let server = await startBoards({ dataDir, ...bin, ...(core === undefined ? {} : { core }) });
     const boardId = await createBoard(server.url, key, 'Bench 10k');
     log('REST creates on an empty board');
     const emptyBoardId = await createBoard(server.url, key, 'Bench empty');
@@ -54,15 +77,20 @@ export async function runContentBench(): Promise<ContentBenchResults> {
     const seed = { batches: summarize(seedLatencies), totalMs: nowMs() - seedStart };
     await server.stop();
 
+    // This checkout's code reads (and the reindex measure edits) a copy: the server's own data dir
+    // stays as the server wrote it, for the server that may be another checkout's.
+    const localDir = mkdtempSync(path.join(tmpdir(), 'boards-bench-local-'));
+    cpSync(dataDir, localDir, { recursive: true });
     log('cold loads');
-    const registryCold = await measureRegistryColdLoad(dataDir, boardId, 3);
+    const registryCold = await measureRegistryColdLoad(localDir, boardId, 3);
     if (registryCold.items !== boardItems) throw new Error(`expected ${boardItems} items, loaded ${registryCold.items}`);
     const yjs = measureYjs(registryCold.state);
-    const processCold = await measureProcessColdLoad(dataDir, boardId, key, 3, core);
+    const processCold = await measureProcessColdLoad(dataDir, boardId, key, 3, core, other?.bin);
     log('search reindexes');
-    const search = await measureSearchReindex(dataDir, boardId);
+    const search = await measureSearchReindex(localDir, boardId);
+    rmSync(localDir, { recursive: true, force: true });
 
-    server = await startBoards({ dataDir, probe: true, ...(core === undefined ? {} : { core }) });
+    server = await startBoards({ dataDir, probe: true, ...bin, ...(core === undefined ? {} : { core }) });
     try {
       const api: BoardApi = { url: server.url, key, boardId };
       const ids = await someItemIds(api);
@@ -104,8 +132,8 @@ export async function runContentBench(): Promise<ContentBenchResults> {
       await new Promise((resolve) => setTimeout(resolve, duplicateSettleMs));
       const duplicate = { clientMs: duplicated.clientMs, serverMs: duplicated.serverMs, settleMs: duplicateSettleMs, delay: await server.stopProbe() };
       await server.stop();
-      log(`ai/generate of ${aiGenerate.items} items`);
-      const ai = await measureAiGenerate({ dataDir, key, boardId, smallBoardId: emptyBoardId, core, ...aiGenerate });
+      if (other === undefined) log(`ai/generate of ${aiGenerate.items} items`);
+      const ai = other === undefined ? await measureAiGenerate({ dataDir, key, boardId, smallBoardId: emptyBoardId, core, ...aiGenerate }) : undefined;
       log('raw baselines');
       // The floor gets the board as the batches found it (the state of the cold-load measure) and the same batches.
       const raw = await measureRaw({ core, sinks: fanoutSinks, messages: 40, floor: { state: registryCold.state, ids, moves: 40, creates: 20 } });
@@ -130,6 +158,7 @@ export async function runContentBench(): Promise<ContentBenchResults> {
         records,
         duplicate,
         ai,
+        ...(other === undefined ? {} : { server: other.server }),
         quietMs,
         yjs,
         raw,
@@ -143,11 +172,32 @@ export async function runContentBench(): Promise<ContentBenchResults> {
   }
 }
 
-const results = await runContentBench();
-const report = renderReport(results, 'npm run bench');
-process.stdout.write(`${report}\n`);
-const out = path.resolve('bench', 'results', 'content-latest.md');
-mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, report);
-log(`wrote ${out}`);
-await runWebhookBench();
+function write(name: string, text: string): void {
+  const out = path.resolve('bench', 'results', name);
+  mkdirSync(path.dirname(out), { recursive: true });
+  writeFileSync(out, text);
+  log(`wrote ${out}`);
+}
+
+const { against } = options();
+if (against === undefined) {
+  const results = await runContentBench();
+  const report = renderReport(results, 'npm run bench');
+  process.stdout.write(`${report}\n`);
+  write('content-latest.md', report);
+  await runWebhookBench();
+} else {
+  const found = checkoutBin(against);
+  if ('problem' in found) {
+    process.stderr.write(`${found.problem}\n${usage}\n`);
+    process.exit(2);
+  }
+  log(`before: the server of ${against}`);
+  const before = await runContentBench({ bin: found.bin, server: describeCheckout(against) });
+  log('after: this checkout');
+  const after = { ...(await runContentBench()), server: `${describeCheckout('.')} (this checkout)` };
+  write('content-latest.md', renderReport(after, 'npm run bench -- --against <checkout>'));
+  const table = renderBeforeAfter(before, after, 'npm run bench -- --against <checkout>');
+  process.stdout.write(`${table}\n`);
+  write('content-before-after.md', table);
+}

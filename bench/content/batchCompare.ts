@@ -1,8 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { checkoutBin, describeCheckout } from './checkouts.js';
 import type { BatchResults, CreateResult } from './restBench.js';
 import { createBoard, measureBatches, measureCreates, seedBoard, someItemIds, warmBatches } from './restBench.js';
 import { boardsBin, createBenchUser, pinLoadGenerator, startBoards } from './serverProcess.js';
@@ -69,21 +69,10 @@ function log(message: string): void {
   process.stderr.write(`[bench:batches] ${message}\n`);
 }
 
-/** `checkout` as the report names it: its commit, when it is a git checkout, and whether it has changes. */
-function describe(checkout: string): string {
-  try {
-    const commit = execFileSync('git', ['-C', checkout, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['-C', checkout, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
-    return `commit ${commit}${dirty ? ' with uncommitted changes' : ''}`;
-  } catch {
-    return path.basename(path.resolve(checkout));
-  }
-}
-
 function sideBin(checkout: string): string {
-  const bin = path.resolve(checkout, 'bin', 'boards.js');
-  if (!existsSync(bin) || !existsSync(path.resolve(checkout, 'dist'))) refuse(`${checkout} is not a built checkout (no bin/boards.js or dist/): run npm ci && npm run build there.`);
-  return bin;
+  const found = checkoutBin(checkout);
+  if ('problem' in found) refuse(found.problem);
+  return found.bin;
 }
 
 /** A data dir with the bench user and a board of `boardItems` notes, made by the side's own server. */
@@ -186,10 +175,10 @@ const sides: Side[] = [];
 const againstBin = chosen.against === undefined ? undefined : sideBin(chosen.against);
 try {
   log(`seeding ${boardItems} items (this checkout)`);
-  sides.push(await seed(describe('.'), boardsBin, core));
+  sides.push(await seed(describeCheckout('.'), boardsBin, core));
   if (chosen.against !== undefined && againstBin !== undefined) {
     log(`seeding ${boardItems} items (${chosen.against})`);
-    sides.push(await seed(describe(chosen.against), againstBin, core));
+    sides.push(await seed(describeCheckout(chosen.against), againstBin, core));
   }
   for (let run = 0; run < runs; run += 1) {
     const order = run % 2 === 0 ? sides : [...sides].reverse();

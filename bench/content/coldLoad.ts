@@ -66,18 +66,19 @@ export interface ProcessColdLoad {
   bytes: number;
 }
 
-/** Starts the server `reps` times on the data dir and times the first sync of the board; stops each. */
+/** Starts the server (`bin`, default this checkout's) `reps` times on the data dir and times the first sync of the board; stops each. */
 export async function measureProcessColdLoad(
   dataDir: string,
   boardId: string,
   key: string,
   reps: number,
   core: number | undefined,
+  bin?: string,
 ): Promise<ProcessColdLoad> {
   const times: number[] = [];
   let bytes = 0;
   for (let i = 0; i < reps; i += 1) {
-    const server: BoardsProcess = await startBoards({ dataDir, ...(core === undefined ? {} : { core }) });
+    const server: BoardsProcess = await startBoards({ dataDir, ...(core === undefined ? {} : { core }), ...(bin === undefined ? {} : { bin }) });
     try {
       const start = nowMs();
       const sink = await openThinSink(`${server.url.replace('http', 'ws')}/v1/sync`, boardId, key);

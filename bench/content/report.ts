@@ -36,7 +36,10 @@ export interface ContentBenchResults {
   records: CreateResult & { concurrency: number; delay: EventLoopDelay };
   /** One duplicate of the board: its answer, and the server's event-loop delay from the call until `settleMs` after the answer. */
   duplicate: { clientMs: number; serverMs: number; settleMs: number; delay: EventLoopDelay };
-  ai: AiGenerateResult;
+  /** `ai/generate`; not measured on another checkout's server (`npm run bench -- --against`), which may have no such route. */
+  ai: AiGenerateResult | undefined;
+  /** The server measured: this checkout's, or another checkout's (`describeCheckout`) when given. */
+  server?: string;
   /** Ms waited for the server to go quiet before each section (`BoardsProcess.whenQuiet`). */
   quietMs: Record<string, number>;
   yjs: YjsBaseline;
@@ -53,13 +56,14 @@ function latencyRows(name: string, s: LatencySummary, base: LatencySummary, base
   ];
 }
 
-/** The results as a Markdown document: header with the machine, then one table of figure, baseline and ratio. */
-export function renderReport(r: ContentBenchResults, command: string): string {
-  const kb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
-  const rows: Row[] = [
+const kb = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(2)} MB`;
+
+/** The rows of the main table: measure, figure, the baseline of the same run, ratio. */
+function reportRows(r: ContentBenchResults): Row[] {
+  return [
     ['Cold load: `DocumentRegistry.open` in a fresh registry (sqlite, in-process)', fmt(r.registryCold.openMs, ' ms'), `raw \`Y.applyUpdate\` of the same ${kb(r.yjs.bytes)} ${fmt(r.yjs.applyMs, ' ms')}`, ratio(r.registryCold.openMs, r.yjs.applyMs)],
     [
-      `Cold load: the longest the event loop was held during that open (stored: a snapshot of ${r.registryCold.stored.parts} part${r.registryCold.stored.parts === 1 ? '' : 's'} and ${r.registryCold.stored.logged} logged update${r.registryCold.stored.logged === 1 ? '' : 's'}; applied a part per turn, a snapshot stored whole split in the snapshot process first)`,
+      `Cold load: the longest the event loop was held during that open (in-process; stored: a snapshot of ${r.registryCold.stored.parts} part${r.registryCold.stored.parts === 1 ? '' : 's'} and ${r.registryCold.stored.logged} logged update${r.registryCold.stored.logged === 1 ? '' : 's'}; applied a part per turn, a snapshot stored whole split in the snapshot process first)`,
       fmt(r.registryCold.openLongestBlockMs, ' ms'),
       `raw \`Y.applyUpdate\`, one block, ${fmt(r.yjs.applyMs, ' ms')}`,
       ratio(r.registryCold.openLongestBlockMs, r.yjs.applyMs),
@@ -79,8 +83,8 @@ export function renderReport(r: ContentBenchResults, command: string): string {
       `full pass ${fmt(r.registryCold.reindexMs, ' ms')}`,
       ratio(r.search.firstMs, r.registryCold.reindexMs),
     ],
-    ...r.search.afterEdits.map((e): Row => [`Search reindex after ${e.edits} text edit${e.edits === 1 ? '' : 's'} (\`SearchIndexer\`, what the server runs ≤ every 500 ms while a board is edited)`, fmt(e.ms, ' ms'), `full pass ${fmt(r.registryCold.reindexMs, ' ms')}`, ratio(e.ms, r.registryCold.reindexMs)]),
-    ['Search reindex after 100 moves (no text changed: nothing written)', fmt(r.search.afterMovesMs, ' ms'), `full pass ${fmt(r.registryCold.reindexMs, ' ms')}`, ratio(r.search.afterMovesMs, r.registryCold.reindexMs)],
+    ...r.search.afterEdits.map((e): Row => [`Search reindex after ${e.edits} text edit${e.edits === 1 ? '' : 's'} (\`SearchIndexer\`, in-process: what the server runs ≤ every 500 ms while a board is edited)`, fmt(e.ms, ' ms'), `full pass ${fmt(r.registryCold.reindexMs, ' ms')}`, ratio(e.ms, r.registryCold.reindexMs)]),
+    ['Search reindex after 100 moves (in-process; no text changed: nothing written)', fmt(r.search.afterMovesMs, ' ms'), `full pass ${fmt(r.registryCold.reindexMs, ' ms')}`, ratio(r.search.afterMovesMs, r.registryCold.reindexMs)],
     ...latencyRows('REST create, sequential', r.sequential.latency, r.raw.httpPost, 'raw HTTP POST'),
     ['REST create p50, 10k board vs empty board (target ≤ 1.3×)', fmt(r.sequential.latency.p50, ' ms'), `empty board p50 ${fmt(r.emptySequential.latency.p50, ' ms')}`, ratio(r.sequential.latency.p50, r.emptySequential.latency.p50)],
     ['REST create server time p50 / p99, 10k board (`Server-Timing`; target < 4 ms)', `${fmt(r.sequential.server.p50, ' ms')} / ${fmt(r.sequential.server.p99, ' ms')}`, `empty board ${fmt(r.emptySequential.server.p50, ' ms')} / ${fmt(r.emptySequential.server.p99, ' ms')}`, ratio(r.sequential.server.p50, r.emptySequential.server.p50)],
@@ -153,6 +157,24 @@ export function renderReport(r: ContentBenchResults, command: string): string {
       '–',
     ],
   ];
+}
+
+/** What a run ran on: the machine, the server's command, the quiet waits. */
+function runHeader(r: ContentBenchResults): string {
+  return (
+    `Node ${r.node}, nproc ${r.nproc}, ${r.pinned ? 'server (and raw baseline server) pinned to core 0, load generator to core 1' : 'no CPU pinning (taskset missing or 1 core)'}; ` +
+    `whole run ${r.totalSeconds.toFixed(0)} s. Server: \`${['node', ...r.nodeOptions, 'bin/boards.js', 'start'].join(' ')}\` (as \`npm start\`; sqlite, durable: every REST answer waits for storage)` +
+    `${r.server === undefined ? '' : ` of ${r.server}`}, ` +
+    'a fresh temp data dir, `BOARDS_RATE_LIMIT_PER_MINUTE=100000000`. ' +
+    `Each section on the server starts once the server (all its threads and processes) used under 5% of a core over 300 ms; waited: ${Object.entries(r.quietMs)
+      .map(([section, ms]) => `${section} ${fmt(ms, ' ms')}`)
+      .join(', ')}.`
+  );
+}
+
+/** The results as a Markdown document: header with the machine, then one table of figure, baseline and ratio. */
+export function renderReport(r: ContentBenchResults, command: string): string {
+  const rows = reportRows(r);
   const table = [
     '| Measure | Boards server | Baseline (same run) | Ratio |',
     '|---|---|---|---|',
@@ -161,12 +183,7 @@ export function renderReport(r: ContentBenchResults, command: string): string {
   return [
     '# Board content benchmark (`npm run bench`)',
     '',
-    `Node ${r.node}, nproc ${r.nproc}, ${r.pinned ? 'server (and raw baseline server) pinned to core 0, load generator to core 1' : 'no CPU pinning (taskset missing or 1 core)'}; ` +
-      `whole run ${r.totalSeconds.toFixed(0)} s. Server: \`${['node', ...r.nodeOptions, 'bin/boards.js', 'start'].join(' ')}\` (as \`npm start\`; sqlite, durable: every REST answer waits for storage), ` +
-      'a fresh temp data dir, `BOARDS_RATE_LIMIT_PER_MINUTE=100000000`. One run, indicative only. ' +
-      `Each section on the server starts once the server (all its threads and processes) used under 5% of a core over 300 ms; waited: ${Object.entries(r.quietMs)
-        .map(([section, ms]) => `${section} ${fmt(ms, ' ms')}`)
-        .join(', ')}.`,
+    `${runHeader(r)} One run, indicative only.`,
     '',
     `Board: ${r.items} sticky notes seeded through \`items:batch\` (${r.seed.batches.count} batches, p50 ${fmt(r.seed.batches.p50, ' ms')}, ` +
       `p99 ${fmt(r.seed.batches.p99, ' ms')}, ${fmt(r.seed.totalMs / 1000, ' s')} in all); full state ${kb(r.processCold.bytes)}; ` +
@@ -189,7 +206,7 @@ export function renderReport(r: ContentBenchResults, command: string): string {
       `(HTTP, JSON, Yjs, one fsync) and how much is ours. On both servers ${warmBatches} untimed batches of each kind run first (other ` +
       'places, other notes): the timed ones measure warm code, not the compiler.',
     '',
-    aiSection(r.ai),
+    r.ai === undefined ? '## AI assistant (`ai/generate`)\n\nNot measured: the server was another checkout\'s (`--against`).' : aiSection(r.ai),
     '',
     `Command: \`${command}\`.`,
     '',
@@ -211,12 +228,44 @@ function aiSection(ai: AiGenerateResult): string {
     '',
     `On the same board (10k items and more), ${ai.runs} sequential calls per provider after one uncounted call that loads the board, each provider on a fresh server ` +
       'process; the builtin provider also on the board of the empty-board creates (about 100 items before its calls, 20 more each call), same server. ' +
-      'process. Builtin: a prompt of one idea a line. OpenAI: an OpenAI-compatible Chat Completions server started inside the bench (`bench/ai/fakeOpenAiServer.ts`, ' +
+      'Builtin: a prompt of one idea a line. OpenAI: an OpenAI-compatible Chat Completions server started inside the bench (`bench/ai/fakeOpenAiServer.ts`, ' +
       'on the load generator\'s core) answering a fixed structured output of the same notes at once; the overhead is the HTTP call, the prompt, the validation ' +
       'of the output against the item catalogue and the write. Notes go in the free space nearest 0,0 (no `position`), in the middle of the board.',
     '',
     '| Measure | Boards server | Baseline (same run) | Ratio |',
     '|---|---|---|---|',
     ...rows.map((row) => `| ${row.join(' | ')} |`),
+  ].join('\n');
+}
+
+/**
+ * Two runs of the same harness back to back (`npm run bench -- --against <checkout>`): the
+ * other checkout's server first ("before"), then this one's ("after"), row by row with each
+ * run's own baseline. Rows measured in-process run this checkout's code in both runs.
+ */
+export function renderBeforeAfter(before: ContentBenchResults, after: ContentBenchResults, command: string): string {
+  const beforeRows = reportRows(before);
+  const afterRows = reportRows(after);
+  const lines = afterRows.map((row, i) => {
+    const old = beforeRows[i];
+    const label = row[0].includes('in-process') ? `${row[0]} *(in-process: this checkout's code in both runs, on the board each run stored)*` : row[0];
+    return `| ${label} | ${old?.[1] ?? '–'} | ${row[1]} | ${old?.[2] ?? '–'} | ${row[2]} |`;
+  });
+  return [
+    '# Board content benchmark, before and after, back to back',
+    '',
+    `The same harness (this checkout's \`npm run bench\`), run twice one right after the other: **before** against the server of ${before.server ?? 'another checkout'}, then **after** against ${after.server ?? 'this checkout'}.`,
+    '',
+    `- before: ${runHeader(before)}`,
+    `- after: ${runHeader(after)}`,
+    '',
+    'Each run seeds its own board through its own server. A server that sends no `Server-Timing` header has empty server-time cells. `ai/generate` is not measured on the other checkout\'s server (it may have no such route); the after run\'s is in `content-latest.md`. One run each: indicative only, on a shared machine.',
+    '',
+    '| Measure | before | after | before baseline | after baseline |',
+    '|---|---|---|---|---|',
+    ...lines,
+    '',
+    `Command: \`${command}\`.`,
+    '',
   ].join('\n');
 }
