@@ -2,11 +2,12 @@ import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 
-/** `checkout` as a report names it: its commit, when it is a git checkout, and whether it has changes. */
+/** `checkout` as a report names it: its commit, when it is a git checkout, and whether its code has changes. */
 export function describeCheckout(checkout: string): string {
   try {
     const commit = execFileSync('git', ['-C', checkout, 'rev-parse', '--short', 'HEAD'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim();
-    const dirty = execFileSync('git', ['-C', checkout, 'status', '--porcelain', '--untracked-files=no'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
+    // Bench results written by the run itself are not changes to the code measured.
+    const dirty = execFileSync('git', ['-C', checkout, 'status', '--porcelain', '--untracked-files=no', '--', '.', ':!bench/results'], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'ignore'] }).trim() !== '';
     return `commit ${commit}${dirty ? ' with uncommitted changes' : ''}`;
   } catch {
     return path.basename(path.resolve(checkout));
