@@ -52,6 +52,17 @@ function options(): { against: string | undefined } {
   }
 }
 
+/** `measure` on a copy of `dataDir`, removed after. */
+async function onCopy<T>(dataDir: string, measure: (copy: string) => Promise<T>): Promise<T> {
+  const copy = mkdtempSync(path.join(tmpdir(), 'boards-bench-copy-'));
+  try {
+    cpSync(dataDir, copy, { recursive: true });
+    return await measure(copy);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
 /**
  * Runs the board content benchmark on this checkout's server, or with `bin` on another built
  * checkout's (named `server` in the report). The in-process sections (cold registry load, search
@@ -77,18 +88,15 @@ export async function runContentBench(other?: { bin: string; server: string }): 
     const seed = { batches: summarize(seedLatencies), totalMs: nowMs() - seedStart };
     await server.stop();
 
+    log('cold loads');
     // This checkout's code reads (and the reindex measure edits) a copy: the server's own data dir
     // stays as the server wrote it, for the server that may be another checkout's.
-    const localDir = mkdtempSync(path.join(tmpdir(), 'boards-bench-local-'));
-    cpSync(dataDir, localDir, { recursive: true });
-    log('cold loads');
-    const registryCold = await measureRegistryColdLoad(localDir, boardId, 3);
+    const registryCold = await onCopy(dataDir, (copy) => measureRegistryColdLoad(copy, boardId, 3));
     if (registryCold.items !== boardItems) throw new Error(`expected ${boardItems} items, loaded ${registryCold.items}`);
     const yjs = measureYjs(registryCold.state);
     const processCold = await measureProcessColdLoad(dataDir, boardId, key, 3, core, other?.bin);
     log('search reindexes');
-    const search = await measureSearchReindex(localDir, boardId);
-    rmSync(localDir, { recursive: true, force: true });
+    const search = await onCopy(dataDir, (copy) => measureSearchReindex(copy, boardId));
 
     server = await startBoards({ dataDir, probe: true, ...bin, ...(core === undefined ? {} : { core }) });
     try {
