@@ -14,15 +14,14 @@ export interface YjsBaseline {
   applyMs: number;
   /** `Y.encodeStateAsUpdate` of the board (median of 3). */
   encodeMs: number;
-  /** One transaction moving 100 items, plus encoding its update (median of 5). */
+  /** One transaction moving 100 items (`x` and `y` of each), plus encoding its update (median of `timedRounds`, after `warmBatches.moves` untimed). */
   move100Ms: number;
-  /** One transaction creating 100 sticky-note maps (the fields a REST create writes), plus encoding its update (median of 5). */
+  /** One transaction creating 100 sticky-note maps (the fields a REST create writes), plus encoding its update (median of `timedRounds`, after `warmBatches.creates` untimed). */
   create100Ms: number;
 }
 
-/** Untimed and timed rounds of the raw 100-operation transactions (medians of the timed ones). */
-const warmRounds = 15;
-const timedRounds = 25;
+/** Timed rounds of the raw 100-operation transactions (their medians), after as many untimed ones as the servers' batches get (`warmBatches`). */
+export const timedRounds = 25;
 
 /** Measures raw Yjs on `state` (a full-state update of the board). */
 export function measureYjs(state: Uint8Array): YjsBaseline {
@@ -41,19 +40,24 @@ export function measureYjs(state: Uint8Array): YjsBaseline {
   }
   const items = doc.getMap<Y.Map<unknown>>('items');
   const ids = [...items.keys()].slice(0, 100);
-  // Untimed rounds first: the server is measured warm (after its own warm-up batches), so is Yjs.
+  // Untimed rounds first, as many as the servers' batches get: the servers are measured warm, and so is Yjs.
   const moves: number[] = [];
-  for (let round = 0; round < warmRounds + timedRounds; round += 1) {
+  for (let round = 0; round < warmBatches.moves + timedRounds; round += 1) {
     const before = Y.encodeStateVector(doc);
     const start = nowMs();
+    // A move writes both coordinates, as the batches' moves do.
     doc.transact(() => {
-      for (const id of ids) items.get(id)?.set('x', round);
+      ids.forEach((id, i) => {
+        const entry = items.get(id);
+        entry?.set('x', round);
+        entry?.set('y', i);
+      });
     });
     Y.encodeStateAsUpdate(doc, before);
-    if (round >= warmRounds) moves.push(nowMs() - start);
+    if (round >= warmBatches.moves) moves.push(nowMs() - start);
   }
   const creates: number[] = [];
-  for (let round = 0; round < warmRounds + timedRounds; round += 1) {
+  for (let round = 0; round < warmBatches.creates + timedRounds; round += 1) {
     const before = Y.encodeStateVector(doc);
     const start = nowMs();
     doc.transact(() => {
@@ -68,7 +72,7 @@ export function measureYjs(state: Uint8Array): YjsBaseline {
       }
     });
     Y.encodeStateAsUpdate(doc, before);
-    if (round >= warmRounds) creates.push(nowMs() - start);
+    if (round >= warmBatches.creates) creates.push(nowMs() - start);
   }
   doc.destroy();
   return { bytes: state.byteLength, applyMs: median(apply), encodeMs: median(encode), move100Ms: median(moves), create100Ms: median(creates) };
@@ -103,8 +107,8 @@ async function measureFloor(base: string, workload: FloorWorkload): Promise<{ mo
   await post('/floor/load', workload.state, 'application/octet-stream');
   const batch = (operations: unknown): Promise<number> => timeMs(() => post('/floor/batch', JSON.stringify({ operations }), 'application/json'));
   // Warm-up rounds move other places and create other notes than the timed ones.
-  for (let r = 0; r < warmBatches; r += 1) await batch(moveOperations(workload.ids, 1000 + r));
-  for (let r = 0; r < warmBatches; r += 1) await batch(createOperations(1000 + r));
+  for (let r = 0; r < warmBatches.moves; r += 1) await batch(moveOperations(workload.ids, 1000 + r));
+  for (let r = 0; r < warmBatches.creates; r += 1) await batch(createOperations(1000 + r));
   const move: number[] = [];
   for (let r = 0; r < workload.moves; r += 1) move.push(await batch(moveOperations(workload.ids, r)));
   const create: number[] = [];

@@ -144,7 +144,7 @@ function report(sides: readonly Side[], pinned: boolean, seconds: number): strin
     '',
     `Node ${process.version}, server pinned to core ${pinned ? '0, load generator to core 1' : 'none (fewer than 2 cores)'}; whole run ${Math.round(seconds)} s. ` +
       `A board of ${boardItems} sticky notes seeded through \`items:batch\`; each run is a fresh server process (as \`npm start\`) on a copy of that data dir, ` +
-      `${warmBatches} untimed batches of each kind and ${createRounds.warm} untimed single creates (\`POST /items\`), then, each once the server is quiet again, ` +
+      `${warmBatches.moves} untimed batches of moves, ${warmBatches.creates} of creates and ${createRounds.warm} untimed single creates (\`POST /items\`), then, each once the server is quiet again, ` +
       `${createRounds.timed} single creates one at a time, and ${rounds.moves} batches of 100 moves and ${rounds.creates} of 100 creates, timed (client latency, and server time from \`Server-Timing\`). ` +
       (other === undefined
         ? `${runs} runs; each cell is the median over the runs, with their range.`
