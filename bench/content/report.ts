@@ -230,7 +230,7 @@ export function renderReport(r: ContentBenchResults, command: string): string {
       `places, other notes), and as many untimed raw Yjs transactions: the timed ones measure warm code, not the compiler. The first ${warmUpShown} ` +
       'untimed batches of moves on our server are reported on their own: the first batches its process serves (the single creates and pages ' +
       'came before), run while the compiler is still optimising their code. A ratio of the floor to raw Yjs ' +
-      'above 2 means no durable HTTP server, however bare, meets the target of 2× raw Yjs in that run.',
+      'above 2 means that even this bare server misses the target of 2× raw Yjs in that run.',
     '',
     r.ai === undefined ? '## AI assistant (`ai/generate`)\n\nNot measured: the server was another checkout\'s (`--against`).' : aiSection(r.ai),
     '',
