@@ -12,6 +12,11 @@ export interface BenchConfig {
   quick: boolean;
   reps: number;
   warmupMs: number;
+  /**
+   * Untimed writes a fresh server gets in S1 before its first step (at `serverWarmupRate` per
+   * writer): the first thousand or so live updates run code the compiler is still optimising.
+   */
+  serverWarmupMs: number;
   windowMs: number;
   only: ScenarioId[];
   /** Servers under test; the relay is added for S0a/S1 and S2 unless `--servers` leaves it out. */
@@ -27,7 +32,8 @@ export type Emit = (line: ResultLine) => void;
 
 /**
  * Parses `--quick`, `--only S1,S4`, `--servers ours,hocuspocus,yws`, `--reps N`, `--window-ms N`,
- * `--rates 10,80` and `--sinks 195,495` (the S1 grid); throws TypeError on a bad flag.
+ * `--server-warmup-ms N`, `--rates 10,80` and `--sinks 195,495` (the S1 grid); throws TypeError
+ * on a bad flag.
  */
 export function parseArgs(argv: readonly string[]): BenchConfig {
   const quick = argv.includes('--quick');
@@ -35,7 +41,7 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
     const i = argv.indexOf(flag);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const known = new Set(['--quick', '--only', '--servers', '--reps', '--window-ms', '--rates', '--sinks']);
+  const known = new Set(['--quick', '--only', '--servers', '--reps', '--window-ms', '--server-warmup-ms', '--rates', '--sinks']);
   for (const [i, arg] of argv.entries()) {
     if (arg.startsWith('--') && !known.has(arg)) throw new TypeError(`unknown flag ${arg}`);
     if (!arg.startsWith('--') && !known.has(argv[i - 1] ?? '')) throw new TypeError(`unexpected argument ${arg}`);
@@ -50,6 +56,9 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
   const windowMs = Number(value('--window-ms') ?? (quick ? 2_500 : 10_000));
   if (!Number.isInteger(reps) || reps < 1 || reps > 9) throw new TypeError('--reps must be 1 to 9');
   if (!Number.isFinite(windowMs) || windowMs < 500 || windowMs > 60_000) throw new TypeError('--window-ms must be 500 to 60000');
+  const warmupArg = value('--server-warmup-ms');
+  const serverWarmupMs = warmupArg === undefined ? (quick ? 0 : 15_000) : warmupArg.trim() === '' ? Number.NaN : Number(warmupArg);
+  if (!Number.isInteger(serverWarmupMs) || serverWarmupMs < 0 || serverWarmupMs > 120_000) throw new TypeError('--server-warmup-ms must be 0 to 120000');
   const list = (flag: string, fallback: number[], max: number): number[] => {
     const raw = value(flag);
     if (raw === undefined) return fallback;
@@ -61,6 +70,7 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
     quick,
     reps,
     warmupMs: quick ? 1_000 : 2_000,
+    serverWarmupMs,
     windowMs,
     only: only as ScenarioId[],
     servers: servers as ServerName[],

@@ -65,9 +65,13 @@ export function holdFigures(hold: LiveHold | undefined): Record<string, number |
   return { holdP50Ms: p50, holdP99Ms: p99, holdSamples: hold.heldMs.length, holdUnrelayed: hold.unrelayed };
 }
 
+/** Rate per writer of the warm-up every fresh server gets in S1 before its first step (`BenchConfig.serverWarmupMs`). */
+export const serverWarmupRate = 20;
+
 /**
  * S1 (and S0a for the relay): per sink count and repetition, each server in turn gets a fresh
- * server and the write rate steps up on the same connections.
+ * server, is warmed up (`serverWarmupMs` at `serverWarmupRate`, reported as a row of its own,
+ * `phase=warm-up`), and the write rate steps up on the same connections.
  */
 export async function runS1(config: BenchConfig, servers: readonly ServerName[], emit: Emit): Promise<void> {
   for (const sinks of config.s1Sinks) {
@@ -80,6 +84,10 @@ export async function runS1(config: BenchConfig, servers: readonly ServerName[],
           const clients = await openBoardClients(server, board, { probes: 2, sinks, writers: hotWriters });
           try {
             const lines: ResultLine[] = [];
+            if (config.serverWarmupMs > 0) {
+              const m = await measureStep(server, clients, serverWarmupRate, 0, config.serverWarmupMs);
+              lines.push(stepLine(server, scenario, warmupParams(sinks), m, sinks + 2, serverWarmupRate * hotWriters));
+            }
             for (const rate of config.s1Rates) {
               const m = await measureStep(server, clients, rate, config.warmupMs, config.windowMs);
               // The writing writer's own socket gets its update back too on y-websocket servers; count sinks + probes only.
@@ -91,13 +99,19 @@ export async function runS1(config: BenchConfig, servers: readonly ServerName[],
           }
         });
       } catch (error) {
-        return config.s1Rates.map((rate) => failedLine(name, scenario, params(rate), error));
+        const warmup = config.serverWarmupMs > 0 ? [failedLine(name, scenario, warmupParams(sinks), error)] : [];
+        return [...warmup, ...config.s1Rates.map((rate) => failedLine(name, scenario, params(rate), error))];
       }
     });
     for (const reps of runs.values()) {
-      config.s1Rates.forEach((_, i) => emit(medianOfRepetitions(reps.map((lines) => lines[i]!))));
+      reps[0]?.forEach((_, i) => emit(medianOfRepetitions(reps.map((lines) => lines[i]!))));
     }
   }
+}
+
+/** The params of S1's warm-up row. */
+function warmupParams(sinks: number): Record<string, number | string> {
+  return { writers: hotWriters, ratePerWriter: serverWarmupRate, sinks, probes: 2, phase: 'warm-up' };
 }
 
 /** The line of a cell that could not run, with the reason as its error. */

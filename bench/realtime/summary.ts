@@ -78,6 +78,14 @@ export function renderSummary(lines: readonly ResultLine[], machine: MachineInfo
     'Each figure is followed by its ratio to the raw relay of the same cell (R, S0a) and to the best peer',
     '(P, the lower of Hocuspocus and @y/websocket-server). Lower is better everywhere. "key figure" is the',
     "scenario's own measure, named in the Key column. Loss = sent × probes − delivered at probes.",
+    ...(lines.some((l) => l.params.phase === 'warm-up')
+      ? [
+          '',
+          'In S1 every fresh server (the relay too) first takes writes at R=20 (`--server-warmup-ms`, 15 s by default), in the',
+          '`phase=warm-up` rows: what a freshly started server gives while its code is being optimised. The steps after it are',
+          'measured warm.',
+        ]
+      : []),
     '',
     `| Cell | Server | ${shown.map((s) => s.label).join(' | ')} | Key | Loss | Errors |`,
     `|---|---|${shown.map(() => '---').join('|')}|---|---|---|`,

@@ -9,7 +9,7 @@ import { awarenessMessage, awarenessUpdate, decodeRelayed, docUpdateMessage, hpA
 import { isResultLine, medianOfRepetitions, resultKeys, resultLine } from '../../bench/realtime/result.js';
 import { canonicalJson } from '../../bench/realtime/roles.js';
 import { median, percentile, summarize } from '../../bench/realtime/stats.js';
-import { abuseOutcomes, cellKey, holdTable } from '../../bench/realtime/summary.js';
+import { abuseOutcomes, cellKey, holdTable, renderSummary } from '../../bench/realtime/summary.js';
 import { holdFigures } from '../../bench/realtime/scenarioS1.js';
 import { openBoardClients } from '../../bench/realtime/hotBoard.js';
 import { startOurs } from '../../bench/realtime/oursServer.js';
@@ -128,6 +128,14 @@ describe('harness helpers', () => {
     expect(() => parseArgs(['--sinks', '-3'])).toThrow(/--sinks/);
   });
 
+  it('warms a fresh S1 server for 15 s unless told otherwise, and refuses a bad warm-up', () => {
+    expect(parseArgs([]).serverWarmupMs).toBe(15_000);
+    expect(parseArgs(['--quick']).serverWarmupMs).toBe(0);
+    expect(parseArgs(['--server-warmup-ms', '0']).serverWarmupMs).toBe(0);
+    expect(parseArgs(['--server-warmup-ms', '30000']).serverWarmupMs).toBe(30_000);
+    for (const bad of ['', 'x', '-1', '1.5', '120001']) expect(() => parseArgs(['--server-warmup-ms', bad])).toThrow(/--server-warmup-ms/);
+  });
+
   it("runs the servers in turns, rotating who goes first, and keeps each server's results in order", async () => {
     expect(rotated(['a', 'b', 'c'], 4)).toEqual(['b', 'c', 'a']);
     expect(rotated([], 2)).toEqual([]);
@@ -231,6 +239,17 @@ describe('live updates held in our server', () => {
     const table = holdTable([relay, ours]);
     expect(table.filter((row) => row.startsWith('| S1'))).toEqual(['| S1 writers=5 ratePerWriter=20 sinks=45 probes=2 | 0.40 | 2.10 | 0.20 | 0.90 | 3 | 0 |']);
     expect(holdTable([relay])).toEqual([]);
+  });
+
+  it("sets S1's warm-up row against the relay's and says the steps after it are warm", () => {
+    const params = { writers: 5, ratePerWriter: 20, sinks: 45, probes: 2, phase: 'warm-up' };
+    const ours = resultLine({ server: 'ours', version: '1', scenario: 'S1', params, p99: 3 });
+    const relay = resultLine({ server: 'relay', version: '1', scenario: 'S0a', params, p99: 1.5 });
+    const machine = { nproc: 2, memoryGB: 1, cpuModel: 'x', node: 'v20', oursNodeOptions: '', packages: {}, command: 'c', startedAt: 't', durationS: 1 };
+    const summary = renderSummary([relay, ours], machine);
+    expect(summary).toContain('| S1 writers=5 ratePerWriter=20 sinks=45 probes=2 phase=warm-up | ours 1 | – | 3.00 · R 2.00×');
+    expect(summary).toContain('The steps after it are');
+    expect(renderSummary([resultLine({ server: 'ours', version: '1', scenario: 'S1', params: { sinks: 45 } })], machine)).not.toContain('warm-up');
   });
 
   it('measures, in the server the benches start, one hold per live update relayed in the window', async () => {
