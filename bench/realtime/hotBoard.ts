@@ -44,6 +44,17 @@ export async function openBoardClients(server: RunningServer, board: string, cou
     const keys = writers.map((w) => w.key);
     // Every probe must have every writer's item before measuring starts.
     await waitUntil(() => probes.every((p) => keys.every((k) => p.client.doc.getMap('items').has(k))), timeoutMs);
+    // A server gives a joining writer the items of those that joined before it; the relay keeps
+    // no state, so such a writer would lack them and hold every later update to them as pending,
+    // which Yjs merges again at each update it applies: load-generator work that grows through
+    // the run, and only on the relay. Every writer gets what the first probe has (nothing new,
+    // on a server).
+    const [first] = probes;
+    if (first !== undefined) {
+      const state = first.client.Y.encodeStateAsUpdate(first.client.doc);
+      for (const w of writers) w.client.Y.applyUpdate(w.client.doc, state);
+    }
+    await waitUntil(() => writers.every((w) => keys.every((k) => w.client.doc.getMap('items').has(k))), timeoutMs);
     return { board, probes, writers, sinks, close };
   } catch (error) {
     close();
