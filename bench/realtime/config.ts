@@ -13,8 +13,9 @@ export interface BenchConfig {
   reps: number;
   warmupMs: number;
   /**
-   * Untimed writes a fresh server gets in S1 before its first step (at `serverWarmupRate` per
-   * writer): the first thousand or so live updates run code the compiler is still optimising.
+   * Writes a fresh server gets in S1 before its first step (at `serverWarmupRate` per writer),
+   * reported in a row of their own: the first few thousand live updates run code the compiler
+   * is still optimising.
    */
   serverWarmupMs: number;
   windowMs: number;
