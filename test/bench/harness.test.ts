@@ -265,18 +265,24 @@ describe('live updates held in our server', () => {
         writer!.write();
         await waitUntil(() => probe!.seen.get(writer!.key) === 1, 10_000);
         await sleep(1_100);
+        // Half a second inside each edge: the window is read on this process's clock and the
+        // holds are stamped on the server's, whose `performance.timeOrigin` may be off by the
+        // time it was preempted while reading its clocks at start on a loaded machine.
         const from = hostNowMs();
+        await sleep(500);
         for (let i = 0; i < 5; i++) {
           writer!.write();
           await waitUntil(() => probe!.seen.get(writer!.key) === 2 + i, 10_000);
         }
+        await sleep(500);
         const to = hostNowMs();
         // The preload's report of the window's last update comes within a second.
         await sleep(1_100);
         const hold = await server.liveHold!(from, to);
         // Each update is counted once: held (relayed in the turn that took it) or unrelayed (its
-        // relay waited for a store call in flight, as happens on a loaded machine).
+        // relay waited behind the background store path).
         expect(hold.heldMs.length + hold.unrelayed).toBe(5);
+        expect(hold.heldMs.length).toBeGreaterThan(0);
         for (const ms of hold.heldMs) expect(ms).toBeGreaterThanOrEqual(0);
         // A hold ends before the probe received the update, so it is shorter than the whole window.
         for (const ms of hold.heldMs) expect(ms).toBeLessThan(to - from);
