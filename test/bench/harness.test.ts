@@ -266,8 +266,8 @@ describe('live updates held in our server', () => {
         await waitUntil(() => probe!.seen.get(writer!.key) === 1, 10_000);
         await sleep(1_100);
         // Half a second inside each edge: the window is read on this process's clock and the
-        // holds are stamped on the server's, whose `performance.timeOrigin` may be off by the
-        // time it was preempted while reading its clocks at start on a loaded machine.
+        // holds are stamped on the server's, so an offset between the two clocks cannot move an
+        // update of the window across an edge.
         const from = hostNowMs();
         await sleep(500);
         for (let i = 0; i < 5; i++) {
