@@ -13,6 +13,7 @@ import type { UsageService } from '../accounts/UsageService.js';
 import type { Principal } from '../auth/Principal.js';
 import type { ActivityService } from '../boards/ActivityService.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
+import { itemEvent } from '../content/itemEvent.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { ServiceError, ValidationError, errors } from '../errors.js';
 import type { JobService, JobView } from '../jobs/JobService.js';
@@ -136,9 +137,9 @@ export class AiService {
     const doc = await this.#o.documents.open(board.id);
     const current = (id: string): ItemView | null => (doc.getMap('items').has(id) ? getItem(doc, id) : null);
     const ids = changed(result);
-    for (const id of ids.created ?? []) await events.emit('item.created', { ...base, itemId: id, source: 'batch', item: current(id) });
-    for (const id of ids.updated ?? []) await events.emit('item.updated', { ...base, itemId: id, source: 'batch', item: current(id) });
-    for (const id of ids.deleted ?? []) await events.emit('item.deleted', { ...base, itemId: id, source: 'batch', item: null });
+    for (const id of ids.created ?? []) await events.emit('item.created', itemEvent(base, id, 'batch', current(id)));
+    for (const id of ids.updated ?? []) await events.emit('item.updated', itemEvent(base, id, 'batch', current(id)));
+    for (const id of ids.deleted ?? []) await events.emit('item.deleted', itemEvent(base, id, 'batch', null));
     return result;
   }
 

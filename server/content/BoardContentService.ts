@@ -35,6 +35,7 @@ import type { Page } from '../pagination.js';
 import { decodeCursor, encodeCursor } from '../pagination.js';
 import { netItemChanges } from './itemChanges.js';
 import type { ItemChanges } from './itemChanges.js';
+import { itemEvent } from './itemEvent.js';
 
 /** Dependencies of `BoardContentService`. */
 export interface BoardContentServiceOptions {
@@ -170,15 +171,16 @@ export class BoardContentService {
       }
     };
     for (const id of changes.created) {
-      await this.#o.events.emit('item.created', { ...base, itemId: id, source, item: current(id) });
+      await this.#o.events.emit('item.created', itemEvent(base, id, source, current(id)));
       if (sliceDone()) await nextTurn();
     }
     for (const id of changes.updated) {
-      await this.#o.events.emit('item.updated', { ...base, itemId: id, source, item: current(id), ...(changes.fields ? { fields: changes.fields } : {}) });
+      const event = itemEvent(base, id, source, current(id));
+      await this.#o.events.emit('item.updated', changes.fields ? Object.assign(event, { fields: changes.fields }) : event);
       if (sliceDone()) await nextTurn();
     }
     for (const id of changes.deleted) {
-      await this.#o.events.emit('item.deleted', { ...base, itemId: id, source, item: null });
+      await this.#o.events.emit('item.deleted', itemEvent(base, id, source, null));
       if (sliceDone()) await nextTurn();
     }
   }
@@ -260,7 +262,7 @@ export class BoardContentService {
         // The requested item first, carrying what went with it (attached connectors), then each of those.
         const cascade = deleted.deletedIds.filter((id) => id !== itemId);
         await this.#o.events.emit('item.deleted', { ...base, itemId, source: 'rest', item: null, deletedWith: cascade });
-        for (const id of cascade) await this.#o.events.emit('item.deleted', { ...base, itemId: id, source: 'rest', item: null, deletedBy: itemId });
+        for (const id of cascade) await this.#o.events.emit('item.deleted', Object.assign(itemEvent(base, id, 'rest', null), { deletedBy: itemId }));
       },
     ));
     return { outcome: result.outcome, deletedIds: [...result.deletedIds], comment: result.comment };

@@ -9,6 +9,7 @@ import type { LiveItemChangeRecord } from '../../storage/schema/liveEdits.js';
 import { liveEditCollections } from '../../storage/schema/liveEdits.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import { foldItemChanges } from './itemChanges.js';
+import { itemEvent } from './itemEvent.js';
 import type { ItemChangeStep } from './itemChanges.js';
 
 /** Options of `LiveEdits`. */
@@ -207,7 +208,7 @@ export class LiveEdits {
     if (workspaceId === null) return;
     const doc = await this.#o.documents.open(boardId);
     const items = doc.getMap(itemsMapName);
-    const base = { workspaceId, boardId, actor: { userId: actorId }, at: this.#o.clock.now(), source: 'live' as const };
+    const base = { workspaceId, boardId, actor: { userId: actorId }, at: this.#o.clock.now() };
     const changes = foldItemChanges(steps);
     const current = (id: string): ItemView | null => {
       if (!items.has(id)) return null;
@@ -218,9 +219,9 @@ export class LiveEdits {
         return null;
       }
     };
-    for (const id of changes.created) await this.#o.events.emit('item.created', { ...base, itemId: id, item: current(id) });
-    for (const id of changes.updated) await this.#o.events.emit('item.updated', { ...base, itemId: id, item: current(id) });
-    for (const id of changes.deleted) await this.#o.events.emit('item.deleted', { ...base, itemId: id, item: null });
+    for (const id of changes.created) await this.#o.events.emit('item.created', itemEvent(base, id, 'live', current(id)));
+    for (const id of changes.updated) await this.#o.events.emit('item.updated', itemEvent(base, id, 'live', current(id)));
+    for (const id of changes.deleted) await this.#o.events.emit('item.deleted', itemEvent(base, id, 'live', null));
   }
 }
 

@@ -94,6 +94,39 @@ describe('services emit domain events; subscribers work through the bus', () => 
     const types = eventsOf(boardId).slice(2);
     expect(types.map((e) => e.type)).toEqual(['board.changed', 'items.batched', 'item.created', 'item.created']);
     expect(types.slice(2).every((e) => (e.payload as DomainEventMap['item.created']).source === 'batch')).toBe(true);
+    // Exactly the event's fields: built field by field (itemEvent), none dropped and none added.
+    const [first] = ((await json(res)).results as { id: string; item: unknown }[]);
+    const payload = types[2]?.payload as DomainEventMap['item.created'];
+    expect(Object.keys(payload).sort()).toEqual(['actor', 'at', 'boardId', 'item', 'itemId', 'source', 'workspaceId']);
+    expect(payload).toEqual({ workspaceId: alice.workspaceId, boardId, actor: { userId: alice.id, name: 'Alice' }, at: expect.any(Number), itemId: first?.id, source: 'batch', item: first?.item });
+  });
+
+  it('a batch of moves emits item.updated per item, and a REST delete of a connected item names what went with it', async () => {
+    const boardId = await createBoard(t, alice.key);
+    const made = await t.api(alice.key, 'POST', `/boards/${boardId}/items:batch`, {
+      operations: [
+        { op: 'create', ref: 'a', ...sticky('a') },
+        { op: 'create', ref: 'b', ...sticky('b', 400, 0) },
+        { op: 'create', ref: 'c', type: 'connector', position: { x: 0, y: 0 }, data: { from: 'a', to: 'b' } },
+      ],
+    });
+    expect(made.status).toBe(200);
+    const [a, b, c] = ((await json(made)).results as { id: string }[]).map((r) => r.id);
+    const before = eventsOf(boardId).length;
+    const moved = await t.api(alice.key, 'POST', `/boards/${boardId}/items:batch`, { operations: [{ op: 'move', id: b, position: { x: 500, y: 100 } }] });
+    expect(moved.status).toBe(200);
+    const updates = eventsOf(boardId).slice(before).filter((e) => e.type === 'item.updated').map((e) => e.payload as DomainEventMap['item.updated']);
+    expect(updates.map((e) => e.itemId)).toContain(b);
+    expect(updates.every((e) => e.source === 'batch' && e.item !== null && !('fields' in e) && !('copiedFrom' in e))).toBe(true);
+    expect(updates.find((e) => e.itemId === b)?.item).toMatchObject({ position: { x: 500, y: 100 } });
+
+    const beforeDelete = eventsOf(boardId).length;
+    expect((await t.api(alice.key, 'DELETE', `/boards/${boardId}/items/${a}`)).status).toBe(200);
+    const deletes = eventsOf(boardId).slice(beforeDelete).filter((e) => e.type === 'item.deleted').map((e) => e.payload as DomainEventMap['item.deleted']);
+    expect(deletes).toEqual([
+      expect.objectContaining({ itemId: a, source: 'rest', item: null, deletedWith: [c] }),
+      { workspaceId: alice.workspaceId, boardId, actor: { userId: alice.id, name: 'Alice' }, at: expect.any(Number), itemId: c, source: 'rest', item: null, deletedBy: a },
+    ]);
   });
 
   it('live edits emit board.changed at once and coalesced item events with source live, from the first message on', async () => {
