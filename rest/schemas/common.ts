@@ -44,3 +44,22 @@ export const booleanQuery = z
   .enum(['true', 'false'])
   .transform((v) => v === 'true')
   .optional();
+
+/**
+ * A JSON object with any fields (`{ [key: string]: unknown }`), for item data and batch
+ * operations checked field by field further in. It validates as a loose object, about a third
+ * of the work of `z.record(z.string(), z.unknown())` (which runs a key schema and a value schema
+ * per field, a batch of 100 moves and the 100 items it answers with each pass a record through
+ * it), and documents itself in OpenAPI exactly as that record does.
+ */
+export function jsonObject(description?: string): z.ZodType<Record<string, unknown>> {
+  const schema = z.looseObject({});
+  // The description goes into the JSON Schema here: `.describe()` would make a copy without this override.
+  schema._zod.toJSONSchema = () => ({
+    type: 'object',
+    propertyNames: { type: 'string' },
+    additionalProperties: {},
+    ...(description === undefined ? {} : { description }),
+  });
+  return schema;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { jsonObject } from './common.js';
 
 const point = z.object({ x: z.number(), y: z.number() });
 const size = z.object({ width: z.number(), height: z.number() });
@@ -12,7 +13,7 @@ export const itemSchema = z.object({
   rotation: z.number().describe('Degrees, in [0, 360).'),
   z: z.string().describe('Fractional index: items sort by it, back to front.'),
   sectionId: z.string().nullable().describe('The top-most section containing the item\'s centre; derived, never stored.'),
-  data: z.record(z.string(), z.unknown()).describe('Type-specific fields; see GET /item-types/{type}.'),
+  data: jsonObject('Type-specific fields; see GET /item-types/{type}.'),
   createdBy: z.string(),
   createdAt: z.string(),
   updatedBy: z.string(),
@@ -46,7 +47,7 @@ export const batchCreateOperation = z
     position: opPoint,
     size: opSize.optional(),
     rotation: z.number().optional().describe('Degrees clockwise.'),
-    data: z.record(z.string(), z.unknown()).optional().describe("The type's fields; a connector's `from`/`to` may name a `ref`."),
+    data: jsonObject("The type's fields; a connector's `from`/`to` may name a `ref`.").optional(),
   })
   .meta({ id: 'BatchCreateOperation' });
 
@@ -69,7 +70,7 @@ export const batchDeleteOperation = z.object({ op: z.literal('delete'), id: item
 export const batchBody = z
   .object({
     operations: z
-      .array(z.record(z.string(), z.unknown()))
+      .array(jsonObject())
       .describe('Up to 100 operations, applied in order as one change: all of them or none.')
       .meta({
         items: { oneOf: ['BatchCreateOperation', 'BatchMoveOperation', 'BatchResizeOperation', 'BatchDeleteOperation'].map((id) => ({ $ref: `#/components/schemas/${id}` })) },
