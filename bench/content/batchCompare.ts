@@ -2,9 +2,11 @@ import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { clockTicksPerSecond, readMainThreadCpuTicks, readTreeCpuTicks } from '../realtime/procStats.js';
 import { checkoutBin, describeCheckout } from './checkouts.js';
 import type { BatchResults, CreateResult } from './restBench.js';
 import { createBoard, measureBatches, measureCreates, seedBoard, someItemIds, warmBatches } from './restBench.js';
+import type { BoardsProcess } from './serverProcess.js';
 import { boardsBin, createBenchUser, pinLoadGenerator, startBoards } from './serverProcess.js';
 import { fmt, median, nowMs } from './stats.js';
 
@@ -16,10 +18,14 @@ import { fmt, median, nowMs } from './stats.js';
  * not timed, unlike in `npm run bench`, where the timed batches follow at once). With `--against`,
  * another checkout's server (built: its `dist/`) takes turns with this one run by run, in
  * alternating order, so two versions are compared in the same run on the same machine state.
+ * Beside the latencies, the server's CPU per timed batch: of its event-loop thread, and of the
+ * whole process tree (V8's compiler and collector threads, libuv's pool, snapshot processes), read
+ * from /proc: less moved by the machine's scheduling than a latency, so a smaller change shows.
+ * With `--cpu-prof <dir>`, this checkout's servers write V8 CPU profiles there.
  * Writes `bench/results/batches-latest.md`.
  */
 
-const usage = 'usage: npm run bench:batches [-- --against <checkout> --runs N --moves N --creates N]';
+const usage = 'usage: npm run bench:batches [-- --against <checkout> --runs N --moves N --creates N --cpu-prof <dir>]';
 
 /** Stops with `message` and the usage, exit code 2 (a wrong command line, not a failed run). */
 function refuse(message: string): never {
@@ -27,7 +33,7 @@ function refuse(message: string): never {
   process.exit(2);
 }
 
-function options(): { against: string | undefined; runs: number; moves: number; creates: number } {
+function options(): { against: string | undefined; runs: number; moves: number; creates: number; cpuProf: string | undefined } {
   let values;
   try {
     ({ values } = parseArgs({
@@ -36,6 +42,7 @@ function options(): { against: string | undefined; runs: number; moves: number; 
         runs: { type: 'string', default: '5' },
         moves: { type: 'string', default: '40' },
         creates: { type: 'string', default: '20' },
+        'cpu-prof': { type: 'string' },
       },
       strict: true,
     }));
@@ -47,7 +54,8 @@ function options(): { against: string | undefined; runs: number; moves: number; 
     if (!Number.isInteger(value) || value < 1 || value > 1000) refuse(`--${name} must be a whole number from 1 to 1000.`);
     return value;
   };
-  return { against: values.against, runs: count('runs', values.runs), moves: count('moves', values.moves), creates: count('creates', values.creates) };
+  const cpuProf = values['cpu-prof'];
+  return { against: values.against, runs: count('runs', values.runs), moves: count('moves', values.moves), creates: count('creates', values.creates), cpuProf: cpuProf === undefined ? undefined : path.resolve(cpuProf) };
 }
 
 const chosen = options();
@@ -94,6 +102,25 @@ async function seed(name: string, bin: string, core: number | undefined): Promis
 interface RunResult {
   batch: BatchResults;
   create: CreateResult;
+  /** Server CPU per timed batch, ms: of the event-loop thread, and of the whole process tree. */
+  cpu: { moves: BatchCpu; creates: BatchCpu };
+}
+
+interface BatchCpu {
+  main: number;
+  tree: number;
+}
+
+/** Runs `batches` (which sends `count` timed batches) and reads the server's CPU around it, per batch. */
+async function withCpu<T>(server: BoardsProcess, count: number, batches: () => Promise<T>): Promise<{ result: T; cpu: BatchCpu }> {
+  const pid = server.child.pid;
+  if (pid === undefined) throw new Error('the server has no pid');
+  const read = (): BatchCpu => ({ main: readMainThreadCpuTicks(pid) ?? Number.NaN, tree: readTreeCpuTicks(pid) ?? Number.NaN });
+  const before = read();
+  const result = await batches();
+  const after = read();
+  const perBatch = (ticks: number): number => ((ticks / clockTicksPerSecond) * 1000) / count;
+  return { result, cpu: { main: perBatch(after.main - before.main), tree: perBatch(after.tree - before.tree) } };
 }
 
 /** Untimed single creates before the timed ones, and how many are timed (sequential, one at a time). */
@@ -103,7 +130,8 @@ const createRounds = { warm: 20, timed: 100 };
 async function runOnce(side: Side, core: number | undefined): Promise<RunResult> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-batches-run-'));
   cpSync(side.seedDir, dataDir, { recursive: true });
-  const server = await startBoards({ dataDir, bin: side.bin, ...(core === undefined ? {} : { core }) });
+  const profile = side.bin === boardsBin && chosen.cpuProf !== undefined ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${chosen.cpuProf}`] } : {};
+  const server = await startBoards({ dataDir, bin: side.bin, ...profile, ...(core === undefined ? {} : { core }) });
   try {
     // The board loaded (and its first search pass after the restart done) before anything is timed.
     const api = { url: server.url, key: side.key, boardId: side.boardId };
@@ -115,7 +143,10 @@ async function runOnce(side: Side, core: number | undefined): Promise<RunResult>
     await server.whenQuiet();
     const create = await measureCreates(api, createRounds.timed, 1);
     await server.whenQuiet();
-    return { batch: await measureBatches(api, side.ids, rounds), create };
+    const moves = await withCpu(server, rounds.moves, () => measureBatches(api, side.ids, { moves: rounds.moves, creates: 0 }));
+    const creates = await withCpu(server, rounds.creates, () => measureBatches(api, side.ids, { moves: 0, creates: rounds.creates }));
+    const batch = { ...moves.result, create: creates.result.create, createServer: creates.result.createServer };
+    return { batch, create, cpu: { moves: moves.cpu, creates: creates.cpu } };
   } finally {
     await server.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -131,9 +162,13 @@ const measures: Measure[] = [
   { label: 'Batch of 100 moves, client p50', of: (r) => r.batch.move.p50 },
   { label: 'Batch of 100 moves, server time p50', of: (r) => r.batch.moveServer.p50 },
   { label: 'Batch of 100 moves, client p99', of: (r) => r.batch.move.p99 },
+  { label: 'Batch of 100 moves, server CPU per batch, event-loop thread', of: (r) => r.cpu.moves.main },
+  { label: 'Batch of 100 moves, server CPU per batch, all threads and processes', of: (r) => r.cpu.moves.tree },
   { label: 'Batch of 100 creates, client p50', of: (r) => r.batch.create.p50 },
   { label: 'Batch of 100 creates, server time p50', of: (r) => r.batch.createServer.p50 },
   { label: 'Batch of 100 creates, client p99', of: (r) => r.batch.create.p99 },
+  { label: 'Batch of 100 creates, server CPU per batch, event-loop thread', of: (r) => r.cpu.creates.main },
+  { label: 'Batch of 100 creates, server CPU per batch, all threads and processes', of: (r) => r.cpu.creates.tree },
 ];
 
 function report(sides: readonly Side[], pinned: boolean, seconds: number): string {
@@ -145,7 +180,7 @@ function report(sides: readonly Side[], pinned: boolean, seconds: number): strin
     `Node ${process.version}, server pinned to core ${pinned ? '0, load generator to core 1' : 'none (fewer than 2 cores)'}; whole run ${Math.round(seconds)} s. ` +
       `A board of ${boardItems} sticky notes seeded through \`items:batch\`; each run is a fresh server process (as \`npm start\`) on a copy of that data dir, ` +
       `${warmBatches.moves} untimed batches of moves, ${warmBatches.creates} of creates and ${createRounds.warm} untimed single creates (\`POST /items\`), then, each once the server is quiet again, ` +
-      `${createRounds.timed} single creates one at a time, and ${rounds.moves} batches of 100 moves and ${rounds.creates} of 100 creates, timed (client latency, and server time from \`Server-Timing\`). ` +
+      `${createRounds.timed} single creates one at a time, and ${rounds.moves} batches of 100 moves and ${rounds.creates} of 100 creates, timed (client latency, server time from \`Server-Timing\`, and the server's CPU per batch read from /proc around the timed batches of each kind, in 10 ms ticks: of its event-loop thread, and of its whole process tree, V8's compiler and collector threads, libuv's pool and snapshot processes included). ` +
       (other === undefined
         ? `${runs} runs; each cell is the median over the runs, with their range.`
         : `${runs} runs of each version, taking turns in alternating order; each cell is the median over a version's runs, with their range. This checkout: ${ours.name}; baseline: ${other.name}.`),
@@ -164,7 +199,8 @@ function report(sides: readonly Side[], pinned: boolean, seconds: number): strin
     const wins = (m: Measure): number => ours.results.filter((r, i) => m.of(r) < m.of(other.results[i] as RunResult)).length;
     lines.push('', `Runs where this checkout was faster, of ${runs} (run i of each version against the other's run i): ${measures.map((m) => `${m.label.replace('Batch of 100 ', '').replace(' (one item)', '')} ${wins(m)}`).join('; ')}.`);
   }
-  lines.push('', `Command: \`npm run bench:batches${other === undefined ? '' : ' -- --against <checkout>'}${runs === 5 ? '' : ` --runs ${runs}`}\`.`);
+  const args = [...(other === undefined ? [] : ['--against <checkout>']), ...(runs === 5 ? [] : [`--runs ${runs}`])];
+  lines.push('', `Command: \`npm run bench:batches${args.length === 0 ? '' : ` -- ${args.join(' ')}`}\`.`);
   return `${lines.join('\n')}\n`;
 }
 

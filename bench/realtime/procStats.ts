@@ -4,9 +4,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 export const clockTicksPerSecond = 100;
 
 /** The fields of /proc/<pid>/stat after the parenthesised command name (field 3 is index 0). */
-function statFields(pid: number | 'self'): string[] | undefined {
+function statFields(pid: number | 'self', tid?: number): string[] | undefined {
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const stat = readFileSync(tid === undefined ? `/proc/${pid}/stat` : `/proc/${pid}/task/${tid}/stat`, 'utf8');
     return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
     return undefined;
@@ -17,6 +17,16 @@ function statFields(pid: number | 'self'): string[] | undefined {
 export function readCpuTicks(pid: number | 'self'): number | undefined {
   const fields = statFields(pid);
   // utime and stime are fields 14 and 15.
+  return fields === undefined ? undefined : Number(fields[11]) + Number(fields[12]);
+}
+
+/**
+ * utime + stime of a process's main thread alone (the thread whose id is the pid: in Node, the
+ * event loop's), in clock ticks; undefined once it is gone. Unlike `readCpuTicks` it leaves out
+ * the helper threads (V8's compiler and garbage collector, libuv's pool).
+ */
+export function readMainThreadCpuTicks(pid: number): number | undefined {
+  const fields = statFields(pid, pid);
   return fields === undefined ? undefined : Number(fields[11]) + Number(fields[12]);
 }
 

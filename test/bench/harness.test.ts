@@ -19,7 +19,7 @@ import { independentUpdates, startAbusers } from '../../bench/realtime/abuse.js'
 import * as Y from 'yjs';
 import { inTurns, rotated } from '../../bench/realtime/turns.js';
 import { nodeOptionsOf, startNodeOptions } from '../../bench/realtime/paths.js';
-import { readCpuTicks, readRssMB, readTreeCpuTicks, readTreeRssMB } from '../../bench/realtime/procStats.js';
+import { readCpuTicks, readMainThreadCpuTicks, readRssMB, readTreeCpuTicks, readTreeRssMB } from '../../bench/realtime/procStats.js';
 
 describe('percentiles', () => {
   it('uses the nearest rank', () => {
@@ -320,5 +320,38 @@ describe.runIf(process.platform === 'linux')('process figures of a server with c
     } finally {
       parent.kill('SIGKILL');
     }
+  });
+
+  it('counts the main thread apart from the helper threads', async () => {
+    // A worker thread burns 600 ms while the main thread waits; then the main thread burns 600 ms.
+    // The bounds ask for 100 ms of CPU of each: the test machine may give the child a share of a core.
+    const script = `
+      const { Worker } = require('node:worker_threads');
+      const worker = new Worker('const end = Date.now() + 600; while (Date.now() < end);', { eval: true });
+      worker.on('exit', () => {
+        process.stdout.write('worker done\\n');
+        process.stdin.once('data', () => {
+          const end = Date.now() + 600;
+          while (Date.now() < end);
+          process.stdout.write('main done\\n');
+        });
+      });
+      setInterval(() => {}, 1000);
+    `;
+    const child = spawn(process.execPath, ['-e', script], { stdio: ['pipe', 'pipe', 'inherit'] });
+    try {
+      await once(child.stdout, 'data');
+      const mainAfterWorker = readMainThreadCpuTicks(child.pid!)!;
+      const wholeAfterWorker = readCpuTicks(child.pid!)!;
+      expect(wholeAfterWorker - mainAfterWorker).toBeGreaterThanOrEqual(10);
+      child.stdin.write('go\n');
+      await once(child.stdout, 'data');
+      expect(readMainThreadCpuTicks(child.pid!)! - mainAfterWorker).toBeGreaterThanOrEqual(10);
+      expect(readMainThreadCpuTicks(child.pid!)!).toBeLessThanOrEqual(readCpuTicks(child.pid!)!);
+    } finally {
+      child.kill('SIGKILL');
+    }
+    await once(child, 'exit');
+    expect(readMainThreadCpuTicks(child.pid!)).toBeUndefined();
   });
 });
