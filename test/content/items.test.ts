@@ -273,9 +273,14 @@ describe('batch', () => {
     [2, { op: 'move', id: 'itm_missing', position: { x: 0, y: 0 } }, 'operations[2].id'],
     [1, { op: 'explode' }, 'operations[1]'],
     [4, { op: 'resize', id: 'a', size: { width: -1, height: 5 } }, 'operations[4].size'],
+    // Not objects at all: refused by the body schema, naming the operation.
+    [2, 7, 'operations[2]'],
+    [1, null, 'operations[1]'],
+    [3, [], 'operations[3]'],
+    [0, 'move', 'operations[0]'],
   ])('an invalid operation %i answers 422 naming it and changes nothing', async (index, bad, field) => {
     const boardId = await createBoard(t, alice.key);
-    const operations: Record<string, unknown>[] = Array.from({ length: 5 }, (_, i) => ({ op: 'create', ref: i === 0 ? 'a' : `r${i}`, type: 'text', position: { x: i, y: 0 }, data: { text: 'ok' } }));
+    const operations: unknown[] = Array.from({ length: 5 }, (_, i) => ({ op: 'create', ref: i === 0 ? 'a' : `r${i}`, type: 'text', position: { x: i, y: 0 }, data: { text: 'ok' } }));
     operations[index] = bad;
     const body = await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/items:batch`, { operations }), 422, 'validation_failed');
     expect(body.error.field?.startsWith(field), `${body.error.field} vs ${field}`).toBe(true);
