@@ -15,8 +15,11 @@ function statFields(pid: number | 'self', tid?: number): string[] | undefined {
 
 /** utime + stime of a process, in clock ticks; undefined once it is gone. */
 export function readCpuTicks(pid: number | 'self'): number | undefined {
-  const fields = statFields(pid);
-  // utime and stime are fields 14 and 15.
+  return cpuTicksOf(statFields(pid));
+}
+
+/** utime + stime (fields 14 and 15) of parsed stat fields. */
+function cpuTicksOf(fields: string[] | undefined): number | undefined {
   return fields === undefined ? undefined : Number(fields[11]) + Number(fields[12]);
 }
 
@@ -26,8 +29,7 @@ export function readCpuTicks(pid: number | 'self'): number | undefined {
  * the helper threads (V8's compiler and garbage collector, libuv's pool).
  */
 export function readMainThreadCpuTicks(pid: number): number | undefined {
-  const fields = statFields(pid, pid);
-  return fields === undefined ? undefined : Number(fields[11]) + Number(fields[12]);
+  return cpuTicksOf(statFields(pid, pid));
 }
 
 /** The live child processes of `pid` (Linux: `/proc/<pid>/task/<tid>/children`); none where that cannot be read. */
