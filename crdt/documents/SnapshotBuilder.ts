@@ -184,8 +184,9 @@ export class SnapshotBuilder {
     const child = fork(fileURLToPath(url), [snapshotProcessFlag], {
       // Typed arrays cross as typed arrays (a copy), not as JSON.
       serialization: 'advanced',
-      // Not the server's own options (an inspector, a preloaded module, a profiler).
-      execArgv: [],
+      // Not the server's own options (an inspector, a preloaded module, a profiler); `gc` to
+      // return a board's heap once idle (`releaseHeap` in snapshotWorker.ts).
+      execArgv: ['--expose-gc'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
     });
     // At once, not only once it runs (`lowerProcessPriority`): its start-up takes tens of

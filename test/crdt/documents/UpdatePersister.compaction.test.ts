@@ -6,7 +6,7 @@ import * as Y from 'yjs';
 import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
 import { silentLogger } from '../../../crdt/documents/Logger.js';
 import { SnapshotBuilder, piecesOf } from '../../../crdt/documents/SnapshotBuilder.js';
-import { foldStored, packUpdates, unpackUpdates } from '../../../crdt/documents/snapshotWorker.js';
+import { foldStored, packUpdates, releaseHeapAfterMs, unpackUpdates } from '../../../crdt/documents/snapshotWorker.js';
 import { UpdatePersister } from '../../../crdt/documents/UpdatePersister.js';
 import type { BuildSnapshot } from '../../../crdt/documents/UpdatePersister.js';
 import { SqliteDatabase } from '../../../storage/index.js';
@@ -283,6 +283,24 @@ describe('folding stored documents', () => {
     expect(pid).toBeDefined();
     expect(threadNices(pid!)[0]).toBe(backgroundNice);
     expect((await built).state).toHaveLength(1);
+  });
+
+  it.runIf(process.platform === 'linux')('returns the heap of a large fold to the system soon after, long before the idle process is ended', async () => {
+    const builder = new SnapshotBuilder(workerUrl);
+    cleanups.push(() => builder.close());
+    await builder.build({ snapshot: null, updates: pushes(0, 5) });
+    const pid = builder.pid!;
+    const rssMb = (): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+    const base = rssMb();
+    const writer = new Y.Doc();
+    writer.transact(() => {
+      for (let i = 0; i < 40_000; i += 1) writer.getMap('items').set(`item${i}`, `${i}:${'x'.repeat(120)}`);
+    });
+    await builder.build({ snapshot: [Y.encodeStateAsUpdate(writer)], updates: [] });
+    const afterFold = rssMb();
+    // Measured: 53 MB before, 166 MB after the fold, 108 MB once released; without the release it stays until the process ends.
+    await vi.waitFor(() => expect(rssMb()).toBeLessThan(afterFold - 0.3 * (afterFold - base)), { timeout: releaseHeapAfterMs + 5000, interval: 100 });
+    expect(builder.pid).toBe(pid);
   });
 
   it('ends the snapshot process after its idle time, and starts another for the next build', async () => {
