@@ -1,13 +1,14 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { clockTicksPerSecond, readMainThreadCpuTicks, readTreeCpuTicks } from '../realtime/procStats.js';
-import { checkoutBin, describeCheckout } from './checkouts.js';
 import type { BatchResults, CreateResult } from './restBench.js';
-import { createBoard, measureBatches, measureCreates, seedBoard, someItemIds, warmBatches } from './restBench.js';
+import { measureBatches, measureCreates, someItemIds, warmBatches } from './restBench.js';
 import type { BoardsProcess } from './serverProcess.js';
-import { boardsBin, createBenchUser, pinLoadGenerator, startBoards } from './serverProcess.js';
+import { boardsBin, pinLoadGenerator, startBoards } from './serverProcess.js';
+import type { Side } from './sideBySide.js';
+import { refuser, sideBySide, writeReport } from './sideBySide.js';
 import { fmt, median, nowMs } from './stats.js';
 
 /**
@@ -27,11 +28,7 @@ import { fmt, median, nowMs } from './stats.js';
 
 const usage = 'usage: npm run bench:batches [-- --against <checkout> --runs N --moves N --creates N --cpu-prof <dir>]';
 
-/** Stops with `message` and the usage, exit code 2 (a wrong command line, not a failed run). */
-function refuse(message: string): never {
-  process.stderr.write(`${message}\n${usage}\n`);
-  process.exit(2);
-}
+const refuse: (message: string) => never = refuser(usage);
 
 function options(): { against: string | undefined; runs: number; moves: number; creates: number; cpuProf: string | undefined } {
   let values;
@@ -63,39 +60,8 @@ const runs = chosen.runs;
 const rounds = { moves: chosen.moves, creates: chosen.creates };
 const boardItems = 10_000;
 
-interface Side {
-  name: string;
-  bin: string;
-  seedDir: string;
-  key: string;
-  boardId: string;
-  ids: string[];
-  results: RunResult[];
-}
-
 function log(message: string): void {
   process.stderr.write(`[bench:batches] ${message}\n`);
-}
-
-function sideBin(checkout: string): string {
-  const found = checkoutBin(checkout);
-  if ('problem' in found) refuse(found.problem);
-  return found.bin;
-}
-
-/** A data dir with the bench user and a board of `boardItems` notes, made by the side's own server. */
-async function seed(name: string, bin: string, core: number | undefined): Promise<Side> {
-  const seedDir = mkdtempSync(path.join(tmpdir(), 'boards-batches-'));
-  const key = await createBenchUser(seedDir, bin);
-  const server = await startBoards({ dataDir: seedDir, bin, ...(core === undefined ? {} : { core }) });
-  try {
-    const boardId = await createBoard(server.url, key, 'Bench batches 10k');
-    await seedBoard({ url: server.url, key, boardId }, boardItems);
-    const ids = await someItemIds({ url: server.url, key, boardId });
-    return { name, bin, seedDir, key, boardId, ids, results: [] };
-  } finally {
-    await server.stop();
-  }
 }
 
 /** What one run measured: the batches, and single REST creates (the write path without a batch). */
@@ -171,7 +137,7 @@ const measures: Measure[] = [
   { label: 'Batch of 100 creates, server CPU per batch, all threads and processes', of: (r) => r.cpu.creates.tree },
 ];
 
-function report(sides: readonly Side[], pinned: boolean, seconds: number): string {
+function report(sides: readonly { side: Side; results: RunResult[] }[], pinned: boolean, seconds: number): string {
   const [ours, other] = sides;
   if (ours === undefined) return '';
   const lines = [
@@ -183,10 +149,10 @@ function report(sides: readonly Side[], pinned: boolean, seconds: number): strin
       `${createRounds.timed} single creates one at a time, and ${rounds.moves} batches of 100 moves and ${rounds.creates} of 100 creates, timed (client latency, server time from \`Server-Timing\`, and the server's CPU per batch read from /proc around the timed batches of each kind, in 10 ms ticks: of its event-loop thread, and of its whole process tree, V8's compiler and collector threads, libuv's pool and snapshot processes included). ` +
       (other === undefined
         ? `${runs} runs; each cell is the median over the runs, with their range.`
-        : `${runs} runs of each version, taking turns in alternating order; each cell is the median over a version's runs, with their range. This checkout: ${ours.name}; baseline: ${other.name}.`),
+        : `${runs} runs of each version, taking turns in alternating order; each cell is the median over a version's runs, with their range. This checkout: ${ours.side.name}; baseline: ${other.side.name}.`),
     '',
   ];
-  const cell = (side: Side, m: Measure): string => {
+  const cell = (side: { results: RunResult[] }, m: Measure): string => {
     const values = side.results.map(m.of);
     return `${fmt(median(values), ' ms')} (${fmt(Math.min(...values))}–${fmt(Math.max(...values))})`;
   };
@@ -207,28 +173,5 @@ function report(sides: readonly Side[], pinned: boolean, seconds: number): strin
 const began = nowMs();
 const pinned = pinLoadGenerator();
 const core = pinned ? 0 : undefined;
-const sides: Side[] = [];
-const againstBin = chosen.against === undefined ? undefined : sideBin(chosen.against);
-try {
-  log(`seeding ${boardItems} items (this checkout)`);
-  sides.push(await seed(describeCheckout('.'), boardsBin, core));
-  if (chosen.against !== undefined && againstBin !== undefined) {
-    log(`seeding ${boardItems} items (${chosen.against})`);
-    sides.push(await seed(describeCheckout(chosen.against), againstBin, core));
-  }
-  for (let run = 0; run < runs; run += 1) {
-    const order = run % 2 === 0 ? sides : [...sides].reverse();
-    for (const side of order) {
-      log(`run ${run + 1} of ${runs}: ${side.bin}`);
-      side.results.push(await runOnce(side, core));
-    }
-  }
-} finally {
-  for (const side of sides) rmSync(side.seedDir, { recursive: true, force: true });
-}
-const text = report(sides, pinned, (nowMs() - began) / 1000);
-process.stdout.write(text);
-const out = path.resolve('bench', 'results', 'batches-latest.md');
-mkdirSync(path.dirname(out), { recursive: true });
-writeFileSync(out, text);
-log(`wrote ${out}`);
+const sides = await sideBySide({ against: chosen.against, runs, core, items: boardItems, title: 'Bench batches 10k', log, refuse, runOnce: (side) => runOnce(side, core) });
+writeReport('batches-latest.md', report(sides, pinned, (nowMs() - began) / 1000), log);
