@@ -1,14 +1,12 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { clockTicksPerSecond, readMainThreadCpuTicks, readTreeCpuTicks } from '../realtime/procStats.js';
 import type { BatchResults, CreateResult } from './restBench.js';
-import { measureBatches, measureCreates, someItemIds, warmBatches } from './restBench.js';
+import { measureBatches, measureCreates, warmBatches } from './restBench.js';
 import type { BoardsProcess } from './serverProcess.js';
-import { boardsBin, pinLoadGenerator, startBoards } from './serverProcess.js';
+import { boardsBin, pinLoadGenerator } from './serverProcess.js';
 import type { Side } from './sideBySide.js';
-import { refuser, sideBySide, writeReport } from './sideBySide.js';
+import { onFreshServer, refuser, sideBySide, wholeNumberOption, writeReport } from './sideBySide.js';
 import { fmt, median, nowMs } from './stats.js';
 
 /**
@@ -46,11 +44,7 @@ function options(): { against: string | undefined; runs: number; moves: number; 
   } catch (error) {
     refuse((error as Error).message);
   }
-  const count = (name: string, text: string): number => {
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < 1 || value > 1000) refuse(`--${name} must be a whole number from 1 to 1000.`);
-    return value;
-  };
+  const count = (name: string, text: string): number => wholeNumberOption(refuse, name, text, 1000);
   const cpuProf = values['cpu-prof'];
   return { against: values.against, runs: count('runs', values.runs), moves: count('moves', values.moves), creates: count('creates', values.creates), cpuProf: cpuProf === undefined ? undefined : path.resolve(cpuProf) };
 }
@@ -94,15 +88,8 @@ const createRounds = { warm: 20, timed: 100 };
 
 /** One run: a fresh server on a copy of the side's seeded data dir, the board loaded and the server quiet, untimed writes first. */
 async function runOnce(side: Side, core: number | undefined): Promise<RunResult> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-batches-run-'));
-  cpSync(side.seedDir, dataDir, { recursive: true });
   const profile = side.bin === boardsBin && chosen.cpuProf !== undefined ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${chosen.cpuProf}`] } : {};
-  const server = await startBoards({ dataDir, bin: side.bin, ...profile, ...(core === undefined ? {} : { core }) });
-  try {
-    // The board loaded (and its first search pass after the restart done) before anything is timed.
-    const api = { url: server.url, key: side.key, boardId: side.boardId };
-    await someItemIds(api);
-    await server.whenQuiet();
+  return onFreshServer(side, { ...profile, ...(core === undefined ? {} : { core }) }, async (server, api) => {
     await measureBatches(api, side.ids, { moves: 0, creates: 0, warm: warmBatches });
     await measureCreates(api, createRounds.warm, 1);
     // The compaction and search pass the untimed writes started are not timed either.
@@ -113,10 +100,7 @@ async function runOnce(side: Side, core: number | undefined): Promise<RunResult>
     const creates = await withCpu(server, rounds.creates, () => measureBatches(api, side.ids, { moves: 0, creates: rounds.creates }));
     const batch = { ...moves.result, create: creates.result.create, createServer: creates.result.createServer };
     return { batch, create, cpu: { moves: moves.cpu, creates: creates.cpu } };
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }
 
 type Measure = { label: string; of: (r: RunResult) => number };

@@ -1,13 +1,9 @@
-import { cpSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EditLoadResult } from './editLoad.js';
 import { measureEditLoad } from './editLoad.js';
-import { someItemIds } from './restBench.js';
-import { pinLoadGenerator, startBoards } from './serverProcess.js';
+import { pinLoadGenerator } from './serverProcess.js';
 import type { Side } from './sideBySide.js';
-import { refuser, sideBySide, writeReport } from './sideBySide.js';
+import { onFreshServer, refuser, sideBySide, wholeNumberOption, writeReport } from './sideBySide.js';
 import { fmt, median, nowMs } from './stats.js';
 
 /**
@@ -35,12 +31,7 @@ function options(): { against: string | undefined; runs: number; seconds: number
   } catch (error) {
     refuse((error as Error).message);
   }
-  const count = (name: string, text: string, max: number): number => {
-    const value = Number(text);
-    if (!Number.isInteger(value) || value < 1 || value > max) refuse(`--${name} must be a whole number from 1 to ${max}.`);
-    return value;
-  };
-  return { against: values.against, runs: count('runs', values.runs, 100), seconds: count('seconds', values.seconds, 600) };
+  return { against: values.against, runs: wholeNumberOption(refuse, 'runs', values.runs, 100), seconds: wholeNumberOption(refuse, 'seconds', values.seconds, 600) };
 }
 
 const chosen = options();
@@ -56,19 +47,9 @@ function log(message: string): void {
 
 /** One run: a fresh server with the probe on a copy of the side's seeded data dir, the board loaded and the server quiet, then the load. */
 async function runOnce(side: Side, core: number | undefined): Promise<EditLoadResult> {
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-edits-run-'));
-  cpSync(side.seedDir, dataDir, { recursive: true });
-  const server = await startBoards({ dataDir, bin: side.bin, probe: true, ...(core === undefined ? {} : { core }) });
-  try {
-    const api = { url: server.url, key: side.key, boardId: side.boardId };
-    // The board loaded (as the bench's edit-load section finds it) before the load starts.
-    await someItemIds(api);
-    await server.whenQuiet();
-    return await measureEditLoad(server, api, side.ids, { writesPerSecond, durationMs: chosen.seconds * 1000 });
-  } finally {
-    await server.stop();
-    rmSync(dataDir, { recursive: true, force: true });
-  }
+  return onFreshServer(side, { probe: true, ...(core === undefined ? {} : { core }) }, (server, api) =>
+    measureEditLoad(server, api, side.ids, { writesPerSecond, durationMs: chosen.seconds * 1000 }),
+  );
 }
 
 function report(sides: readonly { side: Side; results: EditLoadResult[] }[], pinned: boolean, seconds: number): string {

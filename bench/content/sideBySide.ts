@@ -1,8 +1,10 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { checkoutBin, describeCheckout } from './checkouts.js';
 import { createBoard, seedBoard, someItemIds } from './restBench.js';
+import type { BoardApi } from './restBench.js';
+import type { BoardsProcess, StartBoardsOptions } from './serverProcess.js';
 import { boardsBin, createBenchUser, startBoards } from './serverProcess.js';
 
 /**
@@ -17,6 +19,13 @@ export function refuser(usage: string): (message: string) => never {
     process.stderr.write(`${message}\n${usage}\n`);
     process.exit(2);
   };
+}
+
+/** `text`, the value of `--<name>`, as a whole number from 1 to `max`; else `refuse`s. */
+export function wholeNumberOption(refuse: (message: string) => never, name: string, text: string, max: number): number {
+  const value = Number(text);
+  if (!Number.isInteger(value) || value < 1 || value > max) refuse(`--${name} must be a whole number from 1 to ${max}.`);
+  return value;
 }
 
 /** One version under test: its `boards` command and a data dir with the bench user and a seeded board. */
@@ -42,6 +51,27 @@ async function seed(name: string, bin: string, core: number | undefined, items: 
     return { name, bin, seedDir, key, boardId, ids };
   } finally {
     await server.stop();
+  }
+}
+
+/**
+ * `measure` on a fresh server of `side` started on a copy of its seeded data dir (with `start`'s
+ * options), once it has loaded the board (as a request finds it) and gone quiet; the server is
+ * stopped and the copy removed after.
+ */
+export async function onFreshServer<R>(side: Side, start: Omit<StartBoardsOptions, 'dataDir' | 'bin'>, measure: (server: BoardsProcess, api: BoardApi) => Promise<R>): Promise<R> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-side-run-'));
+  cpSync(side.seedDir, dataDir, { recursive: true });
+  const server = await startBoards({ ...start, dataDir, bin: side.bin });
+  try {
+    const api = { url: server.url, key: side.key, boardId: side.boardId };
+    // The board loaded (and its first search pass after the restart done) before anything is measured.
+    await someItemIds(api);
+    await server.whenQuiet();
+    return await measure(server, api);
+  } finally {
+    await server.stop();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 

@@ -11,10 +11,15 @@ import { boxContains } from './geometry.js';
  * dropped over a small one is not reported as inside it.
  */
 export function deriveSectionIds(itemsInZOrder: readonly StoredItem[]): Map<string, string | null> {
-  const sections = itemsInZOrder.filter((item) => item.type === sectionTypeName).reverse();
+  const sections = sectionsTopFirst(itemsInZOrder);
   const out = new Map<string, string | null>();
   for (const item of itemsInZOrder) out.set(item.id, containerOf(sections, item));
   return out;
+}
+
+/** The sections among `itemsInZOrder`, top-most first (for `containerOf`). */
+export function sectionsTopFirst(itemsInZOrder: readonly StoredItem[]): StoredItem[] {
+  return itemsInZOrder.filter((item) => item.type === sectionTypeName).reverse();
 }
 
 const area = (item: Pick<StoredItem, 'width' | 'height'>): number => item.width * item.height;

@@ -1,11 +1,11 @@
 import * as Y from 'yjs';
 import { newId } from '../../storage/index.js';
 import { CrdtError, ItemValidationError } from '../errors.js';
-import { compareByZ, findItemEntry, insertItem, itemsMap, maxItemsPerBoard, requireItemEntry, sectionTypeName, toItemView, touchItem } from './boardSchema.js';
+import { compareByZ, findItemEntry, insertItem, itemsMap, maxItemsPerBoard, requireItemEntry, toItemView, touchItem } from './boardSchema.js';
 import type { Actor, ItemView, StoredItem } from './boardSchema.js';
 import { boardIndex } from './BoardIndex.js';
 import { alignConnector } from './connectorGeometry.js';
-import { containerOf, readBoard, readItemView, viewFromSnapshot } from './boardSnapshot.js';
+import { containerOf, readBoard, readItemView, sectionsTopFirst, viewFromSnapshot } from './boardSnapshot.js';
 import { findItemTypeDefinition, validateCreateItem } from './catalogue.js';
 import { keyBetween } from './fractionalIndex.js';
 import { cascadeDeletion, referenceIssues } from './references.js';
@@ -76,7 +76,7 @@ export async function viewsOf(captured: CapturedItems, msPerTurn: number, nextTu
   const items = [...captured.items].sort(compareByZ);
   // Each item's section found in the slices below (as `deriveSectionIds` would, but not all in
   // the sorting turn: at 10k items that held it another 3 to 11 ms).
-  const sections = items.filter((item) => item.type === sectionTypeName).reverse();
+  const sections = sectionsTopFirst(items);
   const views: ItemView[] = [];
   let turnStarted = performance.now();
   for (const item of items) {
