@@ -52,4 +52,11 @@ describe('the bench commands refuse a bad command line before measuring anything
     expect(run('content/batchCompare.js', ['--against', tempDir()])).toMatchObject({ status: 2, stderr: expect.stringContaining('is not a built checkout') });
     expect(run('content/batchCompare.js', ['--runs', '0'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--runs must be a whole number') });
   });
+
+  it('npm run bench:edits: an unknown flag, a folder that is not a built checkout, and counts out of range', () => {
+    expect(run('content/editLoadCompare.js', ['--fast'])).toMatchObject({ status: 2, stderr: expect.stringContaining('usage: npm run bench:edits') });
+    expect(run('content/editLoadCompare.js', ['--against', tempDir()])).toMatchObject({ status: 2, stderr: expect.stringContaining('is not a built checkout') });
+    expect(run('content/editLoadCompare.js', ['--runs', '101'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--runs must be a whole number from 1 to 100') });
+    expect(run('content/editLoadCompare.js', ['--seconds', '1.5'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--seconds must be a whole number from 1 to 600') });
+  });
 });
