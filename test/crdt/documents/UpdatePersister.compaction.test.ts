@@ -10,6 +10,7 @@ import { foldStored, packUpdates, releaseHeapAfterMs, unpackUpdates } from '../.
 import { UpdatePersister } from '../../../crdt/documents/UpdatePersister.js';
 import type { BuildSnapshot } from '../../../crdt/documents/UpdatePersister.js';
 import { SqliteDatabase } from '../../../storage/index.js';
+import { readRssMB } from '../../../bench/realtime/procStats.js';
 import type { StoredDocument } from '../../../storage/index.js';
 import { backgroundNice, currentThreadId } from '../../../storage/threadPriority.js';
 import { SpyDocumentStore, SyncSpyDocumentStore } from './fakeStores.js';
@@ -290,7 +291,7 @@ describe('folding stored documents', () => {
     cleanups.push(() => builder.close());
     await builder.build({ snapshot: null, updates: pushes(0, 5) });
     const pid = builder.pid!;
-    const rssMb = (): number => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1]) / 1024;
+    const rssMb = (): number => readRssMB(pid) ?? 0;
     const base = rssMb();
     const writer = new Y.Doc();
     writer.transact(() => {
