@@ -267,7 +267,7 @@ describe('connection lifecycle', () => {
     expect(registry.stats().leases).toBe(1);
     b.connection.closed();
     expect(registry.stats().leases).toBe(0);
-    expect(hub.stats()).toEqual({ rooms: 0, connections: 0 });
+    expect(hub.stats()).toMatchObject({ rooms: 0, connections: 0 });
   });
 
   it('closes every connection with 1001 on close() and refuses new ones', async () => {
