@@ -509,3 +509,18 @@ describe('live edits of clients (store, relay as they came, then apply)', () => 
     await fresh.close();
   });
 });
+
+describe('the hub counters', () => {
+  it('count a live update once in and once per other connection out, and never count awareness', async () => {
+    const { hub, attach } = setup();
+    const [a, b, c] = [attach('a'), attach('b'), attach('c')];
+    await hub.whenReady('b1');
+    const before = hub.stats();
+    a.connection.receive(encodeSyncUpdate(updateFrom((doc) => doc.getMap('m').set('k', 'v'))));
+    await expect.poll(() => b.socket.messages(0, 2).length + c.socket.messages(0, 2).length).toBe(2);
+    expect(hub.stats()).toMatchObject({ updatesIn: before.updatesIn + 1, updatesOut: before.updatesOut + 2, connections: 3, rooms: 1 });
+    a.connection.receive(cursorMessage(303, 1));
+    await expect.poll(() => b.socket.messages(1).length).toBeGreaterThan(0);
+    expect(hub.stats()).toMatchObject({ updatesIn: before.updatesIn + 1, updatesOut: before.updatesOut + 2 });
+  });
+});
