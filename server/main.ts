@@ -58,7 +58,8 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   await listenOn(http, initialConfig);
   const port = (http.address() as AddressInfo).port;
   const config = withBoundPort(initialConfig, port);
-  const metrics = new ServerMetrics();
+  // Made only when served: off, requests are not even counted.
+  const metrics = config.metrics.token !== null || config.metrics.port !== null ? new ServerMetrics() : null;
   let handleMetrics = handle;
   const metricsHttp = config.metrics.port === null ? null : createServer((request, response) => handleMetrics(request, response));
   let lock: DataDirLock | null = null;
@@ -68,8 +69,8 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     if (metricsHttp) await listenOn(metricsHttp, { host: config.metrics.host, port: config.metrics.port ?? 0 }, { port: 'BOARDS_METRICS_PORT', host: config.metrics.host === config.host ? 'BOARDS_HOST' : 'BOARDS_METRICS_HOST' });
     prepareDataDir(config);
     if (!options.database && config.storage.kind === 'sqlite') lock = lockDataDir(config.dataDir);
-    db ??= await openStore(config, (error) => logger.error({ err: error }, 'Background storage work failed; it is retried'), metrics.storage);
-    services = await createServices(config, db, clock, logger, { documents: metrics.documents });
+    db ??= await openStore(config, (error) => logger.error({ err: error }, 'Background storage work failed; it is retried'), metrics?.storage);
+    services = await createServices(config, db, clock, logger, metrics ? { documents: metrics.documents } : {});
   } catch (error) {
     await new Promise<void>((resolve) => http.close(() => resolve()));
     if (metricsHttp?.listening) await new Promise<void>((resolve) => metricsHttp.close(() => resolve()));
@@ -77,7 +78,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     lock?.release();
     throw error;
   }
-  metrics.watch(services, logger);
+  metrics?.watch(services, logger);
   const store = db;
   const sync = new SyncGateway({
     hub: services.hub,
@@ -89,15 +90,11 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   });
   services.hub.onEdit((boardId, userId) => services.liveEdits.edited(boardId, userId));
   let shuttingDown = false;
-  const app = createApp({ services, logger, isShuttingDown: () => shuttingDown, metrics });
+  const app = createApp({ services, logger, isShuttingDown: () => shuttingDown, ...(metrics ? { metrics } : {}) });
   handle = app.koa.callback();
-  handleMetrics = createMetricsApp({
-    source: metrics,
-    token: config.metrics.token,
-    logger,
-    publicUrl: config.publicUrl,
-    requestsPerMinute: config.rateLimitPerMinute,
-  }).callback();
+  if (metrics && metricsHttp) {
+    handleMetrics = createMetricsApp({ source: metrics, token: config.metrics.token, logger, publicUrl: config.publicUrl, requestsPerMinute: config.rateLimitPerMinute }).callback();
+  }
   const metricsUrl = metricsHttp ? `${httpUrl(config.metrics.host, (metricsHttp.address() as AddressInfo).port)}/metrics` : null;
   http.on('clientError', app.onClientError);
   http.on('upgrade', (request, socket, head) => {
