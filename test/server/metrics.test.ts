@@ -1,11 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
 import { connectClient, createBoard, sticky, synced } from '../content/helpers.js';
 import type { TestClient } from '../content/helpers.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
-import { expectEnvelope, json, startTestServer } from '../helpers/testServer.js';
+import { expectEnvelope, freePort, json, startTestServer } from '../helpers/testServer.js';
+import { StartupError } from '../../server/StartupError.js';
 import { startReceiver } from './webhooks/receiver.js';
 import type { TestReceiver } from './webhooks/receiver.js';
 
@@ -297,6 +300,27 @@ describe('GET /metrics on a port of its own (BOARDS_METRICS_PORT)', () => {
       await expectEnvelope(await scrape(`${t.url}/metrics`, null), 404, 'not_found');
     } finally {
       await t.stop();
+    }
+  });
+
+  it('a metrics port in use stops start-up naming BOARDS_METRICS_PORT, and frees the main port', async () => {
+    const busy = createServer();
+    await new Promise<void>((resolve) => busy.listen(0, '127.0.0.1', resolve));
+    const busyPort = (busy.address() as AddressInfo).port;
+    const mainPort = await freePort();
+    try {
+      const failed = await startTestServer({ env: { BOARDS_PORT: String(mainPort), BOARDS_PUBLIC_URL: `http://127.0.0.1:${mainPort}`, BOARDS_METRICS_PORT: String(busyPort) } }).then(
+        () => null,
+        (error: unknown) => error,
+      );
+      expect(failed).toBeInstanceOf(StartupError);
+      expect((failed as StartupError).setting).toBe('BOARDS_METRICS_PORT');
+      // The main port was closed again: a server can take it.
+      const t = await startTestServer({ env: { BOARDS_PORT: String(mainPort), BOARDS_PUBLIC_URL: `http://127.0.0.1:${mainPort}` } });
+      expect(t.server.port).toBe(mainPort);
+      await t.stop();
+    } finally {
+      await new Promise<void>((resolve) => busy.close(() => resolve()));
     }
   });
 
