@@ -34,6 +34,7 @@ export { searchableItem, searchableOf, searchableText } from './views/searchable
 export type { SearchableItem } from './views/searchableText.js';
 export { DocumentRegistry } from './documents/DocumentRegistry.js';
 export type { DocumentLease } from './documents/DocumentLease.js';
+export type { DocumentObserver } from './documents/DocumentObserver.js';
 export type { DocumentRegistryOptions, DocumentRegistryStats, TransactOptions } from './documents/DocumentRegistry.js';
 export { DocumentError, documentErrorCodes } from './documents/errors.js';
 export type { DocumentErrorCode } from './documents/errors.js';

@@ -7,6 +7,10 @@ import { translateLowerLayerError } from './lowerLayerErrors.js';
 import { errorHandler } from './middleware/errorHandler.js';
 import { RateLimit } from './middleware/rateLimit.js';
 import { requestContext } from './middleware/requestContext.js';
+import { requestMetrics } from './middleware/requestMetrics.js';
+import type { RequestObserver } from './middleware/requestMetrics.js';
+import { metricsEndpoint } from './metricsEndpoint.js';
+import type { MetricsSource } from './metricsEndpoint.js';
 import { serverTiming } from './middleware/serverTiming.js';
 import { buildOpenApi } from './openapi.js';
 import { errorDocs } from './pages/errorDocs.js';
@@ -24,6 +28,8 @@ export interface AppOptions {
   logger: Logger;
   /** Answers `/readyz` with 503 once true (set during shutdown). */
   isShuttingDown: () => boolean;
+  /** Prometheus metrics: every request is counted into them, and `/metrics` serves them (docs/metrics.md). */
+  metrics?: MetricsSource & RequestObserver;
 }
 
 /** The Koa application, the routes it serves and the HTTP server's `clientError` listener. */
@@ -42,9 +48,16 @@ export function createApp(options: AppOptions): App {
   const openApi = buildOpenApi(routes, services.config.publicUrl);
   const rateLimit = new RateLimit({ requestsPerMinute: services.config.rateLimitPerMinute });
 
+  if (options.metrics) koa.use(requestMetrics(options.metrics));
   koa.use(serverTiming('/v1'));
   koa.use(requestContext({ logger, publicUrl: services.config.publicUrl }));
   koa.use(errorHandler(translateLowerLayerError));
+  const metricsConfig = services.config.metrics;
+  if (options.metrics) {
+    // On this port only with a token; with a metrics port of its own, this one answers 404.
+    const enabled = metricsConfig.port === null && metricsConfig.token !== null;
+    koa.use(metricsEndpoint({ source: options.metrics, enabled, token: metricsConfig.token, rateLimit }));
+  }
   koa.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     switch (ctx.path) {

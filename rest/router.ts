@@ -54,6 +54,8 @@ export function apiRouter(prefix: string, options: ApiRouterOptions): Middleware
 }
 
 async function handle(ctx: Context, route: Route, paramNames: readonly string[], options: ApiRouterOptions, parseBody: Middleware): Promise<void> {
+  // The metrics' operation label: the template's id, never the path with its ids.
+  ctx.state.operationId = route.operationId;
   const principal = await authenticate(ctx, options.authenticator, options.rateLimit);
   if (!principal.scopes.has(route.scope)) {
     ctx.set('WWW-Authenticate', `Bearer error="insufficient_scope", scope="${route.scope}"`);

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { DocumentRegistry, RealtimeHub } from '../crdt/index.js';
+import type { DocumentObserver, DocumentRegistry, RealtimeHub } from '../crdt/index.js';
 import type { Clock, Database } from '../storage/index.js';
 import { AccountService } from './accounts/AccountService.js';
 import type { AiService } from './ai/AiService.js';
@@ -81,8 +81,14 @@ export interface Services extends BoardServices {
   close(): Promise<void>;
 }
 
+/** What the services report their measurements to (the server's metrics); each is optional. */
+export interface ServiceObservers {
+  /** Hears of board documents' store appends and compactions. */
+  readonly documents?: DocumentObserver;
+}
+
 /** Builds the services over an open store. */
-export async function createServices(config: Config, db: Database, clock: Clock, logger: Logger = createLogger(config)): Promise<Services> {
+export async function createServices(config: Config, db: Database, clock: Clock, logger: Logger = createLogger(config), observers: ServiceObservers = {}): Promise<Services> {
   const events = new DomainEvents(logger);
   const accounts = new AccountService(db, clock, events);
   const usage = new UsageService(db, clock);
@@ -93,7 +99,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
   const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, events });
-  const documentServices = createDocumentServices(db, clock, logger, config.sync);
+  const documentServices = createDocumentServices(db, clock, logger, config.sync, observers.documents);
   const boardServices = createBoardServices(db, {
     accounts,
     notifications,

@@ -83,6 +83,14 @@ const envSchema = z
     BOARDS_NOTIFICATIONS_QUIET_MS: positiveInt('a positive whole number of milliseconds').default(300_000),
     BOARDS_NOTIFICATIONS_EMAIL_MS: positiveInt('a positive whole number of milliseconds').default(900_000),
     BOARDS_WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+    BOARDS_METRICS_TOKEN: z
+      .string()
+      .min(16, { error: 'must be at least 16 characters' })
+      .max(512, { error: 'must be at most 512 characters' })
+      .regex(/^[A-Za-z0-9._~+/=-]+$/, { error: 'must be a bearer token: letters, digits and . _ ~ + / = - only' })
+      .optional(),
+    BOARDS_METRICS_PORT: port.optional(),
+    BOARDS_METRICS_HOST: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
     ...oidcProviderVariables(),
     ...aiVariables,
   })
@@ -95,6 +103,12 @@ const envSchema = z
       for (const missing of oidcFields.filter((f) => vars[`BOARDS_OIDC_${n}_${f}`] === undefined)) {
         ctx.addIssue({ code: 'custom', path: [`BOARDS_OIDC_${n}_${missing}`], message: `is required when another BOARDS_OIDC_${n}_* variable is set` });
       }
+    }
+    if (env.BOARDS_METRICS_PORT !== undefined && env.BOARDS_METRICS_PORT !== 0 && env.BOARDS_METRICS_PORT === env.BOARDS_PORT) {
+      ctx.addIssue({ code: 'custom', path: ['BOARDS_METRICS_PORT'], message: 'must differ from BOARDS_PORT (leave it unset to serve /metrics on the main port)' });
+    }
+    if (env.BOARDS_METRICS_HOST !== undefined && env.BOARDS_METRICS_PORT === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['BOARDS_METRICS_HOST'], message: 'is only used with BOARDS_METRICS_PORT; set that too, or unset this' });
     }
     if (env.BOARDS_STORAGE === 'mongodb' && !env.BOARDS_MONGODB_URL) {
       ctx.addIssue({
@@ -162,6 +176,22 @@ export interface Config {
     readonly boardUpdateQuietMs: number;
     /** `BOARDS_NOTIFICATIONS_EMAIL_MS`: a person's oldest unsent notification waits this long before their digest email goes out. Default 15 min. */
     readonly emailDigestMs: number;
+  };
+  /** Prometheus metrics at `GET /metrics` (docs/metrics.md). */
+  readonly metrics: {
+    /**
+     * `BOARDS_METRICS_TOKEN`: the bearer token a scrape must send. On the main port `/metrics`
+     * answers 404 while it is null (default); on the metrics port it is required only when set.
+     */
+    readonly token: string | null;
+    /**
+     * `BOARDS_METRICS_PORT`: serve `/metrics` on a listener of its own (0 picks a free port) and
+     * answer 404 for it on the main port; null (default) serves it on the main port. A separate
+     * port lets a firewall keep scrapes off the public interface.
+     */
+    readonly port: number | null;
+    /** `BOARDS_METRICS_HOST`: interface of the metrics listener; default `BOARDS_HOST`. */
+    readonly host: string;
   };
   /** Signs session cookies and seals client secrets; null: generated once and kept in the data dir. */
   readonly sessionSecret: string | null;
@@ -241,6 +271,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     }),
     notifications: Object.freeze({ boardUpdateQuietMs: e.BOARDS_NOTIFICATIONS_QUIET_MS, emailDigestMs: e.BOARDS_NOTIFICATIONS_EMAIL_MS }),
     webhooks: Object.freeze({ allowPrivate: e.BOARDS_WEBHOOKS_ALLOW_PRIVATE === 'true' }),
+    metrics: Object.freeze({ token: e.BOARDS_METRICS_TOKEN ?? null, port: e.BOARDS_METRICS_PORT ?? null, host: e.BOARDS_METRICS_HOST ?? e.BOARDS_HOST }),
     sessionSecret: e.BOARDS_SESSION_SECRET ?? null,
     smtpUrl: e.BOARDS_SMTP_URL ?? null,
     mailFrom: e.BOARDS_MAIL_FROM,
@@ -289,6 +320,11 @@ export function acceptedOrigins(config: Pick<Config, 'publicUrl' | 'production'>
   return loopbackNames.map((name) => `${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`);
 }
 
+/** Whether a listening host is a loopback address (only this machine reaches it). */
+function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127\./.test(host);
+}
+
 /**
  * Warnings about settings left at defaults fit only for development, for the start-up log.
  * They are given whatever `NODE_ENV` says: a server reachable by others needs each one set.
@@ -299,6 +335,9 @@ export function developmentDefaults(config: Config): string[] {
   if (!config.publicUrlFromEnv) warnings.push(`BOARDS_PUBLIC_URL is not set: links and OAuth metadata say ${config.publicUrl}.`);
   if (!config.sessionSecret) warnings.push('BOARDS_SESSION_SECRET is not set: a secret generated into the data folder signs sessions.');
   if (!config.smtpUrl) warnings.push('BOARDS_SMTP_URL is not set: sign-in codes are not mailed; they go to the log and the development outbox.');
+  if (config.metrics.port !== null && config.metrics.token === null && !isLoopbackHost(config.metrics.host)) {
+    warnings.push(`BOARDS_METRICS_PORT serves /metrics without a token on ${config.metrics.host}: set BOARDS_METRICS_TOKEN unless only the monitoring network reaches it.`);
+  }
   return warnings;
 }
 

@@ -3,6 +3,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream, Logger } from 'pino';
 import { createApp } from '../rest/app.js';
+import { createMetricsApp } from '../rest/metricsApp.js';
 import type { Route } from '../rest/route.js';
 import type { Clock, Database } from '../storage/index.js';
 import type { DataDirLock } from '../storage/index.js';
@@ -14,6 +15,7 @@ import { SyncGateway } from './realtime/SyncGateway.js';
 import { createLogger } from './logger.js';
 import type { Services } from './Services.js';
 import { createServices } from './Services.js';
+import { ServerMetrics } from './metrics/ServerMetrics.js';
 
 /** Options of `startServer` beyond the configuration; tests inject a clock and a log sink. */
 export interface StartOptions {
@@ -33,6 +35,8 @@ export interface RunningServer {
   readonly http: Server;
   /** The API operations mounted under `/v1`. */
   readonly routes: readonly Route[];
+  /** `http://host:port/metrics` of the metrics listener when `BOARDS_METRICS_PORT` is set; else null (served on the main port, with a token). */
+  readonly metricsUrl: string | null;
   /** Graceful stop: refuse new connections, finish in-flight requests, flush, close the store. */
   close(): Promise<void>;
 }
@@ -54,20 +58,27 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   await listenOn(http, initialConfig);
   const port = (http.address() as AddressInfo).port;
   const config = withBoundPort(initialConfig, port);
+  // Made only when served: off, requests are not even counted.
+  const metrics = config.metrics.token !== null || config.metrics.port !== null ? new ServerMetrics() : null;
+  let handleMetrics = handle;
+  const metricsHttp = config.metrics.port === null ? null : createServer((request, response) => handleMetrics(request, response));
   let lock: DataDirLock | null = null;
   let db: Database | null = options.database ?? null;
   let services: Services;
   try {
+    if (metricsHttp) await listenOn(metricsHttp, { host: config.metrics.host, port: config.metrics.port ?? 0 }, { port: 'BOARDS_METRICS_PORT', host: config.metrics.host === config.host ? 'BOARDS_HOST' : 'BOARDS_METRICS_HOST' });
     prepareDataDir(config);
     if (!options.database && config.storage.kind === 'sqlite') lock = lockDataDir(config.dataDir);
-    db ??= await openStore(config, (error) => logger.error({ err: error }, 'Background storage work failed; it is retried'));
-    services = await createServices(config, db, clock, logger);
+    db ??= await openStore(config, (error) => logger.error({ err: error }, 'Background storage work failed; it is retried'), metrics?.storage);
+    services = await createServices(config, db, clock, logger, metrics ? { documents: metrics.documents } : {});
   } catch (error) {
     await new Promise<void>((resolve) => http.close(() => resolve()));
+    if (metricsHttp?.listening) await new Promise<void>((resolve) => metricsHttp.close(() => resolve()));
     if (db && !options.database) await db.close().catch(() => undefined);
     lock?.release();
     throw error;
   }
+  metrics?.watch(services, logger);
   const store = db;
   const sync = new SyncGateway({
     hub: services.hub,
@@ -79,8 +90,12 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   });
   services.hub.onEdit((boardId, userId) => services.liveEdits.edited(boardId, userId));
   let shuttingDown = false;
-  const app = createApp({ services, logger, isShuttingDown: () => shuttingDown });
+  const app = createApp({ services, logger, isShuttingDown: () => shuttingDown, ...(metrics ? { metrics } : {}) });
   handle = app.koa.callback();
+  if (metrics && metricsHttp) {
+    handleMetrics = createMetricsApp({ source: metrics, token: config.metrics.token, logger, publicUrl: config.publicUrl, requestsPerMinute: config.rateLimitPerMinute }).callback();
+  }
+  const metricsUrl = metricsHttp ? `${httpUrl(config.metrics.host, (metricsHttp.address() as AddressInfo).port)}/metrics` : null;
   http.on('clientError', app.onClientError);
   http.on('upgrade', (request, socket, head) => {
     if (sync.matches(request) && !shuttingDown) sync.handleUpgrade(request, socket, head);
@@ -89,18 +104,24 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     }
   });
 
-  const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;
+  const url = httpUrl(config.host, port);
   for (const warning of developmentDefaults(config)) logger.warn(warning);
-  logger.info(startupSummary(config, url, store.kind), 'listening');
+  logger.info(startupSummary(config, url, store.kind, metricsUrl), 'listening');
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
     closing ??= (async () => {
       shuttingDown = true;
       sync.close();
-      const drained = new Promise<void>((resolve) => http.close(() => resolve()));
+      const drained = Promise.all(
+        [http, metricsHttp].flatMap((server) => (server ? [new Promise<void>((resolve) => server.close(() => resolve()))] : [])),
+      );
       http.closeIdleConnections();
-      const grace = setTimeout(() => http.closeAllConnections(), config.shutdownGraceMs);
+      metricsHttp?.closeIdleConnections();
+      const grace = setTimeout(() => {
+        http.closeAllConnections();
+        metricsHttp?.closeAllConnections();
+      }, config.shutdownGraceMs);
       grace.unref();
       await drained;
       clearTimeout(grace);
@@ -111,17 +132,23 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     })();
     return closing;
   };
-  return { url, port, services, logger, http, routes: app.routes, close };
+  return { url, port, services, logger, http, routes: app.routes, metricsUrl, close };
+}
+
+/** `http://host:port`, an IPv6 host in brackets. */
+function httpUrl(host: string, port: number): string {
+  return `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
 }
 
 /** The fields of the start-up log line: where to reach the server and what it runs on. */
-function startupSummary(config: Config, url: string, storage: string): Record<string, string> {
+function startupSummary(config: Config, url: string, storage: string, metricsUrl: string | null): Record<string, string> {
   return {
     url,
     publicUrl: config.publicUrl,
     api: `${config.publicUrl}/v1`,
     openapi: `${config.publicUrl}/v1/openapi.json`,
     console: `${config.publicUrl}/console`,
+    metrics: metricsUrl ?? (config.metrics.token ? `${config.publicUrl}/metrics (bearer token)` : 'off (set BOARDS_METRICS_TOKEN or BOARDS_METRICS_PORT)'),
     storage,
     dataDir: config.dataDir,
     signInCodes: config.smtpUrl ? 'mailed through BOARDS_SMTP_URL' : `not mailed: written to this log and to ${config.devOutboxPath}`,

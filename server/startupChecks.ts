@@ -1,6 +1,6 @@
 import { accessSync, constants, mkdirSync, statSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { Database } from '../storage/index.js';
+import type { Database, StorageObserver } from '../storage/index.js';
 import { DataDirLock, StorageError, openDatabase } from '../storage/index.js';
 import type { Config } from './config.js';
 import { databaseOptions } from './config.js';
@@ -27,13 +27,20 @@ export function prepareDataDir(config: Pick<Config, 'dataDir'>): void {
   }
 }
 
+/** The settings a listener's address comes from, named in start-up errors. */
+export interface ListenSettings {
+  readonly port: string;
+  readonly host: string;
+}
+
 /**
  * Listens on the configured host and port; throws `StartupError` naming `BOARDS_PORT` (port in
- * use or not allowed) or `BOARDS_HOST` (no such interface).
+ * use or not allowed) or `BOARDS_HOST` (no such interface), or the settings `names` gives (the
+ * metrics listener's).
  */
-export async function listenOn(http: Server, config: Pick<Config, 'host' | 'port'>): Promise<void> {
+export async function listenOn(http: Server, config: Pick<Config, 'host' | 'port'>, names: ListenSettings = { port: 'BOARDS_PORT', host: 'BOARDS_HOST' }): Promise<void> {
   await new Promise<void>((resolve, reject) => {
-    const onError = (error: NodeJS.ErrnoException) => reject(listenError(error, config));
+    const onError = (error: NodeJS.ErrnoException) => reject(listenError(error, config, names));
     http.once('error', onError);
     http.listen(config.port, config.host, () => {
       http.off('error', onError);
@@ -42,19 +49,19 @@ export async function listenOn(http: Server, config: Pick<Config, 'host' | 'port
   });
 }
 
-function listenError(error: NodeJS.ErrnoException, config: Pick<Config, 'host' | 'port'>): Error {
+function listenError(error: NodeJS.ErrnoException, config: Pick<Config, 'host' | 'port'>, names: ListenSettings): Error {
   const address = `${config.host}:${config.port}`;
   switch (error.code) {
     case 'EADDRINUSE':
-      return new StartupError('BOARDS_PORT', `Port ${config.port} on ${config.host} is already in use (is another Boards server running?). Stop it or set BOARDS_PORT to a free port.`, { cause: error });
+      return new StartupError(names.port, `Port ${config.port} on ${config.host} is already in use (is another Boards server running?). Stop it or set ${names.port} to a free port.`, { cause: error });
     case 'EACCES':
-      return new StartupError('BOARDS_PORT', `Not allowed to listen on ${address}. Set BOARDS_PORT to a port above 1023.`, { cause: error });
+      return new StartupError(names.port, `Not allowed to listen on ${address}. Set ${names.port} to a port above 1023.`, { cause: error });
     case 'EADDRNOTAVAIL':
     case 'ENOTFOUND':
     case 'EAI_AGAIN':
-      return new StartupError('BOARDS_HOST', `Cannot listen on ${config.host}: no such interface on this machine. Set BOARDS_HOST to one of its addresses, such as 127.0.0.1.`, { cause: error });
+      return new StartupError(names.host, `Cannot listen on ${config.host}: no such interface on this machine. Set ${names.host} to one of its addresses, such as 127.0.0.1.`, { cause: error });
     default:
-      return new StartupError('BOARDS_HOST', `Cannot listen on ${address} (${systemReason(error)}). Check BOARDS_HOST and BOARDS_PORT.`, { cause: error });
+      return new StartupError(names.host, `Cannot listen on ${address} (${systemReason(error)}). Check ${names.host} and ${names.port}.`, { cause: error });
   }
 }
 
@@ -85,10 +92,12 @@ export function lockDataDir(dataDir: string): DataDirLock {
  * Opens the configured store; throws `StartupError` naming `BOARDS_MONGODB_URL` (MongoDB cannot
  * be reached) or `BOARDS_DATA_DIR` (the SQLite file cannot be opened).
  */
-export async function openStore(config: Config, onBackgroundError?: (error: Error) => void): Promise<Database> {
+export async function openStore(config: Config, onBackgroundError?: (error: Error) => void, observer?: StorageObserver): Promise<Database> {
   const storeOptions = databaseOptions(config);
   try {
-    return await openDatabase(storeOptions.kind === 'sqlite' && onBackgroundError ? { ...storeOptions, onBackgroundError } : storeOptions);
+    return await openDatabase(
+      storeOptions.kind === 'sqlite' ? { ...storeOptions, ...(onBackgroundError ? { onBackgroundError } : {}), ...(observer ? { observer } : {}) } : storeOptions,
+    );
   } catch (error) {
     if (storeOptions.kind === 'mongodb') {
       const reason = error instanceof StorageError && error.cause !== undefined ? systemReason(error.cause) : systemReason(error);

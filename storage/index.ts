@@ -32,6 +32,7 @@ export type { StorageErrorCode } from './errors.js';
 export { newId } from './ids.js';
 export { openDatabase } from './openDatabase.js';
 export type { DatabaseOptions } from './openDatabase.js';
+export type { FsyncFile, StorageObserver } from './StorageObserver.js';
 export { SqliteDatabase } from './sqlite/SqliteDatabase.js';
 export { DataDirLock } from './sqlite/DataDirLock.js';
 export type { MongoDatabaseOptions } from './mongo/MongoDatabase.js';

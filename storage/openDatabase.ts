@@ -1,9 +1,10 @@
 import type { Database } from './Database.js';
 import { SqliteDatabase } from './sqlite/SqliteDatabase.js';
+import type { StorageObserver } from './StorageObserver.js';
 
 /** Which store to open and where. */
 export type DatabaseOptions =
-  | { kind: 'sqlite'; dataDir: string; synchronous?: 'full' | 'normal'; onBackgroundError?: (error: Error) => void }
+  | { kind: 'sqlite'; dataDir: string; synchronous?: 'full' | 'normal'; onBackgroundError?: (error: Error) => void; observer?: StorageObserver }
   | { kind: 'mongodb'; url: string; databaseName?: string };
 
 /** Opens the configured store; the mongodb driver is loaded only when it is chosen. */
@@ -13,6 +14,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
       dataDir: options.dataDir,
       ...(options.synchronous ? { synchronous: options.synchronous } : {}),
       ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
+      ...(options.observer ? { observer: options.observer } : {}),
     });
   }
   const { MongoDatabase } = await import('./mongo/MongoDatabase.js');

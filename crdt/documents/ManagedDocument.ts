@@ -3,6 +3,7 @@ import * as Y from 'yjs';
 import type { Clock, DocumentStore, StoredDocument } from '../../storage/index.js';
 import { CrdtError } from '../errors.js';
 import type { DocumentLease } from './DocumentLease.js';
+import type { DocumentObserver } from './DocumentObserver.js';
 import type { Logger } from './Logger.js';
 import { UpdatePersister } from './UpdatePersister.js';
 import type { BuildSnapshot, UpdatePersisterOptions } from './UpdatePersister.js';
@@ -30,6 +31,8 @@ export type ManagedDocumentOptions = UpdatePersisterOptions & {
   loadMsPerTurn: number;
   clock: Clock;
   buildSnapshot: BuildSnapshot;
+  /** Told each append's and compaction's duration (metrics). */
+  observer?: DocumentObserver | undefined;
 };
 
 /** Applies the parts of a snapshot to `doc` in order, one per event-loop turn; throws what a part that does not apply throws. */
@@ -204,6 +207,7 @@ export class ManagedDocument {
       onCompacted: (storedBytes) => {
         this.#sizeBytes = storedBytes + this.persister.pendingBytes;
       },
+      observer: options.observer,
     });
     this.doc.on('update', this.#onUpdate);
   }

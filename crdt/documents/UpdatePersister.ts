@@ -1,4 +1,5 @@
 import type { DocumentStore, StoredDocument } from '../../storage/index.js';
+import type { DocumentObserver } from './DocumentObserver.js';
 import { DocumentError } from './errors.js';
 import type { Logger } from './Logger.js';
 
@@ -43,6 +44,8 @@ export interface UpdatePersisterInit {
   encodeSmall: EncodeSmall;
   /** Told the stored bytes after each compaction (snapshot plus what was logged meanwhile). */
   onCompacted: (storedBytes: number) => void;
+  /** Told each append's and each compaction's duration (metrics); default none. */
+  observer?: DocumentObserver | undefined;
 }
 
 interface Waiter {
@@ -74,6 +77,7 @@ export class UpdatePersister {
   readonly #buildSnapshot: BuildSnapshot;
   readonly #encodeSmall: EncodeSmall;
   readonly #onCompacted: (storedBytes: number) => void;
+  readonly #observer: DocumentObserver;
   readonly #queue: Uint8Array[] = [];
   readonly #waiters: Waiter[] = [];
   #enqueued = 0;
@@ -105,6 +109,7 @@ export class UpdatePersister {
     this.#buildSnapshot = init.buildSnapshot;
     this.#encodeSmall = init.encodeSmall;
     this.#onCompacted = init.onCompacted;
+    this.#observer = init.observer ?? {};
     this.#logged = loaded.updates.length;
     this.#loggedBytes = loaded.updates.reduce((sum, update) => sum + update.byteLength, 0);
     this.#snapshotBytes = byteLengthOf(loaded.snapshot ?? []);
@@ -144,6 +149,7 @@ export class UpdatePersister {
     const store = this.#store;
     if (this.#dropped || store.appendNow === undefined || this.#running !== undefined) return false;
     const count = this.#queue.length;
+    const startedAt = performance.now();
     let seq: number;
     try {
       seq = store.appendNow(this.#docId, this.#queue);
@@ -152,6 +158,7 @@ export class UpdatePersister {
       this.#schedule(this.#options.retryBaseMs);
       return false;
     }
+    this.#observer.appended?.(count, (performance.now() - startedAt) / 1000);
     this.#stored += count;
     this.#logged += count;
     this.#lastSeq = seq;
@@ -255,7 +262,9 @@ export class UpdatePersister {
 
   async #appendBatch(): Promise<void> {
     const batch = this.#queue.slice(0, this.#options.maxBatchUpdates);
+    const startedAt = performance.now();
     const seq = await this.#store.append(this.#docId, batch);
+    this.#observer.appended?.(batch.length, (performance.now() - startedAt) / 1000);
     if (this.#dropped) return;
     this.#queue.splice(0, batch.length);
     this.#stored += batch.length;
@@ -298,6 +307,7 @@ export class UpdatePersister {
       // A later turn: a caller may store updates before it applies them (`ManagedDocument.queueIncoming`).
       await new Promise((resolve) => setImmediate(resolve));
       if (this.#dropped) return false;
+      const startedAt = performance.now();
       const bytesBefore = this.#storedBytes;
       const upToSeq = this.#lastSeq;
       const small = this.#encodeSmall();
@@ -309,6 +319,7 @@ export class UpdatePersister {
         this.#snapshotBytes = small.byteLength;
         this.#loggedBytes = this.#storedBytes - bytesBefore;
         this.#onCompacted(small.byteLength + (this.#storedBytes - bytesBefore));
+        this.#observer.compacted?.((performance.now() - startedAt) / 1000, small.byteLength);
         return true;
       }
       const stored = given ?? (await this.#store.load(this.#docId));
@@ -323,8 +334,10 @@ export class UpdatePersister {
       this.#loggedBytes = this.#storedBytes - bytesBefore;
       // An upper bound of the stored size: the snapshot, plus whatever was stored since the read.
       this.#onCompacted(stateBytes + (this.#storedBytes - bytesBefore));
+      this.#observer.compacted?.((performance.now() - startedAt) / 1000, stateBytes);
       return true;
     } catch (error) {
+      this.#observer.compactionFailed?.();
       this.#compactNotBefore = this.#stored + Math.ceil(this.#options.compactAfterUpdates / 10);
       this.#logger.warn({ err: error, docId: this.#docId }, 'Compacting document failed; will retry later');
       return false;

@@ -13,6 +13,14 @@ import { RoomAwareness } from './RoomAwareness.js';
 import type { PresenceEntry } from './RoomAwareness.js';
 import type { SyncConnection } from './SyncConnection.js';
 
+/** Running totals the rooms of a hub add to (`RealtimeHub.stats`): a number incremented per message, nothing more. */
+export interface RoomCounters {
+  /** Document updates (sync step 2 and update messages) taken from writable connections. */
+  updatesIn: number;
+  /** Document update messages handed to sockets, one per message and connection. */
+  updatesOut: number;
+}
+
 /**
  * The connections of one board and what they share: the document lease, the awareness
  * (`RoomAwareness`), the live updates (`LiveUpdates`: store, then relay, then apply) and the
@@ -32,6 +40,7 @@ export class BoardRoom {
   readonly #logger: Logger;
   readonly #onDisposed: (room: BoardRoom) => void;
   readonly #onEdit: (connection: SyncConnection) => void;
+  readonly #counters: RoomCounters;
   readonly #clock: Clock;
   readonly #registry: DocumentRegistry;
   readonly #awareness: RoomAwareness;
@@ -53,6 +62,8 @@ export class BoardRoom {
       onDisposed: (room: BoardRoom) => void;
       /** Called when a connection's update changed the document (not for a handshake that brought nothing). */
       onEdit: (connection: SyncConnection) => void;
+      /** Totals shared by the hub's rooms. */
+      counters: RoomCounters;
     },
   ) {
     this.boardId = boardId;
@@ -60,6 +71,7 @@ export class BoardRoom {
     this.#logger = options.logger;
     this.#onDisposed = options.onDisposed;
     this.#onEdit = options.onEdit;
+    this.#counters = options.counters;
     this.#clock = options.clock;
     this.#awareness = new RoomAwareness({
       maxClientIdsPerConnection: options.maxClientIdsPerConnection,
@@ -99,6 +111,7 @@ export class BoardRoom {
   applyUpdate(update: Uint8Array, origin: SyncConnection): void {
     const lease = this.#lease;
     if (lease === undefined) return;
+    this.#counters.updatesIn += 1;
     try {
       lease.applyUpdate(update, origin);
     } finally {
@@ -108,6 +121,7 @@ export class BoardRoom {
 
   /** Takes a client's live update: stored, relayed, then applied at the end of the turn (`LiveUpdates.receive`). */
   receiveUpdate(message: Uint8Array | undefined, update: Uint8Array, origin: SyncConnection): void {
+    this.#counters.updatesIn += 1;
     this.#live?.receive(message, update, origin);
   }
 
@@ -163,7 +177,9 @@ export class BoardRoom {
       boardId: this.boardId,
       logger: this.#logger,
       whenStored: () => this.#registry.whenPersisted(this.boardId),
-      relay: (outgoing) => fanOut(this.connections, outgoing),
+      relay: (outgoing) => {
+        this.#counters.updatesOut += fanOut(this.connections, outgoing);
+      },
       scheduleFlush: () => this.#scheduleFlush(),
       flushSoon: () => this.#flushSoon(),
       applyOrigin: this,

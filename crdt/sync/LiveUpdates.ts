@@ -224,6 +224,6 @@ function messageOf(updates: readonly TurnUpdate[]): Outgoing {
   const origins = new Set<unknown>(updates.map((u) => u.origin));
   const [onlyOrigin] = origins.size === 1 ? origins : [undefined];
   const [first] = updates;
-  if (updates.length === 1 && first !== undefined) return { message: first.message ?? encodeSyncUpdate(first.update), skip: onlyOrigin };
-  return { message: encodeSyncUpdate(Y.mergeUpdates(updates.map((u) => u.update))), skip: onlyOrigin };
+  if (updates.length === 1 && first !== undefined) return { message: first.message ?? encodeSyncUpdate(first.update), skip: onlyOrigin, update: true };
+  return { message: encodeSyncUpdate(Y.mergeUpdates(updates.map((u) => u.update))), skip: onlyOrigin, update: true };
 }

@@ -4,6 +4,7 @@ import type { DocumentRegistry } from '../documents/DocumentRegistry.js';
 import { silentLogger } from '../documents/Logger.js';
 import type { Logger } from '../documents/Logger.js';
 import { BoardRoom } from './BoardRoom.js';
+import type { RoomCounters } from './BoardRoom.js';
 import type { PresenceEntry } from './RoomAwareness.js';
 import { syncCloseCodes } from './closeCodes.js';
 import { SyncConnection } from './SyncConnection.js';
@@ -42,8 +43,10 @@ export interface RealtimeHubOptions {
 }
 
 /** Counters of `RealtimeHub.stats()`. */
-export interface RealtimeHubStats {
+export interface RealtimeHubStats extends RoomCounters {
+  /** Rooms (boards with a live connection) now open. */
   rooms: number;
+  /** Live connections now open. */
   connections: number;
 }
 
@@ -62,6 +65,8 @@ export class RealtimeHub {
   readonly #drained = new Map<string, TokenBucket>();
   readonly #unsubscribe: () => void;
   readonly #editListeners = new Set<(boardId: string, userId: string) => void>();
+  /** Totals since the hub started, added to by its rooms. */
+  readonly #counters: RoomCounters = { updatesIn: 0, updatesOut: 0 };
   #closed = false;
 
   constructor(registry: DocumentRegistry, options: RealtimeHubOptions = {}) {
@@ -133,11 +138,11 @@ export class RealtimeHub {
     await this.#rooms.get(boardId)?.ready;
   }
 
-  /** Rooms and connections now open. */
+  /** Rooms and connections now open, and the document updates taken and sent since the hub started. */
   stats(): RealtimeHubStats {
     let connections = 0;
     for (const room of this.#rooms.values()) connections += room.connections.size;
-    return { rooms: this.#rooms.size, connections };
+    return { rooms: this.#rooms.size, connections, ...this.#counters };
   }
 
   /** Closes every connection with 1001 (clients reconnect to the next process) and refuses new ones. */
@@ -178,6 +183,7 @@ export class RealtimeHub {
       maxClientIdsPerConnection: this.#options.maxClientIdsPerConnection,
       logger: this.#logger,
       clock: this.#clock,
+      counters: this.#counters,
       onEdit: (connection) => {
         for (const listener of this.#editListeners) {
           try {

@@ -23,6 +23,7 @@ import { askOutputSchema, convertOutputSchema, modifyOutputSchema, planOutputSch
 import { outlinePassages, reviewItems } from './boardContext.js';
 import type { AiOperation, CreditReservation } from './credits.js';
 import { refundCredits, reserveCredits } from './credits.js';
+import type { CreditStats, CreditTally } from './CreditTally.js';
 import type { PlannedCreate } from './planItems.js';
 import { placePlan } from './planItems.js';
 import { findFreeSpot } from './placement.js';
@@ -50,6 +51,8 @@ export interface AiServiceOptions {
   clock: Clock;
   /** AI writes emit `board.changed` and item events (`source: 'batch'`: the activity row is the AI's own). */
   events: DomainEvents;
+  /** Counts the credits reserved and given back (metrics). */
+  credits: CreditTally;
 }
 
 /** Input of plan and generate (and of skill apply, with `instructions`). */
@@ -81,6 +84,11 @@ export class AiService {
     this.#o = options;
   }
 
+  /** Credits reserved (by operation) and given back since the process started. */
+  creditStats(): CreditStats {
+    return this.#o.credits.stats();
+  }
+
   /** The configured provider's name (`builtin` or `openai`). */
   get providerName(): string {
     return this.#o.provider.name;
@@ -106,6 +114,7 @@ export class AiService {
     work: (signal: AbortSignal | undefined) => Promise<T>,
   ): Promise<Outcome<T>> {
     const reservation = await reserveCredits(this.#o.usage, principal, operation);
+    this.#o.credits.spent(operation, reservation.credits);
     const guarded = async (signal: AbortSignal | undefined): Promise<T> => {
       try {
         return await work(signal);
@@ -125,6 +134,7 @@ export class AiService {
 
   async #refund(reservation: CreditReservation): Promise<void> {
     await refundCredits(this.#o.usage, reservation);
+    this.#o.credits.refunded(reservation.credits);
   }
 
   /** One stored transaction, then `board.changed` and the item events of what it did. */

@@ -12,6 +12,7 @@ import type { AiProvider } from './AiProvider.js';
 import { AiService } from './AiService.js';
 import { BuiltinProvider } from './builtin/BuiltinProvider.js';
 import { refundCredits } from './credits.js';
+import { CreditTally } from './CreditTally.js';
 import { OpenAiProvider } from './openai/OpenAiProvider.js';
 
 /** The configured provider: `builtin` (default) or `openai`. */
@@ -43,12 +44,16 @@ export async function createAiServices(options: {
   provider?: AiProvider;
 }): Promise<{ ai: AiService; jobs: JobService }> {
   const { config, db, clock, logger, usage } = options;
+  const credits = new CreditTally();
   const jobs = new JobService({
     db,
     clock,
     logger,
     perWorkspace: config.ai.jobsPerWorkspace,
-    refund: (reservation) => refundCredits(usage, reservation),
+    refund: async (reservation) => {
+      await refundCredits(usage, reservation);
+      credits.refunded(reservation.credits);
+    },
   });
   jobs.onFinished(async (job) => {
     const type = job.status === 'succeeded' ? 'job.succeeded' : 'job.failed';
@@ -68,6 +73,7 @@ export async function createAiServices(options: {
     jobs,
     clock,
     events: options.events,
+    credits,
   });
   return { ai, jobs };
 }

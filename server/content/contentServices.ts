@@ -1,6 +1,6 @@
 import type { Logger as PinoLogger } from 'pino';
 import { DocumentRegistry, RealtimeHub } from '../../crdt/index.js';
-import type { Logger } from '../../crdt/index.js';
+import type { DocumentObserver, Logger } from '../../crdt/index.js';
 import type { Clock, Database } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { Config } from '../config.js';
@@ -20,14 +20,14 @@ export interface DocumentServices {
   readonly boardDocuments: BoardDocuments;
 }
 
-/** Creates the document registry and the realtime hub over the store's document log. */
-export function createDocumentServices(db: Database, clock: Clock, logger: PinoLogger, limits: Config['sync']): DocumentServices {
+/** Creates the document registry and the realtime hub over the store's document log; `observer` hears of appends and compactions (metrics). */
+export function createDocumentServices(db: Database, clock: Clock, logger: PinoLogger, limits: Config['sync'], observer?: DocumentObserver): DocumentServices {
   const log: Logger = {
     info: (context, message) => logger.info(context, message),
     warn: (context, message) => logger.warn(context, message),
     error: (context, message) => logger.error(context, message),
   };
-  const documents = new DocumentRegistry(db.documents, { clock, logger: log, maxDocumentBytes: limits.maxDocumentBytes });
+  const documents = new DocumentRegistry(db.documents, { clock, logger: log, maxDocumentBytes: limits.maxDocumentBytes, ...(observer ? { observer } : {}) });
   const hub = new RealtimeHub(documents, {
     clock,
     logger: log,

@@ -37,6 +37,16 @@ export interface JobServiceOptions {
   refund: (reservation: NonNullable<JobRecord['reservation']>) => Promise<void>;
 }
 
+/** Jobs of this process by state (`JobService.stats()`). */
+export interface JobStats {
+  /** Waiting for a free slot of their workspace. */
+  queued: number;
+  running: number;
+  /** Ended since the process started. */
+  succeeded: number;
+  failed: number;
+}
+
 interface Queued {
   id: string;
   work: JobWork;
@@ -75,6 +85,7 @@ export class JobService {
   readonly #controllers = new Map<string, AbortController>();
   readonly #running = new Set<Promise<void>>();
   readonly #listeners: JobFinishedListener[] = [];
+  readonly #ended = { succeeded: 0, failed: 0 };
   #closed = false;
 
   constructor(options: JobServiceOptions) {
@@ -128,6 +139,13 @@ export class JobService {
     const job = await this.#jobs.get(jobId);
     if (job === null || job.userId !== principal.user.id) throw errors.notFound('Job');
     return jobView(job);
+  }
+
+  /** Jobs queued and running now, and those ended since the process started (metrics; one process owns the store's jobs). */
+  stats(): JobStats {
+    let queued = 0;
+    for (const queue of this.#queues.values()) queued += queue.waiting.length;
+    return { queued, running: this.#controllers.size, ...this.#ended };
   }
 
   /** Resolves once every job started so far has ended (tests, shutdown). */
@@ -193,6 +211,7 @@ export class JobService {
   async #finish(id: string, change: Partial<Pick<JobRecord, 'status' | 'progress' | 'result' | 'error'>>): Promise<JobRecord | null> {
     const done = await this.#jobs.updateOne({ id, status: { $in: ['queued', 'running'] } }, { $set: { ...change, finishedAt: this.#o.clock.now() } });
     if (done) {
+      if (done.status === 'succeeded' || done.status === 'failed') this.#ended[done.status] += 1;
       for (const listener of this.#listeners) {
         try {
           await listener(done);

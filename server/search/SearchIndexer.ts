@@ -5,6 +5,8 @@ import type { ItemView, Logger, SearchableItem } from '../../crdt/index.js';
 import type { Collection, Database, SearchIndex } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
+import { IndexLag } from './IndexLag.js';
+import type { IndexLagStats } from './IndexLag.js';
 
 /**
  * Boards whose last indexed content is remembered (a hash per item) and whose changes are
@@ -108,6 +110,7 @@ export class SearchIndexer {
   readonly #copies = new Map<string, readonly CopiedItem[]>();
   /** What was last indexed per board, most recently used last; bounded. */
   readonly #indexed = new Map<string, IndexedBoard>();
+  readonly #lag = new IndexLag();
   #closed = false;
 
   constructor(db: Database, options: SearchIndexerOptions) {
@@ -125,6 +128,7 @@ export class SearchIndexer {
    */
   boardChanged(boardId: string, kind: 'content' | 'record' = 'content'): void {
     if (this.#closed) return;
+    this.#lag.changed(boardId);
     if (kind === 'content') this.#contentChanged.add(boardId);
     if (this.#timers.has(boardId)) return;
     const timer = setTimeout(() => {
@@ -147,6 +151,11 @@ export class SearchIndexer {
     this.boardChanged(boardId, 'record');
   }
 
+  /** How far behind the index is (for metrics). */
+  lag(): IndexLagStats {
+    return this.#lag.read();
+  }
+
   /** Forgets the board now (deleted for good), cancelling a scheduled reindex. */
   async boardRemoved(boardId: string): Promise<void> {
     clearTimeout(this.#timers.get(boardId));
@@ -154,6 +163,7 @@ export class SearchIndexer {
     this.#contentChanged.delete(boardId);
     this.#copies.delete(boardId);
     await this.#running.get(boardId);
+    this.#lag.forget(boardId);
     this.#forget(boardId);
     await this.#index.removeBoard(boardId);
   }
@@ -172,15 +182,23 @@ export class SearchIndexer {
   async close(): Promise<void> {
     await this.flush();
     this.#closed = true;
+    this.#lag.forget();
     for (const boardId of [...this.#indexed.keys()]) this.#forget(boardId);
   }
 
   /** Reindexes one board after any reindex of it in progress; never rejects. */
   #run(boardId: string): Promise<void> {
     const previous = this.#running.get(boardId) ?? Promise.resolve();
-    const next = previous.then(() => this.#reindex(boardId)).catch((error: unknown) => {
-      this.#logger.error({ err: error, boardId }, 'search reindex failed');
-    });
+    const next = previous
+      .then(async () => {
+        this.#lag.started(boardId);
+        await this.#reindex(boardId);
+        this.#lag.finished(boardId, true);
+      })
+      .catch((error: unknown) => {
+        this.#lag.finished(boardId, false);
+        this.#logger.error({ err: error, boardId }, 'search reindex failed');
+      });
     this.#running.set(boardId, next);
     void next.then(() => {
       if (this.#running.get(boardId) === next) this.#running.delete(boardId);

@@ -10,6 +10,7 @@ import { atLeast, boardPermissions } from '../access/roles.js';
 import type { Principal } from '../auth/Principal.js';
 import { errors } from '../errors.js';
 import type { CopiedItem, SearchIndexer } from './SearchIndexer.js';
+import type { IndexLagStats } from './IndexLag.js';
 
 /** Longest query, in characters after trimming. */
 export const maxSearchQueryChars = 200;
@@ -77,6 +78,11 @@ export class SearchService {
   /** Forgets a board deleted for good. */
   boardRemoved(boardId: string): Promise<void> {
     return this.#indexer.boardRemoved(boardId);
+  }
+
+  /** How far behind the index is: boards changed and not yet reindexed, and the age of the oldest change (metrics). */
+  lag(): IndexLagStats {
+    return this.#indexer.lag();
   }
 
   /** Runs scheduled reindexes now (tests call this instead of waiting). */

@@ -39,6 +39,16 @@ export interface WebhookDispatcherOptions {
   send?: typeof sendWebhook;
 }
 
+/** Totals of `WebhookDispatcher.stats()` since the process started. */
+export interface WebhookDeliveryStats {
+  /** Attempts the endpoint answered with a 2xx. */
+  attemptsSucceeded: number;
+  /** Attempts that failed (non-2xx, timeout, refused address, connection error); most are retried. */
+  attemptsFailed: number;
+  /** Deliveries failed for good: their retry schedule was used up (or a ping's one attempt failed). */
+  deliveriesFailed: number;
+}
+
 /**
  * Delivers the outbox: at least once, each attempt signed (Standard Webhooks) with the webhook's
  * current secret, retried on failure on `retrySchedule` and, when the schedule is used up, failed
@@ -61,6 +71,7 @@ export class WebhookDispatcher {
   readonly #inFlight = new Map<string, Set<string>>();
   readonly #running = new Set<Promise<void>>();
   #inFlightCount = 0;
+  readonly #stats: WebhookDeliveryStats = { attemptsSucceeded: 0, attemptsFailed: 0, deliveriesFailed: 0 };
   #timer: NodeJS.Timeout | null = null;
   #scheduled = false;
   #ticking = false;
@@ -99,6 +110,16 @@ export class WebhookDispatcher {
     });
     await Promise.race([Promise.allSettled([...this.#running]), grace]);
     clearTimeout(timer);
+  }
+
+  /** Attempt and delivery totals since the process started (metrics). */
+  stats(): WebhookDeliveryStats {
+    return { ...this.#stats };
+  }
+
+  /** Deliveries waiting in the outbox (pending: due now or scheduled for a retry); one count of the store's index. */
+  outboxDepth(): Promise<number> {
+    return this.#deliveries.count({ status: 'pending' });
   }
 
   /** Deliveries of `webhookId` became due: attempt them soon. */
@@ -222,6 +243,8 @@ export class WebhookDispatcher {
     const now = this.#o.clock.now();
     const attempts = row.attempts + 1;
     const logged = { attempts, lastStatusCode: outcome.statusCode, lastDurationMs: outcome.durationMs, lastResponse: outcome.response.slice(0, 1024) };
+    if (outcome.ok) this.#stats.attemptsSucceeded += 1;
+    else this.#stats.attemptsFailed += 1;
     if (outcome.ok) {
       await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'delivered', nextAttemptAt: null, settledAt: now } }, sharedDurability);
       return;
@@ -232,6 +255,7 @@ export class WebhookDispatcher {
       return;
     }
     await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'failed', nextAttemptAt: null, settledAt: now } }, sharedDurability);
+    this.#stats.deliveriesFailed += 1;
     if (row.eventType === 'webhook.ping') return;
     const disabled = await this.#webhooks.updateOne({ id: hook.id, enabled: true }, { $set: { enabled: false, disabledReason: 'failing', updatedAt: now } });
     if (!disabled) return;

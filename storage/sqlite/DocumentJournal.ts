@@ -20,6 +20,8 @@ export interface DocumentJournalOptions {
   segmentBytes: number;
   /** Hears of a failed fsync that no caller waited for (it is retried). */
   onError: (error: Error) => void;
+  /** Told the duration of each fsync round, in seconds (metrics). */
+  observeFsync?: (seconds: number) => void;
 }
 
 const recordKinds = { updates: 1, deleted: 2 } as const;
@@ -84,7 +86,7 @@ export class DocumentJournal {
     this.#dirFd = options.fsync ? openSync(options.dir, 'r') : undefined;
     this.#fd = this.#openSegment(this.#number);
     this.#sync = options.fsync
-      ? new FileSync({ fds: () => this.#toSync(), synced: (fds) => this.#synced(fds), close: () => undefined }, options.syncDelayMs, options.onError)
+      ? new FileSync({ fds: () => this.#toSync(), synced: (fds) => this.#synced(fds), close: () => undefined }, options.syncDelayMs, options.onError, options.observeFsync)
       : undefined;
   }
 

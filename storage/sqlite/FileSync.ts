@@ -28,6 +28,7 @@ export class FileSync {
   readonly #target: SyncTarget;
   readonly #delayMs: number;
   readonly #onError: (error: Error) => void;
+  readonly #observe: ((seconds: number) => void) | undefined;
   /** A commit was recorded after the last fsync started. */
   #dirty = false;
   #inFlight: Promise<void> | undefined;
@@ -37,11 +38,15 @@ export class FileSync {
   /** Number of fsync rounds made, each of every descriptor the target gave (for tests and stats). */
   fsyncs = 0;
 
-  /** `delayMs`: most ms between a write and its fsync. `onError` hears of a failed fsync that no caller was waiting for. */
-  constructor(target: SyncTarget, delayMs: number, onError: (error: Error) => void = () => undefined) {
+  /**
+   * `delayMs`: most ms between a write and its fsync. `onError` hears of a failed fsync that no
+   * caller was waiting for. `observe` is told the duration of each fsync round, in seconds.
+   */
+  constructor(target: SyncTarget, delayMs: number, onError: (error: Error) => void = () => undefined, observe?: (seconds: number) => void) {
     this.#target = target;
     this.#delayMs = delayMs;
     this.#onError = onError;
+    this.#observe = observe;
   }
 
   /** Records a write; it is fsynced within `delayMs` even if nobody asks. */
@@ -79,7 +84,9 @@ export class FileSync {
       if (this.#dirty) {
         this.#dirty = false;
         const fds = this.#target.fds();
+        const startedAt = performance.now();
         for (const fd of fds) fsyncSync(fd);
+        if (fds.length > 0) this.#observe?.((performance.now() - startedAt) / 1000);
         if (fds.length > 0) {
           this.fsyncs += 1;
           this.#target.synced?.(fds);
@@ -116,6 +123,7 @@ export class FileSync {
       for (const waiter of waiters) waiter.resolve();
       return;
     }
+    const startedAt = performance.now();
     this.#inFlight = new Promise<void>((resolve, reject) => {
       let left = fds.length;
       let failure: Error | undefined;
@@ -126,6 +134,7 @@ export class FileSync {
           left -= 1;
           if (left > 0) return;
           this.#inFlight = undefined;
+          this.#observe?.((performance.now() - startedAt) / 1000);
           if (failure !== undefined) {
             this.#failed(waiters, failure);
             reject(failure);

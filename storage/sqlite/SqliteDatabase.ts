@@ -11,6 +11,7 @@ import { SqliteSearchIndex } from './SqliteSearchIndex.js';
 import { WalCheckpointer } from './WalCheckpointer.js';
 import { WalSync } from './WalSync.js';
 import { DocumentJournal } from './DocumentJournal.js';
+import type { StorageObserver } from '../StorageObserver.js';
 
 /** Options of the embedded store. */
 export interface SqliteDatabaseOptions {
@@ -41,6 +42,8 @@ export interface SqliteDatabaseOptions {
   documentJournal?: boolean;
   /** Hears of failures in background work (a WAL checkpoint, an fsync nobody waited for); they are retried. */
   onBackgroundError?: (error: Error) => void;
+  /** Told of each fsync round of the WAL and the journal (metrics). */
+  observer?: StorageObserver;
 }
 
 const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./checkpointWorker.js', import.meta.url) : undefined;
@@ -94,11 +97,20 @@ export class SqliteDatabase implements Database {
         this.#checkpointer = new WalCheckpointer({ file, intervalMs: options.checkpointIntervalMs ?? 1000, workerUrl, onError });
       }
       const syncDelayMs = options.documentSyncDelayMs ?? 50;
-      if (synchronous === 'full') this.#walSync = new WalSync(file, syncDelayMs, onError);
+      const observer = options.observer;
+      const observeFsync = observer?.fsync?.bind(observer);
+      if (synchronous === 'full') this.#walSync = new WalSync(file, syncDelayMs, onError, observeFsync && ((seconds) => observeFsync('wal', seconds)));
       const journal =
         options.documentJournal === false
           ? undefined
-          : DocumentJournal.open({ dir: path.join(options.dataDir, 'journal'), fsync: synchronous === 'full', syncDelayMs, segmentBytes: 1024 * 1024, onError });
+          : DocumentJournal.open({
+              dir: path.join(options.dataDir, 'journal'),
+              fsync: synchronous === 'full',
+              syncDelayMs,
+              segmentBytes: 1024 * 1024,
+              onError,
+              ...(observeFsync ? { observeFsync: (seconds: number) => observeFsync('journal', seconds) } : {}),
+            });
       this.documents = new SqliteDocumentStore(this.#documentDb, {
         ...(this.#walSync ? { walSync: this.#walSync } : {}),
         ...(journal ? { journal } : {}),

@@ -11,9 +11,9 @@ import type { SyncTarget } from './FileSync.js';
  * checkpoint.
  */
 export class WalSync extends FileSync {
-  /** `databaseFile` is the SQLite file; its WAL is `<file>-wal`. */
-  constructor(databaseFile: string, delayMs: number, onError?: (error: Error) => void) {
-    super(walTarget(`${databaseFile}-wal`), delayMs, onError);
+  /** `databaseFile` is the SQLite file; its WAL is `<file>-wal`. `observe` hears each fsync round's seconds. */
+  constructor(databaseFile: string, delayMs: number, onError?: (error: Error) => void, observe?: (seconds: number) => void) {
+    super(walTarget(`${databaseFile}-wal`), delayMs, onError, observe);
   }
 }
 

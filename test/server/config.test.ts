@@ -83,6 +83,15 @@ describe('configuration', () => {
     expect(developmentDefaults(configured)).toEqual([]);
   });
 
+  test('a metrics port without a token on a non-loopback interface is warned about; with a token or on loopback it is not', () => {
+    const warned = (env: Record<string, string>) => developmentDefaults(loadConfig(env)).some((warning) => warning.includes('BOARDS_METRICS_PORT'));
+    expect(warned({ BOARDS_METRICS_PORT: '9464', BOARDS_METRICS_HOST: '0.0.0.0' })).toBe(true);
+    expect(warned({ BOARDS_HOST: '10.0.0.5', BOARDS_METRICS_PORT: '9464' })).toBe(true);
+    expect(warned({ BOARDS_METRICS_PORT: '9464', BOARDS_METRICS_HOST: '0.0.0.0', BOARDS_METRICS_TOKEN: 'a'.repeat(16) })).toBe(false);
+    expect(warned({ BOARDS_METRICS_PORT: '9464' })).toBe(false);
+    expect(warned({ BOARDS_METRICS_TOKEN: 'a'.repeat(16) })).toBe(false);
+  });
+
   test('with BOARDS_PORT=0 the default public URL names the bound port; an explicit one is kept', () => {
     const bound = withBoundPort(loadConfig({ BOARDS_PORT: '0' }), 43117);
     expect(bound.publicUrl).toBe('http://localhost:43117');

@@ -267,7 +267,7 @@ describe('connection lifecycle', () => {
     expect(registry.stats().leases).toBe(1);
     b.connection.closed();
     expect(registry.stats().leases).toBe(0);
-    expect(hub.stats()).toEqual({ rooms: 0, connections: 0 });
+    expect(hub.stats()).toMatchObject({ rooms: 0, connections: 0 });
   });
 
   it('closes every connection with 1001 on close() and refuses new ones', async () => {
@@ -507,5 +507,20 @@ describe('live edits of clients (store, relay as they came, then apply)', () => 
     const fresh = new DocumentRegistry(db.documents, { sweepIntervalMs: 0 });
     expect((await fresh.open('b1')).getText('t').toString()).toBe('abc');
     await fresh.close();
+  });
+});
+
+describe('the hub counters', () => {
+  it('count a live update once in and once per other connection out, and never count awareness', async () => {
+    const { hub, attach } = setup();
+    const [a, b, c] = [attach('a'), attach('b'), attach('c')];
+    await hub.whenReady('b1');
+    const before = hub.stats();
+    a.connection.receive(encodeSyncUpdate(updateFrom((doc) => doc.getMap('m').set('k', 'v'))));
+    await expect.poll(() => b.socket.messages(0, 2).length + c.socket.messages(0, 2).length).toBe(2);
+    expect(hub.stats()).toMatchObject({ updatesIn: before.updatesIn + 1, updatesOut: before.updatesOut + 2, connections: 3, rooms: 1 });
+    a.connection.receive(cursorMessage(303, 1));
+    await expect.poll(() => b.socket.messages(1).length).toBeGreaterThan(0);
+    expect(hub.stats()).toMatchObject({ updatesIn: before.updatesIn + 1, updatesOut: before.updatesOut + 2 });
   });
 });

@@ -121,6 +121,6 @@ describe('sync with stock y-websocket clients', () => {
     await server.hub.whenReady('b1');
     await server.registry.delete('b1');
     expect(await closed).toBe(4404);
-    expect(server.hub.stats()).toEqual({ rooms: 0, connections: 0 });
+    expect(server.hub.stats()).toMatchObject({ rooms: 0, connections: 0 });
   });
 });
