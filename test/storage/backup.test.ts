@@ -27,14 +27,17 @@ function store(dataDir: string): SqliteDatabase {
   return db;
 }
 
+type BoardRow = { id: string; title: string };
+const boardsOf = (db: SqliteDatabase) => db.collection<BoardRow>({ name: 'boards' });
+
 const update = (n: number): Uint8Array => new Uint8Array([n % 256, Math.floor(n / 256) % 256, 7]);
 
 /** A store holding a few boards' documents, records and a server secret; its data folder. */
 async function seeded(): Promise<{ dir: string; db: SqliteDatabase }> {
   const dir = fresh('data');
   const db = store(dir);
-  await db.collection({ name: 'boards' }).insert({ id: 'b1', title: 'One' });
-  await db.collection({ name: 'boards' }).insert({ id: 'b2', title: 'Two' });
+  await boardsOf(db).insert({ id: 'b1', title: 'One' });
+  await boardsOf(db).insert({ id: 'b2', title: 'Two' });
   db.documents.appendNow('b1', [update(1), update(2)]);
   db.documents.appendNow('b2', [update(3)]);
   writeFileSync(path.join(dir, 'session-secret'), 'a-server-secret-of-at-least-thirty-two-chars\n', { mode: 0o600 });
@@ -66,7 +69,7 @@ describe('backupStore and restoreStore', () => {
     expect(readdirSync(target).sort()).toEqual(['boards.sqlite', 'server.lock', 'session-secret']);
     expect(readFileSync(path.join(target, 'session-secret'), 'utf8')).toBe('a-server-secret-of-at-least-thirty-two-chars\n');
     const copy = store(target);
-    expect((await copy.collection({ name: 'boards' }).find({})).map((b) => b.id).sort()).toEqual(['b1', 'b2']);
+    expect((await boardsOf(copy).find({})).map((b) => b.id).sort()).toEqual(['b1', 'b2']);
     const b1 = await copy.documents.load('b1');
     expect(b1.updates).toEqual([update(1), update(2), update(4)]);
     expect(b1.lastSeq).toBe(3);
@@ -108,7 +111,7 @@ describe('backupStore and restoreStore', () => {
 
   it('copies a consistent snapshot in many steps while another connection keeps writing, and reports its progress', async () => {
     const { dir, db } = await seeded();
-    const boards = db.collection({ name: 'boards' });
+    const boards = boardsOf(db);
     for (let i = 0; i < 300; i += 1) await boards.insert({ id: `pad${i}`, title: 'x'.repeat(2000) });
     let written = 0;
     let writing = true;
@@ -139,7 +142,7 @@ describe('backupStore and restoreStore', () => {
     const target = fresh('restored');
     await restoreStore({ from: file, dataDir: target });
     const copy = store(target);
-    const ids = new Set((await copy.collection({ name: 'boards' }).find({})).map((b) => b.id));
+    const ids = new Set((await boardsOf(copy).find({})).map((b) => b.id));
     for (let i = 0; i < before; i += 1) expect(ids.has(`w${i}`)).toBe(true);
     const b1 = await copy.documents.load('b1');
     // The document holds a prefix of what was appended, at least everything before the backup began.
