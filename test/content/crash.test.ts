@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { SpawnedServer } from '../helpers/spawnServer.js';
-import { runBoards, spawnBoardsServer } from '../helpers/spawnServer.js';
+import { createUserWithKey, spawnBoardsServer } from '../helpers/spawnServer.js';
 import { freePort, json } from '../helpers/testServer.js';
 import { connectSyncClient } from './helpers/syncClient.js';
 import type { StreamItem, StreamRecord } from './helpers/writeStream.js';
@@ -44,11 +44,7 @@ async function kill(server: SpawnedServer): Promise<void> {
 }
 
 beforeAll(async () => {
-  const user = await runBoards(['admin', 'create-user', '--email', 'crash@example.com', '--plan', 'business'], env);
-  expect(user.code, user.stderr).toBe(0);
-  const created = await runBoards(['admin', 'create-api-key', '--email', 'crash@example.com', '--scopes', 'user:read boards:read boards:write'], env);
-  expect(created.code, created.stderr).toBe(0);
-  key = created.stdout.trim().split('\n').at(-1) ?? '';
+  key = await createUserWithKey('crash@example.com', 'user:read boards:read boards:write', env);
 });
 
 afterAll(async () => {

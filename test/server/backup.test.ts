@@ -6,7 +6,7 @@ import { connectSyncClient } from '../content/helpers/syncClient.js';
 import type { StreamRecord } from '../content/helpers/writeStream.js';
 import { expectAcknowledgedWrites, readItems, streamWrites } from '../content/helpers/writeStream.js';
 import type { SpawnedServer } from '../helpers/spawnServer.js';
-import { runBoards, spawnBoardsServer } from '../helpers/spawnServer.js';
+import { createUserWithKey, runBoards, spawnBoardsServer } from '../helpers/spawnServer.js';
 import { freePort, json } from '../helpers/testServer.js';
 
 /**
@@ -34,11 +34,7 @@ async function kill(server: SpawnedServer): Promise<void> {
 }
 
 beforeAll(async () => {
-  const user = await runBoards(['admin', 'create-user', '--email', 'backup@example.com', '--plan', 'business'], env);
-  expect(user.code, user.stderr).toBe(0);
-  const created = await runBoards(['admin', 'create-api-key', '--email', 'backup@example.com', '--scopes', 'user:read boards:read boards:write'], env);
-  expect(created.code, created.stderr).toBe(0);
-  key = created.stdout.trim().split('\n').at(-1) ?? '';
+  key = await createUserWithKey('backup@example.com', 'user:read boards:read boards:write', env);
 }, 120_000);
 
 afterAll(async () => {
