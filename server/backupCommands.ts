@@ -18,29 +18,35 @@ export interface BackupCommandOutput {
  */
 export async function runBackup(config: Config, to: string, output: BackupCommandOutput): Promise<void> {
   refuseOtherStores(config, 'backup');
+  const summary = await untilSignal((signal) => backupStore({ dataDir: config.dataDir, to, onProgress: progressReporter(output), signal }));
+  const journal = summary.journalRecords === 0 ? '' : ` and ${summary.journalRecords} journaled document update${summary.journalRecords === 1 ? '' : 's'}`;
+  output.out(`Backed up ${plural(summary.boards, 'board')}${journal} to ${summary.file}: ${formatBytes(summary.bytes)} in ${seconds(summary.durationMs)}.`);
+}
+
+/**
+ * `boards admin restore --from FILE --data-dir DIR`: checks the backup and restores it into an
+ * empty or missing folder. SIGINT/SIGTERM stop it, leaving the folder as it was. Throws
+ * BackupError (an invalid file, or a folder that cannot take it).
+ */
+export async function runRestore(config: Config, from: string, dataDir: string, output: BackupCommandOutput): Promise<void> {
+  refuseOtherStores(config, 'restore');
+  const summary = await untilSignal((signal) => restoreStore({ from, dataDir, onProgress: progressReporter(output), signal }));
+  output.out(`Restored ${plural(summary.boards, 'board')} from the backup of ${summary.createdAt} into ${summary.dataDir} in ${seconds(summary.durationMs)}.`);
+  output.out(`Start the server on it with BOARDS_DATA_DIR=${summary.dataDir}; then \`boards admin reindex\` brings the search index up to date.`);
+}
+
+/** Runs `work` with a signal that SIGINT or SIGTERM aborts (a second one ends the process as usual). */
+async function untilSignal<T>(work: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const stop = new AbortController();
   const abort = (): void => stop.abort();
   process.once('SIGINT', abort);
   process.once('SIGTERM', abort);
   try {
-    const summary = await backupStore({ dataDir: config.dataDir, to, onProgress: progressReporter(output), signal: stop.signal });
-    const journal = summary.journalRecords === 0 ? '' : ` and ${summary.journalRecords} journaled document update${summary.journalRecords === 1 ? '' : 's'}`;
-    output.out(`Backed up ${plural(summary.boards, 'board')}${journal} to ${summary.file}: ${formatBytes(summary.bytes)} in ${seconds(summary.durationMs)}.`);
+    return await work(stop.signal);
   } finally {
     process.off('SIGINT', abort);
     process.off('SIGTERM', abort);
   }
-}
-
-/**
- * `boards admin restore --from FILE --data-dir DIR`: checks the backup and restores it into an
- * empty or missing folder. Throws BackupError (an invalid file, or a folder that cannot take it).
- */
-export async function runRestore(config: Config, from: string, dataDir: string, output: BackupCommandOutput): Promise<void> {
-  refuseOtherStores(config, 'restore');
-  const summary = await restoreStore({ from, dataDir, onProgress: progressReporter(output) });
-  output.out(`Restored ${plural(summary.boards, 'board')} from the backup of ${summary.createdAt} into ${summary.dataDir} in ${seconds(summary.durationMs)}.`);
-  output.out(`Start the server on it with BOARDS_DATA_DIR=${summary.dataDir}; then \`boards admin reindex\` brings the search index up to date.`);
 }
 
 function refuseOtherStores(config: Config, command: 'backup' | 'restore'): void {

@@ -56,6 +56,19 @@ export interface BackupLayout {
 /** Told how far a long step went: `done` of `total` (bytes or pages). */
 export type BackupProgress = (progress: { step: 'database' | 'checksum' | 'writing'; done: number; total: number }) => void;
 
+/** Throws BackupError `backup_refused` once `signal` is aborted (`what`: the backup or the restore, for the message). */
+export function throwIfAborted(signal: AbortSignal | undefined, what: 'backup' | 'restore'): void {
+  if (signal?.aborted) throw new BackupError('backup_refused', `The ${what} was interrupted; nothing was left behind.`);
+}
+
+/** `onProgress` that first stops the work once `signal` is aborted: long steps report often, so they stop soon after. */
+export function stoppable(onProgress: BackupProgress | undefined, signal: AbortSignal | undefined, what: 'backup' | 'restore'): BackupProgress {
+  return (progress) => {
+    throwIfAborted(signal, what);
+    onProgress?.(progress);
+  };
+}
+
 /**
  * Writes a backup file at `file` (created, mode 0600: it holds the server secret and every
  * record; refused if it exists) from its sections, the database streamed from `databaseFile`,

@@ -4,7 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { boardCollections } from '../schema/boards.js';
 import { BackupError } from './BackupError.js';
 import type { BackupProgress } from './backupFile.js';
-import { reason, writeBackupFile } from './backupFile.js';
+import { reason, stoppable, throwIfAborted, writeBackupFile } from './backupFile.js';
 import { JournalCut } from './JournalCut.js';
 
 /** Options of `backupStore`. */
@@ -65,9 +65,8 @@ export async function backupStore(options: BackupStoreOptions): Promise<BackupSu
     const secret = readSecret(path.join(options.dataDir, storeFiles.secret));
     const header = { createdAt, boards, secretBytes: secret.byteLength, databaseBytes: statSync(copy).size, journalBytes: journal.bytes.byteLength, journalRecords: journal.records };
     const partial = path.join(work, 'backup');
-    throwIfAborted(options.signal);
-    const bytes = await writeBackupFile(partial, { header, secret, databaseFile: copy, journal: journal.bytes }, options.onProgress);
-    throwIfAborted(options.signal);
+    const bytes = await writeBackupFile(partial, { header, secret, databaseFile: copy, journal: journal.bytes }, stoppable(options.onProgress, options.signal, 'backup'));
+    throwIfAborted(options.signal, 'backup');
     checkTarget(to, folder);
     renameSync(partial, to);
     syncFolder(folder);
@@ -83,6 +82,8 @@ export async function backupStore(options: BackupStoreOptions): Promise<BackupSu
  * journal is cut; the copy runs in steps inside that transaction.
  */
 async function copyAtOneInstant(databaseFile: string, journalDir: string, copy: string, options: BackupStoreOptions): Promise<{ bytes: Buffer; records: number }> {
+  throwIfAborted(options.signal, 'backup');
+  const progress = stoppable(options.onProgress, options.signal, 'backup');
   const held = JournalCut.hold(journalDir);
   let db: BetterSqlite3.Database | undefined;
   try {
@@ -95,8 +96,7 @@ async function copyAtOneInstant(databaseFile: string, journalDir: string, copy: 
     const pagesPerStep = options.pagesPerStep ?? 1000;
     await db.backup(copy, {
       progress: ({ totalPages, remainingPages }) => {
-        throwIfAborted(options.signal);
-        options.onProgress?.({ step: 'database', done: totalPages - remainingPages, total: totalPages });
+        progress({ step: 'database', done: totalPages - remainingPages, total: totalPages });
         return pagesPerStep;
       },
     });
@@ -169,8 +169,4 @@ export function syncFolder(folder: string): void {
   } finally {
     closeSync(fd);
   }
-}
-
-function throwIfAborted(signal: AbortSignal | undefined): void {
-  if (signal?.aborted) throw new BackupError('backup_refused', 'The backup was interrupted; nothing was written.');
 }

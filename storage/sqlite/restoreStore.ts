@@ -4,7 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import BetterSqlite3 from 'better-sqlite3';
 import { BackupError } from './BackupError.js';
 import type { BackupLayout, BackupProgress } from './backupFile.js';
-import { readBackupLayout, reason } from './backupFile.js';
+import { readBackupLayout, reason, stoppable, throwIfAborted } from './backupFile.js';
 import { storeFiles, syncFolder } from './backupStore.js';
 import { DataDirLock } from './DataDirLock.js';
 import { segmentName } from './DocumentJournal.js';
@@ -17,6 +17,8 @@ export interface RestoreStoreOptions {
   /** The data folder to restore into: missing (it is created) or empty. */
   dataDir: string;
   onProgress?: BackupProgress;
+  /** Stops the restore, leaving the folder as it was. */
+  signal?: AbortSignal;
 }
 
 /** What was restored. */
@@ -47,7 +49,8 @@ const stagingName = '.restoring';
 export async function restoreStore(options: RestoreStoreOptions): Promise<RestoreSummary> {
   const started = performance.now();
   const dataDir = path.resolve(options.dataDir);
-  const layout = await readBackupLayout(options.from, options.onProgress);
+  const { signal } = options;
+  const layout = await readBackupLayout(options.from, stoppable(options.onProgress, signal, 'restore'));
   checkEmpty(dataDir);
   let createdRoot: string | undefined;
   try {
@@ -61,11 +64,12 @@ export async function restoreStore(options: RestoreStoreOptions): Promise<Restor
     const acquired = DataDirLock.acquire(dataDir);
     if (!(acquired instanceof DataDirLock)) throw inUse(dataDir, acquired.heldBy);
     lock = acquired;
-    created.push('server.lock');
+    created.push('server.lock', 'server.lock-journal');
     const staging = path.join(dataDir, stagingName);
     created.push(stagingName);
     mkdirSync(staging);
-    await build(options.from, layout, staging);
+    await build(options.from, layout, staging, signal);
+    throwIfAborted(signal, 'restore');
     for (const name of [storeFiles.secret, storeFiles.database]) {
       if (name === storeFiles.secret && layout.header.secretBytes === 0) continue;
       created.push(name);
@@ -75,8 +79,10 @@ export async function restoreStore(options: RestoreStoreOptions): Promise<Restor
     syncFolder(dataDir);
     return { dataDir, boards: layout.header.boards, createdAt: layout.header.createdAt, journalRecords: layout.header.journalRecords, durationMs: performance.now() - started };
   } catch (error) {
+    lock?.release();
     if (createdRoot !== undefined) rmSync(createdRoot, { recursive: true, force: true });
     else for (const name of created) rmSync(path.join(dataDir, name), { recursive: true, force: true });
+    throwIfAborted(signal, 'restore');
     throw error;
   } finally {
     lock?.release();
@@ -88,16 +94,16 @@ export async function restoreStore(options: RestoreStoreOptions): Promise<Restor
  * journal records as a journal segment, which opening the store replays (the same recovery as
  * after a crash); then folds the WAL back so the database is one self-contained file.
  */
-async function build(file: string, layout: BackupLayout, staging: string): Promise<void> {
+async function build(file: string, layout: BackupLayout, staging: string, signal: AbortSignal | undefined): Promise<void> {
   const { header } = layout;
   const database = path.join(staging, storeFiles.database);
-  await copyRange(file, layout.databaseAt, header.databaseBytes, database);
-  if (header.secretBytes > 0) await copyRange(file, layout.secretAt, header.secretBytes, path.join(staging, storeFiles.secret), 0o600);
+  await copyRange(file, { start: layout.databaseAt, bytes: header.databaseBytes, signal }, database);
+  if (header.secretBytes > 0) await copyRange(file, { start: layout.secretAt, bytes: header.secretBytes, signal }, path.join(staging, storeFiles.secret), 0o600);
   checkDatabase(file, database);
   if (header.journalBytes > 0) {
     const journalDir = path.join(staging, storeFiles.journal);
     mkdirSync(journalDir);
-    await copyRange(file, layout.journalAt, header.journalBytes, path.join(journalDir, segmentName(1)));
+    await copyRange(file, { start: layout.journalAt, bytes: header.journalBytes, signal }, path.join(journalDir, segmentName(1)));
     const store = new SqliteDatabase({ dataDir: staging, onBackgroundError: () => undefined });
     await store.close();
   }
@@ -125,8 +131,10 @@ function checkDatabase(file: string, database: string): void {
   if (result !== 'ok') throw new BackupError('backup_invalid', `The database in ${file} is damaged (SQLite quick_check: ${String(result)}).`);
 }
 
-async function copyRange(file: string, start: number, bytes: number, to: string, mode = 0o644): Promise<void> {
-  await pipeline(createReadStream(file, { start, end: start + bytes - 1 }), createWriteStream(to, { flags: 'wx', mode, flush: true }));
+async function copyRange(file: string, range: { start: number; bytes: number; signal: AbortSignal | undefined }, to: string, mode = 0o644): Promise<void> {
+  const { start, bytes, signal } = range;
+  const streams = [createReadStream(file, { start, end: start + bytes - 1 }), createWriteStream(to, { flags: 'wx', mode, flush: true })] as const;
+  await (signal === undefined ? pipeline(...streams) : pipeline(...streams, { signal }));
 }
 
 /** Refuses a folder that holds anything (a server's, or someone's files), naming the server that uses it. */

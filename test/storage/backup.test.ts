@@ -4,6 +4,7 @@ import path from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { BackupError } from '../../storage/sqlite/BackupError.js';
+import { writeBackupFile } from '../../storage/sqlite/backupFile.js';
 import { backupStore } from '../../storage/sqlite/backupStore.js';
 import { DataDirLock } from '../../storage/sqlite/DataDirLock.js';
 import { restoreStore } from '../../storage/sqlite/restoreStore.js';
@@ -255,5 +256,33 @@ describe('restoreStore refuses, leaving nothing behind', () => {
     writeFileSync(file, good);
     await restoreStore({ from: file, dataDir: empty });
     expect(readdirSync(empty)).toContain('boards.sqlite');
+  });
+
+  it('a file whose checksum holds but whose database SQLite cannot read, found once the folder is locked: the folder is left as it was', async () => {
+    const junk = path.join(fresh('junk'), 'boards.sqlite');
+    mkdirSync(path.dirname(junk));
+    writeFileSync(junk, Buffer.alloc(8192, 0x5a));
+    const file = path.join(path.dirname(junk), 'x.bak');
+    const header = { createdAt: new Date(0).toISOString(), boards: 1, secretBytes: 0, databaseBytes: 8192, journalBytes: 0, journalRecords: 0 };
+    await writeBackupFile(file, { header, secret: Buffer.alloc(0), databaseFile: junk, journal: Buffer.alloc(0) });
+    const missing = fresh('target');
+    await expect(restoreStore({ from: file, dataDir: missing })).rejects.toMatchObject({ code: 'backup_invalid' });
+    expect(() => readdirSync(missing)).toThrow(/ENOENT/);
+    const empty = fresh('target');
+    mkdirSync(empty);
+    await expect(restoreStore({ from: file, dataDir: empty })).rejects.toThrow(/cannot be read|is damaged/);
+    expect(readdirSync(empty)).toEqual([]);
+  });
+
+  it('an aborted restore leaves the folder as it was', async () => {
+    const { dir } = await seeded();
+    const file = await backupOf(dir);
+    const stop = new AbortController();
+    const empty = fresh('target');
+    mkdirSync(empty);
+    // Aborted once the file is checked, while the store is being built.
+    const restoring = restoreStore({ from: file, dataDir: empty, signal: stop.signal, onProgress: () => stop.abort() });
+    await expect(restoring).rejects.toThrow(/interrupted/);
+    expect(readdirSync(empty)).toEqual([]);
   });
 });
