@@ -65,7 +65,12 @@ export async function backupStore(options: BackupStoreOptions): Promise<BackupSu
     const secret = readSecret(path.join(options.dataDir, storeFiles.secret));
     const header = { createdAt, boards, secretBytes: secret.byteLength, databaseBytes: statSync(copy).size, journalBytes: journal.bytes.byteLength, journalRecords: journal.records };
     const partial = path.join(work, 'backup');
-    const bytes = await writeBackupFile(partial, { header, secret, databaseFile: copy, journal: journal.bytes }, stoppable(options.onProgress, options.signal, 'backup'));
+    const bytes = await writeBackupFile(partial, { header, secret, databaseFile: copy, journal: journal.bytes }, stoppable(options.onProgress, options.signal, 'backup')).catch(
+      (error: unknown) => {
+        if (error instanceof BackupError) throw error;
+        throw new BackupError('backup_refused', `Cannot write the backup into ${folder} (${reason(error)}).`, { cause: error });
+      },
+    );
     throwIfAborted(options.signal, 'backup');
     checkTarget(to, folder);
     renameSync(partial, to);
