@@ -151,6 +151,9 @@ function checkEmpty(dataDir: string): void {
   if (entries.length === 0) return;
   const holder = DataDirLock.holder(dataDir);
   if (holder !== undefined) throw inUse(dataDir, holder.heldBy);
+  if (entries.includes(stagingName)) {
+    throw new BackupError('backup_refused', `${dataDir} holds what an interrupted restore left (${stagingName}); empty the folder and restore again.`);
+  }
   throw new BackupError('backup_refused', `${dataDir} is not empty; a restore never mixes with existing files. Name a new or empty folder.`);
 }
 

@@ -230,6 +230,11 @@ describe('restoreStore refuses, leaving nothing behind', () => {
     await expect(restoreStore({ from: file, dataDir: notEmpty })).rejects.toMatchObject({ code: 'backup_refused' });
     expect(readdirSync(notEmpty)).toEqual(['notes.txt']);
 
+    const interrupted = fresh('target');
+    mkdirSync(path.join(interrupted, '.restoring'), { recursive: true });
+    await expect(restoreStore({ from: file, dataDir: interrupted })).rejects.toThrow(/interrupted restore/);
+    expect(readdirSync(interrupted)).toEqual(['.restoring']);
+
     const aFile = path.join(notEmpty, 'notes.txt');
     await expect(restoreStore({ from: file, dataDir: aFile })).rejects.toMatchObject({ code: 'backup_refused' });
 
