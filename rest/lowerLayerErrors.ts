@@ -25,6 +25,9 @@ export const lowerLayerCodes: Readonly<Record<CrdtErrorCode | StorageErrorCode, 
   storage_unavailable: 'service_unavailable',
   storage_closed: 'service_unavailable',
   storage_damaged: 'internal_error',
+  // Raised by `boards admin backup|restore` only, never while serving a request.
+  backup_invalid: 'internal_error',
+  backup_refused: 'internal_error',
 };
 
 /**

@@ -7,6 +7,7 @@ import type { Services } from './Services.js';
 import { ServiceError } from './errors.js';
 import { StartupError } from './StartupError.js';
 import { UsageError } from './UsageError.js';
+import { BackupError } from '../storage/index.js';
 
 /** One `boards admin` command: its synopsis and what it does, for `--help`. */
 interface AdminCommand {
@@ -38,6 +39,14 @@ const adminCommands: Record<string, AdminCommand> = {
     description: "Register an OAuth app in the person's workspace; prints the client ID, then the client secret (none with --public).",
   },
   reindex: { synopsis: '[--board ID]', description: 'Rebuild the search index of every board (or of one), e.g. after restoring a backup.' },
+  backup: {
+    synopsis: '--to FILE',
+    description: 'Back up the embedded store (BOARDS_DATA_DIR) into one new file, also while the server runs: everything acknowledged before it started is in it.',
+  },
+  restore: {
+    synopsis: '--from FILE --data-dir DIR',
+    description: 'Check a backup and restore it into DIR, a new or empty folder no server uses; then start the server with BOARDS_DATA_DIR=DIR.',
+  },
 };
 
 const startHelp = `Usage: boards start
@@ -91,6 +100,8 @@ async function withServices<T>(config: Config, fn: (services: Services) => Promi
   }
 }
 
+const backupOutput = { out, progress: (line: string) => process.stderr.write(`${line}\n`) };
+
 function required(values: Record<string, string | boolean | undefined>, name: string): string {
   const value = values[name];
   if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required.`);
@@ -117,6 +128,9 @@ async function admin(config: Config, args: string[]): Promise<void> {
       public: { type: 'boolean' },
       'accept-terms': { type: 'boolean' },
       id: { type: 'string' },
+      to: { type: 'string' },
+      from: { type: 'string' },
+      'data-dir': { type: 'string' },
     },
     strict: true,
   });
@@ -206,6 +220,18 @@ async function admin(config: Config, args: string[]): Promise<void> {
       out(`Workspace ${workspace.id} is now on the ${workspace.plan} plan.`);
       return;
     }
+    case 'backup': {
+      const { runBackup } = await import('./backupCommands.js');
+      await runBackup(config, required(values, 'to'), backupOutput);
+      return;
+    }
+    case 'restore': {
+      const from = required(values, 'from');
+      const dataDir = required(values, 'data-dir');
+      const { runRestore } = await import('./backupCommands.js');
+      await runRestore(config, from, dataDir, backupOutput);
+      return;
+    }
     default:
       throw new UsageError(command ? `Unknown admin command: ${command}` : 'An admin command is required.');
   }
@@ -277,7 +303,7 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`boards: ${error.message}\n\n${usage}`);
       return 2;
     }
-    if (error instanceof ConfigError || error instanceof ServiceError || error instanceof StartupError) {
+    if (error instanceof ConfigError || error instanceof ServiceError || error instanceof StartupError || error instanceof BackupError) {
       process.stderr.write(`boards: ${error.message}\n`);
       return 1;
     }

@@ -17,7 +17,15 @@ export class BoardsError<C extends string = string> extends Error {
 }
 
 /** Stable codes of the storage layer's errors. */
-export const storageErrorCodes = ['duplicate_key', 'unsupported_filter', 'storage_unavailable', 'storage_closed', 'storage_damaged'] as const;
+export const storageErrorCodes = [
+  'duplicate_key',
+  'unsupported_filter',
+  'storage_unavailable',
+  'storage_closed',
+  'storage_damaged',
+  'backup_invalid',
+  'backup_refused',
+] as const;
 /** A storage error code. */
 export type StorageErrorCode = (typeof storageErrorCodes)[number];
 

@@ -40,6 +40,30 @@ export class DataDirLock {
     return new DataDirLock(db, dir);
   }
 
+  /**
+   * Whether a live process holds the folder's lock, without taking it and without creating
+   * anything: `{ heldBy }` (the holder's process id, when known) while one does, undefined otherwise.
+   */
+  static holder(dir: string): { heldBy: number | null } | undefined {
+    let db: BetterSqlite3.Database;
+    try {
+      db = new BetterSqlite3(path.join(dir, lockFile), { timeout: 0, fileMustExist: true });
+    } catch {
+      // No lock file: no server ever used the folder.
+      return undefined;
+    }
+    try {
+      db.exec('BEGIN EXCLUSIVE');
+      db.exec('ROLLBACK');
+      return undefined;
+    } catch (error) {
+      if ((error as { code?: string }).code === 'SQLITE_BUSY') return { heldBy: readPid(dir) };
+      throw error;
+    } finally {
+      db.close();
+    }
+  }
+
   /** Lets the next server open the folder. Idempotent. */
   release(): void {
     if (this.#released) return;

@@ -105,11 +105,7 @@ export class DocumentJournal {
       if ((error as { code?: string }).code === 'SQLITE_BUSY') return undefined;
       throw error;
     }
-    const existing = readdirSync(options.dir)
-      .map((name) => segmentPattern.exec(name)?.[1])
-      .filter((n): n is string => n !== undefined)
-      .map(Number)
-      .sort((a, b) => a - b);
+    const existing = segmentNumbers(options.dir);
     const recovered: JournalRecord[] = [];
     for (const number of existing) {
       const { records, damagedAt } = readSegment(readFileSync(path.join(options.dir, segmentName(number))));
@@ -251,8 +247,18 @@ export class DocumentJournal {
   }
 }
 
-function segmentName(number: number): string {
+/** The file name of segment `number` in a journal folder. */
+export function segmentName(number: number): string {
   return `${String(number).padStart(12, '0')}.log`;
+}
+
+/** The numbers of the segments in a journal folder, oldest first. */
+export function segmentNumbers(dir: string): number[] {
+  return readdirSync(dir)
+    .map((name) => segmentPattern.exec(name)?.[1])
+    .filter((n): n is string => n !== undefined)
+    .map(Number)
+    .sort((a, b) => a - b);
 }
 
 /** `[u32 body length][u32 crc32(body)][body]`; body: `u8 kind, u16 id length, id, then for updates: f64 firstSeq, u32 count, (u32 length, bytes)*`. */

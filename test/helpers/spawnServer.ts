@@ -56,3 +56,15 @@ export function spawnBoardsServer(env: Record<string, string>): Promise<SpawnedS
     void exited.then((code) => reject(new Error(`boards start exited with ${code}: ${out}`)));
   });
 }
+
+/**
+ * Creates a person on the business plan with `boards admin create-user`, and an API key for
+ * them with the given scopes; returns the key (the last line the command prints).
+ */
+export async function createUserWithKey(email: string, scopes: string, env: Record<string, string>): Promise<string> {
+  const user = await runBoards(['admin', 'create-user', '--email', email, '--plan', 'business'], env);
+  if (user.code !== 0) throw new Error(`create-user failed: ${user.stderr}`);
+  const created = await runBoards(['admin', 'create-api-key', '--email', email, '--scopes', scopes], env);
+  if (created.code !== 0) throw new Error(`create-api-key failed: ${created.stderr}`);
+  return created.stdout.trim().split('\n').at(-1) ?? '';
+}

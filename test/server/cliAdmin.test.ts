@@ -8,7 +8,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-cli-admin-'));
 const env = { BOARDS_DATA_DIR: dataDir, BOARDS_LOG_LEVEL: 'warn' };
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
-const adminCommands = ['create-user', 'list-users', 'create-api-key', 'list-api-keys', 'revoke-api-key', 'set-plan', 'create-app', 'reindex'];
+const adminCommands = ['create-user', 'list-users', 'create-api-key', 'list-api-keys', 'revoke-api-key', 'set-plan', 'create-app', 'reindex', 'backup', 'restore'];
 
 // Each test spawns the command several times; a loaded machine makes each spawn slow.
 describe('boards admin', { timeout: 240_000 }, () => {

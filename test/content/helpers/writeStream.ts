@@ -1,4 +1,6 @@
+import { expect } from 'vitest';
 import * as Y from 'yjs';
+import { json } from '../../helpers/testServer.js';
 import type { SyncClient } from './syncClient.js';
 import { clientCreateSticky, clientItems } from './syncClient.js';
 
@@ -41,8 +43,11 @@ export interface StreamOptions {
   workers: number;
   /** Most REST requests in total (bounds the stream whatever happens). */
   maxRequests: number;
-  /** Called after every acknowledged REST write with the count so far; the crash test kills the server from here. */
-  onAck(count: number): void;
+  /**
+   * Called after every acknowledged REST write with the count so far and the record as it stands
+   * then; the crash test kills the server from here, the backup test starts a backup.
+   */
+  onAck(count: number, record: StreamRecord): void;
 }
 
 /**
@@ -101,7 +106,7 @@ export async function streamWrites(options: StreamOptions): Promise<StreamRecord
         if (target === undefined) own.push(body.id);
         record.acked.push({ kind: target === undefined ? 'create' : 'patch', id: body.id, position });
         record.probeSeenCoveredByRestAck = Math.max(record.probeSeenCoveredByRestAck, seenAtSend);
-        options.onAck(record.acked.length);
+        options.onAck(record.acked.length, record);
       } catch (error) {
         if (error instanceof Error && error.message.startsWith('unexpected')) throw error;
         // No answer: the process died with the request in flight.
@@ -116,4 +121,54 @@ export async function streamWrites(options: StreamOptions): Promise<StreamRecord
     clientItems(options.probe.doc).unobserve(onProbe);
   }
   return record;
+}
+
+/** An item as the REST list shows it, as far as the stream's checks need. */
+export interface StreamItem {
+  id: string;
+  position: { x: number; y: number };
+}
+
+/** Every item of the board, read through the REST list page by page. */
+export async function readItems(url: string, token: string, boardId: string): Promise<Map<string, StreamItem>> {
+  const out = new Map<string, StreamItem>();
+  let cursor: string | null = null;
+  do {
+    const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
+    const page = await json(fetch(`${url}/v1/boards/${boardId}/items?limit=1000${query}`, { headers: { Authorization: `Bearer ${token}` } }));
+    for (const item of page.data as StreamItem[]) out.set(item.id, item);
+    cursor = page.nextCursor as string | null;
+  } while (cursor !== null);
+  return out;
+}
+
+/**
+ * Asserts that the items read back hold what `record` says was acknowledged: every
+ * acknowledged create, each item at its last acknowledged position (or one of the positions in
+ * `unanswered`), the client updates as a prefix of those written, and every client update seen
+ * before an acknowledged REST write. Returns a report line.
+ */
+export function expectAcknowledgedWrites(record: StreamRecord, items: Map<string, StreamItem>): string {
+  const lastPatch = new Map<string, { x: number; y: number }>();
+  for (const write of record.acked) {
+    expect(items.has(write.id), `acknowledged ${write.kind} of ${write.id} lost`).toBe(true);
+    lastPatch.set(write.id, write.position);
+  }
+  for (const [id, position] of lastPatch) {
+    const allowed = [position, ...(record.unanswered.get(id) ?? [])];
+    expect(allowed, `item ${id} lost an acknowledged move`).toContainEqual(items.get(id)?.position);
+  }
+  const survived = record.clientWrites.map((id) => items.has(id));
+  const prefix = survived.indexOf(false) === -1 ? survived.length : survived.indexOf(false);
+  // In-order persistence: nothing after the first lost client update survived.
+  expect(survived.slice(prefix).filter(Boolean)).toEqual([]);
+  const covered = record.probeSeen.slice(0, record.probeSeenCoveredByRestAck);
+  expect(covered.filter((id) => !items.has(id))).toEqual([]);
+  const seenLost = record.probeSeen.filter((id) => !items.has(id));
+  return (
+    `${record.acked.length} REST writes acked (${record.cut} cut), all present; ` +
+    `client updates: ${record.clientWrites.length} sent, ${record.probeSeen.length} seen by the probe ` +
+    `(${covered.length} covered by a later REST ack, all present), ${prefix} survived, ` +
+    `${seenLost.length} seen-but-lost`
+  );
 }
