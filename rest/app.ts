@@ -44,7 +44,8 @@ export function createApp(options: AppOptions): App {
 
   koa.use(serverTiming('/v1'));
   koa.use(requestContext({ logger, publicUrl: services.config.publicUrl }));
-  koa.use(errorHandler(translateLowerLayerError));
+  const handleErrors = errorHandler(translateLowerLayerError);
+  koa.use(handleErrors);
   koa.use(async (ctx, next) => {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     switch (ctx.path) {
@@ -75,6 +76,8 @@ export function createApp(options: AppOptions): App {
       authenticator: services.authenticator,
       rateLimit,
       assertResponses: !services.config.production,
+      idempotency: services.idempotency,
+      answerError: (ctx, error) => handleErrors(ctx, () => Promise.reject(error)),
     }),
   );
   return { koa, routes, onClientError: clientErrorHandler({ logger, publicUrl: services.config.publicUrl }) };
