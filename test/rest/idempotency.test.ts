@@ -257,3 +257,23 @@ describe('expiry', () => {
     expect((await itemIds(boardId)).length).toBe(2);
   });
 });
+
+describe('OpenAPI', () => {
+  test('declares Idempotency-Key on every POST, PATCH and DELETE (not on GET or PUT), and Idempotent-Replayed on their success answers', async () => {
+    const doc = await json(fetch(`${t.baseUrl}/openapi.json`));
+    let writes = 0;
+    for (const [path, methods] of Object.entries(doc.paths as Record<string, Record<string, { parameters: { name: string; in: string }[]; responses: Record<string, { headers?: Record<string, unknown> }> }>>)) {
+      for (const [method, operation] of Object.entries(methods)) {
+        const declared = operation.parameters.some((p) => p.in === 'header' && p.name === 'Idempotency-Key');
+        const isWrite = ['post', 'patch', 'delete'].includes(method);
+        expect(declared, `${method} ${path}`).toBe(isWrite);
+        if (!isWrite) continue;
+        writes += 1;
+        const success = Object.entries(operation.responses).filter(([status]) => status.startsWith('2'));
+        for (const [status, response] of success) expect(response.headers?.['Idempotent-Replayed'], `${method} ${path} ${status}`).toBeDefined();
+        expect(operation.responses['409']?.headers?.['Retry-After'], `${method} ${path}`).toBeDefined();
+      }
+    }
+    expect(writes).toBeGreaterThan(20);
+  });
+});
