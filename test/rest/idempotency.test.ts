@@ -186,6 +186,20 @@ describe('what does not consume a key', () => {
     expect(allowed.headers.get('idempotent-replayed')).toBeNull();
   });
 
+  test('a 429 of the rate limit stores nothing: the key is not consumed', async () => {
+    const limited = await startTestServer({ env: { BOARDS_RATE_LIMIT_PER_MINUTE: '2' } });
+    try {
+      const user = await limited.createUser();
+      const board = await json(limited.api(user.key, 'POST', '/boards', { title: 'Limited' }));
+      expect((await limited.api(user.key, 'GET', `/boards/${board.id}`)).status).toBe(200);
+      const refused = await limited.api(user.key, 'POST', `/boards/${board.id}/items`, note('Too many'), keyed('limited-key'));
+      await expectEnvelope(refused, 429, 'rate_limited');
+      expect(await limited.server.services.db.collection<IdempotencyRecord>(idempotencyCollections.keys).count({})).toBe(0);
+    } finally {
+      await limited.stop();
+    }
+  });
+
   test('a 5xx stores no answer: the retry runs again, and writes once', async () => {
     const boardId = await newBoard();
     const content = t.server.services.content;

@@ -2,52 +2,37 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SpawnedServer } from '../helpers/spawnServer.js';
-import { runBoards, spawnBoardsServer } from '../helpers/spawnServer.js';
-import { freePort, json } from '../helpers/testServer.js';
+import { killableBoards } from '../helpers/spawnServer.js';
+import { json } from '../helpers/testServer.js';
 
 /** The stored answer of a keyed write survives `kill -9` of the `boards` process: the retry after a restart replays it. */
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-idem-kill-'));
 const env = { BOARDS_DATA_DIR: dataDir, BOARDS_LOG_LEVEL: 'info' };
+const boards = killableBoards(env);
 let key = '';
-let running: SpawnedServer | undefined;
-
-async function start(): Promise<SpawnedServer> {
-  running = await spawnBoardsServer({ ...env, BOARDS_PORT: String(await freePort()) });
-  return running;
-}
-
-async function kill(server: SpawnedServer): Promise<void> {
-  server.child.kill('SIGKILL');
-  await server.exited;
-  running = undefined;
-}
 
 beforeAll(async () => {
-  expect((await runBoards(['admin', 'create-user', '--email', 'idem@example.com', '--plan', 'business'], env)).code).toBe(0);
-  const created = await runBoards(['admin', 'create-api-key', '--email', 'idem@example.com', '--scopes', 'boards:read boards:write'], env);
-  expect(created.code, created.stderr).toBe(0);
-  key = created.stdout.trim().split('\n').at(-1) ?? '';
+  key = await boards.createKey('idem@example.com', 'boards:read boards:write');
 });
 
 afterAll(async () => {
-  if (running) await kill(running);
+  await boards.killRunning();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('kill -9 after a keyed write was answered', () => {
   test('the retry against the restarted server replays the answer and writes nothing', async () => {
-    let server = await start();
+    let server = await boards.start();
     const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', 'Idempotency-Key': 'after-kill' };
     const boardId = (await json(fetch(`${server.url}/v1/boards`, { method: 'POST', headers: { ...headers, 'Idempotency-Key': 'board' }, body: JSON.stringify({ title: 'Kill' }) }))).id as string;
     const body = JSON.stringify({ type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Once' } });
     const first = await fetch(`${server.url}/v1/boards/${boardId}/items`, { method: 'POST', headers, body });
     expect(first.status).toBe(201);
     const firstBody = await json(first);
-    await kill(server);
+    await boards.kill(server);
 
-    server = await start();
+    server = await boards.start();
     const retry = await fetch(`${server.url}/v1/boards/${boardId}/items`, { method: 'POST', headers, body });
     expect(retry.status).toBe(201);
     expect(retry.headers.get('idempotent-replayed')).toBe('true');
