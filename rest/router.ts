@@ -1,12 +1,12 @@
 import type { Context, Middleware } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Logger } from 'pino';
+import { withWriteReceipt } from '../crdt/index.js';
 import type { Authenticator } from '../server/auth/Authenticator.js';
 import { ServiceError, ValidationError } from '../server/errors.js';
 import { authenticate } from './middleware/authenticate.js';
-import type { RateLimit } from './middleware/rateLimit.js';
-import { withWriteReceipt } from '../crdt/index.js';
 import type { IdempotencyDecision, IdempotencyService, IdempotentRequest } from '../server/idempotency/IdempotencyService.js';
+import type { RateLimit } from './middleware/rateLimit.js';
 import { capturedAnswer, readIdempotencyKey, replayAnswer, requestFingerprint } from './idempotencyKey.js';
 import { serializeResponse } from './responseSerializer.js';
 import { AfterSync, Reply } from './route.js';
@@ -36,8 +36,9 @@ export interface ApiRouterOptions {
  * feed OpenAPI). No route for the path: 404 (the error handler's envelope); a route for the path
  * but not the method: 405 with `Allow`. A matched operation authenticates, rate-limits, checks
  * the scope, reads `Idempotency-Key`, parses and validates params, query and body, runs the
- * handler (once per key: see `respondOnce`) and sends its result serialised through the response schema. The codes each of these checks throws are listed in
- * `routerChecks` (rest/routeRefusals.ts), which OpenAPI documents per operation: change both together.
+ * handler (once per key: see `respondOnce`) and sends its result serialised through the response
+ * schema. The codes each of these checks throws are listed in `routerChecks`
+ * (rest/routeRefusals.ts), which OpenAPI documents per operation: change both together.
  */
 export function apiRouter(prefix: string, options: ApiRouterOptions): Middleware {
   const parseBody = koaBody({
