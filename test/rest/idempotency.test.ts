@@ -254,6 +254,17 @@ describe('methods that ignore the header', () => {
     }
     expect(await storedKeys().count({})).toBe(keysBefore);
   });
+
+  test('PUT (idempotent already) runs every time with any Idempotency-Key, and stores nothing', async () => {
+    const keysBefore = await storedKeys().count({});
+    const settings = { emailEnabled: true, events: { comments: true, replies: true, shares: true, boardUpdates: false } };
+    for (const key of ['', 'same-key', 'same-key']) {
+      const res = await t.api(ada.key, 'PUT', '/me/notification-settings', settings, { 'Idempotency-Key': key });
+      expect(res.status).toBe(200);
+      expect(res.headers.get('idempotent-replayed')).toBeNull();
+    }
+    expect(await storedKeys().count({})).toBe(keysBefore);
+  });
 });
 
 describe('expiry', () => {
