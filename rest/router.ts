@@ -116,7 +116,8 @@ async function handle(ctx: Context, route: Route, paramNames: readonly string[],
 
 /**
  * A keyed write (Idempotency-Key): replays the stored answer of the same request, or claims the
- * key, runs the operation with its write receipt, and stores the answer before it is sent.
+ * key, runs the operation (with its write receipt, on board-document writes), and stores the
+ * answer before it is sent.
  * Refusals of the caller's rights or rate (401, 403, 429) free the key; a 5xx stores no answer.
  */
 async function respondOnce(ctx: Context, route: Route, input: RouteInput<unknown, unknown, unknown>, options: ApiRouterOptions, request: IdempotentRequest): Promise<void> {
@@ -131,7 +132,9 @@ async function respondOnce(ctx: Context, route: Route, input: RouteInput<unknown
   if (decision.kind === 'replay') return replayAnswer(ctx, decision.answer);
   const { claim } = decision;
   try {
-    await withWriteReceipt(claim.receiptId, () => respond(ctx, route, input, options));
+    // Only where a retry reads it: a receipt grows the board document for 24 h.
+    if (request.receiptBoardId === null) await respond(ctx, route, input, options);
+    else await withWriteReceipt(claim.receiptId, () => respond(ctx, route, input, options));
   } catch (error) {
     await options.answerError(ctx, error);
   }
