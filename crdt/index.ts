@@ -35,7 +35,7 @@ export type { SearchableItem } from './views/searchableText.js';
 export { DocumentRegistry } from './documents/DocumentRegistry.js';
 export type { DocumentLease } from './documents/DocumentLease.js';
 export type { DocumentRegistryOptions, DocumentRegistryStats, TransactOptions } from './documents/DocumentRegistry.js';
-export { hasWriteReceipt, withWriteReceipt, writeReceiptTtlMs, writeReceiptsMapName } from './documents/writeReceipts.js';
+export { hasWriteReceipt, withWriteReceipt, writeReceiptTtlMs } from './documents/writeReceipts.js';
 export { DocumentError, documentErrorCodes } from './documents/errors.js';
 export type { DocumentErrorCode } from './documents/errors.js';
 export { silentLogger } from './documents/Logger.js';

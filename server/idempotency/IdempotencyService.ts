@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Logger } from 'pino';
-import { hasWriteReceipt } from '../../crdt/index.js';
+import { hasWriteReceipt, writeReceiptTtlMs } from '../../crdt/index.js';
 import type { DocumentRegistry } from '../../crdt/index.js';
 import { DuplicateKeyError } from '../../storage/index.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
@@ -8,8 +8,8 @@ import { idempotencyCollections } from '../../storage/schema/idempotency.js';
 import type { IdempotencyRecord } from '../../storage/schema/idempotency.js';
 import { ServiceError } from '../errors.js';
 
-/** How long a key is remembered after its request was claimed, in ms: 24 h. */
-export const idempotencyKeyTtlMs = 24 * 60 * 60 * 1000;
+/** How long a key is remembered after its request was claimed, in ms: 24 h, as long as the write receipts it may read. */
+export const idempotencyKeyTtlMs = writeReceiptTtlMs;
 
 /** A keyed request, as the API router hands it over once the request has passed its checks. */
 export interface IdempotentRequest {
