@@ -134,9 +134,13 @@ export class IdempotencyService {
           { id, state: existing.state, instanceId: existing.instanceId, claimedAt: existing.claimedAt },
           { $set: { state: 'running', instanceId: this.instanceId, claimedAt: now } },
         );
-        if (taken !== null) return { kind: 'run', claim };
+        if (taken !== null) {
+          this.#o.logger.info({ receiptBoardId: existing.receiptBoardId, state: existing.state }, 'a keyed request left unanswered by a failure did not land; it runs again');
+          return { kind: 'run', claim };
+        }
         continue;
       }
+      this.#o.logger.warn({ receiptBoardId: existing.receiptBoardId, state: existing.state, applied }, 'a keyed request left unanswered by a failure is refused as in doubt');
       throw new ServiceError(
         'idempotency_key_in_doubt',
         applied
