@@ -36,6 +36,7 @@ export { DocumentRegistry } from './documents/DocumentRegistry.js';
 export type { DocumentLease } from './documents/DocumentLease.js';
 export type { DocumentObserver } from './documents/DocumentObserver.js';
 export type { DocumentRegistryOptions, DocumentRegistryStats, TransactOptions } from './documents/DocumentRegistry.js';
+export { hasWriteReceipt, withWriteReceipt, writeReceiptTtlMs } from './documents/writeReceipts.js';
 export { DocumentError, documentErrorCodes } from './documents/errors.js';
 export type { DocumentErrorCode } from './documents/errors.js';
 export { silentLogger } from './documents/Logger.js';

@@ -51,7 +51,8 @@ export function createApp(options: AppOptions): App {
   if (options.metrics) koa.use(requestMetrics(options.metrics));
   koa.use(serverTiming('/v1'));
   koa.use(requestContext({ logger, publicUrl: services.config.publicUrl }));
-  koa.use(errorHandler(translateLowerLayerError));
+  const handleErrors = errorHandler(translateLowerLayerError);
+  koa.use(handleErrors);
   const metricsConfig = services.config.metrics;
   if (options.metrics) {
     // On this port only with a token; with a metrics port of its own, this one answers 404.
@@ -88,6 +89,8 @@ export function createApp(options: AppOptions): App {
       authenticator: services.authenticator,
       rateLimit,
       assertResponses: !services.config.production,
+      idempotency: services.idempotency,
+      answerError: (ctx, error) => handleErrors(ctx, () => Promise.reject(error)),
     }),
   );
   return { koa, routes, onClientError: clientErrorHandler({ logger, publicUrl: services.config.publicUrl }) };

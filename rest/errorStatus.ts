@@ -24,4 +24,8 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   ai_unavailable: 503,
   ai_output_invalid: 502,
   ai_instruction_unsupported: 422,
+  invalid_idempotency_key: 400,
+  idempotency_key_reused: 422,
+  idempotency_key_in_use: 409,
+  idempotency_key_in_doubt: 409,
 };

@@ -3,6 +3,7 @@ import { scopeCatalogue } from '../server/auth/scopes.js';
 import type { ErrorCode } from '../server/errors.js';
 import { errorCatalogue } from '../server/errors.js';
 import { errorStatus } from './errorStatus.js';
+import { idempotencyKeyHeader, idempotentKeyMethods, maxIdempotencyKeyLength, replayedHeader } from './idempotencyKey.js';
 import type { Route } from './route.js';
 import { routeRefusals } from './routeRefusals.js';
 import { batchOperationSchemas } from './schemas/items.js';
@@ -105,10 +106,32 @@ function errorResponses(route: Route): Record<string, JsonObject> {
     out[String(status)] = {
       description: list.map((c) => `\`${c}\`: ${errorCatalogue[c]}`).join(' '),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
-      ...(status === 429 ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } } : {}),
+      ...(status === 429 || list.includes('idempotency_key_in_use') ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } } : {}),
     };
   }
   return out;
+}
+
+const idempotencyKeyParameter: JsonObject = {
+  name: idempotencyKeyHeader,
+  in: 'header',
+  required: false,
+  description:
+    'A key of your choice (1 to 255 printable ASCII characters, a UUID is best) that makes a retry of this request safe for 24 hours: the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with another request it is refused (`idempotency_key_reused`). Keys are per credential. See the README, "Retries".',
+  schema: { type: 'string', minLength: 1, maxLength: maxIdempotencyKeyLength, pattern: '^[\\x20-\\x7E]+$' },
+};
+
+/** On operations that honour `Idempotency-Key`: every answer a key can replay (success and 4xx) documents `Idempotent-Replayed`. */
+function withReplayedHeader(route: Route, responses: Record<string, JsonObject>): Record<string, JsonObject> {
+  if (!idempotentKeyMethods.has(route.method)) return responses;
+  const replayed = { description: '`true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed.', schema: { type: 'string', enum: ['true'] } };
+  return Object.fromEntries(
+    Object.entries(responses).map(([status, response]) => {
+      const code = Number(status);
+      if (code >= 500 || code === 401 || code === 403 || code === 429) return [status, response];
+      return [status, { ...response, headers: { ...(response.headers as JsonObject | undefined), [replayedHeader]: replayed } }];
+    }),
+  );
 }
 
 /** The OpenAPI 3.1 document of the API, generated from the routes' own schemas. */
@@ -126,7 +149,11 @@ export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonO
       ...(route.description ? { description: route.description } : {}),
       security: [{ bearerAuth: [route.scope] }, { oauth2: [route.scope] }],
       'x-required-scope': route.scope,
-      parameters: [...parameters(route.params, 'path'), ...parameters(route.query, 'query')],
+      parameters: [
+        ...parameters(route.params, 'path'),
+        ...parameters(route.query, 'query'),
+        ...(idempotentKeyMethods.has(route.method) ? [idempotencyKeyParameter] : []),
+      ],
       ...(route.body
         ? {
             requestBody: {
@@ -140,7 +167,7 @@ export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonO
             },
           }
         : {}),
-      responses: {
+      responses: withReplayedHeader(route, {
         [String(route.status)]:
           route.response === null
             ? { description: 'No content.' }
@@ -156,7 +183,7 @@ export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonO
           ]),
         ),
         ...errorResponses(route),
-      },
+      }),
     };
     paths[route.path] = { ...paths[route.path], [route.method.toLowerCase()]: operation };
   }

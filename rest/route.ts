@@ -45,6 +45,12 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   errors?: readonly ErrorCode[];
   /** Other success answers the handler may give as a `Reply` (e.g. 202 with a job), by status. */
   otherResponses?: Readonly<Record<number, OtherResponse>>;
+  /**
+   * The operation's one write is a transaction on the document of the `{boardId}` board, so a
+   * write receipt in that document tells whether a retry cut off by a crash was applied (see
+   * `IdempotencyService`). Default false: such a retry is refused as in doubt.
+   */
+  boardDocumentWrite?: boolean;
   handler: (
     input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>,
   ) => Promise<(R extends z.ZodType ? z.input<R> | AfterSync<z.input<R>> : void) | Reply>;
@@ -103,6 +109,7 @@ export interface Route {
   response: z.ZodType | null;
   errors: readonly ErrorCode[];
   otherResponses: Readonly<Record<number, OtherResponse>>;
+  boardDocumentWrite: boolean;
   handler: (input: RouteInput<unknown, unknown, unknown>) => Promise<unknown>;
 }
 
@@ -118,6 +125,7 @@ export function defineRoute<
     status: spec.status ?? (spec.response === null ? 204 : 200),
     errors: spec.errors ?? [],
     otherResponses: spec.otherResponses ?? {},
+    boardDocumentWrite: spec.boardDocumentWrite ?? false,
     handler: spec.handler as Route['handler'],
   } as Route;
 }

@@ -1,4 +1,5 @@
 import type { ErrorCode } from '../server/errors.js';
+import { idempotentKeyMethods } from './idempotencyKey.js';
 import type { Route } from './route.js';
 
 /** One check the API router runs around a handler, the routes it applies to, and what it may answer. */
@@ -28,6 +29,12 @@ export const routerChecks: readonly RouterCheck[] = [
     step: 'body',
     appliesTo: (route) => route.body !== undefined,
     codes: ['unsupported_media_type', 'bad_request', 'payload_too_large', 'validation_failed'],
+  },
+  // A write with an Idempotency-Key: a malformed key; once the request is valid, a key bound to another request, running, or cut off by a crash.
+  {
+    step: 'idempotency key',
+    appliesTo: (route) => idempotentKeyMethods.has(route.method),
+    codes: ['invalid_idempotency_key', 'idempotency_key_reused', 'idempotency_key_in_use', 'idempotency_key_in_doubt'],
   },
   // The handler and the response serialiser: a failure of ours, or a store that is unreachable or closing.
   { step: 'handler', appliesTo: () => true, codes: ['internal_error', 'service_unavailable'] },

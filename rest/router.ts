@@ -1,13 +1,16 @@
 import type { Context, Middleware } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Logger } from 'pino';
+import { withWriteReceipt } from '../crdt/index.js';
 import type { Authenticator } from '../server/auth/Authenticator.js';
 import { ServiceError, ValidationError } from '../server/errors.js';
+import type { IdempotencyDecision, IdempotencyService, IdempotentRequest } from '../server/idempotency/IdempotencyService.js';
 import { authenticate } from './middleware/authenticate.js';
 import type { RateLimit } from './middleware/rateLimit.js';
+import { capturedAnswer, readIdempotencyKey, replayAnswer, requestFingerprint } from './idempotencyKey.js';
 import { serializeResponse } from './responseSerializer.js';
 import { AfterSync, Reply } from './route.js';
-import type { Route } from './route.js';
+import type { Route, RouteInput } from './route.js';
 import { methodNotAllowed, newRouter, routerPath } from './routing.js';
 
 /** Options of the API router. */
@@ -22,15 +25,20 @@ export interface ApiRouterOptions {
   assertResponses: boolean;
   /** Largest JSON body accepted; default 1 MiB. */
   maxBodyBytes?: number;
+  /** Claims and stored answers of keyed writes (`Idempotency-Key`). */
+  idempotency: Pick<IdempotencyService, 'begin' | 'complete' | 'abandon' | 'release'>;
+  /** Puts the error envelope of `error` on `ctx` as the app's error handler would (a keyed write stores it). */
+  answerError: (ctx: Context, error: unknown) => Promise<void>;
 }
 
 /**
  * The `/v1` API on `@koa/router`, one route per `defineRoute` table entry (the same objects
  * feed OpenAPI). No route for the path: 404 (the error handler's envelope); a route for the path
  * but not the method: 405 with `Allow`. A matched operation authenticates, rate-limits, checks
- * the scope, parses and validates params, query and body, runs the handler and sends its result
- * serialised through the response schema. The codes each of these checks throws are listed in
- * `routerChecks` (rest/routeRefusals.ts), which OpenAPI documents per operation: change both together.
+ * the scope, reads `Idempotency-Key`, parses and validates params, query and body, runs the
+ * handler (once per key: see `respondOnce`) and sends its result serialised through the response
+ * schema. The codes each of these checks throws are listed in `routerChecks`
+ * (rest/routeRefusals.ts), which OpenAPI documents per operation: change both together.
  */
 export function apiRouter(prefix: string, options: ApiRouterOptions): Middleware {
   const parseBody = koaBody({
@@ -63,6 +71,7 @@ async function handle(ctx: Context, route: Route, paramNames: readonly string[],
       details: { requiredScope: route.scope },
     });
   }
+  const idempotencyKey = readIdempotencyKey(ctx, route.method);
 
   const rawParams = decodeParams(ctx, paramNames);
   const params = route.params ? route.params.safeParse(rawParams) : { success: true as const, data: rawParams };
@@ -72,6 +81,7 @@ async function handle(ctx: Context, route: Route, paramNames: readonly string[],
   if (!query.success) throw ValidationError.fromZod(query.error);
 
   let body: unknown;
+  let rawBody: unknown;
   if (route.body) {
     const length = Number(ctx.get('Content-Length') || '0');
     const hasBody = length > 0 || ctx.get('Transfer-Encoding') !== '';
@@ -89,12 +99,61 @@ async function handle(ctx: Context, route: Route, paramNames: readonly string[],
       }
       throw new ServiceError('bad_request', 'The body is not valid JSON.', { cause: error });
     }
-    const parsed = route.body.safeParse(hasBody ? ctx.request.body : undefined);
+    rawBody = hasBody ? ctx.request.body : undefined;
+    const parsed = route.body.safeParse(rawBody);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);
     body = parsed.data;
   }
 
-  const handled = await route.handler({ params: params.data, query: query.data, body, principal, ctx });
+  const input: RouteInput<unknown, unknown, unknown> = { params: params.data, query: query.data, body, principal, ctx };
+  if (idempotencyKey === null) return respond(ctx, route, input, options);
+  const boardId = (params.data as { boardId?: unknown }).boardId;
+  await respondOnce(ctx, route, input, options, {
+    credentialId: principal.credential.id,
+    key: idempotencyKey,
+    fingerprint: requestFingerprint(ctx, rawBody),
+    receiptBoardId: route.boardDocumentWrite && typeof boardId === 'string' ? boardId : null,
+  });
+}
+
+/**
+ * A keyed write (Idempotency-Key): replays the stored answer of the same request, or claims the
+ * key, runs the operation (with its write receipt, on board-document writes), and stores the
+ * answer before it is sent.
+ * Refusals of the caller's rights or rate (401, 403, 429) free the key; a 5xx stores no answer.
+ */
+async function respondOnce(ctx: Context, route: Route, input: RouteInput<unknown, unknown, unknown>, options: ApiRouterOptions, request: IdempotentRequest): Promise<void> {
+  const { idempotency } = options;
+  let decision: IdempotencyDecision;
+  try {
+    decision = await idempotency.begin(request);
+  } catch (error) {
+    if (error instanceof ServiceError && error.code === 'idempotency_key_in_use') ctx.set('Retry-After', '1');
+    throw error;
+  }
+  if (decision.kind === 'replay') return replayAnswer(ctx, decision.answer);
+  const { claim } = decision;
+  try {
+    // Only where a retry reads it: a receipt grows the board document for 24 h.
+    if (request.receiptBoardId === null) await respond(ctx, route, input, options);
+    else await withWriteReceipt(claim.receiptId, () => respond(ctx, route, input, options));
+  } catch (error) {
+    await options.answerError(ctx, error);
+  }
+  if (ctx.status >= 500) return idempotency.abandon(claim);
+  if (ctx.status === 401 || ctx.status === 403 || ctx.status === 429) return idempotency.release(claim);
+  try {
+    await idempotency.complete(claim, capturedAnswer(ctx));
+  } catch (error) {
+    // Left running, the key would answer 409 until it expires; unanswered, a retry settles it from the receipt.
+    await idempotency.abandon(claim).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** Runs the handler and puts its answer, serialised through the response schema, on `ctx`. */
+async function respond(ctx: Context, route: Route, input: RouteInput<unknown, unknown, unknown>, options: ApiRouterOptions): Promise<void> {
+  const handled = await route.handler(input);
   const synced = handled instanceof AfterSync ? handled.synced : undefined;
   const answer: unknown = handled instanceof AfterSync ? handled.body : handled;
   const reply = answer instanceof Reply ? answer : null;

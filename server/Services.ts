@@ -17,6 +17,7 @@ import type { BoardContentService } from './content/BoardContentService.js';
 import { createContentService, createDocumentServices } from './content/contentServices.js';
 import type { LiveEdits } from './content/LiveEdits.js';
 import { DomainEvents } from './events/DomainEvents.js';
+import { IdempotencyService } from './idempotency/IdempotencyService.js';
 import type { WebhookService } from './webhooks/WebhookService.js';
 import type { WebhookDispatcher } from './webhooks/WebhookDispatcher.js';
 import { createWebhookServices } from './webhooks/webhookServices.js';
@@ -77,6 +78,8 @@ export interface Services extends BoardServices {
   readonly webhooks: WebhookService;
   /** Delivers the webhook outbox in the background. */
   readonly webhookDispatcher: WebhookDispatcher;
+  /** `Idempotency-Key` claims and stored answers of the API's writes. */
+  readonly idempotency: IdempotencyService;
   /** Stops background work (timers, document flushes); the store is closed by its owner. */
   close(): Promise<void>;
 }
@@ -143,7 +146,9 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     mailer: oauth.mailer,
     sessions: oauth.sessions,
   });
+  const idempotency = new IdempotencyService({ db, documents: documentServices.documents, clock, logger, singleProcess: db.kind === 'sqlite' });
   await db.ensureIndexes();
+  idempotency.start();
   boardServices.trash.start();
   await notificationDelivery.sweeper.start();
   webhookDispatcher.start();
@@ -174,11 +179,13 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     search,
     webhooks,
     webhookDispatcher,
+    idempotency,
     ai,
     jobs,
     skills,
     close: async () => {
       await jobs.close();
+      idempotency.stop();
       await webhookDispatcher.stop();
       await notificationDelivery.sweeper.stop();
       await boardServices.trash.stop();

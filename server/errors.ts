@@ -30,6 +30,11 @@ export const errorCatalogue = {
   ai_unavailable: 'The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later.',
   ai_output_invalid: "The AI provider's answer did not validate (malformed, refused, or items the catalogue rejects); nothing was written and the credits were refunded.",
   ai_instruction_unsupported: 'The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does).',
+  invalid_idempotency_key: 'The `Idempotency-Key` header must be 1 to 255 printable ASCII characters; `error.header` names it.',
+  idempotency_key_reused: 'This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request.',
+  idempotency_key_in_use: 'A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer.',
+  idempotency_key_in_doubt:
+    'A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again.',
 } as const;
 
 /** A stable API error code. */

@@ -11,6 +11,7 @@ import type { DocumentObserver } from './DocumentObserver.js';
 import { ManagedDocument } from './ManagedDocument.js';
 import { SnapshotBuilder, compiledSnapshotWorkerUrl } from './SnapshotBuilder.js';
 import { splitLoadAboveBytes } from './splitUpdate.js';
+import { stampWriteReceipt } from './writeReceipts.js';
 import type { SplitState } from './snapshotWorker.js';
 
 /** Options of `DocumentRegistry`; every field has a default. */
@@ -158,6 +159,8 @@ export class DocumentRegistry {
    * process) without waiting for the store's `sync`: for a caller that writes more rows of the
    * same request (activity, outbox) and then awaits one `DocumentStore.sync` for all of them,
    * so a request costs one fsync, not one per row. Such a caller must sync before it answers.
+   *
+   * Inside `withWriteReceipt`, the receipt is stamped in the same transaction (see writeReceipts.ts).
    */
   async transact<T>(boardId: string, fn: (doc: Y.Doc) => T, origin: unknown = null, options: TransactOptions = {}): Promise<T> {
     const managed = await this.#get(boardId);
@@ -167,6 +170,7 @@ export class DocumentRegistry {
       let result: T | undefined;
       managed.doc.transact(() => {
         result = fn(managed.doc);
+        stampWriteReceipt(managed.doc, this.#clock.now());
       }, origin);
       // Appended in this turn when the store can (no wait for the write-behind timer); else queued.
       managed.persister.storeNow();

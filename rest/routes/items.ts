@@ -54,6 +54,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       status: 201,
       response: itemSchema,
       errors: ['not_found', 'forbidden', 'payment_required', 'payload_too_large', 'trashed'],
+      boardDocumentWrite: true,
       handler: async ({ principal, params, body }) => content.createItem(principal, params.boardId, body),
     }),
     defineRoute({
@@ -80,6 +81,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       bodyExample: { position: { x: 240, y: 80 }, data: { text: 'Ship the beta on Monday', color: '#fff9b1' } },
       response: itemSchema,
       errors: ['not_found', 'forbidden', 'trashed'],
+      boardDocumentWrite: true,
       handler: async ({ principal, params, body }) =>
         content.patchItem(principal, params.boardId, params.itemId, body as Record<string, unknown>),
     }),
@@ -97,6 +99,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
         comment: itemSchema.nullable().describe('The resolved comment, when a comment pin was deleted.'),
       }),
       errors: ['not_found', 'forbidden', 'trashed'],
+      boardDocumentWrite: true,
       handler: async ({ principal, params }) => content.deleteItem(principal, params.boardId, params.itemId),
     }),
     defineRoute({
@@ -140,6 +143,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       },
       response: batchResultSchema,
       errors: ['not_found', 'forbidden', 'payment_required', 'trashed'],
+      boardDocumentWrite: true,
       handler: async ({ principal, params, body }) => {
         const { result, synced } = await content.batchUnsynced(principal, params.boardId, body.operations);
         return new AfterSync({ results: result.results.map((r) => ('deletedIds' in r ? { ...r, deletedIds: [...r.deletedIds] } : r)) }, synced);

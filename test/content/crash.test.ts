@@ -2,9 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { SpawnedServer } from '../helpers/spawnServer.js';
-import { createUserWithKey, spawnBoardsServer } from '../helpers/spawnServer.js';
-import { freePort, json } from '../helpers/testServer.js';
+import { killableBoards } from '../helpers/spawnServer.js';
+import { json } from '../helpers/testServer.js';
 import { connectSyncClient } from './helpers/syncClient.js';
 import type { StreamItem, StreamRecord } from './helpers/writeStream.js';
 import { expectAcknowledgedWrites, readItems, streamWrites } from './helpers/writeStream.js';
@@ -28,27 +27,16 @@ import { expectAcknowledgedWrites, readItems, streamWrites } from './helpers/wri
 const rounds = 3;
 const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-crash-'));
 const env = { BOARDS_DATA_DIR: dataDir, BOARDS_LOG_LEVEL: 'info', BOARDS_RATE_LIMIT_PER_MINUTE: '1000000' };
+const boards = killableBoards(env);
 let key = '';
 let userId = '';
-let running: SpawnedServer | undefined;
-
-async function start(): Promise<SpawnedServer> {
-  running = await spawnBoardsServer({ ...env, BOARDS_PORT: String(await freePort()) });
-  return running;
-}
-
-async function kill(server: SpawnedServer): Promise<void> {
-  server.child.kill('SIGKILL');
-  await server.exited;
-  running = undefined;
-}
 
 beforeAll(async () => {
-  key = await createUserWithKey('crash@example.com', 'user:read boards:read boards:write', env);
+  key = await boards.createKey('crash@example.com', 'user:read boards:read boards:write');
 });
 
 afterAll(async () => {
-  if (running) await kill(running);
+  await boards.killRunning();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -60,7 +48,7 @@ function checkRound(round: number, record: StreamRecord, items: Map<string, Stre
 
 describe('kill -9 during a stream of REST writes and client updates', () => {
   test(`${rounds} crashes lose no acknowledged REST write and keep client updates in order`, async () => {
-    let server = await start();
+    let server = await boards.start();
     const board = await fetch(`${server.url}/v1/boards`, {
       method: 'POST',
       headers: { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' },
@@ -95,11 +83,11 @@ describe('kill -9 during a stream of REST writes and client updates', () => {
       });
       writer.destroy();
       probe.destroy();
-      await kill(current);
+      await boards.kill(current);
       expect(record.acked.length).toBeGreaterThanOrEqual(killAfter);
       records.push(record);
 
-      server = await start();
+      server = await boards.start();
       const items = await readItems(server.url, key, boardId);
       // Earlier rounds' acknowledged writes survive the later crashes too.
       for (const [i, r] of records.entries()) {
@@ -108,13 +96,13 @@ describe('kill -9 during a stream of REST writes and client updates', () => {
       }
     }
     console.info(`crash test (${rounds} × kill -9):\n${report.join('\n')}`);
-    await kill(server);
+    await boards.kill(server);
   }, 90_000);
 });
 
 describe('kill -9 right after a duplicate answered', () => {
   test('the copy and every copied item survive', async () => {
-    const server = await start();
+    const server = await boards.start();
     const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json' };
     const source = await json(fetch(`${server.url}/v1/boards`, { method: 'POST', headers, body: JSON.stringify({ title: 'Original' }) }));
     const operations = Array.from({ length: 60 }, (_, i) => ({ op: 'create', type: 'sticky_note', position: { x: i * 250, y: 0 }, data: { text: `note ${i}` } }));
@@ -123,12 +111,12 @@ describe('kill -9 right after a duplicate answered', () => {
     const answered = await fetch(`${server.url}/v1/boards/${source.id}/duplicate`, { method: 'POST', headers });
     expect(answered.status).toBe(201);
     const copy = await json(answered);
-    await kill(server);
-    const restarted = await start();
+    await boards.kill(server);
+    const restarted = await boards.start();
     const original = await readItems(restarted.url, key, source.id as string);
     const copied = await readItems(restarted.url, key, copy.id as string);
     expect(copied.size).toBe(60);
     expect([...copied.values()]).toEqual([...original.values()]);
-    await kill(restarted);
+    await boards.kill(restarted);
   }, 60_000);
 });

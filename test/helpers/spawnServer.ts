@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { freePort } from './testServer.js';
 
 /** The `boards` command of this checkout (built into `dist/` by the test global setup). */
 export const boardsBin = path.resolve('bin', 'boards.js');
@@ -67,4 +68,37 @@ export async function createUserWithKey(email: string, scopes: string, env: Reco
   const created = await runBoards(['admin', 'create-api-key', '--email', email, '--scopes', scopes], env);
   if (created.code !== 0) throw new Error(`create-api-key failed: ${created.stderr}`);
   return created.stdout.trim().split('\n').at(-1) ?? '';
+}
+
+/** `boards start` on one data folder, killed with SIGKILL and started again (on a fresh port each time) by a crash test. */
+export interface KillableBoards {
+  /** Starts the server on a free port. */
+  start(): Promise<SpawnedServer>;
+  /** Kills it with SIGKILL and waits for the exit. */
+  kill(server: SpawnedServer): Promise<void>;
+  /** Kills the server still running, if one is (for `afterAll`). */
+  killRunning(): Promise<void>;
+  /** Creates a person with `boards admin create-user` and returns an API key of theirs with `scopes`. */
+  createKey(email: string, scopes: string): Promise<string>;
+}
+
+/** A `KillableBoards` with extra environment variables (`BOARDS_DATA_DIR` among them). */
+export function killableBoards(env: Record<string, string>): KillableBoards {
+  let running: SpawnedServer | undefined;
+  const kill = async (server: SpawnedServer): Promise<void> => {
+    server.child.kill('SIGKILL');
+    await server.exited;
+    if (running === server) running = undefined;
+  };
+  return {
+    async start() {
+      running = await spawnBoardsServer({ ...env, BOARDS_PORT: String(await freePort()) });
+      return running;
+    },
+    kill,
+    async killRunning() {
+      if (running) await kill(running);
+    },
+    createKey: (email, scopes) => createUserWithKey(email, scopes, env),
+  };
 }

@@ -50,6 +50,10 @@ const publicErrorCodes = [
   'ai_unavailable',
   'ai_output_invalid',
   'ai_instruction_unsupported',
+  'invalid_idempotency_key',
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
+  'idempotency_key_in_doubt',
 ];
 
 /** Serves `app` on 127.0.0.1 for one test file; returns its base URL and a closer. */

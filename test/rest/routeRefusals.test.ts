@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { Route } from '../../rest/route.js';
+import { idempotentKeyMethods } from '../../rest/idempotencyKey.js';
 import { routeRefusals, routerChecks } from '../../rest/routeRefusals.js';
 import { scopeCatalogue } from '../../server/auth/scopes.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
@@ -80,6 +81,14 @@ describe('what the router answers is what each operation documents', () => {
       await expectDocumentedRefusal(route, { headers: { ...bearer(full.key), 'content-type': 'text/plain' }, body: '{}' }, 'unsupported_media_type');
       await expectDocumentedRefusal(route, { headers: json, body: '{"not json' }, 'bad_request');
       await expectDocumentedRefusal(route, { headers: json, body: big }, 'payload_too_large');
+    }
+  });
+
+  test('400 invalid_idempotency_key for a malformed Idempotency-Key, on every POST, PATCH and DELETE', async () => {
+    const writes = t.server.routes.filter((r) => idempotentKeyMethods.has(r.method));
+    expect(writes.length).toBeGreaterThan(20);
+    for (const route of writes) {
+      await expectDocumentedRefusal(route, { headers: { ...bearer(full.key), 'idempotency-key': 'k'.repeat(256) } }, 'invalid_idempotency_key');
     }
   });
 });
