@@ -25,7 +25,7 @@ export interface SyncActor {
 export interface SyncConnectionInfo {
   readonly boardId: string;
   readonly actor: SyncActor;
-  /** Viewers and commenters: document updates are refused, awareness is allowed. */
+  /** Viewers and commenters: document updates are refused, awareness is allowed. The server layer may change it later (`setReadOnly`). */
   readonly readOnly: boolean;
   /**
    * Who shares a message budget across reconnects after a rate-limit close; default the actor's
@@ -51,7 +51,6 @@ export interface SyncConnectionLimits {
 export class SyncConnection {
   readonly boardId: string;
   readonly actor: SyncActor;
-  readonly readOnly: boolean;
   /** When the socket was attached, in ms since the epoch. */
   readonly connectedAtMs: number;
   /** Awareness client ids this connection has announced (server-side ownership). */
@@ -64,7 +63,13 @@ export class SyncConnection {
   readonly #logger: Logger;
   #inbox: Uint8Array[] | undefined = [];
   #open = true;
+  #readOnly: boolean;
   #deniedSent = false;
+  /** While paused (`pause`): messages for the client, kept in order until `resume`. */
+  #heldOut: Uint8Array[] | undefined;
+  #heldOutBytes = 0;
+  /** While paused: messages from the client, handled after `resume` with the rights decided then. */
+  #heldIn: Uint8Array[] = [];
   /** Size of the last full-state answer: a fresh client may still be reading it, so it does not count as slow yet. */
   #graceBytes = 0;
 
@@ -81,7 +86,7 @@ export class SyncConnection {
     this.#socket = socket;
     this.boardId = info.boardId;
     this.actor = info.actor;
-    this.readOnly = info.readOnly;
+    this.#readOnly = info.readOnly;
     this.#room = room;
     this.#bucket = bucket;
     this.#onRateLimited = onRateLimited;
@@ -93,6 +98,55 @@ export class SyncConnection {
   /** False once closed by either side. */
   get isOpen(): boolean {
     return this.#open;
+  }
+
+  /** True while document updates from the client are refused (see `SyncConnectionInfo.readOnly`). */
+  get readOnly(): boolean {
+    return this.#readOnly;
+  }
+
+  /**
+   * Changes whether the client's document updates are applied, for a connection whose rights
+   * changed while it was open. A connection made read-only tells the client once, at its next
+   * refused update, as one opened read-only does.
+   */
+  setReadOnly(readOnly: boolean): void {
+    if (readOnly && !this.#readOnly) this.#deniedSent = false;
+    this.#readOnly = readOnly;
+  }
+
+  /** True between `pause` and `resume`. */
+  get isPaused(): boolean {
+    return this.#heldOut !== undefined;
+  }
+
+  /**
+   * Holds everything to and from the client until `resume`: while the server layer rechecks a
+   * connection's rights, nothing reaches a client that may no longer read the board, and nothing
+   * it sends is applied under rights it may no longer have. Held outbound messages count against
+   * `maxBufferedBytes` (past it the connection is closed 1013, as a slow reader is). Idempotent.
+   */
+  pause(): void {
+    if (!this.#open || this.#heldOut !== undefined) return;
+    this.#heldOut = [];
+    this.#heldOutBytes = 0;
+  }
+
+  /** Ends a `pause`: sends what was held for the client, in order, then handles what it sent meanwhile. */
+  resume(): void {
+    const held = this.#heldOut;
+    if (held === undefined) return;
+    this.#heldOut = undefined;
+    this.#heldOutBytes = 0;
+    if (!this.#open) return;
+    if (held.length > 0) this.sendMany(held);
+    const inbound = this.#heldIn;
+    this.#heldIn = [];
+    for (const data of inbound) {
+      if (!this.#open) return;
+      if (this.#inbox !== undefined) this.#inbox.push(data);
+      else this.#handle(data);
+    }
   }
 
   /** True once sync has started (the board is loaded). */
@@ -114,6 +168,10 @@ export class SyncConnection {
       this.#closeForRate();
       return;
     }
+    if (this.#heldOut !== undefined) {
+      this.#heldIn.push(data);
+      return;
+    }
     if (this.#inbox !== undefined) {
       this.#inbox.push(data);
       return;
@@ -126,6 +184,8 @@ export class SyncConnection {
     if (!this.#open) return;
     this.#open = false;
     this.#inbox = undefined;
+    this.#heldOut = undefined;
+    this.#heldIn = [];
     this.#room?.remove(this);
   }
 
@@ -146,13 +206,34 @@ export class SyncConnection {
    * messages would leave the client silently diverged, while a reconnect resyncs it.
    */
   send(message: Uint8Array): void {
+    if (this.#heldOut !== undefined) {
+      this.#holds([message]);
+      return;
+    }
     if (this.#keepsUp()) this.#socket.send(message);
   }
 
   /** Like `send`, for several messages in order (one write); the array must not change afterwards. */
   sendMany(messages: readonly Uint8Array[]): void {
+    if (this.#heldOut !== undefined) {
+      this.#holds(messages);
+      return;
+    }
     if (messages.length === 1) this.send(messages[0]!);
     else if (this.#keepsUp()) this.#socket.sendMany(messages);
+  }
+
+  /** Keeps messages for a paused connection until `resume`; closes it 1013 when that is more than a socket may have queued. */
+  #holds(messages: readonly Uint8Array[]): void {
+    const held = this.#heldOut;
+    if (held === undefined) return;
+    for (const message of messages) {
+      held.push(message);
+      this.#heldOutBytes += message.byteLength;
+    }
+    if (this.#heldOutBytes > this.#limits.maxBufferedBytes + this.#graceBytes) {
+      this.close(syncCloseCodes.tryAgainLater, 'client too slow');
+    }
   }
 
   /** False (and closed 1013) when the socket is backed up past the limit; see `send`. */
@@ -241,7 +322,7 @@ export class SyncConnection {
       return;
     }
     const update = decoding.readVarUint8Array(decoder);
-    if (this.readOnly) {
+    if (this.#readOnly) {
       // A reconnecting viewer's step 2 repeats its whole delete set; only news is a refusal.
       if (isEmptyUpdate(update) || Y.snapshotContainsUpdate(Y.snapshot(room.doc), update)) return;
       if (!this.#deniedSent) {
