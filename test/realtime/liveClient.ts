@@ -30,7 +30,7 @@ export interface LiveClient {
 const live: LiveClient[] = [];
 
 /** Opens a raw sync socket with `token` in the query; resolves once it is open. */
-export async function openLive(t: TestServer, boardId: string, token: string): Promise<LiveClient> {
+export async function openLive(t: Pick<TestServer, 'url'>, boardId: string, token: string): Promise<LiveClient> {
   const ws = new WebSocket(`${t.url.replace('http', 'ws')}/v1/sync/${encodeURIComponent(boardId)}?token=${encodeURIComponent(token)}`);
   const doc = new Y.Doc();
   const received: Uint8Array[] = [];
