@@ -3,6 +3,7 @@ import * as encoding from 'lib0/encoding';
 import { WebSocket } from 'ws';
 import * as syncProtocol from 'y-protocols/sync';
 import * as Y from 'yjs';
+import { clientStickyNote } from '../content/helpers.js';
 import type { TestServer } from '../helpers/testServer.js';
 
 /** A raw y-websocket client on `/v1/sync/{boardId}` that records what it is sent. */
@@ -77,7 +78,7 @@ export async function openLive(t: Pick<TestServer, 'url'>, boardId: string, toke
     },
     addSticky: (id, text) => {
       const before = Y.encodeStateVector(doc);
-      doc.transact(() => doc.getMap('items').set(id, stickyNote(text)), 'local');
+      doc.transact(() => doc.getMap('items').set(id, clientStickyNote(text)), 'local');
       const message = encoding.createEncoder();
       encoding.writeVarUint(message, 0);
       syncProtocol.writeUpdate(message, Y.encodeStateAsUpdate(doc, before));
@@ -98,23 +99,7 @@ export function destroyLiveClients(): void {
   for (const client of live.splice(0)) client.destroy();
 }
 
-/** A sticky note laid out as the server's item catalogue wants it. */
-function stickyNote(text: string): Y.Map<unknown> {
-  const item = new Y.Map<unknown>();
-  const data = new Y.Map<unknown>();
-  data.set('text', new Y.Text(text));
-  data.set('color', '#fff9b1');
-  item.set('type', 'sticky_note');
-  item.set('x', 0);
-  item.set('y', 0);
-  item.set('width', 200);
-  item.set('height', 200);
-  item.set('rotation', 0);
-  item.set('z', 'b0');
-  item.set('data', data);
-  item.set('createdBy', 'client');
-  item.set('createdAt', Date.now());
-  item.set('updatedBy', 'client');
-  item.set('updatedAt', Date.now());
-  return item;
+/** The REST status of an item read with `token`: 200 when it is stored, 404 when not. */
+export async function itemStatus(t: TestServer, token: string, boardId: string, itemId: string): Promise<number> {
+  return (await t.api(token, 'GET', `/boards/${boardId}/items/${itemId}`)).status;
 }

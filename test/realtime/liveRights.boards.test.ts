@@ -3,7 +3,7 @@ import type { TestServer } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 import { sharedBoard } from '../content/fixtures.js';
 import { createBoard, sticky } from '../content/helpers.js';
-import { destroyLiveClients, openLive } from './liveClient.js';
+import { destroyLiveClients, itemStatus, openLive } from './liveClient.js';
 
 let t: TestServer;
 
@@ -13,9 +13,6 @@ beforeAll(async () => {
 afterEach(() => destroyLiveClients());
 afterAll(() => t.stop());
 
-async function itemStatus(token: string, boardId: string, itemId: string): Promise<number> {
-  return (await t.api(token, 'GET', `/boards/${boardId}/items/${itemId}`)).status;
-}
 
 describe('a board moved to another space takes its rights from the new space', () => {
   test('moved to a space the person is not in: closed 4404, and what is written after never reaches them', async () => {
@@ -38,7 +35,7 @@ describe('a board moved to another space takes its rights from the new space', (
     expect((await t.api(s.owner.key, 'PATCH', `/boards/${s.boardId}`, { spaceId: other.id })).status).toBe(200);
     c.addSticky('itm_movedwrite0001', 'written after the move');
     await expect.poll(() => c.denied()).toBe(1);
-    expect(await itemStatus(s.owner.key, s.boardId, 'itm_movedwrite0001')).toBe(404);
+    expect(await itemStatus(t, s.owner.key, s.boardId, 'itm_movedwrite0001')).toBe(404);
     expect(c.closeCode()).toBeUndefined();
   });
 });
@@ -74,15 +71,15 @@ describe('trash, delete and lock', () => {
     editor.addSticky('itm_lockededitor01', 'editor on a locked board');
     await expect.poll(() => editor.denied()).toBe(1);
     owner.addSticky('itm_lockedowner001', 'owner on a locked board');
-    await expect.poll(() => itemStatus(s.owner.key, s.boardId, 'itm_lockedowner001')).toBe(200);
-    expect(await itemStatus(s.owner.key, s.boardId, 'itm_lockededitor01')).toBe(404);
+    await expect.poll(() => itemStatus(t, s.owner.key, s.boardId, 'itm_lockedowner001')).toBe(200);
+    expect(await itemStatus(t, s.owner.key, s.boardId, 'itm_lockededitor01')).toBe(404);
     expect(owner.denied()).toBe(0);
 
     // Unlocked again, an editor's socket opened before the lock writes again (one that did not try
     // while locked: a refused update stays missing, and Yjs holds back the same client's later ones).
     expect((await t.api(s.owner.key, 'PATCH', `/boards/${s.boardId}`, { locked: false })).status).toBe(200);
     quietEditor.addSticky('itm_unlockededit01', 'editor after unlock');
-    await expect.poll(() => itemStatus(s.owner.key, s.boardId, 'itm_unlockededit01')).toBe(200);
+    await expect.poll(() => itemStatus(t, s.owner.key, s.boardId, 'itm_unlockededit01')).toBe(200);
   });
 
   test('a rename touches no socket, and a change to a board nobody has open is harmless', async () => {
@@ -94,7 +91,7 @@ describe('trash, delete and lock', () => {
     expect((await t.api(s.owner.key, 'DELETE', `/boards/${idle}`)).status).toBeLessThan(300);
     expect((await t.api(s.owner.key, 'PATCH', `/boards/${s.boardId}`, { title: 'Renamed' })).status).toBe(200);
     c.addSticky('itm_afterrename001', 'still an editor');
-    await expect.poll(() => itemStatus(s.owner.key, s.boardId, 'itm_afterrename001')).toBe(200);
+    await expect.poll(() => itemStatus(t, s.owner.key, s.boardId, 'itm_afterrename001')).toBe(200);
     expect(c.closeCode()).toBeUndefined();
     expect(c.denied()).toBe(0);
   });

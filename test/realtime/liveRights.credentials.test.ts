@@ -5,7 +5,7 @@ import { json } from '../helpers/testServer.js';
 import { createBoard, sticky } from '../content/helpers.js';
 import { basic, connect, discover, postForm, registerApp, sessionFor } from '../oauth/helpers/oauthFlow.js';
 import { startTestServer } from '../helpers/testServer.js';
-import { destroyLiveClients, openLive } from './liveClient.js';
+import { destroyLiveClients, itemStatus, openLive } from './liveClient.js';
 
 let t: TestServer;
 let as: oauth.AuthorizationServer;
@@ -17,9 +17,6 @@ beforeAll(async () => {
 afterEach(() => destroyLiveClients());
 afterAll(() => t.stop());
 
-async function itemStatus(token: string, boardId: string, itemId: string): Promise<number> {
-  return (await t.api(token, 'GET', `/boards/${boardId}/items/${itemId}`)).status;
-}
 
 /** A person on the pro plan (public links) with a board of their own. */
 async function ownerWithBoard(): Promise<{ owner: TestUser; boardId: string }> {
@@ -142,11 +139,11 @@ describe('public links', () => {
   test('an editor link lowered to viewer makes its guests read-only', async () => {
     const { owner, boardId, c } = await boardLink('editor');
     c.addSticky('itm_guestbefore001', 'guest as editor');
-    await expect.poll(() => itemStatus(owner.key, boardId, 'itm_guestbefore001')).toBe(200);
+    await expect.poll(() => itemStatus(t, owner.key, boardId, 'itm_guestbefore001')).toBe(200);
     expect((await t.api(owner.key, 'PUT', `/boards/${boardId}/public-link`, { enabled: true, role: 'viewer' })).status).toBe(200);
     c.addSticky('itm_guestafter0001', 'guest as viewer');
     await expect.poll(() => c.denied()).toBe(1);
-    expect(await itemStatus(owner.key, boardId, 'itm_guestafter0001')).toBe(404);
+    expect(await itemStatus(t, owner.key, boardId, 'itm_guestafter0001')).toBe(404);
     expect(c.closeCode()).toBeUndefined();
   });
 

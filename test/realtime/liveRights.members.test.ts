@@ -3,7 +3,7 @@ import type { TestServer } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 import { sharedBoard } from '../content/fixtures.js';
 import { createBoard, sticky } from '../content/helpers.js';
-import { destroyLiveClients, openLive } from './liveClient.js';
+import { destroyLiveClients, itemStatus, openLive } from './liveClient.js';
 
 let t: TestServer;
 
@@ -13,10 +13,6 @@ beforeAll(async () => {
 afterEach(() => destroyLiveClients());
 afterAll(() => t.stop());
 
-/** The REST status of an item (200 stored, 404 not). */
-async function itemStatus(token: string, boardId: string, itemId: string): Promise<number> {
-  return (await t.api(token, 'GET', `/boards/${boardId}/items/${itemId}`)).status;
-}
 
 describe('space membership changes reach open sockets', () => {
   test('an editor lowered to viewer keeps the socket read-only: a write after the change is refused and not stored', async () => {
@@ -24,12 +20,12 @@ describe('space membership changes reach open sockets', () => {
     const c = await openLive(t, s.boardId, s.editor.key);
     await c.synced;
     c.addSticky('itm_editorbefore01', 'written as editor');
-    await expect.poll(() => itemStatus(s.owner.key, s.boardId, 'itm_editorbefore01')).toBe(200);
+    await expect.poll(() => itemStatus(t, s.owner.key, s.boardId, 'itm_editorbefore01')).toBe(200);
 
     expect((await t.api(s.owner.key, 'PATCH', `/spaces/${s.spaceId}/members/${s.editor.email}`, { role: 'viewer' })).status).toBe(200);
     c.addSticky('itm_editorafter001', 'written as viewer');
     await expect.poll(() => c.denied()).toBe(1);
-    expect(await itemStatus(s.owner.key, s.boardId, 'itm_editorafter001')).toBe(404);
+    expect(await itemStatus(t, s.owner.key, s.boardId, 'itm_editorafter001')).toBe(404);
     expect(c.closeCode()).toBeUndefined();
     // Still a reader: later changes keep arriving.
     const later = await json(t.api(s.owner.key, 'POST', `/boards/${s.boardId}/items`, sticky('still reading')));
@@ -42,7 +38,7 @@ describe('space membership changes reach open sockets', () => {
     await c.synced;
     expect((await t.api(s.owner.key, 'PATCH', `/spaces/${s.spaceId}/members/${s.viewer.email}`, { role: 'editor' })).status).toBe(200);
     c.addSticky('itm_raisedwrite001', 'written after the raise');
-    await expect.poll(() => itemStatus(s.owner.key, s.boardId, 'itm_raisedwrite001')).toBe(200);
+    await expect.poll(() => itemStatus(t, s.owner.key, s.boardId, 'itm_raisedwrite001')).toBe(200);
     expect(c.denied()).toBe(0);
   });
 
@@ -76,7 +72,7 @@ describe('board membership changes reach open sockets', () => {
     expect((await t.api(owner.key, 'PATCH', `/boards/${boardId}/members/${member.email}`, { role: 'commenter' })).status).toBe(200);
     c.addSticky('itm_commenterw0001', 'written as commenter');
     await expect.poll(() => c.denied()).toBe(1);
-    expect(await itemStatus(owner.key, boardId, 'itm_commenterw0001')).toBe(404);
+    expect(await itemStatus(t, owner.key, boardId, 'itm_commenterw0001')).toBe(404);
   });
 
   test('a board member removed is closed 4404 and gets nothing written after', async () => {
