@@ -6,37 +6,50 @@ import { afterEach, describe, expect, test } from 'vitest';
 import type { AccessChange } from '../../server/access/AccessChangeFeed.js';
 import { AccessChangeFeed } from '../../server/access/AccessChangeFeed.js';
 import { AccessChangePoller } from '../../server/realtime/AccessChangePoller.js';
+import type { Database } from '../../storage/index.js';
 import { ManualClock, SqliteDatabase } from '../../storage/index.js';
+import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
+import { MingoStandInDb } from '../storage/mingoStandIn.js';
 
 const cleanups: (() => Promise<void> | void)[] = [];
 afterEach(async () => {
   for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
 });
 
-/** Two "processes" on one sqlite file: each its own database handle and feed. */
-async function twoProcesses() {
-  const dir = mkdtempSync(path.join(tmpdir(), 'boards-feed-'));
-  const clock = new ManualClock();
-  const dbA = new SqliteDatabase({ dataDir: dir });
-  const dbB = new SqliteDatabase({ dataDir: dir });
-  cleanups.push(async () => {
-    await dbA.close();
-    await dbB.close();
-    rmSync(dir, { recursive: true, force: true });
-  });
-  const a = new AccessChangeFeed(dbA, clock, { retentionMs: 60_000 });
-  const b = new AccessChangeFeed(dbB, clock, { retentionMs: 60_000 });
-  await dbA.ensureIndexes();
-  await dbB.ensureIndexes();
-  const seenByB: AccessChange[] = [];
-  const seenByA: AccessChange[] = [];
-  const logger = pino({ level: 'silent' });
-  const pollerA = new AccessChangePoller({ feed: a, clock, logger, onChange: (change) => seenByA.push(change) });
-  const pollerB = new AccessChangePoller({ feed: b, clock, logger, onChange: (change) => seenByB.push(change) });
-  return { clock, a, b, pollerA, pollerB, seenByA, seenByB };
-}
+/** Two database handles on one store, as two processes have. */
+const stores: Record<string, () => [Database, Database]> = {
+  'one sqlite file': () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'boards-feed-'));
+    cleanups.push(() => rmSync(dir, { recursive: true, force: true }));
+    return [new SqliteDatabase({ dataDir: dir }), new SqliteDatabase({ dataDir: dir })];
+  },
+  'one mongodb store (the mingo stand-in for the driver)': () => {
+    const shared = new MingoStandInDb();
+    return [new MongoDatabase(shared), new MongoDatabase(shared)];
+  },
+};
 
-describe('AccessChangePoller', () => {
+describe.each(Object.keys(stores))('AccessChangePoller over %s', (store) => {
+  /** Two "processes" on one store: each its own database handle and feed. */
+  async function twoProcesses() {
+    const clock = new ManualClock();
+    const [dbA, dbB] = stores[store]!();
+    cleanups.push(async () => {
+      await dbB.close();
+      await dbA.close();
+    });
+    const a = new AccessChangeFeed(dbA, clock, { retentionMs: 60_000 });
+    const b = new AccessChangeFeed(dbB, clock, { retentionMs: 60_000 });
+    await dbA.ensureIndexes();
+    await dbB.ensureIndexes();
+    const seenByB: AccessChange[] = [];
+    const seenByA: AccessChange[] = [];
+    const logger = pino({ level: 'silent' });
+    const pollerA = new AccessChangePoller({ feed: a, clock, logger, onChange: (change) => seenByA.push(change) });
+    const pollerB = new AccessChangePoller({ feed: b, clock, logger, onChange: (change) => seenByB.push(change) });
+    return { clock, a, b, pollerA, pollerB, seenByA, seenByB };
+  }
+
   test("another process's change is read once; a process skips its own, which it heard at once", async () => {
     const { a, pollerA, pollerB, seenByA, seenByB } = await twoProcesses();
     const heardInA: AccessChange[] = [];
