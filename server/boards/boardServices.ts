@@ -65,7 +65,7 @@ export function createBoardServices(db: Database, options: BoardServicesOptions)
   return {
     access,
     activity,
-    spaces: new SpaceService(db, { access, accounts, activity, clock }),
+    spaces: new SpaceService(db, { access, accounts, activity, clock, events }),
     spaceMembers,
     boards: new BoardService(db, {
       access,

@@ -108,6 +108,8 @@ export interface DomainEventMap {
    * cut for a security reason); `appStillConnected` when another live connection to the app remains.
    */
   'oauth.connection.ended': EventBase & { readonly userId: string; readonly clientId: string; readonly connectionId: string; readonly appStillConnected: boolean };
+  /** A space went to trash with its active boards (`boardIds`), which went with it. */
+  'space.trashed': EventBase & { readonly spaceId: string; readonly boardIds: readonly string[] };
   /** An API key was revoked (by its owner through REST or by an operator with `boards admin revoke-api-key`). */
   'api_key.revoked': EventBase & { readonly userId: string; readonly keyId: string };
   /** A space's or board's public link was enabled, reconfigured (role, expiry), rotated or disabled. */
@@ -142,6 +144,7 @@ export const domainEventTypes = [
   'job.failed',
   'account.signed_in',
   'oauth.connection.ended',
+  'space.trashed',
   'api_key.revoked',
   'public_link.updated',
   'workspace.member.removed',

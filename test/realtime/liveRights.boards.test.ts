@@ -51,6 +51,17 @@ describe('trash, delete and lock', () => {
     expect(await owner.closed).toBe(4404);
   });
 
+  test("a space moved to trash closes the sockets of its boards 4404, its public link's guests too", async () => {
+    const s = await sharedBoard(t);
+    const link = await json(t.api(s.owner.key, 'PUT', `/spaces/${s.spaceId}/public-link`, { enabled: true, role: 'viewer' }));
+    const viewer = await openLive(t, s.boardId, s.viewer.key);
+    const guest = await openLive(t, s.boardId, link.token);
+    await Promise.all([viewer.synced, guest.synced]);
+    expect((await t.api(s.owner.key, 'DELETE', `/spaces/${s.spaceId}`)).status).toBeLessThan(300);
+    expect(await viewer.closed).toBe(4404);
+    expect(await guest.closed).toBe(4404);
+  });
+
   test('a board deleted for good closes its sockets 4404', async () => {
     const owner = await t.createUser();
     const boardId = await createBoard(t, owner.key);
