@@ -1,5 +1,8 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import type * as oauth from 'oauth4webapi';
+import { WebSocket } from 'ws';
+import { WebsocketProvider } from 'y-websocket';
+import * as Y from 'yjs';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { json } from '../helpers/testServer.js';
 import { createBoard, sticky } from '../content/helpers.js';
@@ -70,6 +73,59 @@ describe('web session tokens', () => {
   });
 });
 
+describe("the web app's recovery from 4401", () => {
+  /** `POST /web/token` for a board, as the page asks it. */
+  async function webToken(cookie: string, boardId: string): Promise<string> {
+    const response = await fetch(`${t.url}/web/token`, {
+      method: 'POST',
+      headers: { Cookie: cookie, 'X-Requested-With': 'boards-web', Origin: t.url, 'Sec-Fetch-Site': 'same-origin', 'Content-Type': 'application/json' },
+      body: JSON.stringify({ boardId }),
+    });
+    expect(response.status).toBe(200);
+    return (await json(response)).token as string;
+  }
+
+  test('an expired page token closes 4401; a fresh token on the same provider reconnects and brings what was written meanwhile', async () => {
+    const { owner, boardId } = await ownerWithBoard();
+    const now = t.clock.now();
+    t.clock.set(now - 10 * 60 * 1000 + 1500);
+    const cookie = await sessionFor(t, owner.id);
+    const first = await webToken(cookie, boardId);
+    t.clock.set(now);
+    const doc = new Y.Doc();
+    const provider = new WebsocketProvider(`${t.url.replace('http', 'ws')}/v1/sync`, boardId, doc, {
+      params: { token: first },
+      WebSocketPolyfill: WebSocket as unknown as typeof globalThis.WebSocket,
+      disableBc: true,
+    });
+    const codes: number[] = [];
+    let unauthorized: () => void = () => undefined;
+    const closedUnauthorized = new Promise<void>((resolve) => (unauthorized = resolve));
+    // What web/board/BoardPage.tsx does on a 4401: a fresh token, then connect again.
+    provider.on('connection-close', (event) => {
+      codes.push(event?.code ?? 0);
+      if (event?.code === 4401) unauthorized();
+      if (event?.code === 4401) {
+        void webToken(cookie, boardId).then((fresh) => {
+          provider.params['token'] = fresh;
+          provider.connect();
+        });
+      }
+    });
+    try {
+      await new Promise<void>((resolve) => provider.once('sync', () => resolve()));
+      t.clock.advance(1500);
+      await closedUnauthorized;
+      const written = await json(t.api(owner.key, 'POST', `/boards/${boardId}/items`, sticky('written while the page reconnected')));
+      await expect.poll(() => doc.getMap('items').has(written.id)).toBe(true);
+      expect(codes).toEqual([4401]);
+    } finally {
+      provider.destroy();
+      doc.destroy();
+    }
+  });
+});
+
 describe('OAuth', () => {
   async function appSocket() {
     const { owner, boardId } = await ownerWithBoard();
@@ -100,6 +156,20 @@ describe('OAuth', () => {
   test('disabling the app closes its sockets 4401', async () => {
     const { owner, app, c } = await appSocket();
     await t.server.services.oauth.apps.disable(owner.id, app.clientId);
+    expect(await c.closed).toBe(4401);
+  });
+
+  test('an access token that expires while its socket is open closes it 4401 at its expiry', async () => {
+    const { owner, boardId } = await ownerWithBoard();
+    const app = await registerApp(t, owner);
+    const now = t.clock.now();
+    // Issued almost 24 hours ago: it has 1.5 s left.
+    t.clock.set(now - 24 * 60 * 60 * 1000 + 1500);
+    const tokens = await connect(t, as, await sessionFor(t, owner.id), app);
+    t.clock.set(now);
+    const c = await openLive(t, boardId, tokens.access_token);
+    await c.synced;
+    t.clock.advance(1500);
     expect(await c.closed).toBe(4401);
   });
 
