@@ -45,13 +45,40 @@ export class LiveRights {
   readonly #o: LiveRightsOptions;
   readonly #byConnection = new Map<SyncConnection, Tracked>();
   readonly #byKey = new Map<string, Set<Tracked>>();
+  /** Changes counted so far: a connect decision notes the count when it starts (`begin`). */
+  #changeCount = 0;
+  /** Connect decisions under way, by the change count at their start (how many started then). */
+  readonly #deciding = new Map<number, number>();
+  /** While decisions are under way: the change count of the last change of each key. */
+  readonly #recent = new Map<string, number>();
 
   constructor(options: LiveRightsOptions) {
     this.#o = options;
   }
 
-  /** Starts watching an admitted connection (after `RealtimeHub.attach`). */
-  track(connection: SyncConnection, token: string, remoteAddress: string, admission: SyncAdmission): void {
+  /**
+   * Notes that a connect decision starts; returns its mark, which goes to `track` (admitted) or
+   * `end` (refused, failed, or the socket closed). A change that comes while the decision reads
+   * the store may not be in what it read: `track` rechecks a connection such a change touches.
+   */
+  begin(): number {
+    const mark = this.#changeCount;
+    this.#deciding.set(mark, (this.#deciding.get(mark) ?? 0) + 1);
+    return mark;
+  }
+
+  /** Ends a connect decision started with `begin` that admitted no connection. */
+  end(mark: number): void {
+    const count = this.#deciding.get(mark) ?? 0;
+    if (count <= 1) this.#deciding.delete(mark);
+    else this.#deciding.set(mark, count - 1);
+    if (this.#deciding.size === 0) this.#recent.clear();
+  }
+
+  /** Starts watching a connection admitted by the decision `mark` (`begin`), after `RealtimeHub.attach`. */
+  track(connection: SyncConnection, token: string, remoteAddress: string, admission: SyncAdmission, mark: number): void {
+    const missed = keysOf(connection.boardId, admission.grant).some((key) => (this.#recent.get(key) ?? -1) > mark);
+    this.end(mark);
     if (!connection.isOpen || this.#byConnection.has(connection)) return;
     const tracked: Tracked = {
       connection,
@@ -70,6 +97,7 @@ export class LiveRights {
       set.add(tracked);
     }
     this.#arm(tracked);
+    if (missed) this.#recheck(tracked);
   }
 
   /** Stops watching a connection (its socket closed). Idempotent. */
@@ -87,7 +115,10 @@ export class LiveRights {
 
   /** Pauses, synchronously, the connections `change` touches and rechecks them; returns how many. */
   changed(change: AccessChange): number {
-    const touched = this.#byKey.get(`${change.kind}:${change.subject}`);
+    const key = `${change.kind}:${change.subject}`;
+    this.#changeCount += 1;
+    if (this.#deciding.size > 0) this.#recent.set(key, this.#changeCount);
+    const touched = this.#byKey.get(key);
     if (touched === undefined) return 0;
     for (const tracked of [...touched]) this.#recheck(tracked);
     return touched.size;

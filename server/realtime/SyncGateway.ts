@@ -127,22 +127,24 @@ export class SyncGateway {
     const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const token = header ?? url.searchParams.get('token') ?? '';
     const remoteAddress = request.socket.remoteAddress ?? '';
+    const mark = this.#rights.begin();
     decideSync(this.#o, token, boardIdOf(url.pathname.slice(this.#prefix.length)), remoteAddress).then(
       (decision) => {
-        if (closed || refused) return;
-        if (isRefusal(decision)) {
-          ws.close(decision.code, decision.reason);
+        if (closed || refused || isRefusal(decision)) {
+          this.#rights.end(mark);
+          if (!closed && !refused && isRefusal(decision)) ws.close(decision.code, decision.reason);
           return;
         }
         connection = this.#o.hub.attach(
           new WsSyncSocket(ws, socket, this.#frames),
           decision,
         );
-        this.#rights.track(connection, token, remoteAddress, decision);
+        this.#rights.track(connection, token, remoteAddress, decision, mark);
         this.#o.logger.info({ boardId: decision.boardId, userId: decision.actor.userId, readOnly: decision.readOnly, url: redactUrl(request.url ?? '') }, 'sync connected');
         for (const bytes of queued.splice(0)) connection.receive(bytes);
       },
       (error: unknown) => {
+        this.#rights.end(mark);
         this.#o.logger.error({ err: error }, 'sync authorization failed');
         if (!closed) ws.close(syncCloseCodes.internalError, 'Internal error');
       },

@@ -48,7 +48,7 @@ describe('LiveRights', () => {
     const { decide, pending } = gatedDecide();
     const live = rights(decide);
     const { connection, log } = fakeConnection();
-    live.track(connection, 'secret', '127.0.0.1', admission(false));
+    live.track(connection, 'secret', '127.0.0.1', admission(false), live.begin());
     expect(live.changed({ kind: 'user', subject: 'usr_1' })).toBe(1);
     expect(log).toEqual(['pause']);
     pending.shift()!(admission(true));
@@ -59,7 +59,7 @@ describe('LiveRights', () => {
     const { decide, pending } = gatedDecide();
     const live = rights(decide);
     const { connection, log } = fakeConnection();
-    live.track(connection, 'secret', '127.0.0.1', admission(false));
+    live.track(connection, 'secret', '127.0.0.1', admission(false), live.begin());
     live.changed({ kind: 'board', subject: 'brd_1' });
     live.changed({ kind: 'credential', subject: 'key_1' });
     live.changed({ kind: 'user', subject: 'usr_1' });
@@ -76,7 +76,7 @@ describe('LiveRights', () => {
     const { decide, pending } = gatedDecide();
     const live = rights(decide);
     const { connection, log, raw } = fakeConnection();
-    live.track(connection, 'secret', '127.0.0.1', admission(false));
+    live.track(connection, 'secret', '127.0.0.1', admission(false), live.begin());
     live.changed({ kind: 'user', subject: 'usr_1' });
     raw.isOpen = false;
     live.untrack(connection);
@@ -87,11 +87,31 @@ describe('LiveRights', () => {
     expect(live.size).toBe(0);
   });
 
+  test('a change that comes while the connect decision runs is not missed: the connection is rechecked as it is tracked', async () => {
+    const { decide, pending } = gatedDecide();
+    const live = rights(decide);
+    const { connection, log } = fakeConnection();
+    const mark = live.begin();
+    const unrelated = live.begin();
+    // The decision read the store before this change was stored.
+    expect(live.changed({ kind: 'user', subject: 'usr_1' })).toBe(0);
+    live.track(connection, 'secret', '127.0.0.1', admission(false), mark);
+    expect(log).toEqual(['pause']);
+    pending.shift()!({ code: 4404, reason: 'removed' });
+    await expect.poll(() => log.at(-1)).toBe('close 4404');
+    live.end(unrelated);
+
+    // Once no decision runs, earlier changes are forgotten: a later connection is not rechecked for them.
+    const later = fakeConnection();
+    live.track(later.connection, 'secret', '127.0.0.1', admission(false), live.begin());
+    expect(later.log).toEqual([]);
+  });
+
   test('a change that touches nobody does nothing; other connections are not touched', () => {
     const { decide, pending } = gatedDecide();
     const live = rights(decide);
     const { connection, log } = fakeConnection('brd_1', 'usr_1');
-    live.track(connection, 'secret', '127.0.0.1', admission(false));
+    live.track(connection, 'secret', '127.0.0.1', admission(false), live.begin());
     expect(live.changed({ kind: 'board', subject: 'brd_nobody' })).toBe(0);
     expect(live.changed({ kind: 'user', subject: 'usr_2' })).toBe(0);
     expect(live.changed({ kind: 'link', subject: 'brd_1' })).toBe(0);
@@ -103,7 +123,7 @@ describe('LiveRights', () => {
     const { decide, pending } = gatedDecide();
     const live = rights(decide);
     const { connection, log } = fakeConnection();
-    live.track(connection, 'secret', '127.0.0.1', admission(false));
+    live.track(connection, 'secret', '127.0.0.1', admission(false), live.begin());
     live.changed({ kind: 'user', subject: 'usr_1' });
     pending.shift()!(new Error('store down'));
     await expect.poll(() => log.at(-1)).toBe('close 1011');
@@ -114,7 +134,7 @@ describe('LiveRights', () => {
     const { decide, pending } = gatedDecide();
     const live = new LiveRights({ decide, clock, logger: pino({ level: 'silent' }) });
     const { connection, log } = fakeConnection();
-    live.track(connection, 'secret', '127.0.0.1', admission(false, 'usr_1', clock.now() + 50));
+    live.track(connection, 'secret', '127.0.0.1', admission(false, 'usr_1', clock.now() + 50), live.begin());
     await expect.poll(() => pending.length).toBe(1);
     expect(log).toEqual(['pause']);
     pending.shift()!({ code: 4401, reason: 'expired' });
