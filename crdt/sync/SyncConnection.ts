@@ -70,6 +70,7 @@ export class SyncConnection {
   #heldOutBytes = 0;
   /** While paused: messages from the client, handled after `resume` with the rights decided then. */
   #heldIn: Uint8Array[] = [];
+  #heldInBytes = 0;
   /** Size of the last full-state answer: a fresh client may still be reading it, so it does not count as slow yet. */
   #graceBytes = 0;
 
@@ -115,16 +116,12 @@ export class SyncConnection {
     this.#readOnly = readOnly;
   }
 
-  /** True between `pause` and `resume`. */
-  get isPaused(): boolean {
-    return this.#heldOut !== undefined;
-  }
-
   /**
    * Holds everything to and from the client until `resume`: while the server layer rechecks a
    * connection's rights, nothing reaches a client that may no longer read the board, and nothing
-   * it sends is applied under rights it may no longer have. Held outbound messages count against
-   * `maxBufferedBytes` (past it the connection is closed 1013, as a slow reader is). Idempotent.
+   * it sends is applied under rights it may no longer have. Held messages count against
+   * `maxBufferedBytes`, each way (past it the connection is closed 1013, as a slow reader is, and
+   * the client reconnects). Idempotent.
    */
   pause(): void {
     if (!this.#open || this.#heldOut !== undefined) return;
@@ -142,6 +139,7 @@ export class SyncConnection {
     if (held.length > 0) this.sendMany(held);
     const inbound = this.#heldIn;
     this.#heldIn = [];
+    this.#heldInBytes = 0;
     for (const data of inbound) {
       if (!this.#open) return;
       if (this.#inbox !== undefined) this.#inbox.push(data);
@@ -170,6 +168,8 @@ export class SyncConnection {
     }
     if (this.#heldOut !== undefined) {
       this.#heldIn.push(data);
+      this.#heldInBytes += data.byteLength;
+      if (this.#heldInBytes > this.#limits.maxBufferedBytes) this.close(syncCloseCodes.tryAgainLater, 'too much sent while paused');
       return;
     }
     if (this.#inbox !== undefined) {
@@ -186,6 +186,7 @@ export class SyncConnection {
     this.#inbox = undefined;
     this.#heldOut = undefined;
     this.#heldIn = [];
+    this.#heldInBytes = 0;
     this.#room?.remove(this);
   }
 

@@ -126,5 +126,15 @@ describe('SyncConnection.pause', () => {
     lease.doc.getMap('meta').set('big', 'x'.repeat(5000));
     await expect.poll(() => socket.closedWith).toBe(1013);
     expect(hub.connections('brd_big')).toHaveLength(0);
+
+    // The same bound holds for what the client sends while paused.
+    const sender = fakeSocket();
+    const writer = hub.attach(sender, { boardId: 'brd_big', actor: { userId: 'bob' }, readOnly: false });
+    await hub.whenReady('brd_big');
+    writer.pause();
+    writer.receive(clientUpdate('y'.repeat(600)));
+    expect(sender.closedWith).toBeUndefined();
+    writer.receive(clientUpdate('z'.repeat(600)));
+    expect(sender.closedWith).toBe(1013);
   });
 });
