@@ -4,6 +4,7 @@ import { CrdtError } from '../errors.js';
 import type { Logger } from '../documents/Logger.js';
 import type { BoardRoom } from './BoardRoom.js';
 import { syncCloseCodes } from './closeCodes.js';
+import { HeldTraffic } from './HeldTraffic.js';
 import {
   encodePermissionDenied,
   encodeSyncStep1,
@@ -65,12 +66,8 @@ export class SyncConnection {
   #open = true;
   #readOnly: boolean;
   #deniedSent = false;
-  /** While paused (`pause`): messages for the client, kept in order until `resume`. */
-  #heldOut: Uint8Array[] | undefined;
-  #heldOutBytes = 0;
-  /** While paused: messages from the client, handled after `resume` with the rights decided then. */
-  #heldIn: Uint8Array[] = [];
-  #heldInBytes = 0;
+  /** While paused (`pause`): what goes each way, kept until `resume`; the client's messages are then handled with the rights decided meanwhile. */
+  #held: HeldTraffic | undefined;
   /** Size of the last full-state answer: a fresh client may still be reading it, so it does not count as slow yet. */
   #graceBytes = 0;
 
@@ -124,23 +121,18 @@ export class SyncConnection {
    * the client reconnects). Idempotent.
    */
   pause(): void {
-    if (!this.#open || this.#heldOut !== undefined) return;
-    this.#heldOut = [];
-    this.#heldOutBytes = 0;
+    if (!this.#open || this.#held !== undefined) return;
+    this.#held = new HeldTraffic();
   }
 
   /** Ends a `pause`: sends what was held for the client, in order, then handles what it sent meanwhile. */
   resume(): void {
-    const held = this.#heldOut;
+    const held = this.#held;
     if (held === undefined) return;
-    this.#heldOut = undefined;
-    this.#heldOutBytes = 0;
+    this.#held = undefined;
     if (!this.#open) return;
-    if (held.length > 0) this.sendMany(held);
-    const inbound = this.#heldIn;
-    this.#heldIn = [];
-    this.#heldInBytes = 0;
-    for (const data of inbound) {
+    if (held.toClient.length > 0) this.sendMany(held.toClient);
+    for (const data of held.fromClient) {
       if (!this.#open) return;
       if (this.#inbox !== undefined) this.#inbox.push(data);
       else this.#handle(data);
@@ -166,10 +158,8 @@ export class SyncConnection {
       this.#closeForRate();
       return;
     }
-    if (this.#heldOut !== undefined) {
-      this.#heldIn.push(data);
-      this.#heldInBytes += data.byteLength;
-      if (this.#heldInBytes > this.#limits.maxBufferedBytes) this.close(syncCloseCodes.tryAgainLater, 'too much sent while paused');
+    if (this.#held !== undefined) {
+      if (this.#held.holdFromClient(data) > this.#limits.maxBufferedBytes) this.close(syncCloseCodes.tryAgainLater, 'too much sent while paused');
       return;
     }
     if (this.#inbox !== undefined) {
@@ -184,9 +174,7 @@ export class SyncConnection {
     if (!this.#open) return;
     this.#open = false;
     this.#inbox = undefined;
-    this.#heldOut = undefined;
-    this.#heldIn = [];
-    this.#heldInBytes = 0;
+    this.#held = undefined;
     this.#room?.remove(this);
   }
 
@@ -207,8 +195,8 @@ export class SyncConnection {
    * messages would leave the client silently diverged, while a reconnect resyncs it.
    */
   send(message: Uint8Array): void {
-    if (this.#heldOut !== undefined) {
-      this.#holds([message]);
+    if (this.#held !== undefined) {
+      this.#holdOut([message]);
       return;
     }
     if (this.#keepsUp()) this.#socket.send(message);
@@ -216,8 +204,8 @@ export class SyncConnection {
 
   /** Like `send`, for several messages in order (one write); the array must not change afterwards. */
   sendMany(messages: readonly Uint8Array[]): void {
-    if (this.#heldOut !== undefined) {
-      this.#holds(messages);
+    if (this.#held !== undefined) {
+      this.#holdOut(messages);
       return;
     }
     if (messages.length === 1) this.send(messages[0]!);
@@ -225,14 +213,8 @@ export class SyncConnection {
   }
 
   /** Keeps messages for a paused connection until `resume`; closes it 1013 when that is more than a socket may have queued. */
-  #holds(messages: readonly Uint8Array[]): void {
-    const held = this.#heldOut;
-    if (held === undefined) return;
-    for (const message of messages) {
-      held.push(message);
-      this.#heldOutBytes += message.byteLength;
-    }
-    if (this.#heldOutBytes > this.#limits.maxBufferedBytes + this.#graceBytes) {
+  #holdOut(messages: readonly Uint8Array[]): void {
+    if (this.#held !== undefined && this.#held.holdToClient(messages) > this.#limits.maxBufferedBytes + this.#graceBytes) {
       this.close(syncCloseCodes.tryAgainLater, 'client too slow');
     }
   }
