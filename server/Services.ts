@@ -1,6 +1,8 @@
 import type { Logger } from 'pino';
 import type { DocumentObserver, DocumentRegistry, RealtimeHub } from '../crdt/index.js';
 import type { Clock, Database } from '../storage/index.js';
+import { AccessChangeFeed } from './access/AccessChangeFeed.js';
+import { recordAccessChanges } from './access/recordAccessChanges.js';
 import { AccountService } from './accounts/AccountService.js';
 import type { AiService } from './ai/AiService.js';
 import { createAiServices } from './ai/aiServices.js';
@@ -59,6 +61,8 @@ export interface Services extends BoardServices {
   readonly hub: RealtimeHub;
   /** Items, batch, views and duplication through the REST API. */
   readonly content: BoardContentService;
+  /** Changes of rights, for this process's live connections at once and, through the store, for every other process (and from the CLI). */
+  readonly accessChanges: AccessChangeFeed;
   /** The domain event bus: services emit on it; search, activity, notifications, recent boards (and webhooks) subscribe. */
   readonly events: DomainEvents;
   /** Live edits as domain events: the sync gateway calls `liveEdits.edited(boardId, userId)` per document message. */
@@ -97,7 +101,9 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const usage = new UsageService(db, clock);
   const notifications = new NotificationService(db, clock);
   const sources = new SourceService(db, clock);
-  const apiKeys = new ApiKeyService(db, accounts, clock);
+  const accessChanges = new AccessChangeFeed(db, clock);
+  recordAccessChanges(events, accessChanges);
+  const apiKeys = new ApiKeyService(db, accounts, clock, events);
   const authenticator = new Authenticator();
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
@@ -172,6 +178,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     documents: documentServices.documents,
     hub: documentServices.hub,
     content,
+    accessChanges,
     events,
     liveEdits,
     logger,

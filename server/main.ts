@@ -85,6 +85,8 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     access: services.access,
     authenticator: services.authenticator,
     logger,
+    accessChanges: services.accessChanges,
+    clock,
     // ws rejects larger frames itself (1009) before they are buffered whole.
     maxMessageBytes: config.sync.maxMessageBytes,
   });

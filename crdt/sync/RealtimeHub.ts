@@ -138,6 +138,14 @@ export class RealtimeHub {
     await this.#rooms.get(boardId)?.ready;
   }
 
+  /** The open connections of every board, or of one board (for the server layer's rechecks of rights). */
+  connections(boardId?: string): SyncConnection[] {
+    if (boardId !== undefined) return [...(this.#rooms.get(boardId)?.connections ?? [])];
+    const all: SyncConnection[] = [];
+    for (const room of this.#rooms.values()) all.push(...room.connections);
+    return all;
+  }
+
   /** Rooms and connections now open, and the document updates taken and sent since the hub started. */
   stats(): RealtimeHubStats {
     let connections = 0;

@@ -4,6 +4,7 @@ import { CrdtError } from '../errors.js';
 import type { Logger } from '../documents/Logger.js';
 import type { BoardRoom } from './BoardRoom.js';
 import { syncCloseCodes } from './closeCodes.js';
+import { HeldTraffic } from './HeldTraffic.js';
 import {
   encodePermissionDenied,
   encodeSyncStep1,
@@ -25,7 +26,7 @@ export interface SyncActor {
 export interface SyncConnectionInfo {
   readonly boardId: string;
   readonly actor: SyncActor;
-  /** Viewers and commenters: document updates are refused, awareness is allowed. */
+  /** Viewers and commenters: document updates are refused, awareness is allowed. The server layer may change it later (`setReadOnly`). */
   readonly readOnly: boolean;
   /**
    * Who shares a message budget across reconnects after a rate-limit close; default the actor's
@@ -51,7 +52,6 @@ export interface SyncConnectionLimits {
 export class SyncConnection {
   readonly boardId: string;
   readonly actor: SyncActor;
-  readonly readOnly: boolean;
   /** When the socket was attached, in ms since the epoch. */
   readonly connectedAtMs: number;
   /** Awareness client ids this connection has announced (server-side ownership). */
@@ -64,7 +64,10 @@ export class SyncConnection {
   readonly #logger: Logger;
   #inbox: Uint8Array[] | undefined = [];
   #open = true;
+  #readOnly: boolean;
   #deniedSent = false;
+  /** While paused (`pause`): what goes each way, kept until `resume`; the client's messages are then handled with the rights decided meanwhile. */
+  #held: HeldTraffic | undefined;
   /** Size of the last full-state answer: a fresh client may still be reading it, so it does not count as slow yet. */
   #graceBytes = 0;
 
@@ -81,7 +84,7 @@ export class SyncConnection {
     this.#socket = socket;
     this.boardId = info.boardId;
     this.actor = info.actor;
-    this.readOnly = info.readOnly;
+    this.#readOnly = info.readOnly;
     this.#room = room;
     this.#bucket = bucket;
     this.#onRateLimited = onRateLimited;
@@ -93,6 +96,47 @@ export class SyncConnection {
   /** False once closed by either side. */
   get isOpen(): boolean {
     return this.#open;
+  }
+
+  /** True while document updates from the client are refused (see `SyncConnectionInfo.readOnly`). */
+  get readOnly(): boolean {
+    return this.#readOnly;
+  }
+
+  /**
+   * Changes whether the client's document updates are applied, for a connection whose rights
+   * changed while it was open. A connection made read-only tells the client once, at its next
+   * refused update, as one opened read-only does.
+   */
+  setReadOnly(readOnly: boolean): void {
+    if (readOnly && !this.#readOnly) this.#deniedSent = false;
+    this.#readOnly = readOnly;
+  }
+
+  /**
+   * Holds everything to and from the client until `resume`: while the server layer rechecks a
+   * connection's rights, nothing reaches a client that may no longer read the board, and nothing
+   * it sends is applied under rights it may no longer have. Held messages count against
+   * `maxBufferedBytes`, each way (past it the connection is closed 1013, as a slow reader is, and
+   * the client reconnects). Idempotent.
+   */
+  pause(): void {
+    if (!this.#open || this.#held !== undefined) return;
+    this.#held = new HeldTraffic();
+  }
+
+  /** Ends a `pause`: sends what was held for the client, in order, then handles what it sent meanwhile. */
+  resume(): void {
+    const held = this.#held;
+    if (held === undefined) return;
+    this.#held = undefined;
+    if (!this.#open) return;
+    if (held.toClient.length > 0) this.sendMany(held.toClient);
+    for (const data of held.fromClient) {
+      if (!this.#open) return;
+      if (this.#inbox !== undefined) this.#inbox.push(data);
+      else this.#handle(data);
+    }
   }
 
   /** True once sync has started (the board is loaded). */
@@ -114,6 +158,10 @@ export class SyncConnection {
       this.#closeForRate();
       return;
     }
+    if (this.#held !== undefined) {
+      if (this.#held.holdFromClient(data) > this.#limits.maxBufferedBytes) this.close(syncCloseCodes.tryAgainLater, 'too much sent while paused');
+      return;
+    }
     if (this.#inbox !== undefined) {
       this.#inbox.push(data);
       return;
@@ -126,6 +174,7 @@ export class SyncConnection {
     if (!this.#open) return;
     this.#open = false;
     this.#inbox = undefined;
+    this.#held = undefined;
     this.#room?.remove(this);
   }
 
@@ -146,13 +195,28 @@ export class SyncConnection {
    * messages would leave the client silently diverged, while a reconnect resyncs it.
    */
   send(message: Uint8Array): void {
+    if (this.#held !== undefined) {
+      this.#holdOut([message]);
+      return;
+    }
     if (this.#keepsUp()) this.#socket.send(message);
   }
 
   /** Like `send`, for several messages in order (one write); the array must not change afterwards. */
   sendMany(messages: readonly Uint8Array[]): void {
+    if (this.#held !== undefined) {
+      this.#holdOut(messages);
+      return;
+    }
     if (messages.length === 1) this.send(messages[0]!);
     else if (this.#keepsUp()) this.#socket.sendMany(messages);
+  }
+
+  /** Keeps messages for a paused connection until `resume`; closes it 1013 when that is more than a socket may have queued. */
+  #holdOut(messages: readonly Uint8Array[]): void {
+    if (this.#held !== undefined && this.#held.holdToClient(messages) > this.#limits.maxBufferedBytes + this.#graceBytes) {
+      this.close(syncCloseCodes.tryAgainLater, 'client too slow');
+    }
   }
 
   /** False (and closed 1013) when the socket is backed up past the limit; see `send`. */
@@ -241,7 +305,7 @@ export class SyncConnection {
       return;
     }
     const update = decoding.readVarUint8Array(decoder);
-    if (this.readOnly) {
+    if (this.#readOnly) {
       // A reconnecting viewer's step 2 repeats its whole delete set; only news is a refusal.
       if (isEmptyUpdate(update) || Y.snapshotContainsUpdate(Y.snapshot(room.doc), update)) return;
       if (!this.#deniedSent) {

@@ -16,11 +16,18 @@ export const syncCloseCodes = {
   internalError: 1011,
   /** The client reads too slowly (`bufferedAmount` over `maxBufferedBytes`); it reconnects and resyncs. */
   tryAgainLater: 1013,
-  /** No valid token (missing, unknown, expired or revoked). */
+  /**
+   * No valid token (missing, unknown, expired or revoked). Also sent to an open connection whose
+   * credential is revoked (an API key, an OAuth connection or its app) or expires while it is open.
+   */
   unauthorized: 4401,
-  /** The token lacks the `boards:read` scope. */
+  /** The token lacks the `boards:read` scope (at connect, or when rechecked after a change). */
   forbidden: 4403,
-  /** No such board (or not one the person can read), a malformed board id, or the board was deleted. */
+  /**
+   * No such board (or not one the person can read), a malformed board id, or the board was
+   * deleted. Also sent to an open connection whose person can no longer read the board (removed,
+   * the board moved, trashed or deleted, its public link disabled, rotated or expired).
+   */
   notFound: 4404,
   /** The update would make the document larger than `maxDocumentBytes`. */
   documentTooLarge: 4413,

@@ -44,6 +44,8 @@ export interface PublicLinkAccess {
   role: PublicLinkRole;
   /** The space or board whose link the token is. */
   via: { resourceType: 'space' | 'board'; id: string };
+  /** When the link stops working by itself, epoch ms; null when it does not expire. */
+  expiresAt: number | null;
 }
 
 /**
@@ -211,7 +213,7 @@ export class AccessService {
     }
     const workspace = await this.#accounts.getWorkspace(board.workspaceId).catch(unlessNotFound);
     if (!workspace || !plans[workspace.plan].publicLinks) return null;
-    return { boardId, role: link.role, via: { resourceType: link.resourceType, id: link.id } };
+    return { boardId, role: link.role, via: { resourceType: link.resourceType, id: link.id }, expiresAt: link.expiresAt };
   }
 
   /** The resource a public link token opens (a board, or a space whose boards it opens), or null when it opens nothing. */

@@ -4,6 +4,7 @@ import type { ApiKeyRecord } from '../../storage/schema/accounts.js';
 import { accountCollections } from '../../storage/schema/accounts.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { errors, ValidationError } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import type { Principal } from './Principal.js';
 import type { Scope } from './scopes.js';
 import { parseScopes } from './scopes.js';
@@ -40,11 +41,14 @@ export class ApiKeyService {
   readonly #keys: Collection<ApiKeyRecord>;
   readonly #accounts: AccountService;
   readonly #clock: Clock;
+  readonly #events: DomainEvents | null;
 
-  constructor(db: Database, accounts: AccountService, clock: Clock) {
+  /** `events` hears `api_key.revoked` (live sync connections opened with the key are closed). */
+  constructor(db: Database, accounts: AccountService, clock: Clock, events: DomainEvents | null = null) {
     this.#keys = db.collection<ApiKeyRecord>(accountCollections.apiKeys);
     this.#accounts = accounts;
     this.#clock = clock;
+    this.#events = events;
   }
 
   /** Creates a key; the returned `secret` is the only time the key is shown. */
@@ -90,7 +94,9 @@ export class ApiKeyService {
     const key = await this.#keys.findOne({ id: keyId, userId });
     if (!key) throw errors.notFound('API key');
     if (key.revokedAt !== null) return toView(key);
-    const updated = await this.#keys.updateOne({ id: keyId }, { $set: { revokedAt: this.#clock.now() } });
+    const now = this.#clock.now();
+    const updated = await this.#keys.updateOne({ id: keyId }, { $set: { revokedAt: now } });
+    await this.#events?.emit('api_key.revoked', { workspaceId: key.workspaceId, actor: { userId }, at: now, userId, keyId });
     return toView(updated ?? key);
   }
 
@@ -116,7 +122,7 @@ export class ApiKeyService {
       workspace,
       workspaceRole: membership.role,
       scopes: new Set(key.scopes as Scope[]),
-      credential: { kind: 'api_key', id: key.id },
+      credential: key.expiresAt === null ? { kind: 'api_key', id: key.id } : { kind: 'api_key', id: key.id, expiresAtMs: key.expiresAt },
     };
   }
 }

@@ -21,6 +21,8 @@ export interface Principal {
     readonly id: string;
     /** The OAuth app, for access tokens. */
     readonly clientId?: string;
+    /** When the credential stops working by itself, epoch ms; absent when it does not expire. */
+    readonly expiresAtMs?: number;
   };
 }
 

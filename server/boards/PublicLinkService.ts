@@ -10,6 +10,7 @@ import type { PublicLinkRole, Role } from '../access/roles.js';
 import { atLeast } from '../access/roles.js';
 import { newSecret } from '../auth/secrets.js';
 import { errors } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import type { ActivityService } from './ActivityService.js';
 
 /** The public link of a space or board as the caller sees it. */
@@ -47,13 +48,16 @@ export class PublicLinkService {
   readonly #accounts: AccountService;
   readonly #activity: ActivityService;
   readonly #clock: Clock;
+  readonly #events: DomainEvents | null;
 
-  constructor(db: Database, deps: { access: AccessService; accounts: AccountService; activity: ActivityService; clock: Clock }) {
+  /** `deps.events` hears `public_link.updated` (live sync connections opened through the link are rechecked). */
+  constructor(db: Database, deps: { access: AccessService; accounts: AccountService; activity: ActivityService; clock: Clock; events?: DomainEvents }) {
     this.#links = db.collection<PublicLinkRecord>(boardCollections.publicLinks);
     this.#access = deps.access;
     this.#accounts = deps.accounts;
     this.#activity = deps.activity;
     this.#clock = deps.clock;
+    this.#events = deps.events ?? null;
   }
 
   /** The link of a space or board (any reader); the token only when the caller's role covers the link's. */
@@ -94,6 +98,16 @@ export class PublicLinkService {
         data: { enabled: record.enabled, role: record.role, rotated: Boolean(input.rotate) },
       });
     }
+    await this.#events?.emit('public_link.updated', {
+      workspaceId,
+      actor: { userId },
+      at: now,
+      resourceType,
+      resourceId: id,
+      enabled: record.enabled,
+      role: record.role,
+      rotated: Boolean(input.rotate),
+    });
     return view(resourceType, id, record, role);
   }
 

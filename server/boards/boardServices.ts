@@ -65,7 +65,7 @@ export function createBoardServices(db: Database, options: BoardServicesOptions)
   return {
     access,
     activity,
-    spaces: new SpaceService(db, { access, accounts, activity, clock }),
+    spaces: new SpaceService(db, { access, accounts, activity, clock, events }),
     spaceMembers,
     boards: new BoardService(db, {
       access,
@@ -78,7 +78,7 @@ export function createBoardServices(db: Database, options: BoardServicesOptions)
     }),
     boardMembers,
     invitations,
-    publicLinks: new PublicLinkService(db, { access, accounts, activity, clock }),
+    publicLinks: new PublicLinkService(db, { access, accounts, activity, clock, events }),
     trash: new TrashService(db, { accounts, purger, clock, events }, options.trash),
   };
 }

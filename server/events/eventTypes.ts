@@ -108,6 +108,12 @@ export interface DomainEventMap {
    * cut for a security reason); `appStillConnected` when another live connection to the app remains.
    */
   'oauth.connection.ended': EventBase & { readonly userId: string; readonly clientId: string; readonly connectionId: string; readonly appStillConnected: boolean };
+  /** A space went to trash with its active boards (`boardIds`), which went with it. */
+  'space.trashed': EventBase & { readonly spaceId: string; readonly boardIds: readonly string[] };
+  /** An API key was revoked (by its owner through REST or by an operator with `boards admin revoke-api-key`). */
+  'api_key.revoked': EventBase & { readonly userId: string; readonly keyId: string };
+  /** A space's or board's public link was enabled, reconfigured (role, expiry), rotated or disabled. */
+  'public_link.updated': EventBase & { readonly resourceType: 'space' | 'board'; readonly resourceId: string; readonly enabled: boolean; readonly role: string; readonly rotated: boolean };
   /** A person was removed from a workspace (`actor` removed them). */
   'workspace.member.removed': EventBase & { readonly userId: string };
   /** A person signed in (email code or an OpenID Connect provider); `created` on the sign-in that made the account. */
@@ -138,5 +144,8 @@ export const domainEventTypes = [
   'job.failed',
   'account.signed_in',
   'oauth.connection.ended',
+  'space.trashed',
+  'api_key.revoked',
+  'public_link.updated',
   'workspace.member.removed',
 ] as const satisfies readonly DomainEventType[];

@@ -27,7 +27,7 @@ export function accessTokenResolver(grants: GrantService, apps: OAuthAppService,
       workspace,
       workspaceRole: membership.role,
       scopes: new Set(token.scopes as Scope[]),
-      credential: { kind: 'access_token', id: connection.id, clientId: app.id },
+      credential: { kind: 'access_token', id: connection.id, clientId: app.id, expiresAtMs: token.expiresAt },
     };
   };
 }

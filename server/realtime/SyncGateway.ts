@@ -5,11 +5,16 @@ import { WebSocket, WebSocketServer } from 'ws';
 import type { RawData } from 'ws';
 import { syncCloseCodes } from '../../crdt/index.js';
 import type { RealtimeHub, SyncConnection } from '../../crdt/index.js';
+import { systemClock } from '../../storage/index.js';
+import type { Clock } from '../../storage/index.js';
+import type { AccessChangeFeed } from '../access/AccessChangeFeed.js';
 import type { AccessService } from '../access/AccessService.js';
-import { publicLinkTokenPrefix } from '../access/AccessService.js';
 import type { Authenticator } from '../auth/Authenticator.js';
 import { redactUrl } from '../redaction.js';
+import { AccessChangePoller } from './AccessChangePoller.js';
 import { FrameWriter, WsSyncSocket } from './frames.js';
+import { LiveRights } from './LiveRights.js';
+import { decideSync, isRefusal } from './syncDecision.js';
 
 /** Options of the live-sync endpoint. */
 export interface SyncGatewayOptions {
@@ -23,19 +28,16 @@ export interface SyncGatewayOptions {
   maxMessageBytes?: number;
   /** Interval of keep-alive pings; a socket that missed the previous pong is terminated. Default 30 s. */
   pingIntervalMs?: number;
+  /** Changes of rights: open connections they touch are rechecked (`LiveRights`). Without it, only credential expiry is watched. */
+  accessChanges?: AccessChangeFeed;
+  /** How often the store's access change feed is read for other processes' changes, in ms. Default 250. */
+  accessPollIntervalMs?: number;
+  /** Time source of credential expiry. Default the system clock. */
+  clock?: Clock;
 }
 
 /** Messages a socket may send while its token is being checked: a client's first messages are a sync step 1, its awareness and perhaps a step 2. */
 export const maxQueuedBeforeAuth = 32;
-
-interface Decision {
-  boardId: string;
-  actor: { userId: string; name?: string };
-  readOnly: boolean;
-  rateKey?: string;
-}
-
-type Refusal = { code: number; reason: string };
 
 /**
  * `/v1/sync/{boardId}`: the y-websocket protocol over `ws`. The upgrade is accepted first so
@@ -44,7 +46,9 @@ type Refusal = { code: number; reason: string };
  * token is checked are queued (up to `maxQueuedBeforeAuth`; past that the socket is closed 4429,
  * so nobody can make the server hold what it has not authorized). Viewers, commenters and tokens without `boards:write` get
  * read-only connections. Tokens come from the `Authorization` header or the `token` query
- * parameter and are never logged.
+ * parameter and are never logged. Rights are kept current while the socket is open
+ * (`LiveRights`): a change that ends them closes it with the same codes, a lowered role makes it
+ * read-only, and an expiring credential closes it 4401 at its expiry.
  */
 export class SyncGateway {
   readonly #o: SyncGatewayOptions;
@@ -53,9 +57,30 @@ export class SyncGateway {
   readonly #alive = new WeakSet<WebSocket>();
   readonly #ping: NodeJS.Timeout;
   readonly #frames = new FrameWriter();
+  readonly #rights: LiveRights;
+  readonly #poller: AccessChangePoller | undefined;
+  readonly #offRecorded: () => void;
 
   constructor(options: SyncGatewayOptions) {
     this.#o = options;
+    const clock = options.clock ?? systemClock;
+    this.#rights = new LiveRights({
+      decide: (token, boardId, remoteAddress) => decideSync(options, token, boardId, remoteAddress),
+      clock,
+      logger: options.logger,
+    });
+    const feed = options.accessChanges;
+    this.#offRecorded = feed?.onRecorded((change) => this.#rights.changed(change)) ?? (() => {});
+    this.#poller =
+      feed &&
+      new AccessChangePoller({
+        feed,
+        clock,
+        logger: options.logger,
+        onChange: (change) => this.#rights.changed(change),
+        ...(options.accessPollIntervalMs === undefined ? {} : { intervalMs: options.accessPollIntervalMs }),
+      });
+    this.#poller?.start();
     this.#prefix = options.pathPrefix ?? '/v1/sync/';
     this.#wss = new WebSocketServer({ noServer: true, maxPayload: options.maxMessageBytes ?? 4 * 1024 * 1024, perMessageDeflate: false });
     this.#ping = setInterval(() => this.#heartbeat(), options.pingIntervalMs ?? 30_000);
@@ -91,57 +116,39 @@ export class SyncGateway {
     });
     ws.on('close', () => {
       closed = true;
-      connection?.closed();
+      if (connection) {
+        this.#rights.untrack(connection);
+        connection.closed();
+      }
     });
     ws.on('error', (error) => this.#o.logger.warn({ err: error }, 'sync socket error'));
 
-    this.#decide(request).then(
+    const url = new URL(request.url ?? '/', 'http://localhost');
+    const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+    const token = header ?? url.searchParams.get('token') ?? '';
+    const remoteAddress = request.socket.remoteAddress ?? '';
+    const mark = this.#rights.begin();
+    decideSync(this.#o, token, boardIdOf(url.pathname.slice(this.#prefix.length)), remoteAddress).then(
       (decision) => {
-        if (closed || refused) return;
-        if ('code' in decision) {
-          ws.close(decision.code, decision.reason);
+        if (closed || refused || isRefusal(decision)) {
+          this.#rights.end(mark);
+          if (!closed && !refused && isRefusal(decision)) ws.close(decision.code, decision.reason);
           return;
         }
         connection = this.#o.hub.attach(
           new WsSyncSocket(ws, socket, this.#frames),
           decision,
         );
+        this.#rights.track(connection, token, remoteAddress, decision, mark);
         this.#o.logger.info({ boardId: decision.boardId, userId: decision.actor.userId, readOnly: decision.readOnly, url: redactUrl(request.url ?? '') }, 'sync connected');
         for (const bytes of queued.splice(0)) connection.receive(bytes);
       },
       (error: unknown) => {
+        this.#rights.end(mark);
         this.#o.logger.error({ err: error }, 'sync authorization failed');
         if (!closed) ws.close(syncCloseCodes.internalError, 'Internal error');
       },
     );
-  }
-
-  async #decide(request: IncomingMessage): Promise<Decision | Refusal> {
-    const url = new URL(request.url ?? '/', 'http://localhost');
-    const boardId = boardIdOf(url.pathname.slice(this.#prefix.length));
-    const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-    const token = header ?? url.searchParams.get('token') ?? '';
-    if (token === '') return { code: syncCloseCodes.unauthorized, reason: 'A token is required.' };
-    if (boardId === undefined || boardId === '' || boardId.includes('/')) return { code: syncCloseCodes.notFound, reason: 'No such board.' };
-
-    if (token.startsWith(publicLinkTokenPrefix)) {
-      const link = await this.#o.access.publicLinkAccess(token, boardId);
-      if (!link) return { code: syncCloseCodes.notFound, reason: 'No such board.' };
-      const userId = `link:${link.via.resourceType}:${link.via.id}`;
-      // Guests of one link share a user id; a guest's reconnect loop must not drain the others' message budget.
-      const rateKey = `${userId}@${request.socket.remoteAddress ?? ''}`;
-      return { boardId, actor: { userId, name: 'Guest' }, readOnly: link.role !== 'editor', rateKey };
-    }
-    const principal = await this.#o.authenticator.authenticate(token);
-    if (!principal) return { code: syncCloseCodes.unauthorized, reason: 'The token is unknown, expired or revoked.' };
-    if (!principal.scopes.has('boards:read')) return { code: syncCloseCodes.forbidden, reason: 'The token lacks the boards:read scope.' };
-    const access = await this.#o.access.boardAccess(principal.user.id, boardId);
-    if (!access?.canRead) return { code: syncCloseCodes.notFound, reason: 'No such board.' };
-    return {
-      boardId,
-      actor: { userId: principal.user.id, name: principal.user.name },
-      readOnly: !access.canEdit || !principal.scopes.has('boards:write'),
-    };
   }
 
   #heartbeat(): void {
@@ -155,9 +162,12 @@ export class SyncGateway {
     }
   }
 
-  /** Closes every socket (1001 going away) and stops the keep-alive timer. */
+  /** Closes every socket (1001 going away) and stops the keep-alive timer and the watch of rights. */
   close(): void {
     clearInterval(this.#ping);
+    this.#offRecorded();
+    void this.#poller?.stop();
+    this.#rights.close();
     for (const ws of this.#wss.clients) if (ws.readyState === WebSocket.OPEN) ws.close(syncCloseCodes.goingAway, 'Server shutting down');
     this.#wss.close();
   }

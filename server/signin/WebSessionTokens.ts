@@ -112,7 +112,10 @@ export class WebSessionTokens {
         workspace: await this.#accounts.getWorkspace(user.workspaceId),
         workspaceRole: membership.role,
         scopes: new Set(claims.scope.split(' ').filter(isScope)),
-        credential: { kind: 'web_session', id: `ses_${claims.sid}` },
+        credential:
+          typeof claims.exp === 'number'
+            ? { kind: 'web_session', id: `ses_${claims.sid}`, expiresAtMs: claims.exp * 1000 }
+            : { kind: 'web_session', id: `ses_${claims.sid}` },
       };
       return principal;
     };

@@ -14,6 +14,7 @@ import type { ActivityService } from '../boards/ActivityService.js';
 import { pageArray } from '../boards/pageArray.js';
 import { longestRetentionMs, nextPosition, purgeAt } from '../boards/trashRules.js';
 import { errors } from '../errors.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import type { Page } from '../pagination.js';
 
 /** Ids of the two built-in spaces: boards in no space, and everything in trash. */
@@ -59,14 +60,17 @@ export class SpaceService {
   readonly #accounts: AccountService;
   readonly #activity: ActivityService;
   readonly #clock: Clock;
+  readonly #events: DomainEvents | null;
 
-  constructor(db: Database, deps: { access: AccessService; accounts: AccountService; activity: ActivityService; clock: Clock }) {
+  /** `deps.events` hears `space.trashed` (live sync connections to its boards are rechecked). */
+  constructor(db: Database, deps: { access: AccessService; accounts: AccountService; activity: ActivityService; clock: Clock; events?: DomainEvents }) {
     this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
     this.#access = deps.access;
     this.#accounts = deps.accounts;
     this.#activity = deps.activity;
     this.#clock = deps.clock;
+    this.#events = deps.events ?? null;
   }
 
   /** Every space the caller can see, in dashboard order: the workspace's own, shared ones, then `default` and `trash`. */
@@ -149,6 +153,13 @@ export class SpaceService {
     for (const board of boards) {
       await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.trashed', data: { withSpaceId: space.id } });
     }
+    await this.#events?.emit('space.trashed', {
+      workspaceId: space.workspaceId,
+      actor: { userId: principal.user.id },
+      at: now,
+      spaceId: space.id,
+      boardIds: boards.map((board) => board.id),
+    });
     const workspace = await this.#accounts.getWorkspace(space.workspaceId);
     return { space: trashed, boardCount: boards.length, purgeAt: purgeAt(now, workspace.plan) };
   }

@@ -45,6 +45,27 @@ export function synced(client: TestClient): Promise<void> {
   return new Promise((resolve) => client.provider.once('sync', () => resolve()));
 }
 
+/** A sticky note laid out as a browser client makes it in the document (the server's item layout). */
+export function clientStickyNote(text: string): Y.Map<unknown> {
+  const item = new Y.Map<unknown>();
+  const data = new Y.Map<unknown>();
+  data.set('text', new Y.Text(text));
+  data.set('color', '#fff9b1');
+  item.set('type', 'sticky_note');
+  item.set('x', 0);
+  item.set('y', 0);
+  item.set('width', 200);
+  item.set('height', 200);
+  item.set('rotation', 0);
+  item.set('z', 'b0');
+  item.set('data', data);
+  item.set('createdBy', 'client');
+  item.set('createdAt', Date.now());
+  item.set('updatedBy', 'client');
+  item.set('updatedAt', Date.now());
+  return item;
+}
+
 /** A valid sticky note create body. */
 export function sticky(text = 'Hello', x = 0, y = 0): Record<string, unknown> {
   return { type: 'sticky_note', position: { x, y }, data: { text } };

@@ -1,12 +1,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { WebSocket } from 'ws';
-import * as Y from 'yjs';
 import type { Body, TestServer } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 import type { SharedBoard } from './fixtures.js';
 import { sharedBoard } from './fixtures.js';
 import type { TestClient } from './helpers.js';
-import { connectClient, createBoard, sticky, synced } from './helpers.js';
+import { clientStickyNote, connectClient, createBoard, sticky, synced } from './helpers.js';
 
 let t: TestServer;
 let s: SharedBoard;
@@ -38,25 +37,7 @@ function closeCodeOf(path: string, headers: Record<string, string> = {}): Promis
 
 /** Adds an item the way a browser client would (same layout as the server's). */
 function clientAddsItem(c: TestClient, id: string, text: string): void {
-  c.doc.transact(() => {
-    const item = new Y.Map<unknown>();
-    const data = new Y.Map<unknown>();
-    data.set('text', new Y.Text(text));
-    data.set('color', '#fff9b1');
-    item.set('type', 'sticky_note');
-    item.set('x', 0);
-    item.set('y', 0);
-    item.set('width', 200);
-    item.set('height', 200);
-    item.set('rotation', 0);
-    item.set('z', 'b0');
-    item.set('data', data);
-    item.set('createdBy', 'client');
-    item.set('createdAt', Date.now());
-    item.set('updatedBy', 'client');
-    item.set('updatedAt', Date.now());
-    c.doc.getMap('items').set(id, item);
-  });
+  c.doc.transact(() => c.doc.getMap('items').set(id, clientStickyNote(text)));
 }
 
 describe('one document, two doors', () => {

@@ -22,7 +22,7 @@ async function gatedGateway() {
   const authenticator = {
     authenticate: async () => {
       await checked;
-      return { user: { id: 'u1', name: 'Ada' }, scopes: new Set(['boards:read', 'boards:write']) };
+      return { user: { id: 'u1', name: 'Ada' }, scopes: new Set(['boards:read', 'boards:write']), credential: { kind: 'api_key', id: 'key_1' } };
     },
   } as unknown as Authenticator;
   const access = { boardAccess: async () => ({ canRead: true, canEdit: true }) } as unknown as AccessService;
