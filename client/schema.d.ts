@@ -269,7 +269,7 @@ export interface paths {
         put?: never;
         /**
          * The AI assistant rebuilds the item's content as the target type and deletes the source unless `keepSource`.
-         * @description Editors and above. Only types in the source type's `convertsTo`. The new item and the deletion of the source land in one transaction. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         * @description Editors and above. Only types in the source type's `convertsTo`. Only content moves: the source type's `contentFields` (text, titles, list entries, urls); its style (colours, alignment, shape kind, font size) stays behind and the new item gets its own type's defaults. The new item and the deletion of the source land in one transaction. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
          */
         post: operations["convertItem"];
         delete?: never;
@@ -1223,6 +1223,8 @@ export interface components {
         };
         /** @description An item type of the catalogue. */
         ItemType: {
+            /** @description Data fields that hold what the item says (text, titles, list entries, urls). Converting an item carries only these into the new item; every other field is style (colours, alignment, shape kind, font size) and never moves. */
+            contentFields: string[];
             convertsTo: string[];
             /** @description JSON Schema (2020-12) that item data is validated against. */
             dataSchema: {

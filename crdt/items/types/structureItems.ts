@@ -24,6 +24,7 @@ export const sectionType: ItemTypeDefinition = defineItemType({
   defaultSize: { width: 1200, height: 800 },
   minSize: { width: 50, height: 50 },
   textFields: ['title'],
+  contentFields: ['title'],
 });
 
 const arrowHead = z.enum(['none', 'arrow', 'triangle', 'circle', 'diamond']);
@@ -63,6 +64,7 @@ export const connectorType: ItemTypeDefinition = defineItemType({
   convertsTo: [],
   defaultSize: { width: 100, height: 1 },
   textFields: ['label'],
+  contentFields: ['from', 'to', 'label'],
   referenceFields: ['from', 'to'],
 });
 
@@ -103,6 +105,7 @@ export const commentType: ItemTypeDefinition = defineItemType({
   defaultSize: { width: 32, height: 32 },
   maxSize: { width: 256, height: 256 },
   textFields: ['text'],
+  contentFields: ['text', 'resolved', 'replies'],
   listFields: ['replies'],
   text: (data) => {
     const replies = Array.isArray(data['replies']) ? data['replies'] : [];
@@ -144,5 +147,6 @@ export const freehandType: ItemTypeDefinition = defineItemType({
   convertsTo: [],
   defaultSize: { width: 100, height: 100 },
   textFields: [],
+  contentFields: ['points'],
   text: () => '',
 });
