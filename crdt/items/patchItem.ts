@@ -4,7 +4,7 @@ import { newId } from '../../storage/index.js';
 import { ItemValidationError } from '../errors.js';
 import type { ValidationIssue } from '../errors.js';
 import { decodeData, replaceDataFields, requireItemEntry, touchItem } from './boardSchema.js';
-import { alignConnectorsOf } from './connectorGeometry.js';
+import { alignConnectorsOf, connectorGeometryIssues } from './connectorGeometry.js';
 import type { Actor, ItemView } from './boardSchema.js';
 import { findItemTypeDefinition, sizeIssues } from './catalogue.js';
 import { normalizeRotation, positionSchema, rotationSchema, sizeSchema } from './geometry.js';
@@ -61,6 +61,8 @@ export function patchItem(doc: Y.Doc, id: string, patch: unknown, actor: Actor, 
   const definition = findItemTypeDefinition(type);
   const issues: ValidationIssue[] = [];
   let data: Record<string, unknown> | undefined;
+  const geometry = (['position', 'size', 'rotation'] as const).filter((field) => change[field] !== undefined);
+  issues.push(...connectorGeometryIssues(type, geometry, ''));
   if (change.size !== undefined && definition !== undefined) issues.push(...sizeIssues(definition, change.size, ''));
   if (change.data !== undefined) {
     if (definition === undefined) {
