@@ -15,7 +15,9 @@ const url = z.string().describe('Absolute URL.');
 export const spaceSchema = z.object({
   id: z.string().describe('Space id; `default` and `trash` for the built-in spaces.'),
   kind: z.enum(['space', 'default', 'trash']),
-  name: z.string(),
+  name: z
+    .string()
+    .describe('The name given to the space; for the built-ins it is their id, `default` and `trash` (SPEC). Apps show their own label for a built-in space by its `kind`.'),
   workspaceId: z.string().nullable(),
   owner: personSummary.nullable().describe('The creator; null for built-ins.'),
   role: roleSchema.nullable().describe("The caller's role; null for built-ins."),

@@ -203,7 +203,7 @@ export class SpaceService {
     const base = { kind: id, id, space: null, role: null, purgeAt: null, shared: false } as const;
     if (id === 'default') {
       const boardCount = await this.#boards.count({ ...this.#access.readableBoardsFilter(grants), spaceId: null, trashedAt: null });
-      return { ...base, name: 'Default', boardCount, spaceCount: 0 };
+      return { ...base, name: id, boardCount, spaceCount: 0 };
     }
     // Past the purge time things are gone even before the sweep removes them.
     const cutoff = this.#clock.now() - longestRetentionMs();
@@ -213,7 +213,7 @@ export class SpaceService {
     ]);
     return {
       ...base,
-      name: 'Trash',
+      name: id,
       boardCount: boards.filter((b) => atLeast(roleOnBoard(grants, b), boardPermissions.restore)).length,
       spaceCount: spaces.filter((s) => atLeast(roleOnSpace(grants, s), spacePermissions.restore)).length,
     };

@@ -68,8 +68,9 @@ describe('GET /spaces', () => {
     expect(list.data.map((s) => s.id)).toEqual([a.id, b.id, foreign.id, 'default', 'trash']);
     expect(list.data.find((s) => s.id === foreign.id)).toMatchObject({ shared: true, role: 'viewer' });
     expect(list.data.find((s) => s.id === b.id)?.boardCount).toBe(1);
-    expect(list.data.find((s) => s.id === 'default')).toMatchObject({ kind: 'default', boardCount: 1, role: null });
-    expect(list.data.find((s) => s.id === 'trash')).toMatchObject({ kind: 'trash', boardCount: 0, spaceCount: 0 });
+    // SPEC: "two built-in spaces named `default` and `trash`".
+    expect(list.data.find((s) => s.id === 'default')).toMatchObject({ kind: 'default', name: 'default', boardCount: 1, role: null });
+    expect(list.data.find((s) => s.id === 'trash')).toMatchObject({ kind: 'trash', name: 'trash', boardCount: 0, spaceCount: 0 });
 
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -91,7 +92,8 @@ describe('GET and PATCH /spaces/{spaceId}', () => {
   it('gets a space and the built-ins; 404 for unknown and unshared spaces', async () => {
     const space = await createSpace(t, owner, 'Gettable');
     expect(await read<SpaceBody>(await t.api(owner.key, 'GET', `/spaces/${space.id}`), 200)).toMatchObject({ id: space.id });
-    expect(await read<SpaceBody>(await t.api(owner.key, 'GET', '/spaces/trash'), 200)).toMatchObject({ kind: 'trash' });
+    expect(await read<SpaceBody>(await t.api(owner.key, 'GET', '/spaces/trash'), 200)).toMatchObject({ kind: 'trash', name: 'trash' });
+    expect(await read<SpaceBody>(await t.api(owner.key, 'GET', '/spaces/default'), 200)).toMatchObject({ kind: 'default', name: 'default' });
     await expectEnvelope(await t.api(owner.key, 'GET', '/spaces/spc_missing'), 404, 'not_found');
     await expectEnvelope(await t.api(other.key, 'GET', `/spaces/${space.id}`), 404, 'not_found');
   });
