@@ -22,7 +22,7 @@ export const spaceSchema = z.object({
   owner: personSummary.nullable().describe('The creator; null for built-ins.'),
   role: roleSchema.nullable().describe("The caller's role; null for built-ins."),
   shared: z.boolean().describe("True when the space belongs to another workspace than the caller's."),
-  boardCount: z.number().int().describe('Active boards in the space; for `trash`, boards in trash the caller may restore.'),
+  boardCount: z.number().int().describe('Active boards in the space; for `trash`, boards in trash the caller may restore one by one (admin and above, on the paid plans). Boards that went to trash with a space on basic are not counted: they come back with their space.'),
   spaceCount: z.number().int().describe('For `trash`: spaces in trash the caller may restore; 0 otherwise.'),
   position: z.number().nullable().describe('Dashboard order within the workspace, ascending; null for built-ins.'),
   createdAt: timestamp.nullable(),

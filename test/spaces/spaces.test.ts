@@ -143,6 +143,31 @@ describe('DELETE and restore /spaces/{spaceId}', () => {
     await expectEnvelope(await t.api(owner.key, 'POST', `/spaces/${space.id}/restore`), 409, 'conflict');
   });
 
+  it('on basic, restoring a space brings back its boards, which cannot be restored one by one; trash counts only what can', async () => {
+    const basic = await t.createUser({ plan: 'basic' });
+    const space = await createSpace(t, basic, 'Only');
+    const boards = [await createBoard(t, basic, { spaceId: space.id }), await createBoard(t, basic, { spaceId: space.id })];
+    await read(await t.api(basic.key, 'DELETE', `/spaces/${space.id}`), 200);
+    // The trash shows the space to restore, and no board: basic cannot restore a board alone.
+    expect(await read<SpaceBody>(await t.api(basic.key, 'GET', '/spaces/trash'), 200)).toMatchObject({ spaceCount: 1, boardCount: 0 });
+    const refused = await expectEnvelope(await t.api(basic.key, 'POST', `/boards/${boards[0]?.id}/restore`), 402, 'payment_required');
+    expect(refused.error).toMatchObject({ limit: 'trashAndRestore', plan: 'basic', max: false });
+    expect((await read<BoardBody>(await t.api(basic.key, 'GET', `/boards/${boards[0]?.id}`), 200)).trashedAt).not.toBeNull();
+
+    const restored = await read<SpaceBody & { restoredBoards: number }>(await t.api(basic.key, 'POST', `/spaces/${space.id}/restore`), 200);
+    expect(restored).toMatchObject({ restoredBoards: 2, boardCount: 2, trashedAt: null });
+    for (const board of boards) expect((await read<BoardBody>(await t.api(basic.key, 'GET', `/boards/${board.id}`), 200)).trashedAt).toBeNull();
+    expect(await read<SpaceBody>(await t.api(basic.key, 'GET', '/spaces/trash'), 200)).toMatchObject({ spaceCount: 0, boardCount: 0 });
+  });
+
+  it('on a paid plan, the trash counts a board that went with its space as restorable one by one', async () => {
+    const pro = await t.createUser({ plan: 'pro' });
+    const space = await createSpace(t, pro, 'Paid');
+    await createBoard(t, pro, { spaceId: space.id });
+    await read(await t.api(pro.key, 'DELETE', `/spaces/${space.id}`), 200);
+    expect(await read<SpaceBody>(await t.api(pro.key, 'GET', '/spaces/trash'), 200)).toMatchObject({ spaceCount: 1, boardCount: 1 });
+  });
+
   it('refuses built-ins and unknown spaces', async () => {
     await expectEnvelope(await t.api(owner.key, 'DELETE', '/spaces/trash'), 409, 'conflict');
     await expectEnvelope(await t.api(owner.key, 'DELETE', '/spaces/spc_nothing'), 404, 'not_found');
