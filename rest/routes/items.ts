@@ -74,7 +74,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       path: '/boards/{boardId}/items/{itemId}',
       tag,
       summary: 'Move (`position`), resize (`size`), rotate, replace data (merged field by field; null removes), or reply to / resolve a comment.',
-      description: "`position` and `size` move and resize any item except a connector: both of a connector's ends are attached to items and its geometry follows them, so `position`, `size` or `rotation` on a connector answers 422 naming that field (move an end, or give the connector new ends in `data`).",
+      description: "Comments: anyone who may comment (commenter and above) may `reply`, resolve (`resolved`) any thread, and change the text of their own pin (`data.text`) or move it (`position`); only a reply's author may `editReply` or `removeReply` it, and only a pin's author may change its text, whatever their role (else 403 `forbidden`). Moving, resizing or rotating someone else's pin needs editor. `position` and `size` move and resize any item except a connector: both of a connector's ends are attached to items and its geometry follows them, so `position`, `size` or `rotation` on a connector answers 422 naming that field (move an end, or give the connector new ends in `data`).",
       scope: 'boards:write',
       params: itemParams,
       body: itemPatchSchema,

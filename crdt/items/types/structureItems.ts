@@ -75,6 +75,10 @@ export const maxCommentReplies = 1000;
 
 /** Body of a reply to a comment (`PATCH ... {reply: {text}}`). */
 export const replySchema = z.strictObject({ text: z.string().min(1).max(maxCommentTextLength) });
+/** Body of an edit of a reply (`PATCH ... {editReply: {id, text}}`). */
+export const editReplySchema = z.strictObject({ id: z.string().min(1).max(100), text: z.string().min(1).max(maxCommentTextLength) });
+/** Body of a removal of a reply (`PATCH ... {removeReply: {id}}`). */
+export const removeReplySchema = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** A reply in a comment's thread, as stored and returned. */
 export interface CommentReply {
@@ -82,6 +86,8 @@ export interface CommentReply {
   readonly text: string;
   readonly authorId: string;
   readonly createdAt: string;
+  /** When its author last changed the text; absent until then. */
+  readonly editedAt?: string;
 }
 
 /** A comment pin with a thread of replies; deleting it resolves it. */
