@@ -193,7 +193,7 @@ describe('live edits are validated like REST writes (stock y-websocket clients)'
 });
 
 /** A comment pin as a browser would write it. */
-function writeComment(doc: Y.Doc, id: string, replies: unknown[] = []): void {
+function writeComment(doc: Y.Doc, id: string, replies: Record<string, string>[] = []): void {
   writeItem(doc, id, { type: 'comment', width: 32, height: 32, data: { text: new Y.Text('Why?'), color: undefined, resolved: false, ...(replies.length > 0 ? { replies: Y.Array.from(replies) } : {}) } });
 }
 
