@@ -230,7 +230,7 @@ export interface paths {
         put?: never;
         /**
          * Create, move, resize or delete up to 100 items, validated together, then drawn as one action.
-         * @description Nothing is applied unless every operation is valid. The batch lands as one Yjs update: one broadcast to connected clients and one activity row.
+         * @description Nothing is applied unless every operation is valid. The batch lands as one Yjs update: one broadcast to connected clients and one activity row. A `move` or `resize` of a connector is invalid (422 naming `operations[i].position` / `operations[i].size`): its geometry follows the items it joins.
          */
         post: operations["batchItems"];
         delete?: never;
@@ -254,7 +254,10 @@ export interface paths {
         delete: operations["deleteItem"];
         options?: never;
         head?: never;
-        /** Move (`position`), resize (`size`), rotate, replace data (merged field by field; null removes), or reply to / resolve a comment. */
+        /**
+         * Move (`position`), resize (`size`), rotate, replace data (merged field by field; null removes), or reply to / resolve a comment.
+         * @description Comments: anyone who may comment (commenter and above) may `reply`, resolve (`resolved`) any thread, and change the text of their own pin (`data.text`) or move it (`position`); only a reply's author may `editReply` or `removeReply` it, and only a pin's author may change its text, whatever their role (else 403 `forbidden`). Moving, resizing or rotating someone else's pin needs editor. `position` and `size` move and resize any item except a connector: both of a connector's ends are attached to items and its geometry follows them, so `position`, `size` or `rotation` on a connector answers 422 naming that field (move an end, or give the connector new ends in `data`).
+         */
         patch: operations["patchItem"];
         trace?: never;
     };
@@ -269,7 +272,7 @@ export interface paths {
         put?: never;
         /**
          * The AI assistant rebuilds the item's content as the target type and deletes the source unless `keepSource`.
-         * @description Editors and above. Only types in the source type's `convertsTo`. The new item and the deletion of the source land in one transaction. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         * @description Editors and above. Only types in the source type's `convertsTo`. Only content moves: the source type's `contentFields` (text, titles, list entries, urls); its style (colours, alignment, shape kind, font size) stays behind and the new item gets its own type's defaults. The new item and the deletion of the source land in one transaction. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
          */
         post: operations["convertItem"];
         delete?: never;
@@ -401,7 +404,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore a board from trash (admin and above; pro and business only). If its space is gone or in trash it returns to `default`. */
+        /**
+         * Restore a board from trash (admin and above; pro and business only). If its space is gone or in trash it returns to `default`.
+         * @description On basic this answers 402 `payment_required` (`limit: trashAndRestore`), also for a board that went to trash with its space: restoring the space (`POST /spaces/{spaceId}/restore`) brings such boards back on every plan.
+         */
         post: operations["restoreBoard"];
         delete?: never;
         options?: never;
@@ -852,7 +858,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Restore a space from trash with exactly the boards that went with it (owner). */
+        /**
+         * Restore a space from trash with exactly the boards that went with it (owner).
+         * @description On every plan, basic included: the boards that went with the space come back with it, although basic cannot restore a board one by one. Answers 402 `payment_required` when the plan's active-space cap is reached.
+         */
         post: operations["restoreSpace"];
         delete?: never;
         options?: never;
@@ -872,7 +881,7 @@ export interface paths {
         put?: never;
         /**
          * Subscribe a URL to events; the answer holds the signing secret, shown only here and on rotation.
-         * @description The webhook belongs to the caller and receives events of boards they can read at delivery time. `https` only; URLs with credentials or resolving to private, loopback or link-local addresses are refused. The plan caps webhooks per workspace (`GET /me/limits`).
+         * @description The webhook belongs to the caller and receives the events of every board they can read: their workspace's boards and boards shared with them from other workspaces, directly or through a space. The right is checked when the event happens and again before each delivery: nothing is delivered for a board they could not read when the event happened, and a delivery still queued when they lose access is dropped (`status: skipped`). Events without a board go to the webhooks of the workspace they happened in. `https` only; URLs with credentials or resolving to private, loopback or link-local addresses are refused. The plan caps webhooks per workspace (`GET /me/limits`).
          */
         post: operations["createWebhook"];
         delete?: never;
@@ -1223,6 +1232,8 @@ export interface components {
         };
         /** @description An item type of the catalogue. */
         ItemType: {
+            /** @description Data fields that hold what the item says (text, titles, list entries, urls). Converting an item carries only these into the new item; every other field is style (colours, alignment, shape kind, font size) and never moves. */
+            contentFields: string[];
             convertsTo: string[];
             /** @description JSON Schema (2020-12) that item data is validated against. */
             dataSchema: {
@@ -1377,7 +1388,7 @@ export interface components {
         };
         /** @description A space: a folder of boards whose members are members of its boards. */
         Space: {
-            /** @description Active boards in the space; for `trash`, boards in trash the caller may restore. */
+            /** @description Active boards in the space; for `trash`, boards in trash the caller may restore one by one (admin and above, on the paid plans). Boards that went to trash with a space on basic are not counted: they come back with their space. */
             boardCount: number;
             createdAt: string | null;
             /** @description Space id; `default` and `trash` for the built-in spaces. */
@@ -1392,6 +1403,7 @@ export interface components {
                 /** @description Absolute URL. */
                 self: string;
             };
+            /** @description The name given to the space; for the built-ins it is their id, `default` and `trash` (SPEC). Apps show their own label for a built-in space by its `kind`. */
             name: string;
             /** @description The creator; null for built-ins. */
             owner: components["schemas"]["Person"] | null;
@@ -4320,11 +4332,18 @@ export interface operations {
                     data?: {
                         [key: string]: unknown;
                     };
+                    editReply?: {
+                        id: string;
+                        text: string;
+                    };
                     position?: {
                         /** @description Board units; the centre of the item. */
                         x: number;
                         /** @description Board units; the centre of the item. */
                         y: number;
+                    };
+                    removeReply?: {
+                        id: string;
                     };
                     reply?: {
                         text: string;
@@ -10135,7 +10154,7 @@ export interface operations {
                 };
                 content: {
                     "application/json": {
-                        /** @description Active boards in the space; for `trash`, boards in trash the caller may restore. */
+                        /** @description Active boards in the space; for `trash`, boards in trash the caller may restore one by one (admin and above, on the paid plans). Boards that went to trash with a space on basic are not counted: they come back with their space. */
                         boardCount: number;
                         createdAt: string | null;
                         /** @description Space id; `default` and `trash` for the built-in spaces. */
@@ -10150,6 +10169,7 @@ export interface operations {
                             /** @description Absolute URL. */
                             self: string;
                         };
+                        /** @description The name given to the space; for the built-ins it is their id, `default` and `trash` (SPEC). Apps show their own label for a built-in space by its `kind`. */
                         name: string;
                         /** @description The creator; null for built-ins. */
                         owner: components["schemas"]["Person"] | null;

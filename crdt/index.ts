@@ -4,6 +4,7 @@ export { itemsMapName, maxItemsPerBoard } from './items/boardSchema.js';
 export type { Actor, ItemView } from './items/boardSchema.js';
 export {
   assertConvertible,
+  contentOfItem,
   createItemBodySchema,
   getItemType,
   listItemTypes,

@@ -29,6 +29,12 @@ export interface ItemTypeDefinition {
   readonly maxSize: Size;
   /** Long string fields stored as Y.Text so browsers can co-edit them; all are searchable text. */
   readonly textFields: readonly string[];
+  /**
+   * Data fields that hold what the item says (text, titles, descriptions, list entries, urls):
+   * what a conversion carries into the new item. Every other field is style (colours, alignment,
+   * shape kinds, font sizes, arrow heads) and never moves. Includes every text field.
+   */
+  readonly contentFields: readonly string[];
   /** Server-managed fields stored as Y.Array (append-only from concurrent writers), e.g. comment replies. */
   readonly listFields: readonly string[];
   /** Data fields holding ids of other items on the same board, which must exist. */
@@ -55,6 +61,11 @@ export function defineItemType(spec: ItemTypeSpec): ItemTypeDefinition {
     referenceFields: spec.referenceFields ?? [],
     text: spec.text ?? ((data) => joinLines(textFields.map((field) => stringField(data, field)))),
   };
+}
+
+/** Only the content fields of `data` (see `contentFields`), in the order the type declares them. */
+export function contentOf(definition: Pick<ItemTypeDefinition, 'contentFields'>, data: ItemData): Record<string, unknown> {
+  return Object.fromEntries(definition.contentFields.filter((field) => data[field] !== undefined).map((field) => [field, data[field]]));
 }
 
 /** `data[field]` when it is a string, else ''. */

@@ -6,6 +6,7 @@ import type { ValidationIssue } from '../errors.js';
 import { findItemEntry } from './boardSchema.js';
 import { boardIndex } from './BoardIndex.js';
 import type { BoardIndex } from './BoardIndex.js';
+import { connectorGeometryIssues } from './connectorGeometry.js';
 import type { NewItem } from './boardSchema.js';
 import { checkCreateItem, findItemTypeDefinition, sizeIssues } from './catalogue.js';
 import { positionSchema, sizeSchema } from './geometry.js';
@@ -141,6 +142,8 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
       });
     }
     const op = checked.value;
+    const fixed = connectorGeometryIssues(targetType, op.op === 'move' ? ['position'] : op.op === 'resize' ? ['size', ...(op.position === undefined ? [] : ['position' as const])] : [], prefix);
+    if (fixed.length > 0) return void issues.push(...fixed);
     if (op.op === 'move') planned.push({ op: 'move', id, position: op.position });
     else if (op.op === 'resize') {
       const definition = findItemTypeDefinition(targetType);

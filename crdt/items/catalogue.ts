@@ -3,6 +3,7 @@ import { CrdtError, ItemValidationError, joinFieldPath } from '../errors.js';
 import type { ValidationIssue } from '../errors.js';
 import { normalizeRotation, positionSchema, rotationSchema, sizeSchema } from './geometry.js';
 import type { Point, Size } from './geometry.js';
+import { contentOf, joinLines, stringField } from './ItemTypeDefinition.js';
 import type { CreateItemBody, ItemTypeDefinition } from './ItemTypeDefinition.js';
 import { checkWith } from './validation.js';
 import type { Checked } from './validation.js';
@@ -44,6 +45,8 @@ export interface ItemTypeInfo {
   readonly maxSize: Size;
   /** Data fields holding co-editable text (also indexed for search). */
   readonly textFields: readonly string[];
+  /** Data fields holding the item's content, the only ones a conversion carries over; the rest is style. */
+  readonly contentFields: readonly string[];
 }
 
 const infoCache = new Map<string, ItemTypeInfo>();
@@ -62,6 +65,7 @@ function toInfo(definition: ItemTypeDefinition): ItemTypeInfo {
     minSize: definition.minSize,
     maxSize: definition.maxSize,
     textFields: definition.textFields,
+    contentFields: definition.contentFields,
   };
   infoCache.set(definition.type, info);
   return info;
@@ -82,6 +86,17 @@ export function getItemType(type: string): ItemTypeInfo {
 /** The internal catalogue entry of `type`, or undefined. */
 export function findItemTypeDefinition(type: string): ItemTypeDefinition | undefined {
   return byType.get(type);
+}
+
+/**
+ * What an item of `type` says, without its style: `data` cut down to the type's content fields,
+ * and its text fields joined by newlines. This is all a conversion may carry into a new item;
+ * throws CrdtError `unknown_item_type`.
+ */
+export function contentOfItem(type: string, data: Readonly<Record<string, unknown>>): { data: Record<string, unknown>; text: string } {
+  const definition = byType.get(type);
+  if (definition === undefined) throw new CrdtError('unknown_item_type', `Unknown item type '${type}'.`);
+  return { data: contentOf(definition, data), text: joinLines(definition.textFields.map((field) => stringField(data, field))) };
 }
 
 /** The zod schema of a create body's envelope; `data` is checked against the type's own schema. */

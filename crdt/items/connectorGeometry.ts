@@ -1,6 +1,8 @@
 import * as Y from 'yjs';
 import { findItemEntry } from './boardSchema.js';
 import { boardIndex } from './BoardIndex.js';
+import { joinFieldPath } from '../errors.js';
+import type { ValidationIssue } from '../errors.js';
 import { geometryLimits } from './geometry.js';
 import { connectorTypeName } from './references.js';
 
@@ -62,4 +64,21 @@ export function alignConnectorsOf(doc: Y.Doc, movedIds: Iterable<string>, connec
   const moved = [...movedIds];
   const connectors = new Set([...connectorIds, ...moved, ...boardIndex(doc).referencesToAny(moved)]);
   for (const id of connectors) alignConnector(doc, id);
+}
+
+/** The geometry fields of an item write that a connector cannot take. */
+export type ConnectorGeometryField = 'position' | 'size' | 'rotation';
+
+/**
+ * Issues for `fields` written to an item of `type` when it is a connector. Both ends of a
+ * connector are attached to items (`from`/`to` are required), so its place, size and rotation
+ * follow its ends: moving or resizing it directly is refused (422 naming the field) rather than
+ * answered with a success that changes nothing. Move an end, or give it new ends in `data`.
+ */
+export function connectorGeometryIssues(type: string | undefined, fields: readonly ConnectorGeometryField[], prefix: string): ValidationIssue[] {
+  if (type !== connectorTypeName) return [];
+  return fields.map((field) => ({
+    field: joinFieldPath(prefix, field),
+    message: `A connector's ${field} follows the items it joins (both ends are attached); move an end, or change data.from / data.to.`,
+  }));
 }

@@ -42,6 +42,7 @@ const listEntrySchema = z.strictObject({
   text: z.string().min(1).max(5000),
   authorId: z.string().min(1).max(200),
   createdAt: z.string().max(64),
+  editedAt: z.string().max(64).optional(),
 });
 const listFieldSchema = z.array(listEntrySchema).max(1000);
 

@@ -4,20 +4,20 @@ import { newId } from '../../storage/index.js';
 import { ItemValidationError } from '../errors.js';
 import type { ValidationIssue } from '../errors.js';
 import { decodeData, replaceDataFields, requireItemEntry, touchItem } from './boardSchema.js';
-import { alignConnectorsOf } from './connectorGeometry.js';
+import { alignConnectorsOf, connectorGeometryIssues } from './connectorGeometry.js';
 import type { Actor, ItemView } from './boardSchema.js';
 import { findItemTypeDefinition, sizeIssues } from './catalogue.js';
 import { normalizeRotation, positionSchema, rotationSchema, sizeSchema } from './geometry.js';
 import { commentTypeName, getItem, itemTypeOf } from './itemOperations.js';
 import { referenceIssues } from './references.js';
-import { maxCommentReplies, replySchema } from './types/structureItems.js';
+import { editReplySchema, maxCommentReplies, removeReplySchema, replySchema } from './types/structureItems.js';
 import type { CommentReply } from './types/structureItems.js';
 import { checkWith } from './validation.js';
 
 /**
  * A PATCH body. `data` is merged into the current data field by field (a `null` value
  * removes an optional field, as in JSON Merge Patch, RFC 7396) and the result must pass
- * the type's schema; `reply` and `resolved` apply to comments only.
+ * the type's schema; `reply`, `editReply`, `removeReply` and `resolved` apply to comments only.
  */
 export const itemPatchSchema = z
   .strictObject({
@@ -26,6 +26,8 @@ export const itemPatchSchema = z
     rotation: rotationSchema.optional(),
     data: z.record(z.string(), z.unknown()).optional(),
     reply: replySchema.optional(),
+    editReply: editReplySchema.optional(),
+    removeReply: removeReplySchema.optional(),
     resolved: z.boolean().optional(),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Give at least one field to change.' });
@@ -61,6 +63,8 @@ export function patchItem(doc: Y.Doc, id: string, patch: unknown, actor: Actor, 
   const definition = findItemTypeDefinition(type);
   const issues: ValidationIssue[] = [];
   let data: Record<string, unknown> | undefined;
+  const geometry = (['position', 'size', 'rotation'] as const).filter((field) => change[field] !== undefined);
+  issues.push(...connectorGeometryIssues(type, geometry, ''));
   if (change.size !== undefined && definition !== undefined) issues.push(...sizeIssues(definition, change.size, ''));
   if (change.data !== undefined) {
     if (definition === undefined) {
@@ -82,6 +86,15 @@ export function patchItem(doc: Y.Doc, id: string, patch: unknown, actor: Actor, 
     else if (replies instanceof Y.Array && replies.length >= maxCommentReplies) {
       issues.push({ field: 'reply', message: `A comment thread holds at most ${maxCommentReplies} replies.` });
     }
+  }
+  for (const field of ['editReply', 'removeReply'] as const) {
+    const target = change[field];
+    if (target === undefined) continue;
+    if (type !== commentTypeName) issues.push({ field, message: 'Only comments have replies.' });
+    else if (replyIndex(replies, target.id) < 0) issues.push({ field: `${field}.id`, message: `No reply ${target.id} on this comment.` });
+  }
+  if (change.editReply !== undefined && change.removeReply !== undefined) {
+    issues.push({ field: 'removeReply', message: 'Edit a reply or remove one, not both in one request.' });
   }
   if (change.resolved !== undefined && type !== commentTypeName) {
     issues.push({ field: 'resolved', message: 'Only comments can be resolved.' });
@@ -109,6 +122,8 @@ export function patchItem(doc: Y.Doc, id: string, patch: unknown, actor: Actor, 
       };
       appendReply(dataMap, reply);
     }
+    if (change.editReply !== undefined) editReply(dataMap, change.editReply.id, change.editReply.text, new Date(nowMs).toISOString());
+    if (change.removeReply !== undefined) removeReply(dataMap, change.removeReply.id);
     if (change.resolved !== undefined) dataMap.set('resolved', change.resolved);
     touchItem(entry, actor, nowMs);
     // A moved item drags the connectors that end at it; a connector given new ends spans them.
@@ -132,4 +147,24 @@ function appendReply(data: Y.Map<unknown>, reply: CommentReply): void {
     data.set('replies', replies);
   }
   (replies as Y.Array<unknown>).push([reply]);
+}
+
+function replyIndex(replies: unknown, id: string): number {
+  if (!(replies instanceof Y.Array)) return -1;
+  return (replies.toArray() as unknown[]).findIndex((reply) => (reply as { id?: unknown } | null)?.id === id);
+}
+
+function editReply(data: Y.Map<unknown>, id: string, text: string, editedAt: string): void {
+  const replies = data.get('replies');
+  const index = replyIndex(replies, id);
+  if (index < 0 || !(replies instanceof Y.Array)) return;
+  const current = replies.get(index) as CommentReply;
+  replies.delete(index, 1);
+  replies.insert(index, [{ ...current, text, editedAt } satisfies CommentReply]);
+}
+
+function removeReply(data: Y.Map<unknown>, id: string): void {
+  const replies = data.get('replies');
+  const index = replyIndex(replies, id);
+  if (index >= 0 && replies instanceof Y.Array) replies.delete(index, 1);
 }

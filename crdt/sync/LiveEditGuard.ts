@@ -5,6 +5,8 @@ import { itemsMap } from '../items/boardSchema.js';
 import { boardIndex } from '../items/BoardIndex.js';
 import { itemRecordIssues, restoreItemRecord } from '../items/itemRecord.js';
 import type { ItemRecord } from '../items/itemRecord.js';
+import { commentTypeName } from '../items/itemOperations.js';
+import { commentWordsChanged } from './commentWords.js';
 import { itemIdsOfUpdate, itemRecordBefore, touchedItems } from './transactionItems.js';
 import type { DecodedUpdate } from './transactionItems.js';
 
@@ -54,6 +56,8 @@ interface Finding {
   repair: { restore: ItemRecord } | 'remove' | undefined;
   /** The editor broke a rule (as opposed to a connector left dangling by a legal delete). */
   offence: boolean;
+  /** For a comment that existed before: its record then, to tell whether its words changed (`commentWordsChanged`). */
+  commentBefore?: ItemRecord | undefined;
 }
 
 /** Stand-ins for the authorship fields, which the server writes itself: a client may leave them out. */
@@ -120,8 +124,15 @@ export class LiveEditGuard {
     const work: { id: string; finding: Finding; author: string | undefined }[] = [];
     for (const [id, finding] of findings) {
       const origin = attribute(id, finding.origin);
-      if (finding.offence && origin !== undefined) offenders.add(origin);
       const author = origin === undefined ? undefined : this.#options.authorOf(origin);
+      // A comment's words are its author's, as in REST: put back the pin, or remove a new one that came with replies.
+      if (finding.repair === undefined && finding.record !== undefined && (finding.created || finding.commentBefore !== undefined)) {
+        if (commentWordsChanged(finding.created ? undefined : finding.commentBefore, finding.record, author)) {
+          finding.repair = finding.created || finding.commentBefore === undefined ? 'remove' : { restore: finding.commentBefore };
+          finding.offence = true;
+        }
+      }
+      if (finding.offence && origin !== undefined) offenders.add(origin);
       if (finding.repair !== undefined || (author !== undefined && needsStamp(finding, author, nowMs))) work.push({ id, finding, author });
     }
     // Most live edits need nothing written: no transaction then (each costs a state-vector pass).
@@ -170,7 +181,9 @@ export class LiveEditGuard {
     const fields = entry instanceof Y.Map ? transaction.changed.get(entry as unknown as Parameters<typeof transaction.changed.get>[0]) : undefined;
     const ownerChanged = replaced || fields?.has('createdBy') === true || fields?.has('createdAt') === true;
     if (issues.length === 0 && !ownerChanged) {
-      return { origin: transaction.origin, created: earlier?.created ?? false, record, repair: undefined, offence: earlier?.offence ?? false };
+      const created = earlier?.created ?? false;
+      const commentBefore = record?.['type'] !== commentTypeName || created ? undefined : (earlier?.commentBefore ?? (earlier === undefined ? itemRecordBefore(transaction, this.#items, id) : undefined));
+      return { origin: transaction.origin, created, record, repair: undefined, offence: earlier?.offence ?? false, commentBefore };
     }
     // An earlier transaction of this window already read the state to go back to.
     const before = earlier === undefined ? itemRecordBefore(transaction, this.#items, id) : earlier.repair !== undefined && earlier.repair !== 'remove' ? earlier.repair.restore : undefined;
@@ -178,7 +191,8 @@ export class LiveEditGuard {
     if (issues.length === 0) {
       // Valid, but the client wrote who created it: a new item gets the editor, an old one keeps its author.
       const tampered = !created && before !== undefined && (before['createdBy'] !== record?.['createdBy'] || before['createdAt'] !== record?.['createdAt']);
-      if (!tampered || record === undefined) return { origin: transaction.origin, created, record, repair: undefined, offence: earlier?.offence ?? false };
+      const commentBefore = record?.['type'] === commentTypeName && !created ? (earlier?.commentBefore ?? before) : undefined;
+      if (!tampered || record === undefined) return { origin: transaction.origin, created, record, repair: undefined, offence: earlier?.offence ?? false, commentBefore };
       const restore = { updatedBy: before['updatedBy'], updatedAt: before['updatedAt'], ...record, createdBy: before['createdBy'], createdAt: before['createdAt'] };
       return { origin: transaction.origin, created, record, repair: { restore }, offence: true };
     }

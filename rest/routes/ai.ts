@@ -122,7 +122,7 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       path: '/boards/{boardId}/items/{itemId}/convert',
       tag: 'Items',
       summary: "The AI assistant rebuilds the item's content as the target type and deletes the source unless `keepSource`.",
-      description: `Editors and above. Only types in the source type's \`convertsTo\`. The new item and the deletion of the source land in one transaction. \`Prefer: respond-async\` runs it as a job (202). ${credits('2 credits')}`,
+      description: `Editors and above. Only types in the source type's \`convertsTo\`. Only content moves: the source type's \`contentFields\` (text, titles, list entries, urls); its style (colours, alignment, shape kind, font size) stays behind and the new item gets its own type's defaults. The new item and the deletion of the source land in one transaction. \`Prefer: respond-async\` runs it as a job (202). ${credits('2 credits')}`,
       scope: 'ai:write',
       params: z.object({ boardId: idParam, itemId: idParam }),
       body: convertBody,

@@ -113,6 +113,7 @@ export function boardRoutes(services: BoardRouteServices): Route[] {
       path: '/boards/{boardId}/restore',
       tag,
       summary: 'Restore a board from trash (admin and above; pro and business only). If its space is gone or in trash it returns to `default`.',
+      description: 'On basic this answers 402 `payment_required` (`limit: trashAndRestore`), also for a board that went to trash with its space: restoring the space (`POST /spaces/{spaceId}/restore`) brings such boards back on every plan.',
       scope: 'boards:write',
       params: boardParams,
       response: boardSchema,

@@ -10,7 +10,7 @@ const tag = 'Items';
 const typeParams = z.object({ type: z.string().min(1).max(64) });
 
 function typeView(t: ItemTypeInfo): z.input<typeof itemTypeSchema> {
-  return { ...t, example: { ...t.example }, convertsTo: [...t.convertsTo], textFields: [...t.textFields] };
+  return { ...t, example: { ...t.example }, convertsTo: [...t.convertsTo], textFields: [...t.textFields], contentFields: [...t.contentFields] };
 }
 
 /** The item-type catalogue (SPEC Items: item types and validation). */

@@ -207,6 +207,7 @@ export function spaceRoutes(services: SpaceRouteServices): Route[] {
       path: '/spaces/{spaceId}/restore',
       tag,
       summary: 'Restore a space from trash with exactly the boards that went with it (owner).',
+      description: 'On every plan, basic included: the boards that went with the space come back with it, although basic cannot restore a board one by one. Answers 402 `payment_required` when the plan\'s active-space cap is reached.',
       scope: 'boards:write',
       params: spaceParams,
       response: spaceSchema.extend({ restoredBoards: z.number().int() }),

@@ -40,7 +40,7 @@ export function webhookRoutes(services: WebhookRouteServices): Route[] {
       tag,
       summary: 'Subscribe a URL to events; the answer holds the signing secret, shown only here and on rotation.',
       description:
-        'The webhook belongs to the caller and receives events of boards they can read at delivery time. `https` only; URLs with credentials or resolving to private, loopback or link-local addresses are refused. The plan caps webhooks per workspace (`GET /me/limits`).',
+        "The webhook belongs to the caller and receives the events of every board they can read: their workspace's boards and boards shared with them from other workspaces, directly or through a space. The right is checked when the event happens and again before each delivery: nothing is delivered for a board they could not read when the event happened, and a delivery still queued when they lose access is dropped (`status: skipped`). Events without a board go to the webhooks of the workspace they happened in. `https` only; URLs with credentials or resolving to private, loopback or link-local addresses are refused. The plan caps webhooks per workspace (`GET /me/limits`).",
       scope: 'boards:read',
       body: createWebhookBody,
       bodyExample: { url: 'https://hooks.example.com/boards', events: ['item.created', 'item.updated'], description: 'Sync to the tracker' },

@@ -15,12 +15,14 @@ const url = z.string().describe('Absolute URL.');
 export const spaceSchema = z.object({
   id: z.string().describe('Space id; `default` and `trash` for the built-in spaces.'),
   kind: z.enum(['space', 'default', 'trash']),
-  name: z.string(),
+  name: z
+    .string()
+    .describe('The name given to the space; for the built-ins it is their id, `default` and `trash` (SPEC). Apps show their own label for a built-in space by its `kind`.'),
   workspaceId: z.string().nullable(),
   owner: personSummary.nullable().describe('The creator; null for built-ins.'),
   role: roleSchema.nullable().describe("The caller's role; null for built-ins."),
   shared: z.boolean().describe("True when the space belongs to another workspace than the caller's."),
-  boardCount: z.number().int().describe('Active boards in the space; for `trash`, boards in trash the caller may restore.'),
+  boardCount: z.number().int().describe('Active boards in the space; for `trash`, boards in trash the caller may restore one by one (admin and above, on the paid plans). Boards that went to trash with a space on basic are not counted: they come back with their space.'),
   spaceCount: z.number().int().describe('For `trash`: spaces in trash the caller may restore; 0 otherwise.'),
   position: z.number().nullable().describe('Dashboard order within the workspace, ascending; null for built-ins.'),
   createdAt: timestamp.nullable(),

@@ -32,6 +32,9 @@ export const itemTypeSchema = z.object({
   minSize: size,
   maxSize: size,
   textFields: z.array(z.string()),
+  contentFields: z
+    .array(z.string())
+    .describe('Data fields that hold what the item says (text, titles, list entries, urls). Converting an item carries only these into the new item; every other field is style (colours, alignment, shape kind, font size) and never moves.'),
 }).meta({ id: 'ItemType', description: 'An item type of the catalogue.' });
 
 const opPoint = point.describe('Centre of the item, in board units.');

@@ -19,7 +19,7 @@ import { ServiceError, ValidationError, errors } from '../errors.js';
 import type { JobService, JobView } from '../jobs/JobService.js';
 import type { AiProvider, AiUsage } from './AiProvider.js';
 import type { AiTask, OutputType, ReviewAspect, SkillDraft } from './aiTasks.js';
-import { askOutputSchema, convertOutputSchema, modifyOutputSchema, planOutputSchema, reviewAspects, reviewOutputSchema, skillDraftOutputSchema } from './aiTasks.js';
+import { askOutputSchema, convertOutputSchema, convertTask, modifyOutputSchema, planOutputSchema, reviewAspects, reviewOutputSchema, skillDraftOutputSchema } from './aiTasks.js';
 import { outlinePassages, reviewItems } from './boardContext.js';
 import type { AiOperation, CreditReservation } from './credits.js';
 import { refundCredits, reserveCredits } from './credits.js';
@@ -303,9 +303,7 @@ export class AiService {
     const board = await this.#board(principal, boardId, 'edit');
     if (input.keepSource) await this.#ensureRoom(boardId, board.workspaceId, 1);
     return this.#metered(principal, 'convert', { kind: 'item.convert', boardId, async: options.async === true }, async (signal) => {
-      const sourceText = Object.values(source.data).filter((v): v is string => typeof v === 'string').join('\n');
-      const task: AiTask = { kind: 'convert', sourceType: source.type, sourceData: source.data, sourceText, targetType: input.targetType };
-      const { value, meta } = await this.#ask(task, convertOutputSchema, 'converted_item', signal);
+      const { value, meta } = await this.#ask(convertTask(source, input.targetType), convertOutputSchema, 'converted_item', signal);
       if (value.item.type !== input.targetType) throw new ServiceError('ai_output_invalid', `The AI answer built a ${value.item.type}, not a ${input.targetType}.`);
       const defaults = getItemType(input.targetType).defaultSize;
       const size = { width: value.item.width ?? defaults.width, height: value.item.height ?? defaults.height };

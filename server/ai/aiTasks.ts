@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { geometryLimits } from '../../crdt/index.js';
+import { contentOfItem, geometryLimits } from '../../crdt/index.js';
 
 /** Bounds of AI requests, in characters. */
 export const aiLimits = {
@@ -84,6 +84,15 @@ export type AiTask =
       readonly targetType: string;
     }
   | { readonly kind: 'draftSkill'; readonly description: string; readonly outputType: OutputType };
+
+/**
+ * The convert task for an item: the provider sees only the item's content (its type's content
+ * fields and text), never its style, so colours, alignment or shape kinds cannot reach the new item.
+ */
+export function convertTask(source: { readonly type: string; readonly data: Readonly<Record<string, unknown>> }, targetType: string): AiTask {
+  const content = contentOfItem(source.type, source.data);
+  return { kind: 'convert', sourceType: source.type, sourceData: content.data, sourceText: content.text, targetType };
+}
 
 /** The answer of ask. */
 export const askOutputSchema = z.object({

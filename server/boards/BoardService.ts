@@ -263,7 +263,8 @@ export class BoardService {
     const { board, role } = await this.#access.requireBoard(principal.user.id, boardId, 'restore', { trash: 'trash' });
     const workspace = await this.#accounts.getWorkspace(board.workspaceId);
     if (!plans[workspace.plan].trashAndRestore) {
-      throw planCapError('trashAndRestore', workspace.plan, `Restoring boards needs a paid plan; the workspace is on ${workspace.plan}.`);
+      const withSpace = board.trashedWithSpaceId === null ? '' : ` This board went to trash with its space: POST /spaces/${board.trashedWithSpaceId}/restore brings both back on every plan.`;
+      throw planCapError('trashAndRestore', workspace.plan, `Restoring boards one by one needs a paid plan; the workspace is on ${workspace.plan}.${withSpace}`);
     }
     let spaceId = board.spaceId;
     if (spaceId !== null) {

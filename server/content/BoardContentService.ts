@@ -23,6 +23,7 @@ import type { Clock, Database } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
+import type { UserGrants } from '../access/grants.js';
 import type { BoardAction, Role } from '../access/roles.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { planCapError } from '../accounts/planCap.js';
@@ -35,6 +36,7 @@ import type { Page } from '../pagination.js';
 import { decodeCursor, encodeCursor } from '../pagination.js';
 import { netItemChanges } from './itemChanges.js';
 import type { ItemChanges } from './itemChanges.js';
+import { batchAction, findItem, patchAction } from './commentRights.js';
 import { itemEvent } from './itemEvent.js';
 
 /** Dependencies of `BoardContentService`. */
@@ -87,21 +89,20 @@ export class BoardContentService {
     this.#o = options;
   }
 
-  async #board(principal: Principal, boardId: string, action: BoardAction): Promise<{ board: BoardRecord; role: Role }> {
-    const { board, role } = await this.#o.access.requireBoard(principal.user.id, boardId, action);
+  async #board(principal: Principal, boardId: string, action: BoardAction, known?: { grants: UserGrants }): Promise<{ board: BoardRecord; role: Role }> {
+    const { board, role } = await this.#o.access.requireBoard(principal.user.id, boardId, action, known);
     if (action !== 'read') requireUnlocked(board, role);
     return { board, role };
   }
 
   /**
-   * The board, when the caller may change `itemId`: read access is checked before the document
-   * is opened (nobody loads a board they cannot read), then the role the change needs —
-   * commenter for a conversation on a comment pin (`conversation`), editor otherwise.
+   * The board, when the caller may make a change to one of its items: read access is checked before the document
+   * is opened (nobody loads a board they cannot read), then the role the change needs, which
+   * `actionOf` reads from the document (see `commentRights`).
    */
-  async #boardForItem(principal: Principal, boardId: string, itemId: string, conversation: boolean): Promise<BoardRecord> {
+  async #boardForItem(principal: Principal, boardId: string, actionOf: (doc: Y.Doc) => BoardAction): Promise<BoardRecord> {
     const { grants } = await this.#o.access.requireBoard(principal.user.id, boardId, 'read');
-    const isComment = itemTypeOf(await this.#o.documents.open(boardId), itemId) === commentTypeName;
-    const action: BoardAction = conversation && isComment ? 'comment' : 'edit';
+    const action = actionOf(await this.#o.documents.open(boardId));
     const { board, role } = await this.#o.access.requireBoard(principal.user.id, boardId, action, { grants });
     requireUnlocked(board, role);
     return board;
@@ -229,10 +230,9 @@ export class BoardContentService {
     return getItem(await this.#o.documents.open(boardId), itemId);
   }
 
-  /** Moves, resizes, replaces data, or replies to / resolves a comment (commenters may only reply and resolve). */
+  /** Moves, resizes, replaces data, or replies to / resolves a comment; what commenters may do is in `commentRights`. */
   async patchItem(principal: Principal, boardId: string, itemId: string, patch: Record<string, unknown>): Promise<ItemView> {
-    const onlyConversation = Object.keys(patch).every((key) => key === 'reply' || key === 'resolved');
-    const board = await this.#boardForItem(principal, boardId, itemId, onlyConversation);
+    const board = await this.#boardForItem(principal, boardId, (doc) => patchAction(findItem(doc, itemId), patch, principal.user.id));
     return whenSynced(this.#write(
       principal,
       board,
@@ -247,7 +247,8 @@ export class BoardContentService {
 
   /** Deletes an item (and connectors attached to it); deleting a comment pin resolves the comment. */
   async deleteItem(principal: Principal, boardId: string, itemId: string): Promise<{ outcome: 'deleted' | 'resolved'; deletedIds: string[]; comment: ItemView | null }> {
-    const board = await this.#boardForItem(principal, boardId, itemId, true);
+    // Deleting a pin resolves it: open to anyone who may comment, like `resolved`.
+    const board = await this.#boardForItem(principal, boardId, (doc) => (itemTypeOf(doc, itemId) === commentTypeName ? 'comment' : 'edit'));
     const result = await whenSynced(this.#write(
       principal,
       board,
@@ -282,7 +283,10 @@ export class BoardContentService {
    * resolves. Nobody may be told the batch succeeded before that.
    */
   async batchUnsynced(principal: Principal, boardId: string, operations: unknown): Promise<Unsynced<BatchResult>> {
-    const { board } = await this.#board(principal, boardId, 'edit');
+    const { grants } = await this.#o.access.requireBoard(principal.user.id, boardId, 'read');
+    const doc = await this.#o.documents.open(boardId);
+    const action = batchAction(operations, principal.user.id, (id) => findItem(doc, id));
+    const { board } = await this.#board(principal, boardId, action, { grants });
     const creates = Array.isArray(operations) ? operations.filter((op) => (op as { op?: unknown } | null)?.op === 'create').length : 0;
     await this.#ensureRoom(board, creates);
     // Validated inside the transaction, against the document it is applied to; nothing is written when it throws.

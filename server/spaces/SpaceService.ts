@@ -164,7 +164,12 @@ export class SpaceService {
     return { space: trashed, boardCount: boards.length, purgeAt: purgeAt(now, workspace.plan) };
   }
 
-  /** Brings a space back from trash with exactly the boards that went with it (owner). 402 when the plan's space cap is reached. */
+  /**
+   * Brings a space back from trash with exactly the boards that went with it (owner), on every
+   * plan: SPEC's "the space and the boards that went with it return" has no plan condition, and
+   * those boards were never deleted on their own. Restoring one of them alone stays a paid-plan
+   * operation (`BoardService.restore`). 402 when the plan's space cap is reached.
+   */
   async restore(principal: Principal, spaceId: string): Promise<SpaceView & { restoredBoards: number }> {
     requireRealSpace(spaceId);
     const { space, role } = await this.#access.requireSpace(principal.user.id, spaceId, 'restore', { trash: 'trash' });
@@ -214,7 +219,7 @@ export class SpaceService {
     const base = { kind: id, id, space: null, role: null, purgeAt: null, shared: false } as const;
     if (id === 'default') {
       const boardCount = await this.#boards.count({ ...this.#access.readableBoardsFilter(grants), spaceId: null, trashedAt: null });
-      return { ...base, name: 'Default', boardCount, spaceCount: 0 };
+      return { ...base, name: id, boardCount, spaceCount: 0 };
     }
     // Past the purge time things are gone even before the sweep removes them.
     const cutoff = this.#clock.now() - longestRetentionMs();
@@ -222,10 +227,16 @@ export class SpaceService {
       this.#boards.find({ ...this.#access.readableBoardsFilter(grants), trashedAt: { $gt: cutoff } }),
       this.#spaces.find({ ...this.#access.readableSpacesFilter(grants), trashedAt: { $gt: cutoff } }),
     ]);
+    // Boards the caller may restore one by one: their role allows it and their workspace's plan
+    // has trash and restore. Boards that went with a space on basic come back with the space only.
+    const mayRestore = boards.filter((b) => atLeast(roleOnBoard(grants, b), boardPermissions.restore));
+    const workspaceIds = [...new Set(mayRestore.map((b) => b.workspaceId))];
+    const restoring = new Set<string>();
+    for (const workspaceId of workspaceIds) if (plans[(await this.#accounts.getWorkspace(workspaceId)).plan].trashAndRestore) restoring.add(workspaceId);
     return {
       ...base,
-      name: 'Trash',
-      boardCount: boards.filter((b) => atLeast(roleOnBoard(grants, b), boardPermissions.restore)).length,
+      name: id,
+      boardCount: mayRestore.filter((b) => restoring.has(b.workspaceId)).length,
       spaceCount: spaces.filter((s) => atLeast(roleOnSpace(grants, s), spacePermissions.restore)).length,
     };
   }

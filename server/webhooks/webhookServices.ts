@@ -7,6 +7,7 @@ import type { Config } from '../config.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import { loadServerSecret } from '../oauth/serverKeys.js';
+import { WebhookAudience } from './WebhookAudience.js';
 import { WebhookDispatcher } from './WebhookDispatcher.js';
 import { WebhookOutbox } from './WebhookOutbox.js';
 import { WebhookSecrets } from './WebhookSecrets.js';
@@ -39,7 +40,8 @@ export function createWebhookServices(options: {
   const dispatcher = new WebhookDispatcher(db, { ...options, secrets, allowPrivate });
   const wake = (webhookId: string): void => dispatcher.wake(webhookId);
   const boards = db.collection<BoardRecord>(boardCollections.boards);
-  new WebhookOutbox(db, { clock, wake, spaceOf: async (boardId) => (await boards.get(boardId))?.spaceId ?? null }).subscribe(events);
+  const audience = new WebhookAudience(db, { access: options.access, accounts: options.accounts });
+  new WebhookOutbox(db, { clock, wake, spaceOf: async (boardId) => (await boards.get(boardId))?.spaceId ?? null, audience }).subscribe(events);
   disableOrphanedWebhooks(db, events, clock);
   const webhooks = new WebhookService(db, { access: options.access, secrets, clock, allowPrivate, wake });
   return { webhooks, dispatcher };

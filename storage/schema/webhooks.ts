@@ -5,7 +5,7 @@ export interface WebhookRecord {
   /** `whk_<random>`. */
   id: string;
   workspaceId: string;
-  /** The person it belongs to: events go out only for boards they can read at delivery time. */
+  /** The person it belongs to: events of every board they can read go out, checked at the event and at delivery. */
   ownerId: string;
   /** The OAuth app (client id) whose connection made it; null for an API key. */
   clientId: string | null;

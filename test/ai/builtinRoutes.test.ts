@@ -118,6 +118,21 @@ describe('AI on the builtin provider', () => {
     expect(body.overall).toBe(Math.round(body.aspects.reduce((s: number, a: { score: number }) => s + a.score, 0) / 4));
   });
 
+  it('converting moves only content: colours, alignment and shape kinds stay behind', async () => {
+    const boardId = await createBoard(t, owner.key);
+    const convert = async (type: string, data: Record<string, unknown>, targetType: string) => {
+      const source = await json(post(owner.key, `/boards/${boardId}/items`, { type, position: { x: 0, y: 0 }, data }));
+      const res = await post(owner.key, `/boards/${boardId}/items/${source.id}/convert`, { targetType });
+      expect(res.status).toBe(201);
+      return (await json(res)).item.data;
+    };
+    expect(await convert('sticky_note', { text: 'One line only' }, 'card')).toMatchObject({ title: 'One line only', description: '' });
+    expect(await convert('text', { text: 'Hello text', color: '#1a1a1a', align: 'left' }, 'sticky_note')).toEqual({ text: 'Hello text', color: '#fff9b1' });
+    expect(await convert('shape', { shape: 'ellipse', text: 'In shape', fillColor: '#123456' }, 'text')).toMatchObject({ text: 'In shape', color: '#1a1a1a' });
+    const types = await json(t.api(owner.key, 'GET', '/item-types/shape'));
+    expect(types.contentFields).toEqual(['text']);
+  });
+
   it('converts a doc to a table in one transaction and deletes the source', async () => {
     const boardId = await createBoard(t, owner.key);
     const doc = await json(post(owner.key, `/boards/${boardId}/items`, { type: 'doc', position: { x: 0, y: 0 }, data: { title: 'Owners', markdown: '| Task | Owner |\n| --- | --- |\n| Design | Ana |\n| Build | Ben |' } }));

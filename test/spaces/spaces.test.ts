@@ -68,8 +68,9 @@ describe('GET /spaces', () => {
     expect(list.data.map((s) => s.id)).toEqual([a.id, b.id, foreign.id, 'default', 'trash']);
     expect(list.data.find((s) => s.id === foreign.id)).toMatchObject({ shared: true, role: 'viewer' });
     expect(list.data.find((s) => s.id === b.id)?.boardCount).toBe(1);
-    expect(list.data.find((s) => s.id === 'default')).toMatchObject({ kind: 'default', boardCount: 1, role: null });
-    expect(list.data.find((s) => s.id === 'trash')).toMatchObject({ kind: 'trash', boardCount: 0, spaceCount: 0 });
+    // SPEC: "two built-in spaces named `default` and `trash`".
+    expect(list.data.find((s) => s.id === 'default')).toMatchObject({ kind: 'default', name: 'default', boardCount: 1, role: null });
+    expect(list.data.find((s) => s.id === 'trash')).toMatchObject({ kind: 'trash', name: 'trash', boardCount: 0, spaceCount: 0 });
 
     const seen: string[] = [];
     let cursor: string | null = null;
@@ -91,7 +92,8 @@ describe('GET and PATCH /spaces/{spaceId}', () => {
   it('gets a space and the built-ins; 404 for unknown and unshared spaces', async () => {
     const space = await createSpace(t, owner, 'Gettable');
     expect(await read<SpaceBody>(await t.api(owner.key, 'GET', `/spaces/${space.id}`), 200)).toMatchObject({ id: space.id });
-    expect(await read<SpaceBody>(await t.api(owner.key, 'GET', '/spaces/trash'), 200)).toMatchObject({ kind: 'trash' });
+    expect(await read<SpaceBody>(await t.api(owner.key, 'GET', '/spaces/trash'), 200)).toMatchObject({ kind: 'trash', name: 'trash' });
+    expect(await read<SpaceBody>(await t.api(owner.key, 'GET', '/spaces/default'), 200)).toMatchObject({ kind: 'default', name: 'default' });
     await expectEnvelope(await t.api(owner.key, 'GET', '/spaces/spc_missing'), 404, 'not_found');
     await expectEnvelope(await t.api(other.key, 'GET', `/spaces/${space.id}`), 404, 'not_found');
   });
@@ -139,6 +141,31 @@ describe('DELETE and restore /spaces/{spaceId}', () => {
     expect((await read<BoardBody>(await t.api(owner.key, 'GET', `/boards/${kept.id}`), 200)).trashedAt).toBeNull();
     expect((await read<BoardBody>(await t.api(owner.key, 'GET', `/boards/${earlier.id}`), 200)).trashedAt).not.toBeNull();
     await expectEnvelope(await t.api(owner.key, 'POST', `/spaces/${space.id}/restore`), 409, 'conflict');
+  });
+
+  it('on basic, restoring a space brings back its boards, which cannot be restored one by one; trash counts only what can', async () => {
+    const basic = await t.createUser({ plan: 'basic' });
+    const space = await createSpace(t, basic, 'Only');
+    const boards = [await createBoard(t, basic, { spaceId: space.id }), await createBoard(t, basic, { spaceId: space.id })];
+    await read(await t.api(basic.key, 'DELETE', `/spaces/${space.id}`), 200);
+    // The trash shows the space to restore, and no board: basic cannot restore a board alone.
+    expect(await read<SpaceBody>(await t.api(basic.key, 'GET', '/spaces/trash'), 200)).toMatchObject({ spaceCount: 1, boardCount: 0 });
+    const refused = await expectEnvelope(await t.api(basic.key, 'POST', `/boards/${boards[0]?.id}/restore`), 402, 'payment_required');
+    expect(refused.error).toMatchObject({ limit: 'trashAndRestore', plan: 'basic', max: false });
+    expect((await read<BoardBody>(await t.api(basic.key, 'GET', `/boards/${boards[0]?.id}`), 200)).trashedAt).not.toBeNull();
+
+    const restored = await read<SpaceBody & { restoredBoards: number }>(await t.api(basic.key, 'POST', `/spaces/${space.id}/restore`), 200);
+    expect(restored).toMatchObject({ restoredBoards: 2, boardCount: 2, trashedAt: null });
+    for (const board of boards) expect((await read<BoardBody>(await t.api(basic.key, 'GET', `/boards/${board.id}`), 200)).trashedAt).toBeNull();
+    expect(await read<SpaceBody>(await t.api(basic.key, 'GET', '/spaces/trash'), 200)).toMatchObject({ spaceCount: 0, boardCount: 0 });
+  });
+
+  it('on a paid plan, the trash counts a board that went with its space as restorable one by one', async () => {
+    const pro = await t.createUser({ plan: 'pro' });
+    const space = await createSpace(t, pro, 'Paid');
+    await createBoard(t, pro, { spaceId: space.id });
+    await read(await t.api(pro.key, 'DELETE', `/spaces/${space.id}`), 200);
+    expect(await read<SpaceBody>(await t.api(pro.key, 'GET', '/spaces/trash'), 200)).toMatchObject({ spaceCount: 1, boardCount: 1 });
   });
 
   it('refuses built-ins and unknown spaces', async () => {

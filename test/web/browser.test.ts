@@ -84,6 +84,8 @@ describe.skipIf(!available)('web app in a browser', { timeout: 120_000 }, () => 
     await page.waitForSelector(`.board-row[data-board-id="${recent}"]`);
     expect(await page.locator('a[href="/docs"]').count()).toBe(1);
     expect(await page.locator('a[href="/console"]').count()).toBe(1);
+    // The API names the built-in space `default`; the dashboard shows its own label.
+    expect(await page.locator('button.space > span:first-child').allTextContents()).toContain('Default');
 
     await page.click('button.space:has-text("Product")');
     const colleague = await t.createUser({ name: 'Dana Colleague' });

@@ -2,10 +2,12 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, TokenSource, api, signInUrl } from '../api.js';
 import type { WebUser } from '../api.js';
 import { SignInPrompt, TopBar } from '../App.js';
+import { builtInSpaceLabels, spaceLabel } from './spaceLabel.js';
+import type { SpaceKind } from './spaceLabel.js';
 
 interface Space {
   id: string;
-  kind: 'space' | 'default' | 'trash';
+  kind: SpaceKind;
   name: string;
   boardCount: number;
 }
@@ -144,7 +146,10 @@ export function Dashboard() {
 
   const selected = spaces.find((s) => s.id === spaceId);
 
-  const spaceName = (id: string | null) => (id === null ? 'Default' : (spaces.find((s) => s.id === id)?.name ?? ''));
+  const spaceName = (id: string | null) => {
+    const space = id === null ? undefined : spaces.find((s) => s.id === id);
+    return id === null ? builtInSpaceLabels.default : space ? spaceLabel(space) : '';
+  };
 
   return (
     <div class="page">
@@ -161,7 +166,7 @@ export function Dashboard() {
             {spaces.map((space) => (
               <li key={space.id}>
                 <button class={spaceId === space.id ? 'space active' : 'space'} onClick={() => setSpaceId(space.id)}>
-                  <span>{space.name}</span>
+                  <span>{spaceLabel(space)}</span>
                   <span class="count">{space.boardCount}</span>
                 </button>
               </li>

@@ -25,6 +25,7 @@ export const docType: ItemTypeDefinition = defineItemType({
   defaultSize: { width: 600, height: 800 },
   minSize: { width: 100, height: 100 },
   textFields: ['title', 'markdown'],
+  contentFields: ['title', 'markdown'],
   // The title is a text field too: it is the first line (when set), then the markdown.
   text: (data) => joinLines([stringField(data, 'title'), stringField(data, 'markdown')]),
 });
@@ -74,6 +75,7 @@ export const tableType: ItemTypeDefinition = defineItemType({
   defaultSize: { width: 600, height: 300 },
   minSize: { width: 40, height: 20 },
   textFields: [],
+  contentFields: ['title', 'header', 'rows'],
   text: (data) => {
     const rows = Array.isArray(data['rows']) ? data['rows'] : [];
     const lines = rows.map((row: unknown) =>
@@ -106,5 +108,6 @@ export const codeType: ItemTypeDefinition = defineItemType({
   defaultSize: { width: 500, height: 300 },
   minSize: { width: 80, height: 40 },
   textFields: ['source'],
+  contentFields: ['title', 'source', 'language'],
   text: (data) => stringField(data, 'source'),
 });

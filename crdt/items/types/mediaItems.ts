@@ -33,6 +33,7 @@ export const imageType: ItemTypeDefinition = defineItemType({
   convertsTo: [],
   defaultSize: { width: 320, height: 240 },
   textFields: [],
+  contentFields: ['title', 'alt', 'url', 'assetId'],
   text: (data) => joinLines([stringField(data, 'title'), stringField(data, 'alt')]),
 });
 
@@ -68,6 +69,7 @@ export const documentType: ItemTypeDefinition = defineItemType({
   convertsTo: [],
   defaultSize: { width: 240, height: 320 },
   textFields: [],
+  contentFields: ['title', 'url', 'assetId', 'mimeType', 'pageCount'],
   text: (data) => stringField(data, 'title'),
 });
 
@@ -93,5 +95,6 @@ export const embedType: ItemTypeDefinition = defineItemType({
   defaultSize: { width: 480, height: 270 },
   minSize: { width: 40, height: 40 },
   textFields: [],
+  contentFields: ['title', 'url', 'provider', 'previewUrl'],
   text: (data) => joinLines([stringField(data, 'title'), stringField(data, 'url')]),
 });

@@ -24,6 +24,7 @@ export const sectionType: ItemTypeDefinition = defineItemType({
   defaultSize: { width: 1200, height: 800 },
   minSize: { width: 50, height: 50 },
   textFields: ['title'],
+  contentFields: ['title'],
 });
 
 const arrowHead = z.enum(['none', 'arrow', 'triangle', 'circle', 'diamond']);
@@ -63,6 +64,7 @@ export const connectorType: ItemTypeDefinition = defineItemType({
   convertsTo: [],
   defaultSize: { width: 100, height: 1 },
   textFields: ['label'],
+  contentFields: ['from', 'to', 'label'],
   referenceFields: ['from', 'to'],
 });
 
@@ -73,6 +75,10 @@ export const maxCommentReplies = 1000;
 
 /** Body of a reply to a comment (`PATCH ... {reply: {text}}`). */
 export const replySchema = z.strictObject({ text: z.string().min(1).max(maxCommentTextLength) });
+/** Body of an edit of a reply (`PATCH ... {editReply: {id, text}}`). */
+export const editReplySchema = z.strictObject({ id: z.string().min(1).max(100), text: z.string().min(1).max(maxCommentTextLength) });
+/** Body of a removal of a reply (`PATCH ... {removeReply: {id}}`). */
+export const removeReplySchema = z.strictObject({ id: z.string().min(1).max(100) });
 
 /** A reply in a comment's thread, as stored and returned. */
 export interface CommentReply {
@@ -80,6 +86,8 @@ export interface CommentReply {
   readonly text: string;
   readonly authorId: string;
   readonly createdAt: string;
+  /** When its author last changed the text; absent until then. */
+  readonly editedAt?: string;
 }
 
 /** A comment pin with a thread of replies; deleting it resolves it. */
@@ -103,6 +111,7 @@ export const commentType: ItemTypeDefinition = defineItemType({
   defaultSize: { width: 32, height: 32 },
   maxSize: { width: 256, height: 256 },
   textFields: ['text'],
+  contentFields: ['text', 'resolved', 'replies'],
   listFields: ['replies'],
   text: (data) => {
     const replies = Array.isArray(data['replies']) ? data['replies'] : [];
@@ -144,5 +153,6 @@ export const freehandType: ItemTypeDefinition = defineItemType({
   convertsTo: [],
   defaultSize: { width: 100, height: 100 },
   textFields: [],
+  contentFields: ['points'],
   text: () => '',
 });

@@ -23,6 +23,7 @@ export const stickyNoteType: ItemTypeDefinition = defineItemType({
   minSize: { width: 20, height: 20 },
   maxSize: { width: 4000, height: 4000 },
   textFields: ['text'],
+  contentFields: ['text'],
 });
 
 /** Free text on the canvas. */
@@ -46,6 +47,7 @@ export const textType: ItemTypeDefinition = defineItemType({
   convertsTo: ['sticky_note', 'card', 'shape', 'doc'],
   defaultSize: { width: 300, height: 60 },
   textFields: ['text'],
+  contentFields: ['text'],
 });
 
 /** The geometric shapes a `shape` item can draw. */
@@ -84,6 +86,7 @@ export const shapeType: ItemTypeDefinition = defineItemType({
   convertsTo: ['sticky_note', 'text'],
   defaultSize: { width: 200, height: 200 },
   textFields: ['text'],
+  contentFields: ['text'],
 });
 
 /** A task card: title, description, status, due date, assignee and tags. */
@@ -116,6 +119,7 @@ export const cardType: ItemTypeDefinition = defineItemType({
   defaultSize: { width: 320, height: 180 },
   minSize: { width: 40, height: 40 },
   textFields: ['title', 'description'],
+  contentFields: ['title', 'description', 'status', 'dueDate', 'assigneeId', 'tags'],
   text: (data) => {
     const tags = Array.isArray(data['tags']) ? data['tags'].filter((tag) => typeof tag === 'string') : [];
     return joinLines([
@@ -146,5 +150,6 @@ export const stampType: ItemTypeDefinition = defineItemType({
   minSize: { width: 8, height: 8 },
   maxSize: { width: 1024, height: 1024 },
   textFields: [],
+  contentFields: ['emoji'],
   text: (data) => stringField(data, 'emoji'),
 });

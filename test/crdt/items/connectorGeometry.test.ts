@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { applyBatch, createItem, getItem, patchItem } from '../../../crdt/index.js';
+import { ItemValidationError, applyBatch, createItem, getItem, patchItem } from '../../../crdt/index.js';
 import { connectorBox } from '../../../crdt/items/connectorGeometry.js';
-import { alice, countUpdates, newBoard, nowMs, sticky } from './support.js';
+import { alice, countUpdates, newBoard, nowMs, sticky, thrownBy } from './support.js';
 
 function connect(doc: ReturnType<typeof newBoard>, from: string, to: string) {
   // The geometry sent is not where the connector ends up: the server spans its ends.
@@ -24,8 +24,45 @@ describe('a connector spans the centres of its ends', () => {
     const line = connect(doc, a.id, b.id);
     expect(countUpdates(doc, () => patchItem(doc, b.id, { position: { x: 100, y: 200 } }, alice, nowMs))).toBe(1);
     expect(getItem(doc, line.id)).toMatchObject({ position: { x: 50, y: 100 }, size: { width: 100, height: 200 } });
-    // Resizing the connector itself does not unhook it from its ends.
-    expect(patchItem(doc, line.id, { size: { width: 7, height: 7 } }, alice, nowMs)).toMatchObject({ size: { width: 100, height: 200 } });
+  });
+
+  it.each([
+    ['position', { position: { x: 5, y: 5 } }, ['position']],
+    ['size', { size: { width: 7, height: 7 } }, ['size']],
+    ['rotation', { rotation: 45 }, ['rotation']],
+    ['position and size with a label', { position: { x: 5, y: 5 }, size: { width: 7, height: 7 }, data: { label: 'x' } }, ['position', 'size']],
+  ])('refuses a PATCH of its %s, naming the field, and changes nothing', (_, patch, fields) => {
+    const doc = newBoard();
+    const a = sticky(doc, 0, 0);
+    const b = sticky(doc, 100, 0);
+    const line = connect(doc, a.id, b.id);
+    const error = thrownBy(() => patchItem(doc, line.id, patch, alice, nowMs));
+    expect(error).toBeInstanceOf(ItemValidationError);
+    expect((error as ItemValidationError).issues.map((issue) => issue.field)).toEqual(fields);
+    expect(getItem(doc, line.id)).toEqual(line);
+  });
+
+  it('refuses a batch move or resize of a connector, made earlier in the batch or found, naming the operation', () => {
+    const doc = newBoard();
+    const a = sticky(doc, 0, 0);
+    const b = sticky(doc, 100, 0);
+    const line = connect(doc, a.id, b.id);
+    const error = thrownBy(() =>
+      applyBatch(
+        doc,
+        [
+          { op: 'create', ref: 'line', type: 'connector', position: { x: 0, y: 0 }, data: { from: a.id, to: b.id } },
+          { op: 'move', id: 'line', position: { x: 5, y: 5 } },
+          { op: 'resize', id: line.id, size: { width: 7, height: 7 }, position: { x: 1, y: 1 } },
+          { op: 'move', id: a.id, position: { x: 0, y: 300 } },
+        ],
+        alice,
+        nowMs,
+      ),
+    );
+    expect((error as ItemValidationError).issues.map((issue) => issue.field)).toEqual(['operations[1].position', 'operations[2].size', 'operations[2].position']);
+    expect(getItem(doc, line.id)).toEqual(line);
+    expect(getItem(doc, a.id)).toEqual(a);
   });
 
   it('is at least 1 × 1 when both ends share a centre line', () => {

@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import type * as Y from 'yjs';
+import type { ItemValidationError } from '../../../crdt/index.js';
 import { createItem, listItemTypes, patchItem } from '../../../crdt/index.js';
 import { itemsMap } from '../../../crdt/items/boardSchema.js';
 import { itemRecordIssues } from '../../../crdt/items/itemRecord.js';
 import type { ItemRecord } from '../../../crdt/items/itemRecord.js';
-import { alice, newBoard, nowMs, sticky } from './support.js';
+import { alice, newBoard, nowMs, sticky, thrownBy } from './support.js';
 
 function record(doc: Y.Doc, id: string): ItemRecord {
   return (itemsMap(doc).get(id) as Y.Map<unknown>).toJSON() as ItemRecord;
@@ -31,6 +32,24 @@ describe('stored items checked against the catalogue', () => {
     const comment = createItem(doc, { type: 'comment', position: { x: 0, y: 0 }, data: { text: 'why?' } }, alice, nowMs);
     patchItem(doc, comment.id, { reply: { text: 'because' } }, alice, nowMs);
     expect(itemRecordIssues(record(doc, comment.id), typeOf(doc))).toEqual([]);
+    // An edited reply carries editedAt; a live edit elsewhere on the pin must not see it as broken.
+    const [reply] = patchItem(doc, comment.id, { reply: { text: 'and then' } }, alice, nowMs).data['replies'] as { id: string }[];
+    const edited = patchItem(doc, comment.id, { editReply: { id: reply?.id ?? '', text: 'because, really' } }, alice, nowMs + 1);
+    expect(edited.data['replies']).toMatchObject([{ id: reply?.id, text: 'because, really', editedAt: new Date(nowMs + 1).toISOString() }, { text: 'and then' }]);
+    expect(itemRecordIssues(record(doc, comment.id), typeOf(doc))).toEqual([]);
+    const removed = patchItem(doc, comment.id, { removeReply: { id: reply?.id ?? '' } }, alice, nowMs);
+    expect(removed.data['replies']).toMatchObject([{ text: 'and then' }]);
+  });
+
+  it('refuses editing or removing a reply that is not there, or on an item that is not a comment', () => {
+    const doc = newBoard();
+    const comment = createItem(doc, { type: 'comment', position: { x: 0, y: 0 }, data: { text: 'why?' } }, alice, nowMs);
+    const note = sticky(doc, 300, 0);
+    const fields = (id: string, patch: unknown): string[] => (thrownBy(() => patchItem(doc, id, patch, alice, nowMs)) as ItemValidationError).issues.map((i) => i.field);
+    expect(fields(comment.id, { editReply: { id: 'rpl_none', text: 'x' } })).toEqual(['editReply.id']);
+    expect(fields(comment.id, { removeReply: { id: 'rpl_none' } })).toEqual(['removeReply.id']);
+    expect(fields(comment.id, { editReply: { id: 'rpl_none', text: '' } })).toEqual(['editReply.text']);
+    expect(fields(note.id, { removeReply: { id: 'rpl_none' } })).toEqual(['removeReply']);
   });
 
   it('names what is wrong', () => {

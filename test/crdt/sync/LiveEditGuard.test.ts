@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import type { WebsocketProvider } from 'y-websocket';
 import * as Y from 'yjs';
+import { patchItem } from '../../../crdt/index.js';
 import { syncCloseCodes } from '../../../crdt/sync/closeCodes.js';
 import type { SyncTestServer } from './syncTestServer.js';
 import { startSyncServer } from './syncTestServer.js';
@@ -187,6 +188,61 @@ describe('live edits are validated like REST writes (stock y-websocket clients)'
     await expect.poll(() => bob.closes).toEqual([syncCloseCodes.invalidEdit]);
     await expect.poll(() => serverItem(s, 'itm_ada')?.['createdBy']).toBe('ada');
     expect(serverItem(s, 'itm_bob')).toBeUndefined();
+    expect(ada.closes).toEqual([]);
+  });
+});
+
+/** A comment pin as a browser would write it. */
+function writeComment(doc: Y.Doc, id: string, replies: Record<string, string>[] = []): void {
+  writeItem(doc, id, { type: 'comment', width: 32, height: 32, data: { text: new Y.Text('Why?'), color: undefined, resolved: false, ...(replies.length > 0 ? { replies: Y.Array.from(replies) } : {}) } });
+}
+
+function liveItem(doc: Y.Doc, id: string): Y.Map<unknown> {
+  return doc.getMap('items').get(id) as Y.Map<unknown>;
+}
+
+describe("live edits keep a comment's words to its author, as REST does", () => {
+  async function withPin(): Promise<{ s: SyncTestServer; ada: Awaited<ReturnType<typeof client>>; bob: Awaited<ReturnType<typeof client>> }> {
+    const s = await setup();
+    const ada = await client(s, 'ada');
+    const bob = await client(s, 'bob');
+    writeComment(ada.doc, 'itm_pin');
+    await expect.poll(() => serverItem(s, 'itm_pin')?.['createdBy']).toBe('ada');
+    await expect.poll(() => liveItem(bob.doc, 'itm_pin')?.get('createdBy')).toBe('ada');
+    return { s, ada, bob };
+  }
+
+  it("the author rewords their pin; another editor may move it but not reword it (4422, text put back)", async () => {
+    const { s, ada, bob } = await withPin();
+    ((liveItem(ada.doc, 'itm_pin').get('data') as Y.Map<unknown>).get('text') as Y.Text).insert(3, ' not');
+    await expect.poll(() => (serverItem(s, 'itm_pin')?.['data'] as { text?: string } | undefined)?.text).toBe('Why not?');
+    liveItem(bob.doc, 'itm_pin').set('x', 40);
+    await expect.poll(() => serverItem(s, 'itm_pin')?.['x']).toBe(40);
+    expect(bob.closes).toEqual([]);
+    ((liveItem(bob.doc, 'itm_pin').get('data') as Y.Map<unknown>).get('text') as Y.Text).insert(0, 'Bob says: ');
+    await expect.poll(() => bob.closes).toEqual([syncCloseCodes.invalidEdit]);
+    await expect.poll(() => (liveItem(ada.doc, 'itm_pin').toJSON() as { data: { text: string } }).data.text).toBe('Why not?');
+    expect(serverItem(s, 'itm_pin')).toMatchObject({ x: 40, createdBy: 'ada', data: { text: 'Why not?' } });
+    expect(ada.closes).toEqual([]);
+  });
+
+  it('replies written live are refused: on an existing pin they are put back, a new pin that comes with replies is removed', async () => {
+    const { s, ada, bob } = await withPin();
+    await s.registry.transact(board, (doc) => patchItem(doc, 'itm_pin', { reply: { text: 'Because.' } }, { actorId: 'ada' }, 1_000));
+    await expect.poll(() => (liveItem(bob.doc, 'itm_pin').toJSON() as { data: { replies?: unknown[] } }).data.replies?.length).toBe(1);
+    const replies = (liveItem(bob.doc, 'itm_pin').get('data') as Y.Map<unknown>).get('replies') as Y.Array<{ text: string }>;
+    bob.doc.transact(() => {
+      const [first] = replies.toArray();
+      replies.delete(0, 1);
+      replies.insert(0, [{ ...(first as { text: string }), text: 'Bob rewrote this' }]);
+    });
+    await expect.poll(() => bob.closes).toEqual([syncCloseCodes.invalidEdit]);
+    await expect.poll(() => (serverItem(s, 'itm_pin')?.['data'] as { replies: { text: string }[] }).replies.map((r) => r.text)).toEqual(['Because.']);
+
+    const carol = await client(s, 'carol');
+    writeComment(carol.doc, 'itm_forged', [{ id: 'rpl_1', text: 'I agree', authorId: 'ada', createdAt: '2026-01-01T00:00:00.000Z' }]);
+    await expect.poll(() => carol.closes).toEqual([syncCloseCodes.invalidEdit]);
+    expect(serverItem(s, 'itm_forged')).toBeUndefined();
     expect(ada.closes).toEqual([]);
   });
 });
