@@ -77,11 +77,15 @@ export interface Services extends BoardServices {
   readonly webhooks: WebhookService;
   /** Delivers the webhook outbox in the background. */
   readonly webhookDispatcher: WebhookDispatcher;
-  /** Stops background work (timers, document flushes); the store is closed by its owner. */
+  /** Stops background work if it was started (timers, deliveries, sweeps), flushes documents; the store is closed by its owner. */
   close(): Promise<void>;
 }
 
-/** Builds the services over an open store. */
+/**
+ * Builds the services over an open store, and starts nothing: no timer, sweep, recovery,
+ * dispatcher or worker runs until `startBackgroundWork(services)` (the server only). `boards
+ * admin` uses the services as built, beside a server that may be running on the same store.
+ */
 export async function createServices(config: Config, db: Database, clock: Clock, logger: Logger = createLogger(config)): Promise<Services> {
   const events = new DomainEvents(logger);
   const accounts = new AccountService(db, clock, events);
@@ -138,11 +142,6 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     sessions: oauth.sessions,
   });
   await db.ensureIndexes();
-  boardServices.trash.start();
-  await notificationDelivery.sweeper.start();
-  webhookDispatcher.start();
-  // Before live connections are accepted: the events of live edits a crash cut off reach every subscriber.
-  await liveEdits.recover().catch((error: unknown) => logger.error({ err: error }, 'live edit events could not be recovered'));
   return {
     config,
     db,

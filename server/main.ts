@@ -14,6 +14,7 @@ import { SyncGateway } from './realtime/SyncGateway.js';
 import { createLogger } from './logger.js';
 import type { Services } from './Services.js';
 import { createServices } from './Services.js';
+import { startBackgroundWork } from './backgroundWork.js';
 
 /** Options of `startServer` beyond the configuration; tests inject a clock and a log sink. */
 export interface StartOptions {
@@ -60,8 +61,12 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   try {
     prepareDataDir(config);
     if (!options.database && config.storage.kind === 'sqlite') lock = lockDataDir(config.dataDir);
-    db ??= await openStore(config, (error) => logger.error({ err: error }, 'Background storage work failed; it is retried'));
+    db ??= await openStore(config, { onBackgroundError: (error) => logger.error({ err: error }, 'Background storage work failed; it is retried') });
     services = await createServices(config, db, clock, logger);
+    await startBackgroundWork(services).catch(async (error: unknown) => {
+      await services.close().catch(() => undefined);
+      throw error;
+    });
   } catch (error) {
     await new Promise<void>((resolve) => http.close(() => resolve()));
     if (db && !options.database) await db.close().catch(() => undefined);

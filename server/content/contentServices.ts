@@ -27,7 +27,8 @@ export function createDocumentServices(db: Database, clock: Clock, logger: PinoL
     warn: (context, message) => logger.warn(context, message),
     error: (context, message) => logger.error(context, message),
   };
-  const documents = new DocumentRegistry(db.documents, { clock, logger: log, maxDocumentBytes: limits.maxDocumentBytes });
+  // The idle sweep is background work: `startBackgroundWork` starts it, in the server only.
+  const documents = new DocumentRegistry(db.documents, { clock, logger: log, maxDocumentBytes: limits.maxDocumentBytes, sweepAtOnce: false });
   const hub = new RealtimeHub(documents, {
     clock,
     logger: log,

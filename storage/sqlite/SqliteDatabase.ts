@@ -41,6 +41,13 @@ export interface SqliteDatabaseOptions {
   documentJournal?: boolean;
   /** Hears of failures in background work (a WAL checkpoint, an fsync nobody waited for); they are retried. */
   onBackgroundError?: (error: Error) => void;
+  /**
+   * False for a short command beside a server that may be running on the same folder (`boards
+   * admin`): no checkpoint worker (SQLite checkpoints inside commits, as usual) and no document
+   * journal, whether or not the server holds it, so the command never replays, moves or deletes
+   * the server's journal; document appends go to the database directly. Default true.
+   */
+  background?: boolean;
 }
 
 const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./checkpointWorker.js', import.meta.url) : undefined;
@@ -88,7 +95,8 @@ export class SqliteDatabase implements Database {
       configureConnection(this.#db, 'normal');
       this.#documentDb = new BetterSqlite3(file);
       configureConnection(this.#documentDb, 'normal');
-      const workerUrl = options.checkpointWorkerUrl ?? compiledWorkerUrl;
+      const background = options.background ?? true;
+      const workerUrl = background ? (options.checkpointWorkerUrl ?? compiledWorkerUrl) : undefined;
       if (workerUrl !== undefined) {
         for (const db of [this.#db, this.#documentDb]) db.pragma('wal_autocheckpoint = 0');
         this.#checkpointer = new WalCheckpointer({ file, intervalMs: options.checkpointIntervalMs ?? 1000, workerUrl, onError });
@@ -96,7 +104,7 @@ export class SqliteDatabase implements Database {
       const syncDelayMs = options.documentSyncDelayMs ?? 50;
       if (synchronous === 'full') this.#walSync = new WalSync(file, syncDelayMs, onError);
       const journal =
-        options.documentJournal === false
+        options.documentJournal === false || !background
           ? undefined
           : DocumentJournal.open({ dir: path.join(options.dataDir, 'journal'), fsync: synchronous === 'full', syncDelayMs, segmentBytes: 1024 * 1024, onError });
       this.documents = new SqliteDocumentStore(this.#documentDb, {
