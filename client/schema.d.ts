@@ -1510,6 +1510,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1641,6 +1643,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1728,6 +1732,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1833,6 +1839,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1977,6 +1985,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2069,6 +2079,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2228,6 +2240,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2443,6 +2457,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2639,6 +2655,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2839,6 +2857,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3001,6 +3021,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3093,6 +3115,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3228,6 +3252,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3324,6 +3350,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3416,6 +3444,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3584,6 +3614,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3772,6 +3804,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3860,6 +3894,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3963,6 +3999,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4125,6 +4163,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4328,6 +4368,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4428,6 +4470,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4520,6 +4564,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4733,6 +4779,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4829,6 +4877,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5030,6 +5080,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5121,6 +5173,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5224,6 +5278,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5311,6 +5367,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5465,6 +5523,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5570,6 +5630,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5781,6 +5843,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5874,6 +5938,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5941,6 +6007,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6010,6 +6078,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6097,6 +6167,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6247,6 +6319,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6352,6 +6426,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6452,6 +6528,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6542,6 +6620,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6629,6 +6709,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6709,6 +6791,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6853,6 +6937,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6941,6 +7027,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7028,6 +7116,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7105,6 +7195,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7224,6 +7316,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7309,6 +7403,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7460,6 +7556,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7547,6 +7645,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7632,6 +7732,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7776,6 +7878,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7934,6 +8038,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8015,6 +8121,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8140,6 +8248,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8227,6 +8337,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8339,6 +8451,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8475,6 +8589,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8576,6 +8692,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8789,6 +8907,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8885,6 +9005,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9086,6 +9208,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9173,6 +9297,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9318,6 +9444,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9456,6 +9584,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9562,6 +9692,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9721,6 +9853,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9829,6 +9963,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9914,6 +10050,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10074,6 +10212,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10194,6 +10334,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10306,6 +10448,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10417,6 +10561,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10507,6 +10653,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10580,6 +10728,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -34,7 +34,12 @@ export interface RunningServer {
   readonly http: Server;
   /** The API operations mounted under `/v1`. */
   readonly routes: readonly Route[];
-  /** Graceful stop: refuse new connections, finish in-flight requests, flush, close the store. */
+  /**
+   * Graceful stop: refuse new connections (`/readyz` 503), close live sockets 1001, finish the
+   * requests being served (`Connection: close`; one that starts now gets 503 with `Retry-After`),
+   * drop what is still open after `shutdownGraceMs`, wait for the handlers still running, stop
+   * background work, flush documents, close the store and release the data folder.
+   */
   close(): Promise<void>;
 }
 
@@ -105,10 +110,20 @@ export async function startServer(initialConfig: Config, options: StartOptions =
       sync.close();
       const drained = new Promise<void>((resolve) => http.close(() => resolve()));
       http.closeIdleConnections();
-      const grace = setTimeout(() => http.closeAllConnections(), config.shutdownGraceMs);
+      // Past the grace, requests still running lose their connection (never a 2xx: their writes are not
+      // acknowledged) and live sockets whose client never answered the 1001 close are dropped.
+      const grace = setTimeout(() => {
+        http.closeAllConnections();
+        sync.terminate();
+      }, config.shutdownGraceMs);
       grace.unref();
       await drained;
       clearTimeout(grace);
+      // A request whose connection the grace dropped may still be writing: its write and its events
+      // (activity, webhook outbox) finish whole before the services close, within one more grace.
+      let settled: NodeJS.Timeout | undefined;
+      await Promise.race([app.idle(), new Promise<void>((resolve) => (settled = setTimeout(resolve, config.shutdownGraceMs).unref()))]);
+      clearTimeout(settled);
       await services.close();
       if (!options.database) await store.close();
       lock?.release();
