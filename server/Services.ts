@@ -81,12 +81,21 @@ export interface Services extends BoardServices {
   close(): Promise<void>;
 }
 
+/** Options of `createServices`. */
+export interface ServicesOptions {
+  /**
+   * `server` (default): this process owns the board documents. `command`: a short process beside
+   * a server that may own them (`boards admin`): documents are only read, never compacted.
+   */
+  role?: 'server' | 'command';
+}
+
 /**
  * Builds the services over an open store, and starts nothing: no timer, sweep, recovery,
  * dispatcher or worker runs until `startBackgroundWork(services)` (the server only). `boards
  * admin` uses the services as built, beside a server that may be running on the same store.
  */
-export async function createServices(config: Config, db: Database, clock: Clock, logger: Logger = createLogger(config)): Promise<Services> {
+export async function createServices(config: Config, db: Database, clock: Clock, logger: Logger = createLogger(config), options: ServicesOptions = {}): Promise<Services> {
   const events = new DomainEvents(logger);
   const accounts = new AccountService(db, clock, events);
   const usage = new UsageService(db, clock);
@@ -97,7 +106,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
   const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, events });
-  const documentServices = createDocumentServices(db, clock, logger, config.sync);
+  const documentServices = createDocumentServices(db, clock, logger, config.sync, { compaction: (options.role ?? 'server') === 'server' });
   const boardServices = createBoardServices(db, {
     accounts,
     notifications,

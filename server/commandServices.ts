@@ -11,7 +11,8 @@ import { systemClock } from '../storage/index.js';
  * command may run while a server uses the same store, so it does admin work only: the store is
  * opened without background work (sqlite: no checkpoint worker, the server's document journal
  * left alone) and none of the server's background work is started (no webhook dispatcher, sweep,
- * job or live edit recovery, idle document sweep; see `startBackgroundWork`). Events the command
+ * job or live edit recovery, idle document sweep; see `startBackgroundWork`), and the documents it
+ * reads (`reindex`) are never compacted, as the server owns them. Events the command
  * causes are written to the webhook outbox, which the server delivers.
  *
  * Standard output carries the command's answer (a key, a list) for scripts: logs go to standard
@@ -21,7 +22,7 @@ export async function withCommandServices<T>(config: Config, fn: (services: Serv
   prepareDataDir(config);
   const db = await openStore(config, { background: false });
   try {
-    const services = await createServices(config, db, systemClock, logger);
+    const services = await createServices(config, db, systemClock, logger, { role: 'command' });
     try {
       return await fn(services);
     } finally {

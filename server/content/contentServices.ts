@@ -20,15 +20,25 @@ export interface DocumentServices {
   readonly boardDocuments: BoardDocuments;
 }
 
-/** Creates the document registry and the realtime hub over the store's document log. */
-export function createDocumentServices(db: Database, clock: Clock, logger: PinoLogger, limits: Config['sync']): DocumentServices {
+/**
+ * Creates the document registry and the realtime hub over the store's document log. With
+ * `compaction: false` (a command beside the server, which owns the documents) documents are only
+ * read: never compacted, nor folded in a snapshot process.
+ */
+export function createDocumentServices(db: Database, clock: Clock, logger: PinoLogger, limits: Config['sync'], options: { compaction: boolean } = { compaction: true }): DocumentServices {
   const log: Logger = {
     info: (context, message) => logger.info(context, message),
     warn: (context, message) => logger.warn(context, message),
     error: (context, message) => logger.error(context, message),
   };
   // The idle sweep is background work: `startBackgroundWork` starts it, in the server only.
-  const documents = new DocumentRegistry(db.documents, { clock, logger: log, maxDocumentBytes: limits.maxDocumentBytes, sweepAtOnce: false });
+  const documents = new DocumentRegistry(db.documents, {
+    clock,
+    logger: log,
+    maxDocumentBytes: limits.maxDocumentBytes,
+    sweepAtOnce: false,
+    ...(options.compaction ? {} : { compactAfterUpdates: Number.POSITIVE_INFINITY, compactMinLogBytes: Number.POSITIVE_INFINITY, snapshotWorkerUrl: null }),
+  });
   const hub = new RealtimeHub(documents, {
     clock,
     logger: log,

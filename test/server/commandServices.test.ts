@@ -18,8 +18,9 @@ import { startReceiver } from './webhooks/receiver.js';
 
 /**
  * The services of a `boards admin` command start none of the server's background work: no timer,
- * no job or live edit recovery, no webhook attempt, no checkpoint worker, and the document journal
- * of the data folder is neither taken nor replayed, so a server on the same folder keeps it.
+ * no job or live edit recovery, no webhook attempt, no checkpoint worker, no compaction of a board
+ * it reads, and the document journal of the data folder is neither taken nor replayed, so a
+ * server on the same folder keeps it.
  */
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-command-services-'));
@@ -28,6 +29,7 @@ let receiver: TestReceiver;
 let config: Config;
 let jobId = '';
 let deliveryId = '';
+const longLogBoard = 'brd_longlog';
 
 const journalOptions = { dir: journalDir, fsync: false, syncDelayMs: 50, segmentBytes: 1024 * 1024, onError: () => undefined };
 
@@ -67,6 +69,12 @@ beforeAll(async () => {
     finishedAt: null,
   };
   await ts.server.services.db.collection<JobRecord>(jobCollections.jobs).insert(job);
+  // A board whose log has outgrown its snapshot: loading it in the server compacts it.
+  const long = new Y.Doc();
+  for (let i = 0; i < 40; i++) long.getMap('items').set(`k${i}`, 'x'.repeat(4096));
+  const { updates } = await ts.server.services.db.documents.load(longLogBoard);
+  expect(updates).toEqual([]);
+  await ts.server.services.db.documents.append(longLogBoard, [Y.encodeStateAsUpdate(long)]);
   config = ts.server.services.config;
   await ts.stop();
   // Journaled updates of an earlier run, not yet moved into the database.
@@ -83,7 +91,7 @@ afterAll(async () => {
 });
 
 describe('services of a boards admin command', () => {
-  test('start no timer, recovery, delivery or worker, and leave the document journal alone', async () => {
+  test('start no timer, recovery, delivery, compaction or worker, and leave the document journal alone', async () => {
     const journaled = segments();
     expect(Object.keys(journaled).length).toBeGreaterThan(0);
     const received = receiver.received.length;
@@ -101,6 +109,8 @@ describe('services of a boards admin command', () => {
           expect(journal).toBeDefined();
           await journal?.close({ discard: false });
           expect((await s.db.collection<JobRecord>(jobCollections.jobs).get(jobId))?.status).toBe('running');
+          // Read as `reindex` reads a board: the command does not compact what the server owns.
+          expect((await s.documents.open(longLogBoard)).getMap('items').size).toBe(40);
           return s.accounts.listUsers();
         },
         logger,
@@ -120,6 +130,7 @@ describe('services of a boards admin command', () => {
       const delivery = await db.collection<WebhookDeliveryRecord>(webhookCollections.deliveries).get(deliveryId);
       expect(delivery).toMatchObject({ status: 'pending', attempts: 0 });
       expect(await db.documents.load('brd_journaled')).toMatchObject({ updates: [] });
+      expect(await db.documents.load(longLogBoard)).toMatchObject({ snapshot: null, updates: [expect.any(Uint8Array)] });
     } finally {
       await db.close();
     }
