@@ -56,3 +56,21 @@ export function spawnBoardsServer(env: Record<string, string>): Promise<SpawnedS
     void exited.then((code) => reject(new Error(`boards start exited with ${code}: ${out}`)));
   });
 }
+
+/** Creates a person on the business plan with `boards admin` and returns an API key of theirs with `scopes`. */
+export async function adminUserKey(env: Record<string, string>, email: string, scopes: string): Promise<string> {
+  const user = await runBoards(['admin', 'create-user', '--email', email, '--plan', 'business'], env);
+  if (user.code !== 0) throw new Error(`boards admin create-user failed: ${user.stderr}`);
+  const created = await runBoards(['admin', 'create-api-key', '--email', email, '--scopes', scopes], env);
+  if (created.code !== 0) throw new Error(`boards admin create-api-key failed: ${created.stderr}`);
+  return created.stdout.trim().split('\n').at(-1) ?? '';
+}
+
+/** A request to the API of a running server (`url` is `http://host:port`) with a bearer key; JSON bodies are serialised. */
+export function apiRequest(url: string, key: string, method: string, route: string, body?: unknown): Promise<Response> {
+  return fetch(`${url}/v1${route}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import type { SpawnedServer } from '../helpers/spawnServer.js';
-import { runBoards, spawnBoardsServer } from '../helpers/spawnServer.js';
+import { adminUserKey, apiRequest, runBoards, spawnBoardsServer } from '../helpers/spawnServer.js';
 import { freePort, json } from '../helpers/testServer.js';
 import type { TestReceiver } from './webhooks/receiver.js';
 import { startReceiver } from './webhooks/receiver.js';
@@ -23,19 +23,11 @@ let server: SpawnedServer | undefined;
 let receiver: TestReceiver;
 
 function api(method: string, route: string, body?: unknown): Promise<Response> {
-  return fetch(`${server!.url}/v1${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  return apiRequest(server!.url, key, method, route, body);
 }
 
 beforeAll(async () => {
-  const user = await runBoards(['admin', 'create-user', '--email', 'ops@example.com', '--plan', 'business'], env);
-  expect(user.code, user.stderr).toBe(0);
-  const created = await runBoards(['admin', 'create-api-key', '--email', 'ops@example.com', '--scopes', 'user:read boards:read boards:write'], env);
-  expect(created.code, created.stderr).toBe(0);
-  key = created.stdout.trim().split('\n').at(-1) ?? '';
+  key = await adminUserKey(env, 'ops@example.com', 'user:read boards:read boards:write');
   receiver = await startReceiver();
   server = await spawnBoardsServer({ ...env, BOARDS_PORT: String(await freePort()) });
 }, 120_000);

@@ -6,7 +6,7 @@ import * as Y from 'yjs';
 import type { SyncClient } from '../content/helpers/syncClient.js';
 import { clientCreateSticky, clientItemIds, clientItems, connectSyncClient } from '../content/helpers/syncClient.js';
 import type { SpawnedServer } from '../helpers/spawnServer.js';
-import { runBoards, spawnBoardsServer } from '../helpers/spawnServer.js';
+import { adminUserKey, apiRequest, spawnBoardsServer } from '../helpers/spawnServer.js';
 import { freePort, json } from '../helpers/testServer.js';
 
 /**
@@ -28,11 +28,7 @@ const clients: SyncClient[] = [];
 
 beforeAll(async () => {
   env.BOARDS_PORT = String(await freePort());
-  const user = await runBoards(['admin', 'create-user', '--email', 'rolling@example.com', '--plan', 'business'], env);
-  expect(user.code, user.stderr).toBe(0);
-  const created = await runBoards(['admin', 'create-api-key', '--email', 'rolling@example.com', '--scopes', 'user:read boards:read boards:write'], env);
-  expect(created.code, created.stderr).toBe(0);
-  key = created.stdout.trim().split('\n').at(-1) ?? '';
+  key = await adminUserKey(env, 'rolling@example.com', 'user:read boards:read boards:write');
 }, 120_000);
 
 afterAll(async () => {
@@ -45,11 +41,7 @@ afterAll(async () => {
 });
 
 function request(method: string, route: string, body?: unknown): Promise<Response> {
-  return fetch(`${server!.url}/v1${route}`, {
-    method,
-    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
-    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-  });
+  return apiRequest(server!.url, key, method, route, body);
 }
 
 /** Waits until a server answers `/readyz` on the port (after a refused connection or a 503). */
