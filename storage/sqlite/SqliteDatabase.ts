@@ -45,7 +45,9 @@ export interface SqliteDatabaseOptions {
    * False for a short command beside a server that may be running on the same folder (`boards
    * admin`): no checkpoint worker (SQLite checkpoints inside commits, as usual) and no document
    * journal, whether or not the server holds it, so the command never replays, moves or deletes
-   * the server's journal; document appends go to the database directly. Default true.
+   * the server's journal; document appends go to the database directly. Nor does opening remove
+   * snapshot parts no snapshot uses yet: they may be those of a compaction the server is writing.
+   * Default true.
    */
   background?: boolean;
 }
@@ -111,6 +113,7 @@ export class SqliteDatabase implements Database {
         ...(this.#walSync ? { walSync: this.#walSync } : {}),
         ...(journal ? { journal } : {}),
         onError,
+        owner: background,
       });
     }
     this.search = new SqliteSearchIndex(this.#db, this.#walSync);

@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import * as Y from 'yjs';
 import { withCommandServices } from '../../server/commandServices.js';
@@ -19,8 +20,8 @@ import { startReceiver } from './webhooks/receiver.js';
 /**
  * The services of a `boards admin` command start none of the server's background work: no timer,
  * no job or live edit recovery, no webhook attempt, no checkpoint worker, no compaction of a board
- * it reads, and the document journal of the data folder is neither taken nor replayed, so a
- * server on the same folder keeps it.
+ * it reads; the document journal of the data folder is neither taken nor replayed, and snapshot
+ * parts a compaction is writing are not removed as unused, so a server on the same folder keeps them.
  */
 
 const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-command-services-'));
@@ -77,6 +78,10 @@ beforeAll(async () => {
   await ts.server.services.db.documents.append(longLogBoard, [Y.encodeStateAsUpdate(long)]);
   config = ts.server.services.config;
   await ts.stop();
+  // A snapshot part no snapshot uses yet, as while a server writes a large board's compaction in parts.
+  const file = new BetterSqlite3(path.join(dataDir, 'boards.sqlite'));
+  file.prepare('INSERT INTO doc_snapshot_parts (doc_id, gen, idx, data) VALUES (?, ?, ?, ?)').run('brd_compacting', 99, 0, Buffer.from([0]));
+  file.close();
   // Journaled updates of an earlier run, not yet moved into the database.
   const journal = DocumentJournal.open(journalOptions)!;
   const doc = new Y.Doc();
@@ -91,7 +96,7 @@ afterAll(async () => {
 });
 
 describe('services of a boards admin command', () => {
-  test('start no timer, recovery, delivery, compaction or worker, and leave the document journal alone', async () => {
+  test('start no timer, recovery, delivery, compaction or worker, and leave the document journal and unfinished snapshot parts alone', async () => {
     const journaled = segments();
     expect(Object.keys(journaled).length).toBeGreaterThan(0);
     const received = receiver.received.length;
@@ -131,6 +136,7 @@ describe('services of a boards admin command', () => {
       expect(delivery).toMatchObject({ status: 'pending', attempts: 0 });
       expect(await db.documents.load('brd_journaled')).toMatchObject({ updates: [] });
       expect(await db.documents.load(longLogBoard)).toMatchObject({ snapshot: null, updates: [expect.any(Uint8Array)] });
+      expect(db.connection.prepare('SELECT doc_id, gen FROM doc_snapshot_parts').all()).toEqual([{ doc_id: 'brd_compacting', gen: 99 }]);
     } finally {
       await db.close();
     }
