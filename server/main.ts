@@ -93,10 +93,10 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   handle = app.koa.callback();
   http.on('clientError', app.onClientError);
   http.on('upgrade', (request, socket, head) => {
-    if (sync.matches(request) && !shuttingDown) sync.handleUpgrade(request, socket, head);
-    else {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-    }
+    if (!sync.matches(request)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+    // Stopping: the client connects again, to the next server of a rolling restart.
+    else if (shuttingDown) socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
+    else sync.handleUpgrade(request, socket, head);
   });
 
   const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${port}`;

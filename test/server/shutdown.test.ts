@@ -50,8 +50,22 @@ function createItemRequest(boardId: string, key: string, body: string, bytes = b
   ].join('\r\n');
 }
 
+/** The opening of a live sync connection to the board, as the stock provider sends it. */
+function upgradeRequest(boardId: string, key: string): string {
+  return [
+    `GET /v1/sync/${boardId}?token=${key} HTTP/1.1`,
+    'Host: 127.0.0.1',
+    'Upgrade: websocket',
+    'Connection: Upgrade',
+    `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
+    'Sec-WebSocket-Version: 13',
+    '',
+    '',
+  ].join('\r\n');
+}
+
 describe('graceful shutdown', () => {
-  test('a request in flight finishes with Connection: close; one whose headers complete after the stop began gets 503 with Retry-After and stores nothing', async () => {
+  test('a request in flight finishes with Connection: close; a request or live connection whose headers complete after the stop began gets 503 with Retry-After and stores nothing', async () => {
     const dir = dataDir();
     t = await startTestServer({ dataDir: dir });
     const alice = await t.createUser({ scopes: 'boards:read boards:write' });
@@ -59,13 +73,19 @@ describe('graceful shutdown', () => {
     const first = JSON.stringify({ type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'in flight' } });
     const second = JSON.stringify({ type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'after the stop began' } });
 
-    // In flight: its headers and half its body are in before the stop. Starting after: half its headers.
+    // In flight: its headers and half its body are in before the stop. Starting after: half their headers.
     const inFlight = connect(t.server.port, '127.0.0.1');
     const late = connect(t.server.port, '127.0.0.1');
+    const lateSync = connect(t.server.port, '127.0.0.1');
     const inFlightAnswer = readAll(inFlight);
     const lateAnswer = readAll(late);
+    const lateSyncAnswer = readAll(lateSync);
     const lateRequest = createItemRequest(boardId, alice.key, second);
+    const lateUpgrade = upgradeRequest(boardId, alice.key);
     await new Promise<void>((resolve) => late.write(lateRequest.slice(0, 40), () => resolve()));
+    await new Promise<void>((resolve) => lateSync.write(lateUpgrade.slice(0, 40), () => resolve()));
+    // A request answered after those bytes were sent: the server has read them by then (they are not idle connections).
+    expect((await fetch(`${t.url}/healthz`)).status).toBe(200);
     let closing: Promise<void> | undefined;
     const server = t;
     server.server.http.once('request', () => {
@@ -73,10 +93,11 @@ describe('graceful shutdown', () => {
       setImmediate(() => {
         inFlight.write(first.slice(10));
         late.write(lateRequest.slice(40));
+        lateSync.write(lateUpgrade.slice(40));
       });
     });
     inFlight.write(createItemRequest(boardId, alice.key, first, first.slice(0, 10)));
-    const [finished, refused] = await Promise.all([inFlightAnswer, lateAnswer]);
+    const [finished, refused, refusedSync] = await Promise.all([inFlightAnswer, lateAnswer, lateSyncAnswer]);
     await closing;
     t = undefined;
 
@@ -90,6 +111,9 @@ describe('graceful shutdown', () => {
     expect(envelope.error.code).toBe('service_unavailable');
     expect(envelope.error.docsUrl).toMatch(/\/docs\/errors\/service_unavailable$/);
     expect(envelope.requestId).toMatch(/^req_[0-9a-f]+$/);
+    // A live client is told to come back, not that the endpoint is missing.
+    expect(refusedSync).toMatch(/^HTTP\/1\.1 503 /);
+    expect(refusedSync).toMatch(/\r\nRetry-After: 1\r\n/i);
 
     t = await startTestServer({ dataDir: dir });
     const items = (await json(t.api(alice.key, 'GET', `/boards/${boardId}/items`))).data as { id: string; data: { text: string } }[];
@@ -103,18 +127,7 @@ describe('graceful shutdown', () => {
     // A client that completes the upgrade, then never answers anything (not even the close frame).
     const socket = connect(t.server.port, '127.0.0.1');
     const received = readAll(socket);
-    socket.write(
-      [
-        `GET /v1/sync/${boardId}?token=${alice.key} HTTP/1.1`,
-        'Host: 127.0.0.1',
-        'Upgrade: websocket',
-        'Connection: Upgrade',
-        `Sec-WebSocket-Key: ${randomBytes(16).toString('base64')}`,
-        'Sec-WebSocket-Version: 13',
-        '',
-        '',
-      ].join('\r\n'),
-    );
+    socket.write(upgradeRequest(boardId, alice.key));
     await new Promise<void>((resolve) => socket.once('data', () => resolve()));
     const server = t;
     t = undefined;
