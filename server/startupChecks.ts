@@ -87,7 +87,8 @@ export interface OpenStoreOptions {
   onBackgroundError?: (error: Error) => void;
   /**
    * False for `boards admin`, which may run beside a server on the same data folder: sqlite
-   * starts no checkpoint worker and leaves the server's document journal alone. Default true.
+   * starts no checkpoint worker and leaves the server's document journal and the snapshot parts
+   * of its compactions alone. Default true.
    */
   background?: boolean;
 }

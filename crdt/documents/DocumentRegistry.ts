@@ -33,9 +33,9 @@ export interface DocumentRegistryOptions {
   /** Period of the idle sweep timer, in ms; 0 disables the timer (call `sweep()` yourself). Default 10000. */
   sweepIntervalMs?: number;
   /**
-   * Starts the idle sweep timer at construction. False leaves it to `startSweeping()`, so that an
-   * owner that only reads (a command beside the server) never unloads, flushes or compacts in the
-   * background. Default true.
+   * Starts the idle sweep timer at construction. False leaves it to `startSweeping()`, so that a
+   * process that builds a registry without running the server (a command beside it) never
+   * unloads, flushes or compacts in the background. Default true.
    */
   sweepAtOnce?: boolean;
   /** Largest stored size of one document, in bytes; bigger updates throw `document_too_large`. Default 16 MiB. */
