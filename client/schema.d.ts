@@ -1522,6 +1522,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1681,6 +1683,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1768,6 +1772,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -1897,6 +1903,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2060,6 +2068,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2152,6 +2162,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2341,6 +2353,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2579,6 +2593,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2798,6 +2814,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3019,6 +3037,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3211,6 +3231,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3303,6 +3325,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3457,6 +3481,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3588,6 +3614,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3680,6 +3708,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -3869,6 +3899,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4078,6 +4110,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4166,6 +4200,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4293,6 +4329,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4481,6 +4519,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4707,6 +4747,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4807,6 +4849,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -4899,6 +4943,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5133,6 +5179,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5253,6 +5301,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5473,6 +5523,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5564,6 +5616,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5667,6 +5721,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5754,6 +5810,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -5908,6 +5966,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6039,6 +6099,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6273,6 +6335,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6366,6 +6430,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6433,6 +6499,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6502,6 +6570,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6589,6 +6659,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6767,6 +6839,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6872,6 +6946,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -6972,6 +7048,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7062,6 +7140,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7149,6 +7229,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7229,6 +7311,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7373,6 +7457,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7461,6 +7547,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7581,6 +7669,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7658,6 +7748,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7777,6 +7869,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -7862,6 +7956,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8041,6 +8137,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8128,6 +8226,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8246,6 +8346,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8418,6 +8520,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8604,6 +8708,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8685,6 +8791,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8838,6 +8946,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -8925,6 +9035,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9061,6 +9173,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9216,6 +9330,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9317,6 +9433,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9551,6 +9669,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9671,6 +9791,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9891,6 +10013,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -9978,6 +10102,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10123,6 +10249,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10288,6 +10416,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10394,6 +10524,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10581,6 +10713,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10689,6 +10823,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10807,6 +10943,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -10995,6 +11133,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11115,6 +11255,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11260,6 +11402,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11404,6 +11548,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11527,6 +11673,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -11600,6 +11748,8 @@ export interface operations {
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

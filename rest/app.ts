@@ -1,8 +1,9 @@
 import Koa from 'koa';
 import type { Logger } from 'pino';
 import type { Services } from '../server/Services.js';
-import { ServiceError } from '../server/errors.js';
+import { ServiceError, errorCatalogue } from '../server/errors.js';
 import { clientErrorHandler } from './clientError.js';
+import { sendError } from './envelope.js';
 import { translateLowerLayerError } from './lowerLayerErrors.js';
 import { errorHandler } from './middleware/errorHandler.js';
 import { RateLimit } from './middleware/rateLimit.js';
@@ -22,11 +23,18 @@ import { apiRouter } from './router.js';
 import { allRoutes } from './routes/index.js';
 import { webRoutes } from './web/webRoutes.js';
 
+/** `Retry-After` of a request refused while the server stops: a rolling restart's next server is up in about that. */
+const shutdownRetryAfterSeconds = 1;
+
 /** Options of the HTTP application. */
 export interface AppOptions {
   services: Services;
   logger: Logger;
-  /** Answers `/readyz` with 503 once true (set during shutdown). */
+  /**
+   * True once the server is stopping: `/readyz` answers 503, requests already being served finish
+   * with `Connection: close`, and a request that starts then (the next one on a kept-alive
+   * connection) is answered 503 `service_unavailable` with `Retry-After` before anything runs.
+   */
   isShuttingDown: () => boolean;
   /** Prometheus metrics: every request is counted into them, and `/metrics` serves them (docs/metrics.md). */
   metrics?: MetricsSource & RequestObserver;
@@ -38,6 +46,11 @@ export interface App {
   routes: readonly Route[];
   /** Answers requests Node's HTTP parser refused (431, 400, 408) in the error envelope. */
   onClientError: ReturnType<typeof clientErrorHandler>;
+  /**
+   * Resolves once no request is being handled, including one whose connection was dropped: at
+   * shutdown, the services close only after the writes under way finished (or failed) whole.
+   */
+  idle(): Promise<void>;
 }
 
 /** Builds the HTTP application: health, error docs, OpenAPI and the `/v1` API. */
@@ -77,6 +90,26 @@ export function createApp(options: AppOptions): App {
         return next();
     }
   });
+  let handling = 0;
+  const idleWaiters: (() => void)[] = [];
+  koa.use(async (ctx, next) => {
+    if (options.isShuttingDown()) {
+      // Nothing of it has run: the client retries, on the next server of a rolling restart.
+      ctx.set('Connection', 'close');
+      ctx.set('Retry-After', String(shutdownRetryAfterSeconds));
+      sendError(ctx, 'service_unavailable', errorCatalogue.service_unavailable);
+      return;
+    }
+    handling += 1;
+    try {
+      await next();
+    } finally {
+      handling -= 1;
+      if (handling === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+      // Answered while the server stops: the client's next request opens a new connection.
+      if (options.isShuttingDown()) ctx.set('Connection', 'close');
+    }
+  });
   koa.use(errorDocs());
   services.oauth.attachLogger(logger);
   koa.use(oauthRoutes(services));
@@ -93,5 +126,6 @@ export function createApp(options: AppOptions): App {
       answerError: (ctx, error) => handleErrors(ctx, () => Promise.reject(error)),
     }),
   );
-  return { koa, routes, onClientError: clientErrorHandler({ logger, publicUrl: services.config.publicUrl }) };
+  const idle = (): Promise<void> => (handling === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)));
+  return { koa, routes, onClientError: clientErrorHandler({ logger, publicUrl: services.config.publicUrl }), idle };
 }

@@ -107,6 +107,9 @@ function errorResponses(route: Route): Record<string, JsonObject> {
       description: list.map((c) => `\`${c}\`: ${errorCatalogue[c]}`).join(' '),
       content: { 'application/json': { schema: { $ref: '#/components/schemas/ErrorEnvelope' } } },
       ...(status === 429 || list.includes('idempotency_key_in_use') ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } } } : {}),
+      ...(status === 503
+        ? { headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait; sent while the server starts or stops (a rolling restart).' } } }
+        : {}),
     };
   }
   return out;

@@ -84,7 +84,7 @@ export interface Services extends BoardServices {
   readonly webhookDispatcher: WebhookDispatcher;
   /** `Idempotency-Key` claims and stored answers of the API's writes. */
   readonly idempotency: IdempotencyService;
-  /** Stops background work (timers, document flushes); the store is closed by its owner. */
+  /** Stops background work if it was started (timers, deliveries, sweeps), flushes documents; the store is closed by its owner. */
   close(): Promise<void>;
 }
 
@@ -94,8 +94,23 @@ export interface ServiceObservers {
   readonly documents?: DocumentObserver;
 }
 
-/** Builds the services over an open store. */
-export async function createServices(config: Config, db: Database, clock: Clock, logger: Logger = createLogger(config), observers: ServiceObservers = {}): Promise<Services> {
+/** Options of `createServices`. */
+export interface ServicesOptions {
+  /** What the services report their measurements to (the server's metrics). */
+  readonly observers?: ServiceObservers;
+  /**
+   * `server` (default): this process owns the board documents. `command`: a short process beside
+   * a server that may own them (`boards admin`): documents are only read, never compacted.
+   */
+  role?: 'server' | 'command';
+}
+
+/**
+ * Builds the services over an open store, and starts nothing: no timer, sweep, recovery,
+ * dispatcher or worker runs until `startBackgroundWork(services)` (the server only). `boards
+ * admin` uses the services as built, beside a server that may be running on the same store.
+ */
+export async function createServices(config: Config, db: Database, clock: Clock, logger: Logger = createLogger(config), options: ServicesOptions = {}): Promise<Services> {
   const events = new DomainEvents(logger);
   const accounts = new AccountService(db, clock, events);
   const usage = new UsageService(db, clock);
@@ -108,7 +123,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
   const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, events });
-  const documentServices = createDocumentServices(db, clock, logger, config.sync, observers.documents);
+  const documentServices = createDocumentServices(db, clock, logger, config.sync, { compaction: (options.role ?? 'server') === 'server', ...(options.observers?.documents ? { observer: options.observers.documents } : {}) });
   const boardServices = createBoardServices(db, {
     accounts,
     notifications,
@@ -154,12 +169,6 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   });
   const idempotency = new IdempotencyService({ db, documents: documentServices.documents, clock, logger, singleProcess: db.kind === 'sqlite' });
   await db.ensureIndexes();
-  idempotency.start();
-  boardServices.trash.start();
-  await notificationDelivery.sweeper.start();
-  webhookDispatcher.start();
-  // Before live connections are accepted: the events of live edits a crash cut off reach every subscriber.
-  await liveEdits.recover().catch((error: unknown) => logger.error({ err: error }, 'live edit events could not be recovered'));
   return {
     config,
     db,

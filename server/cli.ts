@@ -76,28 +76,8 @@ function out(line: string): void {
 
 async function withServices<T>(config: Config, fn: (services: Services) => Promise<T>): Promise<T> {
   // Loaded on demand, so that `--help` and usage errors answer at once.
-  const [{ openStore, prepareDataDir }, { createServices }, { systemClock }, { createLogger }] = await Promise.all([
-    import('./startupChecks.js'),
-    import('./Services.js'),
-    import('../storage/index.js'),
-    import('./logger.js'),
-  ]);
-  // Standard output carries the command's answer (a key, a list) for scripts: logs go to standard
-  // error, and only warnings and errors (the service's start-up notes are not the command's news).
-  const quiet = ['fatal', 'error', 'warn', 'silent'].includes(config.logLevel) ? config.logLevel : 'warn';
-  const logger = createLogger({ logLevel: quiet }, process.stderr);
-  prepareDataDir(config);
-  const db = await openStore(config);
-  try {
-    const services = await createServices(config, db, systemClock, logger);
-    try {
-      return await fn(services);
-    } finally {
-      await services.close();
-    }
-  } finally {
-    await db.close();
-  }
+  const { withCommandServices } = await import('./commandServices.js');
+  return withCommandServices(config, fn);
 }
 
 const backupOutput = { out, progress: (line: string) => process.stderr.write(`${line}\n`) };

@@ -16,6 +16,7 @@ import { createLogger } from './logger.js';
 import type { Services } from './Services.js';
 import { createServices } from './Services.js';
 import { ServerMetrics } from './metrics/ServerMetrics.js';
+import { startBackgroundWork } from './backgroundWork.js';
 
 /** Options of `startServer` beyond the configuration; tests inject a clock and a log sink. */
 export interface StartOptions {
@@ -37,7 +38,12 @@ export interface RunningServer {
   readonly routes: readonly Route[];
   /** `http://host:port/metrics` of the metrics listener when `BOARDS_METRICS_PORT` is set; else null (served on the main port, with a token). */
   readonly metricsUrl: string | null;
-  /** Graceful stop: refuse new connections, finish in-flight requests, flush, close the store. */
+  /**
+   * Graceful stop: refuse new connections (`/readyz` 503), close live sockets 1001, finish the
+   * requests being served (`Connection: close`; one that starts now gets 503 with `Retry-After`),
+   * drop what is still open after `shutdownGraceMs`, wait for the handlers still running, stop
+   * background work, flush documents, close the store and release the data folder.
+   */
   close(): Promise<void>;
 }
 
@@ -69,8 +75,15 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     if (metricsHttp) await listenOn(metricsHttp, { host: config.metrics.host, port: config.metrics.port ?? 0 }, { port: 'BOARDS_METRICS_PORT', host: config.metrics.host === config.host ? 'BOARDS_HOST' : 'BOARDS_METRICS_HOST' });
     prepareDataDir(config);
     if (!options.database && config.storage.kind === 'sqlite') lock = lockDataDir(config.dataDir);
-    db ??= await openStore(config, (error) => logger.error({ err: error }, 'Background storage work failed; it is retried'), metrics?.storage);
-    services = await createServices(config, db, clock, logger, metrics ? { documents: metrics.documents } : {});
+    db ??= await openStore(config, {
+      onBackgroundError: (error) => logger.error({ err: error }, 'Background storage work failed; it is retried'),
+      ...(metrics ? { observer: metrics.storage } : {}),
+    });
+    services = await createServices(config, db, clock, logger, metrics ? { observers: { documents: metrics.documents } } : {});
+    await startBackgroundWork(services).catch(async (error: unknown) => {
+      await services.close().catch(() => undefined);
+      throw error;
+    });
   } catch (error) {
     await new Promise<void>((resolve) => http.close(() => resolve()));
     if (metricsHttp?.listening) await new Promise<void>((resolve) => metricsHttp.close(() => resolve()));
@@ -100,10 +113,10 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   const metricsUrl = metricsHttp ? `${httpUrl(config.metrics.host, (metricsHttp.address() as AddressInfo).port)}/metrics` : null;
   http.on('clientError', app.onClientError);
   http.on('upgrade', (request, socket, head) => {
-    if (sync.matches(request) && !shuttingDown) sync.handleUpgrade(request, socket, head);
-    else {
-      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-    }
+    if (!sync.matches(request)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+    // Stopping: the client connects again, to the next server of a rolling restart.
+    else if (shuttingDown) socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
+    else sync.handleUpgrade(request, socket, head);
   });
 
   const url = httpUrl(config.host, port);
@@ -120,13 +133,21 @@ export async function startServer(initialConfig: Config, options: StartOptions =
       );
       http.closeIdleConnections();
       metricsHttp?.closeIdleConnections();
+      // Past the grace, requests still running lose their connection (never a 2xx: their writes are not
+      // acknowledged) and live sockets whose client never answered the 1001 close are dropped.
       const grace = setTimeout(() => {
         http.closeAllConnections();
         metricsHttp?.closeAllConnections();
+        sync.terminate();
       }, config.shutdownGraceMs);
       grace.unref();
       await drained;
       clearTimeout(grace);
+      // A request whose connection the grace dropped may still be writing: its write and its events
+      // (activity, webhook outbox) finish whole before the services close, within one more grace.
+      let settled: NodeJS.Timeout | undefined;
+      await Promise.race([app.idle(), new Promise<void>((resolve) => (settled = setTimeout(resolve, config.shutdownGraceMs).unref()))]);
+      clearTimeout(settled);
       await services.close();
       if (!options.database) await store.close();
       lock?.release();

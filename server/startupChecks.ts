@@ -88,15 +88,36 @@ export function lockDataDir(dataDir: string): DataDirLock {
   throw new StartupError('BOARDS_DATA_DIR', `The data folder ${dataDir} is in use by ${holder}. Stop it, or set BOARDS_DATA_DIR to another folder.`);
 }
 
+/** How `openStore` opens the store. */
+export interface OpenStoreOptions {
+  /** Hears of failures of the store's background work (sqlite); they are retried. */
+  onBackgroundError?: (error: Error) => void;
+  /**
+   * False for `boards admin`, which may run beside a server on the same data folder: sqlite
+   * starts no checkpoint worker and leaves the server's document journal and the snapshot parts
+   * of its compactions alone. Default true.
+   */
+  background?: boolean;
+  /** Told of each fsync round of the WAL and the journal (metrics). */
+  observer?: StorageObserver;
+}
+
 /**
  * Opens the configured store; throws `StartupError` naming `BOARDS_MONGODB_URL` (MongoDB cannot
  * be reached) or `BOARDS_DATA_DIR` (the SQLite file cannot be opened).
  */
-export async function openStore(config: Config, onBackgroundError?: (error: Error) => void, observer?: StorageObserver): Promise<Database> {
+export async function openStore(config: Config, options: OpenStoreOptions = {}): Promise<Database> {
   const storeOptions = databaseOptions(config);
   try {
     return await openDatabase(
-      storeOptions.kind === 'sqlite' ? { ...storeOptions, ...(onBackgroundError ? { onBackgroundError } : {}), ...(observer ? { observer } : {}) } : storeOptions,
+      storeOptions.kind === 'sqlite'
+        ? {
+            ...storeOptions,
+            ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}),
+            ...(options.background === false ? { background: false } : {}),
+            ...(options.observer ? { observer: options.observer } : {}),
+          }
+        : storeOptions,
     );
   } catch (error) {
     if (storeOptions.kind === 'mongodb') {

@@ -34,6 +34,12 @@ export interface DocumentRegistryOptions {
   idleUnloadMs?: number;
   /** Period of the idle sweep timer, in ms; 0 disables the timer (call `sweep()` yourself). Default 10000. */
   sweepIntervalMs?: number;
+  /**
+   * Starts the idle sweep timer at construction. False leaves it to `startSweeping()`, so that a
+   * process that builds a registry without running the server (a command beside it) never
+   * unloads, flushes or compacts in the background. Default true.
+   */
+  sweepAtOnce?: boolean;
   /** Largest stored size of one document, in bytes; bigger updates throw `document_too_large`. Default 16 MiB. */
   maxDocumentBytes?: number;
   /**
@@ -89,7 +95,7 @@ interface StoringInParts {
  */
 export class DocumentRegistry {
   readonly #store: DocumentStore;
-  readonly #options: Required<Omit<DocumentRegistryOptions, 'clock' | 'logger' | 'snapshotWorkerUrl' | 'observer'>>;
+  readonly #options: Required<Omit<DocumentRegistryOptions, 'clock' | 'logger' | 'snapshotWorkerUrl' | 'observer' | 'sweepAtOnce'>>;
   readonly #observer: DocumentObserver | undefined;
   readonly #snapshots: SnapshotBuilder;
   /** Splits large snapshots for loads a few milliseconds per event-loop turn. */
@@ -102,7 +108,7 @@ export class DocumentRegistry {
   readonly #loadListeners = new Set<(boardId: string, doc: Y.Doc) => void>();
   /** New boards whose snapshot is being stored again in parts (`create`); `delete` and `close` cancel and wait. */
   readonly #storingInParts = new Map<string, StoringInParts>();
-  readonly #timer: NodeJS.Timeout | undefined;
+  #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(store: DocumentStore, options: DocumentRegistryOptions = {}) {
@@ -128,12 +134,16 @@ export class DocumentRegistry {
       persistTimeoutMs: options.persistTimeoutMs ?? 10_000,
       loadMsPerTurn: options.loadMsPerTurn ?? 8,
     };
-    if (this.#options.sweepIntervalMs > 0) {
-      this.#timer = setInterval(() => {
-        this.sweep().catch((error: unknown) => this.#logger.error({ err: error }, 'Idle document sweep failed'));
-      }, this.#options.sweepIntervalMs);
-      this.#timer.unref();
-    }
+    if (options.sweepAtOnce ?? true) this.startSweeping();
+  }
+
+  /** Starts the idle sweep timer (every `sweepIntervalMs`, unless 0); it does not keep the process alive. Idempotent. */
+  startSweeping(): void {
+    if (this.#timer !== undefined || this.#closed || this.#options.sweepIntervalMs <= 0) return;
+    this.#timer = setInterval(() => {
+      this.sweep().catch((error: unknown) => this.#logger.error({ err: error }, 'Idle document sweep failed'));
+    }, this.#options.sweepIntervalMs);
+    this.#timer.unref();
   }
 
   /** The board's document, loaded once (concurrent calls share one store load). Prefer `acquire` to hold it. */

@@ -28,7 +28,7 @@ export function createProvider(ai: Config['ai']): AiProvider {
   });
 }
 
-/** Wires the AI assistant and the job runner; fails jobs a previous process left running (`interrupted`). */
+/** Wires the AI assistant and the job runner (the server fails jobs a previous process left running with `jobs.recoverInterrupted()`). */
 export async function createAiServices(options: {
   config: Config;
   db: Database;
@@ -59,8 +59,6 @@ export async function createAiServices(options: {
     const type = job.status === 'succeeded' ? 'job.succeeded' : 'job.failed';
     await options.events.emit(type, { workspaceId: job.workspaceId, actor: { userId: job.userId }, at: job.finishedAt ?? clock.now(), boardId: job.boardId, jobId: job.id, job: { ...jobView(job) } });
   });
-  const interrupted = await jobs.recoverInterrupted();
-  if (interrupted > 0) logger.warn({ jobs: interrupted }, 'failed jobs cut off by the last stop (interrupted) and refunded their credits');
   const provider = options.provider ?? createProvider(config.ai);
   logger.info({ provider: provider.name, model: provider.model, ...(provider.name === 'openai' ? { baseUrl: config.ai.baseUrl } : {}) }, 'AI assistant ready');
   const ai = new AiService({

@@ -20,14 +20,27 @@ export interface DocumentServices {
   readonly boardDocuments: BoardDocuments;
 }
 
-/** Creates the document registry and the realtime hub over the store's document log; `observer` hears of appends and compactions (metrics). */
-export function createDocumentServices(db: Database, clock: Clock, logger: PinoLogger, limits: Config['sync'], observer?: DocumentObserver): DocumentServices {
+/**
+ * Creates the document registry and the realtime hub over the store's document log. With
+ * `compaction: false` (a command beside the server, which owns the documents) documents are only
+ * read: never compacted, nor folded in a snapshot process. `observer` hears of appends and
+ * compactions (metrics).
+ */
+export function createDocumentServices(db: Database, clock: Clock, logger: PinoLogger, limits: Config['sync'], options: { compaction: boolean; observer?: DocumentObserver } = { compaction: true }): DocumentServices {
   const log: Logger = {
     info: (context, message) => logger.info(context, message),
     warn: (context, message) => logger.warn(context, message),
     error: (context, message) => logger.error(context, message),
   };
-  const documents = new DocumentRegistry(db.documents, { clock, logger: log, maxDocumentBytes: limits.maxDocumentBytes, ...(observer ? { observer } : {}) });
+  // The idle sweep is background work: `startBackgroundWork` starts it, in the server only.
+  const documents = new DocumentRegistry(db.documents, {
+    clock,
+    logger: log,
+    maxDocumentBytes: limits.maxDocumentBytes,
+    sweepAtOnce: false,
+    ...(options.observer ? { observer: options.observer } : {}),
+    ...(options.compaction ? {} : { compactAfterUpdates: Number.POSITIVE_INFINITY, compactMinLogBytes: Number.POSITIVE_INFINITY, snapshotWorkerUrl: null }),
+  });
   const hub = new RealtimeHub(documents, {
     clock,
     logger: log,

@@ -171,6 +171,11 @@ export class SyncGateway {
     for (const ws of this.#wss.clients) if (ws.readyState === WebSocket.OPEN) ws.close(syncCloseCodes.goingAway, 'Server shutting down');
     this.#wss.close();
   }
+
+  /** Drops the sockets still open, without the closing handshake: for clients that never answered `close` (shutdown's grace is over). */
+  terminate(): void {
+    for (const ws of this.#wss.clients) ws.terminate();
+  }
 }
 
 /** The board id of a path segment, percent-decoded, trailing slashes dropped; undefined for a malformed escape (`%`, `%E0%A4%A`). */

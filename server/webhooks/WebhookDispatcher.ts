@@ -76,7 +76,8 @@ export class WebhookDispatcher {
   #scheduled = false;
   #ticking = false;
   #again = false;
-  #stopped = false;
+  /** True until `start` (a process that never starts it, such as `boards admin`, attempts nothing) and after `stop`. */
+  #stopped = true;
 
   constructor(db: Database, options: WebhookDispatcherOptions) {
     this.#webhooks = db.collection<WebhookRecord>(webhookCollections.webhooks);
@@ -122,7 +123,7 @@ export class WebhookDispatcher {
     return this.#deliveries.count({ status: 'pending' });
   }
 
-  /** Deliveries of `webhookId` became due: attempt them soon. */
+  /** Deliveries of `webhookId` became due: attempt them soon (once started; before, the next `start` scan finds them). */
   wake(webhookId: string): void {
     this.#active.add(webhookId);
     this.#schedule();

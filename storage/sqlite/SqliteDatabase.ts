@@ -44,6 +44,15 @@ export interface SqliteDatabaseOptions {
   onBackgroundError?: (error: Error) => void;
   /** Told of each fsync round of the WAL and the journal (metrics). */
   observer?: StorageObserver;
+  /**
+   * False for a short command beside a server that may be running on the same folder (`boards
+   * admin`): no checkpoint worker (SQLite checkpoints inside commits, as usual) and no document
+   * journal, whether or not the server holds it, so the command never replays, moves or deletes
+   * the server's journal; document appends go to the database directly. Nor does opening remove
+   * snapshot parts no snapshot uses yet: they may be those of a compaction the server is writing.
+   * Default true.
+   */
+  background?: boolean;
 }
 
 const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./checkpointWorker.js', import.meta.url) : undefined;
@@ -91,7 +100,8 @@ export class SqliteDatabase implements Database {
       configureConnection(this.#db, 'normal');
       this.#documentDb = new BetterSqlite3(file);
       configureConnection(this.#documentDb, 'normal');
-      const workerUrl = options.checkpointWorkerUrl ?? compiledWorkerUrl;
+      const background = options.background ?? true;
+      const workerUrl = background ? (options.checkpointWorkerUrl ?? compiledWorkerUrl) : undefined;
       if (workerUrl !== undefined) {
         for (const db of [this.#db, this.#documentDb]) db.pragma('wal_autocheckpoint = 0');
         this.#checkpointer = new WalCheckpointer({ file, intervalMs: options.checkpointIntervalMs ?? 1000, workerUrl, onError });
@@ -101,7 +111,7 @@ export class SqliteDatabase implements Database {
       const observeFsync = observer?.fsync?.bind(observer);
       if (synchronous === 'full') this.#walSync = new WalSync(file, syncDelayMs, onError, observeFsync && ((seconds) => observeFsync('wal', seconds)));
       const journal =
-        options.documentJournal === false
+        options.documentJournal === false || !background
           ? undefined
           : DocumentJournal.open({
               dir: path.join(options.dataDir, 'journal'),
@@ -115,6 +125,7 @@ export class SqliteDatabase implements Database {
         ...(this.#walSync ? { walSync: this.#walSync } : {}),
         ...(journal ? { journal } : {}),
         onError,
+        owner: background,
       });
     }
     this.search = new SqliteSearchIndex(this.#db, this.#walSync);

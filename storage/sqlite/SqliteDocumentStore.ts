@@ -18,6 +18,12 @@ export interface SqliteDocumentStoreOptions {
   moveDelayMs?: number;
   /** Hears of a failed move into `doc_log` or fsync nobody waited for; both are retried. */
   onError?: (error: Error) => void;
+  /**
+   * True (default) when this process owns the documents: opening removes snapshot parts that no
+   * snapshot uses (left by a compaction a crash cut off). False for a second process beside the
+   * owner (`boards admin`), where such parts may be those of a compaction the owner is writing.
+   */
+  owner?: boolean;
 }
 
 /** Documents whose last sequence number is remembered; past it the memory starts afresh (each then reads its number once more). */
@@ -115,7 +121,7 @@ export class SqliteDocumentStore implements DocumentStore {
     `);
     migrateGlobalLog(db);
     addSnapshotColumns(db);
-    removeUnusedParts(db);
+    if (options.owner ?? true) removeUnusedParts(db);
     this.#nextGen = (db.prepare('SELECT coalesce(max(gen), 0) + 1 AS gen FROM doc_snapshots').get() as { gen: number }).gen;
     // The next number follows both the log and the snapshot: a compacted document has no log rows left.
     this.#storedLastSeq = db.prepare(

@@ -102,3 +102,12 @@ export function killableBoards(env: Record<string, string>): KillableBoards {
     createKey: (email, scopes) => createUserWithKey(email, scopes, env),
   };
 }
+
+/** A request to the API of a running server (`url` is `http://host:port`) with a bearer key; JSON bodies are serialised. */
+export function apiRequest(url: string, key: string, method: string, route: string, body?: unknown): Promise<Response> {
+  return fetch(`${url}/v1${route}`, {
+    method,
+    headers: { Authorization: `Bearer ${key}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+  });
+}

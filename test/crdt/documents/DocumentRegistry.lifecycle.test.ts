@@ -1,4 +1,4 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
 import { DocumentRegistry } from '../../../crdt/documents/DocumentRegistry.js';
 import type { DocumentRegistryOptions } from '../../../crdt/documents/DocumentRegistry.js';
@@ -147,6 +147,22 @@ describe('idle unload', () => {
     lease.release();
     clock.advance(1000);
     expect(await registry.sweep()).toBe(1);
+  });
+
+  it('with sweepAtOnce: false, sweeps on its timer only once startSweeping() is called', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    cleanups.push(() => void vi.useRealTimers());
+    const { clock, registry } = setup({ idleUnloadMs: 1000, sweepIntervalMs: 50, sweepAtOnce: false });
+    await registry.open('b1');
+    clock.advance(1000);
+    vi.advanceTimersByTime(500);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(registry.stats().loadedDocuments).toBe(1);
+    registry.startSweeping();
+    registry.startSweeping();
+    expect(vi.getTimerCount()).toBe(1);
+    vi.advanceTimersByTime(50);
+    await expect.poll(() => registry.stats().loadedDocuments).toBe(0);
   });
 
   it('counts REST use as use', async () => {
