@@ -37,4 +37,5 @@ export { SqliteDatabase } from './sqlite/SqliteDatabase.js';
 export { DataDirLock } from './sqlite/DataDirLock.js';
 export type { MongoDatabaseOptions } from './mongo/MongoDatabase.js';
 export type { MongoCollectionPort, MongoCursorPort, MongoDbPort, MongoDocument } from './mongo/driverPort.js';
+export type { PostgresDatabaseOptions } from './postgres/PostgresDatabase.js';
 export { TimeOrderedIds } from './TimeOrderedIds.js';
