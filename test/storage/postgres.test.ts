@@ -1,8 +1,26 @@
 import { randomBytes } from 'node:crypto';
-import { beforeAll } from 'vitest';
+import pg from 'pg';
+import { beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
+import { DuplicateKeyError } from '../../storage/errors.js';
 import { PostgresDatabase } from '../../storage/postgres/PostgresDatabase.js';
+import { migrate, migrations } from '../../storage/postgres/schema.js';
 import { describePostgres } from '../helpers/postgres.js';
+import { freePort } from '../helpers/testServer.js';
 import { describeStorageContract } from './contract.js';
+
+const freshSchema = (): string => `t_${randomBytes(6).toString('hex')}`;
+
+describe('PostgreSQL store without a server', () => {
+  it('reports an unreachable server as storage_unavailable', async () => {
+    const url = `postgres://boards:secret@127.0.0.1:${await freePort()}/boards`;
+    await expect(PostgresDatabase.connect({ url, connectTimeoutMs: 2000 })).rejects.toMatchObject({ code: 'storage_unavailable' });
+  });
+
+  it('refuses a schema name that is not a plain identifier', async () => {
+    await expect(PostgresDatabase.connect({ url: 'postgres://127.0.0.1/boards', schema: 'x; DROP TABLE y' })).rejects.toBeInstanceOf(TypeError);
+  });
+});
 
 describePostgres('PostgreSQL store', (cluster) => {
   let url = '';
@@ -13,8 +31,137 @@ describePostgres('PostgreSQL store', (cluster) => {
     icuUrl = await cluster().createDatabase("TEMPLATE template0 LOCALE_PROVIDER icu ICU_LOCALE 'en-US' LOCALE 'C.UTF-8'");
   });
 
-  const freshSchema = (): string => `t_${randomBytes(6).toString('hex')}`;
-
   describeStorageContract('PostgreSQL', async () => PostgresDatabase.connect({ url, schema: freshSchema() }));
   describeStorageContract('PostgreSQL, database with an ICU en-US collation', async () => PostgresDatabase.connect({ url: icuUrl, schema: freshSchema() }));
+
+  describe('several processes on one store (each a store with its own pool)', () => {
+    /** `count` stores on one fresh schema, opened at once; closed by the returned function. */
+    async function stores(count: number): Promise<{ dbs: PostgresDatabase[]; close: () => Promise<void> }> {
+      const schema = freshSchema();
+      const dbs = await Promise.all(Array.from({ length: count }, () => PostgresDatabase.connect({ url, schema })));
+      return { dbs, close: async () => void (await Promise.all(dbs.map((db) => db.close()))) };
+    }
+
+    it('two writers appending to one document at once lose nothing and keep each writer’s order', async () => {
+      const { dbs, close } = await stores(2);
+      try {
+        const perWriter = 60;
+        const write = async (db: PostgresDatabase, writer: number): Promise<number[]> => {
+          const seqs: number[] = [];
+          // Some one at a time, some fired together: the store keeps call order within a process.
+          for (let i = 0; i < perWriter; i += 3) {
+            seqs.push(await db.documents.append('doc', [Uint8Array.of(writer, i)]));
+            seqs.push(...(await Promise.all([db.documents.append('doc', [Uint8Array.of(writer, i + 1)]), db.documents.append('doc', [Uint8Array.of(writer, i + 2)])])));
+          }
+          return seqs;
+        };
+        const [one, two] = await Promise.all([write(dbs[0] as PostgresDatabase, 1), write(dbs[1] as PostgresDatabase, 2)]);
+        for (const seqs of [one, two]) expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
+        expect([...one, ...two].sort((a, b) => a - b)).toEqual(Array.from({ length: 2 * perWriter }, (_, i) => i + 1));
+        const stored = await (dbs[1] as PostgresDatabase).documents.load('doc');
+        expect(stored.lastSeq).toBe(2 * perWriter);
+        for (const writer of [1, 2]) {
+          const mine = stored.updates.filter((update) => update[0] === writer).map((update) => update[1]);
+          expect(mine).toEqual(Array.from({ length: perWriter }, (_, i) => i));
+        }
+        // Each update sits at the number its append returned.
+        one.forEach((seq, i) => expect([...(stored.updates[seq - 1] ?? [])]).toEqual([1, i]));
+      } finally {
+        await close();
+      }
+    });
+
+    it('compactions by one process while another appends lose no update', async () => {
+      const { dbs, close } = await stores(2);
+      const [writer, compactor] = dbs as [PostgresDatabase, PostgresDatabase];
+      try {
+        const source = new Y.Doc();
+        const pending: Uint8Array[] = [];
+        source.on('update', (update: Uint8Array) => pending.push(update));
+        const total = 120;
+        let done = false;
+        const writing = (async () => {
+          for (let i = 0; i < total; i += 1) {
+            source.getMap('m').set(`k${i}`, i);
+            await writer.documents.append('doc', pending.splice(0));
+          }
+          done = true;
+        })();
+        let compactions = 0;
+        do {
+          const stored = await compactor.documents.load('doc');
+          if (stored.lastSeq === 0) continue;
+          const doc = new Y.Doc();
+          for (const part of [...(stored.snapshot ?? []), ...stored.updates]) Y.applyUpdate(doc, part);
+          await compactor.documents.compact('doc', [Y.encodeStateAsUpdate(doc)], stored.lastSeq);
+          compactions += 1;
+        } while (!done);
+        await writing;
+        expect(compactions).toBeGreaterThan(1);
+        const stored = await writer.documents.load('doc');
+        expect(stored.snapshot).not.toBeNull();
+        expect(stored.lastSeq).toBe(total);
+        const replayed = new Y.Doc();
+        for (const part of [...(stored.snapshot ?? []), ...stored.updates]) Y.applyUpdate(replayed, part);
+        expect(replayed.getMap('m').toJSON()).toEqual(source.getMap('m').toJSON());
+      } finally {
+        await close();
+      }
+    });
+
+    it('a compaction of what was read before a delete does not bring the document back', async () => {
+      const { dbs, close } = await stores(2);
+      const [one, two] = dbs as [PostgresDatabase, PostgresDatabase];
+      try {
+        const doc = new Y.Doc();
+        doc.getText('t').insert(0, 'gone');
+        const seq = await one.documents.append('doc', [Y.encodeStateAsUpdate(doc)]);
+        const read = await one.documents.load('doc');
+        await two.documents.delete('doc');
+        await one.documents.compact('doc', [Y.encodeStateAsUpdate(doc)], read.lastSeq);
+        expect(await two.documents.load('doc')).toEqual({ snapshot: null, updates: [], lastSeq: 0 });
+        // Numbers go on from before the delete, so a later compaction is told apart from a stale one.
+        const again = await two.documents.append('doc', [Uint8Array.of(1)]);
+        expect(again).toBeGreaterThan(seq);
+        await one.documents.compact('doc', [Uint8Array.of(2)], again);
+        expect(await two.documents.load('doc')).toEqual({ snapshot: [Uint8Array.of(2)], updates: [], lastSeq: again });
+      } finally {
+        await close();
+      }
+    });
+
+    it('applies each migration once when several processes start at once, and again never', async () => {
+      const schema = freshSchema();
+      const dbs = await Promise.all(Array.from({ length: 4 }, () => PostgresDatabase.connect({ url, schema })));
+      const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
+      try {
+        const { rows } = await pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
+        expect(rows.map((row) => row.version)).toEqual(migrations.map((step) => step.version));
+        expect(await migrate(pool, schema)).toEqual([]);
+        // Collections opened by every process at once: one table, one unique index in force for all.
+        const spec = { name: 'people', indexes: [{ fields: ['email'], unique: true }] };
+        const results = await Promise.allSettled(dbs.map((db, i) => db.collection<{ id: string; email: string }>(spec).insert({ id: `p${i}`, email: 'same@example.com' })));
+        expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
+        for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(DuplicateKeyError);
+      } finally {
+        await pool.end();
+        await Promise.all(dbs.map((db) => db.close()));
+      }
+    });
+
+    it('rolls a failing migration back whole and records nothing of it', async () => {
+      const schema = freshSchema();
+      const db = await PostgresDatabase.connect({ url, schema });
+      const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
+      try {
+        const broken = [...migrations, { version: 1000, name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' }];
+        await expect(migrate(pool, schema, broken)).rejects.toMatchObject({ code: '42883' });
+        const { rows } = await pool.query("SELECT to_regclass('half_done') AS half, (SELECT max(version) FROM schema_migrations) AS latest");
+        expect(rows[0]).toEqual({ half: null, latest: migrations.at(-1)?.version });
+      } finally {
+        await pool.end();
+        await db.close();
+      }
+    });
+  });
 });
