@@ -41,6 +41,8 @@ export interface PostgresCluster {
   url(database: string): string;
   /** Creates an empty database (`extra` is appended to CREATE DATABASE) and returns its URL. */
   createDatabase(extra?: string): Promise<string>;
+  /** Refuses new connections to the database at `url` and ends those open (`allow` false), or allows them again. */
+  allowConnections(url: string, allow: boolean): Promise<void>;
   stop(): void;
 }
 
@@ -89,18 +91,28 @@ export async function startPostgres(): Promise<PostgresCluster> {
   // A worker that dies without its afterAll must not leave a server running.
   process.once('exit', stop);
   const url = (database: string): string => `postgres://boards@127.0.0.1:${port}/${database}`;
+  const admin = async (fn: (client: pg.Client) => Promise<void>): Promise<void> => {
+    const client = new pg.Client({ connectionString: url('postgres') });
+    await client.connect();
+    try {
+      await fn(client);
+    } finally {
+      await client.end();
+    }
+  };
   return {
     url,
     async createDatabase(extra = '') {
       const name = `boards_${randomBytes(5).toString('hex')}`;
-      const client = new pg.Client({ connectionString: url('postgres') });
-      await client.connect();
-      try {
-        await client.query(`CREATE DATABASE ${name} ${extra}`);
-      } finally {
-        await client.end();
-      }
+      await admin((client) => client.query(`CREATE DATABASE ${name} ${extra}`).then(() => undefined));
       return url(name);
+    },
+    async allowConnections(databaseUrl, allow) {
+      const name = new URL(databaseUrl).pathname.slice(1);
+      await admin(async (client) => {
+        await client.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${allow}`);
+        if (!allow) await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
+      });
     },
     stop,
   };

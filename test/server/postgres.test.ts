@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { describePostgres } from '../helpers/postgres.js';
 import type { Body, TestServer } from '../helpers/testServer.js';
-import { json, startTestServer } from '../helpers/testServer.js';
+import { expectEnvelope, json, startTestServer } from '../helpers/testServer.js';
 
 describePostgres('the server on PostgreSQL (BOARDS_STORAGE=postgres)', (cluster) => {
   let url = '';
@@ -53,5 +53,17 @@ describePostgres('the server on PostgreSQL (BOARDS_STORAGE=postgres)', (cluster)
       .poll(async () => (await json(second.api(alice.key, 'GET', '/search?q=CAFE'))).items.map((hit: Body) => hit.itemId))
       .toEqual([created[0].id]);
     expect((await json(second.api(alice.key, 'GET', '/search?q=roadmap'))).boards.map((hit: Body) => hit.id)).toEqual([board.id]);
+  });
+
+  test('/readyz answers 503 while the database refuses connections, and ready once it takes them again', async () => {
+    const server = await start();
+    try {
+      await cluster().allowConnections(url, false);
+      await expectEnvelope(await fetch(`${server.url}/readyz`), 503, 'service_unavailable');
+    } finally {
+      await cluster().allowConnections(url, true);
+    }
+    await expect.poll(async () => (await fetch(`${server.url}/readyz`)).status).toBe(200);
+    await stop(server);
   });
 });

@@ -34,6 +34,24 @@ describePostgres('PostgreSQL store', (cluster) => {
   describeStorageContract('PostgreSQL', async () => PostgresDatabase.connect({ url, schema: freshSchema() }));
   describeStorageContract('PostgreSQL, database with an ICU en-US collation', async () => PostgresDatabase.connect({ url: icuUrl, schema: freshSchema() }));
 
+  it('ping reports storage_unavailable while the database refuses connections, and answers once it takes them again', async () => {
+    const own = await cluster().createDatabase();
+    const failures: Error[] = [];
+    const db = await PostgresDatabase.connect({ url: own, onBackgroundError: (error) => failures.push(error) });
+    try {
+      await db.ping();
+      await cluster().allowConnections(own, false);
+      await expect(db.ping()).rejects.toMatchObject({ code: 'storage_unavailable' });
+      // The pooled connection that was ended is reported, not thrown at whoever uses the pool next.
+      await expect.poll(() => failures.length).toBeGreaterThan(0);
+      expect(failures[0]).toMatchObject({ code: 'storage_unavailable' });
+      await cluster().allowConnections(own, true);
+      await expect(db.ping()).resolves.toBeUndefined();
+    } finally {
+      await db.close();
+    }
+  });
+
   describe('several processes on one store (each a store with its own pool)', () => {
     /** `count` stores on one fresh schema, opened at once; closed by the returned function. */
     async function stores(count: number): Promise<{ dbs: PostgresDatabase[]; close: () => Promise<void> }> {
