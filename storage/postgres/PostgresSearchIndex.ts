@@ -9,6 +9,8 @@ const maxPosition = 16383;
 const maxPositionsPerWord = 256;
 /** Longest word PostgreSQL indexes, in bytes; longer ones are left out of the index. */
 const maxWordBytes = 2046;
+/** Size of a text's tsvector (about: words, 6 bytes per word and 2 per position) past which its further new words are left out; PostgreSQL refuses one of 1 MB. */
+const maxTsvectorBytes = 768 * 1024;
 /** First half of the advisory lock key that serializes the writes of one board's entries (the second is a hash of its id). */
 const boardLockSpace = 1_651_470_707;
 
@@ -21,10 +23,19 @@ type EntryRow = { board_id: string; item_id: string; type: string; text: string 
  */
 export function tsvectorOf(text: string): string {
   const positions = new Map<string, number[]>();
+  let bytes = 0;
   searchWords(text).forEach((word, i) => {
-    if (Buffer.byteLength(word) > maxWordBytes) return;
-    const list = positions.get(word) ?? [];
-    if (list.length < maxPositionsPerWord) list.push(Math.min(i + 1, maxPosition));
+    let list = positions.get(word);
+    if (list === undefined) {
+      const size = Buffer.byteLength(word);
+      if (size > maxWordBytes || bytes + size + 8 > maxTsvectorBytes) return;
+      bytes += size + 6;
+      list = [];
+    }
+    if (list.length < maxPositionsPerWord && bytes + 2 <= maxTsvectorBytes) {
+      list.push(Math.min(i + 1, maxPosition));
+      bytes += 2;
+    }
     positions.set(word, list);
   });
   return [...positions].map(([word, list]) => `'${word}':${[...new Set(list)].join(',')}`).join(' ');
@@ -65,7 +76,11 @@ export class PostgresSearchIndex implements SearchIndex {
 
   /** Inserts (or replaces) the title and the items with text, in one statement. */
   async #insert(client: PoolClient, boardId: string, title: string, items: readonly SearchItemInput[]): Promise<void> {
-    const entries = [{ itemId: '', type: 'board', text: title }, ...items.filter((item) => item.text.trim() !== '')];
+    const entries = [{ itemId: '', type: 'board', text: title }, ...items.filter((item) => item.text.trim() !== '')].map((entry) => ({
+      ...entry,
+      // PostgreSQL's text cannot hold NUL; it separates words like any other punctuation.
+      text: entry.text.replaceAll('\u0000', ' '),
+    }));
     await client.query(
       `INSERT INTO search_entries (board_id, item_id, type, text, words)
        SELECT $1, e.item_id, e.type, e.text, e.words FROM unnest($2::text[], $3::text[], $4::text[], $5::tsvector[]) AS e(item_id, type, text, words)

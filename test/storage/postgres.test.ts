@@ -52,6 +52,25 @@ describePostgres('PostgreSQL store', (cluster) => {
     }
   });
 
+  it('indexes texts PostgreSQL would refuse as they are: NUL characters, over a megabyte of words, words over 2 KB', async () => {
+    const db = await PostgresDatabase.connect({ url, schema: freshSchema() });
+    try {
+      const many = Array.from({ length: 200_000 }, (_, i) => `w${i.toString(36)}`).join(' ');
+      await db.search.indexBoard('b', 'Odd\u0000texts', [
+        { itemId: 'nul', type: 'text', text: 'before\u0000after' },
+        { itemId: 'many', type: 'text', text: `first ${many}` },
+        { itemId: 'long', type: 'text', text: `${'x'.repeat(3000)} tail` },
+      ]);
+      const page = { boardIds: ['b'], boards: { limit: 10, offset: 0 }, items: { limit: 10, offset: 0 } };
+      expect((await db.search.search('after before', page)).items.map((hit) => hit.itemId)).toEqual(['nul']);
+      expect((await db.search.search('texts', page)).boards.map((hit) => hit.boardId)).toEqual(['b']);
+      expect((await db.search.search('first w0', page)).items.map((hit) => hit.itemId)).toEqual(['many']);
+      expect((await db.search.search('tail', page)).items.map((hit) => hit.itemId)).toEqual(['long']);
+    } finally {
+      await db.close();
+    }
+  });
+
   describe('several processes on one store (each a store with its own pool)', () => {
     /** `count` stores on one fresh schema, opened at once; closed by the returned function. */
     async function stores(count: number): Promise<{ dbs: PostgresDatabase[]; close: () => Promise<void> }> {
