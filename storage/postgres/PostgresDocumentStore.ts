@@ -1,5 +1,6 @@
 import type { Pool } from 'pg';
 import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
+import { KeyedChain } from '../KeyedChain.js';
 import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 import { inTransaction } from './transaction.js';
 
@@ -42,7 +43,7 @@ export class PostgresDocumentStore implements DocumentStore {
   readonly #pool: Pool;
   readonly #ready: () => Promise<void>;
   /** Appends per document in this process, chained so that they take their numbers in call order. */
-  readonly #appendChains = new Map<string, Promise<unknown>>();
+  readonly #appendChains = new KeyedChain();
 
   /** `ready` resolves once the store's tables exist (it is called before every operation). */
   constructor(pool: Pool, ready: () => Promise<void>) {
@@ -51,17 +52,7 @@ export class PostgresDocumentStore implements DocumentStore {
   }
 
   async append(docId: string, updates: readonly Uint8Array[]): Promise<number> {
-    const previous = this.#appendChains.get(docId) ?? Promise.resolve();
-    const run = previous.then(
-      () => this.#appendNow(docId, updates),
-      () => this.#appendNow(docId, updates),
-    );
-    this.#appendChains.set(docId, run);
-    try {
-      return await run;
-    } finally {
-      if (this.#appendChains.get(docId) === run) this.#appendChains.delete(docId);
-    }
+    return this.#appendChains.run(docId, () => this.#appendNow(docId, updates));
   }
 
   async #appendNow(docId: string, updates: readonly Uint8Array[]): Promise<number> {

@@ -72,11 +72,15 @@ describePostgres('PostgreSQL store', (cluster) => {
   });
 
   describe('several processes on one store (each a store with its own pool)', () => {
-    /** `count` stores on one fresh schema, opened at once; closed by the returned function. */
-    async function stores(count: number): Promise<{ dbs: PostgresDatabase[]; close: () => Promise<void> }> {
+    /**
+     * `count` stores on one fresh schema, opened at once, and a plain pool on the same schema (to
+     * look at the tables); all closed by `close`.
+     */
+    async function stores(count: number): Promise<{ dbs: PostgresDatabase[]; schema: string; pool: pg.Pool; close: () => Promise<void> }> {
       const schema = freshSchema();
       const dbs = await Promise.all(Array.from({ length: count }, () => PostgresDatabase.connect({ url, schema })));
-      return { dbs, close: async () => void (await Promise.all(dbs.map((db) => db.close()))) };
+      const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
+      return { dbs, schema, pool, close: async () => void (await Promise.all([pool.end(), ...dbs.map((db) => db.close())])) };
     }
 
     it('two writers appending to one document at once lose nothing and keep each writer’s order', async () => {
@@ -168,9 +172,7 @@ describePostgres('PostgreSQL store', (cluster) => {
     });
 
     it('applies each migration once when several processes start at once, and again never', async () => {
-      const schema = freshSchema();
-      const dbs = await Promise.all(Array.from({ length: 4 }, () => PostgresDatabase.connect({ url, schema })));
-      const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
+      const { dbs, schema, pool, close } = await stores(4);
       try {
         const { rows } = await pool.query<{ version: number }>('SELECT version FROM schema_migrations ORDER BY version');
         expect(rows.map((row) => row.version)).toEqual(migrations.map((step) => step.version));
@@ -181,23 +183,19 @@ describePostgres('PostgreSQL store', (cluster) => {
         expect(results.filter((result) => result.status === 'fulfilled')).toHaveLength(1);
         for (const result of results) if (result.status === 'rejected') expect(result.reason).toBeInstanceOf(DuplicateKeyError);
       } finally {
-        await pool.end();
-        await Promise.all(dbs.map((db) => db.close()));
+        await close();
       }
     });
 
     it('rolls a failing migration back whole and records nothing of it', async () => {
-      const schema = freshSchema();
-      const db = await PostgresDatabase.connect({ url, schema });
-      const pool = new pg.Pool({ connectionString: url, options: `-c search_path=${schema}` });
+      const { schema, pool, close } = await stores(1);
       try {
         const broken = [...migrations, { version: 1000, name: 'broken', sql: 'CREATE TABLE half_done (id int); SELECT no_such_function();' }];
         await expect(migrate(pool, schema, broken)).rejects.toMatchObject({ code: '42883' });
         const { rows } = await pool.query("SELECT to_regclass('half_done') AS half, (SELECT max(version) FROM schema_migrations) AS latest");
         expect(rows[0]).toEqual({ half: null, latest: migrations.at(-1)?.version });
       } finally {
-        await pool.end();
-        await db.close();
+        await close();
       }
     });
   });
