@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { Collection, CollectionSpec, Filter, FindOptions, InsertOptions, Sort, StoredRecord, Update } from '../Collection.js';
 import { DuplicateKeyError } from '../errors.js';
 import { SqlParams, filterToPostgres, sortToPostgres, updateToPostgres } from './filterToPostgres.js';
+import { encodeString, toStoredJson } from './nulSafeJson.js';
 import { isUniqueViolation } from './schema.js';
 
 type Row = { doc: Record<string, unknown> };
@@ -47,19 +48,19 @@ export class PostgresCollection<T extends StoredRecord> implements Collection<T>
   }
 
   async insert(record: T, _options?: InsertOptions): Promise<void> {
-    await this.#query(`INSERT INTO ${this.#table} (id, doc) VALUES ($1, $2::jsonb)`, [record.id, JSON.stringify(record)]);
+    await this.#query(`INSERT INTO ${this.#table} (id, doc) VALUES ($1, $2::jsonb)`, [encodeString(record.id), toStoredJson(record)]);
   }
 
   async put(record: T, _options?: InsertOptions): Promise<void> {
     // An upsert on the id only: a record holding another's unique field is refused, never replaced.
     await this.#query(`INSERT INTO ${this.#table} (id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`, [
-      record.id,
-      JSON.stringify(record),
+      encodeString(record.id),
+      toStoredJson(record),
     ]);
   }
 
   async get(id: string): Promise<T | null> {
-    const [row] = await this.#query(`SELECT doc FROM ${this.#table} WHERE id = $1`, [id]);
+    const [row] = await this.#query(`SELECT doc FROM ${this.#table} WHERE id = $1`, [encodeString(id)]);
     return row ? (row.doc as T) : null;
   }
 

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Collection, CollectionSpec, StoredRecord } from '../Collection.js';
 import type { Database } from '../Database.js';
 import { StorageError, asError } from '../errors.js';
+import { fromStoredJson } from './nulSafeJson.js';
 import { PostgresCollection } from './PostgresCollection.js';
 import { PostgresDocumentStore } from './PostgresDocumentStore.js';
 import { PostgresSearchIndex } from './PostgresSearchIndex.js';
@@ -25,6 +26,8 @@ export interface PostgresDatabaseOptions {
 }
 
 const schemaPattern = /^[a-z_][a-z0-9_]*$/;
+/** The type id of jsonb, whose values are parsed by `fromStoredJson`. */
+const jsonbOid = 3802;
 
 /**
  * The shared store over PostgreSQL (`pg` pool): records as JSONB rows per collection, the board
@@ -63,6 +66,7 @@ export class PostgresDatabase implements Database {
     const settings = ['-c synchronous_commit=on', ...(options.schema === undefined ? [] : [`-c search_path=${options.schema}`])];
     const pool = new pg.Pool({
       connectionString: options.url,
+      types: { getTypeParser: ((oid: number, format?: 'text' | 'binary') => (oid === jsonbOid ? fromStoredJson : pg.types.getTypeParser(oid, format ?? 'text'))) as typeof pg.types.getTypeParser },
       max: options.maxConnections ?? 10,
       connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
       options: settings.join(' '),

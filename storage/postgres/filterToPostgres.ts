@@ -1,5 +1,6 @@
 import type { FieldCondition, FieldValue, Filter, Sort, StoredRecord, Update } from '../Collection.js';
 import { StorageError } from '../errors.js';
+import { encodeString, toStoredJson } from './nulSafeJson.js';
 
 /**
  * Translates the Collection API's filters, sorts and updates into SQL over a table
@@ -31,8 +32,10 @@ export function jsonField(field: string): string {
   return `(doc -> '${field}')`;
 }
 
+/** A filter value, a string as it is stored (`nulSafeJson.ts`). */
 function checkValue(value: unknown): FieldValue {
-  if (value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') return value;
+  if (typeof value === 'string') return encodeString(value);
+  if (value === null || typeof value === 'number' || typeof value === 'boolean') return value;
   throw new StorageError('unsupported_filter', `Unsupported filter value of type ${typeof value}`);
 }
 
@@ -172,7 +175,7 @@ export function updateToPostgres<T extends StoredRecord>(update: Update<T>, para
     set[key] = value;
   }
   let expr = 'doc';
-  if (Object.keys(set).length > 0) expr = `(${expr} || ${params.add(JSON.stringify(set))}::jsonb)`;
+  if (Object.keys(set).length > 0) expr = `(${expr} || ${params.add(toStoredJson(set))}::jsonb)`;
   const incs: string[] = [];
   for (const [key, by] of Object.entries(update.$inc ?? {})) {
     if (key === 'id' || by === undefined) continue;

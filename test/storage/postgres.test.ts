@@ -52,6 +52,26 @@ describePostgres('PostgreSQL store', (cluster) => {
     }
   });
 
+  it('stores, finds and updates strings holding U+0000 (which jsonb cannot hold) and U+E000 exactly', async () => {
+    const db = await PostgresDatabase.connect({ url, schema: freshSchema() });
+    try {
+      type Odd = { id: string; name: string; tags?: string[] };
+      const odd = db.collection<Odd>({ name: 'odd', indexes: [{ fields: ['name'], unique: true }] });
+      const record: Odd = { id: 'a\u0000', name: 'x\u0000y\uE000z\uE0000', tags: ['\u0000', '\uE000'] };
+      await odd.insert(record);
+      await odd.insert({ id: 'b', name: 'x\uE000y' });
+      expect(await odd.get('a\u0000')).toStrictEqual(record);
+      expect(await odd.get('a')).toBeNull();
+      expect((await odd.find({ name: record.name })).map((r) => r.id)).toEqual(['a\u0000']);
+      expect((await odd.find({ id: { $in: ['a\u0000', 'b'] } })).map((r) => r.id)).toEqual(['a\u0000', 'b']);
+      await expect(odd.insert({ id: 'c', name: record.name })).rejects.toBeInstanceOf(DuplicateKeyError);
+      expect(await odd.updateOne({ id: 'b' }, { $set: { name: '\u0000\uE000' } })).toStrictEqual({ id: 'b', name: '\u0000\uE000' });
+      expect(await odd.get('b')).toStrictEqual({ id: 'b', name: '\u0000\uE000' });
+    } finally {
+      await db.close();
+    }
+  });
+
   it('indexes texts PostgreSQL would refuse as they are: NUL characters, over a megabyte of words, words over 2 KB', async () => {
     const db = await PostgresDatabase.connect({ url, schema: freshSchema() });
     try {
