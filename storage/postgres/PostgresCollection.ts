@@ -1,7 +1,8 @@
 import type { Pool } from 'pg';
 import type { Collection, CollectionSpec, Filter, FindOptions, InsertOptions, Sort, StoredRecord, Update } from '../Collection.js';
 import { DuplicateKeyError } from '../errors.js';
-import { SqlParams, filterToPostgres, sortToPostgres, updateToPostgres } from './filterToPostgres.js';
+import { filterToPostgres, sortToPostgres, updateToPostgres } from './filterToPostgres.js';
+import { SqlParams } from './SqlParams.js';
 import { encodeString, toStoredJson } from './nulSafeJson.js';
 import { isUniqueViolation } from './schema.js';
 

@@ -1,6 +1,7 @@
 import type { FieldCondition, FieldValue, Filter, Sort, StoredRecord, Update } from '../Collection.js';
 import { StorageError } from '../errors.js';
 import { encodeString, toStoredJson } from './nulSafeJson.js';
+import type { SqlParams } from './SqlParams.js';
 
 /**
  * Translates the Collection API's filters, sorts and updates into SQL over a table
@@ -10,17 +11,6 @@ import { encodeString, toStoredJson } from './nulSafeJson.js';
  * null matches null or missing, `$ne` matches missing, values compare only with values of their
  * own JSON type, strings in binary (code point) order whatever the database's collation.
  */
-
-/** Builds the `$n` parameters of one statement. */
-export class SqlParams {
-  readonly values: unknown[] = [];
-
-  /** Adds a value and returns its placeholder. */
-  add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
-  }
-}
 
 const fieldPattern = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const operators = new Set(['$eq', '$ne', '$in', '$nin', '$gt', '$gte', '$lt', '$lte', '$exists']);
