@@ -21,7 +21,7 @@ type EntryRow = { board_id: string; item_id: string; type: string; text: string 
  * stores see the same words), already folded, each with its positions (which feed `ts_rank`).
  * Words hold letters, digits and marks only, so quoting each is a plain lexeme.
  */
-export function tsvectorOf(text: string): string {
+function tsvectorOf(text: string): string {
   const positions = new Map<string, number[]>();
   let bytes = 0;
   searchWords(text).forEach((word, i) => {
