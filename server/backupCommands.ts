@@ -51,9 +51,13 @@ async function untilSignal<T>(work: (signal: AbortSignal) => Promise<T>): Promis
 
 function refuseOtherStores(config: Config, command: 'backup' | 'restore'): void {
   if (config.storage.kind === 'sqlite') return;
+  const tools =
+    config.storage.kind === 'postgres'
+      ? 'pg_dump --format=custom, or pg_basebackup with WAL archiving'
+      : 'mongodump --oplog against a replica set, or filesystem snapshots';
   throw new BackupError(
     'backup_refused',
-    `boards admin ${command} works on the embedded SQLite store only, and BOARDS_STORAGE is ${config.storage.kind}: use the database's own tools (mongodump --oplog against a replica set, or filesystem snapshots); see ${readmeSection}.`,
+    `boards admin ${command} works on the embedded SQLite store only, and BOARDS_STORAGE is ${config.storage.kind}: use the database's own tools (${tools}); see ${readmeSection}.`,
   );
 }
 

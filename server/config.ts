@@ -62,10 +62,14 @@ const envSchema = z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://boards.example.com' })
       .optional(),
     BOARDS_DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
-    BOARDS_STORAGE: z.enum(['sqlite', 'mongodb'], { error: 'must be sqlite or mongodb' }).default('sqlite'),
+    BOARDS_STORAGE: z.enum(['sqlite', 'mongodb', 'postgres'], { error: 'must be sqlite, mongodb or postgres' }).default('sqlite'),
     BOARDS_MONGODB_URL: z
       .string()
       .regex(/^mongodb(\+srv)?:\/\/.+/, { error: 'must be a mongodb:// or mongodb+srv:// connection string' })
+      .optional(),
+    BOARDS_POSTGRES_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\/.+/, { error: 'must be a postgres:// or postgresql:// connection string' })
       .optional(),
     BOARDS_LOG_LEVEL: z.enum(logLevels, { error: `must be one of ${logLevels.join(', ')}` }).default('info'),
     BOARDS_LOG_FORMAT: z.enum(logFormats, { error: `must be one of ${logFormats.join(', ')}` }).default('auto'),
@@ -117,6 +121,9 @@ const envSchema = z
         message: 'is required when BOARDS_STORAGE=mongodb',
       });
     }
+    if (env.BOARDS_STORAGE === 'postgres' && !env.BOARDS_POSTGRES_URL) {
+      ctx.addIssue({ code: 'custom', path: ['BOARDS_POSTGRES_URL'], message: 'is required when BOARDS_STORAGE=postgres' });
+    }
   });
 
 /** Every environment variable the server reads (`.env.example` documents each one). */
@@ -140,9 +147,13 @@ export interface Config {
   readonly dataDir: string;
   /**
    * `sqlite` with its fsync policy: `full` (default) makes every acknowledged write survive power
-   * loss; `normal` survives a crash of the process (`kill -9`) but not of the machine.
+   * loss; `normal` survives a crash of the process (`kill -9`) but not of the machine. `mongodb`
+   * and `postgres` (the stores several server processes can share) with their connection strings.
    */
-  readonly storage: { readonly kind: 'sqlite'; readonly synchronous: 'full' | 'normal' } | { readonly kind: 'mongodb'; readonly url: string };
+  readonly storage:
+    | { readonly kind: 'sqlite'; readonly synchronous: 'full' | 'normal' }
+    | { readonly kind: 'mongodb'; readonly url: string }
+    | { readonly kind: 'postgres'; readonly url: string };
   readonly logLevel: (typeof logLevels)[number];
   /** `json` (one object a line), `pretty` (for people), or `auto` (default): pretty when stdout is a terminal. */
   readonly logFormat: (typeof logFormats)[number];
@@ -258,7 +269,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     storage:
       e.BOARDS_STORAGE === 'mongodb'
         ? { kind: 'mongodb', url: e.BOARDS_MONGODB_URL ?? '' }
-        : { kind: 'sqlite', synchronous: e.BOARDS_SQLITE_SYNCHRONOUS },
+        : e.BOARDS_STORAGE === 'postgres'
+          ? { kind: 'postgres', url: e.BOARDS_POSTGRES_URL ?? '' }
+          : { kind: 'sqlite', synchronous: e.BOARDS_SQLITE_SYNCHRONOUS },
     logLevel: e.BOARDS_LOG_LEVEL,
     logFormat: e.BOARDS_LOG_FORMAT,
     rateLimitPerMinute: e.BOARDS_RATE_LIMIT_PER_MINUTE,
@@ -343,7 +356,12 @@ export function developmentDefaults(config: Config): string[] {
 
 /** How to open the configured store. */
 export function databaseOptions(config: Config): DatabaseOptions {
-  return config.storage.kind === 'sqlite'
-    ? { kind: 'sqlite', dataDir: config.dataDir, synchronous: config.storage.synchronous }
-    : { kind: 'mongodb', url: config.storage.url };
+  switch (config.storage.kind) {
+    case 'sqlite':
+      return { kind: 'sqlite', dataDir: config.dataDir, synchronous: config.storage.synchronous };
+    case 'mongodb':
+      return { kind: 'mongodb', url: config.storage.url };
+    case 'postgres':
+      return { kind: 'postgres', url: config.storage.url };
+  }
 }

@@ -104,7 +104,8 @@ export interface OpenStoreOptions {
 
 /**
  * Opens the configured store; throws `StartupError` naming `BOARDS_MONGODB_URL` (MongoDB cannot
- * be reached) or `BOARDS_DATA_DIR` (the SQLite file cannot be opened).
+ * be reached), `BOARDS_POSTGRES_URL` (PostgreSQL cannot be reached or refuses the connection) or
+ * `BOARDS_DATA_DIR` (the SQLite file cannot be opened).
  */
 export async function openStore(config: Config, options: OpenStoreOptions = {}): Promise<Database> {
   const storeOptions = databaseOptions(config);
@@ -117,20 +118,25 @@ export async function openStore(config: Config, options: OpenStoreOptions = {}):
             ...(options.background === false ? { background: false } : {}),
             ...(options.observer ? { observer: options.observer } : {}),
           }
-        : storeOptions,
+        : storeOptions.kind === 'postgres'
+          ? { ...storeOptions, ...(options.onBackgroundError ? { onBackgroundError: options.onBackgroundError } : {}) }
+          : storeOptions,
     );
   } catch (error) {
+    const reason = error instanceof StorageError && error.cause !== undefined ? systemReason(error.cause) : systemReason(error);
     if (storeOptions.kind === 'mongodb') {
-      const reason = error instanceof StorageError && error.cause !== undefined ? systemReason(error.cause) : systemReason(error);
-      throw new StartupError('BOARDS_MONGODB_URL', `Cannot connect to MongoDB at ${mongoHosts(storeOptions.url)} (BOARDS_MONGODB_URL): ${reason}`, { cause: error });
+      throw new StartupError('BOARDS_MONGODB_URL', `Cannot connect to MongoDB at ${serverHosts(storeOptions.url)} (BOARDS_MONGODB_URL): ${reason}`, { cause: error });
+    }
+    if (storeOptions.kind === 'postgres') {
+      throw new StartupError('BOARDS_POSTGRES_URL', `Cannot connect to PostgreSQL at ${serverHosts(storeOptions.url)} (BOARDS_POSTGRES_URL): ${reason}`, { cause: error });
     }
     throw new StartupError('BOARDS_DATA_DIR', `Cannot open the store in ${config.dataDir} (BOARDS_DATA_DIR): ${systemReason(error)}`, { cause: error });
   }
 }
 
-/** The hosts of a MongoDB connection string, without its credentials. */
-function mongoHosts(url: string): string {
-  const match = /^mongodb(?:\+srv)?:\/\/(?:[^@/]*@)?([^/?]*)/.exec(url);
-  return match?.[1] ?? 'the configured address';
+/** The hosts of a MongoDB or PostgreSQL connection string, without its credentials. */
+function serverHosts(url: string): string {
+  const match = /^(?:mongodb(?:\+srv)?|postgres(?:ql)?):\/\/(?:[^@/]*@)?([^/?]*)/.exec(url);
+  return match?.[1] || 'the configured address';
 }
 

@@ -4,7 +4,7 @@ import type { SearchIndex } from './SearchIndex.js';
 
 /** An open store: named record collections plus the board document log. */
 export interface Database {
-  /** `sqlite` or `mongodb`. */
+  /** `sqlite`, `mongodb` or `postgres`. */
   readonly kind: string;
   /**
    * The collection described by `spec`, created with its indexes on first use. The same

@@ -43,4 +43,5 @@ export type { RestoreStoreOptions, RestoreSummary } from './sqlite/restoreStore.
 export type { BackupProgress } from './sqlite/backupFile.js';
 export type { MongoDatabaseOptions } from './mongo/MongoDatabase.js';
 export type { MongoCollectionPort, MongoCursorPort, MongoDbPort, MongoDocument } from './mongo/driverPort.js';
+export type { PostgresDatabaseOptions } from './postgres/PostgresDatabase.js';
 export { TimeOrderedIds } from './TimeOrderedIds.js';

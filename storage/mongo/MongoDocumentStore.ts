@@ -3,6 +3,7 @@ import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
 import type { MongoDbPort, MongoDocument } from './driverPort.js';
 import { isDuplicateKeyError, majorityJournaled } from './driverPort.js';
 import { StorageError } from '../errors.js';
+import { KeyedChain } from '../KeyedChain.js';
 import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 
 const writeOptions = { writeConcern: majorityJournaled };
@@ -50,7 +51,7 @@ export class MongoDocumentStore implements DocumentStore {
   readonly #db: MongoDbPort;
   readonly #ready: () => Promise<void>;
   /** Appends per document in this process, chained so their writes land in sequence order. */
-  readonly #appendChains = new Map<string, Promise<unknown>>();
+  readonly #appendChains = new KeyedChain();
   /** Loads in progress per document, marked by a `delete` that ends while they read. */
   readonly #reading = new Map<string, Set<Reading>>();
   /** Deletes in progress in this process, per document. */
@@ -77,17 +78,7 @@ export class MongoDocumentStore implements DocumentStore {
   async append(docId: string, updates: readonly Uint8Array[]): Promise<number> {
     // A later batch must not become visible before an earlier one: a load in between would
     // report the later seq, a compaction up to it would then hide the earlier batch for good.
-    const previous = this.#appendChains.get(docId) ?? Promise.resolve();
-    const run = previous.then(
-      () => this.#appendNow(docId, updates),
-      () => this.#appendNow(docId, updates),
-    );
-    this.#appendChains.set(docId, run);
-    try {
-      return await run;
-    } finally {
-      if (this.#appendChains.get(docId) === run) this.#appendChains.delete(docId);
-    }
+    return this.#appendChains.run(docId, () => this.#appendNow(docId, updates));
   }
 
   async #appendNow(docId: string, updates: readonly Uint8Array[]): Promise<number> {

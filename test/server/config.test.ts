@@ -37,6 +37,12 @@ describe('configuration', () => {
     expect(config.storage).toEqual({ kind: 'mongodb', url: 'mongodb://127.0.0.1:27017/boards' });
   });
 
+  test('postgres storage with its URL', () => {
+    for (const url of ['postgres://boards:secret@127.0.0.1:5432/boards', 'postgresql://127.0.0.1/boards?sslmode=require']) {
+      expect(loadConfig({ BOARDS_STORAGE: 'postgres', BOARDS_POSTGRES_URL: url }).storage).toEqual({ kind: 'postgres', url });
+    }
+  });
+
   test('empty variables count as unset', () => {
     expect(loadConfig({ BOARDS_PORT: '' }).port).toBe(8080);
   });
@@ -49,9 +55,12 @@ describe('configuration', () => {
     ['BOARDS_HOST', { BOARDS_HOST: ' ' }],
     ['BOARDS_PUBLIC_URL', { BOARDS_PUBLIC_URL: 'not a url' }],
     ['BOARDS_PUBLIC_URL', { BOARDS_PUBLIC_URL: 'ftp://boards.example.com' }],
-    ['BOARDS_STORAGE', { BOARDS_STORAGE: 'postgres' }],
+    ['BOARDS_STORAGE', { BOARDS_STORAGE: 'oracle' }],
     ['BOARDS_MONGODB_URL', { BOARDS_STORAGE: 'mongodb' }],
     ['BOARDS_MONGODB_URL', { BOARDS_MONGODB_URL: 'http://127.0.0.1:27017' }],
+    ['BOARDS_POSTGRES_URL', { BOARDS_STORAGE: 'postgres' }],
+    ['BOARDS_POSTGRES_URL', { BOARDS_STORAGE: 'postgres', BOARDS_POSTGRES_URL: 'mysql://127.0.0.1:3306/boards' }],
+    ['BOARDS_POSTGRES_URL', { BOARDS_POSTGRES_URL: '127.0.0.1:5432' }],
     ['BOARDS_LOG_LEVEL', { BOARDS_LOG_LEVEL: 'loud' }],
     ['BOARDS_RATE_LIMIT_PER_MINUTE', { BOARDS_RATE_LIMIT_PER_MINUTE: '0' }],
     ['BOARDS_SHUTDOWN_GRACE_MS', { BOARDS_SHUTDOWN_GRACE_MS: 'soon' }],

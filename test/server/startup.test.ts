@@ -79,6 +79,20 @@ describe('boards start: start-up failures', { timeout: 120_000 }, () => {
     expectOneLine(run, 'BOARDS_MONGODB_URL');
     expect(run.stderr).not.toContain('hunter2secret');
   });
+
+  test('an unreachable PostgreSQL is one line naming BOARDS_POSTGRES_URL, without its password', async () => {
+    const port = await freePort();
+    const run = await runBoards(['start'], {
+      ...base,
+      BOARDS_DATA_DIR: folder('postgres'),
+      BOARDS_PORT: String(await freePort()),
+      BOARDS_STORAGE: 'postgres',
+      BOARDS_POSTGRES_URL: `postgres://ada:hunter2secret@127.0.0.1:${port}/boards`,
+    });
+    expectOneLine(run, 'BOARDS_POSTGRES_URL');
+    expect(run.stderr).toContain(`127.0.0.1:${port}`);
+    expect(run.stderr).not.toContain('hunter2secret');
+  });
 });
 
 describe('boards start: the start-up summary', { timeout: 120_000 }, () => {

@@ -1,0 +1,118 @@
+import type { Pool } from 'pg';
+import type { Collection, CollectionSpec, Filter, FindOptions, InsertOptions, Sort, StoredRecord, Update } from '../Collection.js';
+import { DuplicateKeyError } from '../errors.js';
+import { filterToPostgres, sortToPostgres, updateToPostgres } from './filterToPostgres.js';
+import { SqlParams } from './SqlParams.js';
+import { encodeString, toStoredJson } from './nulSafeJson.js';
+import { isUniqueViolation } from './schema.js';
+
+type Row = { doc: Record<string, unknown> };
+
+/**
+ * A collection stored as a table `c_<name>(id text COLLATE "C" PRIMARY KEY, doc jsonb)`, the
+ * record whole in `doc`, with an expression index per declared index (`schema.ts`). Every write
+ * is one statement, committed with `synchronous_commit = on` before it resolves, so `durability`
+ * changes nothing here. Every operation first waits for the table and its indexes to exist.
+ */
+export class PostgresCollection<T extends StoredRecord> implements Collection<T> {
+  readonly name: string;
+  readonly #pool: Pool;
+  readonly #table: string;
+  readonly #ready: () => Promise<void>;
+
+  /** `ready` resolves once the table and its indexes exist (it is called before every operation). */
+  constructor(pool: Pool, spec: CollectionSpec, ready: () => Promise<void>) {
+    this.name = spec.name;
+    this.#pool = pool;
+    this.#table = `c_${spec.name}`;
+    this.#ready = ready;
+  }
+
+  async #query(sql: string, values: unknown[]): Promise<Row[]> {
+    await this.#ready();
+    try {
+      return (await this.#pool.query<Row>(sql, values)).rows;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateKeyError(this.name, { cause: error });
+      throw error;
+    }
+  }
+
+  async #count(sql: string, values: unknown[]): Promise<number> {
+    await this.#ready();
+    try {
+      return (await this.#pool.query(sql, values)).rowCount ?? 0;
+    } catch (error) {
+      if (isUniqueViolation(error)) throw new DuplicateKeyError(this.name, { cause: error });
+      throw error;
+    }
+  }
+
+  async insert(record: T, _options?: InsertOptions): Promise<void> {
+    await this.#query(`INSERT INTO ${this.#table} (id, doc) VALUES ($1, $2::jsonb)`, [encodeString(record.id), toStoredJson(record)]);
+  }
+
+  async put(record: T, _options?: InsertOptions): Promise<void> {
+    // An upsert on the id only: a record holding another's unique field is refused, never replaced.
+    await this.#query(`INSERT INTO ${this.#table} (id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`, [
+      encodeString(record.id),
+      toStoredJson(record),
+    ]);
+  }
+
+  async get(id: string): Promise<T | null> {
+    const [row] = await this.#query(`SELECT doc FROM ${this.#table} WHERE id = $1`, [encodeString(id)]);
+    return row ? (row.doc as T) : null;
+  }
+
+  async findOne(filter: Filter<T>, sort?: Sort<T>): Promise<T | null> {
+    const [record] = await this.find(filter, sort ? { sort, limit: 1 } : { limit: 1 });
+    return record ?? null;
+  }
+
+  async find(filter: Filter<T>, options: FindOptions<T> = {}): Promise<T[]> {
+    const params = new SqlParams();
+    const where = filterToPostgres(filter, params);
+    const limit = options.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(options.limit))}`;
+    const rows = await this.#query(`SELECT doc FROM ${this.#table} WHERE ${where} ORDER BY ${sortToPostgres(options.sort)}${limit}`, params.values);
+    return rows.map((row) => row.doc as T);
+  }
+
+  async count(filter: Filter<T>): Promise<number> {
+    const params = new SqlParams();
+    const where = filterToPostgres(filter, params);
+    const [row] = (await this.#query(`SELECT count(*)::int AS n FROM ${this.#table} WHERE ${where}`, params.values)) as unknown as { n: number }[];
+    return row?.n ?? 0;
+  }
+
+  /**
+   * One statement: the first match in id order is locked (a concurrent update of it makes this
+   * one check the filter again on the updated record, and take the next match if it no longer
+   * matches), then updated.
+   */
+  async updateOne(filter: Filter<T>, update: Update<T>, _options?: InsertOptions): Promise<T | null> {
+    const params = new SqlParams();
+    const where = filterToPostgres(filter, params);
+    const doc = updateToPostgres(update, params);
+    const [row] = await this.#query(
+      `WITH target AS (SELECT id FROM ${this.#table} WHERE ${where} ORDER BY id LIMIT 1 FOR UPDATE)
+       UPDATE ${this.#table} t SET doc = ${doc} FROM target WHERE t.id = target.id RETURNING t.doc`,
+      params.values,
+    );
+    return row ? (row.doc as T) : null;
+  }
+
+  /** One statement: all or nothing (a unique clash leaves every record as it was). */
+  async updateMany(filter: Filter<T>, update: Update<T>): Promise<number> {
+    const params = new SqlParams();
+    const where = filterToPostgres(filter, params);
+    const doc = updateToPostgres(update, params);
+    return this.#count(`UPDATE ${this.#table} SET doc = ${doc} WHERE ${where}`, params.values);
+  }
+
+  async deleteMany(filter: Filter<T>, _options?: InsertOptions): Promise<number> {
+    const params = new SqlParams();
+    const where = filterToPostgres(filter, params);
+    return this.#count(`DELETE FROM ${this.#table} WHERE ${where}`, params.values);
+  }
+}

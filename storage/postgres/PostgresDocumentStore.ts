@@ -1,0 +1,154 @@
+import type { Pool } from 'pg';
+import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
+import { KeyedChain } from '../KeyedChain.js';
+import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
+import { inTransaction } from './transaction.js';
+
+/**
+ * Updates of a log read per query by `load`: the driver decodes each answer on the event loop,
+ * so a long log is read as answers of bounded size, each decoded in its own turn.
+ */
+const logRowsPerQuery = 1000;
+
+type SnapshotRow = { seq: string; data: Buffer; parts: number[] | null };
+type LogRow = { seq: string; data: Buffer };
+
+/** A blob as a Uint8Array over the driver's buffer (each row has a buffer of its own). */
+function bytesOf(blob: Buffer): Uint8Array {
+  return new Uint8Array(blob.buffer, blob.byteOffset, blob.byteLength);
+}
+
+/**
+ * Board documents in PostgreSQL, safe for several processes writing one document:
+ *
+ * - `doc_heads` (doc_id, last_seq, deleted_seq): one row per document. An append is one
+ *   statement that upserts the row, adding its number of updates to `last_seq`, and inserts
+ *   the updates into `doc_log` under the numbers it reserved. The row stays locked until the
+ *   append commits, so appends to one document commit one after another, in the order of their
+ *   numbers: no load ever sees a later update without the earlier ones, whichever process wrote
+ *   them.
+ * - `doc_snapshots` (doc_id, seq, data, parts): the compacted state up to `seq`; `parts` the part
+ *   sizes of a snapshot stored in parts. A compaction stores it (unless a later one is stored)
+ *   and trims the log up to `seq` in one transaction: updates appended meanwhile have higher
+ *   numbers and stay. It holds the head row with `FOR KEY SHARE`, which appends do not wait for.
+ * - A delete locks the head row `FOR UPDATE` (waiting for appends and compactions in flight),
+ *   records `deleted_seq`, and removes the log and snapshot. A compaction of what was read
+ *   before the delete (up to a number at or below `deleted_seq`) is then ignored, so it cannot
+ *   bring the board back; numbers are never reused.
+ *
+ * Every write commits with `synchronous_commit = on` before it resolves, so `sync` has nothing
+ * left to wait for.
+ */
+export class PostgresDocumentStore implements DocumentStore {
+  readonly #pool: Pool;
+  readonly #ready: () => Promise<void>;
+  /** Appends per document in this process, chained so that they take their numbers in call order. */
+  readonly #appendChains = new KeyedChain();
+
+  /** `ready` resolves once the store's tables exist (it is called before every operation). */
+  constructor(pool: Pool, ready: () => Promise<void>) {
+    this.#pool = pool;
+    this.#ready = ready;
+  }
+
+  async append(docId: string, updates: readonly Uint8Array[]): Promise<number> {
+    return this.#appendChains.run(docId, () => this.#appendNow(docId, updates));
+  }
+
+  async #appendNow(docId: string, updates: readonly Uint8Array[]): Promise<number> {
+    await this.#ready();
+    if (updates.length === 0) return this.#lastStoredSeq(docId);
+    const { rows } = await this.#pool.query<{ last_seq: string }>(
+      `WITH head AS (
+         INSERT INTO doc_heads AS h (doc_id, last_seq) VALUES ($1, $2::bigint)
+         ON CONFLICT (doc_id) DO UPDATE SET last_seq = h.last_seq + $2::bigint
+         RETURNING last_seq
+       ), logged AS (
+         INSERT INTO doc_log (doc_id, seq, data)
+         SELECT $1, head.last_seq - $2::bigint + u.ord, u.data FROM head, unnest($3::bytea[]) WITH ORDINALITY AS u(data, ord)
+       )
+       SELECT last_seq FROM head`,
+      [docId, updates.length, updates],
+    );
+    return Number(rows[0]?.last_seq);
+  }
+
+  /** The number of the last update stored (in the log or the snapshot); 0 when none. */
+  async #lastStoredSeq(docId: string): Promise<number> {
+    const { rows } = await this.#pool.query<{ seq: string }>(
+      `SELECT greatest(coalesce((SELECT max(seq) FROM doc_log WHERE doc_id = $1), 0), coalesce((SELECT seq FROM doc_snapshots WHERE doc_id = $1), 0)) AS seq`,
+      [docId],
+    );
+    return Number(rows[0]?.seq ?? 0);
+  }
+
+  /**
+   * The snapshot and the updates logged after it, read in one repeatable-read transaction (one
+   * view of the store, however many queries the log takes), `logRowsPerQuery` updates a query.
+   */
+  async load(docId: string): Promise<StoredDocument> {
+    await this.#ready();
+    return inTransaction(this.#pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => {
+      const snapshot = (await client.query<SnapshotRow>('SELECT seq, data, parts FROM doc_snapshots WHERE doc_id = $1', [docId])).rows[0];
+      const stored: StoredDocument = {
+        snapshot: snapshot === undefined ? null : unpackSnapshot(bytesOf(snapshot.data), snapshot.parts),
+        updates: [],
+        lastSeq: snapshot === undefined ? 0 : Number(snapshot.seq),
+      };
+      for (let rows = logRowsPerQuery; rows === logRowsPerQuery; ) {
+        const page = await client.query<LogRow>(`SELECT seq, data FROM doc_log WHERE doc_id = $1 AND seq > $2 ORDER BY seq LIMIT ${logRowsPerQuery}`, [
+          docId,
+          stored.lastSeq,
+        ]);
+        for (const row of page.rows) stored.updates.push(bytesOf(row.data));
+        stored.lastSeq = Number(page.rows.at(-1)?.seq ?? stored.lastSeq);
+        rows = page.rows.length;
+      }
+      return stored;
+    });
+  }
+
+  /**
+   * Stores the snapshot as the state up to `upToSeq` (unless a later one is stored) and trims the
+   * log it covers, in one transaction. Ignored when the document was deleted after the state it
+   * holds was read (see the class comment). Throws TypeError when `snapshot` has no part.
+   */
+  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number): Promise<void> {
+    const { data, sizes } = packSnapshot(snapshot);
+    await this.#ready();
+    await inTransaction(this.#pool, 'BEGIN', async (client) => {
+      // The head of a new board, whose first state is stored as a snapshot at 0.
+      await client.query('INSERT INTO doc_heads (doc_id, last_seq) VALUES ($1, $2) ON CONFLICT (doc_id) DO NOTHING', [docId, upToSeq]);
+      const head = (await client.query<{ deleted_seq: string }>('SELECT deleted_seq FROM doc_heads WHERE doc_id = $1 FOR KEY SHARE', [docId])).rows[0];
+      if (upToSeq > 0 && upToSeq <= Number(head?.deleted_seq ?? 0)) return;
+      await client.query(
+        `INSERT INTO doc_snapshots AS s (doc_id, seq, data, parts) VALUES ($1, $2, $3, $4)
+         ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data, parts = excluded.parts WHERE s.seq <= excluded.seq`,
+        [docId, upToSeq, data, sizes === null ? null : [...sizes]],
+      );
+      await client.query('DELETE FROM doc_log WHERE doc_id = $1 AND seq <= $2', [docId, upToSeq]);
+    });
+  }
+
+  async pendingUpdates(docId: string): Promise<number> {
+    await this.#ready();
+    const { rows } = await this.#pool.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM doc_log WHERE doc_id = $1 AND seq > coalesce((SELECT seq FROM doc_snapshots WHERE doc_id = $1), 0)',
+      [docId],
+    );
+    return rows[0]?.n ?? 0;
+  }
+
+  async delete(docId: string): Promise<void> {
+    await this.#ready();
+    await inTransaction(this.#pool, 'BEGIN', async (client) => {
+      await client.query('SELECT 1 FROM doc_heads WHERE doc_id = $1 FOR UPDATE', [docId]);
+      await client.query('UPDATE doc_heads SET deleted_seq = last_seq WHERE doc_id = $1', [docId]);
+      await client.query('DELETE FROM doc_log WHERE doc_id = $1', [docId]);
+      await client.query('DELETE FROM doc_snapshots WHERE doc_id = $1', [docId]);
+    });
+  }
+
+  /** Every write has committed durably when it resolves: nothing more to wait for. */
+  async sync(): Promise<void> {}
+}
