@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from 'vitest';
+import type * as planTable from '../../server/accounts/plans.js';
 import type { TestServer } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 import { createBoard, sticky } from '../content/helpers.js';
@@ -7,7 +8,7 @@ import { destroyLiveClients, openLive } from './liveClient.js';
 // Every plan of the shipped table has public links; this suite runs the server on a table where
 // basic has none, so that a plan change which takes links away can be seen to end their sockets.
 vi.mock('../../server/accounts/plans.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../server/accounts/plans.js')>();
+  const original = await importOriginal<typeof planTable>();
   return { ...original, plans: Object.freeze({ ...original.plans, basic: Object.freeze({ ...original.plans.basic, publicLinks: false }) }) };
 });
 
