@@ -46,6 +46,8 @@ export interface PublicLinkAccess {
   via: { resourceType: 'space' | 'board'; id: string };
   /** When the link stops working by itself, epoch ms; null when it does not expire. */
   expiresAt: number | null;
+  /** The workspace holding the board: its plan decides whether public links work. */
+  workspaceId: string;
 }
 
 /**
@@ -213,7 +215,7 @@ export class AccessService {
     }
     const workspace = await this.#accounts.getWorkspace(board.workspaceId).catch(unlessNotFound);
     if (!workspace || !plans[workspace.plan].publicLinks) return null;
-    return { boardId, role: link.role, via: { resourceType: link.resourceType, id: link.id }, expiresAt: link.expiresAt };
+    return { boardId, role: link.role, via: { resourceType: link.resourceType, id: link.id }, expiresAt: link.expiresAt, workspaceId: workspace.id };
   }
 
   /** The resource a public link token opens (a board, or a space whose boards it opens), or null when it opens nothing. */

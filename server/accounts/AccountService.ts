@@ -35,7 +35,7 @@ export class AccountService {
   readonly #clock: Clock;
   readonly #events: DomainEvents | null;
 
-  /** `events` hears `workspace.member.removed` (the person's webhooks there are disabled). */
+  /** `events` hears the workspace membership and plan events (`workspace.member.*`, `workspace.plan.changed`). */
   constructor(db: Database, clock: Clock, events: DomainEvents | null = null) {
     this.#events = events;
     this.#users = db.collection<UserRecord>(accountCollections.users);
@@ -131,20 +131,28 @@ export class AccountService {
     return this.#memberships.find({ workspaceId }, { sort: [['createdAt', 1]] });
   }
 
-  /** Adds a person to a workspace or changes their role. The owner's role cannot change. */
-  async setMembership(workspaceId: string, userId: string, role: WorkspaceRole): Promise<MembershipRecord> {
+  /**
+   * Adds a person to a workspace or changes their role. The owner's role cannot change. Emits
+   * `workspace.member.added`, or `workspace.member.updated` when an existing role changed;
+   * `byUserId` is who did it (default: the workspace owner).
+   */
+  async setMembership(workspaceId: string, userId: string, role: WorkspaceRole, byUserId?: string): Promise<MembershipRecord> {
     const workspace = await this.getWorkspace(workspaceId);
     if (workspace.ownerId === userId && role !== 'owner') {
       throw new ServiceError('conflict', "The workspace owner's role cannot be changed.");
     }
+    const previous = await this.getMembership(workspaceId, userId);
     const record: MembershipRecord = {
       id: `${workspaceId}:${userId}`,
       workspaceId,
       userId,
       role,
-      createdAt: (await this.getMembership(workspaceId, userId))?.createdAt ?? this.#clock.now(),
+      createdAt: previous?.createdAt ?? this.#clock.now(),
     };
     await this.#memberships.put(record);
+    const base = { workspaceId, actor: { userId: byUserId ?? workspace.ownerId }, at: this.#clock.now(), userId, role };
+    if (previous === null) await this.#events?.emit('workspace.member.added', base);
+    else if (previous.role !== role) await this.#events?.emit('workspace.member.updated', { ...base, previousRole: previous.role });
     return record;
   }
 
@@ -156,10 +164,18 @@ export class AccountService {
     if (removed > 0) await this.#events?.emit('workspace.member.removed', { workspaceId, actor: { userId: byUserId }, at: this.#clock.now(), userId });
   }
 
-  /** Changes a workspace's plan. */
+  /**
+   * Changes a workspace's plan; emits `workspace.plan.changed` when it differs (live connections
+   * to the workspace's boards are rechecked: a plan decides, for one, whether public links work).
+   * The event's actor is the workspace owner: plans are changed by operators on the owner's behalf.
+   */
   async setPlan(workspaceId: string, plan: PlanName): Promise<WorkspaceRecord> {
+    const before = await this.getWorkspace(workspaceId);
     const updated = await this.#workspaces.updateOne({ id: workspaceId }, { $set: { plan } });
     if (!updated) throw errors.notFound('Workspace');
+    if (before.plan !== plan) {
+      await this.#events?.emit('workspace.plan.changed', { workspaceId, actor: { userId: updated.ownerId }, at: this.#clock.now(), plan, previousPlan: before.plan });
+    }
     return updated;
   }
 

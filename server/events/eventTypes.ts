@@ -69,10 +69,12 @@ export interface DomainEventMap {
   'board.updated': BoardRecordEvent & { readonly changes: readonly string[] };
   /**
    * To trash (`outcome: 'trashed'`) or for good (`'deleted'`); `purged` when the trash sweep deleted
-   * it at the end of its retention (then `actor` is the person who had trashed it).
+   * it at the end of its retention (then `actor` is the person who had trashed it); `withSpaceId`
+   * when it went to trash with its space (one event per board of the space).
    */
-  'board.deleted': BoardRecordEvent & { readonly outcome: 'trashed' | 'deleted'; readonly purged?: boolean };
-  'board.restored': BoardRecordEvent;
+  'board.deleted': BoardRecordEvent & { readonly outcome: 'trashed' | 'deleted'; readonly purged?: boolean; readonly withSpaceId?: string };
+  /** A board back from trash: alone, or with its space (`withSpaceId`, one event per board that went with it). */
+  'board.restored': BoardRecordEvent & { readonly withSpaceId?: string };
   /**
    * A board copied whole (`POST /boards/{id}/duplicate`): `board` is the copy, `items` its items as
    * copied (read from the original in the same turn as the copied state). Emitted after the copy's
@@ -108,7 +110,10 @@ export interface DomainEventMap {
    * cut for a security reason); `appStillConnected` when another live connection to the app remains.
    */
   'oauth.connection.ended': EventBase & { readonly userId: string; readonly clientId: string; readonly connectionId: string; readonly appStillConnected: boolean };
-  /** A space went to trash with its active boards (`boardIds`), which went with it. */
+  /**
+   * A space went to trash with its active boards (`boardIds`), which went with it. Emitted after
+   * the `board.deleted` (`outcome: 'trashed'`, `withSpaceId`) of each of those boards.
+   */
   'space.trashed': EventBase & { readonly spaceId: string; readonly boardIds: readonly string[] };
   /** An API key was revoked (by its owner through REST or by an operator with `boards admin revoke-api-key`). */
   'api_key.revoked': EventBase & { readonly userId: string; readonly keyId: string };
@@ -116,6 +121,12 @@ export interface DomainEventMap {
   'public_link.updated': EventBase & { readonly resourceType: 'space' | 'board'; readonly resourceId: string; readonly enabled: boolean; readonly role: string; readonly rotated: boolean };
   /** A person was removed from a workspace (`actor` removed them). */
   'workspace.member.removed': EventBase & { readonly userId: string };
+  /** A person joined a workspace with `role`. */
+  'workspace.member.added': EventBase & { readonly userId: string; readonly role: string };
+  /** A person's role in a workspace changed; `previousRole` is the one before (a lowered role lowers their rights on its boards). */
+  'workspace.member.updated': EventBase & { readonly userId: string; readonly role: string; readonly previousRole: string };
+  /** A workspace's plan changed (`boards admin set-plan`); what the plan allows (public links, trash) changes with it. */
+  'workspace.plan.changed': EventBase & { readonly plan: string; readonly previousPlan: string };
   /** A person signed in (email code or an OpenID Connect provider); `created` on the sign-in that made the account. */
   'account.signed_in': EventBase & { readonly user: { readonly id: string; readonly email: string }; readonly created: boolean };
 }
@@ -148,4 +159,7 @@ export const domainEventTypes = [
   'api_key.revoked',
   'public_link.updated',
   'workspace.member.removed',
+  'workspace.member.added',
+  'workspace.member.updated',
+  'workspace.plan.changed',
 ] as const satisfies readonly DomainEventType[];

@@ -33,7 +33,8 @@ const maxTimerMs = 2 ** 31 - 1;
 
 /**
  * Keeps open live-sync connections to the rights they rest on. When a change touches a
- * connection (its person, board, credential or public link: `changed`), the connection is paused
+ * connection (its person, board, the board's workspace plan, credential or public link:
+ * `changed`), the connection is paused
  * at once (nothing reaches it, nothing it sends is applied), then the connect decision is made
  * again: refused, it is closed with that decision's code (4401, 4403, 4404); admitted, it is
  * made read-only or writable as the new decision says (a raised role takes effect live too) and
@@ -194,7 +195,7 @@ export class LiveRights {
 
 /** The index keys a connection is found by: `<AccessChange kind>:<subject>`. */
 function keysOf(boardId: string, grant: SyncGrant): string[] {
-  const keys = [`board:${boardId}`, grant.kind === 'public_link' ? `link:${grant.credentialId}` : `credential:${grant.credentialId}`];
+  const keys = [`board:${boardId}`, `workspace:${grant.workspaceId}`, grant.kind === 'public_link' ? `link:${grant.credentialId}` : `credential:${grant.credentialId}`];
   if (grant.userId !== null) keys.push(`user:${grant.userId}`);
   return keys;
 }

@@ -12,6 +12,8 @@ export interface SyncGrant {
   readonly credentialId: string;
   /** The person; null for public link guests. */
   readonly userId: string | null;
+  /** The workspace that holds the board (its plan decides, for one, whether public links work). */
+  readonly workspaceId: string;
   /** When the credential (or link) stops working by itself, epoch ms; null when it does not. */
   readonly expiresAtMs: number | null;
 }
@@ -54,7 +56,7 @@ export async function decideSync(deps: SyncDecisionDeps, token: string, boardId:
       readOnly: link.role !== 'editor',
       // Guests of one link share a user id; a guest's reconnect loop must not drain the others' message budget.
       rateKey: `${userId}@${remoteAddress}`,
-      grant: { kind: 'public_link', credentialId: link.via.id, userId: null, expiresAtMs: link.expiresAt },
+      grant: { kind: 'public_link', credentialId: link.via.id, userId: null, workspaceId: link.workspaceId, expiresAtMs: link.expiresAt },
     };
   }
   const principal = await deps.authenticator.authenticate(token);
@@ -70,6 +72,7 @@ export async function decideSync(deps: SyncDecisionDeps, token: string, boardId:
       kind: principal.credential.kind,
       credentialId: principal.credential.id,
       userId: principal.user.id,
+      workspaceId: access.board.workspaceId,
       expiresAtMs: principal.credential.expiresAtMs ?? null,
     },
   };

@@ -135,7 +135,11 @@ export class SpaceService {
     return this.#view(principal, updated, role);
   }
 
-  /** Moves the space and every active board in it to trash (owner). The boards are remembered so restore brings back exactly them. */
+  /**
+   * Moves the space and every active board in it to trash (owner). The boards are remembered so
+   * restore brings back exactly them. Emits `board.deleted` (`outcome: 'trashed'`, `withSpaceId`)
+   * for each board, then `space.trashed`.
+   */
   async trash(principal: Principal, spaceId: string): Promise<{ space: SpaceRecord; boardCount: number; purgeAt: number }> {
     requireRealSpace(spaceId);
     const { space } = await this.#access.requireSpace(principal.user.id, spaceId, 'delete');
@@ -150,8 +154,12 @@ export class SpaceService {
       { spaceId: space.id, trashedAt: null },
       { $set: { trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: space.id } },
     );
+    const actor = { userId: principal.user.id, name: principal.user.name };
     for (const board of boards) {
       await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.trashed', data: { withSpaceId: space.id } });
+      // Each board is announced as if trashed alone (webhooks, live connections), and says with which space.
+      const trashedBoard: BoardRecord = { ...board, trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: space.id };
+      await this.#events?.emit('board.deleted', { workspaceId: board.workspaceId, boardId: board.id, actor, at: now, board: trashedBoard, outcome: 'trashed', withSpaceId: space.id });
     }
     await this.#events?.emit('space.trashed', {
       workspaceId: space.workspaceId,
@@ -168,7 +176,8 @@ export class SpaceService {
    * Brings a space back from trash with exactly the boards that went with it (owner), on every
    * plan: SPEC's "the space and the boards that went with it return" has no plan condition, and
    * those boards were never deleted on their own. Restoring one of them alone stays a paid-plan
-   * operation (`BoardService.restore`). 402 when the plan's space cap is reached.
+   * operation (`BoardService.restore`). 402 when the plan's space cap is reached. Emits
+   * `board.restored` (`withSpaceId`) for each board that comes back.
    */
   async restore(principal: Principal, spaceId: string): Promise<SpaceView & { restoredBoards: number }> {
     requireRealSpace(spaceId);
@@ -189,8 +198,11 @@ export class SpaceService {
       { trashedWithSpaceId: space.id },
       { $set: { trashedAt: null, trashedBy: null, trashedWithSpaceId: null } },
     );
+    const actor = { userId: principal.user.id, name: principal.user.name };
     for (const board of boards) {
       await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.restored', data: { withSpaceId: space.id } });
+      const restoredBoard: BoardRecord = { ...board, trashedAt: null, trashedBy: null, trashedWithSpaceId: null };
+      await this.#events?.emit('board.restored', { workspaceId: board.workspaceId, boardId: board.id, actor, at: now, board: restoredBoard, withSpaceId: space.id });
     }
     return { ...(await this.#view(principal, restored, role)), restoredBoards: boards.length };
   }

@@ -5,8 +5,8 @@ import type { DomainEventMap } from '../events/eventTypes.js';
 export const webhookEventCatalogue = {
   'board.created': 'A board was created. `data` is the board.',
   'board.updated': 'A board was renamed, described, locked or unlocked, reordered or moved. `data` is the board and `changes` the fields.',
-  'board.deleted': 'A board went to trash (`outcome: trashed`) or was deleted for good (`outcome: deleted`; `purged: true` when its time in trash ran out). `data` is the board.',
-  'board.restored': 'A board came back from trash. `data` is the board.',
+  'board.deleted': 'A board went to trash (`outcome: trashed`; `withSpaceId` when it went with its space, one event per board) or was deleted for good (`outcome: deleted`; `purged: true` when its time in trash ran out). `data` is the board.',
+  'board.restored': 'A board came back from trash (`withSpaceId` when it came back with its space, one event per board). `data` is the board.',
   'item.created': 'An item was created through REST, a batch or a live edit (`source`), or copied by a board duplicate. `data` is the item.',
   'item.updated': 'An item changed; live edits are coalesced to one event per item per second or so. `data` is the item.',
   'item.deleted': 'An item was deleted. `data` is `{id}`.',
@@ -66,11 +66,11 @@ export function webhookBody<K extends WebhookEventType>(type: K, event: DomainEv
     case 'board.updated':
     case 'board.deleted':
     case 'board.restored': {
-      const b = e as DomainEventMap['board.updated'] & { outcome?: string; purged?: boolean };
+      const b = e as DomainEventMap['board.updated'] & { outcome?: string; purged?: boolean; withSpaceId?: string };
       return {
         boardId: b.boardId,
         spaceId: b.board.spaceId,
-        data: { ...boardData(b.board), actor, ...(b.changes ? { changes: b.changes } : {}), ...(b.outcome ? { outcome: b.outcome } : {}), ...(b.purged ? { purged: true } : {}) },
+        data: { ...boardData(b.board), actor, ...(b.changes ? { changes: b.changes } : {}), ...(b.outcome ? { outcome: b.outcome } : {}), ...(b.purged ? { purged: true } : {}), ...(b.withSpaceId ? { withSpaceId: b.withSpaceId } : {}) },
       };
     }
     case 'item.created':

@@ -100,4 +100,40 @@ describe('workspace membership', () => {
     expect(await c.closed).toBe(4404);
     expect(c.sawText('after leaving the workspace')).toBe(false);
   });
+
+  /** A locked board of a pro workspace (admins and above write on it) and a colleague of the workspace with `role`. */
+  async function lockedBoardWithColleague(role: 'admin' | 'member') {
+    const owner = await t.createUser({ plan: 'pro' });
+    const colleague = await t.createUser();
+    await t.server.services.accounts.setMembership(owner.workspaceId, colleague.id, role, owner.id);
+    const boardId = await createBoard(t, owner.key);
+    expect((await t.api(owner.key, 'PATCH', `/boards/${boardId}`, { locked: true })).status).toBe(200);
+    return { owner, colleague, boardId };
+  }
+
+  test('a workspace admin lowered to member is made read-only on a locked board: a write after the change is refused and not stored', async () => {
+    const { owner, colleague, boardId } = await lockedBoardWithColleague('admin');
+    const c = await openLive(t, boardId, colleague.key);
+    await c.synced;
+    c.addSticky('itm_wsadminbefore1', 'written as workspace admin');
+    await expect.poll(() => itemStatus(t, owner.key, boardId, 'itm_wsadminbefore1')).toBe(200);
+
+    await t.server.services.accounts.setMembership(owner.workspaceId, colleague.id, 'member', owner.id);
+    c.addSticky('itm_wsmemberafter1', 'written as workspace member');
+    await expect.poll(() => c.denied()).toBe(1);
+    expect(await itemStatus(t, owner.key, boardId, 'itm_wsmemberafter1')).toBe(404);
+    expect(c.closeCode()).toBeUndefined();
+    const later = await json(t.api(owner.key, 'POST', `/boards/${boardId}/items`, sticky('still reading as member')));
+    await expect.poll(() => c.itemIds().includes(later.id)).toBe(true);
+  });
+
+  test('a workspace member raised to admin writes on a locked board through the socket opened as member', async () => {
+    const { owner, colleague, boardId } = await lockedBoardWithColleague('member');
+    const c = await openLive(t, boardId, colleague.key);
+    await c.synced;
+    await t.server.services.accounts.setMembership(owner.workspaceId, colleague.id, 'admin', owner.id);
+    c.addSticky('itm_wsraisedwrite1', 'written after the raise to admin');
+    await expect.poll(() => itemStatus(t, owner.key, boardId, 'itm_wsraisedwrite1')).toBe(200);
+    expect(c.denied()).toBe(0);
+  });
 });

@@ -28,7 +28,7 @@ function fakeConnection(boardId = 'brd_1', userId = 'usr_1') {
 }
 
 function admission(readOnly: boolean, userId = 'usr_1', expiresAtMs: number | null = null): SyncAdmission {
-  return { boardId: 'brd_1', actor: { userId }, readOnly, grant: { kind: 'api_key', credentialId: 'key_1', userId, expiresAtMs } };
+  return { boardId: 'brd_1', actor: { userId }, readOnly, grant: { kind: 'api_key', credentialId: 'key_1', userId, workspaceId: 'wsp_1', expiresAtMs } };
 }
 
 /** A decide function whose answers the test releases one by one. */

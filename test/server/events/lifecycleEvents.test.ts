@@ -25,7 +25,7 @@ beforeAll(async () => {
   alice = await t.createUser({ name: 'Alice', plan: 'pro' });
   bob = await t.createUser({ name: 'Bob', plan: 'pro' });
   receiver = await startReceiver();
-  for (const type of ['board.deleted', 'item.created', 'member.updated'] as const) {
+  for (const type of ['board.deleted', 'item.created', 'member.updated', 'workspace.member.added', 'workspace.member.updated', 'workspace.plan.changed'] as const) {
     t.server.services.events.on(type, (payload) => void seen.push({ type, payload }));
   }
 });
@@ -79,5 +79,27 @@ describe('events of purges, duplicates and role changes', () => {
     await t.server.services.boardMembers.changeRole(alice.id, boardId, bob.email, 'editor');
     const onBoard = seen.filter((e) => e.type === 'member.updated' && (e.payload as DomainEventMap['member.updated']).resourceId === boardId);
     expect(onBoard.map((e) => e.payload)).toMatchObject([{ scope: 'board', boardId, member: { userId: bob.id, role: 'editor' }, previousRole: 'commenter' }]);
+  });
+
+  it('a workspace role change emits workspace.member.updated with the previous role; joining emits workspace.member.added; the same role emits nothing', async () => {
+    const owner = await t.createUser({ plan: 'pro' });
+    const person = await t.createUser();
+    const accounts = t.server.services.accounts;
+    await accounts.setMembership(owner.workspaceId, person.id, 'member');
+    await accounts.setMembership(owner.workspaceId, person.id, 'admin', owner.id);
+    await accounts.setMembership(owner.workspaceId, person.id, 'admin', owner.id);
+    const inWorkspace = seen.filter((e) => e.type.startsWith('workspace.member.') && e.payload.workspaceId === owner.workspaceId);
+    expect(inWorkspace.map((e) => [e.type, e.payload])).toMatchObject([
+      ['workspace.member.added', { userId: person.id, role: 'member', actor: { userId: owner.id } }],
+      ['workspace.member.updated', { userId: person.id, role: 'admin', previousRole: 'member', actor: { userId: owner.id } }],
+    ]);
+  });
+
+  it('a plan change emits workspace.plan.changed with the previous plan; the same plan emits nothing', async () => {
+    const owner = await t.createUser({ plan: 'pro' });
+    await t.server.services.accounts.setPlan(owner.workspaceId, 'business');
+    await t.server.services.accounts.setPlan(owner.workspaceId, 'business');
+    const changes = seen.filter((e) => e.type === 'workspace.plan.changed' && e.payload.workspaceId === owner.workspaceId);
+    expect(changes.map((e) => e.payload)).toMatchObject([{ plan: 'business', previousPlan: 'pro', actor: { userId: owner.id } }]);
   });
 });
