@@ -11,6 +11,7 @@ function skipReason(file) {
   if (file.includes('mongodb.test')) {
     return 'they need a real MongoDB: set BOARDS_MONGODB_URL to run them (the same storage contract ran against the MongoDB adapter over the mingo stand-in).';
   }
+  if (file.includes('redis') || file.includes('cluster')) return 'they start a throwaway Redis, and redis-server is not installed here (apt-get install redis-server).';
   if (file.includes('browser')) return 'they drive a Chromium browser, which is not installed here (apt-get install chromium).';
   return 'see the skip condition in the file.';
 }
