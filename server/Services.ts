@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { DocumentObserver, DocumentRegistry, RealtimeHub } from '../crdt/index.js';
-import type { Clock, Database } from '../storage/index.js';
+import type { Clock, ClusterPorts, Database } from '../storage/index.js';
+import { localCluster } from '../storage/index.js';
 import { AccountService } from './accounts/AccountService.js';
 import type { AiService } from './ai/AiService.js';
 import { createAiServices } from './ai/aiServices.js';
@@ -39,6 +40,8 @@ export interface Services extends BoardServices {
   readonly config: Config;
   readonly db: Database;
   readonly clock: Clock;
+  /** What this process shares with the others besides the store (bus, leases, rate limits); in-process by default. Closed by its owner. */
+  readonly cluster: ClusterPorts;
   readonly accounts: AccountService;
   readonly usage: UsageService;
   readonly notifications: NotificationService;
@@ -88,7 +91,14 @@ export interface ServiceObservers {
 }
 
 /** Builds the services over an open store. */
-export async function createServices(config: Config, db: Database, clock: Clock, logger: Logger = createLogger(config), observers: ServiceObservers = {}): Promise<Services> {
+export async function createServices(
+  config: Config,
+  db: Database,
+  clock: Clock,
+  logger: Logger = createLogger(config),
+  observers: ServiceObservers = {},
+  cluster: ClusterPorts = localCluster(clock),
+): Promise<Services> {
   const events = new DomainEvents(logger);
   const accounts = new AccountService(db, clock, events);
   const usage = new UsageService(db, clock);
@@ -99,7 +109,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
   const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, events });
-  const documentServices = createDocumentServices(db, clock, logger, config.sync, observers.documents);
+  const documentServices = createDocumentServices(db, clock, logger, config.sync, observers.documents, cluster);
   const boardServices = createBoardServices(db, {
     accounts,
     notifications,
@@ -153,6 +163,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     config,
     db,
     clock,
+    cluster,
     accounts,
     usage,
     notifications,

@@ -44,7 +44,7 @@ export type { BackupProgress } from './sqlite/backupFile.js';
 export type { MongoDatabaseOptions } from './mongo/MongoDatabase.js';
 export type { MongoCollectionPort, MongoCursorPort, MongoDbPort, MongoDocument } from './mongo/driverPort.js';
 export { TimeOrderedIds } from './TimeOrderedIds.js';
-export type { BoardMessage, BoardMessageKind, UpdateBus } from './cluster/UpdateBus.js';
+export type { BoardMessage, BoardMessageKind, BusSubscription, UpdateBus } from './cluster/UpdateBus.js';
 export { LocalBusNetwork, LocalUpdateBus } from './cluster/LocalUpdateBus.js';
 export type { Lease, LeaseService } from './cluster/LeaseService.js';
 export { LocalLeaseService } from './cluster/LocalLeaseService.js';

@@ -9,6 +9,8 @@ import type { Logger } from './Logger.js';
 import type { DocumentLease } from './DocumentLease.js';
 import type { DocumentObserver } from './DocumentObserver.js';
 import { ManagedDocument } from './ManagedDocument.js';
+import { DocumentReplication } from './DocumentReplication.js';
+import type { BoardFollower, ReplicationPorts } from './DocumentReplication.js';
 import { SnapshotBuilder, compiledSnapshotWorkerUrl } from './SnapshotBuilder.js';
 import { splitLoadAboveBytes } from './splitUpdate.js';
 import type { SplitState } from './snapshotWorker.js';
@@ -57,6 +59,8 @@ export interface DocumentRegistryOptions {
   logger?: Logger;
   /** Told each store append's and compaction's duration (metrics). Default none. */
   observer?: DocumentObserver;
+  /** Other processes that hold the same boards (`DocumentReplication`): their bus and leases. Default none (this process alone). */
+  replication?: ReplicationPorts;
 }
 
 /** Options of `DocumentRegistry.transact`. */
@@ -88,7 +92,10 @@ interface StoringInParts {
  */
 export class DocumentRegistry {
   readonly #store: DocumentStore;
-  readonly #options: Required<Omit<DocumentRegistryOptions, 'clock' | 'logger' | 'snapshotWorkerUrl' | 'observer'>>;
+  readonly #options: Required<Omit<DocumentRegistryOptions, 'clock' | 'logger' | 'snapshotWorkerUrl' | 'observer' | 'replication'>>;
+  readonly #replication: DocumentReplication | undefined;
+  /** The boards followed on the bus, by id (loaded, or loading). */
+  readonly #followers = new Map<string, BoardFollower>();
   readonly #observer: DocumentObserver | undefined;
   readonly #snapshots: SnapshotBuilder;
   /** Splits large snapshots for loads a few milliseconds per event-loop turn. */
@@ -109,6 +116,7 @@ export class DocumentRegistry {
     this.#clock = options.clock ?? systemClock;
     this.#logger = options.logger ?? silentLogger;
     this.#observer = options.observer;
+    this.#replication = options.replication === undefined ? undefined : new DocumentReplication(store, options.replication, this.#logger);
     const workerUrl = options.snapshotWorkerUrl === null ? undefined : (options.snapshotWorkerUrl ?? compiledSnapshotWorkerUrl);
     this.#snapshots = new SnapshotBuilder(workerUrl);
     // A process of its own: a load must not wait behind a compaction of another large board.
@@ -299,6 +307,7 @@ export class DocumentRegistry {
         this.#logger.error({ err: error, boardId }, 'A delete listener failed');
       }
     }
+    this.#unfollow(boardId);
     if (managed !== undefined) {
       if (this.#docs.get(boardId) === managed) this.#docs.delete(boardId);
       await managed.persister.drop();
@@ -331,6 +340,8 @@ export class DocumentRegistry {
       this.#docs.delete(managed.id);
       managed.destroy();
     }
+    this.#replication?.close();
+    this.#followers.clear();
     await Promise.all([this.#snapshots.close(), this.#loadSplitter.close()]);
   }
 
@@ -346,9 +357,26 @@ export class DocumentRegistry {
   }
 
   async #load(boardId: string): Promise<ManagedDocument> {
+    // Followed before the store is read: an update another process stores meanwhile is in the read or on the bus.
+    const replication = this.#replication;
+    const follower = replication === undefined ? undefined : await replication.follow(boardId);
+    if (follower !== undefined) this.#followers.set(boardId, follower);
+    try {
+      return await this.#loadStored(boardId, follower, replication);
+    } catch (error) {
+      this.#unfollow(boardId);
+      throw error;
+    }
+  }
+
+  async #loadStored(boardId: string, follower: BoardFollower | undefined, replication: DocumentReplication | undefined): Promise<ManagedDocument> {
     const stored = await this.#store.load(boardId);
     const managed = await ManagedDocument.load(boardId, stored, this.#store, this.#logger, {
       ...this.#options,
+      replicated:
+        replication === undefined
+          ? undefined
+          : { onStored: (updates) => replication.publish(boardId, updates), compactGuard: (compaction) => replication.compactUnderLease(boardId, compaction) },
       clock: this.#clock,
       observer: this.#observer,
       buildSnapshot: (toFold) => this.#snapshots.build(toFold),
@@ -366,8 +394,15 @@ export class DocumentRegistry {
         this.#logger.error({ err: error, boardId }, 'A load listener failed');
       }
     }
+    follower?.attach(managed.doc);
     this.#docs.set(boardId, managed);
     return managed;
+  }
+
+  /** Stops following the board on the bus (it is unloaded or deleted). */
+  #unfollow(boardId: string): void {
+    this.#followers.get(boardId)?.stop();
+    this.#followers.delete(boardId);
   }
 
   async #unload(managed: ManagedDocument): Promise<boolean> {
@@ -381,6 +416,7 @@ export class DocumentRegistry {
     const stillIdle = managed.leases === 0 && managed.lastUsedMs === usedAtMs && managed.persister.pending === 0;
     if (!stillIdle || this.#docs.get(managed.id) !== managed) return false;
     this.#docs.delete(managed.id);
+    this.#unfollow(managed.id);
     managed.destroy();
     return true;
   }

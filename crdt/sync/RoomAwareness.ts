@@ -13,6 +13,9 @@ export interface PresenceEntry {
   connectedAt: string;
 }
 
+/** Origin of awareness states another process relayed. */
+const remoteAwarenessOrigin: unique symbol = Symbol('boards.remoteAwareness');
+
 interface AwarenessChange {
   added: number[];
   updated: number[];
@@ -41,6 +44,8 @@ export class RoomAwareness {
   readonly #awareness = new Awareness(this.#doc);
   readonly #owners = new Map<number, SyncConnection>();
   #changed = new Set<number>();
+  /** Ids changed by this process's connections since the last `takeLocalChanges` (what other processes are told). */
+  #localChanged = new Set<number>();
 
   constructor(options: RoomAwarenessOptions) {
     this.#options = options;
@@ -66,6 +71,25 @@ export class RoomAwareness {
     if (allowed.length === 0) return 0;
     applyAwarenessUpdate(this.#awareness, allowed.length === entries.length ? update : encodeAwarenessEntries(allowed), origin);
     return allowed.length;
+  }
+
+  /**
+   * Applies an awareness update another process relayed (its clients' states). Entries for ids a
+   * connection here owns are dropped: a process speaks only for its own clients.
+   */
+  applyRemote(update: Uint8Array): void {
+    const entries = decodeAwarenessUpdate(update);
+    const allowed = entries.filter((entry) => !this.#owners.has(entry.clientId));
+    if (allowed.length === 0) return;
+    applyAwarenessUpdate(this.#awareness, allowed.length === entries.length ? update : encodeAwarenessEntries(allowed), remoteAwarenessOrigin);
+  }
+
+  /** The awareness update (not a message) of the states this process's connections changed since the last call; undefined when none. */
+  takeLocalChanges(): Uint8Array | undefined {
+    const changed = this.#localChanged;
+    if (changed.size === 0) return undefined;
+    this.#localChanged = new Set();
+    return encodeAwarenessUpdate(this.#awareness, [...changed]);
   }
 
   /** Drops the awareness states a connection announced (it left). */
@@ -131,10 +155,12 @@ export class RoomAwareness {
         this.#owners.set(id, connection);
         connection.awarenessClientIds.add(id);
       }
+      if (connection !== undefined) this.#localChanged.add(id);
       this.#changed.add(id);
     }
     for (const id of change.removed) {
       const owner = this.#owners.get(id);
+      if (owner !== undefined) this.#localChanged.add(id);
       owner?.awarenessClientIds.delete(id);
       this.#owners.delete(id);
       this.#changed.add(id);

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import type { DocumentRegistry, ItemView } from '../../crdt/index.js';
-import { getItem, itemsMapName } from '../../crdt/index.js';
+import { getItem, itemsMapName, remoteOrigin } from '../../crdt/index.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
 import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
@@ -43,7 +43,8 @@ const maxRemembered = 10_000;
  * (net effect: created-then-deleted emits nothing), so a keystroke stream gives one event per item
  * per second or so. Item changes are read from the document's own observer, added as each board
  * loads (so the first message on a freshly loaded board is seen too); it sees every transaction
- * that is not a REST write (whose origin is an `Actor`). Changes are attributed to the last person
+ * that is not a REST write (whose origin is an `Actor`) nor another process's update applied here
+ * (`remoteOrigin`: that process emits its events). Changes are attributed to the last person
  * whose message was applied in the turn.
  *
  * Durability: the changes of each turn are written to a journal (`live_item_changes`) in the
@@ -134,7 +135,8 @@ export class LiveEdits {
   #observe(boardId: string, doc: Y.Doc): void {
     const items = doc.getMap(itemsMapName);
     items.observeDeep((events, transaction) => {
-      if (isRestWrite(transaction.origin)) return;
+      // Another process took that edit and emits its events (each change makes one set of events).
+      if (isRestWrite(transaction.origin) || transaction.origin === remoteOrigin) return;
       const steps: ItemChangeStep[] = [];
       for (const event of events) {
         if (event.target === items) {

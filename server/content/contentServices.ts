@@ -1,7 +1,7 @@
 import type { Logger as PinoLogger } from 'pino';
 import { DocumentRegistry, RealtimeHub } from '../../crdt/index.js';
 import type { DocumentObserver, Logger } from '../../crdt/index.js';
-import type { Clock, Database } from '../../storage/index.js';
+import type { Clock, ClusterPorts, Database } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { Config } from '../config.js';
 import type { BoardDocuments } from '../boards/BoardDocuments.js';
@@ -21,13 +21,21 @@ export interface DocumentServices {
 }
 
 /** Creates the document registry and the realtime hub over the store's document log; `observer` hears of appends and compactions (metrics). */
-export function createDocumentServices(db: Database, clock: Clock, logger: PinoLogger, limits: Config['sync'], observer?: DocumentObserver): DocumentServices {
+export function createDocumentServices(db: Database, clock: Clock, logger: PinoLogger, limits: Config['sync'], observer?: DocumentObserver, cluster?: ClusterPorts): DocumentServices {
   const log: Logger = {
     info: (context, message) => logger.info(context, message),
     warn: (context, message) => logger.warn(context, message),
     error: (context, message) => logger.error(context, message),
   };
-  const documents = new DocumentRegistry(db.documents, { clock, logger: log, maxDocumentBytes: limits.maxDocumentBytes, ...(observer ? { observer } : {}) });
+  // Alone, a process pays nothing for the bus: no subscriptions, no publishes.
+  const shared = cluster?.shared === true ? cluster : undefined;
+  const documents = new DocumentRegistry(db.documents, {
+    clock,
+    logger: log,
+    maxDocumentBytes: limits.maxDocumentBytes,
+    ...(observer ? { observer } : {}),
+    ...(shared ? { replication: { bus: shared.bus, leases: shared.leases } } : {}),
+  });
   const hub = new RealtimeHub(documents, {
     clock,
     logger: log,
@@ -36,6 +44,7 @@ export function createDocumentServices(db: Database, clock: Clock, logger: PinoL
     messagesPerSecond: limits.messagesPerSecond,
     // Half a second's worth: a fresh connection's burst is relayed to everyone on the board at once.
     messageBurst: Math.max(1, Math.ceil(limits.messagesPerSecond / 2)),
+    ...(shared ? { bus: shared.bus } : {}),
   });
   return {
     documents,

@@ -10,6 +10,8 @@ import type { UpdateBus } from './UpdateBus.js';
 export interface ClusterPorts {
   /** `local` (one process, the default) or `redis`. */
   readonly kind: string;
+  /** Whether other processes may hold the same boards (their copies are then kept in step over the bus). */
+  readonly shared: boolean;
   readonly bus: UpdateBus;
   readonly leases: LeaseService;
   readonly rateLimiters: RateLimiterFactory;
@@ -17,10 +19,16 @@ export interface ClusterPorts {
   close(): Promise<void>;
 }
 
-/** The in-process defaults: a bus nobody else hears, leases always granted to this process, limits counted here. */
-export function localCluster(clock?: Clock, bus: UpdateBus = new LocalUpdateBus()): ClusterPorts {
+/**
+ * The in-process defaults: a bus nobody else hears, leases always granted to this process, limits
+ * counted here. Given a bus (a `LocalUpdateBus` on a network other servers of this process share),
+ * boards are kept in step with them over it.
+ */
+export function localCluster(clock?: Clock, sharedBus?: UpdateBus): ClusterPorts {
+  const bus = sharedBus ?? new LocalUpdateBus();
   return {
     kind: 'local',
+    shared: sharedBus !== undefined,
     bus,
     leases: new LocalLeaseService(clock),
     rateLimiters: localRateLimiters,

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BoardMessage, BoardMessageKind, UpdateBus } from './UpdateBus.js';
+import type { BoardMessage, BoardMessageKind, BusSubscription, UpdateBus } from './UpdateBus.js';
 
 /** The buses of one process that hear each other (`LocalUpdateBus.network`). */
 export class LocalBusNetwork {
@@ -28,16 +28,19 @@ export class LocalUpdateBus implements UpdateBus {
     return Promise.resolve();
   }
 
-  subscribe(boardId: string, listener: (message: BoardMessage) => void): () => void {
+  subscribe(boardId: string, listener: (message: BoardMessage) => void): BusSubscription {
     let listeners = this.#listeners.get(boardId);
     if (listeners === undefined) {
       listeners = new Set();
       this.#listeners.set(boardId, listeners);
     }
     listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size === 0 && this.#listeners.get(boardId) === listeners) this.#listeners.delete(boardId);
+    return {
+      ready: Promise.resolve(),
+      unsubscribe: () => {
+        listeners.delete(listener);
+        if (listeners.size === 0 && this.#listeners.get(boardId) === listeners) this.#listeners.delete(boardId);
+      },
     };
   }
 

@@ -1,6 +1,13 @@
 /** What a board message carries: a Yjs document update, or a y-protocols awareness update. */
 export type BoardMessageKind = 'update' | 'awareness';
 
+/** A subscription to one board's messages. */
+export interface BusSubscription {
+  /** Resolves once the bus delivers this board's messages (read the store after it, so nothing falls in between); never rejects. */
+  readonly ready: Promise<void>;
+  unsubscribe(): void;
+}
+
 /** A message about one board from another process. */
 export interface BoardMessage {
   readonly boardId: string;
@@ -22,8 +29,8 @@ export interface UpdateBus {
   readonly processId: string;
   /** Sends `payload` to every other process subscribed to `boardId`; resolves once handed to the bus (never throws: a failure is logged). */
   publish(boardId: string, kind: BoardMessageKind, payload: Uint8Array): Promise<void>;
-  /** Calls `listener` with other processes' messages about `boardId`; returns the function that stops it. */
-  subscribe(boardId: string, listener: (message: BoardMessage) => void): () => void;
+  /** Calls `listener` with other processes' messages about `boardId` until `unsubscribe`. */
+  subscribe(boardId: string, listener: (message: BoardMessage) => void): BusSubscription;
   /** Calls `listener` each time the bus is reachable again after an outage (messages may have been lost meanwhile); returns the function that stops it. */
   onReconnected(listener: () => void): () => void;
   /** Stops every subscription. */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Redis } from 'ioredis';
-import type { BoardMessage, BoardMessageKind, UpdateBus } from '../cluster/UpdateBus.js';
+import type { BoardMessage, BoardMessageKind, BusSubscription, UpdateBus } from '../cluster/UpdateBus.js';
 
 /** Reports a failure of the bus (it is lossy by contract: the caller logs and goes on). */
 export type BusErrorReporter = (error: unknown, context: string) => void;
@@ -29,6 +29,8 @@ export class RedisUpdateBus implements UpdateBus {
   readonly #header: Buffer;
   readonly #onError: BusErrorReporter;
   readonly #listeners = new Map<string, Set<(message: BoardMessage) => void>>();
+  /** Per subscribed board, resolved once Redis confirmed the subscription. */
+  readonly #subscribed = new Map<string, Promise<void>>();
   readonly #reconnectListeners = new Set<() => void>();
   /** The subscriber connection was lost since it was last ready. */
   #lost = false;
@@ -56,19 +58,29 @@ export class RedisUpdateBus implements UpdateBus {
     }
   }
 
-  subscribe(boardId: string, listener: (message: BoardMessage) => void): () => void {
+  subscribe(boardId: string, listener: (message: BoardMessage) => void): BusSubscription {
     let listeners = this.#listeners.get(boardId);
     if (listeners === undefined) {
       listeners = new Set();
       this.#listeners.set(boardId, listeners);
-      this.#subscriber.subscribe(boardChannel(this.#prefix, boardId)).catch((error: unknown) => this.#onError(error, 'subscribing to a board'));
+      // Failing, the board still works from the store; a reconnect subscribes again and catches up.
+      const subscribed = this.#subscriber.subscribe(boardChannel(this.#prefix, boardId)).then(
+        () => undefined,
+        (error: unknown) => this.#onError(error, 'subscribing to a board'),
+      );
+      this.#subscribed.set(boardId, subscribed);
     }
-    listeners.add(listener);
-    return () => {
-      listeners.delete(listener);
-      if (listeners.size > 0 || this.#listeners.get(boardId) !== listeners) return;
-      this.#listeners.delete(boardId);
-      this.#subscriber.unsubscribe(boardChannel(this.#prefix, boardId)).catch((error: unknown) => this.#onError(error, 'unsubscribing from a board'));
+    const own = listeners;
+    own.add(listener);
+    return {
+      ready: this.#subscribed.get(boardId) ?? Promise.resolve(),
+      unsubscribe: () => {
+        own.delete(listener);
+        if (own.size > 0 || this.#listeners.get(boardId) !== own) return;
+        this.#listeners.delete(boardId);
+        this.#subscribed.delete(boardId);
+        this.#subscriber.unsubscribe(boardChannel(this.#prefix, boardId)).catch((error: unknown) => this.#onError(error, 'unsubscribing from a board'));
+      },
     };
   }
 
@@ -82,6 +94,7 @@ export class RedisUpdateBus implements UpdateBus {
     this.#subscriber.off('close', this.#onClose);
     this.#subscriber.off('ready', this.#onReady);
     this.#listeners.clear();
+    this.#subscribed.clear();
     this.#reconnectListeners.clear();
     return Promise.resolve();
   }

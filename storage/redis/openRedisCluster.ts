@@ -61,6 +61,7 @@ export async function openRedisCluster(options: RedisClusterOptions): Promise<Cl
   const bus = new RedisUpdateBus(commands, subscriber, { prefix, onError: options.onError });
   return {
     kind: 'redis',
+    shared: true,
     bus,
     leases: new RedisLeaseService(commands, { prefix }),
     rateLimiters: redisRateLimiters(commands, { prefix }),

@@ -136,13 +136,13 @@ describe.skipIf(!available)('Redis adapters', () => {
         expect(heard.b!.every((m) => m.publisher === a.bus.processId)).toBe(true);
         expect(heard.c).toEqual([]);
         // After unsubscribing, nothing more arrives.
-        stops[1]!();
+        stops[1]!.unsubscribe();
         const before = heard.b!.length;
         await c.bus.publish('board1', 'update', new Uint8Array([4]));
         await vi.waitFor(() => expect(heard.a!.some((m) => m.publisher === c.bus.processId)).toBe(true));
         expect(heard.b!.length).toBe(before);
       } finally {
-        for (const stop of stops) stop();
+        for (const stop of stops) stop.unsubscribe();
         await Promise.all([a.close(), b.close(), c.close()]);
       }
     });
@@ -170,7 +170,7 @@ describe.skipIf(!available)('Redis adapters', () => {
           expect(heard.some((m) => m.payload[0] === 2)).toBe(true);
         }, { timeout: 15_000 });
       } finally {
-        stop();
+        stop.unsubscribe();
         await Promise.all([a.close(), b.close()]);
         await own.stop();
       }
