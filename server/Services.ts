@@ -34,6 +34,12 @@ import type { OAuthServices } from './oauth/OAuthServices.js';
 import { SkillService } from './skills/SkillService.js';
 import { SourceService } from './sources/SourceService.js';
 import { WebSessionTokens, webTokenPrefix } from './signin/WebSessionTokens.js';
+import { SingletonLease } from './cluster/SingletonLease.js';
+
+/** `{ lease }` when there is one, else nothing (options are exact: no `lease: undefined`). */
+function withLease(lease: SingletonLease | undefined): { lease: SingletonLease } | Record<string, never> {
+  return lease === undefined ? {} : { lease };
+}
 
 /** Every service of the server, wired over one store; what `rest/` and the CLI call. */
 export interface Services extends BoardServices {
@@ -108,14 +114,17 @@ export async function createServices(
   const authenticator = new Authenticator();
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
-  const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, events });
+  const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, events, limiters: cluster.rateLimiters });
+  const singleton = (name: string, ttlMs: number): SingletonLease | undefined =>
+    cluster.shared ? new SingletonLease(cluster.leases, name, ttlMs, (error) => logger.warn({ err: error, lease: name }, 'The lease service failed; the work it guards is skipped this time')) : undefined;
   const documentServices = createDocumentServices(db, clock, logger, config.sync, observers.documents, cluster);
   const boardServices = createBoardServices(db, {
     accounts,
     notifications,
     clock,
     documents: documentServices.boardDocuments,
-    trash: { onError: (error) => logger.error({ err: error }, 'trash sweep failed') },
+    // The lease outlives two hourly sweeps: a process that dies hands the purge on within two hours.
+    trash: { onError: (error) => logger.error({ err: error }, 'trash sweep failed'), ...withLease(singleton('trash-purge', 2 * 3_600_000)) },
     events,
     mailer: oauth.mailer,
     publicUrl: config.publicUrl,
@@ -139,7 +148,7 @@ export async function createServices(
   events.on('board.duplicated', (event) => search.boardCopied(event.boardId, event.items));
   const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events });
   const skills = new SkillService(db, { ai, clock });
-  const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications });
+  const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications, ...withLease(singleton('webhook-outbox', 10_000)) });
   const notificationDelivery = createNotificationServices({
     config,
     db,
@@ -152,6 +161,7 @@ export async function createServices(
     notifications,
     mailer: oauth.mailer,
     sessions: oauth.sessions,
+    ...withLease(singleton('notification-sweep', 120_000)),
   });
   await db.ensureIndexes();
   boardServices.trash.start();

@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { expectEnvelope, json } from '../../helpers/testServer.js';
+import { redisAvailable, startRedis } from '../../helpers/redis.js';
+import type { TestRedis } from '../../helpers/redis.js';
+import { connectClient, createBoard, sticky, synced } from '../../content/helpers.js';
+import type { TestClient } from '../../content/helpers.js';
+import { clientCreateSticky } from '../../content/helpers/syncClient.js';
+import { startReceiver } from '../webhooks/receiver.js';
+import type { TestReceiver } from '../webhooks/receiver.js';
+import { startTwoServers } from './twoServers.js';
+import type { TwoServers } from './twoServers.js';
+
+const available = redisAvailable('the cluster tests');
+const requestsPerMinute = 30;
+
+describe.skipIf(!available)('two servers over one store and one Redis: work done once, limits shared', () => {
+  let redis: TestRedis;
+  let servers: TwoServers;
+  let receiver: TestReceiver;
+  const clients: TestClient[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    servers = await startTwoServers(redis.url, { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true', BOARDS_RATE_LIMIT_PER_MINUTE: String(requestsPerMinute) });
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    for (const client of clients) client.destroy();
+    await servers?.stop();
+    await receiver?.close();
+    await redis?.stop();
+  });
+
+  it('delivers a live edit made on one server to a webhook once, whichever server dispatches', async () => {
+    const user = await servers.a.createUser();
+    const created = await servers.a.api(user.key, 'POST', '/webhooks', { url: receiver.url, events: ['item.created'] });
+    expect(created.status).toBe(201);
+    const boardId = await createBoard(servers.a, user.key);
+    const onB = connectClient(servers.b, boardId, user.key);
+    clients.push(onB);
+    await synced(onB);
+    clientCreateSticky(onB.doc, 'hooked', { x: 0, y: 0, text: 'hooked' }, user.id);
+    const deliveredIds = (): string[] => receiver.received.filter((d) => d.json.boardId === boardId).map((d) => String(d.json.data['id']));
+    await vi.waitFor(() => expect(deliveredIds()).toContain('hooked'), { timeout: 20_000 });
+    // A later write through the other server: once it is delivered, a second delivery of the first would be out too.
+    const marker = await json(servers.a.api(user.key, 'POST', `/boards/${boardId}/items`, sticky('marker')));
+    await vi.waitFor(() => expect(deliveredIds()).toContain(marker.id as string), { timeout: 20_000 });
+    await Promise.all([servers.a.server.services.webhookDispatcher.idle(), servers.b.server.services.webhookDispatcher.idle()]);
+    expect(deliveredIds().filter((id) => id === 'hooked')).toHaveLength(1);
+    expect(deliveredIds().filter((id) => id === marker.id)).toHaveLength(1);
+  });
+
+  it('runs the trash purge on the one server holding its lease', async () => {
+    // Paid plans keep deleted boards in trash (basic deletes them for good).
+    const user = await servers.a.createUser({ plan: 'pro' });
+    const boardId = await createBoard(servers.a, user.key);
+    expect((await servers.a.api(user.key, 'DELETE', `/boards/${boardId}`)).status).toBe(200);
+    servers.clock.advance(31 * 24 * 3_600_000);
+    const [onA, onB] = await Promise.all([servers.a.server.services.trash.sweep(), servers.b.server.services.trash.sweep()]);
+    // One server purged the board; the other, without the lease, purged nothing.
+    expect([onA.boards, onB.boards].sort()).toEqual([0, 1]);
+    expect((await servers.b.api(user.key, 'GET', `/boards/${boardId}`)).status).toBe(404);
+  });
+
+  it('counts one request budget per credential across both servers', async () => {
+    const user = await servers.a.createUser();
+    for (let i = 0; i < requestsPerMinute; i++) {
+      const side = i % 2 === 0 ? servers.a : servers.b;
+      const res = await side.api(user.key, 'GET', '/me');
+      expect(res.status).toBe(200);
+      expect(res.headers.get('RateLimit-Remaining')).toBe(String(requestsPerMinute - i - 1));
+    }
+    for (const side of [servers.a, servers.b]) {
+      const refused = await side.api(user.key, 'GET', '/me');
+      await expectEnvelope(refused, 429, 'rate_limited');
+      expect(Number(refused.headers.get('Retry-After'))).toBeGreaterThan(0);
+    }
+    // Another credential has its own budget.
+    const other = await servers.b.createUser();
+    expect((await servers.b.api(other.key, 'GET', '/me')).status).toBe(200);
+  });
+});
