@@ -35,6 +35,7 @@ import { SkillService } from './skills/SkillService.js';
 import { SourceService } from './sources/SourceService.js';
 import { WebSessionTokens, webTokenPrefix } from './signin/WebSessionTokens.js';
 import { SingletonLease } from './cluster/SingletonLease.js';
+import { ProcessLiveness } from './cluster/ProcessLiveness.js';
 
 /** `{ lease }` when there is one, else nothing (options are exact: no `lease: undefined`). */
 function withLease(lease: SingletonLease | undefined): { lease: SingletonLease } | Record<string, never> {
@@ -117,6 +118,9 @@ export async function createServices(
   const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, events, limiters: cluster.rateLimiters });
   const singleton = (name: string, ttlMs: number): SingletonLease | undefined =>
     cluster.shared ? new SingletonLease(cluster.leases, name, ttlMs, (error) => logger.warn({ err: error, lease: name }, 'The lease service failed; the work it guards is skipped this time')) : undefined;
+  // Started before recovery below, so a process starting next leaves this one's jobs and journal rows alone.
+  const liveness = cluster.shared ? new ProcessLiveness(cluster.leases, cluster.bus.processId, (error) => logger.warn({ err: error }, 'The process lease could not be renewed')) : undefined;
+  await liveness?.start();
   const documentServices = createDocumentServices(db, clock, logger, config.sync, observers.documents, cluster);
   const boardServices = createBoardServices(db, {
     accounts,
@@ -138,6 +142,7 @@ export async function createServices(
     accounts,
     boards: boardServices,
     events,
+    owner: liveness,
   });
   const { access, activity } = boardServices;
   const webTokens = new WebSessionTokens({ sessions: oauth.sessions, accounts, access, now: () => clock.now() });
@@ -146,7 +151,7 @@ export async function createServices(
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   events.on('board.changed', (event) => search.boardChanged(event.boardId, event.kind));
   events.on('board.duplicated', (event) => search.boardCopied(event.boardId, event.items));
-  const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events });
+  const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events, owner: liveness });
   const skills = new SkillService(db, { ai, clock });
   const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications, ...withLease(singleton('webhook-outbox', 10_000)) });
   const notificationDelivery = createNotificationServices({
@@ -207,6 +212,7 @@ export async function createServices(
       documentServices.hub.close();
       await search.close();
       await documentServices.documents.close();
+      await liveness?.stop();
     },
   };
 }

@@ -11,6 +11,7 @@ import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js'
 import { foldItemChanges } from './itemChanges.js';
 import { itemEvent } from './itemEvent.js';
 import type { ItemChangeStep } from './itemChanges.js';
+import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 
 /** Options of `LiveEdits`. */
 export interface LiveEditsOptions {
@@ -21,6 +22,8 @@ export interface LiveEditsOptions {
   logger: DomainEventLogger;
   /** How long item changes of one board are gathered before their events go out, in ms. Default 1000. */
   coalesceMs?: number;
+  /** With several processes: this process's id, stamped on its journal rows, and whether another process runs (`recover` leaves a live one's rows to it). */
+  owner?: ProcessOwner | undefined;
 }
 
 interface Pending {
@@ -90,10 +93,14 @@ export class LiveEdits {
    * Emits the item events of live edits whose journal rows a previous process left (it stopped
    * before their events went out), then removes the rows. Call once at start-up, after every
    * subscriber is on the bus and before live connections are accepted; resolves with the number
-   * of rows replayed.
+   * of rows replayed. With several processes, the rows of a process still running are left to it.
    */
   async recover(): Promise<number> {
-    const rows = await this.#journal.find({}, { sort: [['id', 1]] });
+    const owner = this.#o.owner;
+    const rows: LiveItemChangeRecord[] = [];
+    for (const row of await this.#journal.find({}, { sort: [['id', 1]] })) {
+      if (owner === undefined || row.processId === undefined || !(await owner.isAlive(row.processId))) rows.push(row);
+    }
     const byBoard = new Map<string, LiveItemChangeRecord[]>();
     for (const row of rows) {
       const list = byBoard.get(row.boardId) ?? [];
@@ -175,7 +182,7 @@ export class LiveEdits {
     const id = this.#ids.next(at);
     // Started now: the sqlite store writes it before `insert` returns, in the turn that stored the edit.
     const write = this.#journal
-      .insert({ id, boardId, actorId, steps, at }, sharedDurability)
+      .insert({ id, boardId, actorId, steps, at, ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }) }, sharedDurability)
       .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'live edit changes could not be journaled'));
     const pending = this.#pending.get(boardId);
     if (pending !== undefined) {

@@ -10,6 +10,7 @@ import type { DomainEvents } from '../events/DomainEvents.js';
 import { BoardContentService } from './BoardContentService.js';
 import { subscribeContentActivity } from './contentActivity.js';
 import { LiveEdits } from './LiveEdits.js';
+import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import { RecentBoards } from './RecentBoards.js';
 
 /** The in-memory documents and live rooms of one process. */
@@ -75,6 +76,8 @@ export function createContentService(options: {
   accounts: AccountService;
   boards: BoardServices;
   events: DomainEvents;
+  /** With several processes, who owns live-edit journal rows (see `LiveEditsOptions.owner`). */
+  owner?: ProcessOwner | undefined;
 }): ContentServices {
   const { db, clock, logger, events } = options;
   subscribeContentActivity(events, options.boards.activity);
@@ -88,5 +91,5 @@ export function createContentService(options: {
     clock,
     events,
   });
-  return { content, liveEdits: new LiveEdits({ db, documents: options.documents, events, clock, logger }) };
+  return { content, liveEdits: new LiveEdits({ db, documents: options.documents, events, clock, logger, owner: options.owner }) };
 }

@@ -20,4 +20,6 @@ export interface LeaseService {
   renew(lease: Lease, ttlMs: number): Promise<boolean>;
   /** Gives a held lease back at once; nothing when it was already lost. */
   release(lease: Lease): Promise<void>;
+  /** Whether anyone holds the lease on `name` now. */
+  isHeld(name: string): Promise<boolean>;
 }

@@ -33,6 +33,11 @@ export class LocalLeaseService implements LeaseService {
     return Promise.resolve(true);
   }
 
+  isHeld(name: string): Promise<boolean> {
+    const held = this.#held.get(name);
+    return Promise.resolve(held !== undefined && held.expiresAtMs > this.#clock.now());
+  }
+
   release(lease: Lease): Promise<void> {
     if (this.#held.get(lease.name)?.token === lease.token) this.#held.delete(lease.name);
     return Promise.resolve();

@@ -47,6 +47,10 @@ export class RedisLeaseService implements LeaseService {
     await this.#redis.eval(releaseScript, 1, this.#key(lease.name), this.#value(lease));
   }
 
+  async isHeld(name: string): Promise<boolean> {
+    return (await this.#redis.exists(this.#key(name))) === 1;
+  }
+
   #key(name: string): string {
     return `${this.#prefix}lease:${name}`;
   }

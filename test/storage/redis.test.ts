@@ -57,7 +57,9 @@ describe.skipIf(!available)('Redis adapters', () => {
         expect(await b.leases.renew({ name: 'purge', token: first!.token }, 10_000)).toBe(false);
         expect(await b.leases.acquire('purge', 10_000)).toBeNull();
         expect(await a.leases.renew(first!, 10_000)).toBe(true);
+        expect(await b.leases.isHeld('purge')).toBe(true);
         await a.leases.release(first!);
+        expect(await b.leases.isHeld('purge')).toBe(false);
         const second = await b.leases.acquire('purge', 10_000);
         expect(second!.token).toBeGreaterThan(first!.token);
         await b.leases.release(second!);

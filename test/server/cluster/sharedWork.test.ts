@@ -8,6 +8,11 @@ import { clientCreateSticky } from '../../content/helpers/syncClient.js';
 import { startReceiver } from '../webhooks/receiver.js';
 import type { TestReceiver } from '../webhooks/receiver.js';
 import { startTwoServers } from './twoServers.js';
+import { startTestServer } from '../../helpers/testServer.js';
+import type { JobRecord } from '../../../storage/schema/jobs.js';
+import { jobCollections } from '../../../storage/schema/jobs.js';
+import type { LiveItemChangeRecord } from '../../../storage/schema/liveEdits.js';
+import { liveEditCollections } from '../../../storage/schema/liveEdits.js';
 import type { TwoServers } from './twoServers.js';
 
 const available = redisAvailable('the cluster tests');
@@ -60,6 +65,44 @@ describe.skipIf(!available)('two servers over one store and one Redis: work done
     // One server purged the board; the other, without the lease, purged nothing.
     expect([onA.boards, onB.boards].sort()).toEqual([0, 1]);
     expect((await servers.b.api(user.key, 'GET', `/boards/${boardId}`)).status).toBe(404);
+  });
+
+  it('a server that starts leaves the running work of a live server alone and recovers that of a stopped one', async () => {
+    const jobs = servers.db.collection<JobRecord>(jobCollections.jobs);
+    const journal = servers.db.collection<LiveItemChangeRecord>(liveEditCollections.changes);
+    const liveProcess = servers.a.server.services.cluster.bus.processId;
+    const job = (id: string, processId: string): JobRecord => ({
+      id,
+      kind: 'ai.generate',
+      status: 'running',
+      progress: 0.5,
+      result: null,
+      error: null,
+      boardId: 'brd_none',
+      userId: 'usr_none',
+      workspaceId: 'wsp_none',
+      reservation: null,
+      createdAt: servers.clock.now(),
+      startedAt: servers.clock.now(),
+      finishedAt: null,
+      processId,
+    });
+    await jobs.insert(job('job_of_live', liveProcess));
+    await jobs.insert(job('job_of_gone', 'a-process-that-stopped'));
+    const row = (id: string, processId: string): LiveItemChangeRecord => ({ id, boardId: 'brd_none', actorId: 'usr_none', steps: [{ id: 'item', change: 'created' }], at: servers.clock.now(), processId });
+    await journal.insert(row('lic_of_live', liveProcess));
+    await journal.insert(row('lic_of_gone', 'a-process-that-stopped'));
+    const third = await startTestServer({ dataDir: servers.a.dataDir, clock: servers.clock, env: { BOARDS_REDIS_URL: redis.url }, start: { database: servers.db } });
+    try {
+      expect(await jobs.get('job_of_live')).toMatchObject({ status: 'running' });
+      expect(await jobs.get('job_of_gone')).toMatchObject({ status: 'failed', error: { code: 'interrupted' } });
+      expect(await journal.get('lic_of_live')).not.toBeNull();
+      expect(await journal.get('lic_of_gone')).toBeNull();
+    } finally {
+      await third.server.close();
+      await jobs.deleteMany({ id: { $in: ['job_of_live', 'job_of_gone'] } });
+      await journal.deleteMany({ id: 'lic_of_live' });
+    }
   });
 
   it('counts one request budget per credential across both servers', async () => {
