@@ -55,6 +55,42 @@ describe.skipIf(!available)('two servers over one store and one Redis: work done
     expect(deliveredIds().filter((id) => id === marker.id)).toHaveLength(1);
   });
 
+  it('leaves a delivery in flight on the server holding the outbox to it: the other server does not attempt it too', async () => {
+    const user = await servers.a.createUser();
+    expect((await servers.a.api(user.key, 'POST', '/webhooks', { url: receiver.url, events: ['item.created'] })).status).toBe(201);
+    const boardId = await createBoard(servers.a, user.key);
+    const outboxTries = { a: 0, b: 0 };
+    for (const side of ['a', 'b'] as const) {
+      const leases = servers[side].server.services.cluster.leases;
+      const acquire = leases.acquire.bind(leases);
+      const renew = leases.renew.bind(leases);
+      vi.spyOn(leases, 'acquire').mockImplementation((name, ttlMs) => {
+        if (name === 'webhook-outbox') outboxTries[side] += 1;
+        return acquire(name, ttlMs);
+      });
+      vi.spyOn(leases, 'renew').mockImplementation((lease, ttlMs) => {
+        if (lease.name === 'webhook-outbox') outboxTries[side] += 1;
+        return renew(lease, ttlMs);
+      });
+    }
+    receiver.respond('hang');
+    try {
+      const item = await json(servers.b.api(user.key, 'POST', `/boards/${boardId}/items`, sticky('slow endpoint')));
+      const attempts = (): number => receiver.received.filter((d) => d.json.boardId === boardId && d.json.data['id'] === item.id).length;
+      await vi.waitFor(() => expect(attempts()).toBe(1), { timeout: 20_000 });
+      // Both servers scan the outbox twice more while the attempt hangs (the row still reads as pending).
+      const after = { ...outboxTries };
+      await vi.waitFor(() => {
+        expect(outboxTries.a).toBeGreaterThanOrEqual(after.a + 2);
+        expect(outboxTries.b).toBeGreaterThanOrEqual(after.b + 2);
+      }, { timeout: 20_000 });
+      expect(attempts()).toBe(1);
+    } finally {
+      receiver.respond(204);
+      vi.restoreAllMocks();
+    }
+  });
+
   it('runs the trash purge on the one server holding its lease', async () => {
     // Paid plans keep deleted boards in trash (basic deletes them for good).
     const user = await servers.a.createUser({ plan: 'pro' });
