@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { RateLimiterRes } from 'rate-limiter-flexible';
 import type { BoardMessage, ClusterPorts } from '../../storage/index.js';
 import { LocalLeaseService, ManualClock, openRedisCluster, withLease } from '../../storage/index.js';
@@ -7,9 +7,16 @@ import type { TestRedis } from '../helpers/redis.js';
 
 const available = redisAvailable('the Redis adapter tests');
 
-/** A cluster over `url` whose bus errors are kept for the test to read. */
-async function open(url: string, prefix: string, errors: unknown[] = []): Promise<ClusterPorts> {
-  return openRedisCluster({ url, prefix, onError: (error) => errors.push(error) });
+/** `count` processes' views of the Redis at `url` under one key prefix, closed when the test ends. */
+async function processes(url: string, prefix: string, count: 2): Promise<[ClusterPorts, ClusterPorts]>;
+async function processes(url: string, prefix: string, count: 3): Promise<[ClusterPorts, ClusterPorts, ClusterPorts]>;
+async function processes(url: string, prefix: string, count: number): Promise<ClusterPorts[]> {
+  const opened: ClusterPorts[] = [];
+  onTestFinished(async () => {
+    await Promise.all(opened.map((cluster) => cluster.close()));
+  });
+  for (let i = 0; i < count; i++) opened.push(await openRedisCluster({ url, prefix, onError: () => undefined }));
+  return opened;
 }
 
 describe('in-process leases', () => {
@@ -46,77 +53,57 @@ describe.skipIf(!available)('Redis adapters', () => {
   describe('leases', () => {
     it('lets one holder at a time take a name, with a fencing token that only goes up', async () => {
       const prefix = `lease${Date.now()}:`;
-      const a = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
-      const b = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
-      try {
-        const first = await a.leases.acquire('purge', 10_000);
-        expect(first).not.toBeNull();
-        expect(await b.leases.acquire('purge', 10_000)).toBeNull();
-        // Another holder can neither renew nor release it.
-        await b.leases.release({ name: 'purge', token: first!.token });
-        expect(await b.leases.renew({ name: 'purge', token: first!.token }, 10_000)).toBe(false);
-        expect(await b.leases.acquire('purge', 10_000)).toBeNull();
-        expect(await a.leases.renew(first!, 10_000)).toBe(true);
-        expect(await b.leases.isHeld('purge')).toBe(true);
-        await a.leases.release(first!);
-        expect(await b.leases.isHeld('purge')).toBe(false);
-        const second = await b.leases.acquire('purge', 10_000);
-        expect(second!.token).toBeGreaterThan(first!.token);
-        await b.leases.release(second!);
-      } finally {
-        await a.close();
-        await b.close();
-      }
+      const [a, b] = await processes(redis.url, prefix, 2);
+      const first = await a.leases.acquire('purge', 10_000);
+      expect(first).not.toBeNull();
+      expect(await b.leases.acquire('purge', 10_000)).toBeNull();
+      // Another holder can neither renew nor release it.
+      await b.leases.release({ name: 'purge', token: first!.token });
+      expect(await b.leases.renew({ name: 'purge', token: first!.token }, 10_000)).toBe(false);
+      expect(await b.leases.acquire('purge', 10_000)).toBeNull();
+      expect(await a.leases.renew(first!, 10_000)).toBe(true);
+      expect(await b.leases.isHeld('purge')).toBe(true);
+      await a.leases.release(first!);
+      expect(await b.leases.isHeld('purge')).toBe(false);
+      const second = await b.leases.acquire('purge', 10_000);
+      expect(second!.token).toBeGreaterThan(first!.token);
+      await b.leases.release(second!);
     });
 
     it('ends a lease that is not renewed after its TTL; the late holder cannot renew or release the next one', async () => {
       const prefix = `expiry${Date.now()}:`;
-      const a = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
-      const b = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
-      try {
-        const stale = await a.leases.acquire('digest', 50);
-        expect(stale).not.toBeNull();
-        const next = await vi.waitFor(async () => {
-          const taken = await b.leases.acquire('digest', 10_000);
-          if (taken === null) throw new Error('still held');
-          return taken;
-        }, { timeout: 5000, interval: 20 });
-        expect(next.token).toBeGreaterThan(stale!.token);
-        expect(await a.leases.renew(stale!, 10_000)).toBe(false);
-        await a.leases.release(stale!);
-        expect(await a.leases.acquire('digest', 10_000)).toBeNull();
-      } finally {
-        await a.close();
-        await b.close();
-      }
+      const [a, b] = await processes(redis.url, prefix, 2);
+      const stale = await a.leases.acquire('digest', 50);
+      expect(stale).not.toBeNull();
+      const next = await vi.waitFor(async () => {
+        const taken = await b.leases.acquire('digest', 10_000);
+        if (taken === null) throw new Error('still held');
+        return taken;
+      }, { timeout: 5000, interval: 20 });
+      expect(next.token).toBeGreaterThan(stale!.token);
+      expect(await a.leases.renew(stale!, 10_000)).toBe(false);
+      await a.leases.release(stale!);
+      expect(await a.leases.acquire('digest', 10_000)).toBeNull();
     });
 
     it('runs work under withLease on one holder only', async () => {
       const prefix = `with${Date.now()}:`;
-      const a = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
-      const b = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
-      try {
-        let release!: () => void;
-        const held = new Promise<void>((resolve) => (release = resolve));
-        const running = withLease(a.leases, 'outbox', 5000, () => held.then(() => 'a'));
-        await vi.waitFor(async () => expect(await b.leases.acquire('outbox', 5000)).toBeNull());
-        expect(await withLease(b.leases, 'outbox', 5000, () => Promise.resolve('b'))).toEqual({ ran: false });
-        release();
-        expect(await running).toEqual({ ran: true, value: 'a' });
-        expect(await withLease(b.leases, 'outbox', 5000, () => Promise.resolve('b'))).toEqual({ ran: true, value: 'b' });
-      } finally {
-        await a.close();
-        await b.close();
-      }
+      const [a, b] = await processes(redis.url, prefix, 2);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      const running = withLease(a.leases, 'outbox', 5000, () => held.then(() => 'a'));
+      await vi.waitFor(async () => expect(await b.leases.acquire('outbox', 5000)).toBeNull());
+      expect(await withLease(b.leases, 'outbox', 5000, () => Promise.resolve('b'))).toEqual({ ran: false });
+      release();
+      expect(await running).toEqual({ ran: true, value: 'a' });
+      expect(await withLease(b.leases, 'outbox', 5000, () => Promise.resolve('b'))).toEqual({ ran: true, value: 'b' });
     });
   });
 
   describe('update bus', () => {
     it('delivers a message to the other processes subscribed to its board only, never back to its publisher', async () => {
       const prefix = `bus${Date.now()}:`;
-      const a = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
-      const b = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
-      const c = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
+      const [a, b, c] = await processes(redis.url, prefix, 3);
       const heard: Record<string, BoardMessage[]> = { a: [], b: [], c: [] };
       const stops = [
         a.bus.subscribe('board1', (m) => heard.a!.push(m)),
@@ -145,15 +132,12 @@ describe.skipIf(!available)('Redis adapters', () => {
         expect(heard.b!.length).toBe(before);
       } finally {
         for (const stop of stops) stop.unsubscribe();
-        await Promise.all([a.close(), b.close(), c.close()]);
       }
     });
 
     it('tells its listeners when Redis comes back after a restart, and delivers again', async () => {
       const own = await startRedis();
-      const errors: unknown[] = [];
-      const a = await open(own.url, 'restart:', errors);
-      const b = await open(own.url, 'restart:', errors);
+      const [a, b] = await processes(own.url, 'restart:', 2);
       const heard: BoardMessage[] = [];
       let reconnected = 0;
       b.bus.onReconnected(() => (reconnected += 1));
@@ -173,7 +157,6 @@ describe.skipIf(!available)('Redis adapters', () => {
         }, { timeout: 15_000 });
       } finally {
         stop.unsubscribe();
-        await Promise.all([a.close(), b.close()]);
         await own.stop();
       }
     });
@@ -182,24 +165,18 @@ describe.skipIf(!available)('Redis adapters', () => {
   describe('rate limiters', () => {
     it('share one budget per key between processes', async () => {
       const prefix = `rl${Date.now()}:`;
-      const a = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
-      const b = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
-      try {
-        const spec = { keyPrefix: 'api', points: 3, durationS: 60 };
-        const onA = a.rateLimiters.create(spec);
-        const onB = b.rateLimiters.create(spec);
-        await onA.consume('key');
-        await onB.consume('key');
-        await onA.consume('key');
-        const refused = await onB.consume('key').catch((rejection: unknown) => rejection);
-        expect(refused).toBeInstanceOf(RateLimiterRes);
-        expect((refused as RateLimiterRes).remainingPoints).toBe(0);
-        // Another key has its own budget.
-        await expect(onB.consume('other')).resolves.toBeInstanceOf(RateLimiterRes);
-      } finally {
-        await a.close();
-        await b.close();
-      }
+      const [a, b] = await processes(redis.url, prefix, 2);
+      const spec = { keyPrefix: 'api', points: 3, durationS: 60 };
+      const onA = a.rateLimiters.create(spec);
+      const onB = b.rateLimiters.create(spec);
+      await onA.consume('key');
+      await onB.consume('key');
+      await onA.consume('key');
+      const refused = await onB.consume('key').catch((rejection: unknown) => rejection);
+      expect(refused).toBeInstanceOf(RateLimiterRes);
+      expect((refused as RateLimiterRes).remainingPoints).toBe(0);
+      // Another key has its own budget.
+      await expect(onB.consume('other')).resolves.toBeInstanceOf(RateLimiterRes);
     });
   });
 });
