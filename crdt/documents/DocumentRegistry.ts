@@ -116,7 +116,12 @@ export class DocumentRegistry {
     this.#clock = options.clock ?? systemClock;
     this.#logger = options.logger ?? silentLogger;
     this.#observer = options.observer;
-    this.#replication = options.replication === undefined ? undefined : new DocumentReplication(store, options.replication, this.#logger);
+    this.#replication =
+      options.replication === undefined
+        ? undefined
+        : new DocumentReplication(store, options.replication, this.#logger, (boardId) => {
+            this.#unloadDeleted(boardId).catch((error: unknown) => this.#logger.error({ err: error, boardId }, 'Unloading a board another process deleted failed'));
+          });
     const workerUrl = options.snapshotWorkerUrl === null ? undefined : (options.snapshotWorkerUrl ?? compiledSnapshotWorkerUrl);
     this.#snapshots = new SnapshotBuilder(workerUrl);
     // A process of its own: a load must not wait behind a compaction of another large board.
@@ -298,6 +303,15 @@ export class DocumentRegistry {
 
   /** Unloads the board (dropping unsaved updates; holders are told through `onDelete`) and deletes it from the store. */
   async delete(boardId: string): Promise<void> {
+    await this.#unloadDeleted(boardId);
+    await this.#store.delete(boardId);
+    await this.#store.sync();
+    // Other processes that hold the board drop it too (closing their clients), rather than store what their clients send next.
+    this.#replication?.publishDeleted(boardId);
+  }
+
+  /** Tells holders (`onDelete`) and unloads the board, dropping what it has not stored. */
+  async #unloadDeleted(boardId: string): Promise<void> {
     await this.#stopStoringInParts(boardId);
     const managed = this.#docs.get(boardId) ?? (await this.#loading.get(boardId)?.catch(() => undefined));
     for (const listener of this.#deleteListeners) {
@@ -313,8 +327,6 @@ export class DocumentRegistry {
       await managed.persister.drop();
       managed.destroy();
     }
-    await this.#store.delete(boardId);
-    await this.#store.sync();
   }
 
   /** Counters for metrics and tests. */

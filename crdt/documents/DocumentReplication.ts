@@ -39,8 +39,11 @@ export class DocumentReplication {
   readonly #logger: Logger;
   readonly #followers = new Set<BoardFollower>();
   readonly #stopReconnected: () => void;
+  readonly #onDeleted: (boardId: string) => void;
 
-  constructor(store: DocumentStore, ports: ReplicationPorts, logger: Logger) {
+  /** `onDeleted` is called when another process deleted a board this process follows. */
+  constructor(store: DocumentStore, ports: ReplicationPorts, logger: Logger, onDeleted: (boardId: string) => void) {
+    this.#onDeleted = onDeleted;
     this.#store = store;
     this.#ports = ports;
     this.#logger = logger;
@@ -57,6 +60,11 @@ export class DocumentReplication {
     const [only] = updates;
     const payload = updates.length === 1 && only !== undefined ? only : Y.mergeUpdates([...updates]);
     void this.#ports.bus.publish(boardId, 'update', payload);
+  }
+
+  /** Tells the other processes that this one deleted `boardId` (from the store too). */
+  publishDeleted(boardId: string): void {
+    void this.#ports.bus.publish(boardId, 'deleted', new Uint8Array(0));
   }
 
   /** Runs `compaction` under the board's compaction lease; false when another process holds it. */
@@ -78,7 +86,12 @@ export class DocumentReplication {
       }
     };
     const subscription: BusSubscription = this.#ports.bus.subscribe(boardId, (message: BoardMessage) => {
-      if (message.kind !== 'update' || stopped) return;
+      if (stopped) return;
+      if (message.kind === 'deleted') {
+        this.#onDeleted(boardId);
+        return;
+      }
+      if (message.kind !== 'update') return;
       if (doc === undefined) early.push(new Uint8Array(message.payload));
       else apply(doc, message.payload);
     });

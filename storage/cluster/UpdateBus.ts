@@ -1,5 +1,5 @@
-/** What a board message carries: a Yjs document update, or a y-protocols awareness update. */
-export type BoardMessageKind = 'update' | 'awareness';
+/** What a board message carries: a Yjs document update, a y-protocols awareness update, or news that the board was deleted (no payload). */
+export type BoardMessageKind = 'update' | 'awareness' | 'deleted';
 
 /** A subscription to one board's messages. */
 export interface BusSubscription {

@@ -5,7 +5,8 @@ import type { BoardMessage, BoardMessageKind, BusSubscription, UpdateBus } from 
 /** Reports a failure of the bus (it is lossy by contract: the caller logs and goes on). */
 export type BusErrorReporter = (error: unknown, context: string) => void;
 
-const kindCodes: Record<BoardMessageKind, number> = { update: 1, awareness: 2 };
+const kindCodes: Record<BoardMessageKind, number> = { update: 1, awareness: 2, deleted: 3 };
+const kindOfCode = new Map<number, BoardMessageKind>(Object.entries(kindCodes).map(([kind, code]) => [code, kind as BoardMessageKind]));
 
 /** The Redis channel of a board's messages. */
 export function boardChannel(prefix: string, boardId: string): string {
@@ -106,7 +107,7 @@ export class RedisUpdateBus implements UpdateBus {
     const boardId = name.slice(prefix.length);
     const listeners = this.#listeners.get(boardId);
     if (listeners === undefined) return;
-    const kind = data[0] === kindCodes.update ? 'update' : data[0] === kindCodes.awareness ? 'awareness' : undefined;
+    const kind = kindOfCode.get(data[0] ?? 0);
     const idBytes = data[1] ?? 0;
     if (kind === undefined || data.byteLength < 2 + idBytes) return;
     const publisher = data.toString('utf8', 2, 2 + idBytes);

@@ -105,6 +105,20 @@ describe.skipIf(!available)('two servers over one store and one Redis: live boar
     expect(itemEvents.a.has('marker')).toBe(false);
   });
 
+  it('closes the live clients on the other server when a board is deleted for good', async () => {
+    const boardId = await createBoard(servers.a, user.key);
+    const onB = await live('b', boardId);
+    const closes: number[] = [];
+    onB.provider.on('connection-close', (event: { code: number } | null) => {
+      if (event) closes.push(event.code);
+    });
+    // The person's workspace is on the basic plan: a delete is for good (no trash).
+    expect((await servers.a.api(user.key, 'DELETE', `/boards/${boardId}`)).status).toBe(200);
+    await vi.waitFor(() => expect(closes).toContain(4404), { timeout: 10_000 });
+    onB.provider.disconnect();
+    expect(await servers.db.documents.load(boardId)).toEqual({ snapshot: null, updates: [], lastSeq: 0 });
+  });
+
   it('converges after Redis is killed and restarted: what the bus lost is caught up from the store', async () => {
     const boardId = await createBoard(servers.a, user.key);
     const onA = await live('a', boardId);
