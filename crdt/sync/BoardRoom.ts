@@ -81,6 +81,7 @@ export class BoardRoom {
       maxClientIdsPerConnection: options.maxClientIdsPerConnection,
       connectionOf: (origin) => (this.connections.has(origin as SyncConnection) ? (origin as SyncConnection) : undefined),
       onChange: () => this.#scheduleFlush(),
+      shared: options.bus !== undefined,
     });
     this.#bus = options.bus;
     this.#subscription = options.bus?.subscribe(boardId, (message) => {

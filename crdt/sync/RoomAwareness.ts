@@ -30,6 +30,8 @@ export interface RoomAwarenessOptions {
   connectionOf: (origin: unknown) => SyncConnection | undefined;
   /** Called when a state changed, so the room schedules its end-of-turn relay. */
   onChange: () => void;
+  /** Whether other processes hear this room's awareness (`takeLocalChanges`); default false: nothing is kept for them. */
+  shared?: boolean;
 }
 
 /**
@@ -155,12 +157,12 @@ export class RoomAwareness {
         this.#owners.set(id, connection);
         connection.awarenessClientIds.add(id);
       }
-      if (connection !== undefined) this.#localChanged.add(id);
+      if (connection !== undefined && this.#options.shared === true) this.#localChanged.add(id);
       this.#changed.add(id);
     }
     for (const id of change.removed) {
       const owner = this.#owners.get(id);
-      if (owner !== undefined) this.#localChanged.add(id);
+      if (owner !== undefined && this.#options.shared === true) this.#localChanged.add(id);
       owner?.awarenessClientIds.delete(id);
       this.#owners.delete(id);
       this.#changed.add(id);
