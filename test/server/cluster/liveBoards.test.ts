@@ -75,10 +75,21 @@ describe.skipIf(!available)('two servers over one store and one Redis: live boar
       expect((onB.provider.awareness.getStates().get(onA.doc.clientID) as { user?: { name: string } } | undefined)?.user?.name).toBe('on A');
       expect((onA.provider.awareness.getStates().get(onB.doc.clientID) as { user?: { name: string } } | undefined)?.user?.name).toBe('on B');
     }, { timeout: 10_000, interval: 100 });
+    // Each server's presence names the person with both clients: its own connection's and the one the other server relayed.
+    for (const side of ['a', 'b'] as const) {
+      const res = await servers[side].api(user.key, 'GET', `/boards/${boardId}/presence`);
+      expect(res.status).toBe(200);
+      const { data } = (await json(res)) as { data: { user: { id: string }; clientIds: number[] }[] };
+      expect(data).toHaveLength(1);
+      expect(data[0]?.user.id).toBe(user.id);
+      expect(data[0]?.clientIds).toEqual([onA.doc.clientID, onB.doc.clientID].sort((x, y) => x - y));
+    }
     // A client that leaves is gone from the other server's clients at once, not after the awareness timeout.
     const leaving = onA.doc.clientID;
     onA.provider.disconnect();
     await vi.waitFor(() => expect(onB.provider.awareness.getStates().has(leaving)).toBe(false), { timeout: 10_000 });
+    const after = (await json(await servers.b.api(user.key, 'GET', `/boards/${boardId}/presence`))) as { data: { clientIds: number[] }[] };
+    expect(after.data[0]?.clientIds).toEqual([onB.doc.clientID]);
   });
 
   it('relays a REST write made on one server to a live client on the other', async () => {
