@@ -85,7 +85,17 @@ export class BoardRoom {
     });
     this.#bus = options.bus;
     this.#subscription = options.bus?.subscribe(boardId, (message) => {
-      if (message.kind === 'awareness' && !this.#disposed) this.#awareness.applyRemote(message.payload);
+      if (this.#disposed) return;
+      if (message.kind === 'awareness') this.#awareness.applyRemote(message.payload);
+      else if (message.kind === 'awareness-query') {
+        const states = this.#awareness.encodeLocalStates();
+        if (states !== undefined) void options.bus?.publish(boardId, 'awareness', states);
+      }
+    });
+    // Once subscribed: the others answer with their clients' states, so people joining here see them at once, not at their next renewal.
+    const bus = options.bus;
+    void this.#subscription?.ready.then(() => {
+      if (!this.#disposed) void bus?.publish(boardId, 'awareness-query', new Uint8Array(0));
     });
     this.ready = this.#start();
     this.ready.catch(() => {});

@@ -99,6 +99,17 @@ export class RoomAwareness {
     const changed = this.#localChanged;
     if (changed.size === 0) return undefined;
     this.#localChanged = new Set();
+    return this.#encodeForOthers(changed);
+  }
+
+  /** Every live state of this process's connections, for a process whose room just opened (`applyRemote` reads it); undefined when none. */
+  encodeLocalStates(): Uint8Array | undefined {
+    const states = this.#awareness.getStates();
+    const own = new Set([...this.#owners.keys()].filter((id) => states.has(id)));
+    return own.size === 0 ? undefined : this.#encodeForOthers(own);
+  }
+
+  #encodeForOthers(changed: ReadonlySet<number>): Uint8Array {
     const owners: RemoteOwner[] = [];
     for (const clientId of changed) {
       const owner = this.#owners.get(clientId);

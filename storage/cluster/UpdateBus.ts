@@ -1,5 +1,9 @@
-/** What a board message carries: a Yjs document update, a y-protocols awareness update, or news that the board was deleted (no payload). */
-export type BoardMessageKind = 'update' | 'awareness' | 'deleted';
+/**
+ * What a board message carries: a Yjs document update, an awareness update, a question for every
+ * process's current awareness states (a room just opened; no payload), or news that the board
+ * was deleted (no payload).
+ */
+export type BoardMessageKind = 'update' | 'awareness' | 'awareness-query' | 'deleted';
 
 /** A subscription to one board's messages. */
 export interface BusSubscription {

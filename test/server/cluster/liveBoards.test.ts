@@ -92,6 +92,18 @@ describe.skipIf(!available)('two servers over one store and one Redis: live boar
     expect(after.data[0]?.clientIds).toEqual([onB.doc.clientID]);
   });
 
+  it('shows a client joining through one server the presence of those already on the other at once', async () => {
+    const boardId = await createBoard(servers.a, user.key);
+    const onA = await live('a', boardId);
+    onA.provider.awareness.setLocalStateField('user', { name: 'already here' });
+    await vi.waitFor(() => expect(servers.a.server.services.hub.presence(boardId)[0]?.clientIds).toEqual([onA.doc.clientID]));
+    const onB = await live('b', boardId);
+    // Well before the stock client renews its state (every 15 s): the room on B asked A for it.
+    await vi.waitFor(() => {
+      expect((onB.provider.awareness.getStates().get(onA.doc.clientID) as { user?: { name: string } } | undefined)?.user?.name).toBe('already here');
+    }, { timeout: 5_000 });
+  });
+
   it('relays a REST write made on one server to a live client on the other', async () => {
     const boardId = await createBoard(servers.a, user.key);
     const onB = await live('b', boardId);
