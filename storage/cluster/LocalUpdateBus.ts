@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { BoardMessage, BoardMessageKind, BusSubscription, UpdateBus } from './UpdateBus.js';
-
-/** The buses of one process that hear each other (`LocalUpdateBus.network`). */
-export class LocalBusNetwork {
-  readonly buses = new Set<LocalUpdateBus>();
-}
+import { LocalBusNetwork } from './LocalBusNetwork.js';
+import type { LocalBusMember } from './LocalBusNetwork.js';
 
 /**
  * The in-process update bus, the default without Redis: a process alone hears nothing (its own
@@ -14,17 +11,18 @@ export class LocalBusNetwork {
 export class LocalUpdateBus implements UpdateBus {
   readonly processId: string;
   readonly #network: LocalBusNetwork;
+  readonly #member: LocalBusMember = { deliver: (message) => this.#deliver(message) };
   readonly #listeners = new Map<string, Set<(message: BoardMessage) => void>>();
 
   constructor(network: LocalBusNetwork = new LocalBusNetwork(), processId: string = randomUUID()) {
     this.processId = processId;
     this.#network = network;
-    network.buses.add(this);
+    network.members.add(this.#member);
   }
 
   publish(boardId: string, kind: BoardMessageKind, payload: Uint8Array): Promise<void> {
     const message: BoardMessage = { boardId, kind, payload, publisher: this.processId };
-    for (const bus of this.#network.buses) if (bus !== this) bus.#deliver(message);
+    for (const member of this.#network.members) if (member !== this.#member) member.deliver(message);
     return Promise.resolve();
   }
 
@@ -50,7 +48,7 @@ export class LocalUpdateBus implements UpdateBus {
   }
 
   close(): Promise<void> {
-    this.#network.buses.delete(this);
+    this.#network.members.delete(this.#member);
     this.#listeners.clear();
     return Promise.resolve();
   }
