@@ -36,6 +36,7 @@ import { SourceService } from './sources/SourceService.js';
 import { WebSessionTokens, webTokenPrefix } from './signin/WebSessionTokens.js';
 import { SingletonLease } from './cluster/SingletonLease.js';
 import { ProcessLiveness } from './cluster/ProcessLiveness.js';
+import { OrphanRecovery } from './cluster/OrphanRecovery.js';
 
 /** `{ lease }` when there is one, else nothing (options are exact: no `lease: undefined`). */
 function withLease(lease: SingletonLease | undefined): { lease: SingletonLease } | Record<string, never> {
@@ -87,6 +88,8 @@ export interface Services extends BoardServices {
   readonly webhooks: WebhookService;
   /** Delivers the webhook outbox in the background. */
   readonly webhookDispatcher: WebhookDispatcher;
+  /** With several processes, settles the jobs and live-edit journal rows of processes that died; null for a process alone. */
+  readonly orphans: OrphanRecovery | null;
   /** Stops background work (timers, document flushes); the store is closed by its owner. */
   close(): Promise<void>;
 }
@@ -174,6 +177,13 @@ export async function createServices(
   webhookDispatcher.start();
   // Before live connections are accepted: the events of live edits a crash cut off reach every subscriber.
   await liveEdits.recover().catch((error: unknown) => logger.error({ err: error }, 'live edit events could not be recovered'));
+  // A process that dies leaves its jobs and journal rows to the others, who settle them within a minute or so of its liveness lease lapsing.
+  const orphanLease = singleton('orphan-recovery', 180_000);
+  const orphans =
+    orphanLease === undefined
+      ? null
+      : new OrphanRecovery({ lease: orphanLease, recoverJobs: () => jobs.recoverInterrupted(), recoverLiveEdits: () => liveEdits.recover(), logger }, 60_000);
+  orphans?.start();
   return {
     config,
     db,
@@ -203,7 +213,9 @@ export async function createServices(
     ai,
     jobs,
     skills,
+    orphans,
     close: async () => {
+      await orphans?.stop();
       await jobs.close();
       await webhookDispatcher.stop();
       await notificationDelivery.sweeper.stop();

@@ -141,6 +141,35 @@ describe.skipIf(!available)('two servers over one store and one Redis: work done
     }
   });
 
+  it('settles the jobs of a process that died on the server holding the recovery lease, while both run', async () => {
+    const jobs = servers.db.collection<JobRecord>(jobCollections.jobs);
+    const running: JobRecord = {
+      id: 'job_orphaned',
+      kind: 'ai.generate',
+      status: 'running',
+      progress: 0.5,
+      result: null,
+      error: null,
+      boardId: 'brd_none',
+      userId: 'usr_none',
+      workspaceId: 'wsp_none',
+      reservation: null,
+      createdAt: servers.clock.now(),
+      startedAt: servers.clock.now(),
+      finishedAt: null,
+      processId: 'a-process-that-died',
+    };
+    await jobs.insert(running);
+    try {
+      const recoveries = [servers.a.server.services.orphans, servers.b.server.services.orphans];
+      // Twice: a server acts from its second run holding the lease.
+      for (let i = 0; i < 2; i++) await Promise.all(recoveries.map((orphans) => orphans?.runDue()));
+      expect(await jobs.get('job_orphaned')).toMatchObject({ status: 'failed', error: { code: 'interrupted' } });
+    } finally {
+      await jobs.deleteMany({ id: 'job_orphaned' });
+    }
+  });
+
   it('counts one request budget per credential across both servers', async () => {
     const user = await servers.a.createUser();
     for (let i = 0; i < requestsPerMinute; i++) {
