@@ -94,8 +94,6 @@ export class DocumentRegistry {
   readonly #store: DocumentStore;
   readonly #options: Required<Omit<DocumentRegistryOptions, 'clock' | 'logger' | 'snapshotWorkerUrl' | 'observer' | 'replication'>>;
   readonly #replication: DocumentReplication | undefined;
-  /** The boards followed on the bus, by id (loaded, or loading). */
-  readonly #followers = new Map<string, BoardFollower>();
   readonly #observer: DocumentObserver | undefined;
   readonly #snapshots: SnapshotBuilder;
   /** Splits large snapshots for loads a few milliseconds per event-loop turn. */
@@ -353,7 +351,6 @@ export class DocumentRegistry {
       managed.destroy();
     }
     this.#replication?.close();
-    this.#followers.clear();
     await Promise.all([this.#snapshots.close(), this.#loadSplitter.close()]);
   }
 
@@ -372,7 +369,6 @@ export class DocumentRegistry {
     // Followed before the store is read: an update another process stores meanwhile is in the read or on the bus.
     const replication = this.#replication;
     const follower = replication === undefined ? undefined : await replication.follow(boardId);
-    if (follower !== undefined) this.#followers.set(boardId, follower);
     try {
       return await this.#loadStored(boardId, follower, replication);
     } catch (error) {
@@ -413,8 +409,7 @@ export class DocumentRegistry {
 
   /** Stops following the board on the bus (it is unloaded or deleted). */
   #unfollow(boardId: string): void {
-    this.#followers.get(boardId)?.stop();
-    this.#followers.delete(boardId);
+    this.#replication?.unfollow(boardId);
   }
 
   async #unload(managed: ManagedDocument): Promise<boolean> {

@@ -38,6 +38,8 @@ export class DocumentReplication {
   readonly #ports: ReplicationPorts;
   readonly #logger: Logger;
   readonly #followers = new Set<BoardFollower>();
+  /** The follower of each board this process has loaded (or is loading). */
+  readonly #byBoard = new Map<string, BoardFollower>();
   readonly #stopReconnected: () => void;
   readonly #onDeleted: (boardId: string) => void;
 
@@ -114,11 +116,18 @@ export class DocumentReplication {
         stopped = true;
         subscription.unsubscribe();
         this.#followers.delete(follower);
+        if (this.#byBoard.get(boardId) === follower) this.#byBoard.delete(boardId);
       },
     };
     this.#followers.add(follower);
+    this.#byBoard.set(boardId, follower);
     await subscription.ready;
     return follower;
+  }
+
+  /** Stops following `boardId` (unloaded or deleted here). */
+  unfollow(boardId: string): void {
+    this.#byBoard.get(boardId)?.stop();
   }
 
   /** Stops following every board. */
