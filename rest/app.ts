@@ -59,7 +59,7 @@ export function createApp(options: AppOptions): App {
   const routes = allRoutes(services);
   const koa = new Koa({ proxy: false });
   const openApi = buildOpenApi(routes, services.config.publicUrl);
-  const rateLimit = new RateLimit({ requestsPerMinute: services.config.rateLimitPerMinute });
+  const rateLimit = new RateLimit({ requestsPerMinute: services.config.rateLimitPerMinute, limiters: services.cluster.rateLimiters });
 
   if (options.metrics) koa.use(requestMetrics(options.metrics));
   koa.use(serverTiming('/v1'));

@@ -14,6 +14,7 @@ function skipReason(file) {
   if (file.includes('postgres')) {
     return 'they need PostgreSQL, which is not installed here (apt-get install postgresql: the tests start a cluster of their own; in CI, where CI=true, they fail instead).';
   }
+  if (file.includes('redis') || file.includes('cluster')) return 'they start a throwaway Redis, and redis-server is not installed here (apt-get install redis-server).';
   if (file.includes('browser')) return 'they drive a Chromium browser, which is not installed here (apt-get install chromium).';
   return 'see the skip condition in the file.';
 }

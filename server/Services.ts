@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { DocumentObserver, DocumentRegistry, RealtimeHub } from '../crdt/index.js';
-import type { Clock, Database } from '../storage/index.js';
+import type { Clock, ClusterPorts, Database } from '../storage/index.js';
+import { localCluster } from '../storage/index.js';
 import { AccessChangeFeed } from './access/AccessChangeFeed.js';
 import { recordAccessChanges } from './access/recordAccessChanges.js';
 import { AccountService } from './accounts/AccountService.js';
@@ -36,12 +37,22 @@ import type { OAuthServices } from './oauth/OAuthServices.js';
 import { SkillService } from './skills/SkillService.js';
 import { SourceService } from './sources/SourceService.js';
 import { WebSessionTokens, webTokenPrefix } from './signin/WebSessionTokens.js';
+import { SingletonLease } from './cluster/SingletonLease.js';
+import { ProcessLiveness } from './cluster/ProcessLiveness.js';
+import { OrphanRecovery } from './cluster/OrphanRecovery.js';
+
+/** `{ lease }` when there is one, else nothing (options are exact: no `lease: undefined`). */
+function withLease(lease: SingletonLease | undefined): { lease: SingletonLease } | Record<string, never> {
+  return lease === undefined ? {} : { lease };
+}
 
 /** Every service of the server, wired over one store; what `rest/` and the CLI call. */
 export interface Services extends BoardServices {
   readonly config: Config;
   readonly db: Database;
   readonly clock: Clock;
+  /** What this process shares with the others besides the store (bus, leases, rate limits); in-process by default. Closed by its owner. */
+  readonly cluster: ClusterPorts;
   readonly accounts: AccountService;
   readonly usage: UsageService;
   readonly notifications: NotificationService;
@@ -84,6 +95,8 @@ export interface Services extends BoardServices {
   readonly webhookDispatcher: WebhookDispatcher;
   /** `Idempotency-Key` claims and stored answers of the API's writes. */
   readonly idempotency: IdempotencyService;
+  /** With several processes, settles the jobs and live-edit journal rows of processes that died; null for a process alone. */
+  readonly orphans: OrphanRecovery | null;
   /** Stops background work if it was started (timers, deliveries, sweeps), flushes documents; the store is closed by its owner. */
   close(): Promise<void>;
 }
@@ -103,6 +116,8 @@ export interface ServicesOptions {
    * a server that may own them (`boards admin`): documents are only read, never compacted.
    */
   role?: 'server' | 'command';
+  /** The update bus, leases and rate limiters shared with other processes; default a process alone (in-process ports). */
+  readonly cluster?: ClusterPorts;
 }
 
 /**
@@ -111,6 +126,7 @@ export interface ServicesOptions {
  * admin` uses the services as built, beside a server that may be running on the same store.
  */
 export async function createServices(config: Config, db: Database, clock: Clock, logger: Logger = createLogger(config), options: ServicesOptions = {}): Promise<Services> {
+  const cluster = options.cluster ?? localCluster(clock);
   const events = new DomainEvents(logger);
   const accounts = new AccountService(db, clock, events);
   const usage = new UsageService(db, clock);
@@ -122,14 +138,24 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const authenticator = new Authenticator();
   authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
   const me = new MeService({ accounts, usage, notifications, sources });
-  const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, events });
-  const documentServices = createDocumentServices(db, clock, logger, config.sync, { compaction: (options.role ?? 'server') === 'server', ...(options.observers?.documents ? { observer: options.observers.documents } : {}) });
+  const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, events, limiters: cluster.rateLimiters });
+  const singleton = (name: string, ttlMs: number): SingletonLease | undefined =>
+    cluster.shared ? new SingletonLease(cluster.leases, name, ttlMs, (error) => logger.warn({ err: error, lease: name }, 'The lease service failed; the work it guards is skipped this time')) : undefined;
+  // Started before recovery below, so a process starting next leaves this one's jobs and journal rows alone.
+  const liveness = cluster.shared ? new ProcessLiveness(cluster.leases, cluster.bus.processId, (error) => logger.warn({ err: error }, 'The process lease could not be renewed')) : undefined;
+  await liveness?.start();
+  const documentServices = createDocumentServices(db, clock, logger, config.sync, {
+    compaction: (options.role ?? 'server') === 'server',
+    ...(options.observers?.documents ? { observer: options.observers.documents } : {}),
+    cluster,
+  });
   const boardServices = createBoardServices(db, {
     accounts,
     notifications,
     clock,
     documents: documentServices.boardDocuments,
-    trash: { onError: (error) => logger.error({ err: error }, 'trash sweep failed') },
+    // The lease outlives two hourly sweeps: a process that dies hands the purge on within two hours.
+    trash: { onError: (error) => logger.error({ err: error }, 'trash sweep failed'), ...withLease(singleton('trash-purge', 2 * 3_600_000)) },
     events,
     mailer: oauth.mailer,
     publicUrl: config.publicUrl,
@@ -143,6 +169,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     accounts,
     boards: boardServices,
     events,
+    owner: liveness,
   });
   const { access, activity } = boardServices;
   const webTokens = new WebSessionTokens({ sessions: oauth.sessions, accounts, access, now: () => clock.now() });
@@ -151,9 +178,9 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   events.on('board.changed', (event) => search.boardChanged(event.boardId, event.kind));
   events.on('board.duplicated', (event) => search.boardCopied(event.boardId, event.items));
-  const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events });
+  const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events, owner: liveness });
   const skills = new SkillService(db, { ai, clock });
-  const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications });
+  const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications, ...withLease(singleton('webhook-outbox', 10_000)) });
   const notificationDelivery = createNotificationServices({
     config,
     db,
@@ -166,13 +193,21 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     notifications,
     mailer: oauth.mailer,
     sessions: oauth.sessions,
+    ...withLease(singleton('notification-sweep', 120_000)),
   });
   const idempotency = new IdempotencyService({ db, documents: documentServices.documents, clock, logger, singleProcess: db.kind === 'sqlite' });
   await db.ensureIndexes();
+  // A process that dies leaves its jobs and journal rows to the others, who settle them within a minute or so of its liveness lease lapsing.
+  const orphanLease = singleton('orphan-recovery', 180_000);
+  const orphans =
+    orphanLease === undefined
+      ? null
+      : new OrphanRecovery({ lease: orphanLease, recoverJobs: () => jobs.recoverInterrupted(), recoverLiveEdits: () => liveEdits.recover(), logger }, 60_000);
   return {
     config,
     db,
     clock,
+    cluster,
     accounts,
     usage,
     notifications,
@@ -199,7 +234,9 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     ai,
     jobs,
     skills,
+    orphans,
     close: async () => {
+      await orphans?.stop();
       await jobs.close();
       idempotency.stop();
       await webhookDispatcher.stop();
@@ -209,6 +246,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
       documentServices.hub.close();
       await search.close();
       await documentServices.documents.close();
+      await liveness?.stop();
     },
   };
 }

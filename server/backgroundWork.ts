@@ -19,4 +19,6 @@ export async function startBackgroundWork(services: Services): Promise<void> {
   services.webhookDispatcher.start();
   // Before live connections are accepted: the events of live edits a crash cut off reach every subscriber.
   await services.liveEdits.recover().catch((error: unknown) => logger.error({ err: error }, 'live edit events could not be recovered'));
+  // With several processes: what a process that dies leaves is settled by the others.
+  services.orphans?.start();
 }

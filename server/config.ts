@@ -95,6 +95,7 @@ const envSchema = z
       .optional(),
     BOARDS_METRICS_PORT: port.optional(),
     BOARDS_METRICS_HOST: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+    BOARDS_REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379' }).optional(),
     ...oidcProviderVariables(),
     ...aiVariables,
   })
@@ -204,6 +205,12 @@ export interface Config {
     /** `BOARDS_METRICS_HOST`: interface of the metrics listener; default `BOARDS_HOST`. */
     readonly host: string;
   };
+  /**
+   * `BOARDS_REDIS_URL`: the Redis that several server processes sharing one store use between them
+   * (live updates and awareness, leases on background work, shared rate limits; docs/cluster.md).
+   * Null (default): this process alone, everything in-process, and Redis is never loaded.
+   */
+  readonly redisUrl: string | null;
   /** Signs session cookies and seals client secrets; null: generated once and kept in the data dir. */
   readonly sessionSecret: string | null;
   /** Mail transport for sign-in codes; null: the development outbox (log + file). */
@@ -285,6 +292,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     notifications: Object.freeze({ boardUpdateQuietMs: e.BOARDS_NOTIFICATIONS_QUIET_MS, emailDigestMs: e.BOARDS_NOTIFICATIONS_EMAIL_MS }),
     webhooks: Object.freeze({ allowPrivate: e.BOARDS_WEBHOOKS_ALLOW_PRIVATE === 'true' }),
     metrics: Object.freeze({ token: e.BOARDS_METRICS_TOKEN ?? null, port: e.BOARDS_METRICS_PORT ?? null, host: e.BOARDS_METRICS_HOST ?? e.BOARDS_HOST }),
+    redisUrl: e.BOARDS_REDIS_URL ?? null,
     sessionSecret: e.BOARDS_SESSION_SECRET ?? null,
     smtpUrl: e.BOARDS_SMTP_URL ?? null,
     mailFrom: e.BOARDS_MAIL_FROM,

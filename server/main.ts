@@ -5,12 +5,13 @@ import type { DestinationStream, Logger } from 'pino';
 import { createApp } from '../rest/app.js';
 import { createMetricsApp } from '../rest/metricsApp.js';
 import type { Route } from '../rest/route.js';
-import type { Clock, Database } from '../storage/index.js';
+import type { Clock, ClusterPorts, Database } from '../storage/index.js';
 import type { DataDirLock } from '../storage/index.js';
 import { systemClock } from '../storage/index.js';
 import type { Config } from './config.js';
 import { developmentDefaults, withBoundPort } from './config.js';
 import { listenOn, lockDataDir, openStore, prepareDataDir } from './startupChecks.js';
+import { openCluster } from './clusterStartup.js';
 import { SyncGateway } from './realtime/SyncGateway.js';
 import { createLogger } from './logger.js';
 import type { Services } from './Services.js';
@@ -22,8 +23,10 @@ import { startBackgroundWork } from './backgroundWork.js';
 export interface StartOptions {
   clock?: Clock;
   logDestination?: DestinationStream;
-  /** An already-open store (tests of the mongodb adapter); default: open the configured one. */
+  /** An already-open store (tests of the mongodb adapter, servers sharing one store); default: open the configured one. */
   database?: Database;
+  /** What this server shares with others besides the store (tests: a `LocalUpdateBus` network); default: Redis when `BOARDS_REDIS_URL` is set, else in-process. Closed by the caller. */
+  cluster?: ClusterPorts;
 }
 
 /** A running server. */
@@ -70,6 +73,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   const metricsHttp = config.metrics.port === null ? null : createServer((request, response) => handleMetrics(request, response));
   let lock: DataDirLock | null = null;
   let db: Database | null = options.database ?? null;
+  let cluster: ClusterPorts | null = options.cluster ?? null;
   let services: Services;
   try {
     if (metricsHttp) await listenOn(metricsHttp, { host: config.metrics.host, port: config.metrics.port ?? 0 }, { port: 'BOARDS_METRICS_PORT', host: config.metrics.host === config.host ? 'BOARDS_HOST' : 'BOARDS_METRICS_HOST' });
@@ -79,7 +83,8 @@ export async function startServer(initialConfig: Config, options: StartOptions =
       onBackgroundError: (error) => logger.error({ err: error }, 'Background storage work failed; it is retried'),
       ...(metrics ? { observer: metrics.storage } : {}),
     });
-    services = await createServices(config, db, clock, logger, metrics ? { observers: { documents: metrics.documents } } : {});
+    cluster ??= await openCluster(config, clock, logger);
+    services = await createServices(config, db, clock, logger, { ...(metrics ? { observers: { documents: metrics.documents } } : {}), cluster });
     await startBackgroundWork(services).catch(async (error: unknown) => {
       await services.close().catch(() => undefined);
       throw error;
@@ -88,11 +93,13 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     await new Promise<void>((resolve) => http.close(() => resolve()));
     if (metricsHttp?.listening) await new Promise<void>((resolve) => metricsHttp.close(() => resolve()));
     if (db && !options.database) await db.close().catch(() => undefined);
+    if (cluster && !options.cluster) await cluster.close().catch(() => undefined);
     lock?.release();
     throw error;
   }
   metrics?.watch(services, logger);
   const store = db;
+  const shared = cluster;
   const sync = new SyncGateway({
     hub: services.hub,
     access: services.access,
@@ -121,7 +128,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
 
   const url = httpUrl(config.host, port);
   for (const warning of developmentDefaults(config)) logger.warn(warning);
-  logger.info(startupSummary(config, url, store.kind, metricsUrl), 'listening');
+  logger.info({ ...startupSummary(config, url, store.kind, metricsUrl), cluster: shared.kind === 'redis' ? 'Redis (BOARDS_REDIS_URL)' : shared.shared ? 'shared in-process bus' : 'this process alone' }, 'listening');
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {
@@ -149,6 +156,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
       await Promise.race([app.idle(), new Promise<void>((resolve) => (settled = setTimeout(resolve, config.shutdownGraceMs).unref()))]);
       clearTimeout(settled);
       await services.close();
+      if (!options.cluster) await shared.close();
       if (!options.database) await store.close();
       lock?.release();
       logger.info('stopped');

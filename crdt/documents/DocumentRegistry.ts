@@ -9,6 +9,8 @@ import type { Logger } from './Logger.js';
 import type { DocumentLease } from './DocumentLease.js';
 import type { DocumentObserver } from './DocumentObserver.js';
 import { ManagedDocument } from './ManagedDocument.js';
+import { DocumentReplication } from './DocumentReplication.js';
+import type { BoardFollower, ReplicationPorts } from './DocumentReplication.js';
 import { SnapshotBuilder, compiledSnapshotWorkerUrl } from './SnapshotBuilder.js';
 import { splitLoadAboveBytes } from './splitUpdate.js';
 import { stampWriteReceipt } from './writeReceipts.js';
@@ -64,6 +66,8 @@ export interface DocumentRegistryOptions {
   logger?: Logger;
   /** Told each store append's and compaction's duration (metrics). Default none. */
   observer?: DocumentObserver;
+  /** Other processes that hold the same boards (`DocumentReplication`): their bus and leases. Default none (this process alone). */
+  replication?: ReplicationPorts;
 }
 
 /** Options of `DocumentRegistry.transact`. */
@@ -95,7 +99,8 @@ interface StoringInParts {
  */
 export class DocumentRegistry {
   readonly #store: DocumentStore;
-  readonly #options: Required<Omit<DocumentRegistryOptions, 'clock' | 'logger' | 'snapshotWorkerUrl' | 'observer' | 'sweepAtOnce'>>;
+  readonly #options: Required<Omit<DocumentRegistryOptions, 'clock' | 'logger' | 'snapshotWorkerUrl' | 'observer' | 'sweepAtOnce' | 'replication'>>;
+  readonly #replication: DocumentReplication | undefined;
   readonly #observer: DocumentObserver | undefined;
   readonly #snapshots: SnapshotBuilder;
   /** Splits large snapshots for loads a few milliseconds per event-loop turn. */
@@ -116,6 +121,12 @@ export class DocumentRegistry {
     this.#clock = options.clock ?? systemClock;
     this.#logger = options.logger ?? silentLogger;
     this.#observer = options.observer;
+    this.#replication =
+      options.replication === undefined
+        ? undefined
+        : new DocumentReplication(store, options.replication, this.#logger, (boardId) => {
+            this.#unloadDeleted(boardId).catch((error: unknown) => this.#logger.error({ err: error, boardId }, 'Unloading a board another process deleted failed'));
+          });
     const workerUrl = options.snapshotWorkerUrl === null ? undefined : (options.snapshotWorkerUrl ?? compiledSnapshotWorkerUrl);
     this.#snapshots = new SnapshotBuilder(workerUrl);
     // A process of its own: a load must not wait behind a compaction of another large board.
@@ -304,6 +315,15 @@ export class DocumentRegistry {
 
   /** Unloads the board (dropping unsaved updates; holders are told through `onDelete`) and deletes it from the store. */
   async delete(boardId: string): Promise<void> {
+    await this.#unloadDeleted(boardId);
+    await this.#store.delete(boardId);
+    await this.#store.sync();
+    // Other processes that hold the board drop it too (closing their clients), rather than store what their clients send next.
+    this.#replication?.publishDeleted(boardId);
+  }
+
+  /** Tells holders (`onDelete`) and unloads the board, dropping what it has not stored. */
+  async #unloadDeleted(boardId: string): Promise<void> {
     await this.#stopStoringInParts(boardId);
     const managed = this.#docs.get(boardId) ?? (await this.#loading.get(boardId)?.catch(() => undefined));
     for (const listener of this.#deleteListeners) {
@@ -313,13 +333,12 @@ export class DocumentRegistry {
         this.#logger.error({ err: error, boardId }, 'A delete listener failed');
       }
     }
+    this.#unfollow(boardId);
     if (managed !== undefined) {
       if (this.#docs.get(boardId) === managed) this.#docs.delete(boardId);
       await managed.persister.drop();
       managed.destroy();
     }
-    await this.#store.delete(boardId);
-    await this.#store.sync();
   }
 
   /** Counters for metrics and tests. */
@@ -345,6 +364,7 @@ export class DocumentRegistry {
       this.#docs.delete(managed.id);
       managed.destroy();
     }
+    this.#replication?.close();
     await Promise.all([this.#snapshots.close(), this.#loadSplitter.close()]);
   }
 
@@ -360,9 +380,25 @@ export class DocumentRegistry {
   }
 
   async #load(boardId: string): Promise<ManagedDocument> {
+    // Followed before the store is read: an update another process stores meanwhile is in the read or on the bus.
+    const replication = this.#replication;
+    const follower = replication === undefined ? undefined : await replication.follow(boardId);
+    try {
+      return await this.#loadStored(boardId, follower, replication);
+    } catch (error) {
+      this.#unfollow(boardId);
+      throw error;
+    }
+  }
+
+  async #loadStored(boardId: string, follower: BoardFollower | undefined, replication: DocumentReplication | undefined): Promise<ManagedDocument> {
     const stored = await this.#store.load(boardId);
     const managed = await ManagedDocument.load(boardId, stored, this.#store, this.#logger, {
       ...this.#options,
+      replicated:
+        replication === undefined
+          ? undefined
+          : { onStored: (updates) => replication.publish(boardId, updates), compactGuard: (compaction) => replication.compactUnderLease(boardId, compaction) },
       clock: this.#clock,
       observer: this.#observer,
       buildSnapshot: (toFold) => this.#snapshots.build(toFold),
@@ -380,8 +416,14 @@ export class DocumentRegistry {
         this.#logger.error({ err: error, boardId }, 'A load listener failed');
       }
     }
+    follower?.attach(managed.doc);
     this.#docs.set(boardId, managed);
     return managed;
+  }
+
+  /** Stops following the board on the bus (it is unloaded or deleted). */
+  #unfollow(boardId: string): void {
+    this.#replication?.unfollow(boardId);
   }
 
   async #unload(managed: ManagedDocument): Promise<boolean> {
@@ -395,6 +437,7 @@ export class DocumentRegistry {
     const stillIdle = managed.leases === 0 && managed.lastUsedMs === usedAtMs && managed.persister.pending === 0;
     if (!stillIdle || this.#docs.get(managed.id) !== managed) return false;
     this.#docs.delete(managed.id);
+    this.#unfollow(managed.id);
     managed.destroy();
     return true;
   }

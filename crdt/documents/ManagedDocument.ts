@@ -19,6 +19,12 @@ export const inThreadSnapshotBytes = 64 * 1024;
 /** Origin of the transaction that applies the stored state on load; never persisted again. */
 export const loadOrigin: unique symbol = Symbol('boards.load');
 
+/**
+ * Origin of the transactions that apply what another process stored (`DocumentReplication`):
+ * relayed to this process's clients, never stored again.
+ */
+export const remoteOrigin: unique symbol = Symbol('boards.remote');
+
 /** A stored snapshot (in parts) and logged updates folded into one update off the event loop; null when that cannot be done there. */
 export type EncodeStored = (stored: Pick<StoredDocument, 'snapshot' | 'updates'>) => Promise<Uint8Array | null>;
 
@@ -33,6 +39,12 @@ export type ManagedDocumentOptions = UpdatePersisterOptions & {
   buildSnapshot: BuildSnapshot;
   /** Told each append's and compaction's duration (metrics). */
   observer?: DocumentObserver | undefined;
+  /**
+   * Set when other processes edit the board too (`DocumentReplication`): told the updates of each
+   * append once stored, and compactions run under `compactGuard` and always from the store (this
+   * copy may lack an update another process stored and has not yet published).
+   */
+  replicated?: { onStored: (updates: readonly Uint8Array[]) => void; compactGuard: (compaction: () => Promise<boolean>) => Promise<boolean> } | undefined;
 };
 
 /** Applies the parts of a snapshot to `doc` in order, one per event-loop turn; throws what a part that does not apply throws. */
@@ -203,7 +215,9 @@ export class ManagedDocument {
       options,
       loaded: stored,
       buildSnapshot: options.buildSnapshot,
-      encodeSmall: () => (this.#sizeBytes <= inThreadSnapshotBytes ? Y.encodeStateAsUpdate(this.doc) : undefined),
+      encodeSmall: () => (this.#sizeBytes <= inThreadSnapshotBytes && options.replicated === undefined ? Y.encodeStateAsUpdate(this.doc) : undefined),
+      onStored: options.replicated?.onStored,
+      compactGuard: options.replicated?.compactGuard,
       onCompacted: (storedBytes) => {
         this.#sizeBytes = storedBytes + this.persister.pendingBytes;
       },
@@ -467,7 +481,8 @@ export class ManagedDocument {
   readonly #onUpdate = (update: Uint8Array, origin: unknown): void => {
     if (origin === loadOrigin) return;
     this.#sizeBytes += update.byteLength;
-    this.persister.enqueue(update);
+    // Another process stored it already.
+    if (origin !== remoteOrigin) this.persister.enqueue(update);
     this.#follow(update);
     for (const listener of this.#changeListeners) listener(update, origin);
   };

@@ -46,6 +46,13 @@ export interface UpdatePersisterInit {
   onCompacted: (storedBytes: number) => void;
   /** Told each append's and each compaction's duration (metrics); default none. */
   observer?: DocumentObserver | undefined;
+  /** Told the updates of each append once they are stored (another process's copy follows them from there); default none. */
+  onStored?: ((updates: readonly Uint8Array[]) => void) | undefined;
+  /**
+   * Runs a compaction where one process at a time may (a lease on the board); resolves false, with
+   * nothing done, when another holds it. Default: runs it at once.
+   */
+  compactGuard?: ((compaction: () => Promise<boolean>) => Promise<boolean>) | undefined;
 }
 
 interface Waiter {
@@ -78,6 +85,8 @@ export class UpdatePersister {
   readonly #encodeSmall: EncodeSmall;
   readonly #onCompacted: (storedBytes: number) => void;
   readonly #observer: DocumentObserver;
+  readonly #onStored: ((updates: readonly Uint8Array[]) => void) | undefined;
+  readonly #compactGuard: (compaction: () => Promise<boolean>) => Promise<boolean>;
   readonly #queue: Uint8Array[] = [];
   readonly #waiters: Waiter[] = [];
   #enqueued = 0;
@@ -110,6 +119,8 @@ export class UpdatePersister {
     this.#encodeSmall = init.encodeSmall;
     this.#onCompacted = init.onCompacted;
     this.#observer = init.observer ?? {};
+    this.#onStored = init.onStored;
+    this.#compactGuard = init.compactGuard ?? ((compaction) => compaction());
     this.#logged = loaded.updates.length;
     this.#loggedBytes = loaded.updates.reduce((sum, update) => sum + update.byteLength, 0);
     this.#snapshotBytes = byteLengthOf(loaded.snapshot ?? []);
@@ -166,10 +177,11 @@ export class UpdatePersister {
       this.#storedBytes += update.byteLength;
       this.#loggedBytes += update.byteLength;
     }
-    this.#queue.length = 0;
+    const stored = this.#queue.splice(0);
     this.#timer?.cancel();
     this.#timer = undefined;
     this.#settle();
+    this.#onStored?.(stored);
     this.#compactIfDue();
     return true;
   }
@@ -275,6 +287,7 @@ export class UpdatePersister {
       this.#loggedBytes += update.byteLength;
     }
     this.#settle();
+    this.#onStored?.(batch);
     this.#compactIfDue();
   }
 
@@ -289,7 +302,10 @@ export class UpdatePersister {
   /** Starts a compaction when the log has outgrown the snapshot and none is running; from `stored` when given. */
   #compactIfDue(stored?: StoredDocument): void {
     if (this.#dropped || this.#compacting !== undefined || !this.#compactionDue() || this.#stored < this.#compactNotBefore) return;
-    this.#compacting = this.#compact(stored).then((compacted) => {
+    this.#compacting = this.#compactGuard(() => this.#compact(stored)).catch((error: unknown) => {
+      this.#logger.warn({ err: error, docId: this.#docId }, 'Could not take the lease to compact a document; will retry later');
+      return false;
+    }).then((compacted) => {
       this.#compacting = undefined;
       // What was logged while this one ran may already make the next one due.
       if (compacted) this.#compactIfDue();

@@ -3,7 +3,7 @@ import type { DocumentRegistry } from '../documents/DocumentRegistry.js';
 import type { DocumentLease } from '../documents/DocumentLease.js';
 import type { Logger } from '../documents/Logger.js';
 import { CrdtError } from '../errors.js';
-import type { Clock } from '../../storage/index.js';
+import type { BusSubscription, Clock, UpdateBus } from '../../storage/index.js';
 import { syncCloseCodes } from './closeCodes.js';
 import { fanOut } from './fanOut.js';
 import { LiveEditGuard } from './LiveEditGuard.js';
@@ -47,6 +47,8 @@ export class BoardRoom {
   #lease: DocumentLease | undefined;
   #live: LiveUpdates | undefined;
   #guard: LiveEditGuard | undefined;
+  readonly #bus: UpdateBus | undefined;
+  readonly #subscription: BusSubscription | undefined;
   #flushTimer: NodeJS.Immediate | undefined;
   /** A `#flushSoon` microtask is queued. */
   #flushQueued = false;
@@ -64,6 +66,8 @@ export class BoardRoom {
       onEdit: (connection: SyncConnection) => void;
       /** Totals shared by the hub's rooms. */
       counters: RoomCounters;
+      /** The bus to other processes with clients on the same board: awareness goes both ways over it. Default none. */
+      bus?: UpdateBus | undefined;
     },
   ) {
     this.boardId = boardId;
@@ -77,6 +81,21 @@ export class BoardRoom {
       maxClientIdsPerConnection: options.maxClientIdsPerConnection,
       connectionOf: (origin) => (this.connections.has(origin as SyncConnection) ? (origin as SyncConnection) : undefined),
       onChange: () => this.#scheduleFlush(),
+      shared: options.bus !== undefined,
+    });
+    this.#bus = options.bus;
+    this.#subscription = options.bus?.subscribe(boardId, (message) => {
+      if (this.#disposed) return;
+      if (message.kind === 'awareness') this.#awareness.applyRemote(message.payload);
+      else if (message.kind === 'awareness-query') {
+        const states = this.#awareness.encodeLocalStates();
+        if (states !== undefined) void options.bus?.publish(boardId, 'awareness', states);
+      }
+    });
+    // Once subscribed: the others answer with their clients' states, so people joining here see them at once, not at their next renewal.
+    const bus = options.bus;
+    void this.#subscription?.ready.then(() => {
+      if (!this.#disposed) void bus?.publish(boardId, 'awareness-query', new Uint8Array(0));
     });
     this.ready = this.#start();
     this.ready.catch(() => {});
@@ -152,6 +171,9 @@ export class BoardRoom {
     this.#disposed = true;
     if (this.#flushTimer !== undefined) clearImmediate(this.#flushTimer);
     this.#flushTimer = undefined;
+    // The states of the clients that left, so other processes drop them now rather than after their timeout.
+    this.#publishAwareness();
+    this.#subscription?.unsubscribe();
     this.#live?.dispose();
     this.#guard?.dispose();
     this.#awareness.destroy();
@@ -217,8 +239,16 @@ export class BoardRoom {
   #flush(): void {
     this.#flushTimer = undefined;
     const awareness = this.#awareness.takeChanges();
+    this.#publishAwareness();
     if (this.#live === undefined) return;
     this.#live.flush(awareness === undefined ? [] : [{ message: awareness, skip: undefined }]);
+  }
+
+  /** Tells other processes what this process's clients changed in their awareness. */
+  #publishAwareness(): void {
+    if (this.#bus === undefined) return;
+    const update = this.#awareness.takeLocalChanges();
+    if (update !== undefined) void this.#bus.publish(this.boardId, 'awareness', update);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { systemClock } from '../../storage/index.js';
-import type { Clock } from '../../storage/index.js';
+import type { Clock, UpdateBus } from '../../storage/index.js';
 import type { DocumentRegistry } from '../documents/DocumentRegistry.js';
 import { silentLogger } from '../documents/Logger.js';
 import type { Logger } from '../documents/Logger.js';
@@ -40,6 +40,8 @@ export interface RealtimeHubOptions {
   clock?: Clock;
   /** Where protocol problems are logged. Default silent. */
   logger?: Logger;
+  /** The bus to other processes serving the same boards: clients' awareness is relayed over it. Default none (this process alone). */
+  bus?: UpdateBus;
 }
 
 /** Counters of `RealtimeHub.stats()`. */
@@ -57,7 +59,8 @@ export interface RealtimeHubStats extends RoomCounters {
  */
 export class RealtimeHub {
   readonly #registry: DocumentRegistry;
-  readonly #options: Required<Omit<RealtimeHubOptions, 'clock' | 'logger'>>;
+  readonly #options: Required<Omit<RealtimeHubOptions, 'clock' | 'logger' | 'bus'>>;
+  readonly #bus: UpdateBus | undefined;
   readonly #clock: Clock;
   readonly #logger: Logger;
   readonly #rooms = new Map<string, BoardRoom>();
@@ -73,6 +76,7 @@ export class RealtimeHub {
     this.#registry = registry;
     this.#clock = options.clock ?? systemClock;
     this.#logger = options.logger ?? silentLogger;
+    this.#bus = options.bus;
     this.#options = {
       maxMessageBytes: options.maxMessageBytes ?? 4 * 1024 * 1024,
       maxConnectionsPerBoard: options.maxConnectionsPerBoard ?? 1000,
@@ -192,6 +196,7 @@ export class RealtimeHub {
       logger: this.#logger,
       clock: this.#clock,
       counters: this.#counters,
+      bus: this.#bus,
       onEdit: (connection) => {
         for (const listener of this.#editListeners) {
           try {

@@ -2,6 +2,8 @@ import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwareness
 import * as Y from 'yjs';
 import { decodeAwarenessUpdate, encodeAwarenessEntries, encodeAwarenessMessage } from './messages.js';
 import type { SyncConnection } from './SyncConnection.js';
+import { decodeRemoteAwareness, encodeRemoteAwareness } from './remoteAwareness.js';
+import type { RemoteOwner } from './remoteAwareness.js';
 
 /** One user on a board, from the server-side identity of its connections joined with awareness. */
 export interface PresenceEntry {
@@ -12,6 +14,9 @@ export interface PresenceEntry {
   /** ISO 8601 time of the user's earliest open connection. */
   connectedAt: string;
 }
+
+/** Origin of awareness states another process relayed. */
+const remoteAwarenessOrigin: unique symbol = Symbol('boards.remoteAwareness');
 
 interface AwarenessChange {
   added: number[];
@@ -27,6 +32,8 @@ export interface RoomAwarenessOptions {
   connectionOf: (origin: unknown) => SyncConnection | undefined;
   /** Called when a state changed, so the room schedules its end-of-turn relay. */
   onChange: () => void;
+  /** Whether other processes hear this room's awareness (`takeLocalChanges`); default false: nothing is kept for them. */
+  shared?: boolean;
 }
 
 /**
@@ -41,6 +48,10 @@ export class RoomAwareness {
   readonly #awareness = new Awareness(this.#doc);
   readonly #owners = new Map<number, SyncConnection>();
   #changed = new Set<number>();
+  /** Ids changed by this process's connections since the last `takeLocalChanges` (what other processes are told). */
+  #localChanged = new Set<number>();
+  /** Owners of the client ids other processes relayed, as their connections know them (for `presence`). */
+  readonly #remoteOwners = new Map<number, RemoteOwner>();
 
   constructor(options: RoomAwarenessOptions) {
     this.#options = options;
@@ -68,6 +79,46 @@ export class RoomAwareness {
     return allowed.length;
   }
 
+  /**
+   * Applies an awareness update another process relayed (its clients' states). Entries for ids a
+   * connection here owns are dropped: a process speaks only for its own clients.
+   */
+  applyRemote(payload: Uint8Array): void {
+    const decoded = decodeRemoteAwareness(payload);
+    if (decoded === undefined) return;
+    const { owners, update } = decoded;
+    const entries = decodeAwarenessUpdate(update);
+    const allowed = entries.filter((entry) => !this.#owners.has(entry.clientId));
+    if (allowed.length === 0) return;
+    for (const owner of owners) if (!this.#owners.has(owner.clientId)) this.#remoteOwners.set(owner.clientId, owner);
+    applyAwarenessUpdate(this.#awareness, allowed.length === entries.length ? update : encodeAwarenessEntries(allowed), remoteAwarenessOrigin);
+  }
+
+  /** What to tell other processes of the states this process's connections changed since the last call (`applyRemote` reads it); undefined when none. */
+  takeLocalChanges(): Uint8Array | undefined {
+    const changed = this.#localChanged;
+    if (changed.size === 0) return undefined;
+    this.#localChanged = new Set();
+    return this.#encodeForOthers(changed);
+  }
+
+  /** Every live state of this process's connections, for a process whose room just opened (`applyRemote` reads it); undefined when none. */
+  encodeLocalStates(): Uint8Array | undefined {
+    const states = this.#awareness.getStates();
+    const own = new Set([...this.#owners.keys()].filter((id) => states.has(id)));
+    return own.size === 0 ? undefined : this.#encodeForOthers(own);
+  }
+
+  #encodeForOthers(changed: ReadonlySet<number>): Uint8Array {
+    const owners: RemoteOwner[] = [];
+    for (const clientId of changed) {
+      const owner = this.#owners.get(clientId);
+      if (owner === undefined) continue;
+      owners.push({ clientId, userId: owner.actor.userId, ...(owner.actor.name === undefined ? {} : { name: owner.actor.name }), connectedAtMs: owner.connectedAtMs });
+    }
+    return encodeRemoteAwareness(owners, encodeAwarenessUpdate(this.#awareness, [...changed]));
+  }
+
   /** Drops the awareness states a connection announced (it left). */
   remove(connection: SyncConnection): void {
     if (connection.awarenessClientIds.size > 0) removeAwarenessStates(this.#awareness, [...connection.awarenessClientIds], connection);
@@ -91,23 +142,27 @@ export class RoomAwareness {
     return encodeAwarenessMessage(encodeAwarenessUpdate(this.#awareness, [...changed]));
   }
 
-  /** Users on the board with their live awareness client ids, from `connections`' server-side identity. */
+  /**
+   * Users on the board with their live awareness client ids, from `connections`' server-side
+   * identity and, for clients of other processes, the identity those processes relayed.
+   */
   presence(connections: Iterable<SyncConnection>): PresenceEntry[] {
     const states = this.#awareness.getStates();
     const byUser = new Map<string, { name?: string; clientIds: number[]; connectedAtMs: number }>();
-    for (const connection of connections) {
-      const live = [...connection.awarenessClientIds].filter((id) => states.has(id));
-      const entry = byUser.get(connection.actor.userId);
+    const add = (user: { userId: string; name?: string | undefined }, clientIds: number[], connectedAtMs: number): void => {
+      const entry = byUser.get(user.userId);
       if (entry === undefined) {
-        byUser.set(connection.actor.userId, {
-          ...(connection.actor.name === undefined ? {} : { name: connection.actor.name }),
-          clientIds: live,
-          connectedAtMs: connection.connectedAtMs,
-        });
+        byUser.set(user.userId, { ...(user.name === undefined ? {} : { name: user.name }), clientIds, connectedAtMs });
       } else {
-        entry.clientIds.push(...live);
-        entry.connectedAtMs = Math.min(entry.connectedAtMs, connection.connectedAtMs);
+        entry.clientIds.push(...clientIds);
+        entry.connectedAtMs = Math.min(entry.connectedAtMs, connectedAtMs);
       }
+    };
+    for (const connection of connections) {
+      add(connection.actor, [...connection.awarenessClientIds].filter((id) => states.has(id)), connection.connectedAtMs);
+    }
+    for (const owner of this.#remoteOwners.values()) {
+      if (states.has(owner.clientId)) add(owner, [owner.clientId], owner.connectedAtMs);
     }
     return [...byUser].map(([userId, { name, clientIds, connectedAtMs }]) => ({
       userId,
@@ -131,10 +186,13 @@ export class RoomAwareness {
         this.#owners.set(id, connection);
         connection.awarenessClientIds.add(id);
       }
+      if (connection !== undefined && this.#options.shared === true) this.#localChanged.add(id);
       this.#changed.add(id);
     }
     for (const id of change.removed) {
+      this.#remoteOwners.delete(id);
       const owner = this.#owners.get(id);
+      if (owner !== undefined && this.#options.shared === true) this.#localChanged.add(id);
       owner?.awarenessClientIds.delete(id);
       this.#owners.delete(id);
       this.#changed.add(id);

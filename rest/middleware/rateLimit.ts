@@ -1,19 +1,24 @@
 import type { Context } from 'koa';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { RateLimiterFactory } from '../../storage/index.js';
+import { localRateLimiters } from '../../storage/index.js';
 import { ServiceError } from '../../server/errors.js';
 
 /**
  * Per-credential request budget over a one-minute window (per client address for requests
  * without a valid credential). Sends the IETF `RateLimit-*` headers on every answer and
- * `Retry-After` on 429.
+ * `Retry-After` on 429. Counted where `limiters` counts (default in this process; with Redis,
+ * one budget shared by every process behind the address).
  */
 export class RateLimit {
-  readonly #limiter: RateLimiterMemory;
+  readonly #limiter: RateLimiterAbstract;
   readonly #points: number;
 
-  constructor(options: { requestsPerMinute: number }) {
+  /** `name` keeps the budgets of different listeners apart in a shared store (default `api`). */
+  constructor(options: { requestsPerMinute: number; limiters?: RateLimiterFactory; name?: string }) {
     this.#points = options.requestsPerMinute;
-    this.#limiter = new RateLimiterMemory({ points: options.requestsPerMinute, duration: 60 });
+    this.#limiter = (options.limiters ?? localRateLimiters).create({ keyPrefix: options.name ?? 'api', points: options.requestsPerMinute, durationS: 60 });
   }
 
   /** Spends one request of `key`'s budget; throws 429 `rate_limited` when none is left. */

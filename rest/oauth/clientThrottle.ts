@@ -1,4 +1,6 @@
-import { RateLimiterMemory } from 'rate-limiter-flexible';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import type { RateLimiterFactory } from '../../storage/index.js';
+import { localRateLimiters } from '../../storage/index.js';
 
 /** Failed client authentications allowed per client ID within a minute. */
 export const maxClientFailuresPerMinute = 10;
@@ -10,16 +12,23 @@ export const maxRevocationsPerMinute = 120;
 /**
  * Throttles the token and revoke endpoints: failed client authentications per client ID and per
  * peer address (RFC 6749 2.3.1), and revocations per peer address. The address is the socket's
- * (`X-Forwarded-For` is not trusted: Koa's `proxy` is off), so it cannot be spoofed.
+ * (`X-Forwarded-For` is not trusted: Koa's `proxy` is off), so it cannot be spoofed. Counted
+ * where `limiters` counts (default in this process; with Redis, across every process).
  */
 export class ClientThrottle {
-  readonly #clientFailures = new RateLimiterMemory({ points: maxClientFailuresPerMinute, duration: 60 });
-  readonly #addressFailures = new RateLimiterMemory({ points: maxAddressFailuresPerMinute, duration: 60 });
-  readonly #revocations = new RateLimiterMemory({ points: maxRevocationsPerMinute, duration: 60 });
+  readonly #clientFailures: RateLimiterAbstract;
+  readonly #addressFailures: RateLimiterAbstract;
+  readonly #revocations: RateLimiterAbstract;
+
+  constructor(limiters: RateLimiterFactory = localRateLimiters) {
+    this.#clientFailures = limiters.create({ keyPrefix: 'oauth-client-failures', points: maxClientFailuresPerMinute, durationS: 60 });
+    this.#addressFailures = limiters.create({ keyPrefix: 'oauth-address-failures', points: maxAddressFailuresPerMinute, durationS: 60 });
+    this.#revocations = limiters.create({ keyPrefix: 'oauth-revocations', points: maxRevocationsPerMinute, durationS: 60 });
+  }
 
   /** Seconds to wait when the client ID or the address has failed too often, else null. */
   async blockedFor(clientId: string | null, ip: string): Promise<number | null> {
-    const checks: [RateLimiterMemory, string, number][] = [[this.#addressFailures, ip, maxAddressFailuresPerMinute]];
+    const checks: [RateLimiterAbstract, string, number][] = [[this.#addressFailures, ip, maxAddressFailuresPerMinute]];
     if (clientId) checks.push([this.#clientFailures, clientId, maxClientFailuresPerMinute]);
     for (const [limiter, key, limit] of checks) {
       const res = await limiter.get(key);

@@ -37,7 +37,7 @@ const oidcSlots = [1, 2, 3] as const;
  * answer every method themselves (RFC 6749 3.2: POST only, in their own error format).
  */
 export function oauthRoutes(services: Services): Middleware {
-  const throttle = new ClientThrottle();
+  const throttle = new ClientThrottle(services.cluster.rateLimiters);
   const metadata = JSON.stringify(metadataDocument(services));
   const router = newRouter();
   router.register(metadataPath, ['GET', 'OPTIONS'], (ctx) => {

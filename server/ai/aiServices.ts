@@ -14,6 +14,7 @@ import { BuiltinProvider } from './builtin/BuiltinProvider.js';
 import { refundCredits } from './credits.js';
 import { CreditTally } from './CreditTally.js';
 import { OpenAiProvider } from './openai/OpenAiProvider.js';
+import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 
 /** The configured provider: `builtin` (default) or `openai`. */
 export function createProvider(ai: Config['ai']): AiProvider {
@@ -42,6 +43,8 @@ export async function createAiServices(options: {
   events: DomainEvents;
   /** A provider to use instead of the configured one (tests, benchmarks). */
   provider?: AiProvider;
+  /** With several processes, who owns stored jobs (see `JobServiceOptions.owner`). */
+  owner?: ProcessOwner | undefined;
 }): Promise<{ ai: AiService; jobs: JobService }> {
   const { config, db, clock, logger, usage } = options;
   const credits = new CreditTally();
@@ -50,6 +53,7 @@ export async function createAiServices(options: {
     clock,
     logger,
     perWorkspace: config.ai.jobsPerWorkspace,
+    ...(options.owner === undefined ? {} : { owner: options.owner }),
     refund: async (reservation) => {
       await refundCredits(usage, reservation);
       credits.refunded(reservation.credits);

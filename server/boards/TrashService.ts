@@ -8,6 +8,7 @@ import type { DomainEvents } from '../events/DomainEvents.js';
 import { planNames, plans } from '../accounts/plans.js';
 import type { BoardPurger } from './BoardPurger.js';
 import { dayMs, purgeAt } from './trashRules.js';
+import type { SingletonLease } from '../cluster/SingletonLease.js';
 
 /** Options of the trash sweep. */
 export interface TrashServiceOptions {
@@ -15,6 +16,8 @@ export interface TrashServiceOptions {
   sweepIntervalMs?: number;
   /** Told about a failed sweep (the timer keeps running). */
   onError?: (error: unknown) => void;
+  /** Held by the one process of several that sweeps (the others skip their sweeps); default none: this process sweeps. */
+  lease?: SingletonLease;
 }
 
 /** Purges spaces and boards that stayed in trash longer than their plan's retention (SPEC: 30 days). */
@@ -57,9 +60,13 @@ export class TrashService {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     await this.#running?.catch(() => undefined);
+    await this.#options.lease?.release();
   }
 
-  /** Purges everything past retention now; resolves with how many spaces and boards went. One sweep runs at a time. */
+  /**
+   * Purges everything past retention now; resolves with how many spaces and boards went. One sweep
+   * runs at a time; of several processes, the one holding the lease (the others purge nothing).
+   */
   async sweep(): Promise<{ spaces: number; boards: number }> {
     this.#running ??= this.#sweep().finally(() => {
       this.#running = null;
@@ -68,6 +75,7 @@ export class TrashService {
   }
 
   async #sweep(): Promise<{ spaces: number; boards: number }> {
+    if (this.#options.lease !== undefined && !(await this.#options.lease.held())) return { spaces: 0, boards: 0 };
     const now = this.#clock.now();
     const shortest = Math.min(...planNames.map((p) => plans[p].trashRetentionDays));
     const cutoff = now - shortest * dayMs;

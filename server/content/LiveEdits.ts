@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import type { DocumentRegistry, ItemView } from '../../crdt/index.js';
-import { getItem, itemsMapName } from '../../crdt/index.js';
+import { getItem, itemsMapName, remoteOrigin } from '../../crdt/index.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
 import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
@@ -11,6 +11,7 @@ import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js'
 import { foldItemChanges } from './itemChanges.js';
 import { itemEvent } from './itemEvent.js';
 import type { ItemChangeStep } from './itemChanges.js';
+import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 
 /** Options of `LiveEdits`. */
 export interface LiveEditsOptions {
@@ -21,6 +22,8 @@ export interface LiveEditsOptions {
   logger: DomainEventLogger;
   /** How long item changes of one board are gathered before their events go out, in ms. Default 1000. */
   coalesceMs?: number;
+  /** With several processes: this process's id, stamped on its journal rows, and whether another process runs (`recover` leaves a live one's rows to it). */
+  owner?: ProcessOwner | undefined;
 }
 
 interface Pending {
@@ -43,7 +46,8 @@ const maxRemembered = 10_000;
  * (net effect: created-then-deleted emits nothing), so a keystroke stream gives one event per item
  * per second or so. Item changes are read from the document's own observer, added as each board
  * loads (so the first message on a freshly loaded board is seen too); it sees every transaction
- * that is not a REST write (whose origin is an `Actor`). Changes are attributed to the last person
+ * that is not a REST write (whose origin is an `Actor`) nor another process's update applied here
+ * (`remoteOrigin`: that process emits its events). Changes are attributed to the last person
  * whose message was applied in the turn.
  *
  * Durability: the changes of each turn are written to a journal (`live_item_changes`) in the
@@ -89,10 +93,14 @@ export class LiveEdits {
    * Emits the item events of live edits whose journal rows a previous process left (it stopped
    * before their events went out), then removes the rows. Call once at start-up, after every
    * subscriber is on the bus and before live connections are accepted; resolves with the number
-   * of rows replayed.
+   * of rows replayed. With several processes, the rows of a process still running are left to it.
    */
   async recover(): Promise<number> {
-    const rows = await this.#journal.find({}, { sort: [['id', 1]] });
+    const owner = this.#o.owner;
+    const rows: LiveItemChangeRecord[] = [];
+    for (const row of await this.#journal.find({}, { sort: [['id', 1]] })) {
+      if (owner === undefined || row.processId === undefined || !(await owner.isAlive(row.processId))) rows.push(row);
+    }
     const byBoard = new Map<string, LiveItemChangeRecord[]>();
     for (const row of rows) {
       const list = byBoard.get(row.boardId) ?? [];
@@ -134,7 +142,8 @@ export class LiveEdits {
   #observe(boardId: string, doc: Y.Doc): void {
     const items = doc.getMap(itemsMapName);
     items.observeDeep((events, transaction) => {
-      if (isRestWrite(transaction.origin)) return;
+      // Another process took that edit and emits its events (each change makes one set of events).
+      if (isRestWrite(transaction.origin) || transaction.origin === remoteOrigin) return;
       const steps: ItemChangeStep[] = [];
       for (const event of events) {
         if (event.target === items) {
@@ -173,7 +182,7 @@ export class LiveEdits {
     const id = this.#ids.next(at);
     // Started now: the sqlite store writes it before `insert` returns, in the turn that stored the edit.
     const write = this.#journal
-      .insert({ id, boardId, actorId, steps, at }, sharedDurability)
+      .insert({ id, boardId, actorId, steps, at, ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }) }, sharedDurability)
       .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'live edit changes could not be journaled'));
     const pending = this.#pending.get(boardId);
     if (pending !== undefined) {

@@ -1,7 +1,7 @@
 import type { Logger as PinoLogger } from 'pino';
 import { DocumentRegistry, RealtimeHub } from '../../crdt/index.js';
 import type { DocumentObserver, Logger } from '../../crdt/index.js';
-import type { Clock, Database } from '../../storage/index.js';
+import type { Clock, ClusterPorts, Database } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { Config } from '../config.js';
 import type { BoardDocuments } from '../boards/BoardDocuments.js';
@@ -10,6 +10,7 @@ import type { DomainEvents } from '../events/DomainEvents.js';
 import { BoardContentService } from './BoardContentService.js';
 import { subscribeContentActivity } from './contentActivity.js';
 import { LiveEdits } from './LiveEdits.js';
+import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import { RecentBoards } from './RecentBoards.js';
 
 /** The in-memory documents and live rooms of one process. */
@@ -24,15 +25,17 @@ export interface DocumentServices {
  * Creates the document registry and the realtime hub over the store's document log. With
  * `compaction: false` (a command beside the server, which owns the documents) documents are only
  * read: never compacted, nor folded in a snapshot process. `observer` hears of appends and
- * compactions (metrics).
+ * compactions (metrics); `cluster` carries updates to and from the other processes sharing the store.
  */
-export function createDocumentServices(db: Database, clock: Clock, logger: PinoLogger, limits: Config['sync'], options: { compaction: boolean; observer?: DocumentObserver } = { compaction: true }): DocumentServices {
+export function createDocumentServices(db: Database, clock: Clock, logger: PinoLogger, limits: Config['sync'], options: { compaction: boolean; observer?: DocumentObserver; cluster?: ClusterPorts } = { compaction: true }): DocumentServices {
   const log: Logger = {
     info: (context, message) => logger.info(context, message),
     warn: (context, message) => logger.warn(context, message),
     error: (context, message) => logger.error(context, message),
   };
   // The idle sweep is background work: `startBackgroundWork` starts it, in the server only.
+  // Alone, a process pays nothing for the bus: no subscriptions, no publishes.
+  const shared = options.cluster?.shared === true ? options.cluster : undefined;
   const documents = new DocumentRegistry(db.documents, {
     clock,
     logger: log,
@@ -40,6 +43,7 @@ export function createDocumentServices(db: Database, clock: Clock, logger: PinoL
     sweepAtOnce: false,
     ...(options.observer ? { observer: options.observer } : {}),
     ...(options.compaction ? {} : { compactAfterUpdates: Number.POSITIVE_INFINITY, compactMinLogBytes: Number.POSITIVE_INFINITY, snapshotWorkerUrl: null }),
+    ...(shared ? { replication: { bus: shared.bus, leases: shared.leases } } : {}),
   });
   const hub = new RealtimeHub(documents, {
     clock,
@@ -49,6 +53,7 @@ export function createDocumentServices(db: Database, clock: Clock, logger: PinoL
     messagesPerSecond: limits.messagesPerSecond,
     // Half a second's worth: a fresh connection's burst is relayed to everyone on the board at once.
     messageBurst: Math.max(1, Math.ceil(limits.messagesPerSecond / 2)),
+    ...(shared ? { bus: shared.bus } : {}),
   });
   return {
     documents,
@@ -79,6 +84,8 @@ export function createContentService(options: {
   accounts: AccountService;
   boards: BoardServices;
   events: DomainEvents;
+  /** With several processes, who owns live-edit journal rows (see `LiveEditsOptions.owner`). */
+  owner?: ProcessOwner | undefined;
 }): ContentServices {
   const { db, clock, logger, events } = options;
   subscribeContentActivity(events, options.boards.activity);
@@ -92,5 +99,5 @@ export function createContentService(options: {
     clock,
     events,
   });
-  return { content, liveEdits: new LiveEdits({ db, documents: options.documents, events, clock, logger }) };
+  return { content, liveEdits: new LiveEdits({ db, documents: options.documents, events, clock, logger, owner: options.owner }) };
 }

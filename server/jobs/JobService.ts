@@ -5,6 +5,7 @@ import type { JobRecord } from '../../storage/schema/jobs.js';
 import { jobCollections } from '../../storage/schema/jobs.js';
 import type { Principal } from '../auth/Principal.js';
 import { ServiceError, errors } from '../errors.js';
+import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 
 /** A job as `GET /jobs/{jobId}` shows it. */
 export interface JobView {
@@ -35,6 +36,8 @@ export interface JobServiceOptions {
   perWorkspace: number;
   /** Gives back a failed job's credits. */
   refund: (reservation: NonNullable<JobRecord['reservation']>) => Promise<void>;
+  /** With several processes: this process's id, stamped on its jobs, and whether another process runs (recovery leaves a live one's jobs alone). */
+  owner?: ProcessOwner | undefined;
 }
 
 /** Jobs of this process by state (`JobService.stats()`). */
@@ -98,9 +101,16 @@ export class JobService {
     this.#listeners.push(listener);
   }
 
-  /** Fails every job a previous process left queued or running (`interrupted`) and refunds its credits; returns how many. */
+  /**
+   * Fails every job a previous process left queued or running (`interrupted`) and refunds its
+   * credits; returns how many. With several processes, the jobs of a process still running are
+   * left to it.
+   */
   async recoverInterrupted(): Promise<number> {
-    const stale = await this.#jobs.find({ status: { $in: ['queued', 'running'] } });
+    const unfinished = await this.#jobs.find({ status: { $in: ['queued', 'running'] } });
+    const owner = this.#o.owner;
+    const stale: JobRecord[] = [];
+    for (const job of unfinished) if (owner === undefined || job.processId === undefined || !(await owner.isAlive(job.processId))) stale.push(job);
     for (const job of stale) {
       const failed = await this.#finish(job.id, { status: 'failed', error: { code: 'interrupted', message: 'The server stopped while the job was running; its credits were refunded. Run it again.' } });
       if (failed?.reservation) await this.#refund(failed);
@@ -125,6 +135,7 @@ export class JobService {
       createdAt: this.#o.clock.now(),
       startedAt: null,
       finishedAt: null,
+      ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
     };
     await this.#jobs.insert(job);
     const queue = this.#queues.get(job.workspaceId) ?? { running: 0, waiting: [] };

@@ -1,6 +1,7 @@
 import type { Logger } from 'pino';
 import type { BoardUpdateNotifier } from './BoardUpdateNotifier.js';
 import type { NotificationEmails } from './NotificationEmails.js';
+import type { SingletonLease } from '../cluster/SingletonLease.js';
 
 /** What one sweep did. */
 export interface NotificationSweepResult {
@@ -20,10 +21,13 @@ export class NotificationSweeper {
   readonly #emails: NotificationEmails;
   readonly #logger: Logger;
   readonly #intervalMs: number;
+  readonly #lease: SingletonLease | undefined;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<NotificationSweepResult> | null = null;
 
-  constructor(deps: { boardUpdates: BoardUpdateNotifier; emails: NotificationEmails; logger: Logger }, intervalMs: number) {
+  /** With `deps.lease`, of several processes only the one holding it sweeps (default: this process does). */
+  constructor(deps: { boardUpdates: BoardUpdateNotifier; emails: NotificationEmails; logger: Logger; lease?: SingletonLease | undefined }, intervalMs: number) {
+    this.#lease = deps.lease;
     this.#boardUpdates = deps.boardUpdates;
     this.#emails = deps.emails;
     this.#logger = deps.logger;
@@ -45,6 +49,7 @@ export class NotificationSweeper {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     await this.#running?.catch(() => undefined);
+    await this.#lease?.release();
   }
 
   /** Does what is due now; one sweep runs at a time (a second call shares the running one). */
@@ -56,6 +61,7 @@ export class NotificationSweeper {
   }
 
   async #sweep(): Promise<NotificationSweepResult> {
+    if (this.#lease !== undefined && !(await this.#lease.held())) return { boardUpdateWindows: 0, emails: 0 };
     const boardUpdateWindows = await this.#boardUpdates.flushDue();
     const emails = await this.#emails.sendDue();
     return { boardUpdateWindows, emails };

@@ -4,6 +4,7 @@ import type { AccessService } from '../access/AccessService.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { BoardMemberService } from '../boards/BoardMemberService.js';
 import type { Config } from '../config.js';
+import type { SingletonLease } from '../cluster/SingletonLease.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { Mailer } from '../signin/Mailer.js';
 import type { SessionService } from '../signin/SessionService.js';
@@ -41,6 +42,8 @@ export function createNotificationServices(options: {
   notifications: NotificationService;
   mailer: Mailer;
   sessions: SessionService;
+  /** Of several processes, the one holding it sweeps; default none (this process does). */
+  lease?: SingletonLease;
 }): NotificationServices {
   const { config, db, clock, logger, events, accounts, members, notifications } = options;
   new CommentNotifier({ members, accounts, notifications }).subscribe(events);
@@ -61,6 +64,6 @@ export function createNotificationServices(options: {
   });
   const shortest = Math.min(config.notifications.boardUpdateQuietMs, config.notifications.emailDigestMs);
   // Sweep often enough that nothing waits much past its period, but at most every second and at least every 30 s.
-  const sweeper = new NotificationSweeper({ boardUpdates, emails, logger }, Math.min(30_000, Math.max(1_000, Math.floor(shortest / 4))));
+  const sweeper = new NotificationSweeper({ boardUpdates, emails, logger, lease: options.lease }, Math.min(30_000, Math.max(1_000, Math.floor(shortest / 4))));
   return { boardUpdates, emails, unsubscribe, sweeper };
 }

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import type { Clock, Database } from '../../storage/index.js';
+import type { Clock, Database, RateLimiterFactory } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { Authenticator } from '../auth/Authenticator.js';
 import { credentialPrefixes } from '../auth/secrets.js';
@@ -42,6 +42,8 @@ export function createOAuthServices(options: {
   authenticator: Authenticator;
   /** The domain event bus; sign-ins emit `account.signed_in` on it. */
   events?: DomainEvents;
+  /** Where sign-in throttles count (default in this process). */
+  limiters?: RateLimiterFactory;
 }): OAuthServices {
   const { config, db, clock, accounts } = options;
   let logger: Logger | null = null;
@@ -55,7 +57,7 @@ export function createOAuthServices(options: {
   const devOutbox = config.smtpUrl ? null : new DevOutboxMailer(config.devOutboxPath, currentLogger, () => clock.now());
   const mailer: Mailer = devOutbox ?? new SmtpMailer(config.smtpUrl ?? '', config.mailFrom);
   const events = options.events;
-  const emailSignIn = new EmailSignIn({ db, accounts, mailer, clock, ...(events ? { events } : {}) });
+  const emailSignIn = new EmailSignIn({ db, accounts, mailer, clock, ...(events ? { events } : {}), ...(options.limiters ? { limiters: options.limiters } : {}) });
   const oidc = new OidcSignIn({ providers: config.oidcProviders, accounts, sessions, publicUrl: config.publicUrl, clock, ...(events ? { events } : {}) });
   options.authenticator.register(credentialPrefixes.accessToken, accessTokenResolver(grants, apps, accounts));
   return {

@@ -1,7 +1,8 @@
 import { randomInt } from 'node:crypto';
-import { RateLimiterMemory, RateLimiterRes } from 'rate-limiter-flexible';
-import type { Clock, Collection, Database } from '../../storage/index.js';
-import { newId } from '../../storage/index.js';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { RateLimiterRes } from 'rate-limiter-flexible';
+import type { Clock, Collection, Database, RateLimiterFactory } from '../../storage/index.js';
+import { localRateLimiters, newId } from '../../storage/index.js';
 import type { SignInCodeRecord } from '../../storage/schema/oauth.js';
 import { oauthCollections } from '../../storage/schema/oauth.js';
 import type { AccountService } from '../accounts/AccountService.js';
@@ -41,10 +42,14 @@ export class EmailSignIn {
   readonly #mailer: Mailer;
   readonly #clock: Clock;
   readonly #events: DomainEvents | undefined;
-  readonly #sends = new RateLimiterMemory({ points: 5, duration: 15 * 60 });
-  readonly #failures = new RateLimiterMemory({ points: 10, duration: 15 * 60, blockDuration: 15 * 60 });
+  readonly #sends: RateLimiterAbstract;
+  readonly #failures: RateLimiterAbstract;
 
-  constructor(options: { db: Database; accounts: AccountService; mailer: Mailer; clock: Clock; events?: DomainEvents }) {
+  /** `limiters` counts the throttles (default in this process; with Redis, across every process). */
+  constructor(options: { db: Database; accounts: AccountService; mailer: Mailer; clock: Clock; events?: DomainEvents; limiters?: RateLimiterFactory }) {
+    const limiters = options.limiters ?? localRateLimiters;
+    this.#sends = limiters.create({ keyPrefix: 'signin-sends', points: 5, durationS: 15 * 60 });
+    this.#failures = limiters.create({ keyPrefix: 'signin-failures', points: 10, durationS: 15 * 60, blockDurationS: 15 * 60 });
     this.#events = options.events;
     this.#codes = options.db.collection<SignInCodeRecord>(oauthCollections.signInCodes);
     this.#accounts = options.accounts;
@@ -107,7 +112,7 @@ function invalid(): ServiceError {
   return new ServiceError('validation_failed', invalidCodeMessage, { details: { field: 'code' } });
 }
 
-async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {
+async function consume(limiter: RateLimiterAbstract, key: string): Promise<void> {
   try {
     await limiter.consume(key);
   } catch (rejection) {
@@ -116,7 +121,7 @@ async function consume(limiter: RateLimiterMemory, key: string): Promise<void> {
   }
 }
 
-async function blocked(limiter: RateLimiterMemory, key: string): Promise<boolean> {
+async function blocked(limiter: RateLimiterAbstract, key: string): Promise<boolean> {
   const res = await limiter.get(key);
   return res !== null && res.consumedPoints > 10;
 }

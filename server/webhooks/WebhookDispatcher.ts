@@ -1,3 +1,4 @@
+import type { SingletonLease } from '../cluster/SingletonLease.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
 import { sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
@@ -37,6 +38,8 @@ export interface WebhookDispatcherOptions {
   random?: () => number;
   /** Sends one attempt; default `sendWebhook` (tests may count or slow it). */
   send?: typeof sendWebhook;
+  /** Of several processes, only the one holding it attempts deliveries (checked at each scan); default none: this process does. */
+  lease?: SingletonLease | undefined;
 }
 
 /** Totals of `WebhookDispatcher.stats()` since the process started. */
@@ -78,8 +81,11 @@ export class WebhookDispatcher {
   #again = false;
   /** True until `start` (a process that never starts it, such as `boards admin`, attempts nothing) and after `stop`. */
   #stopped = true;
+  /** Whether this process holds the outbox lease, as of the last scan (always, without one). */
+  #holder: boolean;
 
   constructor(db: Database, options: WebhookDispatcherOptions) {
+    this.#holder = options.lease === undefined;
     this.#webhooks = db.collection<WebhookRecord>(webhookCollections.webhooks);
     this.#deliveries = db.collection<WebhookDeliveryRecord>(webhookCollections.deliveries);
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
@@ -111,6 +117,7 @@ export class WebhookDispatcher {
     });
     await Promise.race([Promise.allSettled([...this.#running]), grace]);
     clearTimeout(timer);
+    await this.#o.lease?.release();
   }
 
   /** Attempt and delivery totals since the process started (metrics). */
@@ -148,6 +155,8 @@ export class WebhookDispatcher {
 
   #scan(): void {
     this.#run(async () => {
+      if (this.#o.lease !== undefined) this.#holder = await this.#o.lease.held();
+      if (!this.#holder) return;
       const due = await this.#deliveries.find({ status: 'pending', nextAttemptAt: { $lte: this.#o.clock.now() } }, { sort: [['nextAttemptAt', 1]], limit: 1_000 });
       for (const row of due) this.#active.add(row.webhookId);
       if (due.length > 0) this.#schedule();
@@ -159,6 +168,11 @@ export class WebhookDispatcher {
   }
 
   async #tick(): Promise<void> {
+    // Another process delivers: what this one was woken for is in the outbox, where it scans.
+    if (!this.#holder) {
+      this.#active.clear();
+      return;
+    }
     if (this.#ticking) {
       this.#again = true;
       return;

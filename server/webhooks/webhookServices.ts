@@ -4,6 +4,7 @@ import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccessService } from '../access/AccessService.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { Config } from '../config.js';
+import type { SingletonLease } from '../cluster/SingletonLease.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import { loadServerSecret } from '../oauth/serverKeys.js';
@@ -33,6 +34,8 @@ export function createWebhookServices(options: {
   access: AccessService;
   accounts: AccountService;
   notifications: NotificationService;
+  /** Of several processes, the one holding it delivers; default none (this process does). */
+  lease?: SingletonLease;
 }): WebhookServices {
   const { config, db, clock, events } = options;
   const allowPrivate = config.webhooks.allowPrivate;

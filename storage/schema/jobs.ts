@@ -24,6 +24,8 @@ export interface JobRecord {
   createdAt: number;
   startedAt: number | null;
   finishedAt: number | null;
+  /** The server process that runs it (with several processes); absent in rows of a process alone. */
+  processId?: string;
 }
 
 /** Collections of the jobs aggregate. */

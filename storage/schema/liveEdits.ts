@@ -21,6 +21,8 @@ export interface LiveItemChangeRecord {
   steps: LiveItemChangeStep[];
   /** When the edit was applied, epoch ms. */
   at: number;
+  /** The server process that emits its events (with several processes); absent in rows of a process alone. */
+  processId?: string;
 }
 
 /** Collections of live-edit bookkeeping. */

@@ -93,6 +93,18 @@ describe('boards start: start-up failures', { timeout: 120_000 }, () => {
     expect(run.stderr).toContain(`127.0.0.1:${port}`);
     expect(run.stderr).not.toContain('hunter2secret');
   });
+
+  test('an unreachable Redis is one line naming BOARDS_REDIS_URL, without its password', async () => {
+    const port = await freePort();
+    const run = await runBoards(['start'], {
+      ...base,
+      BOARDS_DATA_DIR: folder('redis'),
+      BOARDS_PORT: String(await freePort()),
+      BOARDS_REDIS_URL: `redis://:hunter2secret@127.0.0.1:${port}`,
+    });
+    expectOneLine(run, 'BOARDS_REDIS_URL');
+    expect(run.stderr).not.toContain('hunter2secret');
+  });
 });
 
 describe('boards start: the start-up summary', { timeout: 120_000 }, () => {

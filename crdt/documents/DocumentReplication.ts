@@ -1,0 +1,138 @@
+import * as Y from 'yjs';
+import { withLease } from '../../storage/index.js';
+import type { BoardMessage, BusSubscription, DocumentStore, LeaseService, UpdateBus } from '../../storage/index.js';
+import type { Logger } from './Logger.js';
+import { remoteOrigin } from './ManagedDocument.js';
+
+/** How long one process may hold a board's compaction lease without renewing it, in ms (renewed every third while it runs). */
+const compactionLeaseMs = 60_000;
+
+/** What `DocumentReplication` needs besides the store: the bus between processes and their leases. */
+export interface ReplicationPorts {
+  readonly bus: UpdateBus;
+  readonly leases: LeaseService;
+}
+
+/** One board followed on the bus while it is loaded here (`DocumentReplication.follow`). */
+export interface BoardFollower {
+  /** Starts applying to `doc` what other processes store, beginning with what arrived while it loaded. */
+  attach(doc: Y.Doc): void;
+  /** Reads the board's stored state and applies what this copy lacks (after the bus lost messages). */
+  catchUp(): Promise<void>;
+  /** Stops following. Idempotent. */
+  stop(): void;
+}
+
+/**
+ * Keeps the copies of a board that several processes hold in step. The store is the truth: an
+ * update is published on the bus only once this process stored it (`publish`), and a process
+ * applies other processes' updates to its copy with `remoteOrigin`, which is relayed to its own
+ * clients but neither stored again, nor checked as a live edit, nor turned into events (the
+ * process that took the edit did each once). A board is followed from before its store load
+ * (`follow` resolves once the bus delivers), so no update falls between the load and the first
+ * message; when the bus was down (messages lost), every followed board catches up from the store.
+ * Compactions run under a lease per board, one process at a time.
+ */
+export class DocumentReplication {
+  readonly #store: DocumentStore;
+  readonly #ports: ReplicationPorts;
+  readonly #logger: Logger;
+  readonly #followers = new Set<BoardFollower>();
+  /** The follower of each board this process has loaded (or is loading). */
+  readonly #byBoard = new Map<string, BoardFollower>();
+  readonly #stopReconnected: () => void;
+  readonly #onDeleted: (boardId: string) => void;
+
+  /** `onDeleted` is called when another process deleted a board this process follows. */
+  constructor(store: DocumentStore, ports: ReplicationPorts, logger: Logger, onDeleted: (boardId: string) => void) {
+    this.#onDeleted = onDeleted;
+    this.#store = store;
+    this.#ports = ports;
+    this.#logger = logger;
+    this.#stopReconnected = ports.bus.onReconnected(() => {
+      for (const follower of this.#followers) {
+        follower.catchUp().catch((error: unknown) => this.#logger.error({ err: error }, 'Catching a board up from the store failed'));
+      }
+    });
+  }
+
+  /** Publishes updates this process just stored for `boardId` (merged into one message). */
+  publish(boardId: string, updates: readonly Uint8Array[]): void {
+    if (updates.length === 0) return;
+    const [only] = updates;
+    const payload = updates.length === 1 && only !== undefined ? only : Y.mergeUpdates([...updates]);
+    void this.#ports.bus.publish(boardId, 'update', payload);
+  }
+
+  /** Tells the other processes that this one deleted `boardId` (from the store too). */
+  publishDeleted(boardId: string): void {
+    void this.#ports.bus.publish(boardId, 'deleted', new Uint8Array(0));
+  }
+
+  /** Runs `compaction` under the board's compaction lease; false when another process holds it. */
+  async compactUnderLease(boardId: string, compaction: () => Promise<boolean>): Promise<boolean> {
+    const outcome = await withLease(this.#ports.leases, `compact:${boardId}`, compactionLeaseMs, () => compaction());
+    return outcome.ran ? outcome.value : false;
+  }
+
+  /** Subscribes to the board's updates; resolves once the bus delivers them (load the board after that). */
+  async follow(boardId: string): Promise<BoardFollower> {
+    let doc: Y.Doc | undefined;
+    let stopped = false;
+    const early: Uint8Array[] = [];
+    const apply = (target: Y.Doc, update: Uint8Array): void => {
+      try {
+        Y.applyUpdate(target, update, remoteOrigin);
+      } catch (error) {
+        this.#logger.warn({ err: error, boardId }, 'An update from another process does not apply; the next catch-up reads it from the store');
+      }
+    };
+    const subscription: BusSubscription = this.#ports.bus.subscribe(boardId, (message: BoardMessage) => {
+      if (stopped) return;
+      if (message.kind === 'deleted') {
+        this.#onDeleted(boardId);
+        return;
+      }
+      if (message.kind !== 'update') return;
+      if (doc === undefined) early.push(new Uint8Array(message.payload));
+      else apply(doc, message.payload);
+    });
+    const follower: BoardFollower = {
+      attach: (loaded) => {
+        doc = loaded;
+        for (const update of early.splice(0)) apply(loaded, update);
+      },
+      catchUp: async () => {
+        if (doc === undefined || stopped) return;
+        const stored = await this.#store.load(boardId);
+        const target = doc;
+        if (stopped || target !== doc) return;
+        target.transact(() => {
+          for (const update of [...(stored.snapshot ?? []), ...stored.updates]) apply(target, update);
+        }, remoteOrigin);
+      },
+      stop: () => {
+        if (stopped) return;
+        stopped = true;
+        subscription.unsubscribe();
+        this.#followers.delete(follower);
+        if (this.#byBoard.get(boardId) === follower) this.#byBoard.delete(boardId);
+      },
+    };
+    this.#followers.add(follower);
+    this.#byBoard.set(boardId, follower);
+    await subscription.ready;
+    return follower;
+  }
+
+  /** Stops following `boardId` (unloaded or deleted here). */
+  unfollow(boardId: string): void {
+    this.#byBoard.get(boardId)?.stop();
+  }
+
+  /** Stops following every board. */
+  close(): void {
+    this.#stopReconnected();
+    for (const follower of [...this.#followers]) follower.stop();
+  }
+}

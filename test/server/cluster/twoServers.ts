@@ -1,0 +1,41 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { Database } from '../../../storage/index.js';
+import { ManualClock, openDatabase } from '../../../storage/index.js';
+import type { TestServer } from '../../helpers/testServer.js';
+import { startTestServer } from '../../helpers/testServer.js';
+
+/** Two real servers in this process over one store object (standing in for a shared store) and one Redis. */
+export interface TwoServers {
+  readonly a: TestServer;
+  readonly b: TestServer;
+  readonly db: Database;
+  /** The clock both servers read (one time, as machines behind one address share). */
+  readonly clock: ManualClock;
+  stop(): Promise<void>;
+}
+
+/** Starts two servers sharing one sqlite store and the Redis at `redisUrl`; `env` is added to both. */
+export async function startTwoServers(redisUrl: string, env: Record<string, string> = {}): Promise<TwoServers> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-cluster-'));
+  const db = await openDatabase({ kind: 'sqlite', dataDir, synchronous: 'normal' });
+  const clock = new ManualClock(Date.now());
+  const options = { dataDir, clock, env: { BOARDS_REDIS_URL: redisUrl, ...env }, start: { database: db } };
+  const a = await startTestServer(options);
+  const b = await startTestServer(options).catch(async (error: unknown) => {
+    await a.stop();
+    throw error;
+  });
+  return {
+    a,
+    b,
+    db,
+    clock,
+    async stop() {
+      await Promise.allSettled([a.stop(), b.stop()]);
+      await db.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
