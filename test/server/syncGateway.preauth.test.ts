@@ -25,7 +25,7 @@ async function gatedGateway() {
       return { user: { id: 'u1', name: 'Ada' }, scopes: new Set(['boards:read', 'boards:write']), credential: { kind: 'api_key', id: 'key_1' } };
     },
   } as unknown as Authenticator;
-  const access = { boardAccess: async () => ({ canRead: true, canEdit: true }) } as unknown as AccessService;
+  const access = { boardAccess: async () => ({ canRead: true, canEdit: true, board: { id: 'b1', workspaceId: 'w1' } }) } as unknown as AccessService;
   const hub = {
     attach: () => {
       const record = { receive: [] as Uint8Array[] };
