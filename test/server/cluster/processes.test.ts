@@ -15,6 +15,8 @@ import { freePort, json } from '../../helpers/testServer.js';
 import { sticky } from '../../content/helpers.js';
 import { clientCreateSticky, clientItemIds, connectSyncClient } from '../../content/helpers/syncClient.js';
 import type { SyncClient } from '../../content/helpers/syncClient.js';
+import { startReceiver } from '../webhooks/receiver.js';
+import type { TestReceiver } from '../webhooks/receiver.js';
 
 /**
  * docs/cluster.md with real processes: two `boards start` on one PostgreSQL and one Redis,
@@ -54,6 +56,7 @@ function body(): void {
   let postgres: PostgresCluster | undefined;
   let redis: TestRedis | undefined;
   let nginx: TestNginx | undefined;
+  let receiver: TestReceiver | undefined;
   const dirs: string[] = [];
   const servers: Partial<Record<Side, SpawnedServer>> = {};
   const ports: Record<Side, number> = { a: 0, b: 0 };
@@ -70,6 +73,10 @@ function body(): void {
   const front = (): TestNginx => {
     if (!nginx) throw new Error('nginx did not start');
     return nginx;
+  };
+  const hooks = (): TestReceiver => {
+    if (!receiver) throw new Error('The webhook receiver did not start');
+    return receiver;
   };
   const direct = (side: Side): string => `http://127.0.0.1:${ports[side]}`;
   const live = (url: string, boardId: string): SyncClient => {
@@ -89,6 +96,7 @@ function body(): void {
   };
 
   beforeAll(async () => {
+    receiver = await startReceiver();
     postgres = await startPostgres();
     redis = await startRedis();
     const databaseUrl = await postgres.createDatabase();
@@ -109,6 +117,8 @@ function body(): void {
         BOARDS_LOG_LEVEL: 'info',
         BOARDS_LOG_FORMAT: 'json',
         BOARDS_RATE_LIMIT_PER_MINUTE: '1000000',
+        // The webhook receiver is on 127.0.0.1.
+        BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true',
       };
     }
     // The first start creates the schema; the second finds it.
@@ -123,7 +133,7 @@ function body(): void {
   afterAll(async () => {
     for (const client of clients) client.destroy();
     await Promise.allSettled([...children].map(killChild));
-    await Promise.allSettled([nginx?.stop(), redis?.stop()]);
+    await Promise.allSettled([nginx?.stop(), redis?.stop(), receiver?.close()]);
     try {
       postgres?.stop();
     } finally {
@@ -176,6 +186,13 @@ function body(): void {
     expect(new Set(upstreams)).toEqual(new Set([a, b]));
     for (let i = 1; i < upstreams.length; i += 1) expect(upstreams[i]).not.toBe(upstreams[i - 1]);
 
+    // Links name the address in front, whichever process made them.
+    const boardId = await newBoard('Links');
+    for (const side of ['a', 'b'] as const) {
+      const board = await json(apiRequest(direct(side), key, 'GET', `/boards/${boardId}`));
+      expect(board.links.self).toBe(`${front().url}/v1/boards/${boardId}`);
+    }
+
     const made = await runBoards(['admin', 'create-api-key', '--email', 'cluster@example.com', '--scopes', 'boards:read'], env('b'));
     expect(made.code).toBe(0);
     const second = made.stdout.trim().split('\n').at(-1) ?? '';
@@ -186,31 +203,41 @@ function body(): void {
     }
   });
 
-  it('turns one live edit into exactly one activity row and one search hit, whichever process reads', async () => {
-    const boardId = await newBoard('Activity across processes');
+  it('turns a REST write into exactly one activity row, and a live edit into exactly one webhook delivery and one search hit', async () => {
+    const boardId = await newBoard('Events across processes');
+    const hook = await apiRequest(front().url, key, 'POST', '/webhooks', { url: hooks().url, events: ['item.created'] });
+    expect(hook.status).toBe(201);
+    const rowsFor = async (url: string, itemId: string): Promise<string[]> => {
+      const res = await apiRequest(url, key, 'GET', `/boards/${boardId}/activity?limit=100`);
+      expect(res.status).toBe(200);
+      return ((await json(res)).data as { action: string; itemId: string | null }[]).filter((row) => row.itemId === itemId).map((row) => row.action);
+    };
+    const deliveriesOf = (itemId: string): number => hooks().received.filter((d) => d.json.type === 'item.created' && d.json.data.id === itemId).length;
+
+    const res = await apiRequest(front().url, key, 'POST', `/boards/${boardId}/items`, sticky('over REST'));
+    expect(res.status).toBe(201);
+    const restId = (await json(res)).id as string;
+    // The row is appended before the write answers; each process reads the one shared feed.
+    for (const side of ['a', 'b'] as const) expect(await rowsFor(direct(side), restId)).toEqual(['item.created']);
+
     const onA = live(direct('a'), boardId);
     const onB = live(direct('b'), boardId);
     await Promise.all([onA.synced(), onB.synced()]);
     const word = `zebrafinch${Date.now().toString(36)}`;
     clientCreateSticky(onA.doc, 'live-one', { x: 0, y: 0, text: `a ${word} note` }, userId);
     await vi.waitFor(() => expect(clientItemIds(onB.doc)).toContain('live-one'), { timeout: 15_000, interval: 50 });
-    const rowsFor = async (url: string, itemId: string): Promise<{ action: string }[]> => {
-      const res = await apiRequest(url, key, 'GET', `/boards/${boardId}/activity?limit=100`);
-      expect(res.status).toBe(200);
-      return ((await json(res)).data as { action: string; itemId: string | null }[]).filter((row) => row.itemId === itemId);
-    };
-    await expect.poll(async () => (await rowsFor(front().url, 'live-one')).length, { timeout: 15_000, interval: 100 }).toBeGreaterThan(0).catch(async (e: unknown) => { console.log('DEBUG A', servers.a?.output().split('\n').filter((l) => !l.includes('"level":30')).join('\n').slice(-6000)); console.log('DEBUG B', servers.b?.output().split('\n').filter((l) => !l.includes('"level":30')).join('\n').slice(-6000)); console.log('DEBUG rows', JSON.stringify((await json(apiRequest(front().url, key, 'GET', `/boards/${boardId}/activity?limit=100`))).data)); throw e; });
-    // A later write on B, once its row is there, bounds the rows the live edit could still add.
+    await vi.waitFor(() => expect(deliveriesOf('live-one')).toBeGreaterThan(0), { timeout: 20_000, interval: 100 });
+    // A later live edit on B, once delivered, bounds what the first could still add.
     clientCreateSticky(onB.doc, 'live-two', { x: 300, y: 0, text: 'later' }, userId);
-    await expect.poll(async () => (await rowsFor(front().url, 'live-two')).length, { timeout: 15_000, interval: 100 }).toBeGreaterThan(0);
-    for (const side of ['a', 'b'] as const) {
-      expect((await rowsFor(direct(side), 'live-one')).map((row) => row.action)).toEqual(['item.created']);
-      expect((await rowsFor(direct(side), 'live-two')).map((row) => row.action)).toEqual(['item.created']);
-    }
+    await vi.waitFor(() => expect(deliveriesOf('live-two')).toBeGreaterThan(0), { timeout: 20_000, interval: 100 });
+    expect([deliveriesOf(restId), deliveriesOf('live-one'), deliveriesOf('live-two')]).toEqual([1, 1, 1]);
+    // Live edits leave no activity rows (the feed records API writes), on either process.
+    for (const side of ['a', 'b'] as const) expect([...(await rowsFor(direct(side), 'live-one')), ...(await rowsFor(direct(side), 'live-two'))]).toEqual([]);
+
     const hits = async (url: string): Promise<string[]> => {
-      const res = await apiRequest(url, key, 'GET', `/search?q=${word}`);
-      expect(res.status).toBe(200);
-      return ((await json(res)).items as { itemId: string }[]).map((hit) => hit.itemId);
+      const found = await apiRequest(url, key, 'GET', `/search?q=${word}`);
+      expect(found.status).toBe(200);
+      return ((await json(found)).items as { itemId: string }[]).map((hit) => hit.itemId);
     };
     await expect.poll(() => hits(front().url), { timeout: 15_000, interval: 100 }).toEqual(['live-one']);
     for (const side of ['a', 'b'] as const) expect(await hits(direct(side))).toEqual(['live-one']);
@@ -221,8 +248,6 @@ function body(): void {
     // The pinned port sends the live client to A while A answers, and to B once it does not.
     const pinned = live(front().pinnedUrl, boardId);
     await pinned.synced();
-    for (let i = 0; i < 4; i += 1) console.log('DEBUG pinned', ports, (await apiRequest(front().pinnedUrl, key, 'GET', '/me')).headers.get('x-upstream'));
-    console.log('DEBUG nginx', front().errorLog().slice(-5000));
     const probe = await apiRequest(front().pinnedUrl, key, 'GET', '/me');
     expect(probe.headers.get('x-upstream')).toBe(`127.0.0.1:${ports.a}`);
     clientCreateSticky(pinned.doc, 'before-kill', { x: 0, y: 0, text: 'before' }, userId);
