@@ -164,6 +164,11 @@ function body(): void {
       expect(nameOf(onB, onA)).toBe('on A');
       expect(nameOf(onA, onB)).toBe('on B');
     }, { timeout: 15_000, interval: 100 });
+    // Each process's presence lists both clients of the person, its own and the one the other relayed.
+    for (const side of ['a', 'b'] as const) {
+      const presence = (await json(apiRequest(direct(side), key, 'GET', `/boards/${boardId}/presence`))) as { data: { user: { id: string }; clientIds: number[] }[] };
+      expect(presence.data.map((entry) => [entry.user.id, entry.clientIds])).toEqual([[userId, [onA.doc.clientID, onB.doc.clientID].sort((x, y) => x - y)]]);
+    }
 
     const res = await apiRequest(front().url, key, 'POST', `/boards/${boardId}/items`, sticky('over REST'));
     expect(res.status).toBe(201);
@@ -286,11 +291,14 @@ function body(): void {
     }, { timeout: 30_000, interval: 100 });
     clientCreateSticky(pinned.doc, 'after-kill', { x: 0, y: 500, text: 'after' }, userId);
     await expect.poll(() => itemIdsVia(direct('b'), boardId), { timeout: 15_000, interval: 100 }).toContain('after-kill');
+    await expect.poll(async () => clientItemIds(pinned.doc).join() === (await itemIdsVia(direct('b'), boardId)).join(), { timeout: 15_000, interval: 100 }).toBe(true);
 
     // A starts again on its port and serves everything, directly and through nginx.
     servers.a = await spawnKillable(env('a'));
     const onA = await itemIdsVia(direct('a'), boardId);
     expect(onA).toEqual(expect.arrayContaining([...acknowledged, 'before-kill', 'after-kill']));
+    // A read the board from the store; B kept its copy through the kill and holds nothing the store lacks.
+    expect(onA).toEqual(expect.arrayContaining(await itemIdsVia(direct('b'), boardId)));
     await vi.waitFor(async () => {
       const res = await apiRequest(front().pinnedUrl, key, 'GET', '/me');
       expect(res.status).toBe(200);
