@@ -30,10 +30,14 @@ export interface SpawnedServer {
   exited: Promise<number | null>;
 }
 
-/** Starts `boards start` with extra environment variables and waits for the "listening" log line. */
-export function spawnBoardsServer(env: Record<string, string>): Promise<SpawnedServer> {
+/**
+ * Starts `boards start` with extra environment variables and waits for the "listening" log line.
+ * `onSpawn` receives the child at once, so a caller can kill a start that never gets there.
+ */
+export function spawnBoardsServer(env: Record<string, string>, onSpawn?: (child: ChildProcess) => void): Promise<SpawnedServer> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, [boardsBin, 'start'], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    onSpawn?.(child);
     let out = '';
     const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
     const onData = (chunk: Buffer) => {
