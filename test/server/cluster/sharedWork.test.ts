@@ -18,6 +18,26 @@ import type { TwoServers } from './twoServers.js';
 const available = redisAvailable('the cluster tests');
 const requestsPerMinute = 30;
 
+/** A job left running by process `processId` (the recovery tests' fixture). */
+function runningJob(id: string, processId: string, now: number): JobRecord {
+  return {
+    id,
+    kind: 'ai.generate',
+    status: 'running',
+    progress: 0.5,
+    result: null,
+    error: null,
+    boardId: 'brd_none',
+    userId: 'usr_none',
+    workspaceId: 'wsp_none',
+    reservation: null,
+    createdAt: now,
+    startedAt: now,
+    finishedAt: null,
+    processId,
+  };
+}
+
 describe.skipIf(!available)('two servers over one store and one Redis: work done once, limits shared', () => {
   let redis: TestRedis;
   let servers: TwoServers;
@@ -107,24 +127,8 @@ describe.skipIf(!available)('two servers over one store and one Redis: work done
     const jobs = servers.db.collection<JobRecord>(jobCollections.jobs);
     const journal = servers.db.collection<LiveItemChangeRecord>(liveEditCollections.changes);
     const liveProcess = servers.a.server.services.cluster.bus.processId;
-    const job = (id: string, processId: string): JobRecord => ({
-      id,
-      kind: 'ai.generate',
-      status: 'running',
-      progress: 0.5,
-      result: null,
-      error: null,
-      boardId: 'brd_none',
-      userId: 'usr_none',
-      workspaceId: 'wsp_none',
-      reservation: null,
-      createdAt: servers.clock.now(),
-      startedAt: servers.clock.now(),
-      finishedAt: null,
-      processId,
-    });
-    await jobs.insert(job('job_of_live', liveProcess));
-    await jobs.insert(job('job_of_gone', 'a-process-that-stopped'));
+    await jobs.insert(runningJob('job_of_live', liveProcess, servers.clock.now()));
+    await jobs.insert(runningJob('job_of_gone', 'a-process-that-stopped', servers.clock.now()));
     const row = (id: string, processId: string): LiveItemChangeRecord => ({ id, boardId: 'brd_none', actorId: 'usr_none', steps: [{ id: 'item', change: 'created' }], at: servers.clock.now(), processId });
     await journal.insert(row('lic_of_live', liveProcess));
     await journal.insert(row('lic_of_gone', 'a-process-that-stopped'));
@@ -143,22 +147,7 @@ describe.skipIf(!available)('two servers over one store and one Redis: work done
 
   it('settles the jobs of a process that died on the server holding the recovery lease, while both run', async () => {
     const jobs = servers.db.collection<JobRecord>(jobCollections.jobs);
-    const running: JobRecord = {
-      id: 'job_orphaned',
-      kind: 'ai.generate',
-      status: 'running',
-      progress: 0.5,
-      result: null,
-      error: null,
-      boardId: 'brd_none',
-      userId: 'usr_none',
-      workspaceId: 'wsp_none',
-      reservation: null,
-      createdAt: servers.clock.now(),
-      startedAt: servers.clock.now(),
-      finishedAt: null,
-      processId: 'a-process-that-died',
-    };
+    const running = runningJob('job_orphaned', 'a-process-that-died', servers.clock.now());
     await jobs.insert(running);
     try {
       const recoveries = [servers.a.server.services.orphans, servers.b.server.services.orphans];
