@@ -52,6 +52,21 @@ describe('a commenter on their own comment', () => {
     await refused(await patch(s.commenter, mine.id, body), 403, 'forbidden', mine);
   });
 
+  test.each([
+    ['an empty text', (id: string) => ({ editReply: { id, text: '' } }), 'editReply.text'],
+    ['a text that is not a string', (id: string) => ({ editReply: { id, text: 42 } }), 'editReply.text'],
+    ['a text past the comment limit', (id: string) => ({ editReply: { id, text: 'x'.repeat(100_000) } }), 'editReply.text'],
+    ['no id', () => ({ editReply: { text: 'x' } }), 'editReply.id'],
+    ['an unknown field', (id: string) => ({ removeReply: { id, also: true } }), 'removeReply'],
+    ['a removal that is not an object', () => ({ removeReply: 'rpl_1' }), 'removeReply'],
+    ['an edit and a removal at once', (id: string) => ({ editReply: { id, text: 'x' }, removeReply: { id } }), 'removeReply'],
+  ])('a reply change with %s answers 422 naming the field and changes nothing', async (_, body, field) => {
+    const { pin: mine, replyId } = await pin(s.commenter);
+    const res = await expectEnvelope(await patch(s.commenter, mine.id, body(replyId)), 422, 'validation_failed');
+    expect(res.error.field).toMatch(new RegExp(`^${field.replace('.', '\\.')}`));
+    expect(await read(mine.id)).toEqual(mine);
+  });
+
   test('an unknown reply id answers 422 naming it', async () => {
     const { pin: mine } = await pin(s.commenter);
     const res = await expectEnvelope(await patch(s.commenter, mine.id, { editReply: { id: 'rpl_nope', text: 'x' } }), 422, 'validation_failed');
