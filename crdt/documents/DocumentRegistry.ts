@@ -409,6 +409,7 @@ export class DocumentRegistry {
     });
     // Built once here, a slice per turn like the load, then kept current by every transaction, so no write reads the whole board.
     await buildBoardIndex(managed.doc, this.#options.loadMsPerTurn, nextTurn);
+    managed.foldLoadedStateLater();
     for (const listener of this.#loadListeners) {
       try {
         listener(boardId, managed.doc);

@@ -382,7 +382,7 @@ export class ManagedDocument {
    * to follow it, when they stay within its bounds (`withinBounds`). A large board stored
    * otherwise (its snapshot in parts, or a log that outgrew its snapshot, as a board stored
    * between two compactions) is folded into one in the snapshot process `foldAfterLoadMs` after
-   * the load (sooner, it would compete with the load for the core), unless a client joins before
+   * the load (`foldLoadedStateLater`; sooner, it would compete with the load for the core), unless a client joins before
    * (a socket that opened the board joins right after its load): it is sent the parts and the log
    * as loaded, not an encode of the board made on the event loop, and so are the clients after
    * it, until the updates since outgrow their bounds (`#follow`) or a copy is taken
@@ -406,6 +406,18 @@ export class ManagedDocument {
     if (this.#encodeStored === undefined || bytes < refoldAboveBytes) return;
     const state: EncodedState = { base: null, loaded, baseBytes: bytes, since: [], sinceBytes: 0, view: null, folding: null };
     this.#state = state;
+  }
+
+  /**
+   * Starts the wait of `foldAfterLoadMs` after which a large board's state as loaded is folded
+   * (`#keepLoadedState`), unless a client joined or a copy was taken meanwhile. The registry
+   * calls it once the load is done, the board index built included, so the wait never runs out
+   * while the load itself is still going on.
+   */
+  foldLoadedStateLater(): void {
+    const state = this.#state;
+    if (state === undefined || state.base !== null || state.folding !== null || state.view !== null) return;
+    clearTimeout(this.#loadFoldTimer);
     this.#loadFoldTimer = setTimeout(() => void this.#foldLoaded(state), foldAfterLoadMs).unref();
   }
 
@@ -473,6 +485,7 @@ export class ManagedDocument {
   /** Stops observing and frees the document; the caller flushes first. */
   destroy(): void {
     this.#state = undefined;
+    clearTimeout(this.#loadFoldTimer);
     clearTimeout(this.#refoldTimer);
     this.doc.off('update', this.#onUpdate);
     this.doc.destroy();

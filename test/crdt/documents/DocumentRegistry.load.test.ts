@@ -306,7 +306,7 @@ describe('loading a large stored board', () => {
     const { db, folds, registry, lease } = await leasedBoardInParts();
     const foldOf = async (call: number): Promise<Uint8Array | null> => (await folds.mock.results[call]?.value) as Uint8Array | null;
     // Shortly after the load, unless a client joined meanwhile (below).
-    await expect.poll(() => folds.mock.calls.length).toBe(1);
+    await expect.poll(() => folds.mock.calls.length, { timeout: 15_000 }).toBe(1);
     const whole = await foldOf(0);
     expect(whole).not.toBeNull();
     const joinedWith = (state: readonly Uint8Array[]): unknown => {
@@ -323,7 +323,7 @@ describe('loading a large stored board', () => {
     expect(joinedWith(state)).toEqual(contentOf(lease.doc));
     // That join asked for the write to be folded in, for the clients that join next, once the board has a pause.
     expect(folds).toHaveBeenCalledTimes(1);
-    await expect.poll(() => folds.mock.calls.length).toBe(2);
+    await expect.poll(() => folds.mock.calls.length, { timeout: 15_000 }).toBe(2);
     const refolded = await foldOf(1);
     expect(refolded).not.toBeNull();
     expect(lease.encodedState()).toEqual([refolded]);
@@ -339,7 +339,7 @@ describe('loading a large stored board', () => {
       await registry.transact('b', (doc) => doc.getMap('items').set(`during${i}`, i));
     }
     expect(folds).toHaveBeenCalledTimes(2);
-    await expect.poll(() => folds.mock.calls.length).toBe(3);
+    await expect.poll(() => folds.mock.calls.length, { timeout: 15_000 }).toBe(3);
     await registry.transact('b', (doc) => doc.getMap('items').set('meanwhile', true));
     const third = await foldOf(2);
     const later = lease.encodedState();
@@ -353,7 +353,7 @@ describe('loading a large stored board', () => {
     const joinedAtOnce = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, snapshotWorkerUrl: workerUrl });
     cleanups.push(() => joinedAtOnce.close());
     // (The join above asked for one more fold of the first registry's board, at its next pause.)
-    await expect.poll(() => folds.mock.calls.length).toBe(4);
+    await expect.poll(() => folds.mock.calls.length, { timeout: 15_000 }).toBe(4);
     const before = folds.mock.calls.length;
     const stored = await db.documents.load('b');
     const atOnce = await joinedAtOnce.acquire('b');
@@ -383,7 +383,7 @@ describe('loading a large stored board', () => {
     ['a log that outgrew its snapshot', 'log'],
   ])('a copy right after the load of a large board (%s) has it folded in the snapshot process at once, not encoded on the event loop', async (_, stored) => {
     const { folds, registry, lease } = stored === 'parts' ? await leasedBoardInParts() : await leasedBoardWithLongLog();
-    // Well before the fold after the load is due.
+    // The wait for the fold after the load starts once the load is done: it has not run out.
     expect(folds).not.toHaveBeenCalled();
     const { state, read } = await registry.copyOf('b', contentOf);
     expect(folds).toHaveBeenCalledTimes(1);
@@ -408,7 +408,7 @@ describe('loading a large stored board', () => {
     expect(lease.encodedState().length).toBeGreaterThan(1);
     // Four writes of an eighth of it each: past half of it with the fourth.
     for (let i = 0; i < 4; i += 1) await registry.transact('b', (doc) => doc.getMap('items').set(`big${i}`, 'x'.repeat(Math.ceil(loadedBytes / 8) + 10)));
-    await expect.poll(() => folds.mock.calls.length).toBe(1);
+    await expect.poll(() => folds.mock.calls.length, { timeout: 15_000 }).toBe(1);
     expect(folds.mock.calls[0]?.[0].snapshot).toEqual(stored.snapshot);
     const folded = (await folds.mock.results[0]?.value) as Uint8Array;
     await nextTurn();
@@ -421,7 +421,7 @@ describe('loading a large stored board', () => {
 
   it('folds a large board\'s updates since at once when they outgrow half its base, so no join or copy encodes it on the event loop', async () => {
     const { folds, registry, lease } = await leasedBoardInParts();
-    await expect.poll(() => folds.mock.calls.length).toBe(1);
+    await expect.poll(() => folds.mock.calls.length, { timeout: 15_000 }).toBe(1);
     const base = (await folds.mock.results[0]?.value) as Uint8Array;
     await nextTurn();
     expect(lease.encodedState()).toEqual([base]);
