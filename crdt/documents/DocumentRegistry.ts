@@ -148,6 +148,11 @@ export class DocumentRegistry {
     if (options.sweepAtOnce ?? true) this.startSweeping();
   }
 
+  /** How this registry keeps its boards in step with other processes; undefined for a process alone. */
+  get replication(): DocumentReplication | undefined {
+    return this.#replication;
+  }
+
   /** Starts the idle sweep timer (every `sweepIntervalMs`, unless 0); it does not keep the process alive. Idempotent. */
   startSweeping(): void {
     if (this.#timer !== undefined || this.#closed || this.#options.sweepIntervalMs <= 0) return;

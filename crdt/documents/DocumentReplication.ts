@@ -41,6 +41,8 @@ export class DocumentReplication {
   /** The follower of each board this process has loaded (or is loading). */
   readonly #byBoard = new Map<string, BoardFollower>();
   readonly #stopReconnected: () => void;
+  /** The other processes heard on the bus (publishers of messages about the boards followed here). */
+  readonly #peers = new Set<string>();
   readonly #onDeleted: (boardId: string) => void;
 
   /** `onDeleted` is called when another process deleted a board this process follows. */
@@ -49,11 +51,30 @@ export class DocumentReplication {
     this.#store = store;
     this.#ports = ports;
     this.#logger = logger;
-    this.#stopReconnected = ports.bus.onReconnected(() => {
-      for (const follower of this.#followers) {
-        follower.catchUp().catch((error: unknown) => this.#logger.error({ err: error }, 'Catching a board up from the store failed'));
-      }
-    });
+    this.#stopReconnected = ports.bus.onReconnected(() => void this.catchUpAll());
+  }
+
+  /** The other processes this one has heard from on the bus (they may hold boards it holds). */
+  peers(): string[] {
+    return [...this.#peers];
+  }
+
+  /** Forgets a process that stopped (heard again, it is a peer again). */
+  forgetPeer(processId: string): void {
+    this.#peers.delete(processId);
+  }
+
+  /**
+   * Reads every board this process follows from the store and applies what its copy lacks: after
+   * the bus lost messages, or when a peer died (it may have stored updates it never published).
+   * Resolves with how many boards were read; a board that fails is logged, the others go on.
+   */
+  async catchUpAll(): Promise<number> {
+    const followers = [...this.#followers];
+    await Promise.all(
+      followers.map((follower) => follower.catchUp().catch((error: unknown) => this.#logger.error({ err: error }, 'Catching a board up from the store failed'))),
+    );
+    return followers.length;
   }
 
   /** Publishes updates this process just stored for `boardId` (merged into one message). */
@@ -89,6 +110,7 @@ export class DocumentReplication {
     };
     const subscription: BusSubscription = this.#ports.bus.subscribe(boardId, (message: BoardMessage) => {
       if (stopped) return;
+      this.#peers.add(message.publisher);
       if (message.kind === 'deleted') {
         this.#onDeleted(boardId);
         return;

@@ -1,0 +1,112 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { json } from '../../helpers/testServer.js';
+import type { TestUser } from '../../helpers/testServer.js';
+import { redisAvailable, startRedis } from '../../helpers/redis.js';
+import type { TestRedis } from '../../helpers/redis.js';
+import { connectClient, createBoard, sticky, synced } from '../../content/helpers.js';
+import type { TestClient } from '../../content/helpers.js';
+import type { IdempotentRequest } from '../../../server/idempotency/IdempotencyService.js';
+import { startTwoServers } from './twoServers.js';
+import type { TwoServers } from './twoServers.js';
+
+const available = redisAvailable('the cluster tests');
+
+describe.skipIf(!available)('two servers over one store and one Redis: when one of them dies', () => {
+  let redis: TestRedis;
+  let servers: TwoServers;
+  let user: TestUser;
+  const clients: TestClient[] = [];
+
+  beforeAll(async () => {
+    redis = await startRedis();
+    servers = await startTwoServers(redis.url);
+    user = await servers.a.createUser();
+  });
+  afterEach(async () => {
+    vi.restoreAllMocks();
+    // Server A "died" by letting its liveness lease go; it runs on for the next test.
+    const liveness = servers.a.server.services.liveness;
+    if (liveness !== undefined && !(await servers.b.server.services.liveness?.isAlive(liveness.processId))) await liveness.start();
+  });
+  afterAll(async () => {
+    for (const client of clients) client.destroy();
+    await servers?.stop();
+    await redis?.stop();
+  });
+
+  /** Lets server A's liveness lease go, as it lapses when the process is killed. */
+  async function killA(): Promise<string> {
+    const liveness = servers.a.server.services.liveness;
+    if (liveness === undefined) throw new Error('server A has no liveness lease');
+    await liveness.stop();
+    return liveness.processId;
+  }
+
+  async function itemIdsVia(side: 'a' | 'b', boardId: string): Promise<string[]> {
+    const res = await servers[side].api(user.key, 'GET', `/boards/${boardId}/items`);
+    expect(res.status).toBe(200);
+    return ((await json(res)).data as { id: string }[]).map((item) => item.id);
+  }
+
+  it('brings an update the dead server stored but never published to the live clients and REST reads of the other', async () => {
+    const boardId = await createBoard(servers.a, user.key);
+    const onB = connectClient(servers.b, boardId, user.key);
+    clients.push(onB);
+    await synced(onB);
+    const first = await servers.a.api(user.key, 'POST', `/boards/${boardId}/items`, sticky('published'));
+    expect(first.status).toBe(201);
+    const firstId = (await json(first)).id as string;
+    await vi.waitFor(() => expect(onB.itemIds()).toContain(firstId), { timeout: 10_000 });
+
+    // From here A stores its updates and dies before it publishes them.
+    const publish = vi.spyOn(servers.a.server.services.cluster.bus, 'publish').mockImplementation(() => Promise.resolve());
+    const lost = await servers.a.api(user.key, 'POST', `/boards/${boardId}/items`, sticky('stored, never published'));
+    expect(lost.status).toBe(201);
+    const lostId = (await json(lost)).id as string;
+    expect(publish).toHaveBeenCalledWith(boardId, 'update', expect.any(Uint8Array));
+    expect(await itemIdsVia('a', boardId)).toContain(lostId);
+    // B's copy lacks it while A lives: nothing told B.
+    expect(await itemIdsVia('b', boardId)).not.toContain(lostId);
+
+    const deadId = await killA();
+    expect(await servers.b.server.services.peerWatch?.runDue()).toEqual([deadId]);
+    await vi.waitFor(() => expect(onB.itemIds()).toContain(lostId), { timeout: 10_000 });
+    expect(await itemIdsVia('b', boardId)).toEqual(expect.arrayContaining([firstId, lostId]));
+  });
+
+  it('finds no stopped peer while the other server lives, and catches nothing up', async () => {
+    const boardId = await createBoard(servers.a, user.key);
+    const onB = connectClient(servers.b, boardId, user.key);
+    clients.push(onB);
+    await synced(onB);
+    const res = await servers.a.api(user.key, 'POST', `/boards/${boardId}/items`, sticky('heard'));
+    const id = (await json(res)).id as string;
+    await vi.waitFor(() => expect(onB.itemIds()).toContain(id), { timeout: 10_000 });
+    const catchUp = vi.spyOn(servers.b.server.services.documents.replication!, 'catchUpAll');
+    expect(await servers.b.server.services.peerWatch?.runDue()).toEqual([]);
+    expect(catchUp).not.toHaveBeenCalled();
+  });
+
+  it('lets a retry on the other server take over at once an Idempotency-Key claimed by a server that died', async () => {
+    const boardId = await createBoard(servers.a, user.key);
+    // A write that stamps a receipt in the board: the retry tells from it that the write never landed.
+    const request: IdempotentRequest = { credentialId: 'cred_peer_death', key: 'key-1', fingerprint: 'f'.repeat(64), receiptBoardId: boardId };
+    expect((await servers.a.server.services.idempotency.begin(request)).kind).toBe('run');
+    // While A runs, its claim is a request in flight.
+    await expect(servers.b.server.services.idempotency.begin(request)).rejects.toMatchObject({ code: 'idempotency_key_in_use' });
+    await killA();
+    // Well within the 60 s a claim of another process otherwise counts as running (the clock stands still).
+    const decision = await servers.b.server.services.idempotency.begin(request);
+    expect(decision.kind).toBe('run');
+    // The claim is B's now: A, were it still running, would find it in flight.
+    await expect(servers.a.server.services.idempotency.begin(request)).rejects.toMatchObject({ code: 'idempotency_key_in_use' });
+  });
+
+  it('settles at once, as in doubt, a claim without a receipt left by a server that died', async () => {
+    const request: IdempotentRequest = { credentialId: 'cred_peer_death', key: 'key-2', fingerprint: 'e'.repeat(64), receiptBoardId: null };
+    expect((await servers.a.server.services.idempotency.begin(request)).kind).toBe('run');
+    await expect(servers.b.server.services.idempotency.begin(request)).rejects.toMatchObject({ code: 'idempotency_key_in_use' });
+    await killA();
+    await expect(servers.b.server.services.idempotency.begin(request)).rejects.toMatchObject({ code: 'idempotency_key_in_doubt' });
+  });
+});
