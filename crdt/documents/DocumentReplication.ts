@@ -90,9 +90,13 @@ export class DocumentReplication {
     void this.#ports.bus.publish(boardId, 'deleted', new Uint8Array(0));
   }
 
-  /** Runs `compaction` under the board's compaction lease; false when another process holds it. */
-  async compactUnderLease(boardId: string, compaction: () => Promise<boolean>): Promise<boolean> {
-    const outcome = await withLease(this.#ports.leases, `compact:${boardId}`, compactionLeaseMs, () => compaction());
+  /**
+   * Runs `compaction` under the board's compaction lease, with the lease's fencing token for the
+   * store to check (a holder paused past the TTL is refused once a later one compacted); false
+   * when another process holds it.
+   */
+  async compactUnderLease(boardId: string, compaction: (fence: number) => Promise<boolean>): Promise<boolean> {
+    const outcome = await withLease(this.#ports.leases, `compact:${boardId}`, compactionLeaseMs, (lease) => compaction(lease.token));
     return outcome.ran ? outcome.value : false;
   }
 
