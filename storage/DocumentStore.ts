@@ -50,6 +50,12 @@ export interface DocumentStore {
    * (one process alone, or a new board's first state) and the highest fence is kept.
    */
   compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void>;
+  /**
+   * The sequence number of the last update stored for each of `docIds` (0 for an unknown id), in
+   * one cheap read (no log or snapshot is read): several processes holding a board compare it
+   * with the last they have seen, to find an update another process stored and never published.
+   */
+  lastSeqs(docIds: readonly string[]): Promise<Map<string, number>>;
   /** Number of logged updates after the snapshot (drives compaction). */
   pendingUpdates(docId: string): Promise<number>;
   /** Removes the document's snapshot and log. */

@@ -403,7 +403,7 @@ export class DocumentRegistry {
       replicated:
         replication === undefined
           ? undefined
-          : { onStored: (updates) => replication.publish(boardId, updates), compactGuard: (compaction) => replication.compactUnderLease(boardId, compaction) },
+          : { onStored: (updates, lastSeq) => replication.publish(boardId, updates, lastSeq), compactGuard: (compaction) => replication.compactUnderLease(boardId, compaction) },
       clock: this.#clock,
       observer: this.#observer,
       buildSnapshot: (toFold) => this.#snapshots.build(toFold),
@@ -421,7 +421,7 @@ export class DocumentRegistry {
         this.#logger.error({ err: error, boardId }, 'A load listener failed');
       }
     }
-    follower?.attach(managed.doc);
+    follower?.attach(managed.doc, stored.lastSeq);
     this.#docs.set(boardId, managed);
     return managed;
   }

@@ -47,8 +47,8 @@ export interface UpdatePersisterInit {
   onCompacted: (storedBytes: number) => void;
   /** Told each append's and each compaction's duration (metrics); default none. */
   observer?: DocumentObserver | undefined;
-  /** Told the updates of each append once they are stored (another process's copy follows them from there); default none. */
-  onStored?: ((updates: readonly Uint8Array[]) => void) | undefined;
+  /** Told the updates of each append once they are stored, with the number of the last (another process's copy follows them from there); default none. */
+  onStored?: ((updates: readonly Uint8Array[], lastSeq: number) => void) | undefined;
   /**
    * Runs a compaction where one process at a time may (a lease on the board), handing it the
    * lease's fencing token for the store to check; resolves false, with nothing done, when another
@@ -90,7 +90,7 @@ export class UpdatePersister {
   readonly #encodeSmall: EncodeSmall;
   readonly #onCompacted: (storedBytes: number) => void;
   readonly #observer: DocumentObserver;
-  readonly #onStored: ((updates: readonly Uint8Array[]) => void) | undefined;
+  readonly #onStored: ((updates: readonly Uint8Array[], lastSeq: number) => void) | undefined;
   readonly #compactGuard: CompactGuard;
   readonly #queue: Uint8Array[] = [];
   readonly #waiters: Waiter[] = [];
@@ -186,7 +186,7 @@ export class UpdatePersister {
     this.#timer?.cancel();
     this.#timer = undefined;
     this.#settle();
-    this.#onStored?.(stored);
+    this.#onStored?.(stored, seq);
     this.#compactIfDue();
     return true;
   }
@@ -292,7 +292,7 @@ export class UpdatePersister {
       this.#loggedBytes += update.byteLength;
     }
     this.#settle();
-    this.#onStored?.(batch);
+    this.#onStored?.(batch, seq);
     this.#compactIfDue();
   }
 

@@ -8,14 +8,27 @@ export interface PeerCatchUp {
   forgetPeer(processId: string): void;
   /** Reads every board followed here from the store and applies what the copy lacks; resolves with how many. */
   catchUpAll(): Promise<number>;
+  /** Catches up the boards whose copy lacked stored updates at this check and the one before; resolves with how many. */
+  checkStored(): Promise<number>;
+}
+
+/** What one check found. */
+export interface PeerCheck {
+  /** Processes heard on the bus whose liveness lease has lapsed (every loaded board was then caught up). */
+  stopped: string[];
+  /** Boards caught up because their copy lacked stored updates at two checks in a row (none when a process stopped). */
+  caughtUp: number;
 }
 
 /**
- * Notices that another process died and catches this process's boards up from the store. A
+ * Finds the updates that only the store has and catches this process's boards up with them. A
  * process publishes an update only after the store took it, so one killed between the two
  * leaves an update that only the store has: when the liveness lease of a process heard on the
  * bus has lapsed, every board loaded here is read from the store and what its copy lacks is
- * applied (Yjs ignores what it already has). Checked every `intervalMs`, one check at a time.
+ * applied (Yjs ignores what it already has). Without a death (a message the bus lost, a process
+ * not heard before it died), each check also compares the last sequence number stored per loaded
+ * board with those its copy holds (one cheap read for all boards) and catches up a board whose
+ * gap outlived a check. Checked every `intervalMs`, one check at a time.
  */
 export class PeerWatch {
   readonly #replication: PeerCatchUp;
@@ -23,7 +36,7 @@ export class PeerWatch {
   readonly #logger: Logger;
   readonly #intervalMs: number;
   #timer: NodeJS.Timeout | undefined;
-  #running: Promise<string[]> | null = null;
+  #running: Promise<PeerCheck> | null = null;
 
   constructor(replication: PeerCatchUp, owner: ProcessOwner, logger: Logger, intervalMs: number) {
     this.#replication = replication;
@@ -47,22 +60,22 @@ export class PeerWatch {
     await this.#running?.catch(() => undefined);
   }
 
-  /** Checks the peers now; when one stopped, catches every loaded board up. Resolves with the processes found stopped. */
-  async runDue(): Promise<string[]> {
+  /** Checks now: when a peer stopped, catches every loaded board up; else the boards with a lasting gap. */
+  async runDue(): Promise<PeerCheck> {
     this.#running ??= this.#run().finally(() => {
       this.#running = null;
     });
     return this.#running;
   }
 
-  async #run(): Promise<string[]> {
+  async #run(): Promise<PeerCheck> {
     const peers = this.#replication.peers();
     const alive = await Promise.all(peers.map((peer) => this.#owner.isAlive(peer)));
     const stopped = peers.filter((_, i) => alive[i] !== true);
-    if (stopped.length === 0) return stopped;
+    if (stopped.length === 0) return { stopped, caughtUp: await this.#replication.checkStored() };
     for (const peer of stopped) this.#replication.forgetPeer(peer);
     const boards = await this.#replication.catchUpAll();
     this.#logger.warn({ processes: stopped, boards }, 'another process stopped; the boards loaded here were caught up from the store');
-    return stopped;
+    return { stopped, caughtUp: 0 };
   }
 }

@@ -180,6 +180,15 @@ export class MongoDocumentStore implements DocumentStore {
     return Number(stored?.['fence'] ?? 0);
   }
 
+  /** From the `doc_meta` counters, in one query. */
+  async lastSeqs(docIds: readonly string[]): Promise<Map<string, number>> {
+    await this.#ready();
+    const seqs = new Map(docIds.map((docId) => [docId, 0]));
+    if (docIds.length === 0) return seqs;
+    for (const counter of await this.#meta.find({ _id: { $in: [...docIds] } }).toArray()) seqs.set(String(counter['_id']), Number(counter['seq'] ?? 0));
+    return seqs;
+  }
+
   async pendingUpdates(docId: string): Promise<number> {
     await this.#ready();
     const snapshot = await this.#snapshotSeq(docId);

@@ -146,6 +146,16 @@ export class PostgresDocumentStore implements DocumentStore {
     });
   }
 
+  /** From `doc_heads`, one row per document, in one query. */
+  async lastSeqs(docIds: readonly string[]): Promise<Map<string, number>> {
+    await this.#ready();
+    const seqs = new Map(docIds.map((docId) => [docId, 0]));
+    if (docIds.length === 0) return seqs;
+    const { rows } = await this.#pool.query<{ doc_id: string; last_seq: string }>('SELECT doc_id, last_seq FROM doc_heads WHERE doc_id = ANY($1::text[])', [[...docIds]]);
+    for (const row of rows) seqs.set(row.doc_id, Number(row.last_seq));
+    return seqs;
+  }
+
   async pendingUpdates(docId: string): Promise<number> {
     await this.#ready();
     const { rows } = await this.#pool.query<{ n: number }>(

@@ -402,6 +402,11 @@ export class SqliteDocumentStore implements DocumentStore {
     }
   }
 
+  /** From the numbers this process gave or read (the data dir has one owner); one read of the store per document not known yet. */
+  async lastSeqs(docIds: readonly string[]): Promise<Map<string, number>> {
+    return new Map(docIds.map((docId) => [docId, this.#lastSeqOf(docId)]));
+  }
+
   async pendingUpdates(docId: string): Promise<number> {
     this.#moveWaiting();
     let waiting = 0;

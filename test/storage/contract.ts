@@ -490,6 +490,21 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
         expect(textOf(replay(stored))).toEqual({ text: 'ab', map: {} });
       });
 
+      it('gives the last sequence number stored of several documents at once, through compactions, 0 for an unknown one', async () => {
+        const { doc, take } = recordingDoc();
+        doc.getText('t').insert(0, 'a');
+        const first = await db.documents.append('seqs-a', take());
+        doc.getText('t').insert(1, 'b');
+        const second = await db.documents.append('seqs-a', take());
+        await db.documents.compact('seqs-a', [Y.encodeStateAsUpdate(doc)], second);
+        doc.getText('t').insert(2, 'c');
+        const other = await db.documents.append('seqs-b', take());
+        expect(second).toBe(first + 1);
+        const seqs = await db.documents.lastSeqs(['seqs-a', 'seqs-b', 'seqs-none']);
+        expect(Object.fromEntries(seqs)).toEqual({ 'seqs-a': second, 'seqs-b': other, 'seqs-none': 0 });
+        expect((await db.documents.lastSeqs([])).size).toBe(0);
+      });
+
       it('refuses a compaction under a lower fence than one it accepted, leaving the newer snapshot and the log', async () => {
         const { doc, take } = recordingDoc();
         doc.getText('t').insert(0, 'a');

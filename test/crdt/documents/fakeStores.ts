@@ -36,6 +36,10 @@ export class SpyDocumentStore implements DocumentStore {
     return this.inner.compact(docId, snapshot, upToSeq, fence);
   }
 
+  lastSeqs(docIds: readonly string[]): Promise<Map<string, number>> {
+    return this.inner.lastSeqs(docIds);
+  }
+
   pendingUpdates(docId: string): Promise<number> {
     return this.inner.pendingUpdates(docId);
   }
