@@ -43,6 +43,18 @@ function replay(stored: StoredDocument): Y.Doc {
 }
 
 /** A `Y.Doc` whose every change is captured as one update. */
+/** A document of 40 texts of 30,000 characters, and its 40 updates (well over a megabyte). */
+function largeDocument(): { doc: Y.Doc; take: () => Uint8Array[]; parts: Uint8Array[] } {
+  const { doc, take } = recordingDoc();
+  const text = doc.getText('t');
+  const parts: Uint8Array[] = [];
+  for (let i = 0; i < 40; i += 1) {
+    text.insert(text.length, String.fromCharCode(97 + (i % 26)).repeat(30_000));
+    parts.push(...take());
+  }
+  return { doc, take, parts };
+}
+
 function recordingDoc(): { doc: Y.Doc; take: () => Uint8Array[] } {
   const doc = new Y.Doc();
   let pending: Uint8Array[] = [];
@@ -548,13 +560,7 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
       });
 
       it('refuses a snapshot of many large parts under a lower fence, keeping the one stored', async () => {
-        const { doc, take } = recordingDoc();
-        const text = doc.getText('t');
-        const parts: Uint8Array[] = [];
-        for (let i = 0; i < 40; i += 1) {
-          text.insert(text.length, String.fromCharCode(97 + (i % 26)).repeat(30_000));
-          parts.push(...take());
-        }
+        const { doc, parts } = largeDocument();
         const seq = await db.documents.append('big-fenced', parts);
         const whole = Y.encodeStateAsUpdate(doc);
         await db.documents.compact('big-fenced', [whole], seq, 5);
@@ -590,13 +596,8 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
       });
 
       it('stores a snapshot of many large parts (over a megabyte) exactly, and a later one in its place', async () => {
-        const { doc, take } = recordingDoc();
+        const { doc, take, parts } = largeDocument();
         const text = doc.getText('t');
-        const parts: Uint8Array[] = [];
-        for (let i = 0; i < 40; i += 1) {
-          text.insert(text.length, String.fromCharCode(97 + (i % 26)).repeat(30_000));
-          parts.push(...take());
-        }
         const seq = await db.documents.append('big', parts.slice(0, 3));
         await db.documents.compact('big', parts, seq);
         const stored = await db.documents.load('big');

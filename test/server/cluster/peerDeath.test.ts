@@ -42,6 +42,19 @@ describe.skipIf(!available)('two servers over one store and one Redis: when one 
     return liveness.processId;
   }
 
+  /** A new board with a live client on B that has heard an item A created (B knows A from the bus then). */
+  async function boardHeardOnB(): Promise<{ boardId: string; onB: TestClient; heardId: string }> {
+    const boardId = await createBoard(servers.a, user.key);
+    const onB = connectClient(servers.b, boardId, user.key);
+    clients.push(onB);
+    await synced(onB);
+    const heard = await servers.a.api(user.key, 'POST', `/boards/${boardId}/items`, sticky('heard'));
+    expect(heard.status).toBe(201);
+    const heardId = (await json(heard)).id as string;
+    await vi.waitFor(() => expect(onB.itemIds()).toContain(heardId), { timeout: 10_000 });
+    return { boardId, onB, heardId };
+  }
+
   async function itemIdsVia(side: 'a' | 'b', boardId: string): Promise<string[]> {
     const res = await servers[side].api(user.key, 'GET', `/boards/${boardId}/items`);
     expect(res.status).toBe(200);
@@ -49,14 +62,7 @@ describe.skipIf(!available)('two servers over one store and one Redis: when one 
   }
 
   it('brings an update the dead server stored but never published to the live clients and REST reads of the other', async () => {
-    const boardId = await createBoard(servers.a, user.key);
-    const onB = connectClient(servers.b, boardId, user.key);
-    clients.push(onB);
-    await synced(onB);
-    const first = await servers.a.api(user.key, 'POST', `/boards/${boardId}/items`, sticky('published'));
-    expect(first.status).toBe(201);
-    const firstId = (await json(first)).id as string;
-    await vi.waitFor(() => expect(onB.itemIds()).toContain(firstId), { timeout: 10_000 });
+    const { boardId, onB, heardId: firstId } = await boardHeardOnB();
 
     // From here A stores its updates and dies before it publishes them.
     const publish = vi.spyOn(servers.a.server.services.cluster.bus, 'publish').mockImplementation(() => Promise.resolve());
@@ -75,26 +81,14 @@ describe.skipIf(!available)('two servers over one store and one Redis: when one 
   });
 
   it('finds no stopped peer while the other server lives, and catches nothing up', async () => {
-    const boardId = await createBoard(servers.a, user.key);
-    const onB = connectClient(servers.b, boardId, user.key);
-    clients.push(onB);
-    await synced(onB);
-    const res = await servers.a.api(user.key, 'POST', `/boards/${boardId}/items`, sticky('heard'));
-    const id = (await json(res)).id as string;
-    await vi.waitFor(() => expect(onB.itemIds()).toContain(id), { timeout: 10_000 });
+    await boardHeardOnB();
     const catchUp = vi.spyOn(servers.b.server.services.documents.replication!, 'catchUpAll');
     expect(await servers.b.server.services.peerWatch?.runDue()).toEqual({ stopped: [], caughtUp: 0 });
     expect(catchUp).not.toHaveBeenCalled();
   });
 
   it('catches up, without a death, an update stored and never heard once its gap outlives one check', async () => {
-    const boardId = await createBoard(servers.a, user.key);
-    const onB = connectClient(servers.b, boardId, user.key);
-    clients.push(onB);
-    await synced(onB);
-    const heard = await servers.a.api(user.key, 'POST', `/boards/${boardId}/items`, sticky('heard'));
-    const heardId = (await json(heard)).id as string;
-    await vi.waitFor(() => expect(onB.itemIds()).toContain(heardId), { timeout: 10_000 });
+    const { boardId, onB } = await boardHeardOnB();
     const watch = servers.b.server.services.peerWatch;
     // Boards that A's earlier writes left B in step with read nothing.
     await vi.waitFor(async () => expect(await watch?.runDue()).toEqual({ stopped: [], caughtUp: 0 }), { timeout: 10_000 });
