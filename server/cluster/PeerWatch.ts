@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { PeriodicRun } from './PeriodicRun.js';
 import type { ProcessOwner } from './ProcessLiveness.js';
 
 /** The part of `DocumentReplication` a `PeerWatch` drives. */
@@ -34,38 +35,28 @@ export class PeerWatch {
   readonly #replication: PeerCatchUp;
   readonly #owner: ProcessOwner;
   readonly #logger: Logger;
-  readonly #intervalMs: number;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<PeerCheck> | null = null;
+  readonly #runs: PeriodicRun<PeerCheck>;
 
   constructor(replication: PeerCatchUp, owner: ProcessOwner, logger: Logger, intervalMs: number) {
     this.#replication = replication;
     this.#owner = owner;
     this.#logger = logger;
-    this.#intervalMs = intervalMs;
+    this.#runs = new PeriodicRun(() => this.#run(), intervalMs, (error) => logger.error({ err: error }, 'checking whether other processes still run failed'));
   }
 
   /** Checks every `intervalMs`; the timer does not keep the process alive. */
   start(): void {
-    this.#timer ??= setInterval(() => {
-      this.runDue().catch((error: unknown) => this.#logger.error({ err: error }, 'checking whether other processes still run failed'));
-    }, this.#intervalMs);
-    this.#timer.unref();
+    this.#runs.start();
   }
 
   /** Stops the timer and waits for a check under way. */
   async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running?.catch(() => undefined);
+    await this.#runs.stop();
   }
 
   /** Checks now: when a peer stopped, catches every loaded board up; else the boards with a lasting gap. */
   async runDue(): Promise<PeerCheck> {
-    this.#running ??= this.#run().finally(() => {
-      this.#running = null;
-    });
-    return this.#running;
+    return this.#runs.runDue();
   }
 
   async #run(): Promise<PeerCheck> {
