@@ -35,7 +35,7 @@ export { searchableItem, searchableOf, searchableText } from './views/searchable
 export type { SearchableItem } from './views/searchableText.js';
 export { DocumentRegistry } from './documents/DocumentRegistry.js';
 export { remoteOrigin } from './documents/ManagedDocument.js';
-export type { ReplicationPorts } from './documents/DocumentReplication.js';
+export type { DocumentReplication, ReplicationPorts } from './documents/DocumentReplication.js';
 export type { DocumentLease } from './documents/DocumentLease.js';
 export type { DocumentObserver } from './documents/DocumentObserver.js';
 export type { DocumentRegistryOptions, DocumentRegistryStats, TransactOptions } from './documents/DocumentRegistry.js';

@@ -28,6 +28,8 @@ export const lowerLayerCodes: Readonly<Record<CrdtErrorCode | StorageErrorCode, 
   // Raised by `boards admin backup|restore` only, never while serving a request.
   backup_invalid: 'internal_error',
   backup_refused: 'internal_error',
+  // Background compaction only, never while serving a request.
+  compaction_fenced: 'internal_error',
 };
 
 /**

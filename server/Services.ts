@@ -40,6 +40,7 @@ import { WebSessionTokens, webTokenPrefix } from './signin/WebSessionTokens.js';
 import { SingletonLease } from './cluster/SingletonLease.js';
 import { ProcessLiveness } from './cluster/ProcessLiveness.js';
 import { OrphanRecovery } from './cluster/OrphanRecovery.js';
+import { PeerWatch } from './cluster/PeerWatch.js';
 
 /** `{ lease }` when there is one, else nothing (options are exact: no `lease: undefined`). */
 function withLease(lease: SingletonLease | undefined): { lease: SingletonLease } | Record<string, never> {
@@ -97,6 +98,10 @@ export interface Services extends BoardServices {
   readonly idempotency: IdempotencyService;
   /** With several processes, settles the jobs and live-edit journal rows of processes that died; null for a process alone. */
   readonly orphans: OrphanRecovery | null;
+  /** With several processes, catches the loaded boards up from the store when another process dies; null for a process alone. */
+  readonly peerWatch: PeerWatch | null;
+  /** With several processes, this process's liveness lease (its id is `cluster.bus.processId`); undefined for a process alone. */
+  readonly liveness: ProcessLiveness | undefined;
   /** Stops background work if it was started (timers, deliveries, sweeps), flushes documents; the store is closed by its owner. */
   close(): Promise<void>;
 }
@@ -195,7 +200,8 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     sessions: oauth.sessions,
     ...withLease(singleton('notification-sweep', 120_000)),
   });
-  const idempotency = new IdempotencyService({ db, documents: documentServices.documents, clock, logger, singleProcess: db.kind === 'sqlite' });
+  // Servers of one test process may share a sqlite store: only a process alone owns its claims outright.
+  const idempotency = new IdempotencyService({ db, documents: documentServices.documents, clock, logger, singleProcess: db.kind === 'sqlite' && !cluster.shared, owner: liveness });
   await db.ensureIndexes();
   // A process that dies leaves its jobs and journal rows to the others, who settle them within a minute or so of its liveness lease lapsing.
   const orphanLease = singleton('orphan-recovery', 180_000);
@@ -203,11 +209,16 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     orphanLease === undefined
       ? null
       : new OrphanRecovery({ lease: orphanLease, recoverJobs: () => jobs.recoverInterrupted(), recoverLiveEdits: () => liveEdits.recover(), logger }, 60_000);
+  // An update a dying process stored but never published reaches the boards loaded here within seconds of its liveness lease lapsing.
+  const replication = documentServices.documents.replication;
+  const peerWatch = liveness === undefined || replication === undefined ? null : new PeerWatch(replication, liveness, logger, 5_000);
   return {
     config,
     db,
     clock,
     cluster,
+    liveness,
+    peerWatch,
     accounts,
     usage,
     notifications,
@@ -236,6 +247,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     skills,
     orphans,
     close: async () => {
+      await peerWatch?.stop();
       await orphans?.stop();
       await jobs.close();
       idempotency.stop();

@@ -21,4 +21,5 @@ export async function startBackgroundWork(services: Services): Promise<void> {
   await services.liveEdits.recover().catch((error: unknown) => logger.error({ err: error }, 'live edit events could not be recovered'));
   // With several processes: what a process that dies leaves is settled by the others.
   services.orphans?.start();
+  services.peerWatch?.start();
 }

@@ -41,8 +41,21 @@ export interface DocumentStore {
    * Stores `snapshot` (one or more updates, applied in order; see `StoredDocument.snapshot`) as
    * the state up to and including `upToSeq` and removes the log entries it covers, atomically: a
    * crash leaves either the old or the new state, never a gap.
+   *
+   * `fence` is the fencing token of the lease the compaction runs under (`Lease.token`, strictly
+   * increasing per lease name). The store keeps the highest fence it accepted per document, with
+   * the snapshot and in the same write, and refuses a compaction with a lower one: it throws
+   * `StorageError` `compaction_fenced` and changes nothing, so a holder whose lease ran out while
+   * it was paused cannot replace what a later holder stored. Without `fence` nothing is checked
+   * (one process alone, or a new board's first state) and the highest fence is kept.
    */
-  compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number): Promise<void>;
+  compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void>;
+  /**
+   * The sequence number of the last update stored for each of `docIds` (0 for an unknown id), in
+   * one cheap read (no log or snapshot is read): several processes holding a board compare it
+   * with the last they have seen, to find an update another process stored and never published.
+   */
+  lastSeqs(docIds: readonly string[]): Promise<Map<string, number>>;
   /** Number of logged updates after the snapshot (drives compaction). */
   pendingUpdates(docId: string): Promise<number>;
   /** Removes the document's snapshot and log. */

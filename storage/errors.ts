@@ -25,7 +25,13 @@ export const storageErrorCodes = [
   'storage_damaged',
   'backup_invalid',
   'backup_refused',
+  'compaction_fenced',
 ] as const;
+/** The refusal of a compaction whose fencing token is below one the store already accepted for the document (`DocumentStore.compact`). */
+export function compactionFenced(docId: string, fence: number, accepted: number): StorageError {
+  return new StorageError('compaction_fenced', `A compaction of ${docId} under fence ${fence} was refused: fence ${accepted} was accepted already.`);
+}
+
 /** A storage error code. */
 export type StorageErrorCode = (typeof storageErrorCodes)[number];
 

@@ -27,7 +27,7 @@ export type {
 export { maxQueryTerms, queryTerms, snippetChars } from './searchText.js';
 export { ManualClock, systemClock } from './Clock.js';
 export type { Clock } from './Clock.js';
-export { BoardsError, DuplicateKeyError, StorageError, asError, storageErrorCodes } from './errors.js';
+export { BoardsError, DuplicateKeyError, StorageError, asError, compactionFenced, storageErrorCodes } from './errors.js';
 export type { StorageErrorCode } from './errors.js';
 export { newId } from './ids.js';
 export { openDatabase } from './openDatabase.js';

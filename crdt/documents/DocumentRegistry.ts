@@ -148,6 +148,11 @@ export class DocumentRegistry {
     if (options.sweepAtOnce ?? true) this.startSweeping();
   }
 
+  /** How this registry keeps its boards in step with other processes; undefined for a process alone. */
+  get replication(): DocumentReplication | undefined {
+    return this.#replication;
+  }
+
   /** Starts the idle sweep timer (every `sweepIntervalMs`, unless 0); it does not keep the process alive. Idempotent. */
   startSweeping(): void {
     if (this.#timer !== undefined || this.#closed || this.#options.sweepIntervalMs <= 0) return;
@@ -398,7 +403,7 @@ export class DocumentRegistry {
       replicated:
         replication === undefined
           ? undefined
-          : { onStored: (updates) => replication.publish(boardId, updates), compactGuard: (compaction) => replication.compactUnderLease(boardId, compaction) },
+          : { onStored: (updates, lastSeq) => replication.publish(boardId, updates, lastSeq), compactGuard: (compaction) => replication.compactUnderLease(boardId, compaction) },
       clock: this.#clock,
       observer: this.#observer,
       buildSnapshot: (toFold) => this.#snapshots.build(toFold),
@@ -417,7 +422,7 @@ export class DocumentRegistry {
         this.#logger.error({ err: error, boardId }, 'A load listener failed');
       }
     }
-    follower?.attach(managed.doc);
+    follower?.attach(managed.doc, stored.lastSeq);
     this.#docs.set(boardId, managed);
     return managed;
   }

@@ -6,7 +6,7 @@ import type { DocumentLease } from './DocumentLease.js';
 import type { DocumentObserver } from './DocumentObserver.js';
 import type { Logger } from './Logger.js';
 import { UpdatePersister } from './UpdatePersister.js';
-import type { BuildSnapshot, UpdatePersisterOptions } from './UpdatePersister.js';
+import type { BuildSnapshot, CompactGuard, UpdatePersisterOptions } from './UpdatePersister.js';
 import type { SplitState } from './snapshotWorker.js';
 import { splitLoadAboveBytes } from './splitUpdate.js';
 
@@ -44,7 +44,7 @@ export type ManagedDocumentOptions = UpdatePersisterOptions & {
    * append once stored, and compactions run under `compactGuard` and always from the store (this
    * copy may lack an update another process stored and has not yet published).
    */
-  replicated?: { onStored: (updates: readonly Uint8Array[]) => void; compactGuard: (compaction: () => Promise<boolean>) => Promise<boolean> } | undefined;
+  replicated?: { onStored: (updates: readonly Uint8Array[], lastSeq: number) => void; compactGuard: CompactGuard } | undefined;
 };
 
 /** Applies the parts of a snapshot to `doc` in order, one per event-loop turn; throws what a part that does not apply throws. */

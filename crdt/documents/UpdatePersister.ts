@@ -1,3 +1,4 @@
+import { StorageError } from '../../storage/index.js';
 import type { DocumentStore, StoredDocument } from '../../storage/index.js';
 import type { DocumentObserver } from './DocumentObserver.js';
 import { DocumentError } from './errors.js';
@@ -46,13 +47,14 @@ export interface UpdatePersisterInit {
   onCompacted: (storedBytes: number) => void;
   /** Told each append's and each compaction's duration (metrics); default none. */
   observer?: DocumentObserver | undefined;
-  /** Told the updates of each append once they are stored (another process's copy follows them from there); default none. */
-  onStored?: ((updates: readonly Uint8Array[]) => void) | undefined;
+  /** Told the updates of each append once they are stored, with the number of the last (another process's copy follows them from there); default none. */
+  onStored?: ((updates: readonly Uint8Array[], lastSeq: number) => void) | undefined;
   /**
-   * Runs a compaction where one process at a time may (a lease on the board); resolves false, with
-   * nothing done, when another holds it. Default: runs it at once.
+   * Runs a compaction where one process at a time may (a lease on the board), handing it the
+   * lease's fencing token for the store to check; resolves false, with nothing done, when another
+   * holds it. Default: runs it at once, without a fence.
    */
-  compactGuard?: ((compaction: () => Promise<boolean>) => Promise<boolean>) | undefined;
+  compactGuard?: CompactGuard | undefined;
 }
 
 interface Waiter {
@@ -60,6 +62,9 @@ interface Waiter {
   resolve: () => void;
   reject: (error: unknown) => void;
 }
+
+/** Runs a compaction under a lease, with its fencing token (`UpdatePersisterInit.compactGuard`). */
+export type CompactGuard = (compaction: (fence?: number) => Promise<boolean>) => Promise<boolean>;
 
 /** Folds a stored document into one snapshot, in parts when large (`SnapshotBuilder.build`). */
 export type BuildSnapshot = (stored: StoredDocument) => Promise<{ state: readonly Uint8Array[]; skipped: number }>;
@@ -85,8 +90,8 @@ export class UpdatePersister {
   readonly #encodeSmall: EncodeSmall;
   readonly #onCompacted: (storedBytes: number) => void;
   readonly #observer: DocumentObserver;
-  readonly #onStored: ((updates: readonly Uint8Array[]) => void) | undefined;
-  readonly #compactGuard: (compaction: () => Promise<boolean>) => Promise<boolean>;
+  readonly #onStored: ((updates: readonly Uint8Array[], lastSeq: number) => void) | undefined;
+  readonly #compactGuard: CompactGuard;
   readonly #queue: Uint8Array[] = [];
   readonly #waiters: Waiter[] = [];
   #enqueued = 0;
@@ -181,7 +186,7 @@ export class UpdatePersister {
     this.#timer?.cancel();
     this.#timer = undefined;
     this.#settle();
-    this.#onStored?.(stored);
+    this.#onStored?.(stored, seq);
     this.#compactIfDue();
     return true;
   }
@@ -287,7 +292,7 @@ export class UpdatePersister {
       this.#loggedBytes += update.byteLength;
     }
     this.#settle();
-    this.#onStored?.(batch);
+    this.#onStored?.(batch, seq);
     this.#compactIfDue();
   }
 
@@ -302,7 +307,7 @@ export class UpdatePersister {
   /** Starts a compaction when the log has outgrown the snapshot and none is running; from `stored` when given. */
   #compactIfDue(stored?: StoredDocument): void {
     if (this.#dropped || this.#compacting !== undefined || !this.#compactionDue() || this.#stored < this.#compactNotBefore) return;
-    this.#compacting = this.#compactGuard(() => this.#compact(stored)).catch((error: unknown) => {
+    this.#compacting = this.#compactGuard((fence) => this.#compact(stored, fence)).catch((error: unknown) => {
       this.#logger.warn({ err: error, docId: this.#docId }, 'Could not take the lease to compact a document; will retry later');
       return false;
     }).then((compacted) => {
@@ -316,9 +321,11 @@ export class UpdatePersister {
    * Reads the stored document (unless given), folds it into a snapshot and stores it as the state
    * up to the last number read; what was appended meanwhile stays logged after it. A failure is
    * logged and retried once a tenth of `compactAfterUpdates` more are stored (not on every append:
-   * each try reads the whole log). Resolves whether a snapshot was stored.
+   * each try reads the whole log). Resolves whether a snapshot was stored. `fence` goes to the
+   * store, which refuses it when a later lease holder compacted meanwhile (`compaction_fenced`:
+   * that snapshot stays, and nothing here counts as failed).
    */
-  async #compact(given?: StoredDocument): Promise<boolean> {
+  async #compact(given?: StoredDocument, fence?: number): Promise<boolean> {
     try {
       // A later turn: a caller may store updates before it applies them (`ManagedDocument.queueIncoming`).
       await new Promise((resolve) => setImmediate(resolve));
@@ -330,7 +337,7 @@ export class UpdatePersister {
       if (small !== undefined) {
         // It holds at least everything stored up to `upToSeq`; holding more is harmless, as
         // replaying an update changes nothing.
-        await this.#store.compact(this.#docId, [small], upToSeq);
+        await this.#store.compact(this.#docId, [small], upToSeq, fence);
         this.#logged = Math.max(0, this.#lastSeq - upToSeq);
         this.#snapshotBytes = small.byteLength;
         this.#loggedBytes = this.#storedBytes - bytesBefore;
@@ -342,7 +349,7 @@ export class UpdatePersister {
       if (this.#dropped) return false;
       const { state, skipped } = await this.#buildSnapshot(stored);
       if (this.#dropped) return false;
-      await this.#store.compact(this.#docId, state, stored.lastSeq);
+      await this.#store.compact(this.#docId, state, stored.lastSeq, fence);
       if (skipped > 0) this.#logger.warn({ docId: this.#docId, skipped }, 'Compaction dropped stored updates that do not apply');
       this.#logged = Math.max(0, this.#lastSeq - stored.lastSeq);
       const stateBytes = byteLengthOf(state);
@@ -353,6 +360,10 @@ export class UpdatePersister {
       this.#observer.compacted?.((performance.now() - startedAt) / 1000, stateBytes);
       return true;
     } catch (error) {
+      if (error instanceof StorageError && error.code === 'compaction_fenced') {
+        this.#logger.warn({ err: error, docId: this.#docId }, 'A later holder of the compaction lease compacted this document; this compaction was refused');
+        return false;
+      }
       this.#observer.compactionFailed?.();
       this.#compactNotBefore = this.#stored + Math.ceil(this.#options.compactAfterUpdates / 10);
       this.#logger.warn({ err: error, docId: this.#docId }, 'Compacting document failed; will retry later');

@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { PeriodicRun } from './PeriodicRun.js';
 import type { SingletonLease } from './SingletonLease.js';
 
 /** What one recovery run settled. */
@@ -27,39 +28,29 @@ export interface OrphanRecoveryDeps {
  */
 export class OrphanRecovery {
   readonly #deps: OrphanRecoveryDeps;
-  readonly #intervalMs: number;
-  #timer: NodeJS.Timeout | undefined;
-  #running: Promise<OrphanRecoveryResult> | null = null;
+  readonly #runs: PeriodicRun<OrphanRecoveryResult>;
   /** Whether the last run held the lease. */
   #heldBefore = false;
 
   constructor(deps: OrphanRecoveryDeps, intervalMs: number) {
     this.#deps = deps;
-    this.#intervalMs = intervalMs;
+    this.#runs = new PeriodicRun(() => this.#run(), intervalMs, (error) => deps.logger.error({ err: error }, 'recovering the work of stopped processes failed'));
   }
 
   /** Runs every `intervalMs`; the timer does not keep the process alive. */
   start(): void {
-    this.#timer ??= setInterval(() => {
-      this.runDue().catch((error: unknown) => this.#deps.logger.error({ err: error }, 'recovering the work of stopped processes failed'));
-    }, this.#intervalMs);
-    this.#timer.unref();
+    this.#runs.start();
   }
 
   /** Stops the timer, waits for a run under way and gives the lease up. */
   async stop(): Promise<void> {
-    clearInterval(this.#timer);
-    this.#timer = undefined;
-    await this.#running?.catch(() => undefined);
+    await this.#runs.stop();
     await this.#deps.lease.release();
   }
 
   /** Recovers now, when this process held the lease at the last run too (else nothing); one run at a time. */
   async runDue(): Promise<OrphanRecoveryResult> {
-    this.#running ??= this.#run().finally(() => {
-      this.#running = null;
-    });
-    return this.#running;
+    return this.#runs.runDue();
   }
 
   async #run(): Promise<OrphanRecoveryResult> {

@@ -7,6 +7,7 @@ import type { Clock, Collection, Database } from '../../storage/index.js';
 import { idempotencyCollections } from '../../storage/schema/idempotency.js';
 import type { IdempotencyRecord } from '../../storage/schema/idempotency.js';
 import { ServiceError } from '../errors.js';
+import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 
 /** How long a key is remembered after its request was claimed, in ms: 24 h, as long as the write receipts it may read. */
 export const idempotencyKeyTtlMs = writeReceiptTtlMs;
@@ -57,6 +58,12 @@ export interface IdempotencyServiceOptions {
    * for `claimStaleMs`.
    */
   singleProcess: boolean;
+  /**
+   * With several processes, this process's liveness: claims then carry its id, and a claim of a
+   * process whose liveness lease lapsed (it died) is one a crash left, at once rather than after
+   * `claimStaleMs`. Default none: claims carry a random id per service.
+   */
+  owner?: ProcessOwner | undefined;
   /** Default 60 s: longer than a write may wait for the store (`persistTimeoutMs`, 10 s) plus its handling. */
   claimStaleMs?: number;
   /** Period of the sweep of expired keys, in ms; default one hour. */
@@ -74,12 +81,13 @@ export interface IdempotencyServiceOptions {
 export class IdempotencyService {
   readonly #keys: Collection<IdempotencyRecord>;
   readonly #o: IdempotencyServiceOptions;
-  /** This process: claims carry it, so a retry can tell a claim running here from one a crash left. */
-  readonly instanceId = randomUUID();
+  /** This process (its liveness id with several processes): claims carry it, so a retry can tell a claim running here from one a crash left. */
+  readonly instanceId: string;
   #timer: NodeJS.Timeout | null = null;
 
   constructor(options: IdempotencyServiceOptions) {
     this.#o = options;
+    this.instanceId = options.owner?.processId ?? randomUUID();
     this.#keys = options.db.collection<IdempotencyRecord>(idempotencyCollections.keys);
   }
 
@@ -124,7 +132,7 @@ export class IdempotencyService {
         });
       }
       if (existing.state === 'done') return { kind: 'replay', answer: answerOf(existing) };
-      if (existing.state === 'running' && this.#isRunning(existing, now)) {
+      if (existing.state === 'running' && (await this.#isRunning(existing, now))) {
         throw new ServiceError('idempotency_key_in_use', 'A request with this Idempotency-Key is still running; retry shortly to get its answer.');
       }
       const applied = await this.#applied(existing);
@@ -194,10 +202,12 @@ export class IdempotencyService {
     return { id, claimedAt, receiptId: receiptIdOf(id, this.instanceId, claimedAt) };
   }
 
-  #isRunning(record: IdempotencyRecord, now: number): boolean {
+  async #isRunning(record: IdempotencyRecord, now: number): Promise<boolean> {
     if (record.instanceId === this.instanceId) return true;
     if (this.#o.singleProcess) return false;
-    return now - record.claimedAt < (this.#o.claimStaleMs ?? 60_000);
+    if (now - record.claimedAt >= (this.#o.claimStaleMs ?? 60_000)) return false;
+    // The claiming process died (its liveness lease lapsed): nothing runs the request any more.
+    return this.#o.owner === undefined || (await this.#o.owner.isAlive(record.instanceId));
   }
 
   /** Whether the write of an unanswered claim landed: from its board's receipt; null when it cannot be told. */

@@ -2,7 +2,7 @@ import { Binary } from 'mongodb';
 import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
 import type { MongoDbPort, MongoDocument } from './driverPort.js';
 import { isDuplicateKeyError, majorityJournaled } from './driverPort.js';
-import { StorageError } from '../errors.js';
+import { StorageError, compactionFenced } from '../errors.js';
 import { KeyedChain } from '../KeyedChain.js';
 import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 
@@ -147,20 +147,46 @@ export class MongoDocumentStore implements DocumentStore {
     }
   }
 
-  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number): Promise<void> {
+  /**
+   * Stores the snapshot unless a later one is stored, then trims the log it covers. The highest
+   * fence accepted is kept in the snapshot document itself (one atomic write with the snapshot):
+   * with `fence`, the write applies only where the stored fence is not higher, and a refusal for
+   * that reason throws `compaction_fenced` with nothing changed and nothing trimmed. Without
+   * `fence` the stored one is carried over.
+   */
+  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void> {
     await this.#ready();
     const { data, sizes } = packSnapshot(snapshot);
+    const kept = fence ?? (await this.#fenceOf(docId));
+    const unfenced = { $or: [{ fence: { $exists: false } }, { fence: { $lte: kept } }] };
     try {
       await this.#snapshots.replaceOne(
-        { _id: docId, seq: { $lte: upToSeq } },
-        { _id: docId, seq: upToSeq, data: new Binary(data), ...(sizes === null ? {} : { parts: [...sizes] }) },
+        { _id: docId, seq: { $lte: upToSeq }, ...(fence === undefined ? {} : unfenced) },
+        { _id: docId, seq: upToSeq, data: new Binary(data), fence: kept, ...(sizes === null ? {} : { parts: [...sizes] }) },
         { ...writeOptions, upsert: true },
       );
     } catch (error) {
-      // The upsert's insert clashes on _id when a newer snapshot is stored: keep that one.
+      // The upsert's insert clashes on _id when the stored snapshot is newer or has a higher fence: keep it.
       if (!isDuplicateKeyError(error)) throw error;
+      const accepted = await this.#fenceOf(docId);
+      if (fence !== undefined && accepted > fence) throw compactionFenced(docId, fence, accepted);
     }
     await this.#updates.deleteMany({ docId, seq: { $lte: upToSeq } }, writeOptions);
+  }
+
+  /** The highest fence accepted for the document's compactions (0 when none). */
+  async #fenceOf(docId: string): Promise<number> {
+    const stored = await this.#snapshots.findOne({ _id: docId });
+    return Number(stored?.['fence'] ?? 0);
+  }
+
+  /** From the `doc_meta` counters, in one query. */
+  async lastSeqs(docIds: readonly string[]): Promise<Map<string, number>> {
+    await this.#ready();
+    const seqs = new Map(docIds.map((docId) => [docId, 0]));
+    if (docIds.length === 0) return seqs;
+    for (const counter of await this.#meta.find({ _id: { $in: [...docIds] } }).toArray()) seqs.set(String(counter['_id']), Number(counter['seq'] ?? 0));
+    return seqs;
   }
 
   async pendingUpdates(docId: string): Promise<number> {

@@ -2,6 +2,7 @@ import type { Pool } from 'pg';
 import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
 import { KeyedChain } from '../KeyedChain.js';
 import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
+import { compactionFenced } from '../errors.js';
 import { inTransaction } from './transaction.js';
 
 /**
@@ -111,9 +112,12 @@ export class PostgresDocumentStore implements DocumentStore {
   /**
    * Stores the snapshot as the state up to `upToSeq` (unless a later one is stored) and trims the
    * log it covers, in one transaction. Ignored when the document was deleted after the state it
-   * holds was read (see the class comment). Throws TypeError when `snapshot` has no part.
+   * holds was read (see the class comment). Throws TypeError when `snapshot` has no part, and
+   * `compaction_fenced` (nothing changed) when `fence` is below the highest fence accepted for
+   * the document, kept in its `doc_snapshots` row: the row is locked while it is compared and
+   * written, so of two compactions the later fence wins whichever commits first.
    */
-  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number): Promise<void> {
+  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void> {
     const { data, sizes } = packSnapshot(snapshot);
     await this.#ready();
     await inTransaction(this.#pool, 'BEGIN', async (client) => {
@@ -121,13 +125,35 @@ export class PostgresDocumentStore implements DocumentStore {
       await client.query('INSERT INTO doc_heads (doc_id, last_seq) VALUES ($1, $2) ON CONFLICT (doc_id) DO NOTHING', [docId, upToSeq]);
       const head = (await client.query<{ deleted_seq: string }>('SELECT deleted_seq FROM doc_heads WHERE doc_id = $1 FOR KEY SHARE', [docId])).rows[0];
       if (upToSeq > 0 && upToSeq <= Number(head?.deleted_seq ?? 0)) return;
-      await client.query(
-        `INSERT INTO doc_snapshots AS s (doc_id, seq, data, parts) VALUES ($1, $2, $3, $4)
-         ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data, parts = excluded.parts WHERE s.seq <= excluded.seq`,
-        [docId, upToSeq, data, sizes === null ? null : [...sizes]],
+      if (fence !== undefined) {
+        // Locked to the commit: a compaction under another fence waits here, then compares.
+        const row = (await client.query<{ fence: string }>('SELECT fence FROM doc_snapshots WHERE doc_id = $1 FOR UPDATE', [docId])).rows[0];
+        const accepted = Number(row?.fence ?? 0);
+        if (accepted > fence) throw compactionFenced(docId, fence, accepted);
+      }
+      const stored = await client.query(
+        `INSERT INTO doc_snapshots AS s (doc_id, seq, data, parts, fence) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data, parts = excluded.parts, fence = greatest(s.fence, excluded.fence)
+         WHERE s.seq <= excluded.seq AND ($6::bigint IS NULL OR s.fence <= $6::bigint)`,
+        [docId, upToSeq, data, sizes === null ? null : [...sizes], fence ?? 0, fence ?? null],
       );
+      // Two first compactions of a document at once: the row did not exist to be locked, and the other one's fence is higher.
+      if (fence !== undefined && stored.rowCount === 0) {
+        const accepted = Number((await client.query<{ fence: string }>('SELECT fence FROM doc_snapshots WHERE doc_id = $1', [docId])).rows[0]?.fence ?? 0);
+        if (accepted > fence) throw compactionFenced(docId, fence, accepted);
+      }
       await client.query('DELETE FROM doc_log WHERE doc_id = $1 AND seq <= $2', [docId, upToSeq]);
     });
+  }
+
+  /** From `doc_heads`, one row per document, in one query. */
+  async lastSeqs(docIds: readonly string[]): Promise<Map<string, number>> {
+    await this.#ready();
+    const seqs = new Map(docIds.map((docId) => [docId, 0]));
+    if (docIds.length === 0) return seqs;
+    const { rows } = await this.#pool.query<{ doc_id: string; last_seq: string }>('SELECT doc_id, last_seq FROM doc_heads WHERE doc_id = ANY($1::text[])', [[...docIds]]);
+    for (const row of rows) seqs.set(row.doc_id, Number(row.last_seq));
+    return seqs;
   }
 
   async pendingUpdates(docId: string): Promise<number> {

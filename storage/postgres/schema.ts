@@ -60,6 +60,12 @@ export const migrations: readonly Migration[] = [
       );
       CREATE INDEX search_entries_words ON search_entries USING gin (words);`,
   },
+  {
+    version: 3,
+    name: 'compaction fences',
+    // The highest fencing token a compaction of the document was accepted under (`DocumentStore.compact`).
+    sql: `ALTER TABLE doc_snapshots ADD COLUMN fence bigint NOT NULL DEFAULT 0;`,
+  },
 ];
 
 /** Runs `fn` in a transaction holding the schema lock; `schema` (when given) is created first and made the search path. */

@@ -16,7 +16,7 @@ export interface IdempotencyRecord {
   /** SHA-256 (hex) of the method, the path and the canonical JSON body. */
   fingerprint: string;
   state: IdempotencyState;
-  /** The process that claimed it (a random id per start). */
+  /** The process that claimed it: its liveness id with several processes (`ProcessLiveness`), else a random id per start. */
   instanceId: string;
   claimedAt: number;
   /** Swept at this time (claim + 24 h). */

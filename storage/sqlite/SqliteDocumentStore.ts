@@ -1,6 +1,6 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
-import { StorageError, asError } from '../errors.js';
+import { StorageError, asError, compactionFenced } from '../errors.js';
 import { isPartSizes, packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 import type { DocumentJournal } from './DocumentJournal.js';
 import type { WalSync } from './WalSync.js';
@@ -80,9 +80,9 @@ export class SqliteDocumentStore implements DocumentStore {
   readonly #partsBetween: BetterSqlite3.Statement;
   /** Loads reading a document over several turns, by document: the parts of a replaced snapshot are freed only once none reads them. */
   readonly #reading = new Map<string, Set<Reading>>();
-  readonly #compactInline: (docId: string, snapshot: readonly Uint8Array[], upToSeq: number) => number | null;
+  readonly #compactInline: (docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence: number | undefined) => number | null;
   readonly #insertParts: (docId: string, gen: number, firstIdx: number, parts: readonly Uint8Array[]) => void;
-  readonly #swapIn: (docId: string, gen: number, sizes: readonly number[], upToSeq: number) => { applied: boolean; oldGen: number | null };
+  readonly #swapIn: (docId: string, gen: number, sizes: readonly number[], upToSeq: number, fence: number | undefined) => { applied: boolean; oldGen: number | null };
   readonly #deleteParts: BetterSqlite3.Statement;
   readonly #deletePartsFrom: BetterSqlite3.Statement;
   readonly #lastPart: BetterSqlite3.Statement;
@@ -116,7 +116,7 @@ export class SqliteDocumentStore implements DocumentStore {
     this.#onError = options.onError ?? (() => undefined);
     db.exec(`
       CREATE TABLE IF NOT EXISTS doc_log (doc_id TEXT NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (doc_id, seq)) WITHOUT ROWID;
-      CREATE TABLE IF NOT EXISTS doc_snapshots (doc_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data BLOB NOT NULL, parts TEXT, gen INTEGER) WITHOUT ROWID;
+      CREATE TABLE IF NOT EXISTS doc_snapshots (doc_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data BLOB NOT NULL, parts TEXT, gen INTEGER, fence INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
       CREATE TABLE IF NOT EXISTS doc_snapshot_parts (doc_id TEXT NOT NULL, gen INTEGER NOT NULL, idx INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (doc_id, gen, idx));
     `);
     migrateGlobalLog(db);
@@ -153,17 +153,26 @@ export class SqliteDocumentStore implements DocumentStore {
     });
     this.#snapshotSeq = db.prepare('SELECT seq FROM doc_snapshots WHERE doc_id = ?').pluck();
     this.#partsBetween = db.prepare('SELECT idx, data FROM doc_snapshot_parts WHERE doc_id = ? AND gen = ? AND idx >= ? AND idx < ? ORDER BY idx');
+    // The highest fence accepted is kept whichever snapshot stays.
     const putSnapshot = db.prepare(
-      'INSERT INTO doc_snapshots (doc_id, seq, data, parts, gen) VALUES (?, ?, ?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data, parts = excluded.parts, gen = excluded.gen WHERE excluded.seq >= doc_snapshots.seq',
+      'INSERT INTO doc_snapshots (doc_id, seq, data, parts, gen, fence) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data, parts = excluded.parts, gen = excluded.gen, fence = max(doc_snapshots.fence, excluded.fence) WHERE excluded.seq >= doc_snapshots.seq',
     );
     const genOf = db.prepare('SELECT gen FROM doc_snapshots WHERE doc_id = ?').pluck();
     this.#genOf = genOf;
+    const fenceOf = db.prepare('SELECT fence FROM doc_snapshots WHERE doc_id = ?').pluck();
+    /** Throws `compaction_fenced` when a higher fence than `fence` was accepted for the document. */
+    const checkFence = (docId: string, fence: number | undefined): void => {
+      if (fence === undefined) return;
+      const accepted = (fenceOf.get(docId) as number | undefined) ?? 0;
+      if (accepted > fence) throw compactionFenced(docId, fence, accepted);
+    };
     const trim = db.prepare('DELETE FROM doc_log WHERE doc_id = ? AND seq <= ?');
     // Both return the generation whose parts no longer hold the snapshot (null when none), for `compact` to free.
-    this.#compactInline = db.transaction((docId: string, parts: readonly Uint8Array[], upToSeq: number) => {
+    this.#compactInline = db.transaction((docId: string, parts: readonly Uint8Array[], upToSeq: number, fence: number | undefined) => {
+      checkFence(docId, fence);
       const { data, sizes } = packSnapshot(parts);
       const oldGen = (genOf.get(docId) as number | null | undefined) ?? null;
-      const applied = putSnapshot.run(docId, upToSeq, data, sizes === null ? null : JSON.stringify(sizes), null).changes > 0;
+      const applied = putSnapshot.run(docId, upToSeq, data, sizes === null ? null : JSON.stringify(sizes), null, fence ?? 0).changes > 0;
       trim.run(docId, upToSeq);
       return applied ? oldGen : null;
     });
@@ -171,9 +180,10 @@ export class SqliteDocumentStore implements DocumentStore {
     this.#insertParts = db.transaction((docId: string, gen: number, firstIdx: number, parts: readonly Uint8Array[]) => {
       parts.forEach((part, i) => insertPart.run(docId, gen, firstIdx + i, part));
     });
-    this.#swapIn = db.transaction((docId: string, gen: number, sizes: readonly number[], upToSeq: number) => {
+    this.#swapIn = db.transaction((docId: string, gen: number, sizes: readonly number[], upToSeq: number, fence: number | undefined) => {
+      checkFence(docId, fence);
       const oldGen = (genOf.get(docId) as number | null | undefined) ?? null;
-      const applied = putSnapshot.run(docId, upToSeq, Buffer.alloc(0), JSON.stringify(sizes), gen).changes > 0;
+      const applied = putSnapshot.run(docId, upToSeq, Buffer.alloc(0), JSON.stringify(sizes), gen, fence ?? 0).changes > 0;
       trim.run(docId, upToSeq);
       return { applied, oldGen };
     });
@@ -316,22 +326,24 @@ export class SqliteDocumentStore implements DocumentStore {
    * transaction that also trims the log (a crash before it leaves the old snapshot and log, and
    * parts nothing points at, removed at the next open); the parts of the generation it replaced
    * are then freed a few per turn. Appends go on meanwhile (they follow `upToSeq`). A delete of
-   * the document meanwhile wins: the compaction stops and stores nothing.
+   * the document meanwhile wins: the compaction stops and stores nothing. A `fence` below the
+   * highest accepted for the document (kept in its `doc_snapshots` row, written in the same
+   * transaction as the snapshot) throws `compaction_fenced` with nothing stored.
    */
-  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number): Promise<void> {
+  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void> {
     if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
     const bytes = snapshot.reduce((sum, part) => sum + part.byteLength, 0);
     if (bytes <= snapshotBytesPerTurn) {
-      const freed = this.#compactInline(docId, snapshot, upToSeq);
+      const freed = this.#compactInline(docId, snapshot, upToSeq, fence);
       this.#walSync?.written();
       if (freed !== null) await this.#track(docId, (state) => this.#freeParts(docId, freed, state));
       return;
     }
     if (snapshot.length === 0) throw new TypeError('A snapshot has at least one part.');
-    await this.#track(docId, (state) => this.#compactInParts(docId, snapshot, upToSeq, state));
+    await this.#track(docId, (state) => this.#compactInParts(docId, snapshot, upToSeq, fence, state));
   }
 
-  async #compactInParts(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, state: { cancelled: boolean }): Promise<void> {
+  async #compactInParts(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence: number | undefined, state: { cancelled: boolean }): Promise<void> {
     const gen = this.#nextGen++;
     const sizes = snapshot.map((part) => part.byteLength);
     let swapped: { applied: boolean; oldGen: number | null };
@@ -345,7 +357,7 @@ export class SqliteDocumentStore implements DocumentStore {
       await nextTurn();
       if (state.cancelled) return;
       if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
-      swapped = this.#swapIn(docId, gen, sizes, upToSeq);
+      swapped = this.#swapIn(docId, gen, sizes, upToSeq, fence);
     } catch (error) {
       // What was written goes now if it can (otherwise at the next open, as unused).
       try {
@@ -388,6 +400,11 @@ export class SqliteDocumentStore implements DocumentStore {
       if (left.length === 0) this.#compactions.delete(docId);
       else this.#compactions.set(docId, left);
     }
+  }
+
+  /** From the numbers this process gave or read (the data dir has one owner); one read of the store per document not known yet. */
+  async lastSeqs(docIds: readonly string[]): Promise<Map<string, number>> {
+    return new Map(docIds.map((docId) => [docId, this.#lastSeqOf(docId)]));
   }
 
   async pendingUpdates(docId: string): Promise<number> {
@@ -549,6 +566,7 @@ function addSnapshotColumns(db: BetterSqlite3.Database): void {
   const columns = db.prepare('PRAGMA table_info(doc_snapshots)').all() as { name: string }[];
   if (!columns.some((column) => column.name === 'parts')) db.exec('ALTER TABLE doc_snapshots ADD COLUMN parts TEXT');
   if (!columns.some((column) => column.name === 'gen')) db.exec('ALTER TABLE doc_snapshots ADD COLUMN gen INTEGER');
+  if (!columns.some((column) => column.name === 'fence')) db.exec('ALTER TABLE doc_snapshots ADD COLUMN fence INTEGER NOT NULL DEFAULT 0');
 }
 
 /** Deletes parts no snapshot points at: those of a compaction a crash stopped, or of one replaced before they were all freed. */

@@ -43,6 +43,18 @@ function replay(stored: StoredDocument): Y.Doc {
 }
 
 /** A `Y.Doc` whose every change is captured as one update. */
+/** A document of 40 texts of 30,000 characters, and its 40 updates (well over a megabyte). */
+function largeDocument(): { doc: Y.Doc; take: () => Uint8Array[]; parts: Uint8Array[] } {
+  const { doc, take } = recordingDoc();
+  const text = doc.getText('t');
+  const parts: Uint8Array[] = [];
+  for (let i = 0; i < 40; i += 1) {
+    text.insert(text.length, String.fromCharCode(97 + (i % 26)).repeat(30_000));
+    parts.push(...take());
+  }
+  return { doc, take, parts };
+}
+
 function recordingDoc(): { doc: Y.Doc; take: () => Uint8Array[] } {
   const doc = new Y.Doc();
   let pending: Uint8Array[] = [];
@@ -490,6 +502,74 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
         expect(textOf(replay(stored))).toEqual({ text: 'ab', map: {} });
       });
 
+      it('gives the last sequence number stored of several documents at once, through compactions, 0 for an unknown one', async () => {
+        const { doc, take } = recordingDoc();
+        doc.getText('t').insert(0, 'a');
+        const first = await db.documents.append('seqs-a', take());
+        doc.getText('t').insert(1, 'b');
+        const second = await db.documents.append('seqs-a', take());
+        await db.documents.compact('seqs-a', [Y.encodeStateAsUpdate(doc)], second);
+        doc.getText('t').insert(2, 'c');
+        const other = await db.documents.append('seqs-b', take());
+        expect(second).toBe(first + 1);
+        const seqs = await db.documents.lastSeqs(['seqs-a', 'seqs-b', 'seqs-none']);
+        expect(Object.fromEntries(seqs)).toEqual({ 'seqs-a': second, 'seqs-b': other, 'seqs-none': 0 });
+        expect((await db.documents.lastSeqs([])).size).toBe(0);
+      });
+
+      it('refuses a compaction under a lower fence than one it accepted, leaving the newer snapshot and the log', async () => {
+        const { doc, take } = recordingDoc();
+        doc.getText('t').insert(0, 'a');
+        const s1 = await db.documents.append('fenced', take());
+        const newer = Y.encodeStateAsUpdate(doc);
+        await db.documents.compact('fenced', [newer], s1, 2);
+        doc.getText('t').insert(1, 'b');
+        const s2 = await db.documents.append('fenced', take());
+        // A holder of an older lease that read the store later: its snapshot is of a later point, and still refused.
+        const late = Y.encodeStateAsUpdate(doc);
+        await expect(db.documents.compact('fenced', [late], s2, 1)).rejects.toMatchObject({ code: 'compaction_fenced' });
+
+        const stored = await db.documents.load('fenced');
+        expect(stored.snapshot?.map((part) => [...part])).toEqual([[...newer]]);
+        expect(stored.updates).toHaveLength(1);
+        expect(stored.lastSeq).toBe(s2);
+        expect(textOf(replay(stored))).toEqual({ text: 'ab', map: {} });
+        expect(await db.documents.pendingUpdates('fenced')).toBe(1);
+      });
+
+      it('accepts an equal or higher fence, and keeps the highest through a compaction without one', async () => {
+        const { doc, take } = recordingDoc();
+        doc.getText('t').insert(0, 'a');
+        const s1 = await db.documents.append('fences', take());
+        await db.documents.compact('fences', [Y.encodeStateAsUpdate(doc)], s1, 3);
+        doc.getText('t').insert(1, 'b');
+        const s2 = await db.documents.append('fences', take());
+        await db.documents.compact('fences', [Y.encodeStateAsUpdate(doc)], s2, 3);
+        doc.getText('t').insert(2, 'c');
+        const s3 = await db.documents.append('fences', take());
+        await db.documents.compact('fences', [Y.encodeStateAsUpdate(doc)], s3);
+        expect((await db.documents.load('fences')).updates).toEqual([]);
+        doc.getText('t').insert(3, 'd');
+        const s4 = await db.documents.append('fences', take());
+        await expect(db.documents.compact('fences', [Y.encodeStateAsUpdate(doc)], s4, 2)).rejects.toMatchObject({ code: 'compaction_fenced' });
+        await db.documents.compact('fences', [Y.encodeStateAsUpdate(doc)], s4, 4);
+        const stored = await db.documents.load('fences');
+        expect(stored.updates).toEqual([]);
+        expect(stored.lastSeq).toBe(s4);
+        expect(textOf(replay(stored))).toEqual({ text: 'abcd', map: {} });
+      });
+
+      it('refuses a snapshot of many large parts under a lower fence, keeping the one stored', async () => {
+        const { doc, parts } = largeDocument();
+        const seq = await db.documents.append('big-fenced', parts);
+        const whole = Y.encodeStateAsUpdate(doc);
+        await db.documents.compact('big-fenced', [whole], seq, 5);
+        await expect(db.documents.compact('big-fenced', parts, seq, 4)).rejects.toMatchObject({ code: 'compaction_fenced' });
+        const stored = await db.documents.load('big-fenced');
+        expect(stored.snapshot).toHaveLength(1);
+        expect(replay(stored).getText('t').length).toBe(40 * 30_000);
+      });
+
       it('stores a snapshot in parts and gives the parts back in order, exactly; a later whole one replaces them', async () => {
         const { doc, take } = recordingDoc();
         const parts: Uint8Array[] = [];
@@ -516,13 +596,8 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
       });
 
       it('stores a snapshot of many large parts (over a megabyte) exactly, and a later one in its place', async () => {
-        const { doc, take } = recordingDoc();
+        const { doc, take, parts } = largeDocument();
         const text = doc.getText('t');
-        const parts: Uint8Array[] = [];
-        for (let i = 0; i < 40; i += 1) {
-          text.insert(text.length, String.fromCharCode(97 + (i % 26)).repeat(30_000));
-          parts.push(...take());
-        }
         const seq = await db.documents.append('big', parts.slice(0, 3));
         await db.documents.compact('big', parts, seq);
         const stored = await db.documents.load('big');

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { DocumentRegistry, remoteOrigin } from '../../../crdt/index.js';
-import { LocalBusNetwork, LocalLeaseService, LocalUpdateBus, SqliteDatabase } from '../../../storage/index.js';
+import { DocumentRegistry, remoteOrigin, silentLogger } from '../../../crdt/index.js';
+import { DocumentReplication } from '../../../crdt/documents/DocumentReplication.js';
+import { LocalBusNetwork, LocalLeaseService, LocalUpdateBus, ManualClock, SqliteDatabase } from '../../../storage/index.js';
 import type { Database } from '../../../storage/index.js';
 import { SpyDocumentStore } from './fakeStores.js';
 
@@ -89,11 +90,63 @@ describe('a board held by two processes', () => {
     await one.transact('board', (doc) => doc.getMap('items').set('only-in-store', 1));
     for (let i = 0; i < 4; i++) await two.transact('board', (doc) => doc.getMap('items').set(`k${i}`, i));
     await vi.waitFor(() => expect(store.compactions.length).toBeGreaterThan(0));
+    // Under the board's lease, whose fencing token the store checks.
+    expect(store.compactions.every((compaction) => typeof compaction.fence === 'number' && compaction.fence > 0)).toBe(true);
     await two.close();
     await one.close();
     const reloaded = new Y.Doc();
     const stored = await db.documents.load('board');
     for (const update of [...(stored.snapshot ?? []), ...stored.updates]) Y.applyUpdate(reloaded, update);
     expect(reloaded.getMap('items').get('only-in-store')).toBe(1);
+  });
+
+  it('refuses the late compaction of a holder paused past its lease, keeping the snapshot of the holder after it', async () => {
+    const db = new SqliteDatabase({ dataDir: ':memory:' });
+    cleanups.push(() => db.close());
+    const clock = new ManualClock();
+    const leases = new LocalLeaseService(clock);
+    const network = new LocalBusNetwork();
+    const replication = (): DocumentReplication => new DocumentReplication(db.documents, { bus: new LocalUpdateBus(network), leases }, silentLogger, () => undefined);
+    const [paused, later] = [replication(), replication()];
+    const doc = new Y.Doc();
+    const updates: Uint8Array[] = [];
+    doc.on('update', (update: Uint8Array) => updates.push(update));
+    doc.getMap('items').set('a', 1);
+    await db.documents.append('board', updates.splice(0));
+
+    // The first holder takes the lease, then stalls (a long pause) before it reads the store.
+    let resume!: () => void;
+    const stalled = new Promise<void>((resolve) => (resume = resolve));
+    let started!: () => void;
+    const holding = new Promise<void>((resolve) => (started = resolve));
+    const late = paused.compactUnderLease('board', async (fence) => {
+      started();
+      await stalled;
+      const stored = await db.documents.load('board');
+      const folded = new Y.Doc();
+      for (const update of [...(stored.snapshot ?? []), ...stored.updates]) Y.applyUpdate(folded, update);
+      await db.documents.compact('board', [Y.encodeStateAsUpdate(folded)], stored.lastSeq, fence);
+      return true;
+    });
+    await holding;
+    // Past its TTL: the lease is free, and the next holder compacts.
+    clock.advance(61_000);
+    const newer = Y.encodeStateAsUpdate(doc);
+    expect(await later.compactUnderLease('board', async (fence) => {
+      await db.documents.compact('board', [newer], (await db.documents.load('board')).lastSeq, fence);
+      return true;
+    })).toBe(true);
+    doc.getMap('items').set('b', 2);
+    const lastSeq = await db.documents.append('board', updates.splice(0));
+
+    // The paused holder wakes up and reads a later point than that snapshot: its lease is gone, so the store refuses it.
+    resume();
+    await expect(late).rejects.toMatchObject({ code: 'compaction_fenced' });
+    const stored = await db.documents.load('board');
+    expect(stored.snapshot?.map((part) => [...part])).toEqual([[...newer]]);
+    expect(stored.updates).toHaveLength(1);
+    expect(stored.lastSeq).toBe(lastSeq);
+    paused.close();
+    later.close();
   });
 });

@@ -5,7 +5,7 @@ export class SpyDocumentStore implements DocumentStore {
   readonly inner: DocumentStore;
   loads = 0;
   appends: { docId: string; count: number }[] = [];
-  compactions: { docId: string; upToSeq: number }[] = [];
+  compactions: { docId: string; upToSeq: number; fence: number | undefined }[] = [];
   failNextAppends = 0;
   failedAppends = 0;
   /** When set, `load` waits for this promise (to hold a cold load open). */
@@ -31,9 +31,13 @@ export class SpyDocumentStore implements DocumentStore {
     return this.inner.load(docId);
   }
 
-  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number): Promise<void> {
-    this.compactions.push({ docId, upToSeq });
-    return this.inner.compact(docId, snapshot, upToSeq);
+  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void> {
+    this.compactions.push({ docId, upToSeq, fence });
+    return this.inner.compact(docId, snapshot, upToSeq, fence);
+  }
+
+  lastSeqs(docIds: readonly string[]): Promise<Map<string, number>> {
+    return this.inner.lastSeqs(docIds);
   }
 
   pendingUpdates(docId: string): Promise<number> {

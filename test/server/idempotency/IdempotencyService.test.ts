@@ -70,6 +70,30 @@ describe.each(bothStores('boards-idem-'))('idempotency keys (%s)', (_name, open)
     await db.close();
   });
 
+  it("a claim of a process whose liveness lease lapsed is settled at once; a live process's is in use until 60 s", async () => {
+    const db = await open();
+    const clock = new ManualClock(1_000);
+    const documents = new DocumentRegistry(db.documents, { clock, sweepIntervalMs: 0 });
+    const alive = new Set(['process-1', 'process-2']);
+    const owner = (processId: string) => ({ processId, isAlive: (id: string) => Promise.resolve(alive.has(id)) });
+    const make = (processId: string) => new IdempotencyService({ db, documents, clock, logger, singleProcess: false, owner: owner(processId) });
+    const [first, second] = [make('process-1'), make('process-2')];
+    expect(first.instanceId).toBe('process-1');
+    expect((await first.begin(request())).kind).toBe('run');
+    expect((await first.begin(request({ key: 'k-2' }))).kind).toBe('run');
+    expect(await codeOf(second.begin(request()))).toBe('idempotency_key_in_use');
+    alive.delete('process-1');
+    // Nothing can tell whether it landed (no receipt): in doubt at once, not after 60 s.
+    expect(await codeOf(second.begin(request()))).toBe('idempotency_key_in_doubt');
+    alive.add('process-1');
+    clock.advance(59_999);
+    expect(await codeOf(second.begin(request({ key: 'k-2' })))).toBe('idempotency_key_in_use');
+    clock.advance(1);
+    expect(await codeOf(second.begin(request({ key: 'k-2' })))).toBe('idempotency_key_in_doubt');
+    await documents.close();
+    await db.close();
+  });
+
   it('a claim left by a crash is run again when its board holds no receipt, by one retry only, and refused once the receipt is there', async () => {
     const db = await open();
     const clock = new ManualClock(1_000);
