@@ -145,10 +145,11 @@ describe('workspace switch for MCP clients', () => {
     routes.set('/switch.json', json(document('/switch.json')));
     const client = { client_id: `${docsUrl}/switch.json` };
     const tokens = await authorizeWithSdk(t, cookie, discovery, client, redirectUri);
-    const { authenticator, oauth } = t.server.services;
-    const admin = await authenticator.authenticate(user.key);
-    if (!admin) throw new Error('no principal');
-    expect(await oauth.policies.set(admin, { mcpClientsAllowed: false })).toEqual({ mcpClientsAllowed: false });
+    const { authenticator } = t.server.services;
+    expect(await (await t.api(user.key, 'GET', '/me/oauth-settings')).json()).toEqual({ mcpClientsAllowed: true });
+    const off = await t.api(user.key, 'PUT', '/me/oauth-settings', { mcpClientsAllowed: false });
+    expect(off.status).toBe(200);
+    expect(await off.json()).toEqual({ mcpClientsAllowed: false });
 
     const { response, page } = await openConsent(cookie, authorizeUrl(client.client_id));
     expect(response.status).toBe(403);
@@ -157,8 +158,34 @@ describe('workspace switch for MCP clients', () => {
     expect(await authenticator.authenticate(tokens.access_token, `${t.url}/mcp`)).toBeNull();
 
     // Turning the switch off suspends; disconnecting is what ends a connection.
-    await oauth.policies.set(admin, { mcpClientsAllowed: true });
+    expect((await t.api(user.key, 'PUT', '/me/oauth-settings', { mcpClientsAllowed: true })).status).toBe(200);
     expect(await authenticator.authenticate(tokens.access_token, `${t.url}/mcp`)).not.toBeNull();
+  });
+
+  test('bad input to the setting answers a 4xx envelope and changes nothing', async () => {
+    const owner = await t.createUser();
+    const cases: [unknown, number, string][] = [
+      [{}, 422, 'validation_failed'],
+      [{ mcpClientsAllowed: 'no' }, 422, 'validation_failed'],
+      [{ mcpClientsAllowed: false, extra: 1 }, 422, 'validation_failed'],
+      [[false], 422, 'validation_failed'],
+    ];
+    for (const [body, status, code] of cases) {
+      const response = await t.api(owner.key, 'PUT', '/me/oauth-settings', body);
+      expect(response.status).toBe(status);
+      const envelope = (await response.json()) as { error: { code: string; message: string; docsUrl: string }; requestId: string };
+      expect(envelope.error.code).toBe(code);
+      expect(envelope.error.docsUrl).toContain(code);
+      expect(envelope.requestId).toBeTruthy();
+    }
+    const text = await fetch(`${t.baseUrl}/me/oauth-settings`, { method: 'PUT', headers: { Authorization: `Bearer ${owner.key}`, 'Content-Type': 'text/plain' }, body: 'false' });
+    expect(text.status).toBe(415);
+    const narrow = await t.createUser({ scopes: 'user:read' });
+    const refused = await t.api(narrow.key, 'PUT', '/me/oauth-settings', { mcpClientsAllowed: false });
+    expect(refused.status).toBe(403);
+    expect(((await refused.json()) as { error: { code: string } }).error.code).toBe('insufficient_scope');
+    expect(await (await t.api(owner.key, 'GET', '/me/oauth-settings')).json()).toEqual({ mcpClientsAllowed: true });
+    expect(await (await t.api(narrow.key, 'GET', '/me/oauth-settings')).json()).toEqual({ mcpClientsAllowed: true });
   });
 
   test('a member who is not an admin cannot change the switch', async () => {

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { maxRegistrationsPerHour } from '../../rest/oauth/clientThrottle.js';
+import { oauthCollections } from '../../storage/schema/oauth.js';
 import type { TestServer } from '../helpers/testServer.js';
 import { startTestServer } from '../helpers/testServer.js';
 import { postForm } from './helpers/oauthFlow.js';
@@ -30,14 +31,14 @@ describe('registration refusals (RFC 7591 3.2.2): nothing is stored', () => {
   ];
   for (const [name, body, error] of cases) {
     test(`${name}: 400 ${error}`, async () => {
-      const before = await t.server.services.db.collection('oauth_apps').count({});
+      const before = await t.server.services.db.collection(oauthCollections.apps).count({});
       const response = await fetch(`${t.url}/oauth/register`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
       expect(response.status).toBe(400);
       expect(response.headers.get('cache-control')).toBe('no-store');
       const answer = (await response.json()) as { error: string; error_description: string };
       expect(answer.error).toBe(error);
       expect(answer.error_description.length).toBeGreaterThan(0);
-      expect(await t.server.services.db.collection('oauth_apps').count({})).toBe(before);
+      expect(await t.server.services.db.collection(oauthCollections.apps).count({})).toBe(before);
     });
   }
 
@@ -75,8 +76,8 @@ describe('registration rate limit', () => {
     }
     expect(last?.status).toBe(429);
     expect(Number(last?.headers.get('retry-after'))).toBeGreaterThan(0);
-    const before = await t.server.services.db.collection('oauth_apps').count({});
+    const before = await t.server.services.db.collection(oauthCollections.apps).count({});
     expect((await register()).status).toBe(429);
-    expect(await t.server.services.db.collection('oauth_apps').count({})).toBe(before);
+    expect(await t.server.services.db.collection(oauthCollections.apps).count({})).toBe(before);
   });
 });
