@@ -1,5 +1,7 @@
 import { refreshAuthorization, registerClient } from '@modelcontextprotocol/sdk/client/auth.js';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
+import { createBoard } from '../content/helpers.js';
+import { destroyLiveClients, openLive } from '../realtime/liveClient.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { startTestServer } from '../helpers/testServer.js';
 import { authorizeWithSdk, discoverFromChallenge } from './helpers/mcpClient.js';
@@ -18,6 +20,7 @@ beforeAll(async () => {
   cookie = await signIn(t, user.email);
   discovery = await discoverFromChallenge(t);
 });
+afterEach(() => destroyLiveClients());
 afterAll(() => t.stop());
 
 function mcpUrl(): string {
@@ -119,6 +122,17 @@ describe('resource indicators (RFC 8707)', () => {
     shared ??= await registerClient(t.url, { metadata: discovery.metadata, clientMetadata: { redirect_uris: [redirectUri], token_endpoint_auth_method: 'none' } });
     return shared;
   }
+
+  test('live sync refuses a token bound to /mcp (4401), as the REST API does', async () => {
+    const client = await publicClient();
+    const boardId = await createBoard(t, user.key);
+    const tokens = await authorizeWithSdk(t, cookie, discovery, client, redirectUri, { resource: mcpUrl(), scope: 'boards:read' });
+    const live = await openLive(t, boardId, tokens.access_token);
+    expect(await live.closed).toBe(4401);
+    const control = await openLive(t, boardId, user.key);
+    await control.synced;
+    expect(control.closeCode()).toBeUndefined();
+  });
 
   test('a token issued without resource works at the REST API and is refused for /mcp', async () => {
     const client = await publicClient();
