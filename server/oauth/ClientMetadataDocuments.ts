@@ -4,7 +4,9 @@ import { oauthCollections } from '../../storage/schema/oauth.js';
 import { allScopes, parseScopes } from '../auth/scopes.js';
 import { ClientMetadataFetchError, fetchClientMetadata } from './clientMetadataFetch.js';
 import { AuthorizationPageError } from './OAuthError.js';
-import { isLoopbackHost, redirectUriProblem } from './redirectUris.js';
+import { unverifiedClientRecord } from './unverifiedClients.js';
+import { flowProblem, redirectUrisProblem } from './clientMetadata.js';
+import { isLoopbackHost } from './redirectUris.js';
 
 /** Shortest time a fetched document is reused, in ms, whatever its `Cache-Control` says (no refetch storms). */
 export const minMetadataCacheMs = 60_000;
@@ -12,8 +14,6 @@ export const minMetadataCacheMs = 60_000;
 export const maxMetadataCacheMs = 24 * 60 * 60 * 1000;
 /** Reuse time of a document without `max-age`, in ms. */
 export const defaultMetadataCacheMs = 10 * 60 * 1000;
-/** Most redirect URIs a document may list. */
-export const maxMetadataRedirectUris = 10;
 
 /** Options of `ClientMetadataDocuments`. */
 export interface ClientMetadataOptions {
@@ -99,46 +99,25 @@ export class ClientMetadataDocuments {
     if (method !== 'none') throw refused(clientId, 'token_endpoint_auth_method must be "none" (only public clients are supported this way)');
     if ('client_secret' in doc || 'client_secret_expires_at' in doc) throw refused(clientId, 'the document must not contain a client secret');
     const uris = doc.redirect_uris;
-    if (!Array.isArray(uris) || uris.length === 0 || uris.length > maxMetadataRedirectUris || !uris.every((u) => typeof u === 'string')) {
-      throw refused(clientId, `redirect_uris must list 1 to ${maxMetadataRedirectUris} URIs`);
-    }
-    for (const uri of uris as string[]) {
-      const problem = redirectUriProblem(uri);
-      if (problem) throw refused(clientId, `the redirect URI ${uri} ${problem}`);
-    }
-    const grantTypes = doc.grant_types ?? ['authorization_code'];
-    if (!Array.isArray(grantTypes) || !grantTypes.includes('authorization_code') || grantTypes.some((g) => g !== 'authorization_code' && g !== 'refresh_token')) {
-      throw refused(clientId, 'grant_types must include authorization_code and may add only refresh_token');
-    }
-    const responseTypes = doc.response_types ?? ['code'];
-    if (!Array.isArray(responseTypes) || responseTypes.length !== 1 || responseTypes[0] !== 'code') throw refused(clientId, 'response_types must be ["code"]');
+    const problem = redirectUrisProblem(uris) ?? flowProblem(doc.grant_types, doc.response_types);
+    if (problem) throw refused(clientId, problem);
     const host = new URL(clientId).host;
     const rawName = typeof doc.client_name === 'string' ? doc.client_name.trim() : '';
     const name = rawName === '' ? host : rawName.slice(0, 200);
     const scopes = typeof doc.scope === 'string' ? parseScopes(doc.scope).scopes : [];
     const now = this.#o.clock.now();
-    return {
+    return unverifiedClientRecord({
       id: clientId,
-      workspaceId: '',
-      ownerId: '',
       name,
-      description: '',
-      redirectUri: (uris as string[])[0] ?? '',
       redirectUris: [...(uris as string[])],
       scopes: scopes.length > 0 ? scopes : [...allScopes],
       isPublic: true,
       secretDigest: null,
-      secretSealed: null,
-      hasLogo: false,
-      termsVersion: '',
-      published: true,
-      disabledAt: null,
-      deletedAt: null,
+      registration: 'metadata_document',
       createdAt: previous?.createdAt ?? now,
       updatedAt: now,
-      registration: 'metadata_document',
       metadataExpiresAt: expiresAt,
-    };
+    });
   }
 }
 

@@ -4,10 +4,9 @@ import type { OAuthAppRecord } from '../../storage/schema/oauth.js';
 import { oauthCollections } from '../../storage/schema/oauth.js';
 import { allScopes, parseScopes } from '../auth/scopes.js';
 import { credentialPrefixes, digestSecret, newSecret } from '../auth/secrets.js';
-import { redirectUriProblem } from './redirectUris.js';
+import { flowProblem, redirectUrisProblem } from './clientMetadata.js';
+import { unverifiedClientRecord } from './unverifiedClients.js';
 
-/** Most redirect URIs one registration may list. */
-export const maxRegisteredRedirectUris = 10;
 /** Largest registration request body, in bytes. */
 export const maxRegistrationBytes = 16 * 1024;
 
@@ -33,6 +32,10 @@ export interface RegistrationResponse {
 
 const knownAuthMethods = ['none', 'client_secret_basic'] as const;
 
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
 function invalid(message: string): RegistrationError {
   return new RegistrationError('invalid_client_metadata', message);
 }
@@ -40,7 +43,7 @@ function invalid(message: string): RegistrationError {
 /**
  * Dynamic Client Registration (RFC 7591) for clients that cannot be set up by hand, such as MCP
  * clients: open registration, checked like the developer console's (redirect URIs by the same
- * rules, 1 to 10 of them), public (`none`, PKCE required) or confidential (`client_secret_basic`).
+ * rules, 1 to `maxClientRedirectUris`), public (`none`, PKCE required) or confidential (`client_secret_basic`).
  * The client is an unverified third party without a workspace; its consent page says so.
  */
 export class DynamicClientRegistration {
@@ -57,27 +60,15 @@ export class DynamicClientRegistration {
     if (typeof metadata !== 'object' || metadata === null || Array.isArray(metadata)) throw invalid('The body must be a JSON object of client metadata.');
     const doc = metadata as Record<string, unknown>;
     const uris = doc.redirect_uris;
-    if (!Array.isArray(uris) || uris.length === 0 || uris.length > maxRegisteredRedirectUris || !uris.every((u) => typeof u === 'string')) {
-      throw new RegistrationError('invalid_redirect_uri', `redirect_uris must be an array of 1 to ${maxRegisteredRedirectUris} URIs.`);
-    }
-    for (const uri of uris as string[]) {
-      const problem = redirectUriProblem(uri);
-      if (problem) throw new RegistrationError('invalid_redirect_uri', `The redirect URI ${uri} ${problem}.`);
-    }
+    const uriProblem = redirectUrisProblem(uris);
+    if (uriProblem) throw new RegistrationError('invalid_redirect_uri', `${capitalised(uriProblem)}.`);
     const method = doc.token_endpoint_auth_method ?? 'client_secret_basic';
     if (typeof method !== 'string' || !(knownAuthMethods as readonly string[]).includes(method)) {
       throw invalid('token_endpoint_auth_method must be "none" or "client_secret_basic".');
     }
     const grantTypes = doc.grant_types ?? ['authorization_code'];
-    if (
-      !Array.isArray(grantTypes) ||
-      !grantTypes.includes('authorization_code') ||
-      grantTypes.some((g) => g !== 'authorization_code' && g !== 'refresh_token')
-    ) {
-      throw invalid('grant_types must include "authorization_code" and may add only "refresh_token".');
-    }
-    const responseTypes = doc.response_types ?? ['code'];
-    if (!Array.isArray(responseTypes) || responseTypes.length !== 1 || responseTypes[0] !== 'code') throw invalid('response_types must be ["code"].');
+    const flow = flowProblem(grantTypes, doc.response_types);
+    if (flow) throw invalid(`${flow}.`);
     const rawName = doc.client_name;
     if (rawName !== undefined && (typeof rawName !== 'string' || rawName.trim().length === 0 || rawName.trim().length > 200)) {
       throw invalid('client_name must be 1 to 200 characters.');
@@ -95,27 +86,19 @@ export class DynamicClientRegistration {
     const clientId = newId('dcr');
     const secret = isPublic ? null : newSecret(credentialPrefixes.clientSecret);
     const now = this.#clock.now();
-    await this.#apps.insert({
-      id: clientId,
-      workspaceId: '',
-      ownerId: '',
-      name,
-      description: '',
-      redirectUri: redirectUris[0] ?? '',
-      redirectUris,
-      scopes,
-      isPublic,
-      secretDigest: secret === null ? null : digestSecret(secret),
-      secretSealed: null,
-      hasLogo: false,
-      termsVersion: '',
-      published: true,
-      disabledAt: null,
-      deletedAt: null,
-      createdAt: now,
-      updatedAt: now,
-      registration: 'dynamic',
-    });
+    await this.#apps.insert(
+      unverifiedClientRecord({
+        id: clientId,
+        name,
+        redirectUris,
+        scopes,
+        isPublic,
+        secretDigest: secret === null ? null : digestSecret(secret),
+        registration: 'dynamic',
+        createdAt: now,
+        updatedAt: now,
+      }),
+    );
     return {
       client_id: clientId,
       client_id_issued_at: Math.floor(now / 1000),
