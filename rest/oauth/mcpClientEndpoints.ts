@@ -27,7 +27,6 @@ export function protectedResourceMetadata(services: Services): Record<string, un
     scopes_supported: allScopes,
     bearer_methods_supported: ['header'],
     resource_name: 'Boards MCP server',
-    resource_documentation: `${publicUrl}/docs/mcp`,
   };
 }
 
