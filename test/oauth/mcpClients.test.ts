@@ -93,6 +93,7 @@ describe('dynamic client registration with the SDK, then the whole flow', () => 
     const body = (await response.json()) as { client_id: string; client_secret: string; token_endpoint_auth_method: string };
     expect(body.client_secret.startsWith('bds_cs_')).toBe(true);
     expect(body.token_endpoint_auth_method).toBe('client_secret_basic');
+    expect(t.logs.join('\n')).not.toContain(body.client_secret);
     const noSecret = await postForm(t, '/oauth/token', { grant_type: 'refresh_token', client_id: body.client_id, refresh_token: 'bds_rt_x' });
     expect(noSecret.status).toBe(401);
     expect(((await noSecret.json()) as { error: string }).error).toBe('invalid_client');
