@@ -178,6 +178,7 @@ export interface Config {
     /**
      * `BOARDS_WEBHOOKS_ALLOW_PRIVATE=true` allows `http` URLs and private, loopback and link-local
      * addresses (development and tests only: it lets webhooks reach the server's own network).
+     * OAuth Client ID Metadata Documents follow the same rule (docs/oauth.md "MCP clients").
      * Default false.
      */
     readonly allowPrivate: boolean;
@@ -352,7 +353,7 @@ function isLoopbackHost(host: string): boolean {
  */
 export function developmentDefaults(config: Config): string[] {
   const warnings: string[] = [];
-  if (config.webhooks.allowPrivate) warnings.push('BOARDS_WEBHOOKS_ALLOW_PRIVATE is true: webhooks may reach private and loopback addresses.');
+  if (config.webhooks.allowPrivate) warnings.push('BOARDS_WEBHOOKS_ALLOW_PRIVATE is true: webhooks and OAuth client metadata fetches may reach private and loopback addresses.');
   if (!config.publicUrlFromEnv) warnings.push(`BOARDS_PUBLIC_URL is not set: links and OAuth metadata say ${config.publicUrl}.`);
   if (!config.sessionSecret) warnings.push('BOARDS_SESSION_SECRET is not set: a secret generated into the data folder signs sessions.');
   if (!config.smtpUrl) warnings.push('BOARDS_SMTP_URL is not set: sign-in codes are not mailed; they go to the log and the development outbox.');

@@ -10,9 +10,11 @@ const queryTokenParams = ['access_token', 'token', 'api_key'];
 /**
  * Resolves the bearer token of a request (header only, RFC 6750 2.1) and spends one request
  * of its rate budget. Failed attempts spend the client address's budget, which throttles
- * guessing. Throws 401 with `WWW-Authenticate` when there is no valid credential.
+ * guessing. Throws 401 with `WWW-Authenticate` when there is no valid credential. `resource` is
+ * where the credential is used (RFC 8707): null for the REST API, `<public url>/mcp` for the MCP
+ * endpoint; a token bound to another resource counts as no credential.
  */
-export async function authenticate(ctx: Context, authenticator: Authenticator, rateLimit: RateLimit): Promise<Principal> {
+export async function authenticate(ctx: Context, authenticator: Authenticator, rateLimit: RateLimit, resource: string | null = null): Promise<Principal> {
   if (queryTokenParams.some((name) => ctx.query[name] !== undefined)) {
     await rateLimit.consume(ctx, `ip:${ctx.ip}`);
     ctx.set('WWW-Authenticate', 'Bearer error="invalid_request"');
@@ -25,7 +27,7 @@ export async function authenticate(ctx: Context, authenticator: Authenticator, r
     ctx.set('WWW-Authenticate', 'Bearer');
     throw new ServiceError('unauthorized', 'A bearer token is required: Authorization: Bearer <token>.');
   }
-  const principal = await authenticator.authenticate(match[1]);
+  const principal = await authenticator.authenticate(match[1], resource);
   if (!principal) {
     await rateLimit.consume(ctx, `ip:${ctx.ip}`);
     ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');

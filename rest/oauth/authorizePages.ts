@@ -20,6 +20,9 @@ const problemTitles: Record<AuthorizationPageError['kind'], string> = {
   in_development: 'This app is still in development',
   disabled: 'This app is disabled',
   expired_request: 'This request has expired',
+  invalid_target: 'This request is not valid',
+  client_metadata: "This app's description could not be used",
+  mcp_clients_off: 'MCP clients are turned off',
 };
 
 function showProblem(ctx: Context, error: AuthorizationPageError): void {
@@ -37,9 +40,9 @@ function forbidden(ctx: Context, reason: string, message = 'This form could not 
 
 /** `GET {auth_url}/`: checks the request, then shows sign-in or the consent page (never redirects on errors). */
 export async function authorizePage(ctx: Context, services: Services): Promise<void> {
-  const { apps, consent, sessions, oidc } = services.oauth;
+  const { consent, sessions, oidc, findClient, resources } = services.oauth;
   try {
-    const request = await checkAuthorizationRequest(ctx.query as RawParams, (id) => apps.find(id));
+    const request = await checkAuthorizationRequest(ctx.query as RawParams, findClient, resources);
     const session = await currentSession(ctx, services);
     if (!session) {
       sendPage(ctx, 'Sign in', signInView({ returnTo: ctx.originalUrl, providers: oidc.list(), app: request.app }), {
@@ -55,8 +58,8 @@ export async function authorizePage(ctx: Context, services: Services): Promise<v
     sendPage(
       ctx,
       `Connect ${app.name}`,
-      consentView({ app, pendingId: pending.id, csrf, scopes: pending.scopes, userEmail: user?.email ?? '' }),
-      { formActions: [new URL(app.redirectUri).origin], narrow: true, nav: signOutNav() },
+      consentView({ app, pendingId: pending.id, csrf, scopes: pending.scopes, userEmail: user?.email ?? '', redirectUri: pending.redirectUri }),
+      { formActions: [new URL(pending.redirectUri).origin], narrow: true, nav: signOutNav() },
     );
   } catch (error) {
     if (error instanceof AuthorizationPageError) return showProblem(ctx, error);

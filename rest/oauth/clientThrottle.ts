@@ -8,6 +8,8 @@ export const maxClientFailuresPerMinute = 10;
 export const maxAddressFailuresPerMinute = 50;
 /** Requests to the revoke endpoint allowed per address within a minute (token scanning, RFC 7009 5). */
 export const maxRevocationsPerMinute = 120;
+/** Dynamic client registrations allowed per address within an hour (open registration, RFC 7591 3). */
+export const maxRegistrationsPerHour = 20;
 
 /**
  * Throttles the token and revoke endpoints: failed client authentications per client ID and per
@@ -19,11 +21,13 @@ export class ClientThrottle {
   readonly #clientFailures: RateLimiterAbstract;
   readonly #addressFailures: RateLimiterAbstract;
   readonly #revocations: RateLimiterAbstract;
+  readonly #registrations: RateLimiterAbstract;
 
   constructor(limiters: RateLimiterFactory = localRateLimiters) {
     this.#clientFailures = limiters.create({ keyPrefix: 'oauth-client-failures', points: maxClientFailuresPerMinute, durationS: 60 });
     this.#addressFailures = limiters.create({ keyPrefix: 'oauth-address-failures', points: maxAddressFailuresPerMinute, durationS: 60 });
     this.#revocations = limiters.create({ keyPrefix: 'oauth-revocations', points: maxRevocationsPerMinute, durationS: 60 });
+    this.#registrations = limiters.create({ keyPrefix: 'oauth-registrations', points: maxRegistrationsPerHour, durationS: 3600 });
   }
 
   /** Seconds to wait when the client ID or the address has failed too often, else null. */
@@ -45,13 +49,23 @@ export class ClientThrottle {
 
   /** Spends one revocation of the address; seconds to wait when none is left, else null. */
   async revocation(ip: string): Promise<number | null> {
-    try {
-      await this.#revocations.consume(`ip:${ip}`);
-      return null;
-    } catch (rejection) {
-      const ms = (rejection as { msBeforeNext?: number }).msBeforeNext;
-      if (typeof ms !== 'number') throw rejection;
-      return Math.max(1, Math.ceil(ms / 1000));
-    }
+    return spend(this.#revocations, ip);
+  }
+
+  /** Spends one client registration of the address; seconds to wait when none is left, else null. */
+  async registration(ip: string): Promise<number | null> {
+    return spend(this.#registrations, ip);
+  }
+}
+
+/** Spends one point of the address; seconds to wait when none is left, else null. */
+async function spend(limiter: RateLimiterAbstract, ip: string): Promise<number | null> {
+  try {
+    await limiter.consume(`ip:${ip}`);
+    return null;
+  } catch (rejection) {
+    const ms = (rejection as { msBeforeNext?: number }).msBeforeNext;
+    if (typeof ms !== 'number') throw rejection;
+    return Math.max(1, Math.ceil(ms / 1000));
   }
 }

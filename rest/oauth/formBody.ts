@@ -16,6 +16,26 @@ export class FormError extends BoardsError<'media_type' | 'too_large' | 'malform
   }
 }
 
+/** Reads the whole body as UTF-8; throws `FormError('too_large')` past `maxBytes`, stopping at once. */
+export async function readBody(ctx: Context, maxBytes: number): Promise<string> {
+  const declared = Number(ctx.get('Content-Length') || '0');
+  if (declared > maxBytes) {
+    ctx.req.resume();
+    throw new FormError('too_large', 'The body is too large.');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > maxBytes) {
+      ctx.req.resume();
+      throw new FormError('too_large', 'The body is too large.');
+    }
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
 /**
  * Reads an `application/x-www-form-urlencoded` body (RFC 6749 3.2) into single values. Throws
  * `FormError` for another media type, a body over `maxFormBytes` (stops reading at once), or
@@ -25,22 +45,7 @@ export async function readForm(ctx: Context): Promise<Map<string, string>> {
   if (!ctx.is('application/x-www-form-urlencoded')) {
     throw new FormError('media_type', 'The body must be application/x-www-form-urlencoded.');
   }
-  const declared = Number(ctx.get('Content-Length') || '0');
-  if (declared > maxFormBytes) {
-    ctx.req.resume();
-    throw new FormError('too_large', 'The body is too large.');
-  }
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of ctx.req as AsyncIterable<Buffer>) {
-    size += chunk.length;
-    if (size > maxFormBytes) {
-      ctx.req.resume();
-      throw new FormError('too_large', 'The body is too large.');
-    }
-    chunks.push(chunk);
-  }
-  const text = Buffer.concat(chunks).toString('utf8');
+  const text = await readBody(ctx, maxFormBytes);
   const form = new Map<string, string>();
   for (const [name, value] of new URLSearchParams(text)) {
     if (form.has(name)) throw new FormError('duplicate', `The parameter ${name} is repeated.`);

@@ -7,6 +7,7 @@ import { authorizePage, consentDecision } from './authorizePages.js';
 import { ClientThrottle } from './clientThrottle.js';
 import { emailStart, emailVerify, oidcCallback, oidcStart, signInPage, signOut } from './signinPages.js';
 import { metadataDocument, revokeEndpoint, tokenEndpoint } from './tokenEndpoints.js';
+import { protectedResourceMetadata, protectedResourceMetadataPath, registerEndpoint, rootProtectedResourceMetadataPath } from './mcpClientEndpoints.js';
 import { publicCors } from './publicCors.js';
 import { problemView } from './views.js';
 import { newRouter } from '../routing.js';
@@ -30,8 +31,9 @@ async function page(ctx: Context, run: () => Promise<void> | void): Promise<void
 const oidcSlots = [1, 2, 3] as const;
 
 /**
- * The OAuth authorization server over HTTP on `@koa/router`: metadata, `{auth_url}/` (authorize
- * + consent), `/token`, `/revoke`, sign-in pages, app logos and the pages' stylesheet.
+ * The OAuth authorization server over HTTP on `@koa/router`: metadata, the MCP endpoint's
+ * Protected Resource Metadata, `{auth_url}/` (authorize + consent), `/register` (RFC 7591),
+ * `/token`, `/revoke`, sign-in pages, app logos and the pages' stylesheet.
  * `{auth_url}` is `<public url>/oauth` (DESIGN "HTTP conventions"). An address or method it
  * does not serve passes on (and ends as the 404 envelope); the token and revoke endpoints
  * answer every method themselves (RFC 6749 3.2: POST only, in their own error format).
@@ -46,6 +48,14 @@ export function oauthRoutes(services: Services): Middleware {
     ctx.set('Cache-Control', 'public, max-age=300');
     ctx.body = metadata;
   });
+  const resourceMetadata = JSON.stringify(protectedResourceMetadata(services));
+  router.register([protectedResourceMetadataPath, rootProtectedResourceMetadataPath], ['GET', 'OPTIONS'], (ctx) => {
+    if (publicCors(ctx, 'GET')) return;
+    ctx.type = 'application/json';
+    ctx.set('Cache-Control', 'public, max-age=300');
+    ctx.body = resourceMetadata;
+  });
+  router.all('/oauth/register', (ctx) => (publicCors(ctx, 'POST') ? undefined : registerEndpoint(ctx, services, throttle)));
   router.all('/oauth/token', (ctx) => (publicCors(ctx, 'POST') ? undefined : tokenEndpoint(ctx, services, throttle)));
   router.all('/oauth/revoke', (ctx) => (publicCors(ctx, 'POST') ? undefined : revokeEndpoint(ctx, services, throttle)));
   router.get(stylesheetPath, (ctx) => {

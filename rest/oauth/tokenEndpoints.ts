@@ -1,7 +1,7 @@
 import type { Context } from 'koa';
 import { allScopes } from '../../server/auth/scopes.js';
 import { authenticateClient } from '../../server/oauth/clientAuthentication.js';
-import { OAuthError } from '../../server/oauth/OAuthError.js';
+import { AuthorizationPageError, OAuthError } from '../../server/oauth/OAuthError.js';
 import type { Services } from '../../server/Services.js';
 import type { ClientThrottle } from './clientThrottle.js';
 import { parseBasic, readForm } from './formBody.js';
@@ -22,12 +22,11 @@ async function authenticatedClient(ctx: Context, services: Services, throttle: C
     sendJson(ctx, 429, { error: 'rate_limited', error_description: 'Too many requests.' });
     return null;
   }
-  const { apps } = services.oauth;
+  const { findClient } = services.oauth;
+  // A metadata document that cannot be fetched or used now makes its client unknown (invalid_client).
+  const findApp = (id: string) => findClient(id).catch((error: unknown) => (error instanceof AuthorizationPageError ? null : Promise.reject(error)));
   try {
-    return await authenticateClient(
-      { basic, clientId: form.get('client_id') ?? null, clientSecret: form.get('client_secret') ?? null },
-      (id) => apps.find(id),
-    );
+    return await authenticateClient({ basic, clientId: form.get('client_id') ?? null, clientSecret: form.get('client_secret') ?? null }, findApp);
   } catch (error) {
     if (error instanceof OAuthError && error.error === 'invalid_client') await throttle.failed(clientId, ctx.ip);
     throw error;
@@ -62,8 +61,9 @@ export async function tokenEndpoint(ctx: Context, services: Services, throttle: 
             code: required(form, 'code'),
             redirectUri: required(form, 'redirect_uri'),
             codeVerifier: form.get('code_verifier') || null,
+            resource: form.get('resource') || null,
           })
-        : await grants.refresh(app, { refreshToken: required(form, 'refresh_token'), scope: form.get('scope') ?? null });
+        : await grants.refresh(app, { refreshToken: required(form, 'refresh_token'), scope: form.get('scope') ?? null, resource: form.get('resource') || null });
     sendJson(ctx, 200, result);
   });
 }
@@ -108,6 +108,9 @@ export function metadataDocument(services: Services): Record<string, unknown> {
     revocation_endpoint_auth_methods_supported: ['client_secret_basic', 'client_secret_post', 'none'],
     scopes_supported: allScopes,
     authorization_response_iss_parameter_supported: true,
+    // Clients that cannot be registered by hand (MCP clients): RFC 7591 and Client ID Metadata Documents.
+    registration_endpoint: `${authUrl}/register`,
+    client_id_metadata_document_supported: true,
     service_documentation: `${services.config.publicUrl}/docs/errors`,
   };
 }

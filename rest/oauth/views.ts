@@ -1,6 +1,7 @@
 import { scopeCatalogue } from '../../server/auth/scopes.js';
 import type { Scope } from '../../server/auth/scopes.js';
 import type { OAuthAppRecord } from '../../storage/schema/oauth.js';
+import { isUnverifiedClient } from '../../server/oauth/unverifiedClients.js';
 import type { OidcProviderView } from '../../server/signin/OidcSignIn.js';
 import { html, serviceLogo } from '../pages/oauthPage.js';
 import type { SafeHtml } from '../pages/oauthPage.js';
@@ -66,16 +67,18 @@ export function consentView(options: {
   csrf: string;
   scopes: readonly string[];
   userEmail: string;
+  /** The redirect URI of this request (an app may have registered several). */
+  redirectUri: string;
 }): SafeHtml {
   const { app } = options;
   const scopes = options.scopes.map(
     (s) => html`<li>${scopeCatalogue[s as Scope] ?? s} <code>${s}</code></li>`,
   );
-  const host = new URL(app.redirectUri).host;
+  const host = new URL(options.redirectUri).host;
   return html`<div class="card">
 ${logoPair(app)}
 <h1>Connect ${app.name}</h1>
-${app.published ? null : html`<p><span class="badge">In development</span> <span class="small muted">This app has not been published by its developer.</span></p>`}
+${isUnverifiedClient(app) ? unverifiedNotice(app, options.redirectUri) : app.published ? null : html`<p><span class="badge">In development</span> <span class="small muted">This app has not been published by its developer.</span></p>`}
 ${app.description ? html`<p>${app.description}</p>` : null}
 <p class="muted">${app.name} will be able to act for <strong>${options.userEmail}</strong>:</p>
 <ul class="scopes">${scopes}</ul>
@@ -89,6 +92,17 @@ ${app.description ? html`<p>${app.description}</p>` : null}
 </div>
 </form>
 </div>`;
+}
+
+/**
+ * The warning of the consent page for a client that registered itself or is named by its
+ * metadata document URL (MCP clients): nobody at Boards checked it, so the person sees who it
+ * says it is, where it is hosted and exactly where they will be sent.
+ */
+function unverifiedNotice(app: OAuthAppRecord, redirectUri: string): SafeHtml {
+  const origin = app.registration === 'metadata_document' ? html`<li>Described by <code>${app.id}</code> (host <strong>${new URL(app.id).host}</strong>)</li>` : html`<li>Registered itself automatically (client ID <code>${app.id}</code>)</li>`;
+  return html`<div class="error" role="note"><p><span class="badge">Unverified</span> <strong>Boards has not verified this app.</strong> Its name, &ldquo;${app.name}&rdquo;, is what the app says about itself. Connect it only if you started this from an app you trust, such as your AI assistant.</p>
+<ul class="small">${origin}<li>Returns you to <code>${redirectUri}</code></li></ul></div>`;
 }
 
 /** An error card for a problem that is shown and never sent to the app. */

@@ -8,6 +8,7 @@ import { itemRoutes } from './items.js';
 import { itemTypeRoutes } from './itemTypes.js';
 import { meRoutes } from './me.js';
 import { memberRoutes } from './members.js';
+import { oauthSettingsRoutes } from './oauthSettings.js';
 import { searchRoutes } from './search.js';
 import { skillRoutes } from './skills.js';
 import { spaceRoutes } from './spaces.js';
@@ -24,6 +25,7 @@ export function facade<K extends keyof Services>(services: Services, ...keys: K[
 export function allRoutes(services: Services): Route[] {
   return [
     ...meRoutes(facade(services, 'me', 'accounts')),
+    ...oauthSettingsRoutes(facade(services, 'oauth')),
     ...spaceRoutes(facade(services, 'spaces', 'spaceMembers', 'publicLinks', 'accounts', 'config')),
     ...boardRoutes(facade(services, 'boards', 'activity', 'access', 'accounts', 'config')),
     ...memberRoutes(facade(services, 'boardMembers', 'publicLinks', 'accounts', 'config')),

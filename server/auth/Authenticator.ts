@@ -1,3 +1,4 @@
+import { audienceAccepted } from '../oauth/resourceIndicators.js';
 import type { Principal } from './Principal.js';
 
 /** Resolves one kind of bearer credential (by its prefix) to a principal, or null when invalid. */
@@ -15,10 +16,16 @@ export class Authenticator {
     this.#resolvers.set(prefix, resolver);
   }
 
-  /** The principal behind a bearer token, or null when it is unknown, expired or revoked. */
-  async authenticate(token: string): Promise<Principal | null> {
+  /**
+   * The principal behind a bearer token, or null when it is unknown, expired, revoked or bound
+   * to another resource (RFC 8707). `resource` is where it is used: null (default) for the
+   * REST API and live sync, `<public url>/mcp` for the MCP endpoint (see `audienceAccepted`).
+   */
+  async authenticate(token: string, resource: string | null = null): Promise<Principal | null> {
     for (const [prefix, resolver] of this.#resolvers) {
-      if (token.startsWith(prefix)) return resolver(token);
+      if (!token.startsWith(prefix)) continue;
+      const principal = await resolver(token);
+      return principal && audienceAccepted(principal, resource) ? principal : null;
     }
     return null;
   }

@@ -24,6 +24,11 @@ export interface Principal {
     /** When the credential stops working by itself, epoch ms; absent when it does not expire. */
     readonly expiresAtMs?: number;
   };
+  /**
+   * The resource (RFC 8707) an OAuth access token is bound to, e.g. `<public url>/mcp`; absent
+   * for unbound credentials. `audienceAccepted` (server/oauth) says where it may be used.
+   */
+  readonly audience?: string;
 }
 
 /** Throws 403 `forbidden` unless the person is an owner or admin of the principal's workspace. */

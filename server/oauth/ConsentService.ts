@@ -7,6 +7,8 @@ import type { AuthorizationRequest } from './authorizationRequest.js';
 import type { GrantService } from './GrantService.js';
 import type { OAuthAppService } from './OAuthAppService.js';
 import { AuthorizationPageError } from './OAuthError.js';
+import { isUnverifiedClient } from './unverifiedClients.js';
+import type { WorkspacePolicyService } from './WorkspacePolicyService.js';
 
 /** A pending request lives as long as a code: 10 minutes. */
 export const pendingLifetimeMs = 10 * 60 * 1000;
@@ -29,8 +31,18 @@ export class ConsentService {
   readonly #accounts: AccountService;
   readonly #issuer: string;
   readonly #clock: Clock;
+  readonly #policies: WorkspacePolicyService;
 
-  constructor(options: { db: Database; apps: OAuthAppService; grants: GrantService; accounts: AccountService; issuer: string; clock: Clock }) {
+  constructor(options: {
+    db: Database;
+    apps: OAuthAppService;
+    grants: GrantService;
+    accounts: AccountService;
+    issuer: string;
+    clock: Clock;
+    policies: WorkspacePolicyService;
+  }) {
+    this.#policies = options.policies;
     this.#pending = options.db.collection<OAuthPendingRecord>(oauthCollections.pending);
     this.#apps = options.apps;
     this.#grants = options.grants;
@@ -52,6 +64,7 @@ export class ConsentService {
       scopes: request.scopes,
       state: request.state,
       codeChallenge: request.codeChallenge,
+      resource: request.resource,
       createdAt: now,
       expiresAt: now + pendingLifetimeMs,
       usedAt: null,
@@ -85,6 +98,7 @@ export class ConsentService {
         redirectUri: pending.redirectUri,
         scopes: pending.scopes,
         codeChallenge: pending.codeChallenge,
+        resource: pending.resource ?? null,
       });
     } else {
       params.error = 'access_denied';
@@ -99,6 +113,17 @@ export class ConsentService {
   async #requireConnectable(app: OAuthAppRecord, userId: string): Promise<void> {
     if (app.disabledAt !== null) {
       throw new AuthorizationPageError('disabled', `${app.name} is disabled by its developer and cannot be connected right now.`);
+    }
+    if (isUnverifiedClient(app)) {
+      const user = await this.#accounts.getUser(userId);
+      if (!user || !(await this.#policies.mcpClientsAllowed(user.workspaceId))) {
+        throw new AuthorizationPageError(
+          'mcp_clients_off',
+          'An admin of your workspace has turned off connecting MCP clients and other apps that register themselves, so this request was stopped.',
+          403,
+        );
+      }
+      return;
     }
     if (!(await this.#apps.mayConnect(app, userId))) {
       throw new AuthorizationPageError(

@@ -35,6 +35,8 @@ export interface CodeGrant {
   redirectUri: string;
   scopes: string[];
   codeChallenge: string | null;
+  /** The resource (RFC 8707) the tokens will be bound to, or null. */
+  resource: string | null;
 }
 
 /** RFC 7636 4.1: 43 to 128 unreserved characters. */
@@ -86,7 +88,7 @@ export class GrantService {
   /** The `authorization_code` grant for an authenticated app (RFC 6749 4.1.3, RFC 7636 4.6). */
   async exchangeCode(
     app: OAuthAppRecord,
-    input: { code: string; redirectUri: string; codeVerifier: string | null },
+    input: { code: string; redirectUri: string; codeVerifier: string | null; resource?: string | null },
   ): Promise<TokenResponse> {
     const code = await this.#codes.findOne({ digest: digestSecret(input.code) });
     if (!code) throw new OAuthError('invalid_grant', 'unknown code');
@@ -108,6 +110,10 @@ export class GrantService {
       const computed = createHash('sha256').update(input.codeVerifier, 'ascii').digest('base64url');
       if (!constantTimeEqual(computed, code.codeChallenge)) throw new OAuthError('invalid_grant', 'code_verifier mismatch');
     }
+    // RFC 8707 2.2: a resource at the token endpoint must be the one authorized.
+    if ((input.resource ?? null) !== null && input.resource !== (code.resource ?? null)) {
+      throw new OAuthError('invalid_target', 'resource differs from the authorized one');
+    }
     // The connection exists before the code names it, so a racing redemption can always revoke it.
     const connection: OAuthConnectionRecord = {
       id: newId('con'),
@@ -115,6 +121,7 @@ export class GrantService {
       userId: code.userId,
       workspaceId: code.workspaceId,
       scopes: code.scopes,
+      resource: code.resource ?? null,
       createdAt: now,
       lastRefreshedAt: now,
       revokedAt: null,
@@ -131,7 +138,7 @@ export class GrantService {
   }
 
   /** The `refresh_token` grant: rotation, reuse detection, no scope escalation (RFC 6749 6, RFC 9700 4.14.2). */
-  async refresh(app: OAuthAppRecord, input: { refreshToken: string; scope: string | null }): Promise<TokenResponse> {
+  async refresh(app: OAuthAppRecord, input: { refreshToken: string; scope: string | null; resource?: string | null }): Promise<TokenResponse> {
     const token = await this.#tokens.findOne({ digest: digestSecret(input.refreshToken) });
     if (!token || token.kind !== 'refresh') throw new OAuthError('invalid_grant', 'unknown refresh token');
     if (token.clientId !== app.id) throw new OAuthError('invalid_grant', 'refresh token of another client');
@@ -143,6 +150,9 @@ export class GrantService {
     }
     const now = this.#clock.now();
     if (token.expiresAt <= now) throw new OAuthError('invalid_grant', 'refresh token expired');
+    if ((input.resource ?? null) !== null && input.resource !== (connection.resource ?? null)) {
+      throw new OAuthError('invalid_target', 'resource differs from the authorized one');
+    }
     let scopes = connection.scopes;
     if (input.scope !== null && input.scope.trim() !== '') {
       const { scopes: asked, unknown } = parseScopes(input.scope);

@@ -8,6 +8,7 @@ export type OAuthErrorCode =
   | 'unauthorized_client'
   | 'unsupported_grant_type'
   | 'invalid_scope'
+  | 'invalid_target'
   | 'server_error';
 
 /** Generic descriptions: every cause of one error code reads the same, so answers leak nothing. */
@@ -18,6 +19,7 @@ export const oauthErrorDescriptions: Readonly<Record<OAuthErrorCode, string>> = 
   unauthorized_client: 'The client may not use this grant type.',
   unsupported_grant_type: 'The grant type is not supported.',
   invalid_scope: 'The requested scope is invalid or exceeds the scope granted.',
+  invalid_target: 'The requested resource is not served here or differs from the one authorized.',
   server_error: 'Something went wrong on our side; retry later.',
 };
 
@@ -58,7 +60,10 @@ export type AuthorizationPageErrorCode =
   | 'invalid_pkce'
   | 'in_development'
   | 'disabled'
-  | 'expired_request';
+  | 'expired_request'
+  | 'invalid_target'
+  | 'client_metadata'
+  | 'mcp_clients_off';
 
 /**
  * A problem with an authorization request that is shown on the page and never redirected

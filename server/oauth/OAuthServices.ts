@@ -11,10 +11,15 @@ import { EmailSignIn } from '../signin/EmailSignIn.js';
 import { OidcSignIn } from '../signin/OidcSignIn.js';
 import { SessionService } from '../signin/SessionService.js';
 import { accessTokenResolver } from './accessTokens.js';
+import { ClientMetadataDocuments } from './ClientMetadataDocuments.js';
 import { ConsentService } from './ConsentService.js';
+import { DynamicClientRegistration } from './DynamicClientRegistration.js';
 import { GrantService } from './GrantService.js';
 import { OAuthAppService } from './OAuthAppService.js';
+import type { OAuthAppRecord } from '../../storage/schema/oauth.js';
+import { supportedResources } from './resourceIndicators.js';
 import { deriveServerKeys, loadServerSecret } from './serverKeys.js';
+import { WorkspacePolicyService } from './WorkspacePolicyService.js';
 
 /** The OAuth and sign-in services, wired together. */
 export interface OAuthServices {
@@ -23,6 +28,20 @@ export interface OAuthServices {
   readonly apps: OAuthAppService;
   readonly grants: GrantService;
   readonly consent: ConsentService;
+  /** Clients named by a Client ID Metadata Document URL. */
+  readonly metadataDocuments: ClientMetadataDocuments;
+  /** Dynamic Client Registration (RFC 7591). */
+  readonly registration: DynamicClientRegistration;
+  /** Workspace settings for unverified (MCP) clients. */
+  readonly policies: WorkspacePolicyService;
+  /** Resources a client may name with `resource` (RFC 8707). */
+  readonly resources: readonly string[];
+  /**
+   * The client a `client_id` names: a registered app, or the client a metadata document URL
+   * describes (fetched or cached); null when unknown. Throws `AuthorizationPageError`
+   * `client_metadata` when a metadata document cannot be used.
+   */
+  findClient(clientId: string): Promise<OAuthAppRecord | null>;
   readonly sessions: SessionService;
   readonly emailSignIn: EmailSignIn;
   readonly oidc: OidcSignIn;
@@ -52,19 +71,29 @@ export function createOAuthServices(options: {
   const issuer = config.publicUrl;
   const grants = new GrantService(db, clock, currentLogger, options.events ?? null);
   const apps = new OAuthAppService({ db, accounts, grants, sealingKey: keys.sealing, publicUrl: config.publicUrl, clock });
-  const consent = new ConsentService({ db, apps, grants, accounts, issuer, clock });
+  const policies = new WorkspacePolicyService(db, clock);
+  const consent = new ConsentService({ db, apps, grants, accounts, issuer, clock, policies });
+  const metadataDocuments = new ClientMetadataDocuments({ db, clock, allowPrivate: config.webhooks.allowPrivate });
+  const registration = new DynamicClientRegistration(db, clock);
+  const findClient = async (clientId: string): Promise<OAuthAppRecord | null> =>
+    metadataDocuments.isDocumentUrl(clientId) ? metadataDocuments.resolve(clientId) : apps.find(clientId);
   const sessions = new SessionService(keys.signing, clock, issuer);
   const devOutbox = config.smtpUrl ? null : new DevOutboxMailer(config.devOutboxPath, currentLogger, () => clock.now());
   const mailer: Mailer = devOutbox ?? new SmtpMailer(config.smtpUrl ?? '', config.mailFrom);
   const events = options.events;
   const emailSignIn = new EmailSignIn({ db, accounts, mailer, clock, ...(events ? { events } : {}), ...(options.limiters ? { limiters: options.limiters } : {}) });
   const oidc = new OidcSignIn({ providers: config.oidcProviders, accounts, sessions, publicUrl: config.publicUrl, clock, ...(events ? { events } : {}) });
-  options.authenticator.register(credentialPrefixes.accessToken, accessTokenResolver(grants, apps, accounts));
+  options.authenticator.register(credentialPrefixes.accessToken, accessTokenResolver(grants, apps, accounts, policies));
   return {
     issuer,
     apps,
     grants,
     consent,
+    metadataDocuments,
+    registration,
+    policies,
+    resources: supportedResources(config.publicUrl),
+    findClient,
     sessions,
     emailSignIn,
     oidc,

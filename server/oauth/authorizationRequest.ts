@@ -13,6 +13,8 @@ export interface AuthorizationRequest {
   scopes: string[];
   state: string | null;
   codeChallenge: string | null;
+  /** The resource (RFC 8707) the token will be bound to, or null (unbound). */
+  resource: string | null;
 }
 
 const singleParams = [
@@ -23,6 +25,7 @@ const singleParams = [
   'state',
   'code_challenge',
   'code_challenge_method',
+  'resource',
 ] as const;
 
 /** RFC 7636 4.2: base64url of a SHA-256 digest is exactly 43 characters of this alphabet. */
@@ -49,6 +52,7 @@ function single(params: RawParams, name: string): string | null {
 export async function checkAuthorizationRequest(
   params: RawParams,
   findApp: (clientId: string) => Promise<OAuthAppRecord | null>,
+  resources: readonly string[] = [],
 ): Promise<AuthorizationRequest> {
   for (const name of Object.keys(params)) {
     if (typeof params[name] !== 'string' && params[name] !== undefined) {
@@ -65,7 +69,8 @@ export async function checkAuthorizationRequest(
     throw new AuthorizationPageError('unknown_client', 'This link names an app that does not exist.');
   }
   const redirectUri = values.redirect_uri;
-  if (redirectUri === null || !redirectUriMatches(app.redirectUri, redirectUri, app.isPublic)) {
+  const registered = app.redirectUris ?? [app.redirectUri];
+  if (redirectUri === null || !registered.some((uri) => redirectUriMatches(uri, redirectUri, app.isPublic))) {
     throw new AuthorizationPageError(
       'redirect_mismatch',
       'The app asked to return you to an address it has not registered, so the request was stopped.',
@@ -114,5 +119,10 @@ export async function checkAuthorizationRequest(
     throw new AuthorizationPageError('invalid_request', `The state parameter is longer than ${maxStateLength} characters.`);
   }
   const state = values.state === '' ? null : values.state;
-  return { app, redirectUri, scopes: [...scopes], state, codeChallenge: challenge };
+  const resource = values.resource === '' ? null : values.resource;
+  if (resource !== null && !resources.includes(resource)) {
+    // RFC 8707 2: a resource this server does not serve is invalid_target (shown, not redirected, as SPEC decides).
+    throw new AuthorizationPageError('invalid_target', `The app asked for access to ${resource}, which this service does not serve.`);
+  }
+  return { app, redirectUri, scopes: [...scopes], state, codeChallenge: challenge, resource };
 }

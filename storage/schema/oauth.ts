@@ -26,6 +26,26 @@ export interface OAuthAppRecord {
   deletedAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /**
+   * How the client came to exist: registered in the developer console (absent: older records),
+   * by Dynamic Client Registration (RFC 7591), or named by its Client ID Metadata Document URL.
+   * The last two are unverified third parties with no workspace or owner.
+   */
+  registration?: 'console' | 'dynamic' | 'metadata_document';
+  /** Every redirect URI of a dynamic or metadata-document client (`redirectUri` is the first). */
+  redirectUris?: string[];
+  /** Metadata-document clients: until when the fetched document may be used, epoch ms. */
+  metadataExpiresAt?: number;
+}
+
+/** A workspace's rules for unverified clients (MCP clients); absent means allowed. */
+export interface OAuthWorkspacePolicyRecord {
+  /** The workspace id. */
+  id: string;
+  /** Whether people of the workspace may connect dynamic and metadata-document clients. */
+  mcpClientsAllowed: boolean;
+  updatedAt: number;
+  updatedBy: string;
 }
 
 /** An app's logo bytes (kept apart so app lists stay small). */
@@ -46,6 +66,8 @@ export interface OAuthPendingRecord {
   /** Absent (null) when the client sent no `state`. */
   state: string | null;
   codeChallenge: string | null;
+  /** The resource (RFC 8707) the token will be bound to; absent or null: unbound (the REST API). */
+  resource?: string | null;
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
@@ -61,6 +83,8 @@ export interface OAuthCodeRecord {
   redirectUri: string;
   scopes: string[];
   codeChallenge: string | null;
+  /** The resource (RFC 8707) asked for at authorization; absent or null: unbound. */
+  resource?: string | null;
   createdAt: number;
   expiresAt: number;
   usedAt: number | null;
@@ -75,6 +99,8 @@ export interface OAuthConnectionRecord {
   userId: string;
   workspaceId: string;
   scopes: string[];
+  /** The audience (RFC 8707 resource) of its access tokens; absent or null: unbound (the REST API). */
+  resource?: string | null;
   createdAt: number;
   lastRefreshedAt: number;
   revokedAt: number | null;
@@ -119,5 +145,6 @@ export const oauthCollections = {
     name: 'oauth_tokens',
     indexes: [{ fields: ['digest'], unique: true }, { fields: ['connectionId'] }, { fields: ['clientId'] }],
   },
+  workspacePolicies: { name: 'oauth_workspace_policies' },
   signInCodes: { name: 'signin_codes', indexes: [{ fields: ['email', 'createdAt'] }] },
 } as const satisfies Record<string, CollectionSpec>;
