@@ -110,16 +110,23 @@ export async function killWritersProcess(
   if (probe === undefined) throw new Error('bench: no probe');
   const keys = clients.writers.map((w) => w.key);
   const { acked, sent } = await (async () => {
+    let killed = false;
     try {
       const stop = pace(clients.writers, options.ratePerWriter);
       await sleep(options.writeMs);
-      await victim.kill();
+      const exited = victim.kill();
+      killed = true;
       stop();
+      // Closed while their sockets are still open (the kernel has not yet closed the dead
+      // process's end): a provider reconnecting to the dead process could not be destroyed cleanly.
+      for (const writer of clients.writers) writer.client.destroy();
+      await exited;
       const writes = clients.writers.reduce((total, w) => total + w.n, 0);
       await sleep(1_000);
       return { acked: new Map(keys.map((key) => [key, probe.seen.get(key) ?? 0])), sent: writes };
     } finally {
-      clients.close();
+      if (killed) probe.client.destroy();
+      else clients.close();
     }
   })();
   await survivor.stop();

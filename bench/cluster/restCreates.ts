@@ -4,12 +4,17 @@ import type { LatencySummary } from '../realtime/stats.js';
 /** Throughput of one REST create run. */
 export interface CreatesRun {
   processes: number;
+  /** How requests were spread: `round-robin` (request by request) or `by-board` (each board always on one process). */
+  spread: Spread;
   creates: number;
   perSecond: number;
   latency: LatencySummary;
   /** Failed calls, by status or error message. */
   errors: Record<string, number>;
 }
+
+/** How a run spreads its requests over the processes. */
+export type Spread = 'round-robin' | 'by-board';
 
 /** One sticky note at position `i` (the fields `POST /v1/boards/{id}/items` takes). */
 function sticky(i: number): { type: string; position: { x: number; y: number }; data: { text: string } } {
@@ -18,10 +23,16 @@ function sticky(i: number): { type: string; position: { x: number; y: number }; 
 
 /**
  * Item creates (`POST /v1/boards/{id}/items`) by `concurrency` workers for `durationMs`, board
- * after board over `boards` and process after process over `bases` (a client alternating between
- * the processes, as a round-robin balancer would): completed creates per second.
+ * after board over `boards`, spread over the processes at `bases` request by request (a client
+ * alternating between them, as a round-robin balancer would) or board by board (each board's
+ * requests always to one process): completed creates per second.
  */
-export async function measureCreates(bases: readonly string[], token: string, boards: readonly string[], options: { concurrency: number; durationMs: number }): Promise<CreatesRun> {
+export async function measureCreates(
+  bases: readonly string[],
+  token: string,
+  boards: readonly string[],
+  options: { concurrency: number; durationMs: number; spread: Spread },
+): Promise<CreatesRun> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const latencies: number[] = [];
   const errors: Record<string, number> = {};
@@ -31,8 +42,9 @@ export async function measureCreates(bases: readonly string[], token: string, bo
   const worker = async (): Promise<void> => {
     while (performance.now() < deadline) {
       const i = next++;
-      const base = bases[i % bases.length] ?? '';
-      const board = boards[Math.floor(i / bases.length) % boards.length] ?? '';
+      const boardIndex = options.spread === 'round-robin' ? Math.floor(i / bases.length) % boards.length : i % boards.length;
+      const base = bases[options.spread === 'round-robin' ? i % bases.length : boardIndex % bases.length] ?? '';
+      const board = boards[boardIndex] ?? '';
       const at = performance.now();
       try {
         const response = await fetch(`${base}/v1/boards/${board}/items`, { method: 'POST', headers, body: JSON.stringify(sticky(i)) });
@@ -47,5 +59,5 @@ export async function measureCreates(bases: readonly string[], token: string, bo
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   const elapsedS = (performance.now() - started) / 1000;
-  return { processes: bases.length, creates: latencies.length, perSecond: latencies.length / elapsedS, latency: summarize(latencies), errors };
+  return { processes: bases.length, spread: options.spread, creates: latencies.length, perSecond: latencies.length / elapsedS, latency: summarize(latencies), errors };
 }

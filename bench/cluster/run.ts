@@ -61,13 +61,14 @@ async function benchOurs(infra: SharedInfra, config: ClusterBenchConfig): Promis
     try {
       const boards: string[] = [];
       for (let i = 0; i < config.restBoards; i++) boards.push(await createBoard(a.http, cluster.token, `rest ${i}`));
-      const options = { concurrency: config.restConcurrency };
+      const options = { concurrency: config.restConcurrency, durationMs: config.restMs, spread: 'round-robin' as const };
       // Both processes warm (boards loaded, code optimised) before either run is measured.
       await measureCreates([a.http, b.http], cluster.token, boards, { ...options, durationMs: config.restWarmupMs });
-      const one = await measureCreates([a.http], cluster.token, boards, { ...options, durationMs: config.restMs });
-      const two = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, durationMs: config.restMs });
-      process.stdout.write(`ours REST creates: one process ${one.perSecond.toFixed(1)}/s, two ${two.perSecond.toFixed(1)}/s\n`);
-      rest = { one, two };
+      const one = await measureCreates([a.http], cluster.token, boards, options);
+      const two = await measureCreates([a.http, b.http], cluster.token, boards, options);
+      const twoByBoard = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'by-board' });
+      process.stdout.write(`ours REST creates: one process ${one.perSecond.toFixed(1)}/s, two ${two.perSecond.toFixed(1)}/s (by board ${twoByBoard.perSecond.toFixed(1)}/s)\n`);
+      rest = { one, two, twoByBoard };
     } catch (error) {
       rest = { failed: message(error) };
     }
