@@ -96,27 +96,23 @@ async function benchHocuspocus(infra: SharedInfra, config: ClusterBenchConfig): 
   const file = path.join(dir, 'hocuspocus.sqlite');
   const nodes: RunningServer[] = [];
   try {
+    /** A process of the Hocuspocus cluster, killed at the end whatever happens. */
+    const start = async (label: string): Promise<RunningServer> => {
+      const node = await startHocuspocusNode(infra.redisUrl, file, label);
+      nodes.push(node);
+      return node;
+    };
     let fanout: FanoutPair;
     try {
-      const a = await startHocuspocusNode(infra.redisUrl, file, 'a');
-      nodes.push(a);
-      const b = await startHocuspocusNode(infra.redisUrl, file, 'b');
-      nodes.push(b);
-      fanout = await fanoutPair(a, b, config, 'hocuspocus');
+      fanout = await fanoutPair(await start('a'), await start('b'), config, 'hocuspocus');
     } catch (error) {
       fanout = { same: [], cross: [], failed: message(error) };
     }
+    // The kill runs on a pair of its own, with no other process of the cluster left.
+    await Promise.all(nodes.splice(0).map((node) => node.kill()));
     let kill: KillOutcome | { failed: string };
     try {
-      const a = await startHocuspocusNode(infra.redisUrl, file, 'kill-a');
-      nodes.push(a);
-      const b = await startHocuspocusNode(infra.redisUrl, file, 'kill-b');
-      nodes.push(b);
-      kill = await killWritersProcess(a, b, async () => {
-        const reader = await startHocuspocusNode(infra.redisUrl, file, 'reader');
-        nodes.push(reader);
-        return reader;
-      }, { ratePerWriter: config.ratePerWriter, writeMs: config.killAfterMs });
+      kill = await killWritersProcess(await start('kill-a'), await start('kill-b'), () => start('reader'), { ratePerWriter: config.ratePerWriter, writeMs: config.killAfterMs });
       process.stdout.write(`hocuspocus kill -9: ${JSON.stringify(kill)}\n`);
     } catch (error) {
       kill = { failed: message(error) };

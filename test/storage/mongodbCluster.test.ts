@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import { MongoClient } from 'mongodb';
-import { afterAll, describe, it } from 'vitest';
+import { describe, it } from 'vitest';
 import type { MongoCollectionPort, MongoDbPort } from '../../storage/mongo/driverPort.js';
 import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
 import { describeDocumentLogAcrossProcesses } from './documentLogAcrossProcesses.js';
 import { MingoStandInDb } from './mingoStandIn.js';
+import { freshMongoDatabases } from './realMongo.js';
 
 // Several processes on one MongoDB database: each process is a MongoDatabase of its own (its
 // own append chains, its own client), all on one database. Two cases fail today (docs/cluster.md
@@ -57,25 +56,16 @@ describeDocumentLogAcrossProcesses('over the mingo stand-in (one in-memory datab
 }, it.fails);
 
 if (url) {
-  const databaseNames: string[] = [];
-
-  afterAll(async () => {
-    const client = await MongoClient.connect(url);
-    try {
-      for (const name of databaseNames) await client.db(name).dropDatabase();
-    } finally {
-      await client.close();
-    }
-  });
-
+  const freshName = freshMongoDatabases(url);
   describeDocumentLogAcrossProcesses('real MongoDB (BOARDS_MONGODB_URL)', async (count) => {
-    const name = `boards_test_${randomBytes(6).toString('hex')}`;
-    databaseNames.push(name);
+    const name = freshName();
     const dbs = await Promise.all(Array.from({ length: count }, () => MongoDatabase.connect(url, name)));
     return { dbs, close: async () => void (await Promise.all(dbs.map((db) => db.close()))) };
   }, it.skip);
 } else {
-  describe.skip('several processes on one MongoDB database: real MongoDB — skipped because BOARDS_MONGODB_URL is not set', () => {
-    it('runs against a real replica set when BOARDS_MONGODB_URL is set (docs/cluster.md)', () => undefined);
+  describe.skip('document log across processes: real MongoDB — skipped because BOARDS_MONGODB_URL is not set (docs/cluster.md)', () => {
+    describeDocumentLogAcrossProcesses('real MongoDB', async () => {
+      throw new Error('BOARDS_MONGODB_URL is not set');
+    }, it.skip);
   });
 }
