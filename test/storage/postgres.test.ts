@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import * as Y from 'yjs';
 import { DuplicateKeyError } from '../../storage/errors.js';
 import { PostgresDatabase } from '../../storage/postgres/PostgresDatabase.js';
 import { migrate, migrations } from '../../storage/postgres/schema.js';
 import { describePostgres } from '../helpers/postgres.js';
 import { freePort } from '../helpers/testServer.js';
 import { describeStorageContract } from './contract.js';
+import { describeDocumentLogAcrossProcesses } from './documentLogAcrossProcesses.js';
 
 const freshSchema = (): string => `t_${randomBytes(6).toString('hex')}`;
 
@@ -103,93 +103,10 @@ describePostgres('PostgreSQL store', (cluster) => {
       return { dbs, schema, pool, close: async () => void (await Promise.all([pool.end(), ...dbs.map((db) => db.close())])) };
     }
 
-    it('two writers appending to one document at once lose nothing and keep each writer’s order', async () => {
-      const { dbs, close } = await stores(2);
-      try {
-        const perWriter = 60;
-        const write = async (db: PostgresDatabase, writer: number): Promise<number[]> => {
-          const seqs: number[] = [];
-          // Some one at a time, some fired together: the store keeps call order within a process.
-          for (let i = 0; i < perWriter; i += 3) {
-            seqs.push(await db.documents.append('doc', [Uint8Array.of(writer, i)]));
-            seqs.push(...(await Promise.all([db.documents.append('doc', [Uint8Array.of(writer, i + 1)]), db.documents.append('doc', [Uint8Array.of(writer, i + 2)])])));
-          }
-          return seqs;
-        };
-        const [one, two] = await Promise.all([write(dbs[0] as PostgresDatabase, 1), write(dbs[1] as PostgresDatabase, 2)]);
-        for (const seqs of [one, two]) expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
-        expect([...one, ...two].sort((a, b) => a - b)).toEqual(Array.from({ length: 2 * perWriter }, (_, i) => i + 1));
-        const stored = await (dbs[1] as PostgresDatabase).documents.load('doc');
-        expect(stored.lastSeq).toBe(2 * perWriter);
-        for (const writer of [1, 2]) {
-          const mine = stored.updates.filter((update) => update[0] === writer).map((update) => update[1]);
-          expect(mine).toEqual(Array.from({ length: perWriter }, (_, i) => i));
-        }
-        // Each update sits at the number its append returned.
-        one.forEach((seq, i) => expect([...(stored.updates[seq - 1] ?? [])]).toEqual([1, i]));
-      } finally {
-        await close();
-      }
-    });
-
-    it('compactions by one process while another appends lose no update', async () => {
-      const { dbs, close } = await stores(2);
-      const [writer, compactor] = dbs as [PostgresDatabase, PostgresDatabase];
-      try {
-        const source = new Y.Doc();
-        const pending: Uint8Array[] = [];
-        source.on('update', (update: Uint8Array) => pending.push(update));
-        const total = 120;
-        let done = false;
-        const writing = (async () => {
-          for (let i = 0; i < total; i += 1) {
-            source.getMap('m').set(`k${i}`, i);
-            await writer.documents.append('doc', pending.splice(0));
-          }
-          done = true;
-        })();
-        let compactions = 0;
-        do {
-          const stored = await compactor.documents.load('doc');
-          if (stored.lastSeq === 0) continue;
-          const doc = new Y.Doc();
-          for (const part of [...(stored.snapshot ?? []), ...stored.updates]) Y.applyUpdate(doc, part);
-          await compactor.documents.compact('doc', [Y.encodeStateAsUpdate(doc)], stored.lastSeq);
-          compactions += 1;
-        } while (!done);
-        await writing;
-        expect(compactions).toBeGreaterThan(1);
-        const stored = await writer.documents.load('doc');
-        expect(stored.snapshot).not.toBeNull();
-        expect(stored.lastSeq).toBe(total);
-        const replayed = new Y.Doc();
-        for (const part of [...(stored.snapshot ?? []), ...stored.updates]) Y.applyUpdate(replayed, part);
-        expect(replayed.getMap('m').toJSON()).toEqual(source.getMap('m').toJSON());
-      } finally {
-        await close();
-      }
-    });
-
-    it('a compaction of what was read before a delete does not bring the document back', async () => {
-      const { dbs, close } = await stores(2);
-      const [one, two] = dbs as [PostgresDatabase, PostgresDatabase];
-      try {
-        const doc = new Y.Doc();
-        doc.getText('t').insert(0, 'gone');
-        const seq = await one.documents.append('doc', [Y.encodeStateAsUpdate(doc)]);
-        const read = await one.documents.load('doc');
-        await two.documents.delete('doc');
-        await one.documents.compact('doc', [Y.encodeStateAsUpdate(doc)], read.lastSeq);
-        expect(await two.documents.load('doc')).toEqual({ snapshot: null, updates: [], lastSeq: 0 });
-        // Numbers go on from before the delete, so a later compaction is told apart from a stale one.
-        const again = await two.documents.append('doc', [Uint8Array.of(1)]);
-        expect(again).toBeGreaterThan(seq);
-        await one.documents.compact('doc', [Uint8Array.of(2)], again);
-        expect(await two.documents.load('doc')).toEqual({ snapshot: [Uint8Array.of(2)], updates: [], lastSeq: again });
-      } finally {
-        await close();
-      }
-    });
+    describeDocumentLogAcrossProcesses('PostgreSQL, a store with its own pool per process', async (count) => {
+      const { dbs, close } = await stores(count);
+      return { dbs, close };
+    }, it);
 
     it('applies each migration once when several processes start at once, and again never', async () => {
       const { dbs, schema, pool, close } = await stores(4);

@@ -1,0 +1,187 @@
+import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { peersDir, projectRoot } from '../realtime/paths.js';
+import { killAllChildren } from '../realtime/processes.js';
+import type { RunningServer } from '../realtime/serverKit.js';
+import { packageVersion } from '../realtime/serverKit.js';
+import type { ClusterBenchConfig } from './config.js';
+import { parseClusterArgs } from './config.js';
+import { killWritersProcess, measureFanout } from './fanout.js';
+import type { KillOutcome } from './fanout.js';
+import type { SharedInfra } from './infra.js';
+import { startSharedInfra } from './infra.js';
+import type { OursCluster, OursNode } from './nodes.js';
+import { createBoard, createClusterKey, startHocuspocusNode, startOursNode } from './nodes.js';
+import type { ClusterResults, FanoutPair } from './report.js';
+import { fanoutFigures, headline, renderClusterSummary } from './report.js';
+import { measureCreates } from './restCreates.js';
+
+/** Installs `bench/peers` when its Hocuspocus Redis extension is missing (exact pins, engine-strict off for Hocuspocus on Node 20). */
+function ensurePeers(): void {
+  if (existsSync(path.join(peersDir(), 'node_modules', '@hocuspocus', 'extension-redis', 'package.json'))) return;
+  process.stdout.write('bench: installing peers into bench/peers…\n');
+  const result = spawnSync('npm', ['install', '--prefix', peersDir(), '--no-audit', '--no-fund', '--engine-strict=false'], { stdio: 'inherit', timeout: 600_000 });
+  if (result.status !== 0) throw new Error('bench: npm install of bench/peers failed');
+}
+
+const message = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 400);
+
+/** Same-process (writers and readers on `a`) and cross-process (writers on `a`, readers on `b`) fan-out, alternating, `reps` times each. */
+async function fanoutPair(a: RunningServer, b: RunningServer, config: ClusterBenchConfig, label: string): Promise<FanoutPair> {
+  const pair: FanoutPair = { same: [], cross: [] };
+  const options = { sinks: config.sinks, ratePerWriter: config.ratePerWriter, warmupMs: config.warmupMs, windowMs: config.windowMs };
+  if (config.serverWarmupMs > 0) await measureFanout(a, b, { ...options, warmupMs: 0, windowMs: config.serverWarmupMs });
+  for (let rep = 0; rep < config.reps; rep++) {
+    for (const cross of rep % 2 === 0 ? [false, true] : [true, false]) {
+      const figures = fanoutFigures(await measureFanout(a, cross ? b : a, options));
+      (cross ? pair.cross : pair.same).push(figures);
+      process.stdout.write(`${label} ${cross ? 'cross-process' : 'same process '} p50=${figures.p50} p99=${figures.p99} sent=${figures.sent} ${figures.errors.join('; ')}\n`);
+    }
+  }
+  return pair;
+}
+
+/** Ours: fan-out, REST creates and the kill, on two processes of one cluster. */
+async function benchOurs(infra: SharedInfra, config: ClusterBenchConfig): Promise<Pick<ClusterResults, 'rest'> & { fanout: FanoutPair; kill: KillOutcome | { failed: string } }> {
+  const cluster: OursCluster = { postgresUrl: infra.createDatabase(), redisUrl: infra.redisUrl, sessionSecret: randomBytes(32).toString('hex'), token: '' };
+  await createClusterKey(cluster);
+  const nodes: OursNode[] = [];
+  try {
+    const a = await startOursNode(cluster, 'a');
+    nodes.push(a);
+    const b = await startOursNode(cluster, 'b');
+    nodes.push(b);
+    process.stdout.write(`bench: ours on ${a.http} and ${b.http}\n`);
+    const fanout = await fanoutPair(a, b, config, 'ours');
+
+    let rest: ClusterResults['rest'];
+    try {
+      const boards: string[] = [];
+      for (let i = 0; i < config.restBoards; i++) boards.push(await createBoard(a.http, cluster.token, `rest ${i}`));
+      const options = { concurrency: config.restConcurrency, durationMs: config.restMs, spread: 'round-robin' as const };
+      // Both processes warm (boards loaded, code optimised) before either run is measured.
+      await measureCreates([a.http, b.http], cluster.token, boards, { ...options, durationMs: config.restWarmupMs });
+      const one = await measureCreates([a.http], cluster.token, boards, options);
+      const two = await measureCreates([a.http, b.http], cluster.token, boards, options);
+      const twoByBoard = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'by-board' });
+      process.stdout.write(`ours REST creates: one process ${one.perSecond.toFixed(1)}/s, two ${two.perSecond.toFixed(1)}/s (by board ${twoByBoard.perSecond.toFixed(1)}/s)\n`);
+      rest = { one, two, twoByBoard };
+    } catch (error) {
+      rest = { failed: message(error) };
+    }
+
+    let kill: KillOutcome | { failed: string };
+    try {
+      kill = await killWritersProcess(a, b, async () => {
+        const reader = await startOursNode(cluster, 'reader');
+        nodes.push(reader);
+        return reader;
+      }, { ratePerWriter: config.ratePerWriter, writeMs: config.killAfterMs });
+      process.stdout.write(`ours kill -9: ${JSON.stringify(kill)}\n`);
+    } catch (error) {
+      kill = { failed: message(error) };
+    }
+    return { fanout, rest, kill };
+  } finally {
+    await Promise.all(nodes.map((node) => node.kill()));
+  }
+}
+
+/** Hocuspocus with extension-redis: cross-process fan-out (and its same-process baseline) and the kill. */
+async function benchHocuspocus(infra: SharedInfra, config: ClusterBenchConfig): Promise<{ fanout: FanoutPair; kill: KillOutcome | { failed: string } }> {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'bench-cluster-hocuspocus-'));
+  const file = path.join(dir, 'hocuspocus.sqlite');
+  const nodes: RunningServer[] = [];
+  try {
+    /** A process of the Hocuspocus cluster, killed at the end whatever happens. */
+    const start = async (label: string): Promise<RunningServer> => {
+      const node = await startHocuspocusNode(infra.redisUrl, file, label);
+      nodes.push(node);
+      return node;
+    };
+    let fanout: FanoutPair;
+    try {
+      fanout = await fanoutPair(await start('a'), await start('b'), config, 'hocuspocus');
+    } catch (error) {
+      fanout = { same: [], cross: [], failed: message(error) };
+    }
+    // The kill runs on a pair of its own, with no other process of the cluster left.
+    await Promise.all(nodes.splice(0).map((node) => node.kill()));
+    let kill: KillOutcome | { failed: string };
+    try {
+      kill = await killWritersProcess(await start('kill-a'), await start('kill-b'), () => start('reader'), { ratePerWriter: config.ratePerWriter, writeMs: config.killAfterMs });
+      process.stdout.write(`hocuspocus kill -9: ${JSON.stringify(kill)}\n`);
+    } catch (error) {
+      kill = { failed: message(error) };
+    }
+    return { fanout, kill };
+  } finally {
+    await Promise.all(nodes.map((node) => node.kill()));
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+async function main(): Promise<void> {
+  const config = parseClusterArgs(process.argv.slice(2));
+  // Each stock y-websocket provider adds a process 'exit' listener; hundreds of them are expected here.
+  process.setMaxListeners(10_000);
+  if (!config.skipHocuspocus) ensurePeers();
+  const root = projectRoot();
+  const startedAt = new Date();
+  const loadavgStart = os.loadavg().map((n) => Number(n.toFixed(2)));
+  const infra = await startSharedInfra();
+  try {
+    const ours = await benchOurs(infra, config);
+    const peer = config.skipHocuspocus ? undefined : await benchHocuspocus(infra, config);
+    const results: ClusterResults = {
+      machine: {
+        nproc: os.cpus().length,
+        cpuModel: os.cpus()[0]?.model ?? 'unknown',
+        node: process.version,
+        loadavgStart,
+        loadavgEnd: os.loadavg().map((n) => Number(n.toFixed(2))),
+        packages: {
+          'boards-server': packageVersion('boards-server'),
+          '@hocuspocus/server': packageVersion('@hocuspocus/server'),
+          '@hocuspocus/extension-redis': packageVersion('@hocuspocus/extension-redis'),
+          '@hocuspocus/extension-sqlite': packageVersion('@hocuspocus/extension-sqlite'),
+        },
+        command: `npm run bench:cluster -- ${process.argv.slice(2).join(' ')}`.trim(),
+        startedAt: startedAt.toISOString(),
+        durationS: Math.round((Date.now() - startedAt.getTime()) / 1000),
+      },
+      config,
+      fanout: { ours: ours.fanout, ...(peer ? { hocuspocus: peer.fanout } : {}) },
+      rest: ours.rest,
+      kill: { ours: ours.kill, ...(peer ? { hocuspocus: peer.kill } : {}) },
+    };
+    const resultsDir = path.join(root, 'bench', 'results');
+    mkdirSync(resultsDir, { recursive: true });
+    // A smoke run never replaces the figures of a real one.
+    const base = path.join(resultsDir, config.quick ? 'cluster-quick' : 'cluster-latest');
+    writeFileSync(`${base}.json`, `${JSON.stringify({ ...results, headline: headline(results) }, null, 2)}\n`);
+    writeFileSync(`${base}.md`, renderClusterSummary(results));
+    process.stdout.write(`bench: ${JSON.stringify(headline(results))}\nbench: → ${path.relative(root, base)}.md, .json\n`);
+  } finally {
+    infra.stop();
+  }
+}
+
+process.on('exit', killAllChildren);
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, () => {
+    killAllChildren();
+    process.exit(130);
+  });
+}
+main().then(
+  () => process.exit(process.exitCode ?? 0),
+  (error: unknown) => {
+    process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+    killAllChildren();
+    process.exit(1);
+  },
+);
