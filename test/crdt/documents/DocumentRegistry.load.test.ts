@@ -125,7 +125,8 @@ async function storedBoard(board: Y.Doc, logged: Uint8Array[] = []): Promise<{ d
   return { db, store: db.documents };
 }
 
-describe('loading a large stored board', () => {
+// The snapshot process runs at the lowest priority: on a busy machine its folds and splits wait for the cores.
+describe('loading a large stored board', { timeout: 120_000 }, () => {
   it('applies its snapshot in parts across event-loop turns (with the worker), then its log, to the same document', async () => {
     const board = largeBoard();
     const snapshotBytes = Y.encodeStateAsUpdate(board).byteLength;
