@@ -73,16 +73,16 @@ export interface TestCluster {
   kill(name: string): Promise<void>;
   /** Stops the process with SIGTERM (it gives its leases up) and waits for its exit. */
   terminate(name: string): Promise<void>;
-  /** Its `process:<id>` liveness lease as Redis holds it: the holder part identifies the process's leases. */
-  leaseHolder(name: string): string;
   /** The process holding the singleton lease `lease` now, or null. */
   holderOf(lease: string): Promise<string | null>;
   /** Whether the liveness lease the process took at its start is still in Redis. */
   alive(name: string): Promise<boolean>;
   /** What the development mailers of every process wrote, in no particular order. */
   mails(): OutboxMail[];
-  /** A Redis connection of the test's own (commands only). */
-  readonly redisClient: Redis;
+  /** Creates a board through nginx as the person of `key` and returns its id. */
+  newBoard(title: string): Promise<string>;
+  /** Ids of the board's items (sorted) as the server at `url` reads them, with `key` by default. */
+  itemIds(url: string, boardId: string, key?: string): Promise<string[]>;
   stop(): Promise<void>;
 }
 
@@ -183,6 +183,11 @@ export async function startCluster(names: readonly string[], extraEnv: Record<st
     const me = await json(apiRequest(nginx.url, key, 'GET', '/me'));
     const front = nginx;
     const commands = redisClient;
+    const itemIds = async (url: string, boardId: string, as = key): Promise<string[]> => {
+      const res = await apiRequest(url, as, 'GET', `/boards/${boardId}/items?limit=200`);
+      expect(res.status).toBe(200);
+      return ((await json(res)).data as { id: string }[]).map((item) => item.id).sort();
+    };
     const held = postgres;
     const bus = redis;
     return {
@@ -193,7 +198,12 @@ export async function startCluster(names: readonly string[], extraEnv: Record<st
       databaseUrl,
       key,
       userId: me.user.id as string,
-      redisClient: commands,
+      newBoard: async (title) => {
+        const res = await apiRequest(front.url, key, 'POST', '/boards', { title });
+        expect(res.status).toBe(201);
+        return (await json(res)).id as string;
+      },
+      itemIds,
       direct: (name) => `http://127.0.0.1:${found(ports, name)}`,
       env: (name) => found(envs, name),
       running: (name) => {
@@ -212,7 +222,6 @@ export async function startCluster(names: readonly string[], extraEnv: Record<st
         child.kill('SIGTERM');
         await exited;
       },
-      leaseHolder: (name) => found(holders, name),
       holderOf: async (lease) => {
         const value = await commands.get(leaseKey(lease));
         if (value === null) return null;

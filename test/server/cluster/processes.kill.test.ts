@@ -106,11 +106,7 @@ describeCluster('three boards processes behind nginx, one killed -9', () => {
     expect(res.status).toBe(200);
     return ((await json(res)).data as { kind: string; boardId: string; itemId: string }[]).filter((n) => n.kind === 'mention' && n.boardId === boardId).map((n) => n.itemId);
   };
-  const itemIdsVia = async (url: string, boardId: string): Promise<string[]> => {
-    const res = await apiRequest(url, ownerKey, 'GET', `/boards/${boardId}/items?limit=200`);
-    expect(res.status).toBe(200);
-    return ((await json(res)).data as { id: string }[]).map((item) => item.id).sort();
-  };
+  const itemIdsVia = (url: string, boardId: string): Promise<string[]> => cluster.itemIds(url, boardId, ownerKey);
   /** Kills `name`, waits until its liveness lease lapsed (a process starting now takes it for stopped), and starts it again. */
   const restartAfterLapse = async (name: string): Promise<void> => {
     await expect.poll(() => cluster.alive(name), { timeout: 60_000, interval: 500 }).toBe(false);

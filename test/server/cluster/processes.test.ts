@@ -48,11 +48,6 @@ describeCluster('three boards processes behind nginx', () => {
     clients.push(client);
     return client;
   };
-  const newBoard = async (title: string): Promise<string> => {
-    const res = await apiRequest(cluster.nginx.url, cluster.key, 'POST', '/boards', { title });
-    expect(res.status).toBe(201);
-    return (await json(res)).id as string;
-  };
   const restTexts = async (url: string, boardId: string): Promise<Record<string, string>> => {
     const res = await apiRequest(url, cluster.key, 'GET', `/boards/${boardId}/items?limit=200`);
     expect(res.status).toBe(200);
@@ -73,7 +68,7 @@ describeCluster('three boards processes behind nginx', () => {
   }, 60_000);
 
   it('relays a REST write on process A to a stock provider on process C; providers on A and C converge over 1,000 seeded random concurrent edits, with the REST view; presence lists both', async () => {
-    const boardId = await newBoard('Three processes');
+    const boardId = await cluster.newBoard('Three processes');
     const onA = live(cluster.direct('a'), boardId);
     const onC = live(cluster.direct('c'), boardId);
     await Promise.all([onA.synced(), onC.synced()]);
@@ -146,7 +141,7 @@ describeCluster('three boards processes behind nginx', () => {
     for (let i = 1; i < upstreams.length; i += 1) expect(upstreams[i]).not.toBe(upstreams[i - 1]);
 
     // Links name the address in front, whichever process made them.
-    const boardId = await newBoard('Links');
+    const boardId = await cluster.newBoard('Links');
     for (const name of names) {
       const board = await json(apiRequest(cluster.direct(name), cluster.key, 'GET', `/boards/${boardId}`));
       expect(board.links.self).toBe(`${cluster.nginx.url}/v1/boards/${boardId}`);
@@ -163,7 +158,7 @@ describeCluster('three boards processes behind nginx', () => {
   });
 
   it('turns a REST write into exactly one activity row, and a live edit into exactly one webhook delivery and one search hit', async () => {
-    const boardId = await newBoard('Events across processes');
+    const boardId = await cluster.newBoard('Events across processes');
     const hook = await apiRequest(cluster.nginx.url, cluster.key, 'POST', '/webhooks', { url: receiver.url, events: ['item.created'] });
     expect(hook.status).toBe(201);
     const rowsFor = async (url: string, itemId: string): Promise<string[]> => {
@@ -203,7 +198,7 @@ describeCluster('three boards processes behind nginx', () => {
   });
 
   it('accepts a web sign-in made through process A, and the web token process B gives for it, on process C over REST and the live socket', async () => {
-    const boardId = await newBoard('Web session');
+    const boardId = await cluster.newBoard('Web session');
     const origin = cluster.nginx.url;
     const form = { 'Content-Type': 'application/x-www-form-urlencoded', Origin: origin, 'Sec-Fetch-Site': 'same-origin' };
     const started = await fetch(`${cluster.direct('a')}/oauth/signin/email`, {
