@@ -7,6 +7,7 @@ import { PostgresCollection } from './PostgresCollection.js';
 import { PostgresDocumentStore } from './PostgresDocumentStore.js';
 import { PostgresSearchIndex } from './PostgresSearchIndex.js';
 import { ensureCollection, migrate } from './schema.js';
+import { guardPool } from './unavailable.js';
 
 /** Options of the PostgreSQL store. */
 export interface PostgresDatabaseOptions {
@@ -73,7 +74,7 @@ export class PostgresDatabase implements Database {
     });
     const onError = options.onBackgroundError ?? (() => undefined);
     pool.on('error', (error) => onError(new StorageError('storage_unavailable', 'An idle PostgreSQL connection failed; the pool opens another', { cause: error })));
-    const db = new PostgresDatabase(pool, options.schema);
+    const db = new PostgresDatabase(guardPool(pool), options.schema);
     try {
       await db.#migrations();
     } catch (error) {

@@ -43,6 +43,10 @@ export interface PostgresCluster {
   createDatabase(extra?: string): Promise<string>;
   /** Refuses new connections to the database at `url` and ends those open (`allow` false), or allows them again. */
   allowConnections(url: string, allow: boolean): Promise<void>;
+  /** Stops the server as a crash would (`pg_ctl stop -m immediate`), keeping its files and port. */
+  halt(): void;
+  /** Starts a halted server again on the same port and waits until it accepts connections. */
+  resume(): void;
   stop(): void;
 }
 
@@ -77,13 +81,15 @@ export async function startPostgres(): Promise<PostgresCluster> {
   run(bin, 'initdb', ['-D', data, '-U', 'boards', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions'], asPostgres);
   const port = await freePort();
   const options = `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir}`;
-  run(bin, 'pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'], asPostgres);
+  const start = (): void => run(bin, 'pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-o', options, '-w', '-t', '60', 'start'], asPostgres);
+  start();
   let stopped = false;
+  let halted = false;
   const stop = (): void => {
     if (stopped) return;
     stopped = true;
     try {
-      run(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'], asPostgres);
+      if (!halted) run(bin, 'pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'], asPostgres);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -113,6 +119,14 @@ export async function startPostgres(): Promise<PostgresCluster> {
         await client.query(`ALTER DATABASE ${name} ALLOW_CONNECTIONS ${allow}`);
         if (!allow) await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1', [name]);
       });
+    },
+    halt() {
+      run(bin, 'pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop'], asPostgres);
+      halted = true;
+    },
+    resume() {
+      start();
+      halted = false;
     },
     stop,
   };
