@@ -7,6 +7,7 @@ import type { ErrorEnvelope } from '../envelope.js';
 import { describeError } from '../middleware/errorHandler.js';
 import { translateLowerLayerError } from '../lowerLayerErrors.js';
 import type { Route } from '../route.js';
+import { parsePart } from './McpToolRegistry.js';
 import { runOperation } from './runOperation.js';
 import type { OperationInput } from './runOperation.js';
 
@@ -33,6 +34,13 @@ export class McpCall {
     const route = this.routes.get(operationId);
     if (!route) throw new TypeError(`No operation ${operationId}.`);
     return runOperation(route, input, this.principal, this.ctx);
+  }
+
+  /** Runs a read operation with path parameters and query as a client would send them, validated by its schemas. */
+  async read(operationId: string, params: Record<string, unknown>, query: Record<string, unknown> = {}): Promise<unknown> {
+    const route = this.routes.get(operationId);
+    if (!route) throw new TypeError(`No operation ${operationId}.`);
+    return runOperation(route, { params: parsePart(route.params, params), query: parsePart(route.query, query), body: undefined }, this.principal, this.ctx);
   }
 
   /** The `/v1` error envelope of `error` (5xx logged, with generic text). */

@@ -75,7 +75,8 @@ export class McpToolRegistry {
   }
 }
 
-function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
+/** `value` parsed by `schema` (as is without one); throws `validation_failed` naming the field. */
+export function parsePart(schema: z.ZodType | undefined, value: unknown): unknown {
   if (!schema) return value;
   const parsed = schema.safeParse(value);
   if (!parsed.success) throw ValidationError.fromZod(parsed.error);

@@ -35,7 +35,7 @@ interface BoardPage {
 
 /** `resources/list`: the outline and structure of each board the principal can read, paged like `listBoards`. */
 export async function listBoardResources(call: McpCall, cursor: string | undefined): Promise<ListResourcesResult> {
-  const page = (await call.run('listBoards', { params: {}, query: { limit: boardsPerPage, ...(cursor === undefined ? {} : { cursor }) }, body: undefined })) as BoardPage;
+  const page = (await call.read('listBoards', {}, { limit: boardsPerPage, ...(cursor === undefined ? {} : { cursor }) })) as BoardPage;
   return {
     resources: page.data.flatMap((board) => [
       { uri: outlineUri(board.id), name: `${board.id}/outline`, title: `${board.title} (outline)`, mimeType: 'text/markdown' },
@@ -57,9 +57,9 @@ export async function readBoardResource(call: McpCall, uri: string): Promise<Rea
     throw new ServiceError('not_found', 'No resource at this address: boards://board/{boardId}/outline or /structure.');
   }
   if (match[2] === 'outline') {
-    const view = (await call.run('getBoardOutline', { params: { boardId }, query: {}, body: undefined })) as { title: string; outline: string };
+    const view = (await call.read('getBoardOutline', { boardId }, {})) as { title: string; outline: string };
     return { contents: [{ uri, mimeType: 'text/markdown', text: `# ${view.title}\n\n${view.outline}` }] };
   }
-  const structure = await call.run('getBoardStructure', { params: { boardId }, query: {}, body: undefined });
+  const structure = await call.read('getBoardStructure', { boardId }, {});
   return { contents: [{ uri, mimeType: 'application/json', text: JSON.stringify(structure) }] };
 }

@@ -18,7 +18,7 @@ const promptArguments = [
 
 /** `prompts/list`: the curated skills library (`GET /skills`), one prompt per skill named by its id, paged like it. */
 export async function listSkillPrompts(call: McpCall, cursor: string | undefined): Promise<ListPromptsResult> {
-  const page = (await call.run('listSkills', { params: {}, query: { scope: 'public', limit: 100, ...(cursor === undefined ? {} : { cursor }) }, body: undefined })) as {
+  const page = (await call.read('listSkills', {}, { scope: 'public', limit: 100, ...(cursor === undefined ? {} : { cursor }) })) as {
     data: SkillBody[];
     nextCursor: string | null;
   };
@@ -33,7 +33,7 @@ export async function listSkillPrompts(call: McpCall, cursor: string | undefined
  * instructions so the model knows what it will produce. Unknown skill: 404 as `GET /skills/{id}`.
  */
 export async function getSkillPrompt(call: McpCall, name: string, args: Readonly<Record<string, string>>): Promise<GetPromptResult> {
-  const skill = (await call.run('getSkill', { params: { skillId: name }, query: {}, body: undefined })) as SkillBody;
+  const skill = (await call.read('getSkill', { skillId: name }, {})) as SkillBody;
   for (const argument of promptArguments) {
     if ((args[argument.name] ?? '').trim() === '') throw new ValidationError([{ field: argument.name, message: 'is required' }]);
   }

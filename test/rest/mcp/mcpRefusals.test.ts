@@ -79,7 +79,10 @@ beforeAll(async () => {
   itemId = note.id;
   expect((await t.api(ada.key, 'POST', `/boards/${boardId}/members`, { email: viewer.email, role: 'viewer' })).status).toBeLessThan(300);
   expect((await t.api(ada.key, 'POST', `/boards/${boardId}/members`, { email: reader.email, role: 'editor' })).status).toBeLessThan(300);
-  [asAda, asBob, asViewer, asReader] = await Promise.all([ada, bob, viewer, reader].map((u) => connectMcp(t.url, u.key)));
+  asAda = await connectMcp(t.url, ada.key);
+  asBob = await connectMcp(t.url, bob.key);
+  asViewer = await connectMcp(t.url, viewer.key);
+  asReader = await connectMcp(t.url, reader.key);
   clients = [asAda, asBob, asViewer, asReader];
   const skills = await toolData<{ data: { id: string }[] }>(asAda, 'list_skills', {});
   skillId = skills.data[0]?.id ?? '';
