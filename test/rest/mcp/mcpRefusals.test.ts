@@ -162,6 +162,20 @@ describe('MCP tool refusals', () => {
     expect(await boardState()).toBe(before);
   });
 
+  it('refuses every tool to a token with only user:read (each needs a boards, ai or skills scope)', async () => {
+    const profileOnly = await t.createUser({ scopes: 'user:read' });
+    await t.api(ada.key, 'POST', `/boards/${boardId}/members`, { email: profileOnly.email, role: 'editor' });
+    const client = await connectMcp(t.url, profileOnly.key);
+    clients.push(client);
+    const before = await boardState();
+    for (const [name, args] of Object.entries(validArgs())) {
+      const result = await client.callTool({ name, arguments: args });
+      expect(result.isError, name).toBe(true);
+      expect((result.structuredContent as { error: { code: string } }).error.code, name).toBe('insufficient_scope');
+    }
+    expect(await boardState()).toBe(before);
+  });
+
   it('refuses with the code and message of the REST operation it mirrors', async () => {
     const body = { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 7 } };
     const rest = (await (await t.api(ada.key, 'POST', `/boards/${boardId}/items`, body)).json()) as { error: { code: string; message: string } };
