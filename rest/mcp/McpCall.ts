@@ -1,8 +1,6 @@
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import type { Principal } from '../../server/auth/Principal.js';
-import { ErrorCode as RpcErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
-import { errorStatus } from '../errorStatus.js';
 import type { ErrorEnvelope } from '../envelope.js';
 import { describeError } from '../middleware/errorHandler.js';
 import { translateLowerLayerError } from '../lowerLayerErrors.js';
@@ -10,9 +8,6 @@ import type { Route } from '../route.js';
 import { parsePart } from './McpToolRegistry.js';
 import { runOperation } from './runOperation.js';
 import type { OperationInput } from './runOperation.js';
-
-/** JSON-RPC code of a resource that does not exist (MCP "Resources", error handling). */
-const resourceNotFound = -32002;
 
 /**
  * One `/mcp` HTTP request: the authenticated principal and its Koa context. Runs `/v1`
@@ -51,13 +46,5 @@ export class McpCall {
       error: { ...answer.details, code: answer.code, message: answer.message, docsUrl: `${state.publicUrl}/docs/errors/${answer.code}` },
       requestId: state.requestId,
     };
-  }
-
-  /** `error` as a JSON-RPC error (resources and prompts have no tool-error result): the envelope in `data`. */
-  rpcError(error: unknown): McpError {
-    const envelope = this.envelope(error);
-    const { code } = envelope.error;
-    const rpcCode = code === 'not_found' ? resourceNotFound : errorStatus[code] >= 500 ? RpcErrorCode.InternalError : RpcErrorCode.InvalidParams;
-    return new McpError(rpcCode, envelope.error.message, envelope);
   }
 }

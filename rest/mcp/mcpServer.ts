@@ -8,7 +8,9 @@ import {
   ListToolsRequestSchema,
   ReadResourceRequestSchema,
 } from '@modelcontextprotocol/sdk/types.js';
+import { ErrorCode as RpcErrorCode, McpError } from '@modelcontextprotocol/sdk/types.js';
 import type { CallToolResult, Tool } from '@modelcontextprotocol/sdk/types.js';
+import { errorStatus } from '../errorStatus.js';
 import { boardResourceTemplates, listBoardResources, readBoardResource } from './boardResources.js';
 import type { McpCall } from './McpCall.js';
 import type { McpTool } from './McpTool.js';
@@ -16,6 +18,17 @@ import { unknownTool } from './McpToolRegistry.js';
 import type { McpToolRegistry } from './McpToolRegistry.js';
 import { requireScope } from './runOperation.js';
 import { getSkillPrompt, listSkillPrompts } from './skillPrompts.js';
+
+/** JSON-RPC code of a resource that does not exist (MCP "Resources", error handling). */
+const resourceNotFound = -32002;
+
+/** `error` as a JSON-RPC error (resources and prompts have no tool-error result): the `/v1` envelope in `data`. */
+function rpcError(call: McpCall, error: unknown): McpError {
+  const envelope = call.envelope(error);
+  const { code } = envelope.error;
+  const rpcCode = code === 'not_found' ? resourceNotFound : errorStatus[code] >= 500 ? RpcErrorCode.InternalError : RpcErrorCode.InvalidParams;
+  return new McpError(rpcCode, envelope.error.message, envelope);
+}
 
 /** The name and version the server gives in `initialize`. */
 export const mcpServerInfo = { name: 'boards', title: 'Boards', version: '2026-10-01' } as const;
@@ -66,7 +79,7 @@ export function createMcpServer(registry: McpToolRegistry, call: McpCall): Serve
     try {
       return await work();
     } catch (error) {
-      throw call.rpcError(error);
+      throw rpcError(call, error);
     }
   };
   server.setRequestHandler(ListResourcesRequestSchema, (request) => rpc(() => listBoardResources(call, request.params?.cursor)));
