@@ -13,6 +13,8 @@ import type { ContentBenchResults } from './content/report.js';
 import type { BoardApi } from './content/restBench.js';
 import { createBoard, measureBatches, measureChatPosts, measureCreates, measurePaging, seedBoard, someItemIds, timedCall, warmBatches } from './content/restBench.js';
 import { measureSearchReindex } from './content/searchReindex.js';
+import type { McpCreateCompare } from './mcp/mcpCreates.js';
+import { measureMcpCreates, renderMcpCreates } from './mcp/mcpCreates.js';
 import { createBenchUser, pinLoadGenerator, startBoards } from './content/serverProcess.js';
 import { nowMs, summarize } from './content/stats.js';
 import { startNodeOptions } from './realtime/paths.js';
@@ -69,7 +71,7 @@ async function onCopy<T>(dataDir: string, measure: (copy: string) => Promise<T>)
  * reindex) run this checkout's code on a copy of the data dir the server wrote; `ai/generate`
  * runs on this checkout's server only.
  */
-export async function runContentBench(other?: { bin: string; server: string }): Promise<ContentBenchResults> {
+export async function runContentBench(other?: { bin: string; server: string }): Promise<ContentBenchResults & { mcp: McpCreateCompare | undefined }> {
   const began = nowMs();
   const core = pinned ? 0 : undefined;
   const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-bench-'));
@@ -109,6 +111,9 @@ export async function runContentBench(other?: { bin: string; server: string }): 
       const sequential = await measureCreates(api, 100, 1);
       const concurrency = 8;
       const concurrent = { ...(await measureCreates(api, 200, concurrency)), concurrency };
+      // Issue 52: the same create through /mcp, on this checkout's server (another may have no /mcp).
+      if (other === undefined) log('MCP tools/call create_item against REST creates');
+      const mcp = other === undefined ? await measureMcpCreates(api, 100) : undefined;
       log('paging through the items');
       quietMs.paging = await server.whenQuiet();
       // The 10k board in pages of 100, against whole passes through the 100-item board (one page each).
@@ -166,6 +171,7 @@ export async function runContentBench(other?: { bin: string; server: string }): 
         records,
         duplicate,
         ai,
+        mcp,
         ...(other === undefined ? {} : { server: other.server }),
         quietMs,
         yjs,
@@ -190,7 +196,7 @@ function write(name: string, text: string): void {
 const { against } = options();
 if (against === undefined) {
   const results = await runContentBench();
-  const report = renderReport(results, 'npm run bench');
+  const report = `${renderReport(results, 'npm run bench')}${results.mcp ? `\n\n${renderMcpCreates(results.mcp, results.items)}` : ''}`;
   process.stdout.write(`${report}\n`);
   write('content-latest.md', report);
   await runWebhookBench();
@@ -204,7 +210,7 @@ if (against === undefined) {
   const before = await runContentBench({ bin: found.bin, server: describeCheckout(against) });
   log('after: this checkout');
   const after = { ...(await runContentBench()), server: `${describeCheckout('.')} (this checkout)` };
-  write('content-latest.md', renderReport(after, 'npm run bench -- --against <checkout>'));
+  write('content-latest.md', `${renderReport(after, 'npm run bench -- --against <checkout>')}${after.mcp ? `\n\n${renderMcpCreates(after.mcp, after.items)}` : ''}`);
   const table = renderBeforeAfter(before, after, 'npm run bench -- --against <checkout>');
   process.stdout.write(`${table}\n`);
   write('content-before-after.md', table);

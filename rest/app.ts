@@ -17,6 +17,7 @@ import { buildOpenApi } from './openapi.js';
 import { errorDocs } from './pages/errorDocs.js';
 import { unsubscribeRoutes } from './pages/unsubscribePage.js';
 import { consoleRoutes } from './console/consoleRoutes.js';
+import { mcpEndpoint } from './mcp/mcpEndpoint.js';
 import { oauthRoutes } from './oauth/oauthRoutes.js';
 import type { Route } from './route.js';
 import { apiRouter } from './router.js';
@@ -116,6 +117,7 @@ export function createApp(options: AppOptions): App {
   koa.use(consoleRoutes(services));
   koa.use(unsubscribeRoutes(services));
   koa.use(webRoutes(services));
+  koa.use(mcpEndpoint({ routes, authenticator: services.authenticator, rateLimit }));
   koa.use(
     apiRouter('/v1', {
       routes,

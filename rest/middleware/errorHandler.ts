@@ -29,33 +29,46 @@ export function errorHandler(translate: ErrorTranslator): Middleware {
         sendError(ctx, 'not_found', 'No API operation at this address.');
       }
     } catch (raw) {
-      const error = raw instanceof ServiceError ? raw : (translate(raw) ?? raw);
-      const log = ctx.state.log as Logger;
-      if (error instanceof ServiceError) {
-        if (expectedServerCodes.has(error.code)) {
-          // An answer the service gives on purpose: worth a line, not an error with a stack.
-          log.info({ code: error.code, reason: error.message }, 'request not served');
-          sendError(ctx, error.code, serverErrorMessage(error.code));
-        } else if (errorStatus[error.code] >= 500) {
-          // A 5xx message may hold ids, timings or paths: it goes to the log, the client reads
-          // the catalogue's text and quotes the request id.
-          log.error({ err: error }, 'request failed');
-          sendError(ctx, error.code, serverErrorMessage(error.code));
-        } else {
-          sendError(ctx, error.code, error.message, error.details);
-        }
-        return;
-      }
-      const status = httpStatusOf(error);
-      if (status !== null && status >= 400 && status < 500) {
-        const code = statusCodes.get(status) ?? 'bad_request';
-        sendError(ctx, code, exposedMessage(error) ?? 'The request could not be read.');
-        return;
-      }
-      log.error({ err: error }, 'unexpected error');
-      sendError(ctx, 'internal_error', serverErrorMessage('internal_error'));
+      const answer = describeError(raw, translate, ctx.state.log as Logger);
+      sendError(ctx, answer.code, answer.message, answer.details);
     }
   };
+}
+
+/** What the envelope of an error says: its code, the message a client may read, and details. */
+export interface ErrorAnswer {
+  readonly code: ErrorCode;
+  readonly message: string;
+  readonly details?: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The answer to `raw` as every door of the API gives it (the `/v1` envelope, MCP tool errors):
+ * service errors keep their code, and their message below 5xx; client HTTP errors keep their
+ * status; anything else is logged with its stack and answered `internal_error`.
+ */
+export function describeError(raw: unknown, translate: ErrorTranslator, log: Logger): ErrorAnswer {
+  const error = raw instanceof ServiceError ? raw : (translate(raw) ?? raw);
+  if (error instanceof ServiceError) {
+    if (expectedServerCodes.has(error.code)) {
+      // An answer the service gives on purpose: worth a line, not an error with a stack.
+      log.info({ code: error.code, reason: error.message }, 'request not served');
+      return { code: error.code, message: serverErrorMessage(error.code) };
+    }
+    if (errorStatus[error.code] >= 500) {
+      // A 5xx message may hold ids, timings or paths: it goes to the log, the client reads
+      // the catalogue's text and quotes the request id.
+      log.error({ err: error }, 'request failed');
+      return { code: error.code, message: serverErrorMessage(error.code) };
+    }
+    return error.details === undefined ? { code: error.code, message: error.message } : { code: error.code, message: error.message, details: error.details };
+  }
+  const status = httpStatusOf(error);
+  if (status !== null && status >= 400 && status < 500) {
+    return { code: statusCodes.get(status) ?? 'bad_request', message: exposedMessage(error) ?? 'The request could not be read.' };
+  }
+  log.error({ err: error }, 'unexpected error');
+  return { code: 'internal_error', message: serverErrorMessage('internal_error') };
 }
 
 /** The only text a 5xx answer carries: generic, the same for every cause of one code. */

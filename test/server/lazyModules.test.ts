@@ -4,10 +4,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-type Loaded = { promClient: boolean; ioredis: boolean; pg: boolean; mongodb: boolean };
+/** `mcpSdk`: the MCP SDK is ESM, which `require.cache` does not list; `ajv`, the CommonJS validator its server loads, stands for it. */
+type Loaded = { promClient: boolean; ioredis: boolean; pg: boolean; mongodb: boolean; mcpSdk: boolean };
 
 /** Which optional packages a fresh `boards` server process (compiled `dist/`, built by the test setup) has loaded once it listens with `env`. */
-function loadedByServer(env: Record<string, string>): Loaded {
+function loadedByServer(env: Record<string, string>, options: { mcpCall?: boolean } = {}): Loaded {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-lazy-'));
   const script = `
     import { createRequire } from 'node:module';
@@ -16,15 +17,22 @@ function loadedByServer(env: Record<string, string>): Loaded {
     const { startServer } = await import('./dist/server/main.js');
     const config = loadConfig({ BOARDS_HOST: '127.0.0.1', BOARDS_PORT: '0', BOARDS_LOG_LEVEL: 'silent', ...JSON.parse(process.env.LAZY_ENV) });
     const server = await startServer(config);
+    if (process.env.LAZY_MCP_CALL) {
+      const { user } = await server.services.accounts.createUser({ email: 'lazy@example.com', plan: 'basic' });
+      const { secret } = await server.services.apiKeys.create({ userId: user.id, scopes: 'boards:read' });
+      const headers = { Authorization: 'Bearer ' + secret, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+      const answer = await fetch(server.url + '/mcp', { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+      if (answer.status !== 200) throw new Error('/mcp answered ' + answer.status);
+    }
     const loaded = Object.keys(require.cache);
     const has = (name) => loaded.some((file) => file.includes('/node_modules/' + name + '/'));
     await server.close();
-    process.stdout.write(JSON.stringify({ promClient: has('prom-client'), ioredis: has('ioredis'), pg: has('pg'), mongodb: has('mongodb') }));
+    process.stdout.write(JSON.stringify({ promClient: has('prom-client'), ioredis: has('ioredis'), pg: has('pg'), mongodb: has('mongodb'), mcpSdk: has('ajv') }));
   `;
   try {
     const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
       encoding: 'utf8',
-      env: { ...process.env, LAZY_ENV: JSON.stringify({ BOARDS_DATA_DIR: dataDir, ...env }) },
+      env: { ...process.env, LAZY_ENV: JSON.stringify({ BOARDS_DATA_DIR: dataDir, ...env }), ...(options.mcpCall ? { LAZY_MCP_CALL: '1' } : {}) },
     });
     return JSON.parse(output) as Loaded;
   } finally {
@@ -33,11 +41,15 @@ function loadedByServer(env: Record<string, string>): Loaded {
 }
 
 describe('a server loads optional packages only when its configuration uses them', () => {
-  it('on the embedded default: no metrics client, no Redis client, no PostgreSQL or MongoDB driver', () => {
-    expect(loadedByServer({})).toEqual({ promClient: false, ioredis: false, pg: false, mongodb: false });
+  it('on the embedded default: no metrics client, no Redis client, no PostgreSQL or MongoDB driver, no MCP SDK until /mcp is called', () => {
+    expect(loadedByServer({})).toEqual({ promClient: false, ioredis: false, pg: false, mongodb: false, mcpSdk: false });
   });
 
   it('with metrics served: the metrics client, and still no Redis client or other driver', () => {
-    expect(loadedByServer({ BOARDS_METRICS_TOKEN: 'm'.repeat(32) })).toEqual({ promClient: true, ioredis: false, pg: false, mongodb: false });
+    expect(loadedByServer({ BOARDS_METRICS_TOKEN: 'm'.repeat(32) })).toEqual({ promClient: true, ioredis: false, pg: false, mongodb: false, mcpSdk: false });
+  });
+
+  it('the MCP SDK once /mcp serves its first call', () => {
+    expect(loadedByServer({}, { mcpCall: true })).toMatchObject({ mcpSdk: true });
   });
 });
