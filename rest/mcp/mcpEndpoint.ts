@@ -4,6 +4,7 @@ import { HttpMethodEnum, koaBody } from 'koa-body';
 import type { Authenticator } from '../../server/auth/Authenticator.js';
 import type { Principal } from '../../server/auth/Principal.js';
 import { ServiceError } from '../../server/errors.js';
+import { mcpResourceUrl } from '../../server/oauth/resourceIndicators.js';
 import { authenticate } from '../middleware/authenticate.js';
 import type { RateLimit } from '../middleware/rateLimit.js';
 import type { Route } from '../route.js';
@@ -58,12 +59,14 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
   return async (ctx, next) => {
     if (ctx.path !== mcpPath) return next();
     ctx.state.operationId = 'mcp';
+    const publicUrl = (ctx.state as { publicUrl: string }).publicUrl;
     let principal: Principal;
     try {
-      principal = await authenticate(ctx, options.authenticator, options.rateLimit);
+      // OAuth access tokens must have been issued for this endpoint (RFC 8707): see `audienceAccepted`.
+      principal = await authenticate(ctx, options.authenticator, options.rateLimit, mcpResourceUrl(publicUrl));
     } catch (error) {
       if (error instanceof ServiceError && error.code === 'unauthorized') {
-        const metadata = `${(ctx.state as { publicUrl: string }).publicUrl}/.well-known/oauth-protected-resource${mcpPath}`;
+        const metadata = `${publicUrl}/.well-known/oauth-protected-resource${mcpPath}`;
         const params = ctx.response.get('WWW-Authenticate').replace(/^Bearer\s*/i, '');
         ctx.set('WWW-Authenticate', `Bearer resource_metadata="${metadata}"${params === '' ? '' : `, ${params}`}`);
       }

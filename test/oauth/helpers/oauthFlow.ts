@@ -152,7 +152,7 @@ export async function connect(
   as: oauth.AuthorizationServer,
   cookie: string,
   app: TestApp,
-  options: { scope?: string; pkce?: boolean } = {},
+  options: { scope?: string; pkce?: boolean; resource?: string } = {},
 ): Promise<oauth.TokenEndpointResponse & { verifier: string | null }> {
   const verifier = options.pkce === false ? null : oauth.generateRandomCodeVerifier();
   const state = oauth.generateRandomState();
@@ -160,9 +160,13 @@ export async function connect(
     state,
     ...(verifier ? { codeChallenge: await oauth.calculatePKCECodeChallenge(verifier) } : {}),
     ...(options.scope ? { scope: options.scope } : {}),
+    ...(options.resource ? { extra: { resource: options.resource } } : {}),
   });
   const params = oauth.validateAuthResponse(as, app.client, callback, state);
-  const response = await oauth.authorizationCodeGrantRequest(as, app.client, app.auth, params, app.redirectUri, verifier ?? oauth.nopkce, insecure);
+  const response = await oauth.authorizationCodeGrantRequest(as, app.client, app.auth, params, app.redirectUri, verifier ?? oauth.nopkce, {
+    ...insecure,
+    ...(options.resource ? { additionalParameters: { resource: options.resource } } : {}),
+  });
   const tokens = await oauth.processAuthorizationCodeResponse(as, app.client, response);
   return { ...tokens, verifier };
 }
