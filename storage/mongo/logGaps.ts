@@ -21,7 +21,8 @@ export function contiguousEnd(base: number, present: ReadonlySet<number>): numbe
 
 /** The numbers after `end`, up to `top` or the highest present one, that are not in `present`. */
 export function missingAfter(end: number, top: number, present: ReadonlySet<number>): number[] {
-  const highest = Math.max(top, ...present);
+  let highest = top;
+  for (const seq of present) highest = Math.max(highest, seq);
   const missing: number[] = [];
   for (let seq = end + 1; seq <= highest; seq += 1) if (!present.has(seq)) missing.push(seq);
   return missing;
