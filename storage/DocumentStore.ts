@@ -13,7 +13,12 @@ export interface StoredDocument {
   snapshot: readonly Uint8Array[] | null;
   /** Updates logged after the snapshot, oldest first. */
   updates: Uint8Array[];
-  /** Sequence number of the last update included (in the snapshot or the updates); 0 when empty. */
+  /**
+   * Sequence number up to which every update is included (in the snapshot or the updates); 0
+   * when empty. Where appends of several processes may become visible out of number order
+   * (MongoDB), updates numbered after it may be included too, and a compaction up to it never
+   * hides one still being written.
+   */
   lastSeq: number;
 }
 

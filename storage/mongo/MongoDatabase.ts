@@ -15,6 +15,8 @@ import { mongoField } from './toMongoQuery.js';
 export interface MongoDatabaseOptions {
   /** Called by `close()`, e.g. to close the client that owns the `Db`; default: nothing. */
   close?: () => Promise<void>;
+  /** The document store's clock (`MongoDocumentStoreOptions.now`); default `Date.now`. */
+  now?: () => number;
 }
 
 /** Database name used when neither the argument nor the URL names one. */
@@ -70,7 +72,7 @@ export class MongoDatabase implements Database {
     this.#db = db;
     this.#close = options.close ?? (async () => {});
     this.#specs.set(documentIndexes.name, documentIndexes);
-    this.documents = new MongoDocumentStore(db, () => this.#indexes(documentIndexes.name));
+    this.documents = new MongoDocumentStore(db, () => this.#indexes(documentIndexes.name), options.now === undefined ? {} : { now: options.now });
     this.#searchIndex = new MongoSearchIndex(db);
     this.search = this.#searchIndex;
   }

@@ -5,6 +5,10 @@ import { isDuplicateKeyError, majorityJournaled } from './driverPort.js';
 import { StorageError, compactionFenced } from '../errors.js';
 import { KeyedChain } from '../KeyedChain.js';
 import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
+import type { DocumentMeta } from './documentMeta.js';
+import { documentMeta, generationIs, snapshotGeneration, snapshotGenerationAtMost } from './documentMeta.js';
+import type { ReadEntry } from './logGaps.js';
+import { contiguousEnd, missingAfter, reservedBefore } from './logGaps.js';
 
 const writeOptions = { writeConcern: majorityJournaled };
 
@@ -14,6 +18,17 @@ const writeOptions = { writeConcern: majorityJournaled };
  * own turn, never as one.
  */
 const logRowsPerQuery = 1000;
+
+/**
+ * How long a reserved sequence number may stay unwritten before a load marks it abandoned (its
+ * writer died, or its append failed): an append writes its numbers within moments of reserving
+ * them. Only how soon the log moves past such a number depends on it (and on the processes'
+ * clocks): a writer slower than this finds its number taken and writes its updates again.
+ */
+export const abandonedAfterMs = 30_000;
+
+/** Reads of one `load` before it gives up: a delete or a number marked abandoned meanwhile makes it read again. */
+const readAttempts = 3;
 
 /** A load in progress: a `delete` overlapping it marks it, and it reads again once the delete is done (so a deleted document loads empty, not half read). */
 type Reading = { deleted: boolean };
@@ -25,10 +40,13 @@ export const documentCollections = {
   meta: 'doc_meta',
 } as const;
 
-interface UpdateDoc {
-  seq: number;
-  data: Binary;
+/** Options of a `MongoDocumentStore`. */
+export interface MongoDocumentStoreOptions {
+  /** The clock reservations are stamped with and compared to `abandonedAfterMs` by; default `Date.now`. */
+  now?: () => number;
 }
+
+const empty = (): StoredDocument => ({ snapshot: null, updates: [], lastSeq: 0 });
 
 function bytes(data: unknown): Uint8Array {
   if (data instanceof Binary) return new Uint8Array(data.value());
@@ -37,19 +55,39 @@ function bytes(data: unknown): Uint8Array {
 }
 
 /**
- * Board documents in MongoDB without multi-document transactions:
- * - `doc_meta` {_id: docId, seq}: a per-document counter; an append reserves N sequence
- *   numbers with one `$inc` and then writes `doc_updates` {docId, seq, data} with one ordered
- *   `insertMany`. Sequence numbers are never reused, even after `delete`.
- * - `doc_snapshots` {_id: docId, seq, data, parts?}: `parts` holds the part sizes of a snapshot
- *   stored in parts (`StoredDocument.snapshot`), `data` their bytes end to end. Compaction
- *   first stores the snapshot (only if it is not older than the stored one), then trims the
- *   log up to its seq. Load ignores log entries at or below the snapshot's seq, so a crash
- *   between the two steps loses nothing.
+ * Board documents in MongoDB, safe for several processes writing one document, without
+ * multi-document transactions:
+ * - `doc_meta` {_id: docId, seq, at, deletedSeq, deletions} (`DocumentMeta`): an append reserves
+ *   N sequence numbers with one `$inc`, then writes `doc_updates` {docId, seq, data, at} with one
+ *   ordered `insertMany`. Another process's append may be written in between, so a load may find
+ *   a number missing while later ones are there: it returns every update it read, but reports as
+ *   `lastSeq` only the last number up to which none is missing. A compaction of what it read
+ *   covers that number and trims no further, so an update still being written is never trimmed
+ *   nor hidden behind a snapshot (unlike PostgreSQL, appends here do not become visible in
+ *   number order).
+ * - A number still missing `abandonedAfterMs` after it was reserved is marked abandoned by the
+ *   load that finds it: an entry {docId, seq, abandoned: true} under the unique index
+ *   (docId, seq). Of the writer and the load, the first to write the number wins: a writer that
+ *   comes later fails on the index and appends its updates again under new numbers (replaying a
+ *   Yjs update twice changes nothing). Marks are kept until the document is deleted (trimming one
+ *   would let its writer in after all), and are few: one per number of an append that failed.
+ * - `doc_snapshots` {_id: docId, seq, data, parts?, fence, generation}: `parts` holds the part
+ *   sizes of a snapshot stored in parts (`StoredDocument.snapshot`), `data` their bytes end to
+ *   end. Compaction first stores the snapshot (only if it is not older than the stored one),
+ *   then trims the log up to its seq. Load ignores log entries at or below the snapshot's seq,
+ *   so a crash between the two steps loses nothing.
+ * - A delete marks `doc_meta` in one write that checks the counter did not move: `deletedSeq` =
+ *   the counter, and one more `deletions` (the generation). Log entries up to `deletedSeq` and
+ *   snapshots of an earlier generation are never read again, whenever they are removed, and a
+ *   compaction up to a number at or below `deletedSeq` (what was read before the delete) is
+ *   ignored, so nothing brings the document back; a compaction racing the delete stores its
+ *   snapshot under the old generation, where no load reads it, and removes it. Numbers go on
+ *   from the counter, as in PostgreSQL (`deleted_seq`).
  */
 export class MongoDocumentStore implements DocumentStore {
   readonly #db: MongoDbPort;
   readonly #ready: () => Promise<void>;
+  readonly #now: () => number;
   /** Appends per document in this process, chained so their writes land in sequence order. */
   readonly #appendChains = new KeyedChain();
   /** Loads in progress per document, marked by a `delete` that ends while they read. */
@@ -58,9 +96,10 @@ export class MongoDocumentStore implements DocumentStore {
   readonly #deleting = new Map<string, Promise<void>>();
 
   /** `ready` resolves once the store's indexes exist (it is called before every operation). */
-  constructor(db: MongoDbPort, ready: () => Promise<void>) {
+  constructor(db: MongoDbPort, ready: () => Promise<void>, options: MongoDocumentStoreOptions = {}) {
     this.#db = db;
     this.#ready = ready;
+    this.#now = options.now ?? Date.now;
   }
 
   get #updates() {
@@ -75,39 +114,50 @@ export class MongoDocumentStore implements DocumentStore {
     return this.#db.collection(documentCollections.meta);
   }
 
+  async #readMeta(docId: string): Promise<DocumentMeta> {
+    return documentMeta(docId, await this.#meta.findOne({ _id: docId }));
+  }
+
   async append(docId: string, updates: readonly Uint8Array[]): Promise<number> {
-    // A later batch must not become visible before an earlier one: a load in between would
-    // report the later seq, a compaction up to it would then hide the earlier batch for good.
+    // In call order within this process: each writer's updates keep their order in the log.
     return this.#appendChains.run(docId, () => this.#appendNow(docId, updates));
   }
 
   async #appendNow(docId: string, updates: readonly Uint8Array[]): Promise<number> {
     await this.#ready();
     if (updates.length === 0) return (await this.load(docId)).lastSeq;
-    const counter = await this.#meta.findOneAndUpdate(
-      { _id: docId },
-      { $inc: { seq: updates.length } },
-      { ...writeOptions, returnDocument: 'after', upsert: true },
-    );
-    const last = Number(counter?.['seq']);
-    if (!Number.isSafeInteger(last)) throw new TypeError(`Bad sequence counter for document ${docId}.`);
-    const first = last - updates.length + 1;
-    const docs = updates.map((data, i): MongoDocument => ({ docId, seq: first + i, data: new Binary(data) }));
-    await this.#updates.insertMany(docs, { ...writeOptions, ordered: true });
-    return last;
-  }
-
-  async #snapshotSeq(docId: string): Promise<{ seq: number; data: Binary; parts: unknown } | null> {
-    const snapshot = await this.#snapshots.findOne({ _id: docId });
-    return snapshot ? { seq: Number(snapshot['seq']), data: snapshot['data'] as Binary, parts: snapshot['parts'] ?? null } : null;
+    for (;;) {
+      const reservedAt = this.#now();
+      const counter = await this.#meta.findOneAndUpdate(
+        { _id: docId },
+        { $inc: { seq: updates.length }, $set: { at: reservedAt } },
+        { ...writeOptions, returnDocument: 'after', upsert: true },
+      );
+      const reserved = documentMeta(docId, counter);
+      const last = reserved.seq;
+      const first = last - updates.length + 1;
+      const docs = updates.map((data, i): MongoDocument => ({ docId, seq: first + i, data: new Binary(data), at: reservedAt }));
+      try {
+        await this.#updates.insertMany(docs, { ...writeOptions, ordered: true });
+        return last;
+      } catch (error) {
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+      // A load marked a number of this append abandoned (it took longer than `abandonedAfterMs`):
+      // append the updates again under new numbers, unless the document was deleted meanwhile
+      // (then they went with it, as an append before the delete).
+      if ((await this.#readMeta(docId)).generation !== reserved.generation) return last;
+    }
   }
 
   /**
    * The snapshot and the updates logged after it. The log is read first, `logRowsPerQuery`
    * updates per query in sequence order, then the snapshot: a compaction meanwhile only makes the
    * snapshot newer than some of the updates read (they are dropped) or trims updates not read yet
-   * (the snapshot read afterwards covers them), so no update goes missing. A delete in this
-   * process meanwhile makes it read again once the delete is done.
+   * (the snapshot read afterwards covers them), so no update goes missing. `lastSeq` is the last
+   * number up to which no number is missing (see the class comment); updates read after a
+   * missing one are returned too. A delete meanwhile, in this process or another, makes it read
+   * again, and so does marking numbers abandoned.
    */
   async load(docId: string): Promise<StoredDocument> {
     await this.#ready();
@@ -115,31 +165,41 @@ export class MongoDocumentStore implements DocumentStore {
       await this.#deleting.get(docId)?.catch(() => undefined);
       const stored = await this.#read(docId);
       if (stored !== undefined) return stored;
-      if (attempt >= 3) throw new StorageError('storage_unavailable', `The document ${docId} kept being deleted while it was read.`);
+      if (attempt >= readAttempts) throw new StorageError('storage_unavailable', `The document ${docId} kept changing while it was read.`);
     }
   }
 
-  /** One read of `load`; undefined when the document was deleted meanwhile. */
+  /** One read of `load`; undefined when it must read again. */
   async #read(docId: string): Promise<StoredDocument | undefined> {
     const reading: Reading = { deleted: false };
     const readers = this.#reading.get(docId) ?? new Set<Reading>();
     this.#reading.set(docId, readers.add(reading));
     try {
-      const log: { seq: number; update: Uint8Array }[] = [];
+      const meta = await this.#readMeta(docId);
+      const log: ReadEntry[] = [];
       for (let rows = logRowsPerQuery; rows === logRowsPerQuery; ) {
-        const after = log.at(-1)?.seq ?? 0;
-        const page = (await this.#updates.find({ docId, seq: { $gt: after } }).sort({ seq: 1 }).limit(logRowsPerQuery).toArray()) as unknown as UpdateDoc[];
-        for (const entry of page) log.push({ seq: entry.seq, update: bytes(entry.data) });
+        const after = log.at(-1)?.seq ?? meta.deletedSeq;
+        const page = await this.#updates
+          .find({ docId, seq: { $gt: after }, abandoned: { $exists: false } })
+          .sort({ seq: 1 })
+          .limit(logRowsPerQuery)
+          .toArray();
+        for (const entry of page) log.push({ seq: Number(entry['seq']), reservedAt: Number(entry['at'] ?? 0), update: bytes(entry['data']) });
         rows = page.length;
       }
-      const snapshot = await this.#snapshotSeq(docId);
-      if (reading.deleted || this.#deleting.has(docId)) return undefined;
-      const from = snapshot?.seq ?? 0;
-      const after = log.filter((entry) => entry.seq > from);
+      const stored = await this.#snapshots.findOne({ _id: docId });
+      const now = await this.#readMeta(docId);
+      if (now.generation !== meta.generation || reading.deleted || this.#deleting.has(docId)) return undefined;
+      const snapshot = stored !== null && snapshotGeneration(stored) === meta.generation ? stored : null;
+      const base = Math.max(meta.deletedSeq, Number(snapshot?.['seq'] ?? 0));
+      const entries = log.filter((entry) => entry.seq > base);
+      const lastSeq = await this.#lastWhole(docId, meta, base, entries);
+      if (lastSeq === undefined) return undefined;
+      if (snapshot === null && lastSeq === base) return empty();
       return {
-        snapshot: snapshot ? unpackSnapshot(bytes(snapshot.data), snapshot.parts) : null,
-        updates: after.map((entry) => entry.update),
-        lastSeq: after.at(-1)?.seq ?? from,
+        snapshot: snapshot ? unpackSnapshot(bytes(snapshot['data']), snapshot['parts'] ?? null) : null,
+        updates: entries.map((entry) => entry.update as Uint8Array),
+        lastSeq,
       };
     } finally {
       readers.delete(reading);
@@ -148,36 +208,74 @@ export class MongoDocumentStore implements DocumentStore {
   }
 
   /**
-   * Stores the snapshot unless a later one is stored, then trims the log it covers. The highest
-   * fence accepted is kept in the snapshot document itself (one atomic write with the snapshot):
-   * with `fence`, the write applies only where the stored fence is not higher, and a refusal for
-   * that reason throws `compaction_fenced` with nothing changed and nothing trimmed. Without
-   * `fence` the stored one is carried over.
+   * The last number up to which every number after `base` was read (`entries`) or is marked
+   * abandoned. Marks the numbers missing for longer than `abandonedAfterMs` abandoned and
+   * resolves undefined then (read again: a number marked may have been written just before).
+   */
+  async #lastWhole(docId: string, meta: DocumentMeta, base: number, entries: readonly ReadEntry[]): Promise<number | undefined> {
+    const present = new Set(entries.map((entry) => entry.seq));
+    let end = contiguousEnd(base, present);
+    let missing = missingAfter(end, meta.seq, present);
+    if (missing.length === 0) return end;
+    const marked = await this.#updates.find({ docId, seq: { $gt: end, $lte: missing.at(-1) }, abandoned: true }).toArray();
+    for (const mark of marked) present.add(Number(mark['seq']));
+    end = contiguousEnd(base, present);
+    missing = missingAfter(end, meta.seq, present);
+    const abandoned = reservedBefore(missing, entries, meta.seq, meta.reservedAt, this.#now() - abandonedAfterMs);
+    if (abandoned.length === 0) return end;
+    for (const seq of abandoned) {
+      try {
+        await this.#updates.insertOne({ docId, seq, abandoned: true, at: this.#now() }, writeOptions);
+      } catch (error) {
+        // Written meanwhile (or marked by another load): the next read has it.
+        if (!isDuplicateKeyError(error)) throw error;
+      }
+    }
+    return undefined;
+  }
+
+  /**
+   * Stores the snapshot unless a later one is stored, then trims the log it covers (not the
+   * numbers marked abandoned). Ignored when the document was deleted after the state it holds
+   * was read (see the class comment). The highest fence accepted is kept in the snapshot
+   * document itself (one atomic write with the snapshot): with `fence`, the write applies only
+   * where the stored fence is not higher, and a refusal for that reason throws
+   * `compaction_fenced` with nothing changed and nothing trimmed. Without `fence` the stored one
+   * is carried over. A snapshot of an earlier generation is replaced whatever its seq and fence.
    */
   async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void> {
     await this.#ready();
     const { data, sizes } = packSnapshot(snapshot);
-    const kept = fence ?? (await this.#fenceOf(docId));
-    const unfenced = { $or: [{ fence: { $exists: false } }, { fence: { $lte: kept } }] };
+    const { deletedSeq, generation } = await this.#readMeta(docId);
+    if (upToSeq > 0 && upToSeq <= deletedSeq) return;
+    const stored = await this.#snapshots.findOne({ _id: docId });
+    const kept = fence ?? this.#fenceIn(stored, generation);
+    const newer: MongoDocument[] = [generationIs('generation', generation), { seq: { $lte: upToSeq } }];
+    if (fence !== undefined) newer.push({ $or: [{ fence: { $exists: false } }, { fence: { $lte: kept } }] });
+    const replaceable = generation === 0 ? [{ $and: newer }] : [{ $and: newer }, snapshotGenerationAtMost(generation - 1)];
     try {
       await this.#snapshots.replaceOne(
-        { _id: docId, seq: { $lte: upToSeq }, ...(fence === undefined ? {} : unfenced) },
-        { _id: docId, seq: upToSeq, data: new Binary(data), fence: kept, ...(sizes === null ? {} : { parts: [...sizes] }) },
+        { _id: docId, $or: replaceable },
+        { _id: docId, seq: upToSeq, data: new Binary(data), fence: kept, generation, ...(sizes === null ? {} : { parts: [...sizes] }) },
         { ...writeOptions, upsert: true },
       );
     } catch (error) {
       // The upsert's insert clashes on _id when the stored snapshot is newer or has a higher fence: keep it.
       if (!isDuplicateKeyError(error)) throw error;
-      const accepted = await this.#fenceOf(docId);
+      const accepted = this.#fenceIn(await this.#snapshots.findOne({ _id: docId }), generation);
       if (fence !== undefined && accepted > fence) throw compactionFenced(docId, fence, accepted);
     }
-    await this.#updates.deleteMany({ docId, seq: { $lte: upToSeq } }, writeOptions);
+    if ((await this.#readMeta(docId)).generation !== generation) {
+      // Deleted since the meta was read: no load reads this snapshot; remove it, and leave the log to the delete.
+      await this.#snapshots.deleteMany({ _id: docId, ...snapshotGenerationAtMost(generation) }, writeOptions);
+      return;
+    }
+    if (upToSeq > 0) await this.#updates.deleteMany({ docId, seq: { $lte: upToSeq }, abandoned: { $exists: false } }, writeOptions);
   }
 
-  /** The highest fence accepted for the document's compactions (0 when none). */
-  async #fenceOf(docId: string): Promise<number> {
-    const stored = await this.#snapshots.findOne({ _id: docId });
-    return Number(stored?.['fence'] ?? 0);
+  /** The fence of a stored snapshot of `generation` (0 when none, or of another generation). */
+  #fenceIn(stored: MongoDocument | null, generation: number): number {
+    return stored !== null && snapshotGeneration(stored) === generation ? Number(stored['fence'] ?? 0) : 0;
   }
 
   /** From the `doc_meta` counters, in one query. */
@@ -191,15 +289,19 @@ export class MongoDocumentStore implements DocumentStore {
 
   async pendingUpdates(docId: string): Promise<number> {
     await this.#ready();
-    const snapshot = await this.#snapshotSeq(docId);
-    return this.#updates.countDocuments({ docId, seq: { $gt: snapshot?.seq ?? 0 } });
+    const { deletedSeq, generation } = await this.#readMeta(docId);
+    const stored = await this.#snapshots.findOne({ _id: docId });
+    const snapshotSeq = stored !== null && snapshotGeneration(stored) === generation ? Number(stored['seq']) : 0;
+    return this.#updates.countDocuments({ docId, seq: { $gt: Math.max(deletedSeq, snapshotSeq) }, abandoned: { $exists: false } });
   }
 
+  /** Marks the document deleted (see the class comment), then removes its log and snapshot. */
   async delete(docId: string): Promise<void> {
     await this.#ready();
     const run = (async () => {
-      await this.#updates.deleteMany({ docId }, writeOptions);
-      await this.#snapshots.deleteMany({ _id: docId }, writeOptions);
+      const marked = await this.#markDeleted(docId);
+      await this.#updates.deleteMany({ docId, seq: { $lte: marked.deletedSeq } }, writeOptions);
+      await this.#snapshots.deleteMany({ _id: docId, ...snapshotGenerationAtMost(marked.generation - 1) }, writeOptions);
     })();
     this.#deleting.set(docId, run);
     try {
@@ -208,6 +310,25 @@ export class MongoDocumentStore implements DocumentStore {
       if (this.#deleting.get(docId) === run) this.#deleting.delete(docId);
       // Loads still reading may have read some of what it deleted (one that ends while it runs sees `#deleting`).
       for (const reading of this.#reading.get(docId) ?? []) reading.deleted = true;
+    }
+  }
+
+  /** Sets `deletedSeq` to the counter and adds one to the generation, in one write that applies only while the counter stays where it was read. */
+  async #markDeleted(docId: string): Promise<DocumentMeta> {
+    for (;;) {
+      const stored = await this.#meta.findOne({ _id: docId });
+      const seq = documentMeta(docId, stored).seq;
+      try {
+        const marked = await this.#meta.findOneAndUpdate(
+          { _id: docId, seq: stored === null ? 0 : (stored['seq'] ?? null) },
+          { $set: { deletedSeq: seq }, $inc: { deletions: 1 } },
+          { ...writeOptions, returnDocument: 'after', upsert: stored === null },
+        );
+        if (marked !== null) return documentMeta(docId, marked);
+      } catch (error) {
+        // Created by an append since it was read: read it again.
+        if (!isDuplicateKeyError(error)) throw error;
+      }
     }
   }
 

@@ -6,8 +6,8 @@ import { MingoStandInDb } from './mingoStandIn.js';
 import { freshMongoDatabases } from './realMongo.js';
 
 // Several processes on one MongoDB database: each process is a MongoDatabase of its own (its
-// own append chains, its own client), all on one database. Two cases fail today (docs/cluster.md
-// "MongoDB as the shared store"): expected failures over the stand-in, skipped on a real server. Over the mingo stand-in every
+// own append chains, its own client), all on one database (docs/cluster.md "MongoDB as the
+// shared store"). Over the mingo stand-in every
 // operation yields to the event loop first, so the stores' operations interleave at operation
 // boundaries as they would between processes; against a real replica set when
 // BOARDS_MONGODB_URL is set (the test runner's environment, not server configuration).
@@ -53,7 +53,7 @@ describeDocumentLogAcrossProcesses('over the mingo stand-in (one in-memory datab
   const standIn = new MingoStandInDb();
   const dbs = Array.from({ length: count }, (_, i) => new MongoDatabase(processView(standIn, i + 1)));
   return { dbs, close: async () => void (await Promise.all(dbs.map((db) => db.close()))) };
-}, it.fails);
+}, it);
 
 if (url) {
   const freshName = freshMongoDatabases(url);
@@ -61,7 +61,7 @@ if (url) {
     const name = freshName();
     const dbs = await Promise.all(Array.from({ length: count }, () => MongoDatabase.connect(url, name)));
     return { dbs, close: async () => void (await Promise.all(dbs.map((db) => db.close()))) };
-  }, it.skip);
+  }, it);
 } else {
   describe.skip('document log across processes: real MongoDB — skipped because BOARDS_MONGODB_URL is not set (docs/cluster.md)', () => {
     describeDocumentLogAcrossProcesses('real MongoDB', async () => {
