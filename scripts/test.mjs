@@ -8,8 +8,8 @@ import path from 'node:path';
 
 /** Why the tests of a file are skipped: they need something this machine may not have. */
 function skipReason(file) {
-  if (file.includes('mongodb.test')) {
-    return 'they need a real MongoDB: set BOARDS_MONGODB_URL to run them (the same storage contract ran against the MongoDB adapter over the mingo stand-in).';
+  if (file.includes('mongodb.test') || file.includes('mongodbCluster.test')) {
+    return 'they need a real MongoDB: set BOARDS_MONGODB_URL to run them (the same cases ran against the MongoDB adapter over the mingo stand-in).';
   }
   if (file.includes('cluster/processes')) {
     return 'they start PostgreSQL, Redis and nginx, one of which is not installed here (apt-get install postgresql redis-server nginx; in CI, where CI=true, they fail instead).';
