@@ -52,7 +52,8 @@ export interface ClusterResults {
 
 /** Median p99 of the repetitions. */
 export function medianP99(runs: readonly FanoutFigures[]): number | null {
-  return median(runs.map((r) => r.p99));
+  const p99 = median(runs.map((r) => r.p99));
+  return p99 === null ? null : round(p99);
 }
 
 /** `a / b` rounded, or null when either is missing or `b` is 0. */
