@@ -5,6 +5,7 @@ import { silentLogger } from '../documents/Logger.js';
 import type { Logger } from '../documents/Logger.js';
 import { BoardRoom } from './BoardRoom.js';
 import type { RoomCounters } from './BoardRoom.js';
+import { RoomAwareness } from './RoomAwareness.js';
 import type { PresenceEntry } from './RoomAwareness.js';
 import { syncCloseCodes } from './closeCodes.js';
 import { SyncConnection } from './SyncConnection.js';
@@ -135,6 +136,30 @@ export class RealtimeHub {
   /** Users connected to a board (server-side identities joined with live awareness); empty when none. */
   presence(boardId: string): PresenceEntry[] {
     return this.#rooms.get(boardId)?.presence() ?? [];
+  }
+
+  /**
+   * `presence`, wherever the board's clients are connected. A process with a room for the board
+   * knows everyone (awareness goes over the bus); one without asks the others over the bus and
+   * gathers their clients' states for `waitMs` (the rooms answer an `awareness-query` at once).
+   */
+  async presenceAcrossProcesses(boardId: string, waitMs = 200): Promise<PresenceEntry[]> {
+    const bus = this.#bus;
+    if (bus === undefined || this.#rooms.has(boardId)) return this.presence(boardId);
+    const gathered = new RoomAwareness({ maxClientIdsPerConnection: this.#options.maxClientIdsPerConnection, connectionOf: () => undefined, onChange: () => {} });
+    const subscription = bus.subscribe(boardId, (message) => {
+      if (message.kind === 'awareness') gathered.applyRemote(message.payload);
+    });
+    try {
+      await subscription.ready;
+      await bus.publish(boardId, 'awareness-query', new Uint8Array(0));
+      await new Promise((resolve) => setTimeout(resolve, waitMs));
+      // A room opened here meanwhile knows as much, and its own clients too.
+      return this.#rooms.has(boardId) ? this.presence(boardId) : gathered.presence([]);
+    } finally {
+      subscription.unsubscribe();
+      gathered.destroy();
+    }
   }
 
   /** Resolves once the board's room has its document loaded (for callers that need sync to have started). */

@@ -88,7 +88,7 @@ export function boardContentRoutes(services: BoardContentRouteServices): Route[]
       errors: ['not_found'],
       handler: async ({ principal, params }) => {
         await access.requireBoard(principal.user.id, params.boardId, 'read');
-        const entries = hub.presence(params.boardId);
+        const entries = await hub.presenceAcrossProcesses(params.boardId);
         const people = await services.accounts.getUsers(entries.map((e) => e.userId));
         return {
           data: entries.map((e) => ({

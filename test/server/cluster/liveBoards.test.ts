@@ -92,6 +92,23 @@ describe.skipIf(!available)('two servers over one store and one Redis: live boar
     expect(after.data[0]?.clientIds).toEqual([onB.doc.clientID]);
   });
 
+  it('answers GET presence on a server with no client of the board with the clients connected to the other', async () => {
+    const boardId = await createBoard(servers.a, user.key);
+    const onA = await live('a', boardId);
+    onA.provider.awareness.setLocalStateField('user', { name: 'only on A' });
+    await vi.waitFor(() => expect(servers.a.server.services.hub.presence(boardId)[0]?.clientIds).toEqual([onA.doc.clientID]));
+    // B has no room for the board: it asks A over the bus.
+    expect(servers.b.server.services.hub.presence(boardId)).toEqual([]);
+    const res = await servers.b.api(user.key, 'GET', `/boards/${boardId}/presence`);
+    expect(res.status).toBe(200);
+    const { data } = (await json(res)) as { data: { user: { id: string }; clientIds: number[] }[] };
+    expect(data.map((entry) => entry.user.id)).toEqual([user.id]);
+    expect(data[0]?.clientIds).toEqual([onA.doc.clientID]);
+    // Nobody anywhere: an empty list.
+    const empty = await createBoard(servers.a, user.key);
+    expect(((await json(await servers.b.api(user.key, 'GET', `/boards/${empty}/presence`))) as { data: unknown[] }).data).toEqual([]);
+  });
+
   it('shows a client joining through one server the presence of those already on the other at once', async () => {
     const boardId = await createBoard(servers.a, user.key);
     const onA = await live('a', boardId);
