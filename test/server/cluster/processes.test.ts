@@ -120,9 +120,9 @@ describeCluster('three boards processes behind nginx', () => {
       expect(nameOf(onC, onA)).toBe('on A');
       expect(nameOf(onA, onC)).toBe('on C');
     }, { timeout: 15_000, interval: 100 });
-    // The presence of each process that holds one of the clients lists both, its own and the one relayed.
+    // Every process's presence lists both: A and C their own client and the one relayed, B (no client of the board) by asking the others.
     const both = [onA.doc.clientID, onC.doc.clientID].sort((x, y) => x - y);
-    for (const name of ['a', 'c']) {
+    for (const name of ['a', 'b', 'c']) {
       await expect.poll(async () => {
         const presence = (await json(apiRequest(cluster.direct(name), cluster.key, 'GET', `/boards/${boardId}/presence`))) as { data: { user: { id: string }; clientIds: number[] }[] };
         return presence.data.map((entry) => [entry.user.id, entry.clientIds]);
