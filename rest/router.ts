@@ -1,10 +1,12 @@
 import type { Context, Middleware } from 'koa';
-import { HttpMethodEnum, koaBody } from 'koa-body';
+import { HttpMethodEnum } from 'koa-body';
 import type { Logger } from 'pino';
 import { withWriteReceipt } from '../crdt/index.js';
 import type { Authenticator } from '../server/auth/Authenticator.js';
 import { ServiceError, ValidationError } from '../server/errors.js';
 import type { IdempotencyDecision, IdempotencyService, IdempotentRequest } from '../server/idempotency/IdempotencyService.js';
+import { jsonBodyReader } from './jsonBody.js';
+import type { JsonBodyReader } from './jsonBody.js';
 import { authenticate } from './middleware/authenticate.js';
 import type { RateLimit } from './middleware/rateLimit.js';
 import { capturedAnswer, readIdempotencyKey, replayAnswer, requestFingerprint } from './idempotencyKey.js';
@@ -41,15 +43,7 @@ export interface ApiRouterOptions {
  * (rest/routeRefusals.ts), which OpenAPI documents per operation: change both together.
  */
 export function apiRouter(prefix: string, options: ApiRouterOptions): Middleware {
-  const parseBody = koaBody({
-    json: true,
-    jsonStrict: true,
-    jsonLimit: options.maxBodyBytes ?? 1024 * 1024,
-    urlencoded: false,
-    text: false,
-    multipart: false,
-    parsedMethods: [HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE],
-  });
+  const parseBody = jsonBodyReader([HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE], options.maxBodyBytes);
   const router = newRouter(prefix);
   // Registration order breaks ties between routes with as many parameters (the table's order).
   for (const route of options.routes) {
@@ -61,7 +55,7 @@ export function apiRouter(prefix: string, options: ApiRouterOptions): Middleware
   return (ctx, next) => routes(ctx, () => refuse(ctx, next));
 }
 
-async function handle(ctx: Context, route: Route, paramNames: readonly string[], options: ApiRouterOptions, parseBody: Middleware): Promise<void> {
+async function handle(ctx: Context, route: Route, paramNames: readonly string[], options: ApiRouterOptions, parseBody: JsonBodyReader): Promise<void> {
   // The metrics' operation label: the template's id, never the path with its ids.
   ctx.state.operationId = route.operationId;
   const principal = await authenticate(ctx, options.authenticator, options.rateLimit);
@@ -88,17 +82,7 @@ async function handle(ctx: Context, route: Route, paramNames: readonly string[],
     if (hasBody && !ctx.is('application/json')) {
       throw new ServiceError('unsupported_media_type', 'Send the body as JSON with Content-Type: application/json.');
     }
-    try {
-      await parseBody(ctx, async () => {});
-    } catch (error) {
-      const status = (error as { status?: number }).status;
-      if (status === 413) throw new ServiceError('payload_too_large', 'The body is larger than allowed.', { cause: error });
-      if (status === 415) {
-        const encoding = ctx.get('Content-Encoding').slice(0, 40);
-        throw new ServiceError('unsupported_media_type', `Content-Encoding ${encoding} is not supported: send the body as is, or encoded with gzip, deflate or br.`, { cause: error });
-      }
-      throw new ServiceError('bad_request', 'The body is not valid JSON.', { cause: error });
-    }
+    await parseBody(ctx);
     rawBody = hasBody ? ctx.request.body : undefined;
     const parsed = route.body.safeParse(rawBody);
     if (!parsed.success) throw ValidationError.fromZod(parsed.error);

@@ -1,10 +1,11 @@
 import type { StreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/streamableHttp.js';
 import type { Middleware } from 'koa';
-import { HttpMethodEnum, koaBody } from 'koa-body';
+import { HttpMethodEnum } from 'koa-body';
 import type { Authenticator } from '../../server/auth/Authenticator.js';
 import type { Principal } from '../../server/auth/Principal.js';
 import { ServiceError } from '../../server/errors.js';
 import { mcpResourceUrl } from '../../server/oauth/resourceIndicators.js';
+import { jsonBodyReader } from '../jsonBody.js';
 import { authenticate } from '../middleware/authenticate.js';
 import type { RateLimit } from '../middleware/rateLimit.js';
 import type { Route } from '../route.js';
@@ -46,15 +47,7 @@ export interface McpEndpointOptions {
 export function mcpEndpoint(options: McpEndpointOptions): Middleware {
   const registry = new McpToolRegistry(toolCatalogue, options.routes, batchOperationSchemas);
   const routes = new Map(options.routes.map((route) => [route.operationId, route]));
-  const parseBody = koaBody({
-    json: true,
-    jsonStrict: true,
-    jsonLimit: options.maxBodyBytes ?? 1024 * 1024,
-    urlencoded: false,
-    text: false,
-    multipart: false,
-    parsedMethods: [HttpMethodEnum.POST],
-  });
+  const parseBody = jsonBodyReader([HttpMethodEnum.POST], options.maxBodyBytes);
   let mcp: ReturnType<typeof loadMcp> | undefined;
   return async (ctx, next) => {
     if (ctx.path !== mcpPath) return next();
@@ -76,13 +69,7 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
       ctx.set('Allow', 'POST');
       throw new ServiceError('method_not_allowed', 'This address accepts POST: the MCP server is stateless, with no stream to open (GET) or session to end (DELETE).');
     }
-    try {
-      await parseBody(ctx, async () => {});
-    } catch (error) {
-      const status = (error as { status?: number }).status;
-      if (status === 413) throw new ServiceError('payload_too_large', 'The body is larger than allowed.', { cause: error });
-      throw new ServiceError('bad_request', 'The body is not valid JSON.', { cause: error });
-    }
+    await parseBody(ctx);
     mcp ??= loadMcp();
     const { createMcpServer, Transport } = await mcp;
     const server = createMcpServer(registry, new McpCall(principal, ctx, routes));

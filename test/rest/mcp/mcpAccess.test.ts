@@ -70,6 +70,15 @@ describe('/mcp access', () => {
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('bad_request');
   });
 
+  it('answers a body in an unknown Content-Encoding with 415, and one over 1 MiB with 413, as /v1 does', async () => {
+    const encoded = await fetch(`${t.url}/mcp`, { method: 'POST', headers: { ...mcpHeaders, Authorization: `Bearer ${ada.key}`, 'Content-Encoding': 'zstd-x' }, body: JSON.stringify(initialize) });
+    expect(encoded.status).toBe(415);
+    expect(((await encoded.json()) as { error: { code: string } }).error.code).toBe('unsupported_media_type');
+    const large = await fetch(`${t.url}/mcp`, { method: 'POST', headers: { ...mcpHeaders, Authorization: `Bearer ${ada.key}` }, body: JSON.stringify({ ...initialize, padding: 'x'.repeat(1024 * 1024) }) });
+    expect(large.status).toBe(413);
+    expect(((await large.json()) as { error: { code: string } }).error.code).toBe('payload_too_large');
+  });
+
   it('spends the same rate budget as /v1', async () => {
     const limited = await startTestServer({ env: { BOARDS_RATE_LIMIT_PER_MINUTE: '3' } });
     try {
