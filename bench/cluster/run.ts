@@ -4,7 +4,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import os from 'node:os';
 import path from 'node:path';
 import { peersDir, projectRoot } from '../realtime/paths.js';
-import { killAllChildren } from '../realtime/processes.js';
+import { runBenchMain } from '../realtime/processes.js';
 import type { RunningServer } from '../realtime/serverKit.js';
 import { packageVersion } from '../realtime/serverKit.js';
 import type { ClusterBenchConfig } from './config.js';
@@ -170,18 +170,4 @@ async function main(): Promise<void> {
   }
 }
 
-process.on('exit', killAllChildren);
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    killAllChildren();
-    process.exit(130);
-  });
-}
-main().then(
-  () => process.exit(process.exitCode ?? 0),
-  (error: unknown) => {
-    process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-    killAllChildren();
-    process.exit(1);
-  },
-);
+runBenchMain(main);

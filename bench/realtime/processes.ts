@@ -128,3 +128,25 @@ export function killAllChildren(): void {
   }
   live.clear();
 }
+
+/**
+ * Runs a bench's `main` as the process's whole work: every child is killed on exit, on Ctrl-C
+ * and on SIGTERM, and a failure is printed and exits 1.
+ */
+export function runBenchMain(main: () => Promise<void>): void {
+  process.on('exit', killAllChildren);
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.on(signal, () => {
+      killAllChildren();
+      process.exit(130);
+    });
+  }
+  main().then(
+    () => process.exit(process.exitCode ?? 0),
+    (error: unknown) => {
+      process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
+      killAllChildren();
+      process.exit(1);
+    },
+  );
+}

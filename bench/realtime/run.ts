@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import type { BenchConfig, Emit, ScenarioId } from './config.js';
 import { parseArgs } from './config.js';
 import { oursNodeOptions, peersDir, projectRoot } from './paths.js';
-import { killAllChildren } from './processes.js';
+import { runBenchMain } from './processes.js';
 import type { ResultLine } from './result.js';
 import { appendResult } from './result.js';
 import { runS0 } from './scenarioS0.js';
@@ -104,20 +104,4 @@ async function main(): Promise<void> {
   process.stdout.write(`bench: ${lines.length} cells in ${machine.durationS.toFixed(0)} s → ${path.relative(root, jsonl)}, ${path.relative(root, summary)}\n`);
 }
 
-if (!repinned()) {
-  process.on('exit', killAllChildren);
-  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-    process.on(signal, () => {
-      killAllChildren();
-      process.exit(130);
-    });
-  }
-  main().then(
-    () => process.exit(process.exitCode ?? 0),
-    (error: unknown) => {
-      process.stderr.write(`bench: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}\n`);
-      killAllChildren();
-      process.exit(1);
-    },
-  );
-}
+if (!repinned()) runBenchMain(main);

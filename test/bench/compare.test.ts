@@ -59,4 +59,11 @@ describe('the bench commands refuse a bad command line before measuring anything
     expect(run('content/editLoadCompare.js', ['--runs', '101'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--runs must be a whole number from 1 to 100') });
     expect(run('content/editLoadCompare.js', ['--seconds', '1.5'])).toMatchObject({ status: 2, stderr: expect.stringContaining('--seconds must be a whole number from 1 to 600') });
   });
+
+  it('npm run bench:mcp and bench:cluster: an unknown flag, and counts out of range', () => {
+    expect(run('mcp/run.js', ['--fast'])).toMatchObject({ status: 2, stderr: expect.stringContaining('usage: npm run bench:mcp') });
+    expect(run('mcp/run.js', ['--calls', '0'])).toMatchObject({ status: 2, stderr: expect.stringContaining('usage: npm run bench:mcp') });
+    expect(run('cluster/run.js', ['--fast'])).toMatchObject({ status: 1, stderr: expect.stringContaining('unknown flag --fast') });
+    expect(run('cluster/run.js', ['--sinks', '-3'])).toMatchObject({ status: 1, stderr: expect.stringContaining('--sinks takes a whole number from 0 to 2000') });
+  });
 });
