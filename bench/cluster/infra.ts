@@ -1,11 +1,10 @@
 import { execFileSync } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnTracked } from '../realtime/processes.js';
 import type { TrackedProcess } from '../realtime/processes.js';
-import { freePort } from '../realtime/serverKit.js';
+import { accepts, freePort } from '../realtime/serverKit.js';
 import { sleep } from '../realtime/target.js';
 
 /** The shared components of a cluster on this machine: a throwaway PostgreSQL and Redis on 127.0.0.1. */
@@ -34,18 +33,6 @@ function runPostgres(bin: string, program: string, args: string[], asPostgres: b
   return asPostgres
     ? execFileSync('runuser', ['-u', 'postgres', '--', command, ...args], { encoding: 'utf8', stdio: 'pipe' })
     : execFileSync(command, args, { encoding: 'utf8', stdio: 'pipe' });
-}
-
-/** Whether something accepts TCP connections on 127.0.0.1:`port`. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /**

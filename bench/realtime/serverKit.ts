@@ -1,5 +1,5 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { createConnection, createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { peersDir, projectRoot } from './paths.js';
@@ -67,6 +67,18 @@ export interface StartOptions {
   /** Reuse this data folder (seeded or after a crash); a fresh temp folder otherwise. */
   dataDir?: string;
   port?: number;
+}
+
+/** Whether something accepts TCP connections on 127.0.0.1:`port`. */
+export function accepts(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = createConnection({ host: '127.0.0.1', port });
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
 }
 
 /** A free TCP port on 127.0.0.1. */

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createConnection } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { vi } from 'vitest';
+import { accepts } from '../../bench/realtime/serverKit.js';
 import { freePort } from './testServer.js';
 
 /** Debian's Redis server, which the cluster tests start a throwaway instance of. */
@@ -32,18 +32,6 @@ export interface TestRedis {
   /** Starts it again on the same port, empty. */
   start(): Promise<void>;
   stop(): Promise<void>;
-}
-
-/** Whether something accepts TCP connections on 127.0.0.1:`port`. */
-function accepts(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = createConnection({ host: '127.0.0.1', port });
-    socket.once('connect', () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.once('error', () => resolve(false));
-  });
 }
 
 /** Starts redis-server on a free loopback port with nothing saved to disk. */
