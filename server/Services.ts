@@ -39,7 +39,7 @@ import { SourceService } from './sources/SourceService.js';
 import { WebSessionTokens, webTokenPrefix } from './signin/WebSessionTokens.js';
 import { SingletonLease } from './cluster/SingletonLease.js';
 import { ProcessLiveness } from './cluster/ProcessLiveness.js';
-import { OrphanRecovery } from './cluster/OrphanRecovery.js';
+import { OrphanRecovery, orphanRecoveryLease } from './cluster/OrphanRecovery.js';
 import { PeerWatch } from './cluster/PeerWatch.js';
 
 /** `{ lease }` when there is one, else nothing (options are exact: no `lease: undefined`). */
@@ -204,7 +204,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const idempotency = new IdempotencyService({ db, documents: documentServices.documents, clock, logger, singleProcess: db.kind === 'sqlite' && !cluster.shared, owner: liveness });
   await db.ensureIndexes();
   // A process that dies leaves its jobs and journal rows to the others, who settle them within a minute or so of its liveness lease lapsing.
-  const orphanLease = singleton('orphan-recovery', 180_000);
+  const orphanLease = singleton(orphanRecoveryLease.name, orphanRecoveryLease.ttlMs);
   const orphans =
     orphanLease === undefined
       ? null

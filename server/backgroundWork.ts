@@ -1,3 +1,5 @@
+import { withLease } from '../storage/index.js';
+import { orphanRecoveryLease } from './cluster/OrphanRecovery.js';
 import type { Services } from './Services.js';
 
 /**
@@ -18,7 +20,13 @@ export async function startBackgroundWork(services: Services): Promise<void> {
   await services.notificationDelivery.sweeper.start();
   services.webhookDispatcher.start();
   // Before live connections are accepted: the events of live edits a crash cut off reach every subscriber.
-  await services.liveEdits.recover().catch((error: unknown) => logger.error({ err: error }, 'live edit events could not be recovered'));
+  // With several processes, under the lease of the recovery of stopped processes: a process that
+  // starts while another recovers the same rows would emit their events twice. When a running
+  // process holds it, that process recovers them.
+  const recoverLiveEdits = (): Promise<unknown> => services.liveEdits.recover();
+  const { cluster } = services;
+  const recovered = cluster.shared ? withLease(cluster.leases, orphanRecoveryLease.name, orphanRecoveryLease.ttlMs, recoverLiveEdits) : recoverLiveEdits();
+  await recovered.catch((error: unknown) => logger.error({ err: error }, 'live edit events could not be recovered'));
   // With several processes: what a process that dies leaves is settled by the others.
   services.orphans?.start();
   services.peerWatch?.start();

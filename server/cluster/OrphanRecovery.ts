@@ -2,6 +2,9 @@ import type { Logger } from 'pino';
 import { PeriodicRun } from './PeriodicRun.js';
 import type { SingletonLease } from './SingletonLease.js';
 
+/** The lease under which the work of stopped processes is recovered, at start-up and while the others run. */
+export const orphanRecoveryLease = { name: 'orphan-recovery', ttlMs: 180_000 } as const;
+
 /** What one recovery run settled. */
 export interface OrphanRecoveryResult {
   /** Jobs of stopped processes failed as `interrupted` (credits refunded). */
