@@ -16,6 +16,7 @@ export { boundsOf, geometryLimits, normalizeRotation } from './items/geometry.js
 export type { Occupancy } from './items/OccupancyGrid.js';
 export { keyBetween, keysBetween, isFractionalIndex } from './items/fractionalIndex.js';
 export { captureItems, commentTypeName, createItem, deleteItem, getItem, itemCount, itemTypeOf, listItemPage, listItems, viewsOf } from './items/itemOperations.js';
+export { itemEntryId, itemStateDigest } from './items/itemIdentity.js';
 export { BoardIndex, boardIndex } from './items/BoardIndex.js';
 export type { ItemsTouchedListener } from './items/BoardIndex.js';
 export type { CapturedItems, DeleteItemResult } from './items/itemOperations.js';

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import type { DocumentRegistry, ItemView } from '../../crdt/index.js';
-import { getItem, itemsMapName, remoteOrigin } from '../../crdt/index.js';
+import { getItem, itemEntryId, itemStateDigest, itemsMapName, remoteOrigin } from '../../crdt/index.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
 import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
@@ -55,8 +55,11 @@ const maxRemembered = 10_000;
  * append; on MongoDB the write is issued before the update's append and both complete within the
  * persistence batch), and removed once their events are emitted. A crash inside the coalescing
  * window leaves the rows, and `recover()` at the next start emits their events from the stored
- * document. So every acknowledged live edit has its item events (at least once; a crash between
- * emitting and removing the rows emits them again).
+ * document. So every acknowledged live edit has its item events, at least once: a crash between
+ * emitting and removing the rows emits them again, and so does an edit that two processes both
+ * took as new (a client that resends it to another process after its first one died before
+ * relaying it). Each event carries a `changeKey` that names the change alike in every process, and
+ * the webhook outbox keeps one delivery per key and webhook.
  */
 export class LiveEdits {
   readonly #o: LiveEditsOptions;
@@ -228,9 +231,11 @@ export class LiveEdits {
         return null;
       }
     };
-    for (const id of changes.created) await this.#o.events.emit('item.created', itemEvent(base, id, 'live', current(id)));
-    for (const id of changes.updated) await this.#o.events.emit('item.updated', itemEvent(base, id, 'live', current(id)));
-    for (const id of changes.deleted) await this.#o.events.emit('item.deleted', itemEvent(base, id, 'live', null));
+    // Each change named as every process names it: the insertion for a creation or deletion, the item's state for an update.
+    const key = (change: string, id: string, name: string | null): string | undefined => (name === null ? undefined : `${change}/${boardId}/${id}/${name}`);
+    for (const id of changes.created) await this.#o.events.emit('item.created', itemEvent(base, id, 'live', current(id), key('created', id, itemEntryId(doc, id))));
+    for (const id of changes.updated) await this.#o.events.emit('item.updated', itemEvent(base, id, 'live', current(id), key('updated', id, itemStateDigest(doc, id))));
+    for (const id of changes.deleted) await this.#o.events.emit('item.deleted', itemEvent(base, id, 'live', null, key('deleted', id, itemEntryId(doc, id))));
   }
 }
 

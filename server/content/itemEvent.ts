@@ -10,8 +10,9 @@ type Writable<T> = { -readonly [K in keyof T]: T[K] };
  * property after the spread, 2.2 µs an event against 0.02 µs for the same object written out
  * (measured in a loop of a hundred events on the bench machine).
  */
-export function itemEvent(base: BoardEventBase & { readonly copiedFrom?: string }, itemId: string, source: ItemChangeSource, item: ItemView | null): Writable<ItemEvent> {
+export function itemEvent(base: BoardEventBase & { readonly copiedFrom?: string }, itemId: string, source: ItemChangeSource, item: ItemView | null, changeKey?: string): Writable<ItemEvent> {
   const event: Writable<ItemEvent> = { workspaceId: base.workspaceId, boardId: base.boardId, actor: base.actor, at: base.at, itemId, source, item };
   if (base.copiedFrom !== undefined) event.copiedFrom = base.copiedFrom;
+  if (changeKey !== undefined) event.changeKey = changeKey;
   return event;
 }

@@ -31,6 +31,12 @@ export interface ItemEvent extends BoardEventBase {
   readonly item: ItemView | null;
   /** Set on the `item.created` of each item a board duplicate copied: the board it was copied from. */
   readonly copiedFrom?: string;
+  /**
+   * Set on live-edit events: a name of this change that every process gives it alike (from the
+   * document's struct ids), so the event's listeners with durable rows (the webhook outbox) can
+   * recognise a second emission of one change and keep one.
+   */
+  readonly changeKey?: string;
 }
 
 /** What kind of change `board.changed` reports: the document (items) or the board record (title, place, ...). */

@@ -5,7 +5,7 @@ import type { WebhookDeliveryRecord, WebhookRecord } from '../../storage/schema/
 import { webhookCollections } from '../../storage/schema/webhooks.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { DomainEventMap } from '../events/eventTypes.js';
-import { eventEnvelope, pendingDelivery } from './outboxRows.js';
+import { eventEnvelope, keyedEventId, pendingDelivery } from './outboxRows.js';
 import type { WebhookAudience } from './WebhookAudience.js';
 import type { WebhookEventType } from './webhookEvents.js';
 import { webhookBody, webhookEventTypes } from './webhookEvents.js';
@@ -78,14 +78,19 @@ export class WebhookOutbox {
     }
     if (wanted.length === 0) return;
     const now = this.#clock.now();
-    const envelope = eventEnvelope(type, event.workspaceId, event.at, body.boardId, body.data);
+    const changeKey = (event as { changeKey?: string }).changeKey;
+    const envelope = eventEnvelope(type, event.workspaceId, event.at, body.boardId, body.data, changeKey === undefined ? undefined : keyedEventId(changeKey));
+    const written: WebhookRecord[] = [];
     for (const hook of wanted) {
+      // A change emitted a second time (see `ItemEvent.changeKey`) finds its delivery already stored.
+      if (changeKey !== undefined && (await this.#deliveries.findOne({ webhookId: hook.id, eventId: envelope.id })) !== null) continue;
       await this.#deliveries.insert(
         pendingDelivery({ id: this.#ids.next(now), webhookId: hook.id, workspaceId: hook.workspaceId, eventType: type, boardId: body.boardId, envelope, nowMs: now }),
         sharedDurability,
       );
+      written.push(hook);
     }
-    for (const hook of wanted) this.#wake(hook.id);
+    for (const hook of written) this.#wake(hook.id);
   }
 
   /**

@@ -1,9 +1,9 @@
+import { createHash } from 'node:crypto';
 import { newId } from '../../storage/index.js';
 import type { WebhookDeliveryRecord } from '../../storage/schema/webhooks.js';
 
 /** The delivered JSON of one event: `{id, type, createdAt, workspaceId, boardId?, data}`, with its `evt_` id. */
-export function eventEnvelope(type: string, workspaceId: string, atMs: number, boardId: string | null, data: Readonly<Record<string, unknown>>): { id: string; json: string } {
-  const id = newId('evt');
+export function eventEnvelope(type: string, workspaceId: string, atMs: number, boardId: string | null, data: Readonly<Record<string, unknown>>, id = newId('evt')): { id: string; json: string } {
   return {
     id,
     json: JSON.stringify({ id, type, createdAt: new Date(atMs).toISOString(), workspaceId, ...(boardId === null ? {} : { boardId }), data }),
@@ -37,4 +37,9 @@ export function pendingDelivery(input: {
     createdAt: input.nowMs,
     settledAt: null,
   };
+}
+
+/** The `evt_` id of the event of a change named by `changeKey` (see `ItemEvent.changeKey`): the same in every process, shaped like a random one. */
+export function keyedEventId(changeKey: string): string {
+  return `evt_${createHash('sha256').update(changeKey).digest('hex').slice(0, 20)}`;
 }

@@ -58,6 +58,12 @@ export const webhookCollections = {
   webhooks: { name: 'webhooks', indexes: [{ fields: ['workspaceId', 'enabled'] }, { fields: ['ownerId', 'id'] }] },
   deliveries: {
     name: 'webhook_deliveries',
-    indexes: [{ fields: ['webhookId', 'status', 'nextAttemptAt'] }, { fields: ['webhookId', 'id'] }, { fields: ['status', 'nextAttemptAt'] }],
+    indexes: [
+      { fields: ['webhookId', 'status', 'nextAttemptAt'] },
+      { fields: ['webhookId', 'id'] },
+      { fields: ['status', 'nextAttemptAt'] },
+      // A live change emitted twice finds its delivery by its event id (see `WebhookOutbox`).
+      { fields: ['webhookId', 'eventId'] },
+    ],
   },
 } as const satisfies Record<string, CollectionSpec>;
