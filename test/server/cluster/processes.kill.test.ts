@@ -265,17 +265,20 @@ describeCluster('three boards processes behind nginx, one killed -9', () => {
     expect(acknowledged.filter((id) => !created.includes(id))).toEqual([]);
     expect(created.filter((id) => liveIds.includes(id))).toEqual([]);
 
-    // One delivery per item (retries of one delivery share its webhook-id), for every item on the board.
+    // One delivery per item (retries of one delivery share its webhook-id), for every acknowledged
+    // write and every live edit; a REST write the kill cut after its update was stored may be on
+    // the board without its events (not acknowledged; docs/cluster.md "Not covered yet").
     await vi.waitFor(() => {
       const delivered = [...verifiedDeliveries(secret).values()].map((delivery) => delivery.json.data.id as string);
       expect(delivered.filter((id, index) => delivered.indexOf(id) !== index)).toEqual([]);
-      expect(stored.filter((id) => !delivered.includes(id))).toEqual([]);
-    }, { timeout: 60_000, interval: 500 });
+      expect([...acknowledged, ...liveIds].filter((id) => !delivered.includes(id))).toEqual([]);
+      expect(delivered.filter((id) => !stored.includes(id))).toEqual([]);
+    }, { timeout: 120_000, interval: 500 });
 
     // One mention notification for Bea per acknowledged comment, none twice.
     const mentions = await mentionsOfBea(boardId);
     expect(mentions.filter((id, index) => mentions.indexOf(id) !== index)).toEqual([]);
     expect(comments.filter((id) => !mentions.includes(id))).toEqual([]);
     expect(comments.length).toBeGreaterThan(0);
-  }, 300_000);
+  }, 360_000);
 });
