@@ -13,13 +13,13 @@ import { AiService } from './AiService.js';
 import { BuiltinProvider } from './builtin/BuiltinProvider.js';
 import { refundCredits } from './credits.js';
 import { CreditTally } from './CreditTally.js';
-import { OpenAiProvider } from './openai/OpenAiProvider.js';
+import { LazyOpenAiProvider } from './openai/lazyOpenAiProvider.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 
 /** The configured provider: `builtin` (default) or `openai`. */
 export function createProvider(ai: Config['ai']): AiProvider {
   if (ai.provider === 'builtin') return new BuiltinProvider();
-  return new OpenAiProvider({
+  return new LazyOpenAiProvider({
     baseUrl: ai.baseUrl,
     apiKey: ai.apiKey,
     model: ai.model,

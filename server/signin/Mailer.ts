@@ -1,6 +1,5 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
 import type { Transporter } from 'nodemailer';
 import type { Logger } from 'pino';
 
@@ -18,18 +17,26 @@ export interface Mailer {
   send(message: MailMessage): Promise<void>;
 }
 
-/** Sends through SMTP (`BOARDS_SMTP_URL`) with nodemailer. */
+/** Sends through SMTP (`BOARDS_SMTP_URL`) with nodemailer, loaded with the first message (a server that mails nothing never loads it). */
 export class SmtpMailer implements Mailer {
-  readonly #transport: Transporter;
+  readonly #smtpUrl: string;
   readonly #from: string;
+  #transport: Promise<Transporter> | null = null;
 
   constructor(smtpUrl: string, from: string) {
-    this.#transport = nodemailer.createTransport(smtpUrl);
+    this.#smtpUrl = smtpUrl;
     this.#from = from;
   }
 
   async send(message: MailMessage): Promise<void> {
-    await this.#transport.sendMail({ from: this.#from, ...message });
+    this.#transport ??= import('nodemailer').then(
+      ({ default: nodemailer }) => nodemailer.createTransport(this.#smtpUrl),
+      (error: unknown) => {
+        this.#transport = null;
+        throw error;
+      },
+    );
+    await (await this.#transport).sendMail({ from: this.#from, ...message });
   }
 }
 

@@ -1,11 +1,18 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-/** `mcpSdk`: the MCP SDK is ESM, which `require.cache` does not list; `ajv`, the CommonJS validator its server loads, stands for it. */
-type Loaded = { promClient: boolean; ioredis: boolean; pg: boolean; mongodb: boolean; mcpSdk: boolean };
+/**
+ * `mcpSdk`: the MCP SDK is ESM, which `require.cache` does not list; `ajv`, the CommonJS validator its server loads, stands for it.
+ * `openai` (ESM) and `nodemailer` are seen by a module hook that records every URL the process loads.
+ */
+type Loaded = { promClient: boolean; ioredis: boolean; pg: boolean; mongodb: boolean; mcpSdk: boolean; openai: boolean; nodemailer: boolean };
+
+/** Module hooks that append each loaded module's URL to the file `LAZY_LOADED`, and the file `node --import` runs to register them. */
+const loadHooks = "import { appendFileSync } from 'node:fs';\nexport async function load(url, context, next) {\n  appendFileSync(process.env.LAZY_LOADED, url + '\\n');\n  return next(url, context);\n}\n";
+const registerHooks = "import { register } from 'node:module';\nregister('./load-hooks.mjs', import.meta.url);\n";
 
 /** Which optional packages a fresh `boards` server process (compiled `dist/`, built by the test setup) has loaded once it listens with `env`. */
 function loadedByServer(env: Record<string, string>, options: { mcpCall?: boolean } = {}): Loaded {
@@ -29,24 +36,35 @@ function loadedByServer(env: Record<string, string>, options: { mcpCall?: boolea
     await server.close();
     process.stdout.write(JSON.stringify({ promClient: has('prom-client'), ioredis: has('ioredis'), pg: has('pg'), mongodb: has('mongodb'), mcpSdk: has('ajv') }));
   `;
+  const hook = path.join(dataDir, 'record-loads.mjs');
+  const loadedList = path.join(dataDir, 'loaded.txt');
+  writeFileSync(hook, registerHooks);
+  writeFileSync(path.join(dataDir, 'load-hooks.mjs'), loadHooks);
+  writeFileSync(loadedList, '');
   try {
-    const output = execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+    const output = execFileSync(process.execPath, ['--import', hook, '--input-type=module', '-e', script], {
       encoding: 'utf8',
-      env: { ...process.env, LAZY_ENV: JSON.stringify({ BOARDS_DATA_DIR: dataDir, ...env }), ...(options.mcpCall ? { LAZY_MCP_CALL: '1' } : {}) },
+      env: { ...process.env, LAZY_LOADED: loadedList, LAZY_ENV: JSON.stringify({ BOARDS_DATA_DIR: dataDir, ...env }), ...(options.mcpCall ? { LAZY_MCP_CALL: '1' } : {}) },
     });
-    return JSON.parse(output) as Loaded;
+    const urls = readFileSync(loadedList, 'utf8');
+    return { ...(JSON.parse(output) as Omit<Loaded, 'openai' | 'nodemailer'>), openai: urls.includes('/node_modules/openai/'), nodemailer: urls.includes('/node_modules/nodemailer/') };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 describe('a server loads optional packages only when its configuration uses them', () => {
-  it('on the embedded default: no metrics client, no Redis client, no PostgreSQL or MongoDB driver, no MCP SDK until /mcp is called', () => {
-    expect(loadedByServer({})).toEqual({ promClient: false, ioredis: false, pg: false, mongodb: false, mcpSdk: false });
+  it('on the embedded default: no metrics client, no Redis client, no PostgreSQL or MongoDB driver, no MCP SDK until /mcp is called, no OpenAI client, no mailer', () => {
+    expect(loadedByServer({})).toEqual({ promClient: false, ioredis: false, pg: false, mongodb: false, mcpSdk: false, openai: false, nodemailer: false });
+  });
+
+  it('with the openai provider and SMTP configured: their clients wait for the first completion and the first message', () => {
+    const loaded = loadedByServer({ BOARDS_AI_PROVIDER: 'openai', BOARDS_AI_BASE_URL: 'http://127.0.0.1:9/v1', BOARDS_AI_MODEL: 'm', BOARDS_SMTP_URL: 'smtp://127.0.0.1:9' });
+    expect(loaded).toMatchObject({ openai: false, nodemailer: false });
   });
 
   it('with metrics served: the metrics client, and still no Redis client or other driver', () => {
-    expect(loadedByServer({ BOARDS_METRICS_TOKEN: 'm'.repeat(32) })).toEqual({ promClient: true, ioredis: false, pg: false, mongodb: false, mcpSdk: false });
+    expect(loadedByServer({ BOARDS_METRICS_TOKEN: 'm'.repeat(32) })).toMatchObject({ promClient: true, ioredis: false, pg: false, mongodb: false, mcpSdk: false });
   });
 
   it('the MCP SDK once /mcp serves its first call', () => {
