@@ -148,7 +148,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     cluster.shared ? new SingletonLease(cluster.leases, name, ttlMs, (error) => logger.warn({ err: error, lease: name }, 'The lease service failed; the work it guards is skipped this time')) : undefined;
   // Started before recovery below, so a process starting next leaves this one's jobs and journal rows alone.
   const liveness = cluster.shared ? new ProcessLiveness(cluster.leases, cluster.bus.processId, (error) => logger.warn({ err: error }, 'The process lease could not be renewed')) : undefined;
-  await liveness?.start();
+  await liveness?.start((listener) => cluster.bus.onReconnected(listener));
   const documentServices = createDocumentServices(db, clock, logger, config.sync, {
     compaction: (options.role ?? 'server') === 'server',
     ...(options.observers?.documents ? { observer: options.observers.documents } : {}),

@@ -12,7 +12,9 @@ const livenessTtlMs = 30_000;
 /**
  * Tells whether the process that owns a stored job or journal row is still running: each process
  * holds a lease on `process:<its id>` while it runs (renewed in the background; released at stop,
- * lapsed within 30 s when it dies). Recovery at start-up leaves alone what a live process owns.
+ * lapsed within 30 s when it dies). Recovery at start-up leaves alone what a live process owns,
+ * and the Redis lease service hands the leases of a process whose liveness lapsed to the next
+ * process that asks, without waiting for their own TTLs.
  */
 export class ProcessLiveness implements ProcessOwner {
   readonly processId: string;
@@ -20,6 +22,7 @@ export class ProcessLiveness implements ProcessOwner {
   readonly #onError: (error: unknown) => void;
   #lease: Lease | null = null;
   #timer: NodeJS.Timeout | undefined;
+  #stopListening: (() => void) | undefined;
 
   constructor(leases: LeaseService, processId: string, onError: (error: unknown) => void) {
     this.#leases = leases;
@@ -27,11 +30,16 @@ export class ProcessLiveness implements ProcessOwner {
     this.#onError = onError;
   }
 
-  /** Takes this process's lease and keeps renewing it until `stop`. */
-  async start(): Promise<void> {
+  /**
+   * Takes this process's lease and keeps renewing it until `stop`; also at once whenever
+   * `reconnected` fires (Redis came back, maybe empty: until this lease is back, the process takes
+   * no other lease, and the others may take over its leases).
+   */
+  async start(reconnected?: (listener: () => void) => () => void): Promise<void> {
     this.#lease = await this.#leases.acquire(`process:${this.processId}`, livenessTtlMs);
     this.#timer = setInterval(() => void this.#renew(), Math.floor(livenessTtlMs / 3));
     this.#timer.unref();
+    this.#stopListening = reconnected?.(() => void this.#renew());
   }
 
   /** Whether the process `processId` runs now (this one does); false for an unknown id. */
@@ -43,6 +51,7 @@ export class ProcessLiveness implements ProcessOwner {
   /** Stops renewing and releases the lease: what this process leaves behind is recovered by the next to start. */
   async stop(): Promise<void> {
     clearInterval(this.#timer);
+    this.#stopListening?.();
     const lease = this.#lease;
     this.#lease = null;
     if (lease !== null) await this.#leases.release(lease).catch((error: unknown) => this.#onError(error));

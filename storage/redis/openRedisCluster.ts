@@ -63,7 +63,8 @@ export async function openRedisCluster(options: RedisClusterOptions): Promise<Cl
     kind: 'redis',
     shared: true,
     bus,
-    leases: new RedisLeaseService(commands, { prefix }),
+    // Leases of this process are taken over once its liveness lease (`process:<bus.processId>`) lapses.
+    leases: new RedisLeaseService(commands, { prefix, processId: bus.processId }),
     rateLimiters: redisRateLimiters(commands, { prefix }),
     close: async () => {
       await bus.close();

@@ -7,7 +7,8 @@ import type { TestRedis } from '../helpers/redis.js';
 
 const available = redisAvailable('the Redis adapter tests');
 
-/** `count` processes' views of the Redis at `url` under one key prefix, closed when the test ends. */
+/** `count` running processes' views of the Redis at `url` under one key prefix (each holding its liveness lease, as a server does), closed when the test ends. */
+async function processes(url: string, prefix: string, count: 1): Promise<[ClusterPorts]>;
 async function processes(url: string, prefix: string, count: 2): Promise<[ClusterPorts, ClusterPorts]>;
 async function processes(url: string, prefix: string, count: 3): Promise<[ClusterPorts, ClusterPorts, ClusterPorts]>;
 async function processes(url: string, prefix: string, count: number): Promise<ClusterPorts[]> {
@@ -15,7 +16,11 @@ async function processes(url: string, prefix: string, count: number): Promise<Cl
   onTestFinished(async () => {
     await Promise.all(opened.map((cluster) => cluster.close()));
   });
-  for (let i = 0; i < count; i++) opened.push(await openRedisCluster({ url, prefix, onError: () => undefined }));
+  for (let i = 0; i < count; i++) {
+    const cluster = await openRedisCluster({ url, prefix, onError: () => undefined });
+    opened.push(cluster);
+    expect(await cluster.leases.acquire(`process:${cluster.bus.processId}`, 60_000)).not.toBeNull();
+  }
   return opened;
 }
 
@@ -84,6 +89,40 @@ describe.skipIf(!available)('Redis adapters', () => {
       expect(await a.leases.renew(stale!, 10_000)).toBe(false);
       await a.leases.release(stale!);
       expect(await a.leases.acquire('digest', 10_000)).toBeNull();
+    });
+
+    it("takes over a dead process's lease as soon as its liveness lease lapses, before the lease's own TTL; never a live one's", async () => {
+      const prefix = `takeover${Date.now()}:`;
+      const [b] = await processes(redis.url, prefix, 1);
+      const dying = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
+      onTestFinished(() => dying.close());
+      const liveness = await dying.leases.acquire(`process:${dying.bus.processId}`, 300);
+      expect(liveness).not.toBeNull();
+      const held = await dying.leases.acquire('notification-sweep', 120_000);
+      expect(held).not.toBeNull();
+      // While its liveness lasts, the lease is its own.
+      expect(await b.leases.acquire('notification-sweep', 120_000)).toBeNull();
+      expect(await dying.leases.renew(held!, 120_000)).toBe(true);
+      // Its liveness lapses (the process died): the lease is taken at once, with a higher fence, and the dead holder's copy is void.
+      const taken = await vi.waitFor(async () => {
+        const lease = await b.leases.acquire('notification-sweep', 120_000);
+        if (lease === null) throw new Error('still held');
+        return lease;
+      }, { timeout: 5000, interval: 50 });
+      expect(taken.token).toBeGreaterThan(held!.token);
+      expect(await dying.leases.renew(held!, 120_000)).toBe(false);
+      // The new holder lives: nobody takes it from it, not even the process that had it before.
+      expect(await dying.leases.acquire('notification-sweep', 120_000)).toBeNull();
+      expect(await b.leases.renew(taken, 120_000)).toBe(true);
+    });
+
+    it('a process whose liveness lease is gone (Redis restarted empty) takes no other lease until it holds its liveness again', async () => {
+      const prefix = `noliveness${Date.now()}:`;
+      const alone = await openRedisCluster({ url: redis.url, prefix, onError: () => undefined });
+      onTestFinished(() => alone.close());
+      expect(await alone.leases.acquire('trash-purge', 10_000)).toBeNull();
+      expect(await alone.leases.acquire(`process:${alone.bus.processId}`, 10_000)).not.toBeNull();
+      expect(await alone.leases.acquire('trash-purge', 10_000)).not.toBeNull();
     });
 
     it('runs work under withLease on one holder only', async () => {
