@@ -38,7 +38,7 @@ describe('the properties panel writes', () => {
       [note, { color: '#000000' }],
       [shape, { fillColor: 'blue' }],
     ]);
-    expect(() => edits.patchData(changes)).toThrow('data.fillColor: Expected a colour as #rrggbb.');
+    expect(() => edits.patchData(changes)).toThrow(expect.objectContaining({ code: 'validation_failed', field: 'data.fillColor' }));
     expect(updates).toEqual([]);
     expect(getItem(doc, note).data.color).toBe('#fff9b1');
   });

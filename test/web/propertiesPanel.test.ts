@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findItemTypeDefinition } from '../../crdt/items/catalogue.js';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
+import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInContext, signedInPage } from '../helpers/browser.js';
 import { boardWith, centre, openBoard, restItems } from '../helpers/boardPage.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
@@ -153,6 +153,23 @@ describe.skipIf(!available)('the properties panel in a browser', { timeout: 180_
     await expect.poll(async () => Object.values(await byText(boardId)).map((i) => i.data.color ?? i.data.fillColor)).toEqual(['#b2f2bb', '#ffffff', '#1a1a1a']);
     await page.keyboard.press('Control+Shift+z');
     await expect.poll(async () => Object.values(await byText(boardId)).map((i) => i.data.color ?? i.data.fillColor)).toEqual(['#a5d8ff', '#a5d8ff', '#1a1a1a']);
+  });
+
+  test('on a phone the panel starts folded and opens from its button', async () => {
+    const boardId = await boardWith(t, owner.key, spaceId, 'Phone', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Small' } }]);
+    const context = await signedInContext(browser, t, owner.id, { width: 390, height: 760 });
+    contexts.push(context);
+    const page = await context.newPage();
+    await openBoard(page, t, boardId);
+    const [note] = await restItems(t, owner.key, boardId);
+    await select(page, note.id);
+    const toggle = panel(page).getByRole('button', { name: 'Show the properties' });
+    await toggle.waitFor();
+    expect(await toggle.getAttribute('aria-expanded')).toBe('false');
+    expect(await panel(page).getByRole('group', { name: 'Fill' }).count()).toBe(0);
+    await toggle.click();
+    await panel(page).getByRole('group', { name: 'Fill' }).getByRole('button', { name: 'Violet' }).click();
+    await expect.poll(async () => (await restItems(t, owner.key, boardId))[0].data.color).toBe('#d0bfff');
   });
 
   test('a viewer and a commenter see no properties panel and no creation tools', async () => {

@@ -157,7 +157,12 @@ describe.skipIf(!available)('toolbar item types in a browser', { timeout: 180_00
     // The field has the focus: typing goes into it.
     await page.keyboard.type('http://example.com/plain');
     await page.keyboard.press('Enter');
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe('data.url: Expected an https URL.');
+    // The message the API gives for the same item.
+    const refused = await t.api(owner.key, 'POST', `/boards/${boardId}/items`, { type: 'embed', position: { x: 0, y: 0 }, data: { url: 'http://example.com/plain' } });
+    expect(refused.status).toBe(422);
+    const { error } = await json(refused);
+    expect(error.code).toBe('validation_failed');
+    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe(error.message);
     expect(await items(boardId)).toEqual([]);
 
     await dialog.getByRole('textbox', { name: 'Link (https URL)' }).fill('https://example.com/plan');

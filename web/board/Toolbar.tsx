@@ -1,13 +1,15 @@
 import { creationTools } from './tools/itemTools.js';
-import type { CreationTool, CreationToolId } from './tools/itemTools.js';
+import type { CreationToolId } from './tools/itemTools.js';
 import { ToolMenu } from './tools/ToolMenu.js';
+import type { ToolMenuItem } from './tools/ToolMenu.js';
+import { shapePaths } from './shapes.js';
 import type { Peer } from './Presence.js';
 
 /** The canvas tools: select; create an item (see `creationTools`); draw; connect two items; comment. */
 export type Tool = 'select' | 'freehand' | 'connector' | 'comment' | CreationToolId;
 
 /** A button on the bar, or a menu of creation tools. */
-type BarEntry = { kind: 'tool'; tool: Tool; label: string; title: string } | { kind: 'menu'; name: string; label: string; title: string; tools: readonly CreationTool[] };
+type BarEntry = { kind: 'tool'; tool: Tool; label: string; title: string } | { kind: 'menu'; name: string; label: string; title: string; tools: readonly ToolMenuItem[] };
 
 const single = (t: Tool, label: string, title: string): BarEntry => ({ kind: 'tool', tool: t, label, title });
 const onBar = (id: CreationToolId): BarEntry => {
@@ -20,7 +22,13 @@ const editorBar: readonly BarEntry[] = [
   single('select', 'Select', 'Select, move and resize (Esc)'),
   onBar('sticky_note'),
   onBar('text'),
-  { kind: 'menu', name: 'shape', label: 'Shape', title: 'Pick a shape, then click to add it', tools: creationTools.filter((t) => t.type === 'shape') },
+  {
+    kind: 'menu',
+    name: 'shape',
+    label: 'Shape',
+    title: 'Pick a shape, then click to add it',
+    tools: creationTools.filter((t) => t.type === 'shape').map((t) => ({ ...t, icon: shapePaths[String(t.data.shape)] })),
+  },
   single('freehand', 'Pen', 'Drag to draw'),
   single('connector', 'Connect', 'Drag from one item to another to connect them'),
   single('comment', 'Comment', 'Click to comment there'),

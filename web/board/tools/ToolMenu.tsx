@@ -5,6 +5,8 @@ export interface ToolMenuItem {
   readonly id: string;
   readonly label: string;
   readonly title: string;
+  /** An SVG path in a 100 x 100 box drawn before the label (the shape a shape tool draws). */
+  readonly icon?: string | undefined;
 }
 
 /** What a tool menu shows and reports. */
@@ -103,6 +105,11 @@ export function ToolMenu(p: ToolMenuProps) {
                 close();
               }}
             >
+              {item.icon !== undefined && (
+                <svg class="menu-icon" viewBox="-4 -4 108 108" aria-hidden="true">
+                  <path d={item.icon} />
+                </svg>
+              )}
               {item.label}
             </button>
           ))}
