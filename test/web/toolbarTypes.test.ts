@@ -157,12 +157,19 @@ describe.skipIf(!available)('toolbar item types in a browser', { timeout: 180_00
     // The field has the focus: typing goes into it.
     await page.keyboard.type('http://example.com/plain');
     await page.keyboard.press('Enter');
-    // The message the API gives for the same item.
-    const refused = await t.api(owner.key, 'POST', `/boards/${boardId}/items`, { type: 'embed', position: { x: 0, y: 0 }, data: { url: 'http://example.com/plain' } });
-    expect(refused.status).toBe(422);
-    const { error } = await json(refused);
-    expect(error.code).toBe('validation_failed');
-    await expect.poll(() => dialog.getByRole('alert').textContent()).toBe(error.message);
+    const field = dialog.getByRole('textbox', { name: 'Link (https URL)' });
+    for (const bad of ['http://example.com/plain', '', 'javascript:alert(1)', 'example.com', `https://example.com/${'a'.repeat(2100)}`]) {
+      if (bad !== 'http://example.com/plain') {
+        await field.fill(bad);
+        await field.press('Enter');
+      }
+      // The message the API gives for the same item.
+      const refused = await t.api(owner.key, 'POST', `/boards/${boardId}/items`, { type: 'embed', position: { x: 0, y: 0 }, data: { url: bad } });
+      expect(refused.status, bad).toBe(422);
+      const { error } = await json(refused);
+      expect(error.code).toBe('validation_failed');
+      await expect.poll(() => dialog.getByRole('alert').textContent(), bad).toBe(error.message);
+    }
     expect(await items(boardId)).toEqual([]);
 
     await dialog.getByRole('textbox', { name: 'Link (https URL)' }).fill('https://example.com/plan');
