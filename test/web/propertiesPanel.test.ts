@@ -96,7 +96,7 @@ describe.skipIf(!available)('the properties panel in a browser', { timeout: 180_
     await panel(page).getByRole('group', { name: 'Alignment' }).getByRole('button', { name: 'Right' }).click();
     await panel(page).getByRole('group', { name: 'Text colour' }).getByRole('button', { name: 'Dark blue' }).click();
     await expect.poll(async () => (await byText(boardId)).Title.data).toEqual({ text: 'Title', fontSize: 48, align: 'right', color: '#1971c2' });
-    await expect.poll(() => page.locator(`[data-item-id="${items.Title.id}"] .text-free`).evaluate((el) => getComputedStyle(el).textAlign)).toBe('right');
+    await expect.poll(() => page.locator(`[data-item-id="${items.Title.id}"] .text-free`).evaluate((el) => el.ownerDocument.defaultView?.getComputedStyle(el).textAlign)).toBe('right');
     for (const item of Object.values(await byText(boardId))) expect(valid(item)).toBe(true);
   });
 
@@ -174,8 +174,11 @@ describe.skipIf(!available)('the properties panel in a browser', { timeout: 180_
 
   test('a viewer and a commenter see no properties panel and no creation tools', async () => {
     const operations = [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Look' } }];
-    for (const person of [viewer, commenter]) {
-      const { page, items } = await boardPage(`Read ${person.name}`, operations, person);
+    for (const [role, person] of [
+      ['viewer', viewer],
+      ['commenter', commenter],
+    ] as const) {
+      const { page, items } = await boardPage(`Read as ${role}`, operations, person);
       await select(page, items.Look.id);
       await expect.poll(() => page.locator(`[data-item-id="${items.Look.id}"].selected`).count()).toBe(1);
       expect(await panel(page).count()).toBe(0);

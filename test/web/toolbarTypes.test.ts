@@ -77,7 +77,7 @@ describe.skipIf(!available)('toolbar item types in a browser', { timeout: 180_00
       else await page.click(`button[data-tool=${tool.id}]`);
       const at = await canvasPoint(page, 80 + index * 60, 300);
       await page.mouse.click(at.x, at.y);
-      await expect.poll(async () => (await items(boardId)).filter((i) => i.type === tool.type).length, tool.id).toBe(1);
+      await expect.poll(async () => (await items(boardId)).filter((i) => i.type === tool.type).length, { message: tool.id }).toBe(1);
       // Items with text start in text editing; Escape ends it, as a person would before the next tool.
       await page.keyboard.press('Escape');
     }
@@ -111,7 +111,7 @@ describe.skipIf(!available)('toolbar item types in a browser', { timeout: 180_00
       }
       const at = await canvasPoint(page, 60 + (index % 5) * 130, 220 + Math.floor(index / 5) * 200);
       await page.mouse.click(at.x, at.y);
-      await expect.poll(async () => (await items(boardId)).length, kind).toBe(index + 1);
+      await expect.poll(async () => (await items(boardId)).length, { message: kind }).toBe(index + 1);
       await page.keyboard.press('Escape');
     }
     const shapes = await items(boardId);
@@ -168,7 +168,7 @@ describe.skipIf(!available)('toolbar item types in a browser', { timeout: 180_00
       expect(refused.status, bad).toBe(422);
       const { error } = await json(refused);
       expect(error.code).toBe('validation_failed');
-      await expect.poll(() => dialog.getByRole('alert').textContent(), bad).toBe(error.message);
+      await expect.poll(() => dialog.getByRole('alert').textContent(), { message: bad }).toBe(error.message);
     }
     expect(await items(boardId)).toEqual([]);
 
@@ -189,7 +189,7 @@ describe.skipIf(!available)('toolbar item types in a browser', { timeout: 180_00
     await page.keyboard.type('https://example.com/other');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
-    await expect.poll(() => page.locator('button[data-tool=more]').evaluate((el) => el === document.activeElement)).toBe(true);
+    await expect.poll(() => page.locator('button[data-tool=more]').evaluate((el) => el.ownerDocument.activeElement === el)).toBe(true);
     expect((await items(boardId)).length).toBe(1);
   });
 });
