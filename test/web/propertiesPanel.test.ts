@@ -1,55 +1,22 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { findItemTypeDefinition } from '../../crdt/items/catalogue.js';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInContext, signedInPage } from '../helpers/browser.js';
-import { boardWith, centre, openBoard, restItems } from '../helpers/boardPage.js';
-import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
-import { json, startTestServer } from '../helpers/testServer.js';
+import { signedInContext, signedInPage } from '../helpers/browser.js';
+import { boardWith, centre, openBoard, restItems, webSuite } from '../helpers/boardPage.js';
+import type { Body, TestUser } from '../helpers/testServer.js';
 
-const available = chromiumAvailable('the properties panel browser test');
-
-let t: TestServer;
-let owner: TestUser;
-let viewer: TestUser;
-let commenter: TestUser;
-let spaceId: string;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  if (!available) return;
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
-  t = await startTestServer();
-  owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
-  viewer = await t.createUser({ name: 'Cleo Viewer' });
-  commenter = await t.createUser({ name: 'Cid Commenter' });
-  spaceId = (await json(t.api(owner.key, 'POST', '/spaces', { name: 'Panel' }))).id;
-  for (const [person, role] of [
-    [viewer, 'viewer'],
-    [commenter, 'commenter'],
-  ] as const) {
-    expect((await t.api(owner.key, 'POST', `/spaces/${spaceId}/members`, { email: person.email, role })).status).toBe(200);
-  }
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  if (available) await closeBrowserSuite(contexts, browser, t);
-});
+const { available, suite } = webSuite('the properties panel browser test', ['viewer', 'commenter']);
 
 /** Items by their text (or title), as REST reads them. */
 async function byText(boardId: string): Promise<Record<string, Body>> {
-  const items = await restItems(t, owner.key, boardId);
+  const items = await restItems(suite.t, suite.owner.key, boardId);
   return Object.fromEntries(items.map((i) => [typeof i.data.text === 'string' ? i.data.text : (i.data.title ?? i.type), i]));
 }
 
-async function boardPage(title: string, operations: Body[], as: TestUser = owner): Promise<{ boardId: string; page: Page; items: Record<string, Body> }> {
-  const boardId = await boardWith(t, owner.key, spaceId, title, operations);
-  const page = await signedInPage(browser, t, as.id, contexts);
-  await openBoard(page, t, boardId);
+async function boardPage(title: string, operations: Body[], as: TestUser = suite.owner): Promise<{ boardId: string; page: Page; items: Record<string, Body> }> {
+  const boardId = await boardWith(suite.t, suite.owner.key, suite.spaceId, title, operations);
+  const page = await signedInPage(suite.browser, suite.t, as.id, suite.contexts);
+  await openBoard(page, suite.t, boardId);
   return { boardId, page, items: await byText(boardId) };
 }
 
@@ -116,7 +83,7 @@ describe.skipIf(!available)('the properties panel in a browser', { timeout: 180_
     await panel(page).getByRole('combobox', { name: 'End arrowhead' }).selectOption({ label: 'Diamond' });
     await expect
       .poll(async () => {
-        const { style, startArrow, endArrow } = (await restItems(t, owner.key, boardId)).find((i) => i.type === 'connector')!.data;
+        const { style, startArrow, endArrow } = (await restItems(suite.t, suite.owner.key, boardId)).find((i) => i.type === 'connector')!.data;
         return { style, startArrow, endArrow };
       })
       .toEqual({ style: 'elbow', startArrow: 'circle', endArrow: 'diamond' });
@@ -156,12 +123,12 @@ describe.skipIf(!available)('the properties panel in a browser', { timeout: 180_
   });
 
   test('on a phone the panel starts folded and opens from its button', async () => {
-    const boardId = await boardWith(t, owner.key, spaceId, 'Phone', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Small' } }]);
-    const context = await signedInContext(browser, t, owner.id, { width: 390, height: 760 });
-    contexts.push(context);
+    const boardId = await boardWith(suite.t, suite.owner.key, suite.spaceId, 'Phone', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Small' } }]);
+    const context = await signedInContext(suite.browser, suite.t, suite.owner.id, { width: 390, height: 760 });
+    suite.contexts.push(context);
     const page = await context.newPage();
-    await openBoard(page, t, boardId);
-    const [note] = await restItems(t, owner.key, boardId);
+    await openBoard(page, suite.t, boardId);
+    const [note] = await restItems(suite.t, suite.owner.key, boardId);
     await select(page, note.id);
     const toggle = panel(page).getByRole('button', { name: 'Show the properties' });
     await toggle.waitFor();
@@ -169,14 +136,14 @@ describe.skipIf(!available)('the properties panel in a browser', { timeout: 180_
     expect(await panel(page).getByRole('group', { name: 'Fill' }).count()).toBe(0);
     await toggle.click();
     await panel(page).getByRole('group', { name: 'Fill' }).getByRole('button', { name: 'Violet' }).click();
-    await expect.poll(async () => (await restItems(t, owner.key, boardId))[0].data.color).toBe('#d0bfff');
+    await expect.poll(async () => (await restItems(suite.t, suite.owner.key, boardId))[0].data.color).toBe('#d0bfff');
   });
 
   test('a viewer and a commenter see no properties panel and no creation tools', async () => {
     const operations = [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Look' } }];
     for (const [role, person] of [
-      ['viewer', viewer],
-      ['commenter', commenter],
+      ['viewer', suite.members.viewer!],
+      ['commenter', suite.members.commenter!],
     ] as const) {
       const { page, items } = await boardPage(`Read as ${role}`, operations, person);
       await select(page, items.Look.id);

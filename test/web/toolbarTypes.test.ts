@@ -1,46 +1,24 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
 import { findItemTypeDefinition } from '../../crdt/items/catalogue.js';
 import { shapeKinds as catalogueShapeKinds } from '../../crdt/items/types/textItems.js';
 import { shapePaths } from '../../web/board/shapes.js';
 import { creationTools, shapeKinds } from '../../web/board/tools/itemTools.js';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
-import { boardWith, canvasPoint, openBoard, restItems } from '../helpers/boardPage.js';
-import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
-import { json, startTestServer } from '../helpers/testServer.js';
+import { signedInPage } from '../helpers/browser.js';
+import { boardWith, canvasPoint, openBoard, restItems, webSuite } from '../helpers/boardPage.js';
+import type { Body } from '../helpers/testServer.js';
+import { json } from '../helpers/testServer.js';
 
-const available = chromiumAvailable('the toolbar item types browser test');
-
-let t: TestServer;
-let owner: TestUser;
-let spaceId: string;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  if (!available) return;
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
-  t = await startTestServer();
-  owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
-  spaceId = (await json(t.api(owner.key, 'POST', '/spaces', { name: 'Toolbar' }))).id;
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  if (available) await closeBrowserSuite(contexts, browser, t);
-});
+const { available, suite } = webSuite('the toolbar item types browser test');
 
 async function emptyBoard(title: string): Promise<{ boardId: string; page: Page }> {
-  const boardId = await boardWith(t, owner.key, spaceId, title, []);
-  const page = await signedInPage(browser, t, owner.id, contexts);
-  await openBoard(page, t, boardId);
+  const boardId = await boardWith(suite.t, suite.owner.key, suite.spaceId, title, []);
+  const page = await signedInPage(suite.browser, suite.t, suite.owner.id, suite.contexts);
+  await openBoard(page, suite.t, boardId);
   return { boardId, page };
 }
 
-const items = (boardId: string) => restItems(t, owner.key, boardId);
+const items = (boardId: string) => restItems(suite.t, suite.owner.key, boardId);
 
 /** Picks an entry of one of the toolbar's menus ("Shape", "More") with the mouse. */
 async function pick(page: Page, menu: 'shape' | 'more', name: string): Promise<void> {
@@ -87,7 +65,7 @@ describe.skipIf(!available)('toolbar item types in a browser', { timeout: 180_00
       const item = created.find((i) => i.type === tool.type) as Body;
       expect(item.data, tool.id).toEqual(withDefaults(tool.type, tool.data));
       expect(item.size, tool.id).toEqual(findItemTypeDefinition(tool.type)?.defaultSize);
-      expect(item.createdBy).toBe(owner.id);
+      expect(item.createdBy).toBe(suite.owner.id);
       await page.locator(`[data-item-id="${item.id}"]`).waitFor({ state: 'attached' });
     }
     await page.locator('[data-type=code] pre.code-body').waitFor({ state: 'attached' });
@@ -124,9 +102,9 @@ describe.skipIf(!available)('toolbar item types in a browser', { timeout: 180_00
   });
 
   test('dragging with the Frame tool draws a frame (a section) of the dragged size', async () => {
-    const boardId = await boardWith(t, owner.key, spaceId, 'Frame', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, size: { width: 200, height: 200 }, data: { text: 'Ruler' } }]);
-    const page = await signedInPage(browser, t, owner.id, contexts);
-    await openBoard(page, t, boardId);
+    const boardId = await boardWith(suite.t, suite.owner.key, suite.spaceId, 'Frame', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, size: { width: 200, height: 200 }, data: { text: 'Ruler' } }]);
+    const page = await signedInPage(suite.browser, suite.t, suite.owner.id, suite.contexts);
+    await openBoard(page, suite.t, boardId);
     const [ruler] = await items(boardId);
     const zoom = (await page.locator(`[data-item-id="${ruler.id}"]`).boundingBox())!.width / 200;
     await pick(page, 'more', 'Frame');
@@ -164,7 +142,7 @@ describe.skipIf(!available)('toolbar item types in a browser', { timeout: 180_00
         await field.press('Enter');
       }
       // The message the API gives for the same item.
-      const refused = await t.api(owner.key, 'POST', `/boards/${boardId}/items`, { type: 'embed', position: { x: 0, y: 0 }, data: { url: bad } });
+      const refused = await suite.t.api(suite.owner.key, 'POST', `/boards/${boardId}/items`, { type: 'embed', position: { x: 0, y: 0 }, data: { url: bad } });
       expect(refused.status, bad).toBe(422);
       const { error } = await json(refused);
       expect(error.code).toBe('validation_failed');
