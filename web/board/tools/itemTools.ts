@@ -87,8 +87,3 @@ const byId = new Map<string, CreationTool>(creationTools.map((tool) => [tool.id,
 export function creationTool(tool: string): CreationTool | undefined {
   return byId.get(tool);
 }
-
-/** The shape kind a shape tool draws, or undefined for other tools. */
-export function shapeKindOf(tool: string): ShapeKind | undefined {
-  return tool.startsWith('shape:') ? (creationTool(tool)?.data.shape as ShapeKind | undefined) : undefined;
-}
