@@ -112,7 +112,11 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
     }
   };
 
-  const creation = useItemCreation({ tool, setTool, edits, attempt, onCreated: (id, edit) => (setSelection(new Set([id])), setEditing(edit ? id : null)) });
+  const onCreated = (id: string, edit: boolean) => {
+    setSelection(new Set([id]));
+    setEditing(edit ? id : null);
+  };
+  const creation = useItemCreation({ tool, setTool, edits, attempt, onCreated });
 
   const flushMove = () => {
     frame.current = null;
