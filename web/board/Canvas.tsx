@@ -10,10 +10,12 @@ import type { WorldPoint } from './freehand.js';
 import { ItemNode } from './ItemNode.js';
 import { useCanvasKeys } from './keys.js';
 import { Draft, PeerCursors, ResizeHandle } from './Overlays.js';
+import { PropertiesPanel } from './PropertiesPanel.js';
 import type { Drag } from './Overlays.js';
 import { TextEditor, editableField } from './TextEditor.js';
 import { Toolbar } from './Toolbar.js';
 import type { Tool } from './Toolbar.js';
+import { useItemCreation } from './tools/useItemCreation.js';
 import { fit, visibleItems, visibleRect, zoomAbout } from './viewport.js';
 import type { View } from './viewport.js';
 
@@ -21,13 +23,6 @@ import type { View } from './viewport.js';
 const detailZoom = 0.3;
 /** Local changes closer together than this are one undo step (typing a word, say). */
 export const captureTimeoutMs = 400;
-
-/** Creation defaults of the click-to-create tools, valid per the catalogue. */
-const newItemData: Readonly<Record<string, Record<string, unknown>>> = {
-  sticky_note: { text: '', color: '#fff9b1' },
-  text: { text: '', fontSize: 24 },
-  shape: { shape: 'rectangle', text: '' },
-};
 
 /** The item under a screen point (the pointer is captured by the surface, so the event's target is not it). */
 function itemAt(clientX: number, clientY: number): string | undefined {
@@ -117,6 +112,12 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
     }
   };
 
+  const onCreated = (id: string, edit: boolean) => {
+    setSelection(new Set([id]));
+    setEditing(edit ? id : null);
+  };
+  const creation = useItemCreation({ tool, setTool, edits, attempt, onCreated });
+
   const flushMove = () => {
     frame.current = null;
     const positions = pendingMove.current;
@@ -172,17 +173,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
       }
       return;
     }
-    const data = newItemData[tool];
-    if (data && edits && event.button === 0) {
-      const type = tool;
-      attempt(() => {
-        const id = edits.create({ type, position: { x: Math.round(point.x), y: Math.round(point.y) }, data });
-        setSelection(new Set([id]));
-        setEditing(id);
-      });
-      setTool('select');
-      return;
-    }
+    if (creation.down(event, point)) return;
     if (hit) {
       if (editing !== null && editing !== hit) setEditing(null);
       let next = selection;
@@ -211,6 +202,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
   const onPointerMove = (event: PointerEvent) => {
     const point = toWorld(event.clientX, event.clientY);
     presence.setCursor({ x: Math.round(point.x), y: Math.round(point.y) });
+    if (creation.move(point)) return;
     const d = drag.current;
     if (!d) return;
     if (d.kind === 'pan') {
@@ -246,6 +238,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
   };
 
   const onPointerUp = (event: PointerEvent) => {
+    if (creation.up(event.type === 'pointerup')) return;
     if (frame.current !== null) {
       cancelAnimationFrame(frame.current);
       flushMove();
@@ -344,6 +337,8 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
         onZoom={zoomBy}
         onFit={() => setView(fit(items, size.width, size.height))}
       />
+      {board.canEdit && edits && <PropertiesPanel items={[...selection].flatMap((id) => store.get(id) ?? [])} edits={edits} undo={undo} onError={setError} />}
+      {creation.dialog}
       {error && (
         <div class="canvas-error" role="alert">
           {error}
@@ -371,6 +366,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
           {single && single.type !== 'connector' && !readOnly && editing === null && <ResizeHandle item={single} zoom={view.zoom} />}
           {editingItem && edits && <TextEditor item={editingItem} edits={edits} onDone={() => setEditing(null)} onError={setError} />}
           {draft && <Draft draft={draft} zoom={view.zoom} />}
+          {creation.overlay}
         </div>
         <PeerCursors peers={peers} view={view} />
         {synced && items.length === 0 && <div class="empty-hint">{readOnly ? 'This board is empty.' : 'Pick Note, Text or Shape above, then click here to add it.'}</div>}

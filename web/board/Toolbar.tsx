@@ -1,29 +1,41 @@
+import { creationTools } from './tools/itemTools.js';
+import type { CreationToolId } from './tools/itemTools.js';
+import { ToolMenu } from './tools/ToolMenu.js';
+import type { ToolMenuItem } from './tools/ToolMenu.js';
+import { shapePaths } from './shapes.js';
 import type { Peer } from './Presence.js';
 
-/** The canvas tools: select; create a note, text or shape; draw; connect two items; comment. */
-export type Tool = 'select' | 'sticky_note' | 'text' | 'shape' | 'freehand' | 'connector' | 'comment';
+/** The canvas tools: select; create an item (see `creationTools`); draw; connect two items; comment. */
+export type Tool = 'select' | 'freehand' | 'connector' | 'comment' | CreationToolId;
 
-const toolLabels: Record<Tool, string> = {
-  select: 'Select',
-  sticky_note: 'Note',
-  text: 'Text',
-  shape: 'Shape',
-  freehand: 'Pen',
-  connector: 'Connect',
-  comment: 'Comment',
+/** A button on the bar, or a menu of creation tools. */
+type BarEntry = { kind: 'tool'; tool: Tool; label: string; title: string } | { kind: 'menu'; name: string; label: string; title: string; tools: readonly ToolMenuItem[] };
+
+const single = (t: Tool, label: string, title: string): BarEntry => ({ kind: 'tool', tool: t, label, title });
+const onBar = (id: CreationToolId): BarEntry => {
+  const t = creationTools.find((c) => c.id === id);
+  return single(id, t?.label ?? id, t?.title ?? '');
 };
 
-const toolTitles: Record<Tool, string> = {
-  select: 'Select, move and resize (Esc)',
-  sticky_note: 'Click to add a sticky note',
-  text: 'Click to add text',
-  shape: 'Click to add a shape',
-  freehand: 'Drag to draw',
-  connector: 'Drag from one item to another to connect them',
-  comment: 'Click to comment there',
-};
-
-const editorTools: readonly Tool[] = ['select', 'sticky_note', 'text', 'shape', 'freehand', 'connector', 'comment'];
+/** The editor's bar, left to right. Tools added later go in this list (or in `creationTools`). */
+const editorBar: readonly BarEntry[] = [
+  single('select', 'Select', 'Select, move and resize (Esc)'),
+  onBar('sticky_note'),
+  onBar('text'),
+  {
+    kind: 'menu',
+    name: 'shape',
+    label: 'Shape',
+    title: 'Pick a shape, then click to add it',
+    tools: creationTools.filter((t) => t.type === 'shape').map((t) => ({ ...t, icon: shapePaths[String(t.data.shape)] })),
+  },
+  single('freehand', 'Pen', 'Drag to draw'),
+  single('connector', 'Connect', 'Drag from one item to another to connect them'),
+  single('comment', 'Comment', 'Click to comment there'),
+  { kind: 'menu', name: 'more', label: 'More', title: 'Cards, tables, docs, code, frames, links and stamps', tools: creationTools.filter((t) => t.group === 'more') },
+];
+const commenterBar: readonly BarEntry[] = editorBar.filter((e) => e.kind === 'tool' && (e.tool === 'select' || e.tool === 'comment'));
+const viewerBar: readonly BarEntry[] = editorBar.filter((e) => e.kind === 'tool' && e.tool === 'select');
 
 /** What the toolbar offers and reports. */
 export interface ToolbarProps {
@@ -47,24 +59,37 @@ export interface ToolbarProps {
 
 /** The bar above the canvas: tools, undo / redo / delete, zoom, and who else is here. */
 export function Toolbar(p: ToolbarProps) {
-  const tools = p.canEdit ? editorTools : p.canComment ? (['select', 'comment'] as const) : (['select'] as const);
+  const bar = p.canEdit ? editorBar : p.canComment ? commenterBar : viewerBar;
   const available = (t: Tool) => t === 'select' || t === 'comment' || p.editsReady;
   return (
     <div class="toolbar" role="toolbar" aria-label="Board tools">
-      {tools.map((t) => (
-        <button
-          key={t}
-          type="button"
-          data-tool={t}
-          class={p.tool === t ? 'tool active' : 'tool'}
-          aria-pressed={p.tool === t}
-          disabled={!available(t)}
-          title={toolTitles[t]}
-          onClick={() => p.onTool(t)}
-        >
-          {toolLabels[t]}
-        </button>
-      ))}
+      {bar.map((entry) =>
+        entry.kind === 'menu' ? (
+          <ToolMenu
+            key={entry.name}
+            name={entry.name}
+            label={entry.label}
+            title={entry.title}
+            items={entry.tools}
+            current={p.tool}
+            disabled={!p.editsReady}
+            onPick={(id) => p.onTool(id as Tool)}
+          />
+        ) : (
+          <button
+            key={entry.tool}
+            type="button"
+            data-tool={entry.tool}
+            class={p.tool === entry.tool ? 'tool active' : 'tool'}
+            aria-pressed={p.tool === entry.tool}
+            disabled={!available(entry.tool)}
+            title={entry.title}
+            onClick={() => p.onTool(entry.tool)}
+          >
+            {entry.label}
+          </button>
+        ),
+      )}
       {p.canEdit && (
         <>
           <span class="sep" />

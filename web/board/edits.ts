@@ -1,10 +1,12 @@
 import type * as Y from 'yjs';
-import { findItemEntry } from '../../crdt/items/boardSchema.js';
+import { ItemValidationError } from '../../crdt/errors.js';
+import { decodeData, findItemEntry } from '../../crdt/items/boardSchema.js';
 import type { Actor, StoredItem } from '../../crdt/items/boardSchema.js';
 import { deriveSectionIds } from '../../crdt/items/boardSnapshot.js';
 import { findItemTypeDefinition } from '../../crdt/items/catalogue.js';
-import { createItem, deleteItem } from '../../crdt/items/itemOperations.js';
+import { createItem, deleteItem, itemTypeOf } from '../../crdt/items/itemOperations.js';
 import { patchItem } from '../../crdt/items/patchItem.js';
+import { checkWith } from '../../crdt/items/validation.js';
 
 /**
  * The canvas's writes. Each runs the same catalogue operation a REST call runs (the same zod
@@ -47,6 +49,26 @@ export class BoardEdits {
   /** Replaces one data field (text edits reach Y.Text as a minimal splice). */
   setField(id: string, field: string, value: unknown): void {
     patchItem(this.#doc, id, { data: { [field]: value } }, this.actor, Date.now());
+  }
+
+  /**
+   * Merges data fields into several items as one change (one transaction, so one undo step).
+   * Every item's resulting data is checked against its type's schema first: nothing is written
+   * unless all of them pass.
+   */
+  patchData(changes: ReadonlyMap<string, Record<string, unknown>>): void {
+    for (const [id, data] of changes) {
+      const entry = findItemEntry(this.#doc, id);
+      const definition = findItemTypeDefinition(itemTypeOf(this.#doc, id) ?? '');
+      if (!entry || !definition) continue;
+      const merged = { ...decodeData(entry), ...data };
+      for (const field of definition.listFields) delete merged[field];
+      const checked = checkWith(definition.schema, merged, 'data');
+      if (!checked.ok) throw new ItemValidationError(checked.issues);
+    }
+    this.#doc.transact(() => {
+      for (const [id, data] of changes) patchItem(this.#doc, id, { data }, this.actor, Date.now());
+    }, this.actor);
   }
 
   /**
