@@ -174,6 +174,7 @@ export function Dashboard() {
             <form class="new-board" onSubmit={create}>
               <input
                 name="title"
+                aria-label="New board title"
                 placeholder="New board title"
                 maxLength={200}
                 value={newTitle}
@@ -189,13 +190,14 @@ export function Dashboard() {
               <span class="muted">Share this space:</span>
               <input
                 name="shareEmail"
+                aria-label="Colleague's email"
                 type="email"
                 required
                 placeholder="colleague@example.com"
                 value={share.email}
                 onInput={(e) => setShare({ ...share, email: (e.target as HTMLInputElement).value })}
               />
-              <select name="shareRole" value={share.role} onChange={(e) => setShare({ ...share, role: (e.target as HTMLSelectElement).value })}>
+              <select name="shareRole" aria-label="Role" value={share.role} onChange={(e) => setShare({ ...share, role: (e.target as HTMLSelectElement).value })}>
                 <option value="editor">can edit</option>
                 <option value="commenter">can comment</option>
                 <option value="viewer">can view</option>
