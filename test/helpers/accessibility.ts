@@ -12,6 +12,12 @@ export interface AccessibilityViolation {
 
 let axeSource: string | undefined;
 
+/** The page's globals these checks use (the project compiles without the DOM library; the functions run in the page). */
+interface AxeGlobals {
+  readonly axe?: { run(context: unknown, options: unknown): Promise<{ violations: unknown[] }> };
+  readonly document: unknown;
+}
+
 /** axe-core's browser build, read once. */
 function axe(): string {
   axeSource ??= readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -25,10 +31,11 @@ function axe(): string {
  * `include` limits the check to one part of the page (a CSS selector), e.g. a dialog.
  */
 export async function seriousAccessibilityViolations(page: Page, options: { include?: string } = {}): Promise<AccessibilityViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axe());
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe());
   const violations = await page.evaluate(async (include: string | null) => {
-    const { axe: api } = window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: unknown[] }> } };
-    const result = await api.run(include ?? document, { resultTypes: ['violations'] });
+    const page = globalThis as unknown as AxeGlobals;
+    if (!page.axe) throw new Error('axe-core did not load in the page');
+    const result = await page.axe.run(include ?? page.document, { resultTypes: ['violations'] });
     return result.violations as AccessibilityViolation[];
   }, options.include ?? null);
   return violations

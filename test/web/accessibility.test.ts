@@ -49,9 +49,24 @@ async function openBoard(page: Page, boardId: string): Promise<void> {
   await page.waitForSelector('button[data-tool=sticky_note]:not([disabled])');
 }
 
+/** The parts of the page's DOM these checks read (the project compiles without the DOM library; the functions run in the page). */
+interface PageElement {
+  readonly tagName: string;
+  readonly textContent: string | null;
+  readonly disabled?: boolean;
+  getAttribute(name: string): string | null;
+  closest(selector: string): PageElement | null;
+}
+interface PageDocument {
+  readonly activeElement: PageElement | null;
+  readonly body: PageElement;
+  querySelectorAll(selector: string): Iterable<PageElement>;
+}
+
 /** The focused element: its accessible name as axe and screen readers compute it (aria-label, else text), and whether it is in the toolbar. */
 function focused(page: Page): Promise<{ name: string; inToolbar: boolean; key: string } | null> {
   return page.evaluate(() => {
+    const { document } = globalThis as unknown as { document: PageDocument };
     const element = document.activeElement;
     if (!element || element === document.body) return null;
     const name = (element.getAttribute('aria-label') ?? element.textContent ?? '').trim();
@@ -98,8 +113,8 @@ describe.skipIf(!available)('web app accessibility', { timeout: 120_000 }, () =>
     const page = await signedInPage(browser, t, owner.id, contexts);
     await openBoard(page, boardId);
     const controls = await page.evaluate(() =>
-      [...document.querySelectorAll('[role=toolbar] button, [role=toolbar] a, [role=toolbar] input, [role=toolbar] select')]
-        .filter((e) => !(e as HTMLButtonElement).disabled)
+      [...(globalThis as unknown as { document: PageDocument }).document.querySelectorAll('[role=toolbar] button, [role=toolbar] a, [role=toolbar] input, [role=toolbar] select')]
+        .filter((e) => e.disabled !== true)
         .map((e) => `${e.tagName}|${e.getAttribute('data-tool') ?? e.getAttribute('data-action') ?? ''}|${(e.getAttribute('aria-label') ?? e.textContent ?? '').trim()}|${e.getAttribute('title') ?? ''}`),
     );
     expect(controls.length).toBeGreaterThan(5);
