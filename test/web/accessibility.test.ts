@@ -1,12 +1,9 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { describeViolations, seriousAccessibilityViolations } from '../helpers/accessibility.js';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
+import { chromiumAvailable, closeBrowserSuite, signedInPage, startBrowserSuite } from '../helpers/browser.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
-import { json, startTestServer } from '../helpers/testServer.js';
+import { json } from '../helpers/testServer.js';
 
 const available = chromiumAvailable('the web app accessibility test');
 
@@ -18,11 +15,8 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   if (!available) return;
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
-  t = await startTestServer();
-  owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
+  ({ t, owner, browser } = await startBrowserSuite());
   spaceId = (await json(t.api(owner.key, 'POST', '/spaces', { name: 'Product' }))).id;
-  browser = await launchChromium();
 }, 60_000);
 
 afterAll(async () => {
