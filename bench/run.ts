@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { availableParallelism, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -18,6 +18,8 @@ import { measureMcpCreates, renderMcpCreates } from './mcp/mcpCreates.js';
 import { createBenchUser, pinLoadGenerator, startBoards } from './content/serverProcess.js';
 import { nowMs, summarize } from './content/stats.js';
 import { startNodeOptions } from './realtime/paths.js';
+import { defaultWebBenchConfig } from './web/config.js';
+import { benchChromiumPath, runAndWriteWebBench } from './web/webBench.js';
 import { runWebhookBench } from './webhooks/webhookBench.js';
 
 /** Items on the benchmark board (issue 5: "on a 10,000-item board"). */
@@ -200,6 +202,9 @@ if (against === undefined) {
   process.stdout.write(`${report}\n`);
   write('content-latest.md', report);
   await runWebhookBench();
+  // Issue 53: the web app in headless Chromium (frame times of a drag, first paint); skipped without Chromium.
+  if (existsSync(benchChromiumPath)) process.stdout.write(`${await runAndWriteWebBench(defaultWebBenchConfig)}\n`);
+  else log(`web app section skipped: no Chromium at ${benchChromiumPath}`);
 } else {
   const found = checkoutBin(against);
   if ('problem' in found) {

@@ -4,7 +4,7 @@
 // load beside the board, not before its first paint), the list of chunks to preload
 // (`preload.json`) and one stylesheet, plus the API reference renderer (Redoc's standalone bundle) copied from
 // node_modules, so the server serves everything itself (no CDN). Run by `build` and `prepare`.
-import { copyFileSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -59,7 +59,11 @@ const appOutput = result.metafile.outputs[path.relative(root, path.join(out, 'ap
 const preload = (appOutput?.imports ?? []).filter((i) => i.kind === 'import-statement').map((i) => path.basename(i.path));
 writeFileSync(path.join(out, 'preload.json'), `${JSON.stringify(preload)}\n`);
 const redoc = path.dirname(require.resolve('redoc/package.json'));
-copyFileSync(path.join(redoc, 'bundles', 'redoc.standalone.js'), path.join(out, 'redoc.standalone.js'));
+// Redoc's side menu shows Redocly's logo from its CDN, which /docs's CSP refuses (an error on every visit):
+// the copy points it at an empty image instead, which Redoc's own error handler hides. No option turns it off.
+const redocLogo = 'https://cdn.redoc.ly/redoc/logo-mini.svg';
+const redocBundle = readFileSync(path.join(redoc, 'bundles', 'redoc.standalone.js'), 'utf8');
+writeFileSync(path.join(out, 'redoc.standalone.js'), redocBundle.replaceAll(redocLogo, 'data:,'));
 copyFileSync(path.join(redoc, 'bundles', 'redoc.standalone.js.LICENSE.txt'), path.join(out, 'redoc.standalone.js.LICENSE.txt'));
 const sizes = Object.entries(result.metafile.outputs)
   .filter(([file]) => !file.endsWith('.map'))

@@ -178,6 +178,7 @@ function startupSummary(config: Config, url: string, storage: string, metricsUrl
   return {
     url,
     publicUrl: config.publicUrl,
+    web: `${config.publicUrl}/`,
     api: `${config.publicUrl}/v1`,
     openapi: `${config.publicUrl}/v1/openapi.json`,
     console: `${config.publicUrl}/console`,

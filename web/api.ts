@@ -40,6 +40,14 @@ async function failure(response: Response): Promise<ApiError> {
   return new ApiError(response.status, body?.error?.code ?? 'unknown', body?.error?.message ?? response.statusText);
 }
 
+/**
+ * False when the server said the page was asked for without a session (`<meta name="boards-session"
+ * content="signed-out">`): then there is no token to ask for, and asking would only be refused.
+ */
+function pageHasSession(): boolean {
+  return document.querySelector('meta[name="boards-session"]')?.getAttribute('content') !== 'signed-out';
+}
+
 /** Refresh a token this long before it expires. */
 const refreshMarginMs = 60_000;
 
@@ -67,7 +75,7 @@ export class TokenSource {
     this.#prefetched = first;
   }
 
-  /** A valid token; throws ApiError 401 when nobody is signed in. */
+  /** A valid token; throws ApiError 401 when nobody is signed in (without asking when the page says so). */
   async get(): Promise<WebToken> {
     const prefetched = this.#prefetched;
     if (prefetched) {
@@ -88,6 +96,8 @@ export class TokenSource {
   }
 
   async #fetch(): Promise<WebToken> {
+    // A signed-out visit knows it without a request that answers 401 (a public link needs no session).
+    if (this.#link === undefined && !pageHasSession()) throw new ApiError(401, 'unauthorized', 'Sign in first: there is no session.');
     const response = await fetch('/web/token', {
       method: 'POST',
       credentials: 'same-origin',

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import type { Context } from 'koa';
 import type { Logger } from 'pino';
 import { ServiceError } from '../../server/errors.js';
@@ -25,6 +26,11 @@ function refuse(ctx: Context, services: Services): void {
   sendPage(ctx, 'Request refused', problemView('Request refused', message, { oauth: false }), { status: 403, narrow: true });
 }
 
+/** The file name of the development outbox when sign-in codes are not mailed, else null (the code page says where the code is). */
+function outboxName(services: Services): string | null {
+  return services.oauth.devOutbox ? path.basename(services.config.devOutboxPath) : null;
+}
+
 /** `GET /oauth/signin`: the sign-in page on its own (the console and connected apps send people here). */
 export function signInPage(ctx: Context, services: Services): void {
   const returnTo = safeReturnTo(typeof ctx.query.return_to === 'string' ? ctx.query.return_to : null);
@@ -41,7 +47,7 @@ export async function emailStart(ctx: Context, services: Services): Promise<void
   try {
     const ticket = await services.oauth.emailSignIn.start(email);
     const shownEmail = (await services.oauth.emailSignIn.emailOf(ticket)) ?? email;
-    sendPage(ctx, 'Enter your code', codeView({ ticket, email: shownEmail, returnTo }), { narrow: true, referrerPolicy: 'same-origin' });
+    sendPage(ctx, 'Enter your code', codeView({ ticket, email: shownEmail, returnTo, outbox: outboxName(services) }), { narrow: true, referrerPolicy: 'same-origin' });
   } catch (error) {
     if (error instanceof SignInThrottledError) {
       ctx.set('Retry-After', String(error.retryAfterSeconds));
@@ -74,7 +80,7 @@ export async function emailVerify(ctx: Context, services: Services): Promise<voi
     const throttled = error instanceof SignInThrottledError;
     if (throttled) ctx.set('Retry-After', String(error.retryAfterSeconds));
     (ctx.state.log as Logger).info({ throttled }, 'sign-in code refused');
-    sendPage(ctx, 'Enter your code', codeView({ ticket, email, returnTo, error: throttled ? error.message : invalidCodeMessage }), {
+    sendPage(ctx, 'Enter your code', codeView({ ticket, email, returnTo, outbox: outboxName(services), error: throttled ? error.message : invalidCodeMessage }), {
       status: throttled ? 429 : 422,
       narrow: true,
       referrerPolicy: 'same-origin',

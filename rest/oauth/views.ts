@@ -43,11 +43,18 @@ ${providers.length > 0 ? html`<div class="divider">or</div>` : null}
 </div>`;
 }
 
-/** The "enter your code" card. */
-export function codeView(options: { ticket: string; email: string; returnTo: string; error?: string }): SafeHtml {
+/**
+ * The "enter your code" card. `outbox` is the development outbox file when the server mails
+ * nothing (no `BOARDS_SMTP_URL`): the card then says where the code is instead of "we sent".
+ */
+export function codeView(options: { ticket: string; email: string; returnTo: string; error?: string; outbox?: string | null }): SafeHtml {
+  const sent = options.outbox
+    ? html`<h1>Enter your code</h1>
+<p class="muted">This server sends no email (<code>BOARDS_SMTP_URL</code> is not set). The 6-digit code for <strong>${options.email}</strong> is in the server's log and in its development outbox, <code>${options.outbox}</code>. It works once, for 10 minutes.</p>`
+    : html`<h1>Check your email</h1>
+<p class="muted">We sent a 6-digit code to <strong>${options.email}</strong>. It works once, for 10 minutes.</p>`;
   return html`<div class="card">
-<h1>Check your email</h1>
-<p class="muted">We sent a 6-digit code to <strong>${options.email}</strong>. It works once, for 10 minutes.</p>
+${sent}
 ${options.error ? html`<div class="error" role="alert">${options.error}</div>` : null}
 <form method="post" action="/oauth/signin/code">
 <input type="hidden" name="ticket" value="${options.ticket}">

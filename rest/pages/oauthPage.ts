@@ -72,7 +72,7 @@ export function sendPage(ctx: Context, title: string, body: SafeHtml, options: P
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.status = options.status ?? 200;
   ctx.type = 'text/html; charset=utf-8';
-  const page = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Boards</title><link rel="stylesheet" href="${stylesheetPath}"></head><body><header class="top"><a class="brand" href="/console">${serviceLogoSmall} Boards</a><nav>${options.nav ?? null}</nav></header><main class="${options.narrow ? 'narrow' : ''}">${body}</main><footer>Boards · <a href="/docs/errors">API docs</a></footer></body></html>`;
+  const page = html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title} · Boards</title><link rel="icon" href="/favicon.svg" type="image/svg+xml"><link rel="stylesheet" href="${stylesheetPath}"></head><body><header class="top"><a class="brand" href="/console">${serviceLogoSmall} Boards</a><nav>${options.nav ?? null}</nav></header><main class="${options.narrow ? 'narrow' : ''}">${body}</main><footer>Boards · <a href="/docs/errors">API docs</a></footer></body></html>`;
   ctx.body = page.safe;
 }
 

@@ -1,13 +1,18 @@
 import { html } from '../pages/oauthPage.js';
 import type { SafeHtml } from '../pages/oauthPage.js';
 
-/** The page every web-app address answers with; the bundle renders the dashboard or a board. */
-export function appShell(versions: { js: string; css: string }, preloads: readonly string[] = []): string {
+/**
+ * The page every web-app address answers with; the bundle renders the dashboard or a board.
+ * `signedIn` says whether the request carried a session, so the app shows the sign-in prompt
+ * to a signed-out visitor without asking for a token it would be refused.
+ */
+export function appShell(versions: { js: string; css: string }, preloads: readonly string[] = [], signedIn = true): string {
   // Chunks app.js imports are fetched beside it rather than after it has been parsed.
   const preloadLinks = preloads.map((name) => html`<link rel="modulepreload" href="/app/${name}">`);
   return page(
     'Boards',
-    html`<link rel="stylesheet" href="/app/app.css?v=${versions.css}">${preloadLinks}<script type="module" src="/app/app.js?v=${versions.js}"></script>`,
+    // Whether the request came with a session (`sessionMetaName` in the app reads it).
+    html`<meta name="boards-session" content="${signedIn ? 'signed-in' : 'signed-out'}"><link rel="stylesheet" href="/app/app.css?v=${versions.css}">${preloadLinks}<script type="module" src="/app/app.js?v=${versions.js}"></script>`,
     html`<div id="app"></div><noscript>The Boards web app needs JavaScript. The <a href="/docs">API reference</a> and the <a href="/console">developer console</a> work without it.</noscript>`,
   );
 }
@@ -34,5 +39,5 @@ export function docsPage(redocVersion: string): string {
 }
 
 function page(title: string, head: SafeHtml, body: SafeHtml): string {
-  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><link rel="icon" href="data:,">${head}</head><body>${body}</body></html>`.safe;
+  return html`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${title}</title><link rel="icon" href="/favicon.svg" type="image/svg+xml">${head}</head><body>${body}</body></html>`.safe;
 }

@@ -1,12 +1,12 @@
 import type { Context, Middleware } from 'koa';
 import { HttpMethodEnum, koaBody } from 'koa-body';
 import { z } from 'zod';
-import { acceptedOrigins } from '../../server/config.js';
-import type { Config } from '../../server/config.js';
 import { ServiceError, ValidationError } from '../../server/errors.js';
 import type { Services } from '../../server/Services.js';
 import type { IssuedWebToken } from '../../server/signin/WebSessionTokens.js';
 import { currentSession, sameOrigin } from '../oauth/session.js';
+import { appContentSecurityPolicy } from './contentSecurityPolicy.js';
+import { faviconIco, faviconSvg } from './favicon.js';
 import { WebAssets, isHashedAssetName } from './WebAssets.js';
 import { appShell, docsPage, notBuiltPage } from './webPages.js';
 
@@ -33,22 +33,6 @@ const parseJson = koaBody({
 
 /** Addresses the bundle renders: the dashboard and boards. */
 const appPaths = /^\/(?:boards\/[^/]+\/?)?$/;
-
-function contentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'production'>): string {
-  // The live socket: the service's own origins (both loopback names in development) as ws(s).
-  const sockets = acceptedOrigins(config).map((origin) => origin.replace(/^http/, 'ws')).join(' ');
-  return [
-    "default-src 'none'",
-    "script-src 'self'",
-    "style-src 'self'",
-    // Image items show pictures from any https address.
-    "img-src 'self' https: data:",
-    `connect-src 'self' ${sockets}`,
-    "base-uri 'none'",
-    "form-action 'self'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
 
 // Redoc injects its styles and runs its search index in a blob worker.
 const docsPolicy = [
@@ -83,6 +67,14 @@ function sendAsset(ctx: Context, assets: WebAssets, name: string): boolean {
   ctx.set('Cache-Control', ctx.query.v === asset.version || isHashedAssetName(name) ? 'public, max-age=31536000, immutable' : 'no-cache');
   ctx.body = asset.body;
   return true;
+}
+
+/** The service's icon: `/favicon.svg` for the pages' `<link rel="icon">`, `/favicon.ico` for whatever asks for it by that name. */
+function sendIcon(ctx: Context, path: '/favicon.ico' | '/favicon.svg'): void {
+  ctx.type = path === '/favicon.ico' ? 'image/x-icon' : 'image/svg+xml';
+  ctx.set('X-Content-Type-Options', 'nosniff');
+  ctx.set('Cache-Control', 'public, max-age=86400');
+  ctx.body = path === '/favicon.ico' ? faviconIco : faviconSvg;
 }
 
 /**
@@ -140,12 +132,13 @@ function tokenAnswer(issued: IssuedWebToken, user: { id: string; name: string; e
 /**
  * The web app and the API reference: `/` (dashboard) and `/boards/{id}` (a board) answer with
  * the app's page, `/app/*` with its bundle, `POST /web/token` with a token for the page, `/docs`
- * with the OpenAPI document rendered by Redoc (all served locally).
+ * with the OpenAPI document rendered by Redoc, `/favicon.ico` and `/favicon.svg` with the
+ * service's icon (all served locally).
  */
 export function webRoutes(services: Services, assets: WebAssets = new WebAssets()): Middleware {
-  const appPolicy = contentSecurityPolicy(services.config);
   return async (ctx, next) => {
     const { path, method } = ctx;
+    const appPolicy = () => appContentSecurityPolicy(services.config, { host: ctx.get('Host'), secure: ctx.protocol === 'https' });
     if (path === '/web/token') {
       if (method !== 'POST') {
         ctx.set('Allow', 'POST');
@@ -157,8 +150,10 @@ export function webRoutes(services: Services, assets: WebAssets = new WebAssets(
     if (appPaths.test(path)) {
       const js = assets.get('app.js');
       const css = assets.get('app.css');
-      if (!js || !css) return sendHtml(ctx, notBuiltPage(), appPolicy, 503);
-      return sendHtml(ctx, appShell({ js: js.version, css: css.version }, assets.preloads()), appPolicy);
+      if (!js || !css) return sendHtml(ctx, notBuiltPage(), appPolicy(), 503);
+      // The page says whether a session exists, so a signed-out visit shows the sign-in prompt without a refused token request.
+      const signedIn = (await currentSession(ctx, services)) !== null;
+      return sendHtml(ctx, appShell({ js: js.version, css: css.version }, assets.preloads(), signedIn), appPolicy());
     }
     if (path.startsWith('/app/')) {
       const name = path.slice('/app/'.length);
@@ -167,9 +162,10 @@ export function webRoutes(services: Services, assets: WebAssets = new WebAssets(
     }
     if (path === '/docs' || path === '/docs/') {
       const redoc = assets.get('redoc.standalone.js');
-      if (!redoc) return sendHtml(ctx, notBuiltPage(), appPolicy, 503);
+      if (!redoc) return sendHtml(ctx, notBuiltPage(), appPolicy(), 503);
       return sendHtml(ctx, docsPage(redoc.version), docsPolicy);
     }
+    if (path === '/favicon.ico' || path === '/favicon.svg') return sendIcon(ctx, path);
     if (path === '/docs/redoc.standalone.js') {
       if (sendAsset(ctx, assets, 'redoc.standalone.js')) return;
     }

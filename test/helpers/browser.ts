@@ -1,8 +1,10 @@
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { chromium } from 'playwright-core';
-import type { TestServer } from './testServer.js';
+import type { TestServer, TestUser } from './testServer.js';
+import { startTestServer } from './testServer.js';
 
 /** Debian's Chromium, which the browser tests drive through playwright-core. */
 export const chromiumPath = '/usr/bin/chromium';
@@ -57,4 +59,15 @@ export async function closeBrowserSuite(contexts: readonly BrowserContext[], bro
   for (const context of contexts) await context.close();
   await browser?.close();
   await t?.stop();
+}
+
+/**
+ * The start of a browser suite: builds the web app when `dist/webapp` has none (rebuild after
+ * changing web/), starts a test server with an owner on the business plan, and Chromium.
+ */
+export async function startBrowserSuite(): Promise<{ t: TestServer; owner: TestUser; browser: Browser }> {
+  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+  const t = await startTestServer();
+  const owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
+  return { t, owner, browser: await launchChromium() };
 }

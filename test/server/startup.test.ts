@@ -123,7 +123,7 @@ describe('boards start: the start-up summary', { timeout: 120_000 }, () => {
         .filter((line) => line.startsWith('{'))
         .map((line) => JSON.parse(line) as Record<string, unknown>)
         .find((entry) => entry.msg === 'listening');
-      expect(listening).toMatchObject({ console: `http://localhost:${port}/console`, storage: 'sqlite', dataDir });
+      expect(listening).toMatchObject({ web: `http://localhost:${port}/`, console: `http://localhost:${port}/console`, storage: 'sqlite', dataDir });
       expect(String(listening?.signInCodes)).toContain('dev-outbox.jsonl');
       // Development defaults are warned about without NODE_ENV.
       expect(server.output()).toContain('BOARDS_SESSION_SECRET is not set');

@@ -98,9 +98,12 @@ describe.skipIf(!available)('web app in a browser', { timeout: 120_000 }, () => 
 
     await page.fill('input[name=title]', 'Launch plan');
     await page.click('button:has-text("Create board")');
-    const created = page.locator('.board-row', { hasText: 'Launch plan' });
+    // The new board opens; back on the dashboard it is listed.
+    await page.waitForURL(/\/boards\/brd_[^/]+$/);
+    const createdId = decodeURIComponent(new URL(page.url()).pathname.split('/').at(-1) ?? '');
+    await page.goto(`${t.url}/`);
+    const created = page.locator(`.board-row[data-board-id="${createdId}"]`);
     await created.waitFor();
-    const createdId = (await created.getAttribute('data-board-id')) ?? '';
     const stored = await json(t.api(owner.key, 'GET', `/boards/${createdId}`));
     expect(stored).toMatchObject({ title: 'Launch plan', spaceId });
 

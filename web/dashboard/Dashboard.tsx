@@ -2,6 +2,7 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, TokenSource, api, signInUrl } from '../api.js';
 import type { WebUser } from '../api.js';
 import { SignInPrompt, TopBar } from '../App.js';
+import { fullDateTime, relativeTime } from './relativeTime.js';
 import { builtInSpaceLabels, spaceLabel } from './spaceLabel.js';
 import type { SpaceKind } from './spaceLabel.js';
 
@@ -28,14 +29,6 @@ interface Page<T> {
 
 /** Boards of every space, or of one. */
 const allSpaces = 'all';
-
-function when(iso: string): string {
-  const date = new Date(iso);
-  const today = new Date();
-  return date.toDateString() === today.toDateString()
-    ? date.toLocaleTimeString(undefined, { hour: '2-digit', minute: '2-digit' })
-    : date.toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
-}
 
 /** The dashboard: the person's spaces and their boards (recently updated first); create, rename and trash boards. */
 export function Dashboard() {
@@ -87,9 +80,8 @@ export function Dashboard() {
       if (newTitle.trim() !== '') body.title = newTitle.trim();
       if (spaceId !== allSpaces) body.spaceId = spaceId;
       const board = await api<Board>(tokens, 'POST', '/boards', body);
-      setNewTitle('');
-      setBoards((list) => [board, ...(list ?? [])]);
-      void loadSpaces();
+      // A new board is made to be worked on: open it.
+      location.assign(`/boards/${encodeURIComponent(board.id)}`);
     } catch (e) {
       fail(e);
     }
@@ -182,6 +174,7 @@ export function Dashboard() {
             <form class="new-board" onSubmit={create}>
               <input
                 name="title"
+                aria-label="New board title"
                 placeholder="New board title"
                 maxLength={200}
                 value={newTitle}
@@ -197,13 +190,14 @@ export function Dashboard() {
               <span class="muted">Share this space:</span>
               <input
                 name="shareEmail"
+                aria-label="Colleague's email"
                 type="email"
                 required
                 placeholder="colleague@example.com"
                 value={share.email}
                 onInput={(e) => setShare({ ...share, email: (e.target as HTMLInputElement).value })}
               />
-              <select name="shareRole" value={share.role} onChange={(e) => setShare({ ...share, role: (e.target as HTMLSelectElement).value })}>
+              <select name="shareRole" aria-label="Role" value={share.role} onChange={(e) => setShare({ ...share, role: (e.target as HTMLSelectElement).value })}>
                 <option value="editor">can edit</option>
                 <option value="commenter">can comment</option>
                 <option value="viewer">can view</option>
@@ -249,7 +243,9 @@ export function Dashboard() {
                   )}
                   <span class="muted">{spaceName(board.spaceId)}</span>
                   <span class="muted">
-                    {when(board.updatedAt)}
+                    <time dateTime={board.updatedAt} title={fullDateTime(board.updatedAt)}>
+                      {relativeTime(board.updatedAt)}
+                    </time>
                     {board.updatedBy ? ` · ${board.updatedBy.name}` : ''}
                   </span>
                   <span class="role">{board.role}</span>
