@@ -1,10 +1,11 @@
 import type { Peer } from './Presence.js';
 
-/** The canvas tools: select; create a note, text or shape; draw; connect two items; comment. */
-export type Tool = 'select' | 'sticky_note' | 'text' | 'shape' | 'freehand' | 'connector' | 'comment';
+/** The canvas tools: select; pan (hand); create a note, text or shape; draw; connect two items; comment. */
+export type Tool = 'select' | 'hand' | 'sticky_note' | 'text' | 'shape' | 'freehand' | 'connector' | 'comment';
 
 const toolLabels: Record<Tool, string> = {
   select: 'Select',
+  hand: 'Hand',
   sticky_note: 'Note',
   text: 'Text',
   shape: 'Shape',
@@ -14,7 +15,8 @@ const toolLabels: Record<Tool, string> = {
 };
 
 const toolTitles: Record<Tool, string> = {
-  select: 'Select, move and resize (Esc)',
+  select: 'Select, move and resize; drag the background to select several (V)',
+  hand: 'Drag to pan the board (H, or hold Space)',
   sticky_note: 'Click to add a sticky note',
   text: 'Click to add text',
   shape: 'Click to add a shape',
@@ -23,7 +25,7 @@ const toolTitles: Record<Tool, string> = {
   comment: 'Click to comment there',
 };
 
-const editorTools: readonly Tool[] = ['select', 'sticky_note', 'text', 'shape', 'freehand', 'connector', 'comment'];
+const editorTools: readonly Tool[] = ['select', 'hand', 'sticky_note', 'text', 'shape', 'freehand', 'connector', 'comment'];
 
 /** What the toolbar offers and reports. */
 export interface ToolbarProps {
@@ -42,13 +44,15 @@ export interface ToolbarProps {
   onRedo: () => void;
   onDelete: () => void;
   onZoom: (factor: number) => void;
+  /** Back to 100 %. */
+  onActualSize: () => void;
   onFit: () => void;
 }
 
 /** The bar above the canvas: tools, undo / redo / delete, zoom, and who else is here. */
 export function Toolbar(p: ToolbarProps) {
-  const tools = p.canEdit ? editorTools : p.canComment ? (['select', 'comment'] as const) : (['select'] as const);
-  const available = (t: Tool) => t === 'select' || t === 'comment' || p.editsReady;
+  const tools = p.canEdit ? editorTools : p.canComment ? (['select', 'hand', 'comment'] as const) : (['select', 'hand'] as const);
+  const available = (t: Tool) => t === 'select' || t === 'hand' || t === 'comment' || p.editsReady;
   return (
     <div class="toolbar" role="toolbar" aria-label="Board tools">
       {tools.map((t) => (
@@ -80,14 +84,16 @@ export function Toolbar(p: ToolbarProps) {
         </>
       )}
       <span class="sep" />
-      <button type="button" onClick={() => p.onZoom(1 / 1.25)} title="Zoom out">
+      <button type="button" onClick={() => p.onZoom(1 / 1.25)} title="Zoom out (Ctrl+−)" aria-label="Zoom out">
         −
       </button>
-      <span class="zoom">{Math.round(p.zoom * 100)}%</span>
-      <button type="button" onClick={() => p.onZoom(1.25)} title="Zoom in">
+      <button type="button" class="zoom" data-zoom={Math.round(p.zoom * 100)} onClick={p.onActualSize} title="Zoom to 100 % (Ctrl+0)" aria-label={`Zoom ${Math.round(p.zoom * 100)} %, set to 100 %`}>
+        {Math.round(p.zoom * 100)}%
+      </button>
+      <button type="button" onClick={() => p.onZoom(1.25)} title="Zoom in (Ctrl+=)" aria-label="Zoom in">
         +
       </button>
-      <button type="button" onClick={p.onFit} title="Fit the board">
+      <button type="button" onClick={p.onFit} title="Fit the board (Shift+1)">
         Fit
       </button>
       <span class="people">
