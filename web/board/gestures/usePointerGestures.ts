@@ -151,6 +151,8 @@ export function usePointerGestures(c: GestureContext): PointerGestures {
     }
     const data = newItemData[tool];
     if (data && edits) {
+      // No mousedown after this press: its default would move the focus off the new item's editor.
+      event.preventDefault();
       const type = tool;
       c.attempt(() => {
         const id = edits.create({ type, position: { x: Math.round(point.x), y: Math.round(point.y) }, data });
