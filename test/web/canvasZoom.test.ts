@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
@@ -129,5 +131,27 @@ describe.skipIf(!available)('zooming and the minimap', { timeout: 120_000 }, () 
     expect(await map.count()).toBe(0);
     await page.getByRole('button', { name: 'Map', exact: true }).click();
     await map.waitFor();
+  });
+
+  test('the canvas controls have names and pass the axe checks, with a selection and the minimap shown', async () => {
+    const { page, items } = await opened('Accessible');
+    const west = await itemBox(page, items.West.id);
+    await page.mouse.click(west.x + west.width / 2, west.y + west.height / 2);
+    await page.locator('.resize-handle').first().waitFor();
+    await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+    const violations = await page.evaluate(async () => {
+      const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
+      const result = await axe.run(document.querySelector('.canvas-wrap')!);
+      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+    });
+    expect(violations).toEqual([]);
+    // Every control of the toolbar and the minimap is reached with Tab.
+    const reached = new Set<string>();
+    await page.locator('.toolbar button').first().focus();
+    for (let i = 0; i < 30; i += 1) {
+      reached.add(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
+      await page.keyboard.press('Tab');
+    }
+    for (const name of ['Select', 'Hand', 'Note', 'Zoom in', 'Zoom out', 'Hide map', 'Map of the board: click or use the arrow keys to move the view']) expect(reached).toContain(name);
   });
 });
