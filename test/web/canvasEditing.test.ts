@@ -37,6 +37,11 @@ function editorOf(page: Page, id: string) {
   return page.locator(`textarea.text-editor[data-editing="${id}"]`);
 }
 
+/** Resolves once the editor of the item has the keyboard focus. */
+function focused(page: Page, id: string): Promise<void> {
+  return page.locator(`textarea.text-editor[data-editing="${id}"]:focus`).waitFor();
+}
+
 describe.skipIf(!available)('editing text on the canvas', { timeout: 120_000 }, () => {
   test('double-clicking a sticky note, a shape and a text item edits their text; REST reads the new text; Escape ends the edit', async () => {
     const boardId = await boardWith(t, owner, spaceId, 'Double-click', [
@@ -55,7 +60,7 @@ describe.skipIf(!available)('editing text on the canvas', { timeout: 120_000 }, 
       const id = before[name].id as string;
       const at = await itemCentre(page, id);
       await page.mouse.dblclick(at.x, at.y);
-      await expect.poll(() => editorOf(page, id).evaluate((el) => el === document.activeElement)).toBe(true);
+      await focused(page, id);
       await page.keyboard.type(typed);
       await page.keyboard.press('Escape');
       await expect.poll(() => editorOf(page, id).count()).toBe(0);
@@ -85,7 +90,7 @@ describe.skipIf(!available)('editing text on the canvas', { timeout: 120_000 }, 
       await page.locator(`.item.selected[data-item-id="${id}"]`).waitFor();
       expect(await editorOf(page, id).count()).toBe(0);
       await page.keyboard.press('Enter');
-      await expect.poll(() => editorOf(page, id).evaluate((el) => el === document.activeElement)).toBe(true);
+      await focused(page, id);
       await page.keyboard.type(' edited');
       await page.mouse.click(surface.x + 40, surface.y + surface.height - 40);
       await expect.poll(() => editorOf(page, id).count()).toBe(0);
@@ -103,7 +108,7 @@ describe.skipIf(!available)('editing text on the canvas', { timeout: 120_000 }, 
     for (const page of [a, b]) {
       const at = await itemCentre(page, shared.id);
       await page.mouse.dblclick(at.x, at.y);
-      await expect.poll(() => editorOf(page, shared.id).evaluate((el) => el === document.activeElement)).toBe(true);
+      await focused(page, shared.id);
     }
     await a.keyboard.press('Home');
     await a.keyboard.press('ArrowRight');

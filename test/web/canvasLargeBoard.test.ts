@@ -61,19 +61,19 @@ describe.skipIf(!available)('a board of 5,000 items', { timeout: 300_000 }, () =
     const neighbours = await page.locator('.item:not(.selected)').evaluateAll((els) => els.slice(0, 20).map((el) => [el.textContent ?? '', el.getAttribute('data-item-id') ?? ''] as const));
 
     // Every element of the page that changes during the drag, by the item it belongs to.
-    await page.evaluate(() => {
-      const touched = new Set<string>();
-      (window as unknown as { touched: Set<string> }).touched = touched;
+    await page.evaluate(`(() => {
+      const touched = new Set();
+      window.touched = touched;
       new MutationObserver((records) => {
         for (const record of records) {
           const node = record.target instanceof Element ? record.target : record.target.parentElement;
           touched.add(node?.closest('[data-item-id]')?.textContent ?? 'outside an item');
         }
-      }).observe(document.querySelector('.world')!, { subtree: true, attributes: true, childList: true, characterData: true });
-    });
+      }).observe(document.querySelector('.world'), { subtree: true, attributes: true, childList: true, characterData: true });
+    })()`);
     const grab = screen(at(50, 24));
     await dragMouse(page, grab, { x: grab.x + 240, y: grab.y + 120 });
-    const touched = await page.evaluate(() => [...(window as unknown as { touched: Set<string> }).touched]);
+    const touched = await page.evaluate<string[]>('[...window.touched]');
     expect(touched.filter((text) => !wanted.has(text) && text !== 'outside an item')).toEqual([]);
     expect(touched.filter((text) => wanted.has(text)).length).toBe(50);
     const position = async (id: string) => (await json(t.api(owner.key, 'GET', `/boards/${board.id}/items/${id}`))).position;

@@ -57,11 +57,16 @@ describe.skipIf(!available)('the canvas on a phone (390 × 844, touch)', { timeo
     await page.screenshot({ path: artifactPath('canvas-phone.png') });
     expect(header.y + header.height).toBeLessThanOrEqual(surface.y + 0.5);
     // The header's parts sit side by side (it scrolls sideways when they do not fit), never on top of each other.
-    const parts = await page.locator('header.topbar > :not(.topbar-middle), header.topbar .topbar-middle > *').evaluateAll((els) => els.map((el) => el.getBoundingClientRect().toJSON() as DOMRect));
+    const parts = await page.locator('header.topbar > :not(.topbar-middle), header.topbar .topbar-middle > *').evaluateAll((els) =>
+      els.map((el) => {
+        const r = el.getBoundingClientRect();
+        return { left: r.left, right: r.right, width: r.width };
+      }),
+    );
     const flat = parts.filter((p) => p.width > 0).sort((a, b) => a.left - b.left);
     for (let i = 1; i < flat.length; i += 1) expect(flat[i]!.left).toBeGreaterThanOrEqual(flat[i - 1]!.right - 0.5);
     expect(surface.width).toBe(phone.width);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(phone.width);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(phone.width);
     const tools = await page.locator('.toolbar button[data-tool]').evaluateAll((els) => els.map((el) => el.getAttribute('data-tool') ?? ''));
     expect(tools.length).toBeGreaterThanOrEqual(8);
     const buttons = page.locator('.toolbar button');

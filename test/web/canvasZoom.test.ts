@@ -139,17 +139,15 @@ describe.skipIf(!available)('zooming and the minimap', { timeout: 120_000 }, () 
     await page.mouse.click(west.x + west.width / 2, west.y + west.height / 2);
     await page.locator('.resize-handle').first().waitFor();
     await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
-    const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run: (context: Element) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-      const result = await axe.run(document.querySelector('.canvas-wrap')!);
-      return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-    });
+    const violations = await page.evaluate<string[]>(
+      "axe.run(document.querySelector('.canvas-wrap')).then((r) => r.violations.map((v) => v.id + ': ' + v.nodes.map((n) => n.target.join(' ')).join(', ')))",
+    );
     expect(violations).toEqual([]);
     // Every control of the toolbar and the minimap is reached with Tab.
     const reached = new Set<string>();
     await page.locator('.toolbar button').first().focus();
     for (let i = 0; i < 30; i += 1) {
-      reached.add(await page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''));
+      reached.add(await page.evaluate<string>("document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''"));
       await page.keyboard.press('Tab');
     }
     for (const name of ['Select', 'Hand', 'Note', 'Zoom in', 'Zoom out', 'Hide map', 'Map of the board: click or use the arrow keys to move the view']) expect(reached).toContain(name);
