@@ -5,6 +5,7 @@ import { findItemEntry } from '../../crdt/items/boardSchema.js';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import type { BoardEdits } from './edits.js';
 import type { Peer, Presence } from './Presence.js';
+import { shiftIndex } from './textDelta.js';
 
 /** The text field edited in place for each type, with its longest value per the catalogue. */
 const fields: Readonly<Record<string, { field: string; maxLength: number }>> = {
@@ -27,21 +28,6 @@ function textOf(doc: Y.Doc, id: string, field: string): Y.Text | undefined {
   const data = findItemEntry(doc, id)?.get('data');
   const value = data instanceof Y.Map ? data.get(field) : undefined;
   return value instanceof Y.Text ? value : undefined;
-}
-
-/** Where `index` of the text before a change is in the text after it (a change at the index itself leaves it before). */
-export function shiftIndex(index: number, delta: readonly { insert?: unknown; retain?: number | undefined; delete?: number | undefined }[]): number {
-  let old = 0;
-  let out = index;
-  for (const op of delta) {
-    if (old >= index) break;
-    if (op.retain !== undefined) old += op.retain;
-    else if (op.delete !== undefined) {
-      out -= Math.min(op.delete, index - old);
-      old += op.delete;
-    } else if (typeof op.insert === 'string') out += op.insert.length;
-  }
-  return Math.max(0, out);
 }
 
 /** Other people's carets in this text: their index and who they are. */
