@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
+import { artifactPath, chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
 import { boardWith, dragMouse, ensureWebApp, itemBox, itemCentre, itemsByText, openBoard, restItems } from '../helpers/canvasBoard.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
@@ -107,6 +107,7 @@ describe.skipIf(!available)('selecting and panning on the canvas', { timeout: 12
     await dragMouse(page, { x: a.x - 30, y: a.y - 30 }, { x: b.x + b.width + 30, y: b.y + b.height + 30 });
     await expect.poll(() => selectedIds(page)).toEqual([items.A.id, items.B.id].sort());
     expect(await page.locator('.resize-handle').count()).toBe(8);
+    await page.screenshot({ path: artifactPath('canvas-selection.png') });
     const handle = (await page.locator('.resize-handle[data-handle=se]').boundingBox())!;
     const grab = { x: handle.x + handle.width / 2, y: handle.y + handle.height / 2 };
     // The box (-200, -50)–(200, 50) becomes (-200, -50)–(400, 150): 1.5 times as wide, twice as tall.

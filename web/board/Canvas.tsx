@@ -163,6 +163,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
         <PeerCursors peers={peers} view={view} />
         {synced && items.length === 0 && <div class="empty-hint">{readOnly ? 'This board is empty.' : 'Pick Note, Text or Shape above, then click here to add it.'}</div>}
       </div>
+      {/* Panels over the canvas (properties, context menu) mount here, beside the minimap. */}
       {fitted && <Minimap items={items} version={store.version} view={view} size={size} onCentre={camera.centreOn} />}
       {thread && (
         <CommentThread
