@@ -37,9 +37,15 @@ export function artifactPath(name: string): string {
   return path.join(dir, name);
 }
 
-/** A browser context signed in as `userId`: a real session cookie, as the sign-in pages set it. */
-export async function signedInContext(browser: Browser, t: TestServer, userId: string, viewport = { width: 1280, height: 800 }): Promise<BrowserContext> {
-  const context = await browser.newContext({ viewport });
+/** A browser context signed in as `userId`: a real session cookie, as the sign-in pages set it; `device` emulates a phone (touch, mobile viewport). */
+export async function signedInContext(
+  browser: Browser,
+  t: TestServer,
+  userId: string,
+  viewport = { width: 1280, height: 800 },
+  device: { isMobile?: boolean; hasTouch?: boolean } = {},
+): Promise<BrowserContext> {
+  const context = await browser.newContext({ viewport, ...device });
   const { token } = await t.server.services.oauth.sessions.createSession(userId);
   await context.addCookies([{ name: 'bds_session', value: token, url: t.url, httpOnly: true, secure: true, sameSite: 'Lax' }]);
   return context;

@@ -1,16 +1,7 @@
-import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import { penStyle } from './freehand.js';
-import type { WorldPoint } from './freehand.js';
+import type { Drag } from './gestures/Drag.js';
 import type { Peer } from './Presence.js';
 import type { View } from './viewport.js';
-
-/** What a pointer gesture on the canvas is doing, from pointer down to pointer up. */
-export type Drag =
-  | { kind: 'pan'; startX: number; startY: number; view: View }
-  | { kind: 'move'; startX: number; startY: number; origins: Map<string, { x: number; y: number }>; moved: boolean }
-  | { kind: 'resize'; item: StoredItem; left: number; top: number }
-  | { kind: 'draw'; points: WorldPoint[] }
-  | { kind: 'connect'; from: StoredItem; to: WorldPoint };
 
 /** Other people's cursors, named, in screen coordinates over the canvas. */
 export function PeerCursors({ peers, view }: { peers: readonly Peer[]; view: View }) {
@@ -37,23 +28,7 @@ export function PeerCursors({ peers, view }: { peers: readonly Peer[]; view: Vie
   );
 }
 
-/** The corner handle of the one selected item, the same size on screen at any zoom. */
-export function ResizeHandle({ item, zoom }: { item: StoredItem; zoom: number }) {
-  return (
-    <div
-      class="resize-handle"
-      data-resize={item.id}
-      style={{
-        left: `${item.x + item.width / 2}px`,
-        top: `${item.y + item.height / 2}px`,
-        width: `${12 / zoom}px`,
-        height: `${12 / zoom}px`,
-      }}
-    />
-  );
-}
-
-/** The stroke being drawn or the connector being dragged out, in world coordinates; nothing for other gestures. */
+/** The stroke being drawn, the connector being dragged out or the rubber band, in world coordinates; nothing for other gestures. */
 export function Draft({ draft, zoom }: { draft: Drag; zoom: number }) {
   if (draft.kind === 'draw') {
     return (
@@ -68,6 +43,12 @@ export function Draft({ draft, zoom }: { draft: Drag; zoom: number }) {
         <path d={`M${draft.from.x} ${draft.from.y}L${draft.to.x} ${draft.to.y}`} stroke="#2557d6" stroke-width={2 / zoom} stroke-dasharray={`${6 / zoom}`} />
       </svg>
     );
+  }
+  if (draft.kind === 'band') {
+    const left = Math.min(draft.start.x, draft.end.x);
+    const top = Math.min(draft.start.y, draft.end.y);
+    const style = { left: `${left}px`, top: `${top}px`, width: `${Math.abs(draft.end.x - draft.start.x)}px`, height: `${Math.abs(draft.end.y - draft.start.y)}px`, borderWidth: `${1 / zoom}px` };
+    return <div class="rubber-band" data-band="" style={style} />;
   }
   return null;
 }

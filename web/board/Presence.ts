@@ -7,6 +7,16 @@ export interface PresenceState {
   cursor: { x: number; y: number } | null;
   /** Ids of the items they selected. */
   selection: string[];
+  /** Where their caret is in the text they edit, or null. */
+  caret?: Caret | null;
+}
+
+/** A caret in an item's Y.Text field: Yjs relative positions (as JSON), so it stays put while others type. */
+export interface Caret {
+  item: string;
+  field: string;
+  anchor: unknown;
+  head: unknown;
 }
 
 /** Another person on the board, as the canvas draws them. */
@@ -17,6 +27,7 @@ export interface Peer {
   color: string;
   cursor: { x: number; y: number } | null;
   selection: string[];
+  caret: Caret | null;
 }
 
 const palette = ['#e03131', '#1971c2', '#2f9e44', '#f08c00', '#9c36b5', '#0c8599', '#c2255c', '#5c940d'];
@@ -81,6 +92,11 @@ export class Presence {
     this.#awareness.setLocalStateField('selection', [...ids]);
   }
 
+  /** Announces the local caret in the text being edited, or null when not editing. */
+  setCaret(caret: Caret | null): void {
+    this.#awareness.setLocalStateField('caret', caret);
+  }
+
   /** Everyone else with a live awareness state. */
   peers(): Peer[] {
     const peers: Peer[] = [];
@@ -89,7 +105,8 @@ export class Presence {
       const state = raw as Partial<PresenceState>;
       const cursor = state.cursor && Number.isFinite(state.cursor.x) && Number.isFinite(state.cursor.y) ? state.cursor : null;
       const selection = Array.isArray(state.selection) ? state.selection.filter((id): id is string => typeof id === 'string') : [];
-      peers.push({ clientId, name: this.#names.get(clientId) ?? '…', color: colorOf(clientId), cursor, selection });
+      const caret = state.caret && typeof state.caret.item === 'string' && typeof state.caret.field === 'string' ? state.caret : null;
+      peers.push({ clientId, name: this.#names.get(clientId) ?? '…', color: colorOf(clientId), cursor, selection, caret });
     }
     return peers;
   }

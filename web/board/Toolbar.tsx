@@ -5,8 +5,8 @@ import type { ToolMenuItem } from './tools/ToolMenu.js';
 import { shapePaths } from './shapes.js';
 import type { Peer } from './Presence.js';
 
-/** The canvas tools: select; create an item (see `creationTools`); draw; connect two items; comment. */
-export type Tool = 'select' | 'freehand' | 'connector' | 'comment' | CreationToolId;
+/** The canvas tools: select; pan (hand); create an item (see `creationTools`); draw; connect two items; comment. */
+export type Tool = 'select' | 'hand' | 'freehand' | 'connector' | 'comment' | CreationToolId;
 
 /** A button on the bar, or a menu of creation tools. */
 type BarEntry = { kind: 'tool'; tool: Tool; label: string; title: string } | { kind: 'menu'; name: string; label: string; title: string; tools: readonly ToolMenuItem[] };
@@ -19,7 +19,8 @@ const onBar = (id: CreationToolId): BarEntry => {
 
 /** The editor's bar, left to right. Tools added later go in this list (or in `creationTools`). */
 const editorBar: readonly BarEntry[] = [
-  single('select', 'Select', 'Select, move and resize (Esc)'),
+  single('select', 'Select', 'Select, move and resize; drag the background to select several (V)'),
+  single('hand', 'Hand', 'Drag to pan the board (H, or hold Space)'),
   onBar('sticky_note'),
   onBar('text'),
   {
@@ -34,8 +35,8 @@ const editorBar: readonly BarEntry[] = [
   single('comment', 'Comment', 'Click to comment there'),
   { kind: 'menu', name: 'more', label: 'More', title: 'Cards, tables, docs, code, frames, links and stamps', tools: creationTools.filter((t) => t.group === 'more') },
 ];
-const commenterBar: readonly BarEntry[] = editorBar.filter((e) => e.kind === 'tool' && (e.tool === 'select' || e.tool === 'comment'));
-const viewerBar: readonly BarEntry[] = editorBar.filter((e) => e.kind === 'tool' && e.tool === 'select');
+const commenterBar: readonly BarEntry[] = editorBar.filter((e) => e.kind === 'tool' && (e.tool === 'select' || e.tool === 'hand' || e.tool === 'comment'));
+const viewerBar: readonly BarEntry[] = editorBar.filter((e) => e.kind === 'tool' && (e.tool === 'select' || e.tool === 'hand'));
 
 /** What the toolbar offers and reports. */
 export interface ToolbarProps {
@@ -54,13 +55,15 @@ export interface ToolbarProps {
   onRedo: () => void;
   onDelete: () => void;
   onZoom: (factor: number) => void;
+  /** Back to 100 %. */
+  onActualSize: () => void;
   onFit: () => void;
 }
 
 /** The bar above the canvas: tools, undo / redo / delete, zoom, and who else is here. */
 export function Toolbar(p: ToolbarProps) {
   const bar = p.canEdit ? editorBar : p.canComment ? commenterBar : viewerBar;
-  const available = (t: Tool) => t === 'select' || t === 'comment' || p.editsReady;
+  const available = (t: Tool) => t === 'select' || t === 'hand' || t === 'comment' || p.editsReady;
   return (
     <div class="toolbar" role="toolbar" aria-label="Board tools">
       {bar.map((entry) =>
@@ -105,14 +108,16 @@ export function Toolbar(p: ToolbarProps) {
         </>
       )}
       <span class="sep" />
-      <button type="button" onClick={() => p.onZoom(1 / 1.25)} title="Zoom out">
+      <button type="button" onClick={() => p.onZoom(1 / 1.25)} title="Zoom out (Ctrl+−)" aria-label="Zoom out">
         −
       </button>
-      <span class="zoom">{Math.round(p.zoom * 100)}%</span>
-      <button type="button" onClick={() => p.onZoom(1.25)} title="Zoom in">
+      <button type="button" class="zoom" data-zoom={Math.round(p.zoom * 100)} onClick={p.onActualSize} title="Zoom to 100 % (Ctrl+0)" aria-label={`Zoom ${Math.round(p.zoom * 100)} %, set to 100 %`}>
+        {Math.round(p.zoom * 100)}%
+      </button>
+      <button type="button" onClick={() => p.onZoom(1.25)} title="Zoom in (Ctrl+=)" aria-label="Zoom in">
         +
       </button>
-      <button type="button" onClick={p.onFit} title="Fit the board">
+      <button type="button" onClick={p.onFit} title="Fit the board (Shift+1)">
         Fit
       </button>
       <span class="people">

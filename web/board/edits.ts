@@ -46,6 +46,13 @@ export class BoardEdits {
     patchItem(this.#doc, item.id, { position: round(box), size }, this.actor, Date.now());
   }
 
+  /** Sets the centres and sizes of several items (each clamped as `resize` does), in one transaction. */
+  resizeAll(boxes: Iterable<readonly [StoredItem, { x: number; y: number; width: number; height: number }]>): void {
+    this.#doc.transact(() => {
+      for (const [item, box] of boxes) this.resize(item, box);
+    }, this.actor);
+  }
+
   /** Replaces one data field (text edits reach Y.Text as a minimal splice). */
   setField(id: string, field: string, value: unknown): void {
     patchItem(this.#doc, id, { data: { [field]: value } }, this.actor, Date.now());

@@ -17,14 +17,13 @@ export interface WorldRect {
 
 /** Smallest and largest zoom factors of the canvas. */
 export const minZoom = 0.05;
-export const maxZoom = 4;
+export const maxZoom = 8;
 
 /** Items within this share of the viewport's size beyond its edges are drawn too, so a short pan shows no gaps. */
 const overscan = 0.5;
 
-/** The view that shows every item (at most 100 %), or the origin at the centre of an empty board. */
-export function fit(items: readonly StoredItem[], width: number, height: number): View {
-  if (items.length === 0) return { x: width / 2, y: height / 2, zoom: 1 };
+/** The smallest rectangle holding every item, or null when there are none. */
+export function boundsOf(items: Iterable<StoredItem>): WorldRect | null {
   let left = Infinity;
   let top = Infinity;
   let right = -Infinity;
@@ -35,9 +34,32 @@ export function fit(items: readonly StoredItem[], width: number, height: number)
     right = Math.max(right, item.x + item.width / 2);
     bottom = Math.max(bottom, item.y + item.height / 2);
   }
-  const margin = 60;
-  const zoom = Math.min(1, Math.max(minZoom, Math.min((width - margin * 2) / (right - left), (height - margin * 2) / (bottom - top))));
-  return { zoom, x: width / 2 - ((left + right) / 2) * zoom, y: height / 2 - ((top + bottom) / 2) * zoom };
+  return left === Infinity ? null : { left, top, right, bottom };
+}
+
+/** The view that shows `rect` centred with a margin, zoomed no further in than `most`. */
+export function fitRect(rect: WorldRect, width: number, height: number, most = 1): View {
+  const margin = Math.min(60, width / 8, height / 8);
+  const w = Math.max(1, rect.right - rect.left);
+  const h = Math.max(1, rect.bottom - rect.top);
+  const zoom = Math.min(most, maxZoom, Math.max(minZoom, Math.min((width - margin * 2) / w, (height - margin * 2) / h)));
+  return { zoom, x: width / 2 - ((rect.left + rect.right) / 2) * zoom, y: height / 2 - ((rect.top + rect.bottom) / 2) * zoom };
+}
+
+/** The view that shows every item (at most 100 %), or the origin at the centre of an empty board. */
+export function fit(items: readonly StoredItem[], width: number, height: number): View {
+  const rect = boundsOf(items);
+  return rect ? fitRect(rect, width, height) : { x: width / 2, y: height / 2, zoom: 1 };
+}
+
+/**
+ * The zoom factor of one wheel event: a mouse notch (100 px) is 10 %, trackpad pinches (Ctrl+wheel
+ * with small deltas) zoom in proportion, and no single event zooms by more than one notch.
+ */
+export function wheelZoomFactor(deltaY: number, deltaMode: number): number {
+  const pixels = deltaMode === 1 ? deltaY * 33 : deltaMode === 2 ? deltaY * 800 : deltaY;
+  const clamped = Math.max(-100, Math.min(100, pixels));
+  return 1.1 ** (-clamped / 100);
 }
 
 /** The part of the board a viewport of `width` × `height` pixels shows, widened by the overscan. */

@@ -1,0 +1,64 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import type { Body, TestServer, TestUser } from './testServer.js';
+import { json } from './testServer.js';
+
+/** Builds the web app when dist/webapp has none (the browser suites serve it). */
+export function ensureWebApp(): void {
+  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+}
+
+/** A new board in `spaceId` holding the items of `operations` (batch operations), created through REST. */
+export async function boardWith(t: TestServer, owner: TestUser, spaceId: string, title: string, operations: Body[]): Promise<string> {
+  const board = await json(t.api(owner.key, 'POST', '/boards', { title, spaceId }));
+  if (operations.length > 0) expect((await t.api(owner.key, 'POST', `/boards/${board.id}/items:batch`, { operations })).status).toBe(200);
+  return board.id as string;
+}
+
+/** The board's items as REST reads them. */
+export async function restItems(t: TestServer, owner: TestUser, boardId: string): Promise<Body[]> {
+  return (await json(t.api(owner.key, 'GET', `/boards/${boardId}/items?limit=100`))).data;
+}
+
+/** The board's items through REST, keyed by their text (or title, or id). */
+export async function itemsByText(t: TestServer, owner: TestUser, boardId: string): Promise<Record<string, Body>> {
+  const items = await restItems(t, owner, boardId);
+  return Object.fromEntries(items.map((i) => [typeof i.data.text === 'string' ? i.data.text : (i.data.title ?? i.id), i]));
+}
+
+/** Opens a board and waits until it is synced and painted. */
+export async function openBoard(page: Page, t: TestServer, boardId: string): Promise<void> {
+  await page.goto(`${t.url}/boards/${boardId}`);
+  await page.waitForSelector('.status[data-status=connected]');
+  // A selector, not a predicate: the page's CSP refuses the eval a string predicate needs once it polls.
+  await page.locator('body[data-first-paint-ms]').waitFor({ state: 'attached' });
+}
+
+/** The screen box of an item on the page. */
+export async function itemBox(page: Page, id: string): Promise<{ x: number; y: number; width: number; height: number }> {
+  const box = await page.locator(`.item[data-item-id="${id}"]`).boundingBox();
+  if (!box) throw new Error(`item ${id} is not drawn`);
+  return box;
+}
+
+/** The centre of an item on the screen. */
+export async function itemCentre(page: Page, id: string): Promise<{ x: number; y: number }> {
+  const box = await itemBox(page, id);
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** The canvas's zoom (1 is 100 %) as the surface reports it. */
+export async function zoomOf(page: Page): Promise<number> {
+  return Number(await page.locator('.surface').getAttribute('data-zoom'));
+}
+
+/** Presses at `from`, moves to `to` in steps, and releases, with the mouse button given. */
+export async function dragMouse(page: Page, from: { x: number; y: number }, to: { x: number; y: number }, button: 'left' | 'middle' = 'left'): Promise<void> {
+  await page.mouse.move(from.x, from.y);
+  await page.mouse.down({ button });
+  for (let step = 1; step <= 6; step += 1) await page.mouse.move(from.x + ((to.x - from.x) * step) / 6, from.y + ((to.y - from.y) * step) / 6);
+  await page.mouse.up({ button });
+}
