@@ -7,6 +7,8 @@ import type { ThreadTarget } from './CommentThread.js';
 import { Connectors } from './Connectors.js';
 import { strokeItem } from './freehand.js';
 import type { WorldPoint } from './freehand.js';
+import { ImageTool, UploadStatusList } from './images/ImageTool.js';
+import { useBoardImages, viewCentre } from './images/useBoardImages.js';
 import { ItemNode } from './ItemNode.js';
 import { useCanvasKeys } from './keys.js';
 import { Draft, PeerCursors, ResizeHandle } from './Overlays.js';
@@ -301,6 +303,8 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
     if (edits && selection.size > 0) attempt(() => edits.delete(selection));
   };
 
+  useBoardImages({ board, edits, surface, toWorld, onCreated: (ids) => setSelection(new Set(ids)) });
+
   useCanvasKeys({
     undo,
     onDelete: removeSelection,
@@ -343,7 +347,9 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
         onDelete={removeSelection}
         onZoom={zoomBy}
         onFit={() => setView(fit(items, size.width, size.height))}
+        imageTool={<ImageTool disabled={edits === null} at={() => viewCentre(surface.current, toWorld)} />}
       />
+      <UploadStatusList />
       {error && (
         <div class="canvas-error" role="alert">
           {error}

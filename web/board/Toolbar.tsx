@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import type { Peer } from './Presence.js';
 
 /** The canvas tools: select; create a note, text or shape; draw; connect two items; comment. */
@@ -43,6 +44,8 @@ export interface ToolbarProps {
   onDelete: () => void;
   onZoom: (factor: number) => void;
   onFit: () => void;
+  /** The Image button (uploads), shown to editors after the tools. */
+  imageTool?: ComponentChildren;
 }
 
 /** The bar above the canvas: tools, undo / redo / delete, zoom, and who else is here. */
@@ -65,6 +68,7 @@ export function Toolbar(p: ToolbarProps) {
           {toolLabels[t]}
         </button>
       ))}
+      {p.canEdit && p.imageTool}
       {p.canEdit && (
         <>
           <span class="sep" />
