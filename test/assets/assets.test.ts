@@ -175,3 +175,18 @@ describe('assets follow their board', () => {
     expect(chunks).toBe(0);
   });
 });
+
+describe('retries', () => {
+  test('an upload retried with the same Idempotency-Key answers the first answer and stores one image; other bytes under that key are refused', async () => {
+    const boardId = await createBoard(t, owner.key);
+    const bytes = pngBytes(12, 12);
+    const first = await upload(owner.key, boardId, bytes, 'image/png', { 'Idempotency-Key': 'upload-1' });
+    expect(first.status).toBe(201);
+    const again = await upload(owner.key, boardId, bytes, 'image/png', { 'Idempotency-Key': 'upload-1' });
+    expect(again.status).toBe(201);
+    expect(again.headers.get('idempotent-replayed')).toBe('true');
+    expect((await json(again)).id).toBe((await json(first)).id);
+    await expectEnvelope(await upload(owner.key, boardId, pngBytes(13, 13), 'image/png', { 'Idempotency-Key': 'upload-1' }), 422, 'idempotency_key_reused');
+    expect((await store.usage(boardId)).count).toBe(1);
+  });
+});
