@@ -176,6 +176,18 @@ describe('assets follow their board', () => {
   });
 });
 
+describe('assets in trash', () => {
+  test('a board in trash keeps its images for those who may restore it; the retention sweep removes them with the board', async () => {
+    const boardId = await createBoard(t, owner.key);
+    const id = await uploaded(boardId);
+    expect((await t.api(owner.key, 'DELETE', `/boards/${boardId}`)).status).toBeLessThan(300);
+    expect((await t.api(owner.key, 'GET', `/boards/${boardId}/assets/${id}`)).status).toBe(200);
+    t.clock.advance(31 * 24 * 3_600_000);
+    expect((await t.server.services.trash.sweep()).boards).toBeGreaterThanOrEqual(1);
+    expect(await store.usage(boardId)).toEqual({ count: 0, bytes: 0 });
+  });
+});
+
 describe('retries', () => {
   test('an upload retried with the same Idempotency-Key answers the first answer and stores one image; other bytes under that key are refused', async () => {
     const boardId = await createBoard(t, owner.key);

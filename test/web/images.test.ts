@@ -1,5 +1,6 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -73,6 +74,17 @@ async function giveFile(page: Page, how: 'drop' | 'paste', file: { name: string;
   );
 }
 
+/** The axe-core violations (WCAG A and AA) inside `selector`, as `rule: targets` lines. */
+async function accessibilityViolations(page: Page, selector: string): Promise<string[]> {
+  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+  await page.evaluate(source);
+  return page.evaluate(async (include) => {
+    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
+    const result = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
+    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
+  }, selector);
+}
+
 describe.skipIf(!available)('images on boards in a browser', { timeout: 120_000 }, () => {
   test('the Image button opens the file picker; the chosen PNG becomes an image item at its natural size fitted to 800, alt text from its name, shown on the canvas', async () => {
     const boardId = await newBoard('Picker');
@@ -133,6 +145,13 @@ describe.skipIf(!available)('images on boards in a browser', { timeout: 120_000 
     // SVG can carry scripts: refused before sending.
     await giveFile(page, 'paste', { name: 'logo.svg', type: 'image/svg+xml', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') });
     await page.getByRole('alert').filter({ hasText: 'logo.svg' }).waitFor();
+    // The Image button, the file field and the messages with their dismiss buttons are named and pass axe.
+    expect(await accessibilityViolations(page, '.canvas-wrap')).toEqual([]);
+    // Keyboard: Enter on the focused Image button opens the file picker.
+    await page.getByRole('button', { name: 'Image', exact: true }).focus();
+    const chooser = page.waitForEvent('filechooser');
+    await page.keyboard.press('Enter');
+    await (await chooser).setFiles([]);
     await page.getByRole('button', { name: 'Dismiss the message about logo.svg' }).click();
     await page.getByRole('alert').filter({ hasText: 'logo.svg' }).waitFor({ state: 'detached' });
     expect(await images(boardId)).toEqual([]);

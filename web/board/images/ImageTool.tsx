@@ -40,22 +40,22 @@ export function UploadStatusList() {
   const statuses = uploadStatuses();
   if (statuses.length === 0) return null;
   return (
-    <ul class="uploads" aria-label="Image uploads">
+    <div class="uploads">
       {statuses.map((s) =>
         s.error ? (
-          <li key={s.key} class="upload refused" role="alert">
+          <div key={s.key} class="upload refused" role="alert">
             <span>{s.error}</span>
             <button type="button" aria-label={`Dismiss the message about ${s.name}`} onClick={() => dismissUpload(s.key)}>
               ×
             </button>
-          </li>
+          </div>
         ) : (
-          <li key={s.key} class="upload" role="status">
+          <div key={s.key} class="upload" role="status">
             <span>Uploading {s.name}…</span>
             <progress max={1} value={s.fraction} aria-label={`Uploading ${s.name}`} />
-          </li>
+          </div>
         ),
       )}
-    </ul>
+    </div>
   );
 }
