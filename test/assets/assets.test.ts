@@ -176,6 +176,27 @@ describe('assets follow their board', () => {
   });
 });
 
+describe('the per-board cap', () => {
+  test('an upload past 250 MiB of images on the board is refused with asset_quota_exceeded, and nothing is stored', async () => {
+    const boardId = await createBoard(t, owner.key);
+    // A stored image that counts 250 MiB: the cap is on the recorded sizes.
+    await store.put({ boardId, assetId: 'ast_huge', contentType: 'image/png', bytes: 250 * 1024 * 1024, width: 1, height: 1, sha256: '00'.repeat(32), createdBy: owner.id, createdAt: 1 }, Buffer.from([1]));
+    const refused = await expectEnvelope(await upload(owner.key, boardId, pngBytes(10, 10)), 409, 'asset_quota_exceeded');
+    expect(refused.error).toMatchObject({ limit: { count: 500, bytes: 250 * 1024 * 1024 }, used: { count: 1, bytes: 250 * 1024 * 1024 } });
+    expect((await store.usage(boardId)).count).toBe(1);
+  });
+
+  test('the 501st image of a board is refused with asset_quota_exceeded', async () => {
+    const boardId = await createBoard(t, owner.key);
+    for (let i = 0; i < 499; i++) {
+      await store.put({ boardId, assetId: `ast_${i}`, contentType: 'image/gif', bytes: 1, width: 1, height: 1, sha256: '00'.repeat(32), createdBy: owner.id, createdAt: 1 }, Buffer.from([1]));
+    }
+    expect((await upload(owner.key, boardId, gifBytes, 'image/gif')).status).toBe(201);
+    await expectEnvelope(await upload(owner.key, boardId, gifBytes, 'image/gif'), 409, 'asset_quota_exceeded');
+    expect((await store.usage(boardId)).count).toBe(500);
+  });
+});
+
 describe('assets in trash', () => {
   test('a board in trash keeps its images for those who may restore it; the retention sweep removes them with the board', async () => {
     const boardId = await createBoard(t, owner.key);

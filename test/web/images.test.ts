@@ -158,6 +158,21 @@ describe.skipIf(!available)('images on boards in a browser', { timeout: 120_000 
     expect((await t.server.services.db.collection({ name: 'assets' }).count({ boardId }))).toBe(0);
   });
 
+  test('a public-link guest (no session) sees the uploaded images of the board the link opens', async () => {
+    const boardId = await newBoard('Guest');
+    const upload = await fetch(`${t.baseUrl}/boards/${boardId}/assets`, { method: 'POST', headers: { Authorization: `Bearer ${owner.key}`, 'Content-Type': 'image/png' }, body: pngBytes(70, 30) });
+    const asset = await json(upload);
+    expect((await t.api(owner.key, 'POST', `/boards/${boardId}/items`, { type: 'image', position: { x: 300, y: 0 }, data: { assetId: asset.id, alt: 'banner' } })).status).toBe(201);
+    const link = await json(t.api(owner.key, 'PUT', `/boards/${boardId}/public-link`, { enabled: true, role: 'viewer', expiresAt: null }));
+    const context = await browser.newContext({ viewport: { width: 1280, height: 720 } });
+    contexts.push(context);
+    const page = await context.newPage();
+    await page.goto(link.url as string);
+    const img = page.locator(`img[data-asset-id="${asset.id as string}"]`);
+    await img.waitFor();
+    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(70);
+  });
+
   test('a viewer sees uploaded images but has no Image button, and a drop adds nothing', async () => {
     const boardId = await newBoard('Viewer');
     const upload = await fetch(`${t.baseUrl}/boards/${boardId}/assets`, { method: 'POST', headers: { Authorization: `Bearer ${owner.key}`, 'Content-Type': 'image/png' }, body: pngBytes(50, 40) });
