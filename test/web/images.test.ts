@@ -58,31 +58,31 @@ async function openBoard(page: Page, boardId: string): Promise<void> {
 
 /** Dispatches a drop of one file at a screen point, or a paste of it, as the browser does for a person; true when the page took it. */
 async function giveFile(page: Page, how: 'drop' | 'paste', file: { name: string; type: string; bytes: Buffer }, at?: { x: number; y: number }): Promise<boolean> {
-  return page.evaluate(
-    ({ how, name, type, base64, at }) => {
-      const bytes = Uint8Array.from(atob(base64), (c) => c.charCodeAt(0));
-      const transfer = new DataTransfer();
-      transfer.items.add(new File([bytes], name, { type }));
-      if (how === 'paste') return !document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
-      const surface = document.querySelector('.surface') as HTMLElement;
-      const init = { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: at?.x ?? 0, clientY: at?.y ?? 0 };
-      surface.dispatchEvent(new DragEvent('dragenter', init));
-      surface.dispatchEvent(new DragEvent('dragover', init));
-      return !surface.dispatchEvent(new DragEvent('drop', init));
-    },
-    { how, name: file.name, type: file.type, base64: file.bytes.toString('base64'), at },
-  );
+  // A string, not a function: the test's TypeScript has no DOM types.
+  return page.evaluate<boolean>(`(() => {
+    const bytes = Uint8Array.from(atob(${JSON.stringify(file.bytes.toString('base64'))}), (c) => c.charCodeAt(0));
+    const transfer = new DataTransfer();
+    transfer.items.add(new File([bytes], ${JSON.stringify(file.name)}, { type: ${JSON.stringify(file.type)} }));
+    if (${JSON.stringify(how)} === 'paste') return !document.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
+    const surface = document.querySelector('.surface');
+    const init = { dataTransfer: transfer, bubbles: true, cancelable: true, clientX: ${at?.x ?? 0}, clientY: ${at?.y ?? 0} };
+    surface.dispatchEvent(new DragEvent('dragenter', init));
+    surface.dispatchEvent(new DragEvent('dragover', init));
+    return !surface.dispatchEvent(new DragEvent('drop', init));
+  })()`);
+}
+
+/** The natural width of a shown image (0 until its bytes are decoded). */
+function naturalWidth(page: Page, assetId: string): Promise<number> {
+  return page.locator(`img[data-asset-id="${assetId}"]`).evaluate((el) => (el as unknown as { naturalWidth: number }).naturalWidth);
 }
 
 /** The axe-core violations (WCAG A and AA) inside `selector`, as `rule: targets` lines. */
 async function accessibilityViolations(page: Page, selector: string): Promise<string[]> {
-  const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
-  await page.evaluate(source);
-  return page.evaluate(async (include) => {
-    const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }> } }).axe;
-    const result = await axe.run({ include: [include] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } });
-    return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => JSON.stringify(n.target)).join(', ')}`);
-  }, selector);
+  await page.evaluate(readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8'));
+  return page.evaluate<string[]>(
+    `axe.run({ include: [${JSON.stringify(selector)}] }, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa'] } }).then((result) => result.violations.map((v) => v.id + ': ' + v.nodes.map((n) => JSON.stringify(n.target)).join(', ')))`,
+  );
 }
 
 describe.skipIf(!available)('images on boards in a browser', { timeout: 120_000 }, () => {
@@ -100,10 +100,9 @@ describe.skipIf(!available)('images on boards in a browser', { timeout: 120_000 
     expect(item.createdBy).toBe(owner.id);
     expect((await assetBytes(boardId, item.data.assetId)).equals(bytes)).toBe(true);
     // The canvas shows the uploaded bytes (fetched with the board token, through an object URL the CSP allows).
-    const img = page.locator(`img[data-asset-id="${item.data.assetId as string}"]`);
-    await img.waitFor();
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(1600);
-    expect(await img.getAttribute('alt')).toBe('team photo');
+    await page.locator(`img[data-asset-id="${item.data.assetId as string}"]`).waitFor();
+    await expect.poll(() => naturalWidth(page, item.data.assetId as string)).toBe(1600);
+    expect(await page.locator(`img[data-asset-id="${item.data.assetId as string}"]`).getAttribute('alt')).toBe('team photo');
   });
 
   test('an image file dropped on the canvas is added where it was dropped', async () => {
@@ -155,7 +154,7 @@ describe.skipIf(!available)('images on boards in a browser', { timeout: 120_000 
     await page.getByRole('button', { name: 'Dismiss the message about logo.svg' }).click();
     await page.getByRole('alert').filter({ hasText: 'logo.svg' }).waitFor({ state: 'detached' });
     expect(await images(boardId)).toEqual([]);
-    expect((await t.server.services.db.collection({ name: 'assets' }).count({ boardId }))).toBe(0);
+    expect((await t.server.services.db.collection<{ id: string; boardId: string }>({ name: 'assets' }).count({ boardId }))).toBe(0);
   });
 
   test('a public-link guest (no session) sees the uploaded images of the board the link opens', async () => {
@@ -168,9 +167,8 @@ describe.skipIf(!available)('images on boards in a browser', { timeout: 120_000 
     contexts.push(context);
     const page = await context.newPage();
     await page.goto(link.url as string);
-    const img = page.locator(`img[data-asset-id="${asset.id as string}"]`);
-    await img.waitFor();
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(70);
+    await page.locator(`img[data-asset-id="${asset.id as string}"]`).waitFor();
+    await expect.poll(() => naturalWidth(page, asset.id as string)).toBe(70);
   });
 
   test('a viewer sees uploaded images but has no Image button, and a drop adds nothing', async () => {
@@ -180,15 +178,14 @@ describe.skipIf(!available)('images on boards in a browser', { timeout: 120_000 
     expect((await t.api(owner.key, 'POST', `/boards/${boardId}/items`, { type: 'image', position: { x: 300, y: 0 }, data: { assetId: asset.id, alt: 'chart' } })).status).toBe(201);
     const page = await signedInPage(browser, t, viewer.id, contexts);
     await openBoard(page, boardId);
-    const img = page.locator(`img[data-asset-id="${asset.id as string}"]`);
-    await img.waitFor();
-    await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(50);
+    await page.locator(`img[data-asset-id="${asset.id as string}"]`).waitFor();
+    await expect.poll(() => naturalWidth(page, asset.id as string)).toBe(50);
     expect(await page.getByRole('button', { name: 'Image', exact: true }).count()).toBe(0);
     // The page does not take the file: no upload starts.
     expect(await giveFile(page, 'drop', { name: 'sneaky.png', type: 'image/png', bytes: pngBytes(10, 10) }, { x: 300, y: 300 })).toBe(false);
     expect(await giveFile(page, 'paste', { name: 'sneaky.png', type: 'image/png', bytes: pngBytes(10, 10) })).toBe(false);
     expect(await page.getByRole('status').filter({ hasText: 'Uploading' }).count()).toBe(0);
     expect((await images(boardId)).length).toBe(1);
-    expect(await t.server.services.db.collection({ name: 'assets' }).count({ boardId })).toBe(1);
+    expect(await t.server.services.db.collection<{ id: string; boardId: string }>({ name: 'assets' }).count({ boardId })).toBe(1);
   });
 });
