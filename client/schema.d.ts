@@ -154,6 +154,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/boards/{boardId}/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload an image (PNG, JPEG, WebP or GIF, at most 10 MiB) to the board; an image item then shows it with `data.assetId`.
+         * @description The body is the image bytes, with `Content-Type` naming its type; the type is checked against the bytes (another type, an empty body or no image is 422 `invalid_image`). SVG is refused: it can carry scripts. Width and height are read from the image. Editors and above (admins and owners on a locked board); a board holds at most 500 images and 250 MiB of them (409 `asset_quota_exceeded`). Answers once the image is durably stored.
+         */
+        post: operations["uploadAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/assets/{assetId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The image bytes, for anyone who can read the board; a public-link guest sends the link token (`bds_pl_…`) as the bearer token here.
+         * @description Sent with its own type, a strong `ETag` (a request with `If-None-Match` and that tag answers 304) and `Cache-Control: private, max-age=86400, immutable`: the bytes behind an address never change. The answer may not run anything (`Content-Security-Policy: default-src 'none'; sandbox`, `X-Content-Type-Options: nosniff`).
+         */
+        get: operations["getAsset"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards/{boardId}/chat": {
         parameters: {
             query?: never;
@@ -1045,6 +1085,25 @@ export interface components {
             /** @description Pass as `cursor` for the next page; null on the last page. */
             nextCursor: string | null;
         };
+        /** @description An image uploaded to a board. */
+        Asset: {
+            boardId: string;
+            /** @description Size in bytes. */
+            bytes: number;
+            /**
+             * @description As read from the bytes.
+             * @enum {string}
+             */
+            contentType: "image/png" | "image/jpeg" | "image/webp" | "image/gif";
+            /** @description ISO 8601 time of the upload. */
+            createdAt: string;
+            /** @description Pixels, read from the image. */
+            height: number;
+            /** @description The asset id (`ast_…`): an image item shows it with `data.assetId`. */
+            id: string;
+            /** @description Pixels, read from the image. */
+            width: number;
+        };
         BatchCreateOperation: {
             /** @description The type's fields; a connector's `from`/`to` may name a `ref`. */
             data?: {
@@ -1198,7 +1257,7 @@ export interface components {
         /** @description What went wrong: a stable code, a message for people, and the page documenting the code. */
         Error: {
             /** @enum {string} */
-            code: "bad_request" | "unauthorized" | "insufficient_scope" | "forbidden" | "payment_required" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "trashed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable" | "ai_unavailable" | "ai_output_invalid" | "ai_instruction_unsupported" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_use" | "idempotency_key_in_doubt";
+            code: "bad_request" | "unauthorized" | "insufficient_scope" | "forbidden" | "payment_required" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "trashed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "invalid_image" | "asset_quota_exceeded" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable" | "ai_unavailable" | "ai_output_invalid" | "ai_instruction_unsupported" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_use" | "idempotency_key_in_doubt";
             /** Format: uri */
             docsUrl: string;
             /** @description For validation_failed: the first wrong field. */
@@ -1656,7 +1715,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -2041,7 +2100,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -2317,7 +2376,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -2557,7 +2616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -2778,7 +2837,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -3001,7 +3060,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -3195,7 +3254,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -3247,6 +3306,261 @@ export interface operations {
                 };
             };
             /** @description `service_unavailable`: The service is starting or stopping; retry shortly. `ai_unavailable`: The AI provider could not be reached or did not answer in time; nothing was written and the credits were refunded. Retry later. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    uploadAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 printable ASCII characters, a UUID is best) that makes a retry of this request safe for 24 hours: the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with another request it is refused (`idempotency_key_reused`). Keys are per credential. See the README, "Retries". */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        /** @description The image bytes, as they are (no Content-Encoding). */
+        requestBody: {
+            content: {
+                "image/gif": string;
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. `invalid_idempotency_key`: The `Idempotency-Key` header must be 1 to 255 printable ASCII characters; `error.header` names it. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer. `idempotency_key_in_doubt`: A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again. `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. `asset_quota_exceeded`: The board holds as many uploaded images (count or bytes) as it may; delete images from the board or use another board. */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
+            415: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request. `invalid_image`: The uploaded body is not an image of the type its `Content-Type` names (PNG, JPEG, WebP or GIF, recognised by its bytes; SVG is refused), or it is empty. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAsset: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                assetId: string;
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The image. */
+            200: {
+                headers: {
+                    /** @description private, max-age=86400, immutable */
+                    "Cache-Control"?: string;
+                    /** @description inline, with a file name from the asset id. */
+                    "Content-Disposition"?: string;
+                    /** @description default-src 'none'; sandbox */
+                    "Content-Security-Policy"?: string;
+                    /** @description A strong tag of the bytes. */
+                    ETag?: string;
+                    /** @description nosniff */
+                    "X-Content-Type-Options"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/webp": string;
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
             503: {
                 headers: {
                     /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
@@ -3454,7 +3768,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -3872,7 +4186,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -4083,7 +4397,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -4492,7 +4806,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -4711,7 +5025,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -5152,7 +5466,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -5496,7 +5810,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -5943,7 +6257,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -6299,7 +6613,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -6812,7 +7126,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -7434,7 +7748,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -7838,7 +8152,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -8302,7 +8616,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -8685,7 +8999,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -8864,7 +9178,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -9111,7 +9425,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -9495,7 +9809,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -9834,7 +10148,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -10178,7 +10492,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -10418,7 +10732,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     [name: string]: unknown;
@@ -10878,7 +11192,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
@@ -11298,7 +11612,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
             415: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */

@@ -21,6 +21,7 @@ import { mcpEndpoint } from './mcp/mcpEndpoint.js';
 import { oauthRoutes } from './oauth/oauthRoutes.js';
 import type { Route } from './route.js';
 import { apiRouter } from './router.js';
+import { assetLinkReads } from './routes/assetLinkReads.js';
 import { allRoutes } from './routes/index.js';
 import { webRoutes } from './web/webRoutes.js';
 
@@ -118,6 +119,7 @@ export function createApp(options: AppOptions): App {
   koa.use(unsubscribeRoutes(services));
   koa.use(webRoutes(services));
   koa.use(mcpEndpoint({ routes, authenticator: services.authenticator, rateLimit }));
+  koa.use(assetLinkReads(services, rateLimit));
   koa.use(
     apiRouter('/v1', {
       routes,

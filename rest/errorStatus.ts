@@ -16,6 +16,8 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   payload_too_large: 413,
   unsupported_media_type: 415,
   validation_failed: 422,
+  invalid_image: 422,
+  asset_quota_exceeded: 409,
   rate_limited: 429,
   headers_too_large: 431,
   internal_error: 500,

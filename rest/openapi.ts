@@ -4,7 +4,7 @@ import type { ErrorCode } from '../server/errors.js';
 import { errorCatalogue } from '../server/errors.js';
 import { errorStatus } from './errorStatus.js';
 import { idempotencyKeyHeader, idempotentKeyMethods, maxIdempotencyKeyLength, replayedHeader } from './idempotencyKey.js';
-import type { Route } from './route.js';
+import type { BinaryResponseSpec, Route } from './route.js';
 import { routeRefusals } from './routeRefusals.js';
 import { batchOperationSchemas } from './schemas/items.js';
 
@@ -78,6 +78,7 @@ const tagDescriptions: Record<string, string> = {
   Members: 'Who may open a board and with which role; public links.',
   Collaboration: 'Board views for integrations (outline, structure), presence, and chat.',
   Search: 'Search over the boards and items the caller can read.',
+  Assets: 'Images uploaded to a board, which image items show through `data.assetId`.',
 };
 
 function parameters(schema: z.ZodType | undefined, location: 'path' | 'query'): JsonObject[] {
@@ -137,6 +138,15 @@ function withReplayedHeader(route: Route, responses: Record<string, JsonObject>)
   );
 }
 
+/** A success answer of bytes: each media type as a binary string, with its headers. */
+function binaryResponse(spec: BinaryResponseSpec): JsonObject {
+  return {
+    description: spec.description,
+    content: Object.fromEntries(spec.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])),
+    headers: Object.fromEntries(Object.entries(spec.headers).map(([name, description]) => [name, { description, schema: { type: 'string' } }])),
+  };
+}
+
 /** The OpenAPI 3.1 document of the API, generated from the routes' own schemas. */
 export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonObject {
   const paths: Record<string, Record<string, JsonObject>> = {};
@@ -157,6 +167,15 @@ export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonO
         ...parameters(route.query, 'query'),
         ...(idempotentKeyMethods.has(route.method) ? [idempotencyKeyParameter] : []),
       ],
+      ...(route.rawBody
+        ? {
+            requestBody: {
+              required: true,
+              description: route.rawBody.description,
+              content: Object.fromEntries(route.rawBody.mediaTypes.map((type) => [type, { schema: { type: 'string', format: 'binary', maxLength: route.rawBody?.maxBytes } }])),
+            },
+          }
+        : {}),
       ...(route.body
         ? {
             requestBody: {
@@ -171,8 +190,9 @@ export function buildOpenApi(routes: readonly Route[], publicUrl: string): JsonO
           }
         : {}),
       responses: withReplayedHeader(route, {
-        [String(route.status)]:
-          route.response === null
+        [String(route.status)]: route.binaryResponse
+          ? binaryResponse(route.binaryResponse)
+          : route.response === null
             ? { description: 'No content.' }
             : { description: 'Success.', content: { 'application/json': { schema: jsonSchema(route.response, 'output') } } },
         ...Object.fromEntries(

@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { Principal } from '../server/auth/Principal.js';
 import type { Scope } from '../server/auth/scopes.js';
 import type { ErrorCode } from '../server/errors.js';
+import type { RawBody, RawBodySpec } from './rawBody.js';
 
 /** HTTP methods the API uses. */
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -13,6 +14,8 @@ export interface RouteInput<P, Q, B> {
   query: Q;
   body: B;
   principal: Principal;
+  /** The body as bytes, on operations with a `rawBody`; undefined elsewhere. */
+  raw?: RawBody | undefined;
   /** The Koa context, for headers; handlers set no status or body on it. */
   ctx: Context;
 }
@@ -37,6 +40,10 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   body?: B;
   /** A request body that `body` accepts, shown in OpenAPI (every operation with a body has one; a test parses it). */
   bodyExample?: z.input<B>;
+  /** The body is bytes of these media types (an upload), read into `raw`, instead of JSON (`body`). */
+  rawBody?: RawBodySpec;
+  /** The success answer is bytes (a `BinaryReply`), not JSON: its media types and headers for OpenAPI; `response` is then null. */
+  binaryResponse?: BinaryResponseSpec;
   /** Success status; default 200 (204 when `response` is null). */
   status?: number;
   /** Response body schema; null for 204 No Content. */
@@ -53,7 +60,28 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   boardDocumentWrite?: boolean;
   handler: (
     input: RouteInput<z.output<P>, z.output<Q>, z.output<B>>,
-  ) => Promise<(R extends z.ZodType ? z.input<R> | AfterSync<z.input<R>> : void) | Reply>;
+  ) => Promise<(R extends z.ZodType ? z.input<R> | AfterSync<z.input<R>> : void) | Reply | BinaryReply>;
+}
+
+/** A success answer of bytes, documented for OpenAPI. */
+export interface BinaryResponseSpec {
+  readonly description: string;
+  readonly mediaTypes: readonly string[];
+  /** Response headers, name -> description. */
+  readonly headers: Readonly<Record<string, string>>;
+}
+
+/** A handler's answer of bytes (route's `binaryResponse`): sent as they are, 304 when the request's `If-None-Match` has its `ETag`. */
+export class BinaryReply {
+  readonly contentType: string;
+  readonly data: Buffer;
+  readonly headers: Readonly<Record<string, string>>;
+
+  constructor(contentType: string, data: Buffer, headers: Record<string, string> = {}) {
+    this.contentType = contentType;
+    this.data = data;
+    this.headers = headers;
+  }
 }
 
 /** A documented success answer besides the route's usual one. */
@@ -105,6 +133,8 @@ export interface Route {
   query?: z.ZodType;
   body?: z.ZodType;
   bodyExample?: unknown;
+  rawBody?: RawBodySpec;
+  binaryResponse?: BinaryResponseSpec;
   status: number;
   response: z.ZodType | null;
   errors: readonly ErrorCode[];

@@ -30,6 +30,8 @@ export const routerChecks: readonly RouterCheck[] = [
     appliesTo: (route) => route.body !== undefined,
     codes: ['unsupported_media_type', 'bad_request', 'payload_too_large', 'validation_failed'],
   },
+  // An upload: a media type it does not take (or a Content-Encoding), more bytes than allowed, a body cut off.
+  { step: 'raw body', appliesTo: (route) => route.rawBody !== undefined, codes: ['unsupported_media_type', 'payload_too_large', 'bad_request'] },
   // A write with an Idempotency-Key: a malformed key; once the request is valid, a key bound to another request, running, or cut off by a crash.
   {
     step: 'idempotency key',

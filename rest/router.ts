@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Context, Middleware } from 'koa';
 import { HttpMethodEnum } from 'koa-body';
 import type { Logger } from 'pino';
@@ -11,7 +12,10 @@ import { authenticate } from './middleware/authenticate.js';
 import type { RateLimit } from './middleware/rateLimit.js';
 import { capturedAnswer, readIdempotencyKey, replayAnswer, requestFingerprint } from './idempotencyKey.js';
 import { serializeResponse } from './responseSerializer.js';
-import { AfterSync, Reply } from './route.js';
+import { readRawBody } from './rawBody.js';
+import { sendBinary } from './sendBinary.js';
+import type { RawBody } from './rawBody.js';
+import { AfterSync, BinaryReply, Reply } from './route.js';
 import type { Route, RouteInput } from './route.js';
 import { methodNotAllowed, newRouter, routerPath } from './routing.js';
 
@@ -89,7 +93,13 @@ async function handle(ctx: Context, route: Route, paramNames: readonly string[],
     body = parsed.data;
   }
 
-  const input: RouteInput<unknown, unknown, unknown> = { params: params.data, query: query.data, body, principal, ctx };
+  let raw: RawBody | undefined;
+  if (route.rawBody) {
+    raw = await readRawBody(ctx, route.rawBody);
+    rawBody = { mediaType: raw.mediaType, sha256: createHash('sha256').update(raw.data).digest('hex') };
+  }
+
+  const input: RouteInput<unknown, unknown, unknown> = { params: params.data, query: query.data, body, raw, principal, ctx };
   if (idempotencyKey === null) return respond(ctx, route, input, options);
   const boardId = (params.data as { boardId?: unknown }).boardId;
   await respondOnce(ctx, route, input, options, {
@@ -138,6 +148,7 @@ async function respondOnce(ctx: Context, route: Route, input: RouteInput<unknown
 /** Runs the handler and puts its answer, serialised through the response schema, on `ctx`. */
 async function respond(ctx: Context, route: Route, input: RouteInput<unknown, unknown, unknown>, options: ApiRouterOptions): Promise<void> {
   const handled = await route.handler(input);
+  if (handled instanceof BinaryReply) return sendBinary(ctx, route.status, handled);
   const synced = handled instanceof AfterSync ? handled.synced : undefined;
   const answer: unknown = handled instanceof AfterSync ? handled.body : handled;
   const reply = answer instanceof Reply ? answer : null;

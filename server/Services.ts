@@ -16,6 +16,7 @@ import type { ChatService } from './chat/ChatService.js';
 import { createChatService } from './chat/chatServices.js';
 import { createBoardServices } from './boards/boardServices.js';
 import type { Config } from './config.js';
+import { AssetService } from './assets/AssetService.js';
 import type { BoardContentService } from './content/BoardContentService.js';
 import { createContentService, createDocumentServices } from './content/contentServices.js';
 import type { LiveEdits } from './content/LiveEdits.js';
@@ -73,6 +74,8 @@ export interface Services extends BoardServices {
   readonly hub: RealtimeHub;
   /** Items, batch, views and duplication through the REST API. */
   readonly content: BoardContentService;
+  /** Uploaded images of boards. */
+  readonly assets: AssetService;
   /** Changes of rights, for this process's live connections at once and, through the store, for every other process (and from the CLI). */
   readonly accessChanges: AccessChangeFeed;
   /** The domain event bus: services emit on it; search, activity, notifications, recent boards (and webhooks) subscribe. */
@@ -177,6 +180,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     owner: liveness,
   });
   const { access, activity } = boardServices;
+  const assets = new AssetService({ db, access, clock, events });
   const webTokens = new WebSessionTokens({ sessions: oauth.sessions, accounts, access, now: () => clock.now() });
   authenticator.register(webTokenPrefix, webTokens.resolver());
   const chat = createChatService({ db, access, accounts, activity, clock, documents: documentServices.documents, logger, events });
@@ -233,6 +237,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     documents: documentServices.documents,
     hub: documentServices.hub,
     content,
+    assets,
     accessChanges,
     events,
     liveEdits,

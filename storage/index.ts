@@ -13,6 +13,8 @@ export type {
 } from './Collection.js';
 export { sharedDurability } from './Collection.js';
 export type { Database } from './Database.js';
+export { AssetStore, assetChunkBytes } from './AssetStore.js';
+export type { AssetUsage, NewAsset } from './AssetStore.js';
 export type { DocumentStore, StoredDocument } from './DocumentStore.js';
 export type {
   BoardSearchHit,

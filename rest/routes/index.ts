@@ -1,6 +1,7 @@
 import type { Services } from '../../server/Services.js';
 import type { Route } from '../route.js';
 import { aiRoutes } from './ai.js';
+import { assetRoutes } from './assets.js';
 import { boardContentRoutes } from './boardContent.js';
 import { boardRoutes } from './boards.js';
 import { chatRoutes } from './chat.js';
@@ -31,6 +32,7 @@ export function allRoutes(services: Services): Route[] {
     ...memberRoutes(facade(services, 'boardMembers', 'publicLinks', 'accounts', 'config')),
     ...boardContentRoutes(facade(services, 'content', 'hub', 'access', 'accounts', 'config')),
     ...itemRoutes(facade(services, 'content', 'access')),
+    ...assetRoutes(facade(services, 'assets')),
     ...aiRoutes(facade(services, 'ai', 'jobs')),
     ...skillRoutes(facade(services, 'skills')),
     ...itemTypeRoutes(),

@@ -35,8 +35,8 @@ export function appContentSecurityPolicy(config: Pick<Config, 'publicUrl' | 'pro
     "default-src 'none'",
     "script-src 'self'",
     "style-src 'self'",
-    // Image items show pictures from any https address.
-    "img-src 'self' https: data:",
+    // Image items show pictures from any https address, and uploaded ones through object URLs of bytes fetched with the board token.
+    "img-src 'self' https: data: blob:",
     ["connect-src 'self'", ...sockets].join(' '),
     "base-uri 'none'",
     "form-action 'self'",

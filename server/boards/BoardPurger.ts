@@ -1,10 +1,11 @@
 import type { Collection, Database } from '../../storage/index.js';
+import { AssetStore } from '../../storage/index.js';
 import type { BoardMemberRecord, BoardRecord, InvitationRecord, PublicLinkRecord, SpaceMemberRecord, SpaceRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { ActivityService } from './ActivityService.js';
 import type { BoardDocuments } from './BoardDocuments.js';
 
-/** Deletes boards and spaces for good, with everything that hangs off them (document, sharing, link, activity). */
+/** Deletes boards and spaces for good, with everything that hangs off them (document, uploaded images, sharing, link, activity). */
 export class BoardPurger {
   readonly #boards: Collection<BoardRecord>;
   readonly #spaces: Collection<SpaceRecord>;
@@ -14,6 +15,7 @@ export class BoardPurger {
   readonly #invitations: Collection<InvitationRecord>;
   readonly #activity: ActivityService;
   readonly #documents: BoardDocuments;
+  readonly #assets: AssetStore;
 
   constructor(db: Database, deps: { activity: ActivityService; documents: BoardDocuments }) {
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
@@ -24,12 +26,14 @@ export class BoardPurger {
     this.#invitations = db.collection<InvitationRecord>(boardCollections.invitations);
     this.#activity = deps.activity;
     this.#documents = deps.documents;
+    this.#assets = new AssetStore(db);
   }
 
   /** Deletes a board for good. The record goes first so nobody opens the board while its document is removed. */
   async purgeBoard(boardId: string): Promise<void> {
     await this.#boards.deleteMany({ id: boardId });
     await this.#documents.delete(boardId);
+    await this.#assets.deleteBoard(boardId);
     await this.#boardMembers.deleteMany({ boardId });
     await this.#links.deleteMany({ id: boardId });
     await this.#invitations.deleteMany({ resourceType: 'board', resourceId: boardId });

@@ -42,6 +42,8 @@ const publicErrorCodes = [
   'payload_too_large',
   'unsupported_media_type',
   'validation_failed',
+  'invalid_image',
+  'asset_quota_exceeded',
   'rate_limited',
   'headers_too_large',
   'internal_error',

@@ -8,6 +8,8 @@ import { Connectors } from './Connectors.js';
 import type { WorldPoint } from './freehand.js';
 import type { Drag } from './gestures/Drag.js';
 import { usePointerGestures } from './gestures/usePointerGestures.js';
+import { ImageTool, UploadStatusList } from './images/ImageTool.js';
+import { useBoardImages, viewCentre } from './images/useBoardImages.js';
 import { ItemNode } from './ItemNode.js';
 import { useCanvasKeys } from './keys.js';
 import { Minimap } from './Minimap.js';
@@ -79,6 +81,8 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
     if (edits && selection.size > 0) attempt(() => edits.delete(selection));
   };
 
+  useBoardImages({ board, edits, surface, toWorld: camera.toWorld, onCreated: (ids) => setSelection(new Set(ids)) });
+
   useCanvasKeys({
     undo,
     onDelete: removeSelection,
@@ -138,7 +142,9 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
         onZoom={camera.zoomBy}
         onActualSize={() => camera.zoomTo(1)}
         onFit={() => camera.fitItems([])}
+        imageTool={<ImageTool disabled={edits === null} at={() => viewCentre(surface.current, camera.toWorld)} />}
       />
+      <UploadStatusList />
       {error && (
         <div class="canvas-error" role="alert">
           {error}

@@ -1,5 +1,6 @@
 import { Component } from 'preact';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
+import { AssetImage } from './images/AssetImage.js';
 import { shapePaths } from './shapes.js';
 
 /** What one item on the canvas is drawn from. */
@@ -131,7 +132,13 @@ function Body({ item }: { item: StoredItem }) {
       const url = https(str(d, 'url'));
       return (
         <figure class="image">
-          {url ? <img src={url} alt={str(d, 'alt')} loading="lazy" draggable={false} referrerpolicy="no-referrer" /> : <div class="image-missing">{str(d, 'alt') || 'Image'}</div>}
+          {url ? (
+            <img src={url} alt={str(d, 'alt')} loading="lazy" draggable={false} referrerpolicy="no-referrer" />
+          ) : str(d, 'assetId') ? (
+            <AssetImage assetId={str(d, 'assetId')} alt={str(d, 'alt')} />
+          ) : (
+            <div class="image-missing">{str(d, 'alt') || 'Image'}</div>
+          )}
           {str(d, 'title') && <figcaption>{str(d, 'title')}</figcaption>}
         </figure>
       );

@@ -1,3 +1,4 @@
+import type { ComponentChildren } from 'preact';
 import { creationTools } from './tools/itemTools.js';
 import type { CreationToolId } from './tools/itemTools.js';
 import { ToolMenu } from './tools/ToolMenu.js';
@@ -58,6 +59,8 @@ export interface ToolbarProps {
   /** Back to 100 %. */
   onActualSize: () => void;
   onFit: () => void;
+  /** The Image button (uploads), shown to editors after the tools. */
+  imageTool?: ComponentChildren;
 }
 
 /** The bar above the canvas: tools, undo / redo / delete, zoom, and who else is here. */
@@ -93,6 +96,7 @@ export function Toolbar(p: ToolbarProps) {
           </button>
         ),
       )}
+      {p.canEdit && p.imageTool}
       {p.canEdit && (
         <>
           <span class="sep" />
