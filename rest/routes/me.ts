@@ -74,6 +74,7 @@ const patchMeBody = z
       .trim()
       .min(1)
       .max(200)
+      // eslint-disable-next-line no-control-regex -- a name is one line of plain text
       .refine((name) => !/[\x00-\x1f\x7f]/.test(name), { message: 'must not contain control characters' })
       .describe('Your name, 1 to 200 characters once trimmed.'),
   })

@@ -37,7 +37,10 @@ async function openDashboard(page: Page): Promise<void> {
   await page.goto(`${t.url}/`);
   await (await asked).finished();
   // Two frames: the answer is parsed and rendered (Preact renders in a microtask) before the next paint.
-  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  await page.evaluate(() => {
+    const window = globalThis as unknown as { requestAnimationFrame(callback: () => void): number };
+    return new Promise<void>((resolve) => window.requestAnimationFrame(() => window.requestAnimationFrame(() => resolve())));
+  });
 }
 
 describe.skipIf(!available)('the account in the web app', { timeout: 120_000 }, () => {

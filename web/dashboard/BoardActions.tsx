@@ -5,6 +5,7 @@ import { MoveBoard } from '../board/share/MoveBoard.js';
 import { mayOnBoard } from '../board/share/roles.js';
 import type { Role } from '../board/share/roles.js';
 import { ShareDialog } from '../board/share/ShareDialog.js';
+import './boardActions.css';
 
 /** A board row of the dashboard, as far as its actions need. */
 export interface BoardRow {
