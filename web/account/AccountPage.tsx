@@ -6,6 +6,7 @@ import { getMe, setName } from './meApi.js';
 import type { Me, NotificationSettings } from './meApi.js';
 import { NotificationSettingsForm } from './NotificationSettingsForm.js';
 import './account.css';
+import { Outcome } from '../board/share/Outcome.js';
 
 /** The person's account (`/account`): their name, email, the workspace's notification settings, connected apps and sign out. */
 export function AccountPage() {
@@ -52,11 +53,7 @@ export function AccountPage() {
       <TopBar userName={me?.user.name} />
       <main class="account">
         <h1>Your account</h1>
-        {error && (
-          <p class="error" role="alert">
-            {error}
-          </p>
-        )}
+        <Outcome error={error} />
         {me === null ? (
           !error && <p class="muted">Loading…</p>
         ) : (
@@ -75,11 +72,7 @@ export function AccountPage() {
                   You sign in with this address.
                 </span>
               </form>
-              {notice && (
-                <p class="notice" role="status">
-                  {notice}
-                </p>
-              )}
+              <Outcome notice={notice} />
             </section>
             <section aria-labelledby="account-notifications">
               <h2 id="account-notifications">Notification emails</h2>

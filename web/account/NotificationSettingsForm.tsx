@@ -3,6 +3,7 @@ import { api } from '../api.js';
 import type { TokenSource } from '../api.js';
 import { errorText } from '../board/share/shareApi.js';
 import type { NotificationSettings } from './meApi.js';
+import { Outcome } from '../board/share/Outcome.js';
 
 const events: { key: keyof NotificationSettings['events']; label: string }[] = [
   { key: 'comments', label: 'New comments on shared boards' },
@@ -80,16 +81,7 @@ export function NotificationSettingsForm({
       <button type="submit" class="primary">
         Save notification settings
       </button>
-      {notice && (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Outcome notice={notice} error={error} />
     </form>
   );
 }

@@ -73,7 +73,7 @@ export function MemberList({
                 </button>
               </span>
             ) : (
-              <span class="role member-role">{roleLabels[m.role]}</span>
+              <span class="muted member-role">{roleLabels[m.role]}</span>
             )}
           </li>
         ))}

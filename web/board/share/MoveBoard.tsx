@@ -5,6 +5,7 @@ import { spaceLabel } from '../../dashboard/spaceLabel.js';
 import type { SpaceKind } from '../../dashboard/spaceLabel.js';
 import { mayOnSpace } from './roles.js';
 import { errorText } from './shareApi.js';
+import { Outcome } from './Outcome.js';
 
 interface SpaceChoice {
   id: string;
@@ -71,16 +72,7 @@ export function MoveBoard({ tokens, boardId, currentSpaceId, onMoved }: { tokens
           <button type="submit">Move</button>
         </form>
       )}
-      {notice && (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Outcome notice={notice} error={error} />
     </section>
   );
 }

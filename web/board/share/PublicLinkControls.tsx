@@ -5,6 +5,7 @@ import { linkRoles, mayOnBoard, mayOnSpace, roleLabels } from './roles.js';
 import type { PublicLinkRole } from './roles.js';
 import { errorText, targetPath } from './shareApi.js';
 import type { PublicLink, ShareTarget } from './shareApi.js';
+import { Outcome } from './Outcome.js';
 
 /** The public link of a board or space: on or off and its role (admins and owners), and the address to copy. */
 export function PublicLinkControls({ tokens, target }: { tokens: TokenSource; target: ShareTarget }) {
@@ -68,11 +69,7 @@ export function PublicLinkControls({ tokens, target }: { tokens: TokenSource; ta
         </div>
       )}
       {link?.enabled && target.kind === 'space' && <p class="muted">The link opens each board of this space; copy it from a board’s Share dialog.</p>}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
+      <Outcome error={error} />
     </section>
   );
 }

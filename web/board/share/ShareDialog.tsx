@@ -10,6 +10,7 @@ import type { GrantableRole } from './roles.js';
 import { errorText, listMembers, targetPath } from './shareApi.js';
 import type { Member, ShareResult, ShareTarget } from './shareApi.js';
 import './share.css';
+import { Outcome } from './Outcome.js';
 
 /**
  * The Share dialog of a board or space: invite by email with a role, the members with their roles
@@ -93,16 +94,7 @@ function ShareTargetDialog({ tokens, target, title, onClose, onMoved }: { tokens
           </button>
         </form>
       )}
-      {error && (
-        <p class="error" role="alert">
-          {error}
-        </p>
-      )}
-      {notice && (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      )}
+      <Outcome notice={notice} error={error} />
       <MemberList tokens={tokens} target={target} members={members} canShare={canShare} busy={busy} run={run} />
       <PublicLinkControls tokens={tokens} target={target} />
       {target.kind === 'board' && mayOnBoard(target.role, 'move') && <MoveBoard tokens={tokens} boardId={target.id} {...(onMoved ? { onMoved } : {})} />}
