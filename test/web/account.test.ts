@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { axePage, axeViolations } from '../helpers/axe.js';
 import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
@@ -137,5 +138,16 @@ describe.skipIf(!available)('the account in the web app', { timeout: 120_000 }, 
     expect(members.data.find((m: { email: string }) => m.email === invitee)).toMatchObject({ role: 'editor', source: 'board' });
     // A new account: asked its name on the board it landed on.
     await newcomer.getByRole('dialog', { name: 'What should we call you?' }).waitFor();
+  });
+
+  test('the account page and the name question pass the axe checks', async () => {
+    const person = await t.createUser({ email: `axe.${Date.now()}@example.com` });
+    const page = await axePage(browser, t, person.id, contexts);
+    await page.goto(`${t.url}/account`);
+    await page.locator('fieldset').waitFor();
+    expect(await axeViolations(page, 'main.account')).toEqual([]);
+    await page.goto(`${t.url}/`);
+    await page.getByRole('dialog', { name: 'What should we call you?' }).waitFor();
+    expect(await axeViolations(page, '[role=dialog]')).toEqual([]);
   });
 });

@@ -3,6 +3,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { axePage, axeViolations } from '../helpers/axe.js';
 import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
@@ -209,5 +210,16 @@ describe.skipIf(!available)('sharing in the web app', { timeout: 120_000 }, () =
     await fallback.getByText('cannot be shared as a whole').waitFor();
     expect(await fallback.getByRole('textbox').count()).toBe(0);
     expect((await t.api(owner.key, 'POST', '/spaces/default/members', { email: colleague.email, role: 'viewer' })).status).toBe(409);
+  });
+
+  test('the Share dialog passes the axe checks: every control named, the dialog labelled and modal', async () => {
+    const boardId = await newBoard('Checked');
+    const page = await axePage(browser, t, owner.id, contexts);
+    await openBoard(page, boardId);
+    const { dialog } = await openShare(page, 'Checked');
+    await dialog.locator('.member').nth(2).waitFor();
+    await dialog.getByLabel('Move to space').waitFor();
+    const violations = await axeViolations(page, '[role=dialog]');
+    expect(violations).toEqual([]);
   });
 });
