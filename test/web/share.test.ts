@@ -174,6 +174,12 @@ describe.skipIf(!available)('sharing in the web app', { timeout: 120_000 }, () =
     expect(await row.getByRole('button', { name: 'Move to trash' }).count()).toBe(0);
     expect(await row.getByRole('button', { name: 'Rename' }).count()).toBe(0);
     expect(await row.getByRole('button', { name: 'Move Team board to another space' }).count()).toBe(1);
+    // Only spaces of the board's workspace where the editor adds boards: none but Product, where it is; not the owner's Default.
+    await row.getByRole('button', { name: 'Move Team board to another space' }).click();
+    const move = page.getByRole('dialog', { name: 'Move “Team board”' });
+    await move.getByText('No other space to move this board into.').waitFor();
+    expect((await t.api(editor.key, 'PATCH', `/boards/${boardId}`, { spaceId: 'default' })).status).toBe(422);
+    await page.keyboard.press('Escape');
     expect((await t.api(editor.key, 'DELETE', `/boards/${boardId}`)).status).toBe(403);
     expect((await t.api(editor.key, 'PATCH', `/boards/${boardId}`, { title: 'Mine' })).status).toBe(403);
 

@@ -59,7 +59,7 @@ export function BoardActions({
       {open === 'share' && <ShareDialog tokens={tokens} target={{ kind: 'board', id: board.id, name: board.title, role }} onClose={close} onMoved={onMoved} />}
       {open === 'move' && (
         <Dialog title={`Move “${board.title}”`} onClose={close}>
-          <MoveBoard tokens={tokens} boardId={board.id} currentSpaceId={board.spaceId} onMoved={onMoved} />
+          <MoveBoard tokens={tokens} boardId={board.id} onMoved={onMoved} />
         </Dialog>
       )}
     </span>

@@ -12,25 +12,39 @@ interface SpaceChoice {
   kind: SpaceKind;
   name: string;
   role: string | null;
+  workspaceId: string | null;
 }
 
-/** Spaces a board may move into: the Default space and those where the person adds boards (SPEC: editor on the board and the space). */
-export async function spacesToMoveInto(tokens: TokenSource): Promise<SpaceChoice[]> {
-  const page = await api<{ data: SpaceChoice[] }>(tokens, 'GET', '/spaces?limit=100');
-  return page.data.filter((s) => s.kind === 'default' || (s.kind === 'space' && mayOnSpace(s.role, 'addBoards')));
+/**
+ * Spaces a board may move into (SPEC: editor on the board and the space): those of the board's
+ * workspace where the person adds boards, and the Default space only for the workspace's own
+ * people (the API refuses a move into someone else's Default, or out of the board's workspace).
+ */
+export async function spacesToMoveInto(tokens: TokenSource, boardWorkspaceId: string): Promise<SpaceChoice[]> {
+  const [page, me] = await Promise.all([
+    api<{ data: SpaceChoice[] }>(tokens, 'GET', '/spaces?limit=100'),
+    api<{ workspace: { id: string } }>(tokens, 'GET', '/me'),
+  ]);
+  return page.data.filter((s) =>
+    s.kind === 'default' ? me.workspace.id === boardWorkspaceId : s.kind === 'space' && s.workspaceId === boardWorkspaceId && mayOnSpace(s.role, 'addBoards'),
+  );
 }
 
 /** Moves a board into another space (`PATCH /boards/{id}` with `spaceId`); `onMoved` hears the new space (null: Default). */
-export function MoveBoard({ tokens, boardId, currentSpaceId, onMoved }: { tokens: TokenSource; boardId: string; currentSpaceId?: string | null; onMoved?: (spaceId: string | null) => void }) {
+export function MoveBoard({ tokens, boardId, onMoved }: { tokens: TokenSource; boardId: string; onMoved?: (spaceId: string | null) => void }) {
   const [spaces, setSpaces] = useState<SpaceChoice[] | null>(null);
-  const [current, setCurrent] = useState<string | null | undefined>(currentSpaceId);
+  const [current, setCurrent] = useState<string | null>(null);
   const [choice, setChoice] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
 
   useEffect(() => {
-    spacesToMoveInto(tokens).then(setSpaces, (e: unknown) => setError(errorText(e)));
-    if (current === undefined) api<{ spaceId: string | null }>(tokens, 'GET', `/boards/${encodeURIComponent(boardId)}`).then((b) => setCurrent(b.spaceId), () => undefined);
+    api<{ spaceId: string | null; workspaceId: string }>(tokens, 'GET', `/boards/${encodeURIComponent(boardId)}`)
+      .then((board) => {
+        setCurrent(board.spaceId);
+        return spacesToMoveInto(tokens, board.workspaceId);
+      })
+      .then(setSpaces, (e: unknown) => setError(errorText(e)));
   }, [boardId]);
 
   const here = current ?? 'default';
