@@ -597,7 +597,11 @@ export interface paths {
         delete?: never;
         options?: never;
         head?: never;
-        patch?: never;
+        /**
+         * Change your own name (shown to the people you share with); after it, `nameChosen` is true.
+         * @description An extension of SPEC "Me". The email address is the sign-in identity and cannot be changed here.
+         */
+        patch: operations["updateMe"];
         trace?: never;
     };
     "/me/credits": {
@@ -7322,6 +7326,8 @@ export interface operations {
                             email: string;
                             id: string;
                             name: string;
+                            /** @description False while the name is the one made from the email at sign-up; the web app then asks the person for theirs once. */
+                            nameChosen: boolean;
                         };
                         workspace: {
                             /**
@@ -7351,6 +7357,184 @@ export interface operations {
             /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
             403: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateMe: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 printable ASCII characters, a UUID is best) that makes a retry of this request safe for 24 hours: the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with another request it is refused (`idempotency_key_reused`). Keys are per credential. See the README, "Retries". */
+                "Idempotency-Key"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "Grace Hopper"
+                 *     }
+                 */
+                "application/json": {
+                    /** @description Your name, 1 to 200 characters once trimmed. */
+                    name: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        credential: {
+                            id: string;
+                            /**
+                             * @description `web_session`: a short-lived token the web app got for a signed-in session.
+                             * @enum {string}
+                             */
+                            kind: "api_key" | "access_token" | "web_session";
+                            scopes: ("user:read" | "user:write" | "boards:read" | "boards:write" | "ai:write" | "skills:read" | "skills:write")[];
+                        };
+                        user: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC).
+                             */
+                            createdAt: string;
+                            email: string;
+                            id: string;
+                            name: string;
+                            /** @description False while the name is the one made from the email at sign-up; the web app then asks the person for theirs once. */
+                            nameChosen: boolean;
+                        };
+                        workspace: {
+                            /**
+                             * Format: date-time
+                             * @description ISO 8601 timestamp (UTC).
+                             */
+                            createdAt: string;
+                            id: string;
+                            name: string;
+                            /** @enum {string} */
+                            plan: "basic" | "pro" | "business";
+                            /** @enum {string} */
+                            role: "owner" | "admin" | "member";
+                        };
+                    };
+                };
+            };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. `invalid_idempotency_key`: The `Idempotency-Key` header must be 1 to 255 printable ASCII characters; `error.header` names it. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer. `idempotency_key_in_doubt`: A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again. */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body must be JSON (`Content-Type: application/json`). */
+            415: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

@@ -1,11 +1,15 @@
 import type { ComponentChildren } from 'preact';
+import { AccountPage } from './account/AccountPage.js';
 import { BoardPage } from './board/BoardPage.js';
 import { Dashboard } from './dashboard/Dashboard.js';
 
-/** The page for an address: `/boards/<id>` is a board, anything else the dashboard. */
+/** The page for an address: `/boards/<id>` is a board, `/spaces/<id>` the dashboard on that space, `/account` the person's account, anything else the dashboard. */
 export function App({ path }: { path: string }) {
   const board = /^\/boards\/([^/]+)\/?$/.exec(path);
   if (board?.[1]) return <BoardPage boardId={decodeURIComponent(board[1])} />;
+  if (/^\/account\/?$/.test(path)) return <AccountPage />;
+  const space = /^\/spaces\/([^/]+)\/?$/.exec(path);
+  if (space?.[1]) return <Dashboard initialSpaceId={decodeURIComponent(space[1])} />;
   return <Dashboard />;
 }
 
@@ -22,9 +26,9 @@ export function TopBar({ children, userName }: { children?: ComponentChildren; u
         <a href="/console">Developer console</a>
         {userName !== undefined && (
           <form method="post" action="/oauth/signout" class="inline">
-            <span class="who" title="Signed in">
+            <a class="who" href="/account" title="Your account">
               {userName}
-            </span>
+            </a>
             <button type="submit" class="link">
               Sign out
             </button>

@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { planNames } from '../../server/accounts/plans.js';
-import type { NotificationRecord } from '../../storage/schema/accounts.js';
+import type { NotificationRecord, UserRecord } from '../../storage/schema/accounts.js';
+import { nameChosen } from '../../server/accounts/AccountService.js';
+import type { Principal } from '../../server/auth/Principal.js';
 import type { Services } from '../../server/Services.js';
 import { allScopes } from '../../server/auth/scopes.js';
 import { defineRoute } from '../route.js';
@@ -40,6 +42,58 @@ const notification = z.object({
 
 const limitValue = z.number().int().nullable();
 
+const meSchema = z.object({
+  user: z.object({
+    id: z.string(),
+    email: z.string(),
+    name: z.string(),
+    nameChosen: z
+      .boolean()
+      .describe('False while the name is the one made from the email at sign-up; the web app then asks the person for theirs once.'),
+    createdAt: timestamp,
+  }),
+  workspace: z.object({
+    id: z.string(),
+    name: z.string(),
+    plan: z.enum(planNames),
+    role: z.enum(['owner', 'admin', 'member']),
+    createdAt: timestamp,
+  }),
+  credential: z.object({
+    kind: z.enum(['api_key', 'access_token', 'web_session']).describe('`web_session`: a short-lived token the web app got for a signed-in session.'),
+    id: z.string(),
+    scopes: z.array(z.enum(allScopes as [string, ...string[]])),
+  }),
+});
+
+/** Body of PATCH /me. */
+const patchMeBody = z
+  .object({
+    name: z
+      .string()
+      .trim()
+      .min(1)
+      .max(200)
+      // eslint-disable-next-line no-control-regex -- a name is one line of plain text
+      .refine((name) => !/[\x00-\x1f\x7f]/.test(name), { message: 'must not contain control characters' })
+      .describe('Your name, 1 to 200 characters once trimmed.'),
+  })
+  .strict();
+
+function meView(principal: Principal, user: UserRecord): z.input<typeof meSchema> {
+  return {
+    user: { id: user.id, email: user.email, name: user.name, nameChosen: nameChosen(user), createdAt: iso(user.createdAt) },
+    workspace: {
+      id: principal.workspace.id,
+      name: principal.workspace.name,
+      plan: principal.workspace.plan,
+      role: principal.workspaceRole,
+      createdAt: iso(principal.workspace.createdAt),
+    },
+    credential: { kind: principal.credential.kind, id: principal.credential.id, scopes: [...principal.scopes] },
+  };
+}
+
 function notificationView(n: NotificationRecord, actorName: string | undefined): z.input<typeof notification> {
   return {
     id: n.id,
@@ -69,37 +123,21 @@ export function meRoutes(services: MeRouteServices): Route[] {
       tag,
       summary: 'The person behind the token, their workspace, and its plan.',
       scope: 'user:read',
-      response: z.object({
-        user: z.object({ id: z.string(), email: z.string(), name: z.string(), createdAt: timestamp }),
-        workspace: z.object({
-          id: z.string(),
-          name: z.string(),
-          plan: z.enum(planNames),
-          role: z.enum(['owner', 'admin', 'member']),
-          createdAt: timestamp,
-        }),
-        credential: z.object({
-          kind: z.enum(['api_key', 'access_token', 'web_session']).describe('`web_session`: a short-lived token the web app got for a signed-in session.'),
-          id: z.string(),
-          scopes: z.array(z.enum(allScopes as [string, ...string[]])),
-        }),
-      }),
-      handler: async ({ principal }) => ({
-        user: {
-          id: principal.user.id,
-          email: principal.user.email,
-          name: principal.user.name,
-          createdAt: iso(principal.user.createdAt),
-        },
-        workspace: {
-          id: principal.workspace.id,
-          name: principal.workspace.name,
-          plan: principal.workspace.plan,
-          role: principal.workspaceRole,
-          createdAt: iso(principal.workspace.createdAt),
-        },
-        credential: { kind: principal.credential.kind, id: principal.credential.id, scopes: [...principal.scopes] },
-      }),
+      response: meSchema,
+      handler: async ({ principal }) => meView(principal, principal.user),
+    }),
+    defineRoute({
+      operationId: 'updateMe',
+      method: 'PATCH',
+      path: '/me',
+      tag,
+      summary: 'Change your own name (shown to the people you share with); after it, `nameChosen` is true.',
+      description: 'An extension of SPEC "Me". The email address is the sign-in identity and cannot be changed here.',
+      scope: 'user:write',
+      body: patchMeBody,
+      bodyExample: { name: 'Grace Hopper' },
+      response: meSchema,
+      handler: async ({ principal, body }) => meView(principal, await me.setName(principal, body.name)),
     }),
     defineRoute({
       operationId: 'getMyCredits',

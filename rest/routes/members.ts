@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Services } from '../../server/Services.js';
+import { linkBase } from '../linkBase.js';
 import { defineRoute } from '../route.js';
 import type { Route } from '../route.js';
 import { memberRoleBody, memberSchema, publicLinkSchema, putPublicLinkBody, shareBody, shareResultSchema } from '../schemas/boards.js';
@@ -52,7 +53,8 @@ export function memberRoutes(services: MemberRouteServices): Route[] {
       bodyExample: { email: 'grace@example.com', role: 'editor' },
       response: shareResultSchema,
       errors: ['not_found', 'forbidden', 'conflict', 'payment_required', 'trashed'],
-      handler: async ({ principal, params, body }) => views.shareResult(await boardMembers.share(principal.user.id, params.boardId, body)),
+      handler: async ({ principal, params, body, ctx }) =>
+        views.shareResult(await boardMembers.share(principal.user.id, params.boardId, { ...body, linkBase: linkBase(ctx, services.config) })),
     }),
     defineRoute({
       operationId: 'updateBoardMember',

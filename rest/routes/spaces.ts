@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Services } from '../../server/Services.js';
+import { linkBase } from '../linkBase.js';
 import { defineRoute } from '../route.js';
 import type { Route } from '../route.js';
 import {
@@ -140,7 +141,8 @@ export function spaceRoutes(services: SpaceRouteServices): Route[] {
       bodyExample: { email: 'grace@example.com', role: 'editor' },
       response: shareResultSchema,
       errors: ['not_found', 'forbidden', 'conflict', 'payment_required'],
-      handler: async ({ principal, params, body }) => views.shareResult(await spaceMembers.share(principal.user.id, params.spaceId, body)),
+      handler: async ({ principal, params, body, ctx }) =>
+        views.shareResult(await spaceMembers.share(principal.user.id, params.spaceId, { ...body, linkBase: linkBase(ctx, services.config) })),
     }),
     defineRoute({
       operationId: 'updateSpaceMember',

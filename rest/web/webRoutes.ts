@@ -31,8 +31,8 @@ const parseJson = koaBody({
   parsedMethods: [HttpMethodEnum.POST],
 });
 
-/** Addresses the bundle renders: the dashboard and boards. */
-const appPaths = /^\/(?:boards\/[^/]+\/?)?$/;
+/** Addresses the bundle renders: the dashboard, a space on it, boards and the account page. */
+const appPaths = /^\/(?:(?:boards|spaces)\/[^/]+\/?|account\/?)?$/;
 
 // Redoc injects its styles and runs its search index in a blob worker.
 const docsPolicy = [
@@ -130,7 +130,8 @@ function tokenAnswer(issued: IssuedWebToken, user: { id: string; name: string; e
 }
 
 /**
- * The web app and the API reference: `/` (dashboard) and `/boards/{id}` (a board) answer with
+ * The web app and the API reference: `/` (dashboard), `/spaces/{id}` (the dashboard on a space),
+ * `/boards/{id}` (a board) and `/account` (the person's account) answer with
  * the app's page, `/app/*` with its bundle, `POST /web/token` with a token for the page, `/docs`
  * with the OpenAPI document rendered by Redoc, `/favicon.ico` and `/favicon.svg` with the
  * service's icon (all served locally).

@@ -27,6 +27,16 @@ export function normaliseEmail(email: string, field = 'email'): string {
   return value;
 }
 
+/** The name an account gets when none is given at sign-up: the part of the email before `@`. */
+export function defaultName(email: string): string {
+  return (email.split('@')[0] ?? email).trim().slice(0, 200);
+}
+
+/** True when the person chose their name, or one came with the account (an identity provider's); false for the default from the email. */
+export function nameChosen(user: Pick<UserRecord, 'name' | 'email' | 'nameSetAt'>): boolean {
+  return user.nameSetAt !== undefined || user.name !== defaultName(user.email);
+}
+
 /** Users, workspaces and memberships. */
 export class AccountService {
   readonly #users: Collection<UserRecord>;
@@ -47,7 +57,7 @@ export class AccountService {
   /** Creates a person with a workspace of their own, which they own. Throws 409 when the email is taken. */
   async createUser(input: CreateUserInput): Promise<{ user: UserRecord; workspace: WorkspaceRecord }> {
     const email = normaliseEmail(input.email);
-    const name = (input.name ?? email.split('@')[0] ?? email).trim().slice(0, 200);
+    const name = input.name === undefined ? defaultName(email) : input.name.trim().slice(0, 200);
     if (await this.#users.findOne({ email })) throw errors.conflict('A user with this email already exists.');
     const now = this.#clock.now();
     const userId = newId('usr');
@@ -95,6 +105,13 @@ export class AccountService {
     const user = await this.findUserByEmail(email);
     if (!user) throw errors.notFound('User');
     return user;
+  }
+
+  /** Sets the person's name (trimmed, 1 to 200 characters: callers validate) and records that they chose it. Throws 404 for an unknown user. */
+  async setUserName(userId: string, name: string): Promise<UserRecord> {
+    const updated = await this.#users.updateOne({ id: userId }, { $set: { name, nameSetAt: this.#clock.now() } });
+    if (!updated) throw errors.notFound('User');
+    return updated;
   }
 
   /** Every user, oldest first (the operator's `boards admin list-users`). */

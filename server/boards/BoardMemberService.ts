@@ -98,7 +98,7 @@ export class BoardMemberService {
    * instead, accepted at its first sign-in. 409 for the owner; 402 past the plan's
    * `membersPerSpace` cap (people a space or board may be shared with, open invitations included).
    */
-  async share(userId: string, boardId: string, input: { email: string; role: GrantableRole }): Promise<ShareOutcome> {
+  async share(userId: string, boardId: string, input: { email: string; role: GrantableRole; linkBase?: string | undefined }): Promise<ShareOutcome> {
     const { board } = await this.#access.requireBoard(userId, boardId, 'share');
     const email = normaliseEmail(input.email);
     const person = await this.#accounts.findUserByEmail(email);
@@ -110,7 +110,7 @@ export class BoardMemberService {
       const actor = await this.#accounts.getUser(userId);
       const { invitation, created } = await this.#invitations.invite(
         { resourceType: 'board', resourceId: board.id, name: board.title },
-        { email, role: input.role, invitedBy: { id: userId, name: actor?.name ?? 'Someone' } },
+        { email, role: input.role, invitedBy: { id: userId, name: actor?.name ?? 'Someone' }, linkBase: input.linkBase },
       );
       if (created) await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.invited', data: { role: input.role } });
       return { status: 'invited', invitation, created };

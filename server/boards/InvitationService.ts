@@ -32,19 +32,23 @@ export class InvitationService {
   readonly #invitations: Collection<InvitationRecord>;
   readonly #mailer: Mailer;
   readonly #clock: Clock;
-  readonly #signInUrl: string;
+  readonly #publicUrl: string;
 
   constructor(db: Database, deps: { mailer: Mailer; clock: Clock; publicUrl: string }) {
     this.#invitations = db.collection<InvitationRecord>(boardCollections.invitations);
     this.#mailer = deps.mailer;
     this.#clock = deps.clock;
-    this.#signInUrl = `${deps.publicUrl}/oauth/signin`;
+    this.#publicUrl = deps.publicUrl;
   }
 
-  /** Stores (or renews) an invitation and emails it; `created` is false when one was open already. */
+  /**
+   * Stores (or renews) an invitation and emails it; `created` is false when one was open already.
+   * The email links to the board or space itself (the web app signs the person in first and then
+   * opens it), under `linkBase` (the address the inviter used) or else the public URL.
+   */
   async invite(
     target: InvitationTarget,
-    input: { email: string; role: GrantedRole; invitedBy: { id: string; name: string } },
+    input: { email: string; role: GrantedRole; invitedBy: { id: string; name: string }; linkBase?: string | undefined },
   ): Promise<{ invitation: InvitationRecord; created: boolean }> {
     const email = normaliseEmail(input.email);
     const existing = await this.find(target.resourceType, target.resourceId, email);
@@ -61,12 +65,13 @@ export class InvitationService {
       expiresAt: now + invitationLifetimeMs,
     };
     await this.#invitations.put(invitation);
+    const link = `${input.linkBase ?? this.#publicUrl}/${target.resourceType === 'board' ? 'boards' : 'spaces'}/${encodeURIComponent(target.resourceId)}`;
     await this.#mailer.send({
       to: email,
       subject: `${input.invitedBy.name} invited you to the ${target.resourceType} "${target.name}"`,
       text:
         `${input.invitedBy.name} shared the ${target.resourceType} "${target.name}" with you as ${input.role}.\n\n` +
-        `Sign in with this email address to open it (an account is created at your first sign-in):\n${this.#signInUrl}\n\n` +
+        `Open it here, signing in with this email address (an account is created at your first sign-in):\n${link}\n\n` +
         `The invitation is open for 30 days. If you did not expect it, ignore this email.`,
     });
     return { invitation, created: existing === null };

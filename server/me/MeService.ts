@@ -1,4 +1,4 @@
-import type { WorkspaceRecord } from '../../storage/schema/accounts.js';
+import type { UserRecord, WorkspaceRecord } from '../../storage/schema/accounts.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { PlanLimits, PlanName } from '../accounts/plans.js';
 import { plans } from '../accounts/plans.js';
@@ -50,6 +50,11 @@ export class MeService {
     requireWorkspaceAdmin(principal);
     const workspace = await this.#accounts.setNotificationSettings(principal.workspace.id, settings);
     return workspace.notificationSettings;
+  }
+
+  /** Sets the person's own name (trimmed by the caller's schema); the updated person. */
+  async setName(principal: Principal, name: string): Promise<UserRecord> {
+    return this.#accounts.setUserName(principal.user.id, name);
   }
 
   /** Source connectors with this person's connection state. */

@@ -16,8 +16,10 @@ export const webTokenLifetimeMs = 10 * 60 * 1000;
 
 const tokenType = 'web_token';
 
-/** Scopes of a token asked for without a board: what the dashboard needs. */
-const dashboardScopes: readonly Scope[] = ['user:read', 'boards:read', 'boards:write'];
+/** Scopes of a board token for commenters and above. */
+const boardScopes: readonly Scope[] = ['user:read', 'boards:read', 'boards:write'];
+/** Scopes of a token asked for without a board: the dashboard's, and the account page's, which changes the person's own name and notification settings. */
+const dashboardScopes: readonly Scope[] = [...boardScopes, 'user:write'];
 
 /** A token handed to the web app. */
 export interface IssuedWebToken {
@@ -66,7 +68,7 @@ export class WebSessionTokens {
       role = access.role;
       canEdit = access.canEdit;
       canComment = access.canComment;
-      scopes = access.canComment ? dashboardScopes : ['user:read', 'boards:read'];
+      scopes = access.canComment ? boardScopes : ['user:read', 'boards:read'];
     }
     const value = await this.#sessions.sign(
       tokenType,

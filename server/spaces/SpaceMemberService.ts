@@ -96,7 +96,7 @@ export class SpaceMemberService {
    * sign-in (an extension of SPEC). 409 for the owner; 402 past the plan's members-per-space cap
    * (open invitations included). The person is notified when newly added.
    */
-  async share(userId: string, spaceId: string, input: { email: string; role: GrantableRole }): Promise<ShareOutcome> {
+  async share(userId: string, spaceId: string, input: { email: string; role: GrantableRole; linkBase?: string | undefined }): Promise<ShareOutcome> {
     const { space } = await this.#access.requireSpace(userId, this.#real(spaceId), 'share');
     const email = normaliseEmail(input.email);
     const person = await this.#accounts.findUserByEmail(email);
@@ -116,7 +116,7 @@ export class SpaceMemberService {
       const actor = await this.#accounts.getUser(userId);
       const { invitation, created } = await this.#invitations.invite(
         { resourceType: 'space', resourceId: space.id, name: space.name },
-        { email, role: input.role, invitedBy: { id: userId, name: actor?.name ?? 'Someone' } },
+        { email, role: input.role, invitedBy: { id: userId, name: actor?.name ?? 'Someone' }, linkBase: input.linkBase },
       );
       return { status: 'invited', invitation, created };
     }

@@ -6,6 +6,8 @@ export interface UserRecord {
   /** Lower-cased; unique. */
   email: string;
   name: string;
+  /** When the person chose their name (PATCH /v1/me); absent while it is the one given at sign-up. */
+  nameSetAt?: number;
   /** The workspace the person works in by default (their own). */
   workspaceId: string;
   createdAt: number;

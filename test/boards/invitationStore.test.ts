@@ -23,11 +23,12 @@ describe.each(adapters)('InvitationService over %s', (_name, open) => {
     const first = await invitations.invite(board, { email: ' New@Example.com ', role: 'viewer', invitedBy: by });
     expect(first).toMatchObject({ created: true, invitation: { email: 'new@example.com', role: 'viewer', expiresAt: 1_000_000 + invitationLifetimeMs } });
     expect(sent.at(-1)).toMatchObject({ to: 'new@example.com', subject: 'Ana invited you to the board "Plan"' });
-    expect(sent.at(-1)?.text).toContain('http://127.0.0.1:1/oauth/signin');
+    expect(sent.at(-1)?.text).toContain('http://127.0.0.1:1/boards/brd_1\n');
     clock.advance(1000);
     const again = await invitations.invite(board, { email: 'new@example.com', role: 'editor', invitedBy: by });
     expect(again).toMatchObject({ created: false, invitation: { role: 'editor', createdAt: 1_000_000, expiresAt: 1_001_000 + invitationLifetimeMs } });
-    await invitations.invite({ resourceType: 'space', resourceId: 'spc_1', name: 'Team' }, { email: 'new@example.com', role: 'admin', invitedBy: by });
+    await invitations.invite({ resourceType: 'space', resourceId: 'spc_1', name: 'Team' }, { email: 'new@example.com', role: 'admin', invitedBy: by, linkBase: 'http://localhost:2' });
+    expect(sent.at(-1)?.text).toContain('http://localhost:2/spaces/spc_1\n');
     await invitations.invite(board, { email: 'other@example.com', role: 'viewer', invitedBy: by });
     expect(await invitations.count('board', 'brd_1')).toBe(2);
     expect((await invitations.changeRole('board', 'brd_1', 'NEW@example.com', 'commenter'))?.role).toBe('commenter');

@@ -116,7 +116,7 @@ describe('invitations by email for people without an account', () => {
     expect(Date.parse(invited.expiresAt ?? '')).toBeGreaterThan(Date.now());
     const mail = t.server.services.oauth.devOutbox?.messages.find((m) => m.to === email);
     expect(mail?.subject).toBe('Olga Owner invited you to the board "Invite board"');
-    expect(mail?.text).toContain(`${t.url}/oauth/signin`);
+    expect(mail?.text).toContain(`${t.url}/boards/${board.id}\n`);
     expect(await t.server.services.accounts.findUserByEmail(email)).toBeNull();
     expect((await members(board.id)).map((m) => m.email)).not.toContain(email);
 

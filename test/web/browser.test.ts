@@ -89,10 +89,14 @@ describe.skipIf(!available)('web app in a browser', { timeout: 120_000 }, () => 
 
     await page.click('button.space:has-text("Product")');
     const colleague = await t.createUser({ name: 'Dana Colleague' });
-    await page.fill('input[name=shareEmail]', colleague.email);
-    await page.selectOption('select[name=shareRole]', 'commenter');
-    await page.click('button:has-text("Share")');
-    await page.waitForSelector('.notice');
+    await page.getByRole('button', { name: 'Share space' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Share “Product”' });
+    await dialog.getByLabel('Email address to invite').fill(colleague.email);
+    await dialog.getByLabel('Role for the invited person').selectOption('commenter');
+    await dialog.getByRole('button', { name: 'Invite' }).click();
+    await dialog.locator('.notice').waitFor();
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
     const members = await json(t.api(owner.key, 'GET', `/spaces/${spaceId}/members`));
     expect(members.data.find((m: Body) => m.email === colleague.email)?.role).toBe('commenter');
 

@@ -56,12 +56,12 @@ describe('POST /web/token', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('cache-control')).toBe('no-store');
     const body: Body = await response.json();
-    expect(body).toMatchObject({ role: null, scopes: ['user:read', 'boards:read', 'boards:write'], user: { id: owner.id, name: 'Ana', email: owner.email } });
+    expect(body).toMatchObject({ role: null, scopes: ['user:read', 'boards:read', 'boards:write', 'user:write'], user: { id: owner.id, name: 'Ana', email: owner.email } });
     expect(body.token).toMatch(/^bds_wt_/);
     expect(Date.parse(body.expiresAt) - t.clock.now()).toBe(webTokenLifetimeMs);
     const me = await json(t.api(body.token, 'GET', '/me'));
     expect(me.user.id).toBe(owner.id);
-    expect(me.credential).toMatchObject({ kind: 'web_session', scopes: ['user:read', 'boards:read', 'boards:write'] });
+    expect(me.credential).toMatchObject({ kind: 'web_session', scopes: ['user:read', 'boards:read', 'boards:write', 'user:write'] });
     expect(t.logs.join('\n')).not.toContain(body.token.slice(7));
   });
 

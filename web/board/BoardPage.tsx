@@ -5,6 +5,8 @@ import { itemsMap } from '../../crdt/items/boardSchema.js';
 import { ApiError, TokenSource, api, linkFromAddress, signInUrl } from '../api.js';
 import type { WebToken, WebUser } from '../api.js';
 import { SignInPrompt, TopBar } from '../App.js';
+import { NamePrompt } from '../account/NamePrompt.js';
+import { ShareButton } from './share/ShareButton.js';
 import { BoardStore } from './BoardStore.js';
 import { Canvas, captureTimeoutMs } from './Canvas.js';
 import type { BoardEdits } from './edits.js';
@@ -193,7 +195,9 @@ export function BoardPage({ boardId }: { boardId: string }) {
         <span class={`status ${status}`} data-status={status}>
           {status === 'connected' ? (synced ? 'Live' : 'Loading…') : status === 'connecting' ? 'Connecting…' : 'Offline'}
         </span>
+        {token && !linkFromAddress(location.hash) && <ShareButton tokens={tokens} boardId={boardId} title={title} role={token.role} />}
       </TopBar>
+      {token && !linkFromAddress(location.hash) && <NamePrompt />}
       {board && <Canvas board={board} edits={edits} synced={synced} />}
     </div>
   );

@@ -3,6 +3,10 @@ import { ApiError, TokenSource, api, signInUrl } from '../api.js';
 import type { WebUser } from '../api.js';
 import { SignInPrompt, TopBar } from '../App.js';
 import { fullDateTime, relativeTime } from './relativeTime.js';
+import { NamePrompt } from '../account/NamePrompt.js';
+import { ShareDialog } from '../board/share/ShareDialog.js';
+import type { Role } from '../board/share/roles.js';
+import { BoardActions } from './BoardActions.js';
 import { builtInSpaceLabels, spaceLabel } from './spaceLabel.js';
 import type { SpaceKind } from './spaceLabel.js';
 
@@ -10,6 +14,7 @@ interface Space {
   id: string;
   kind: SpaceKind;
   name: string;
+  role: Role | null;
   boardCount: number;
 }
 
@@ -30,18 +35,18 @@ interface Page<T> {
 /** Boards of every space, or of one. */
 const allSpaces = 'all';
 
-/** The dashboard: the person's spaces and their boards (recently updated first); create, rename and trash boards. */
-export function Dashboard() {
+/** The dashboard: the person's spaces and their boards (recently updated first); create, share, move, rename and trash boards; share spaces. `initialSpaceId` opens on one space (`/spaces/<id>`). */
+export function Dashboard({ initialSpaceId }: { initialSpaceId?: string } = {}) {
   const tokens = useMemo(() => new TokenSource(), []);
   const [user, setUser] = useState<WebUser | null>(null);
   const [signedOut, setSignedOut] = useState(false);
   const [spaces, setSpaces] = useState<Space[]>([]);
-  const [spaceId, setSpaceId] = useState<string>(allSpaces);
+  const [spaceId, setSpaceId] = useState<string>(initialSpaceId ?? allSpaces);
   const [boards, setBoards] = useState<Board[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [newTitle, setNewTitle] = useState('');
   const [renaming, setRenaming] = useState<{ id: string; title: string } | null>(null);
-  const [share, setShare] = useState({ email: '', role: 'editor' });
+  const [sharingSpace, setSharingSpace] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
 
   const fail = (e: unknown) => {
@@ -123,19 +128,6 @@ export function Dashboard() {
     }
   };
 
-  const shareSpace = async (event: Event) => {
-    event.preventDefault();
-    setError(null);
-    setNotice(null);
-    try {
-      await api(tokens, 'POST', `/spaces/${encodeURIComponent(spaceId)}/members`, { email: share.email.trim(), role: share.role });
-      setNotice(`Shared with ${share.email.trim()} as ${share.role}. They see its boards after signing in with that address.`);
-      setShare({ email: '', role: share.role });
-    } catch (e) {
-      fail(e);
-    }
-  };
-
   const selected = spaces.find((s) => s.id === spaceId);
 
   const spaceName = (id: string | null) => {
@@ -146,6 +138,7 @@ export function Dashboard() {
   return (
     <div class="page">
       <TopBar userName={user?.name} />
+      {user && <NamePrompt onNamed={(name) => setUser({ ...user, name })} />}
       <div class="dashboard">
         <aside class="spaces">
           <h2>Spaces</h2>
@@ -185,26 +178,15 @@ export function Dashboard() {
               </button>
             </form>
           </div>
-          {selected?.kind === 'space' && (
-            <form class="share" onSubmit={shareSpace}>
-              <span class="muted">Share this space:</span>
-              <input
-                name="shareEmail"
-                aria-label="Colleague's email"
-                type="email"
-                required
-                placeholder="colleague@example.com"
-                value={share.email}
-                onInput={(e) => setShare({ ...share, email: (e.target as HTMLInputElement).value })}
-              />
-              <select name="shareRole" aria-label="Role" value={share.role} onChange={(e) => setShare({ ...share, role: (e.target as HTMLSelectElement).value })}>
-                <option value="editor">can edit</option>
-                <option value="commenter">can comment</option>
-                <option value="viewer">can view</option>
-                <option value="admin">admin</option>
-              </select>
-              <button type="submit">Share</button>
-            </form>
+          {(selected?.kind === 'space' || selected?.kind === 'default') && (
+            <p class="share">
+              <button type="button" aria-haspopup="dialog" onClick={() => setSharingSpace(true)}>
+                Share space
+              </button>
+            </p>
+          )}
+          {sharingSpace && selected && (
+            <ShareDialog tokens={tokens} target={{ kind: 'space', id: selected.id, name: spaceLabel(selected), role: selected.role }} onClose={() => setSharingSpace(false)} />
           )}
           {notice && <p class="notice">{notice}</p>}
           {error && (
@@ -249,14 +231,16 @@ export function Dashboard() {
                     {board.updatedBy ? ` · ${board.updatedBy.name}` : ''}
                   </span>
                   <span class="role">{board.role}</span>
-                  <span class="actions">
-                    <button type="button" onClick={() => setRenaming({ id: board.id, title: board.title })}>
-                      Rename
-                    </button>
-                    <button type="button" onClick={() => void trash(board)}>
-                      Move to trash
-                    </button>
-                  </span>
+                  <BoardActions
+                    tokens={tokens}
+                    board={board}
+                    onRename={() => setRenaming({ id: board.id, title: board.title })}
+                    onTrash={() => void trash(board)}
+                    onMoved={() => {
+                      void loadBoards(spaceId);
+                      void loadSpaces();
+                    }}
+                  />
                 </li>
               ))}
             </ul>
