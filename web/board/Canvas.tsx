@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } fro
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import type { OpenBoard } from './BoardPage.js';
 import type { BoardEdits } from './edits.js';
+import { useBoardCommands } from './commands/useBoardCommands.js';
 import { CommentThread } from './CommentThread.js';
 import type { ThreadTarget } from './CommentThread.js';
 import { Connectors } from './Connectors.js';
@@ -312,6 +313,8 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
     },
   });
 
+  const commands = useBoardCommands({ board, edits, selection, setSelection, setTool, view, surface, onFit: () => setView(fit(items, size.width, size.height)), onError: setError });
+
   useEffect(() => {
     const el = surface.current;
     if (!el) return undefined;
@@ -359,6 +362,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
         onPointerCancel={onPointerUp}
         onPointerLeave={() => presence.setCursor(null)}
         onDblClick={onDoubleClick}
+        onContextMenu={commands.onContextMenu}
       >
         <div class="world" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}>
           {sections.map((item) => (
@@ -375,6 +379,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
         <PeerCursors peers={peers} view={view} />
         {synced && items.length === 0 && <div class="empty-hint">{readOnly ? 'This board is empty.' : 'Pick Note, Text or Shape above, then click here to add it.'}</div>}
       </div>
+      {commands.ui}
       {thread && (
         <CommentThread
           key={thread.kind === 'existing' ? thread.item.id : 'new'}
