@@ -80,6 +80,14 @@ async function settled(page: Page, boardId: string, id: string, text: string): P
   await expect.poll(() => page.locator(`[data-item-id="${id}"]`).textContent()).toBe(text);
 }
 
+/** The browser globals the page-side functions below use (this project's tests compile without the DOM library). */
+interface PageGlobals {
+  navigator: { clipboard: { writeText(text: string): Promise<void> } };
+  document: { activeElement: { textContent: string | null; getAttribute(name: string): string | null } | null; body: { dispatchEvent(event: unknown): boolean } };
+  DataTransfer: new () => { setData(type: string, value: string): void };
+  ClipboardEvent: new (type: string, init: { clipboardData: unknown; bubbles: boolean; cancelable: boolean }) => unknown;
+}
+
 const comparable = (items: Body[]) => items.map((i) => ({ id: i.id, position: i.position, z: i.z, data: i.data }));
 
 describe.skipIf(!available)('web app commands in a browser', { timeout: 120_000 }, () => {
@@ -158,6 +166,27 @@ describe.skipIf(!available)('web app commands in a browser', { timeout: 120_000 
     expect(copy.position).toEqual({ x: 120, y: 70 });
   });
 
+  test('duplicating a section copies what it holds, and nothing else', async () => {
+    const boardId = await boardWith('Duplicate section', [
+      { op: 'create', type: 'section', position: { x: 0, y: 0 }, size: { width: 800, height: 500 }, data: { title: 'Frame' } },
+      note('Inside', -200, 50),
+      note('Outside', 800, 0),
+    ]);
+    const before = await restItems(boardId);
+    const section = before.find((i) => i.type === 'section')!;
+    const page = await pageAs(owner);
+    await openBoard(page, boardId);
+    const box = (await page.locator(`[data-item-id="${section.id}"]`).boundingBox())!;
+    await page.mouse.click(box.x + box.width * 0.75, box.y + box.height * 0.75);
+    await page.keyboard.press('Control+D');
+    await expect.poll(async () => (await restItems(boardId)).length).toBe(5);
+    const added = (await restItems(boardId)).filter((i) => !before.some((b) => b.id === i.id));
+    const copy = added.find((i) => i.type === 'section')!;
+    expect(copy.data).toEqual(section.data);
+    expect(copy.position).toEqual({ x: 20, y: 20 });
+    expect(added.filter((i) => i.type === 'sticky_note').map((i) => [i.data.text, i.position, i.sectionId])).toEqual([['Inside', { x: -180, y: 70 }, copy.id]]);
+  });
+
   test('select all and Delete empty the board', async () => {
     const boardId = await boardWith('Select all', [note('A', 0, 0), note('B', 300, 0), note('C', 600, 0)]);
     const page = await pageAs(owner);
@@ -221,7 +250,7 @@ describe.skipIf(!available)('web app commands in a browser', { timeout: 120_000 
     const boardId = await boardWith('Paste text', [note('Here', 0, 0)]);
     const page = await pageAs(owner);
     await openBoard(page, boardId);
-    await page.evaluate(() => navigator.clipboard.writeText('Written in another app'));
+    await page.evaluate(() => (globalThis as unknown as PageGlobals).navigator.clipboard.writeText('Written in another app'));
     await page.keyboard.press('Control+V');
     await expect.poll(async () => Object.keys(await byText(boardId)).sort()).toEqual(['Here', 'Written in another app']);
     expect((await byText(boardId))['Written in another app'].type).toBe('sticky_note');
@@ -234,6 +263,7 @@ describe.skipIf(!available)('web app commands in a browser', { timeout: 120_000 
     const before = comparable(await restItems(boardId));
     const paste = (entries: Record<string, string>) =>
       page.evaluate((data) => {
+        const { DataTransfer, ClipboardEvent, document } = globalThis as unknown as PageGlobals;
         const transfer = new DataTransfer();
         for (const [type, value] of Object.entries(data)) transfer.setData(type, value);
         document.body.dispatchEvent(new ClipboardEvent('paste', { clipboardData: transfer, bubbles: true, cancelable: true }));
@@ -272,7 +302,7 @@ describe.skipIf(!available)('web app commands in a browser', { timeout: 120_000 
       'Send to back',
       'Select all',
     ]);
-    const focused = () => page.evaluate(() => document.activeElement?.textContent ?? '');
+    const focused = () => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.textContent ?? '');
     await expect.poll(focused).toMatch(/^Cut/);
     await page.keyboard.press('ArrowUp');
     await expect.poll(focused).toMatch(/^Select all/);
@@ -291,7 +321,7 @@ describe.skipIf(!available)('web app commands in a browser', { timeout: 120_000 
     await expect.poll(async () => (await restItems(boardId)).map((i) => i.id)).toEqual([item.id]);
   });
 
-  test('the background menu pastes at the pointer, selects all and fits the view', async () => {
+  test('the background menu offers paste, select all and zoom to fit, and pastes at the pointer', async () => {
     const boardId = await boardWith('Background menu', [note('Source', 0, 0)]);
     const { Source: source } = await byText(boardId);
     const page = await pageAs(owner);
@@ -327,7 +357,7 @@ describe.skipIf(!available)('web app commands in a browser', { timeout: 120_000 
     await page.getByRole('button', { name: 'Keyboard shortcuts' }).click();
     await sheet.waitFor();
     await page.keyboard.press('Escape');
-    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Keyboard shortcuts');
+    await expect.poll(() => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.getAttribute('aria-label'))).toBe('Keyboard shortcuts');
   });
 
   test('tool keys pick tools outside text fields and leave typing in a field alone', async () => {

@@ -84,10 +84,16 @@ export function decodeClip(json: string): Clip | null {
   return { boardId: p.boardId, items: items as ClipItem[] };
 }
 
-/** The clip carried by HTML from `clipHtml`, or null. */
+const entities: Readonly<Record<string, string>> = { quot: '"', amp: '&', lt: '<', gt: '>', apos: "'" };
+
+/** The clip carried by HTML from `clipHtml` (as written, or as a browser serialized it again), or null. */
 export function clipFromHtml(html: string): Clip | null {
-  if (!html.includes('data-boards-items')) return null;
-  const holder = new DOMParser().parseFromString(html, 'text/html').querySelector('[data-boards-items]');
-  const json = holder?.getAttribute('data-boards-items');
-  return json ? decodeClip(json) : null;
+  const attribute = /data-boards-items="([^"]*)"/.exec(html)?.[1];
+  if (attribute === undefined) return null;
+  const json = attribute.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, name: string) => {
+    if (name.startsWith('#x') || name.startsWith('#X')) return String.fromCodePoint(Number.parseInt(name.slice(2), 16));
+    if (name.startsWith('#')) return String.fromCodePoint(Number.parseInt(name.slice(1), 10));
+    return entities[name.toLowerCase()] ?? whole;
+  });
+  return decodeClip(json);
 }
