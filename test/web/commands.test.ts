@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -86,6 +86,14 @@ interface PageGlobals {
   document: { activeElement: { textContent: string | null; getAttribute(name: string): string | null } | null; body: { dispatchEvent(event: unknown): boolean } };
   DataTransfer: new () => { setData(type: string, value: string): void };
   ClipboardEvent: new (type: string, init: { clipboardData: unknown; bubbles: boolean; cancelable: boolean }) => unknown;
+  axe: { run(context: string, options: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> };
+}
+
+/** axe-core's findings (serious and critical) inside `selector`, as `rule: help (targets)`. */
+async function axeViolations(page: Page, selector: string): Promise<string[]> {
+  await page.evaluate(readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'));
+  const { violations } = await page.evaluate((context) => (globalThis as unknown as PageGlobals).axe.run(context, { resultTypes: ['violations'] }), selector);
+  return violations.map((v) => `${v.id}: ${v.help} (${JSON.stringify(v.nodes.map((n) => n.target))})`);
 }
 
 const comparable = (items: Body[]) => items.map((i) => ({ id: i.id, position: i.position, z: i.z, data: i.data }));
@@ -302,6 +310,7 @@ describe.skipIf(!available)('web app commands in a browser', { timeout: 120_000 
       'Send to back',
       'Select all',
     ]);
+    expect(await axeViolations(page, '.context-menu')).toEqual([]);
     const focused = () => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.textContent ?? '');
     await expect.poll(focused).toMatch(/^Cut/);
     await page.keyboard.press('ArrowUp');
@@ -346,6 +355,7 @@ describe.skipIf(!available)('web app commands in a browser', { timeout: 120_000 
     const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await sheet.waitFor();
     expect(await sheet.getAttribute('aria-modal')).toBe('true');
+    expect(await axeViolations(page, '.sheet')).toEqual([]);
     for (const text of ['Bring to front', 'Duplicate', 'Zoom to fit', 'Connector', 'Hand (pan)']) expect(await sheet.getByText(text, { exact: false }).count()).toBeGreaterThan(0);
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');
