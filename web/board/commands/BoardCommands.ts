@@ -1,5 +1,5 @@
 import type * as Y from 'yjs';
-import { compareByZ, findItemEntry, itemsMap, readStoredItem, touchItem } from '../../../crdt/items/boardSchema.js';
+import { findItemEntry, touchItem } from '../../../crdt/items/boardSchema.js';
 import type { Actor, StoredItem } from '../../../crdt/items/boardSchema.js';
 import { checkCreateItem } from '../../../crdt/items/catalogue.js';
 import { keysBetween } from '../../../crdt/items/fractionalIndex.js';
@@ -28,21 +28,14 @@ export class BoardCommands {
   readonly #doc: Y.Doc;
   readonly #actor: Actor;
   readonly #edits: BoardEdits;
+  readonly #items: () => readonly StoredItem[];
 
-  constructor(doc: Y.Doc, actor: Actor) {
+  /** `items` gives the document's items decoded, bottom of the z-order first, as they are now (the board's store). */
+  constructor(doc: Y.Doc, actor: Actor, items: () => readonly StoredItem[]) {
     this.#doc = doc;
     this.#actor = actor;
     this.#edits = new BoardEdits(doc, actor);
-  }
-
-  /** Every item, bottom of the z-order first. */
-  #items(): StoredItem[] {
-    const out: StoredItem[] = [];
-    itemsMap(this.#doc).forEach((_, id) => {
-      const entry = findItemEntry(this.#doc, id);
-      if (entry) out.push(readStoredItem(id, entry));
-    });
-    return out.sort(compareByZ);
+    this.#items = items;
   }
 
   /**
@@ -170,7 +163,7 @@ export class BoardCommands {
     this.#moveTo(ids, (boxes) => new Map(boxes.map((b) => [b.id, { x: b.x + dx, y: b.y + dy }])));
   }
 
-  #moveTo(ids: ReadonlySet<string>, place: (boxes: StoredItem[]) => Map<string, { x: number; y: number }>): void {
+  #moveTo(ids: ReadonlySet<string>, place: (boxes: readonly StoredItem[]) => Map<string, { x: number; y: number }>): void {
     const items = this.#items();
     const movable = items.filter((item) => ids.has(item.id) && item.type !== 'connector');
     if (movable.length === 0) return;

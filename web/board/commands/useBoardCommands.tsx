@@ -71,7 +71,7 @@ export function useBoardCommands(o: BoardCommandsOptions): BoardCommandsView {
   useEffect(() => {
     let live = true;
     import('./BoardCommands.js').then(
-      (module) => live && setCommands(new module.BoardCommands(board.doc, board.actor)),
+      (module) => live && setCommands(new module.BoardCommands(board.doc, board.actor, () => board.store.items())),
       (e: unknown) => o.onError(e instanceof Error ? e.message : String(e)),
     );
     return () => {
