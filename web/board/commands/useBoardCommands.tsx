@@ -88,11 +88,18 @@ export function useBoardCommands(o: BoardCommandsOptions): BoardCommandsView {
     const leave = () => {
       pointer.current = null;
     };
+    // Shift+F10 also raises the browser's contextmenu event (at the focused element, wherever that
+    // is): the menu the key opened stands, and no browser menu covers it.
+    const keyboardMenu = (event: MouseEvent) => {
+      if (menuOpen.current) event.preventDefault();
+    };
     el.addEventListener('pointermove', move);
     el.addEventListener('pointerleave', leave);
+    window.addEventListener('contextmenu', keyboardMenu, true);
     return () => {
       el.removeEventListener('pointermove', move);
       el.removeEventListener('pointerleave', leave);
+      window.removeEventListener('contextmenu', keyboardMenu, true);
     };
   }, []);
 

@@ -79,6 +79,8 @@ export function useClipboard(o: ClipboardOptions): BoardClipboard {
   const handlers = useRef<Record<'copy' | 'cut' | 'paste', (event: ClipboardEvent) => void> | null>(null);
   {
     const onCopy = (event: ClipboardEvent, cut: boolean) => {
+      // A cut by someone who may not change the board is nothing at all, not a copy.
+      if (cut && !o.canWrite) return;
       const selected = window.getSelection();
       if (inTextField(document.activeElement) || (selected !== null && !selected.isCollapsed && selected.toString() !== '')) return;
       const clip = clipNow();
@@ -89,7 +91,7 @@ export function useClipboard(o: ClipboardOptions): BoardClipboard {
       event.clipboardData.setData(clipMime, encodeClip(clip));
       lastCopied = clip;
       pastes.current = 0;
-      if (cut && o.canWrite) o.remove(clip.items.map((item) => item.id));
+      if (cut) o.remove(clip.items.map((item) => item.id));
     };
     const copy = (event: ClipboardEvent) => onCopy(event, false);
     const cut = (event: ClipboardEvent) => onCopy(event, true);
