@@ -1,12 +1,6 @@
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import type { MenuEntry } from './menuEntries.js';
 
-/** One command of the context menu. */
-export interface MenuEntry {
-  readonly label: string;
-  /** The shortcut shown beside it, if any. */
-  readonly keys?: string;
-  readonly run: () => void;
-}
 
 /** The context menu's props: groups of entries (drawn with separators between them), where, and how it closes. */
 export interface ContextMenuProps {

@@ -6,8 +6,8 @@ import type { Tool } from '../Toolbar.js';
 import type { View } from '../viewport.js';
 import type { BoardCommands } from './BoardCommands.js';
 import { ContextMenu } from './ContextMenu.js';
-import type { MenuEntry } from './ContextMenu.js';
 import type { Alignment, Axis, Order } from './layout.js';
+import { menuGroups } from './menuEntries.js';
 import { ShortcutsSheet } from './ShortcutsSheet.js';
 import { toolKeys } from './shortcuts.js';
 import { inTextField, useClipboard } from './useClipboard.js';
@@ -252,48 +252,22 @@ export function useBoardCommands(o: BoardCommandsOptions): BoardCommandsView {
     openMenu({ x: event.clientX, y: event.clientY, at: toWorld(event.clientX, event.clientY), onItems: hit !== null });
   };
 
-  const menuGroups = (m: MenuState): MenuEntry[][] => {
-    if (!m.onItems) {
-      return [canWrite ? [{ label: 'Paste', keys: 'Ctrl+V', run: () => void clipboard.pasteAt(m.at) }] : [], [
-        { label: 'Select all', keys: 'Ctrl+A', run: selectAll },
-        { label: 'Zoom to fit', keys: 'Shift+1', run: o.onFit },
-      ]];
-    }
-    const copy: MenuEntry = { label: 'Copy', keys: 'Ctrl+C', run: clipboard.copy };
-    if (!canWrite) return [[copy], [{ label: 'Select all', keys: 'Ctrl+A', run: selectAll }]];
-    return [
-      [
-        { label: 'Cut', keys: 'Ctrl+X', run: clipboard.cut },
-        copy,
-        { label: 'Paste', keys: 'Ctrl+V', run: () => void clipboard.pasteAt(m.at) },
-        { label: 'Duplicate', keys: 'Ctrl+D', run: duplicate },
-        { label: 'Delete', keys: 'Delete', run: () => remove(selection) },
-      ],
-      [
-        { label: 'Bring to front', keys: 'Ctrl+Shift+]', run: () => order('front') },
-        { label: 'Bring forward', keys: 'Ctrl+]', run: () => order('forward') },
-        { label: 'Send backward', keys: 'Ctrl+[', run: () => order('backward') },
-        { label: 'Send to back', keys: 'Ctrl+Shift+[', run: () => order('back') },
-      ],
-      movable < 2
-        ? []
-        : [
-            { label: 'Align left', keys: 'Alt+A', run: () => align('left') },
-            { label: 'Align centre', keys: 'Alt+H', run: () => align('center') },
-            { label: 'Align right', keys: 'Alt+D', run: () => align('right') },
-            { label: 'Align top', keys: 'Alt+W', run: () => align('top') },
-            { label: 'Align middle', keys: 'Alt+V', run: () => align('middle') },
-            { label: 'Align bottom', keys: 'Alt+S', run: () => align('bottom') },
-          ],
-      movable < 3
-        ? []
-        : [
-            { label: 'Distribute horizontally', keys: 'Alt+Shift+H', run: () => distribute('horizontal') },
-            { label: 'Distribute vertically', keys: 'Alt+Shift+V', run: () => distribute('vertical') },
-          ],
-      [{ label: 'Select all', keys: 'Ctrl+A', run: selectAll }],
-    ];
-  };
+  const menuOf = (m: MenuState) =>
+    menuGroups(
+      { onItems: m.onItems, canWrite, movable },
+      {
+        cut: clipboard.cut,
+        copy: clipboard.copy,
+        paste: () => void clipboard.pasteAt(m.at),
+        duplicate,
+        remove: () => remove(selection),
+        order,
+        align,
+        distribute,
+        selectAll,
+        fit: o.onFit,
+      },
+    );
 
   return {
     onContextMenu,
@@ -309,7 +283,7 @@ export function useBoardCommands(o: BoardCommandsOptions): BoardCommandsView {
         >
           ?
         </button>
-        {menu && <ContextMenu groups={menuGroups(menu)} x={menu.x} y={menu.y} onClose={closeMenu} />}
+        {menu && <ContextMenu groups={menuOf(menu)} x={menu.x} y={menu.y} onClose={closeMenu} />}
         {sheet && <ShortcutsSheet onClose={() => setSheet(false)} />}
       </>
     ),
