@@ -2,6 +2,7 @@ import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import type { OpenBoard } from './BoardPage.js';
 import type { BoardEdits } from './edits.js';
+import { useBoardCommands } from './commands/useBoardCommands.js';
 import { CommentThread } from './CommentThread.js';
 import type { ThreadTarget } from './CommentThread.js';
 import { Connectors } from './Connectors.js';
@@ -115,6 +116,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
       setEditing(edit ? id : null);
     },
   });
+  const commands = useBoardCommands({ board, edits, selection, setSelection, setTool, view, surface, onFit: () => camera.fitItems([]), onError: setError });
   const gestures = usePointerGestures({ board, edits, tool, setTool, selection: selected, camera, spaceHeld, attempt, setDraft, setNewComment, creation });
 
   const single = selectedItems.length === 1 ? selectedItems[0] : undefined;
@@ -163,6 +165,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
         onPointerLeave={() => presence.setCursor(null)}
         onDblClick={gestures.onDoubleClick}
         onAuxClick={(event) => event.preventDefault()}
+        onContextMenu={commands.onContextMenu}
       >
         <div class="world" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}>
           {sections.map((item) => (
@@ -186,6 +189,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
       {board.canEdit && edits && <PropertiesPanel items={selectedItems} edits={edits} undo={undo} onError={setError} />}
       {creation.dialog}
       {fitted && <Minimap items={items} version={store.version} view={view} size={size} onCentre={camera.centreOn} />}
+      {commands.ui}
       {thread && (
         <CommentThread
           key={thread.kind === 'existing' ? thread.item.id : 'new'}
