@@ -31,7 +31,7 @@ export function allRoutes(services: Services): Route[] {
     ...memberRoutes(facade(services, 'boardMembers', 'publicLinks', 'accounts', 'config')),
     ...boardContentRoutes(facade(services, 'content', 'hub', 'access', 'accounts', 'config')),
     ...itemRoutes(facade(services, 'content', 'access')),
-    ...aiRoutes(facade(services, 'ai', 'jobs')),
+    ...aiRoutes(facade(services, 'ai', 'jobs', 'skills')),
     ...skillRoutes(facade(services, 'skills')),
     ...itemTypeRoutes(),
     ...chatRoutes(facade(services, 'chat')),
