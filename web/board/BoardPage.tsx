@@ -5,6 +5,9 @@ import { itemsMap } from '../../crdt/items/boardSchema.js';
 import { ApiError, TokenSource, api, linkFromAddress, signInUrl } from '../api.js';
 import type { WebToken, WebUser } from '../api.js';
 import { SignInPrompt, TopBar } from '../App.js';
+import { PanelButtons, SidePanel } from './assistant/BoardPanels.js';
+import type { PanelName } from './assistant/BoardPanels.js';
+import { CanvasLink } from './assistant/CanvasLink.js';
 import { BoardStore } from './BoardStore.js';
 import { Canvas, captureTimeoutMs } from './Canvas.js';
 import type { BoardEdits } from './edits.js';
@@ -102,6 +105,8 @@ export function BoardPage({ boardId }: { boardId: string }) {
   const [status, setStatus] = useState<Status>('connecting');
   const [synced, setSynced] = useState(false);
   const [edits, setEdits] = useState<BoardEdits | null>(null);
+  const link = useMemo(() => new CanvasLink(), [boardId]);
+  const [panel, setPanel] = useState<PanelName | null>(null);
 
   useEffect(() => {
     let opened: OpenBoard | null = null;
@@ -193,8 +198,12 @@ export function BoardPage({ boardId }: { boardId: string }) {
         <span class={`status ${status}`} data-status={status}>
           {status === 'connected' ? (synced ? 'Live' : 'Loading…') : status === 'connecting' ? 'Connecting…' : 'Offline'}
         </span>
+        {board && <PanelButtons board={board} title={title} link={link} panel={panel} onPanel={setPanel} />}
       </TopBar>
-      {board && <Canvas board={board} edits={edits} synced={synced} />}
+      <div class="board-main">
+        {board && <Canvas board={board} edits={edits} synced={synced} link={link} />}
+        {board && panel && <SidePanel board={board} link={link} panel={panel} onClose={() => setPanel(null)} />}
+      </div>
     </div>
   );
 }

@@ -1,5 +1,7 @@
 import { useEffect, useLayoutEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
+import { CitedHighlights, useCanvasLink } from './assistant/canvasBridge.js';
+import type { CanvasLink } from './assistant/CanvasLink.js';
 import type { OpenBoard } from './BoardPage.js';
 import type { BoardEdits } from './edits.js';
 import { CommentThread } from './CommentThread.js';
@@ -42,7 +44,7 @@ function itemAt(clientX: number, clientY: number): string | undefined {
  * redo; comment threads (read by all, written by commenters and above). Without edit rights it
  * only pans, zooms, selects and, for commenters, comments.
  */
-export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: BoardEdits | null; synced: boolean }) {
+export function Canvas({ board, edits, synced, link }: { board: OpenBoard; edits: BoardEdits | null; synced: boolean; link?: CanvasLink }) {
   const { store, undo, presence } = board;
   const readOnly = !board.canEdit;
   const [, rerender] = useReducer((n: number) => n + 1, 0);
@@ -91,6 +93,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
   }, [version]);
 
   useEffect(() => presence.setSelection([...selection]), [selection]);
+  useCanvasLink(link, { selection, select: setSelection, setView, byId: store.get.bind(store), size });
 
   // Nothing is drawn before the view fits the board (see `fitted`).
   const { sections, others, connectors } = useMemo(
@@ -368,7 +371,8 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
           {others.map((item) => (
             <ItemNode key={item.id} item={item} selected={selection.has(item.id)} remoteColor={remoteSelection.get(item.id) ?? null} editing={editing === item.id} detail={detail} />
           ))}
-          {single && single.type !== 'connector' && !readOnly && editing === null && <ResizeHandle item={single} zoom={view.zoom} />}
+          {single && single.type !== 'connector' && single.type !== 'comment' && !readOnly && editing === null && <ResizeHandle item={single} zoom={view.zoom} />}
+          <CitedHighlights link={link} byId={store.get.bind(store)} />
           {editingItem && edits && <TextEditor item={editingItem} edits={edits} onDone={() => setEditing(null)} onError={setError} />}
           {draft && <Draft draft={draft} zoom={view.zoom} />}
         </div>
