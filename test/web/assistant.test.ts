@@ -1,50 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
-import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
-import { json, startTestServer } from '../helpers/testServer.js';
-import { openBoard } from './panelsKit.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { chromiumAvailable } from '../helpers/browser.js';
+import type { Body, TestUser } from '../helpers/testServer.js';
+import { json } from '../helpers/testServer.js';
+import { openBoard, PanelsSuite } from './panelsKit.js';
 
 const available = chromiumAvailable('the web app assistant browser test');
 
-let t: TestServer;
-let owner: TestUser;
-let viewer: TestUser;
-let spaceId: string;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  if (!available) return;
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
-  t = await startTestServer();
-  owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
-  viewer = await t.createUser({ name: 'Vic Viewer', plan: 'pro' });
-  spaceId = (await json(t.api(owner.key, 'POST', '/spaces', { name: 'Assistant' }))).id;
-  expect((await t.api(owner.key, 'POST', `/spaces/${spaceId}/members`, { email: viewer.email, role: 'viewer' })).status).toBe(200);
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  if (available) await closeBrowserSuite(contexts, browser, t);
-});
-
-function pageAs(user: TestUser): Promise<Page> {
-  return signedInPage(browser, t, user.id, contexts);
-}
-
-async function boardWith(title: string, operations: Body[], by: TestUser = owner): Promise<string> {
-  const board = await json(t.api(by.key, 'POST', '/boards', by === owner ? { title, spaceId } : { title }));
-  if (operations.length > 0) expect((await t.api(by.key, 'POST', `/boards/${board.id}/items:batch`, { operations })).status).toBe(200);
-  return board.id as string;
-}
-
-async function restItems(boardId: string, by: TestUser = owner): Promise<Body[]> {
-  return (await json(t.api(by.key, 'GET', `/boards/${boardId}/items?limit=100`))).data;
-}
+const s = new PanelsSuite(available, [{ name: 'Vic Viewer', role: 'viewer', plan: 'pro' }]);
+const viewer = (): TestUser => s.people[0]!;
 
 async function openPanel(page: Page, name: 'Assistant' | 'Skills'): Promise<void> {
   await page.getByRole('button', { name, exact: true }).click();
@@ -55,13 +19,13 @@ const spread = Array.from({ length: 8 }, (_, i) => ({ op: 'create', type: 'stick
 
 describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120_000 }, () => {
   test('asking about the board shows the answer, highlights the cited item, and a click on the citation selects it and brings it into view', async () => {
-    const boardId = await boardWith('Risks', [
+    const boardId = await s.boardWith('Risks', [
       ...spread,
       { op: 'create', type: 'sticky_note', position: { x: 4000, y: 3000 }, data: { text: 'Risk: the vendor may delay delivery' } },
     ]);
-    const vendor = (await restItems(boardId)).find((i) => String(i.data.text).startsWith('Risk'))!;
-    const page = await pageAs(owner);
-    await openBoard(t, page, boardId);
+    const vendor = (await s.restItems(boardId)).find((i) => String(i.data.text).startsWith('Risk'))!;
+    const page = await s.pageAs(s.owner);
+    await openBoard(s.t, page, boardId);
     await openPanel(page, 'Assistant');
     // The panel takes the keyboard: its first field is focused.
     await page.keyboard.type('What is the risk with the vendor?');
@@ -78,8 +42,8 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
     expect(box.x + box.width).toBeLessThanOrEqual(surface.x + surface.width);
     // What the citation selected is what Delete removes: that note and nothing else.
     await page.keyboard.press('Delete');
-    await expect.poll(async () => (await restItems(boardId)).map((i) => i.id).includes(vendor.id)).toBe(false);
-    expect(await restItems(boardId)).toHaveLength(spread.length);
+    await expect.poll(async () => (await s.restItems(boardId)).map((i) => i.id).includes(vendor.id)).toBe(false);
+    expect(await s.restItems(boardId)).toHaveLength(spread.length);
     // Closing the panel by Escape gives the focus back to its button and drops the highlight.
     await page.locator('#assistant-question').focus();
     await page.keyboard.press('Escape');
@@ -88,10 +52,10 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
   });
 
   test('generate builds items from a prompt as a job the page follows to its end, then selects them; rewrite changes the selected note', async () => {
-    const boardId = await boardWith('Launch', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'ship the beta in may' } }]);
-    const [note] = await restItems(boardId);
-    const page = await pageAs(owner);
-    await openBoard(t, page, boardId);
+    const boardId = await s.boardWith('Launch', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'ship the beta in may' } }]);
+    const [note] = await s.restItems(boardId);
+    const page = await s.pageAs(s.owner);
+    await openBoard(s.t, page, boardId);
     await openPanel(page, 'Assistant');
     const statuses: string[] = [];
     page.on('response', (r) => {
@@ -102,36 +66,36 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     const done = page.getByRole('status').filter({ hasText: /^Created \d+ items/ });
     await done.waitFor();
-    const created = (await restItems(boardId)).filter((i) => i.id !== note!.id);
+    const created = (await s.restItems(boardId)).filter((i) => i.id !== note!.id);
     expect(await done.textContent()).toContain(`Created ${created.length} items`);
-    expect(new Set(created.map((i) => i.createdBy))).toEqual(new Set([owner.id]));
+    expect(new Set(created.map((i) => i.createdBy))).toEqual(new Set([s.owner.id]));
     // Cards, as asked (under a heading the plan adds).
     expect(created.filter((i) => i.type === 'card').map((i) => i.data.title)).toEqual(['design review', 'beta', 'announcement']);
     // It ran as a job the page followed to its end.
     expect(statuses[0]).toBe(`POST /v1/boards/${boardId}/ai/* 202`);
     expect(statuses.at(-1)).toBe('GET /v1/jobs/* 200');
     for (const item of created) await page.locator(`.item.selected[data-item-id="${item.id}"]`).waitFor();
-    const activity = await json(t.api(owner.key, 'GET', `/boards/${boardId}/activity`));
+    const activity = await json(s.t.api(s.owner.key, 'GET', `/boards/${boardId}/activity`));
     expect(activity.data.map((row: Body) => row.action)).toContain('ai.generated');
 
     await page.locator(`[data-item-id="${note!.id}"]`).click();
     await page.locator('#assistant-instruction').fill('upper case');
     await page.getByRole('button', { name: 'Rewrite', exact: true }).click();
-    await expect.poll(async () => (await restItems(boardId)).find((i) => i.id === note!.id)?.data.text).toBe('SHIP THE BETA IN MAY');
+    await expect.poll(async () => (await s.restItems(boardId)).find((i) => i.id === note!.id)?.data.text).toBe('SHIP THE BETA IN MAY');
     await page.getByRole('status').filter({ hasText: 'Rewrote 1 item' }).waitFor();
 
     await page.locator('#assistant-instruction').fill('in French please');
     await page.getByRole('button', { name: 'Rewrite', exact: true }).click();
     expect(await page.getByRole('alert').filter({ hasText: 'The assistant cannot do that' }).textContent()).toContain('translate');
-    expect((await restItems(boardId)).find((i) => i.id === note!.id)?.data.text).toBe('SHIP THE BETA IN MAY');
+    expect((await s.restItems(boardId)).find((i) => i.id === note!.id)?.data.text).toBe('SHIP THE BETA IN MAY');
   });
 
   test('out of credits, generate says so plainly and writes nothing', async () => {
-    const poor = await t.createUser({ name: 'Pat Basic', plan: 'basic' });
-    const boardId = await boardWith('Poor', [], poor);
-    await t.server.services.usage.consume(poor.workspaceId, 'basic', { credits: 97, messages: 25 });
-    const page = await pageAs(poor);
-    await openBoard(t, page, boardId);
+    const poor = await s.t.createUser({ name: 'Pat Basic', plan: 'basic' });
+    const boardId = await s.boardWith('Poor', [], poor);
+    await s.t.server.services.usage.consume(poor.workspaceId, 'basic', { credits: 97, messages: 25 });
+    const page = await s.pageAs(poor);
+    await openBoard(s.t, page, boardId);
     await openPanel(page, 'Assistant');
     await page.locator('.panel-credits[data-credits="3"]').waitFor();
     await page.locator('#assistant-prompt').fill('Three ideas: a, b and c');
@@ -139,13 +103,13 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
     const alert = page.getByRole('alert').filter({ hasText: 'Not enough AI credits' });
     await alert.waitFor();
     expect(await alert.textContent()).toContain('credits');
-    expect(await restItems(boardId, poor)).toEqual([]);
+    expect(await s.restItems(boardId, poor)).toEqual([]);
   });
 
   test('a skill from the library previews what it would add, writes nothing until confirmed, then adds exactly that', async () => {
-    const boardId = await boardWith('Offsite', []);
-    const page = await pageAs(owner);
-    await openBoard(t, page, boardId);
+    const boardId = await s.boardWith('Offsite', []);
+    const page = await s.pageAs(s.owner);
+    await openBoard(s.t, page, boardId);
     await openPanel(page, 'Skills');
     await page.getByRole('button', { name: 'Use Brainstorm' }).click();
     const prompt = page.locator('#skill-prompt');
@@ -157,19 +121,19 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
     const previewed = (await preview.locator('.preview-items li').allTextContents()).map((s) => s.trim());
     expect(previewed.length).toBeGreaterThan(3);
     expect(await preview.locator('img.preview-picture').count()).toBe(1);
-    expect(await restItems(boardId)).toEqual([]);
+    expect(await s.restItems(boardId)).toEqual([]);
     await page.getByRole('button', { name: 'Add to board' }).click();
     await page.getByRole('status').filter({ hasText: 'Brainstorm added' }).waitFor();
-    const items = await restItems(boardId);
+    const items = await s.restItems(boardId);
     expect(items.map((i) => `${i.type.replace(/_/g, ' ')} ${String(i.data.text ?? i.data.title ?? '').split('\n')[0]}`.trim()).sort()).toEqual([...previewed].sort());
-    const activity = await json(t.api(owner.key, 'GET', `/boards/${boardId}/activity`));
+    const activity = await json(s.t.api(s.owner.key, 'GET', `/boards/${boardId}/activity`));
     expect(activity.data.map((row: Body) => row.action)).toContain('skill.applied');
   });
 
-  test('a viewer may ask but is offered no generate, rewrite or apply (test/web/webToken.test.ts shows the API refusing them)', async () => {
-    const boardId = await boardWith('Read only', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Budget approved in May' } }]);
-    const page = await pageAs(viewer);
-    await openBoard(t, page, boardId);
+  test('a viewer() may ask but is offered no generate, rewrite or apply (test/web/webToken.test.ts shows the API refusing them)', async () => {
+    const boardId = await s.boardWith('Read only', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Budget approved in May' } }]);
+    const page = await s.pageAs(viewer());
+    await openBoard(s.t, page, boardId);
     await openPanel(page, 'Assistant');
     expect(await page.locator('#assistant-prompt, #assistant-instruction').count()).toBe(0);
     await page.locator('#assistant-question').fill('When was the budget approved?');
@@ -179,6 +143,6 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
     await page.getByRole('button', { name: 'Use Brainstorm' }).click();
     expect(await page.locator('#skill-prompt').count()).toBe(0);
     await page.getByText('Applying skills needs edit rights on this board.').waitFor();
-    expect(await restItems(boardId)).toHaveLength(1);
+    expect(await s.restItems(boardId)).toHaveLength(1);
   });
 });

@@ -1,57 +1,22 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
-import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
-import { json, startTestServer } from '../helpers/testServer.js';
-import { openBoard } from './panelsKit.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { chromiumAvailable } from '../helpers/browser.js';
+import type { Body, TestUser } from '../helpers/testServer.js';
+import { json } from '../helpers/testServer.js';
+import { openBoard, PanelsSuite } from './panelsKit.js';
 
 const available = chromiumAvailable('the web app comments browser test');
 
-let t: TestServer;
-let owner: TestUser;
-let editor: TestUser;
-let namesake: TestUser;
-let spaceId: string;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  if (!available) return;
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
-  t = await startTestServer();
-  owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
-  editor = await t.createUser({ name: 'Ben Editor' });
+const s = new PanelsSuite(available, [
+  { name: 'Ben Editor', role: 'editor' },
   // Shares the first name: the mention must name Ben Editor unambiguously.
-  namesake = await t.createUser({ name: 'Ben Viewer' });
-  spaceId = (await json(t.api(owner.key, 'POST', '/spaces', { name: 'Comments' }))).id;
-  for (const [person, role] of [
-    [editor, 'editor'],
-    [namesake, 'viewer'],
-  ] as const) {
-    expect((await t.api(owner.key, 'POST', `/spaces/${spaceId}/members`, { email: person.email, role })).status).toBe(200);
-  }
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  if (available) await closeBrowserSuite(contexts, browser, t);
-});
-
-function pageAs(user: TestUser): Promise<Page> {
-  return signedInPage(browser, t, user.id, contexts);
-}
-
-async function boardWith(title: string, operations: Body[]): Promise<string> {
-  const board = await json(t.api(owner.key, 'POST', '/boards', { title, spaceId }));
-  if (operations.length > 0) expect((await t.api(owner.key, 'POST', `/boards/${board.id}/items:batch`, { operations })).status).toBe(200);
-  return board.id as string;
-}
+  { name: 'Ben Viewer', role: 'viewer' },
+]);
+const editor = (): TestUser => s.people[0]!;
+const namesake = (): TestUser => s.people[1]!;
 
 async function comments(boardId: string): Promise<Body[]> {
-  return (await json(t.api(owner.key, 'GET', `/boards/${boardId}/items?limit=100`))).data.filter((i: Body) => i.type === 'comment');
+  return (await json(s.t.api(s.owner.key, 'GET', `/boards/${boardId}/items?limit=100`))).data.filter((i: Body) => i.type === 'comment');
 }
 
 async function placePin(page: Page, dx: number, dy: number): Promise<void> {
@@ -62,9 +27,9 @@ async function placePin(page: Page, dx: number, dy: number): Promise<void> {
 
 describe.skipIf(!available)('comment threads in the web app', { timeout: 120_000 }, () => {
   test('typing right after placing a pin lands in its box; Enter posts it, Shift+Enter starts a new line', async () => {
-    const boardId = await boardWith('Pins', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Plan' } }]);
-    const page = await pageAs(owner);
-    await openBoard(t, page, boardId);
+    const boardId = await s.boardWith('Pins', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Plan' } }]);
+    const page = await s.pageAs(s.owner);
+    await openBoard(s.t, page, boardId);
     await placePin(page, 120, 120);
     // No click into the box: the keys go where a person expects them to.
     await page.keyboard.type('Who owns this?');
@@ -82,28 +47,28 @@ describe.skipIf(!available)('comment threads in the web app', { timeout: 120_000
   });
 
   test('opening a thread puts the keyboard in its reply box, and Enter replies', async () => {
-    const boardId = await boardWith('Thread', [{ op: 'create', type: 'comment', position: { x: 0, y: 0 }, data: { text: 'Numbers?' } }]);
+    const boardId = await s.boardWith('Thread', [{ op: 'create', type: 'comment', position: { x: 0, y: 0 }, data: { text: 'Numbers?' } }]);
     const [pin] = await comments(boardId);
-    const page = await pageAs(editor);
-    await openBoard(t, page, boardId);
+    const page = await s.pageAs(editor());
+    await openBoard(s.t, page, boardId);
     await page.locator(`[data-item-id="${pin!.id}"]`).click();
     await page.locator(`.thread[data-thread="${pin!.id}"] textarea:focus`).waitFor();
     await page.keyboard.type('In the deck.');
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await comments(boardId))[0]?.data.replies?.map((r: Body) => [r.text, r.authorId])).toEqual([['In the deck.', editor.id]]);
+    await expect.poll(async () => (await comments(boardId))[0]?.data.replies?.map((r: Body) => [r.text, r.authorId])).toEqual([['In the deck.', editor().id]]);
   });
 
   test('@ lists the board readers; arrow keys and Enter pick one, and the posted mention notifies that person only', async () => {
-    const boardId = await boardWith('Mentions', [{ op: 'create', type: 'comment', position: { x: 0, y: 0 }, data: { text: 'Review please' } }]);
+    const boardId = await s.boardWith('Mentions', [{ op: 'create', type: 'comment', position: { x: 0, y: 0 }, data: { text: 'Review please' } }]);
     const [pin] = await comments(boardId);
-    const page = await pageAs(owner);
-    await openBoard(t, page, boardId);
+    const page = await s.pageAs(s.owner);
+    await openBoard(s.t, page, boardId);
     await page.locator(`[data-item-id="${pin!.id}"]`).click();
     await page.locator(`.thread[data-thread="${pin!.id}"] textarea:focus`).waitFor();
     await page.keyboard.type('Thanks @Be');
     const list = page.getByRole('listbox', { name: 'People to mention' });
     await list.waitFor();
-    await expect.poll(() => list.getByRole('option').allTextContents()).toEqual([`Ben Editor ${editor.email}`, `Ben Viewer ${namesake.email}`]);
+    await expect.poll(() => list.getByRole('option').allTextContents()).toEqual([`Ben Editor ${editor().email}`, `Ben Viewer ${namesake().email}`]);
     await page.keyboard.press('ArrowDown');
     await page.keyboard.press('ArrowUp');
     expect(await list.getByRole('option', { selected: true }).textContent()).toContain('Ben Editor');
@@ -113,26 +78,26 @@ describe.skipIf(!available)('comment threads in the web app', { timeout: 120_000
     await page.keyboard.type('have a look');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await comments(boardId))[0]?.data.replies?.map((r: Body) => r.text)).toEqual(['Thanks @Ben.Editor have a look']);
-    const notificationsOf = async (user: TestUser) => (await json(t.api(user.key, 'GET', '/me/notifications'))).data as Body[];
-    await expect.poll(async () => (await notificationsOf(editor)).filter((n) => n.kind === 'mention').map((n) => n.itemId)).toEqual([pin!.id]);
-    expect((await notificationsOf(namesake)).filter((n) => n.kind === 'mention')).toEqual([]);
+    const notificationsOf = async (user: TestUser) => (await json(s.t.api(user.key, 'GET', '/me/notifications'))).data as Body[];
+    await expect.poll(async () => (await notificationsOf(editor())).filter((n) => n.kind === 'mention').map((n) => n.itemId)).toEqual([pin!.id]);
+    expect((await notificationsOf(namesake())).filter((n) => n.kind === 'mention')).toEqual([]);
   });
 
   test('a selected comment pin has no resize handle; a selected note has one', async () => {
-    const boardId = await boardWith('Handles', [
+    const boardId = await s.boardWith('Handles', [
       { op: 'create', type: 'comment', position: { x: 0, y: 0 }, data: { text: 'Pin' } },
       { op: 'create', type: 'sticky_note', position: { x: 300, y: 0 }, data: { text: 'Note' } },
     ]);
-    const all = (await json(t.api(owner.key, 'GET', `/boards/${boardId}/items`))).data as Body[];
+    const all = (await json(s.t.api(s.owner.key, 'GET', `/boards/${boardId}/items`))).data as Body[];
     const pin = all.find((i) => i.type === 'comment')!;
     const note = all.find((i) => i.type === 'sticky_note')!;
-    const page = await pageAs(owner);
-    await openBoard(t, page, boardId);
+    const page = await s.pageAs(s.owner);
+    await openBoard(s.t, page, boardId);
     await page.locator(`[data-item-id="${note.id}"]`).click();
     await page.locator(`.resize-handle[data-resize="${note.id}"]`).waitFor();
     await page.locator(`[data-item-id="${pin.id}"]`).click();
     await page.locator(`.item.selected[data-item-id="${pin.id}"]`).waitFor();
     expect(await page.locator('.resize-handle').count()).toBe(0);
-    expect((await json(t.api(owner.key, 'GET', `/boards/${boardId}/items/${pin.id}`))).size).toEqual(pin.size);
+    expect((await json(s.t.api(s.owner.key, 'GET', `/boards/${boardId}/items/${pin.id}`))).size).toEqual(pin.size);
   });
 });

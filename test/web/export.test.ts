@@ -1,50 +1,14 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
-import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
-import { json, startTestServer } from '../helpers/testServer.js';
-import { downloaded, openBoard, pixelsOf, pngSize } from './panelsKit.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, test } from 'vitest';
+import { chromiumAvailable } from '../helpers/browser.js';
+import type { TestUser } from '../helpers/testServer.js';
+import { json } from '../helpers/testServer.js';
+import { downloaded, openBoard, PanelsSuite, pixelsOf, pngSize } from './panelsKit.js';
 
 const available = chromiumAvailable('the web app export browser test');
 
-let t: TestServer;
-let owner: TestUser;
-let viewer: TestUser;
-let spaceId: string;
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  if (!available) return;
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
-  t = await startTestServer();
-  owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
-  viewer = await t.createUser({ name: 'Vic Viewer' });
-  spaceId = (await json(t.api(owner.key, 'POST', '/spaces', { name: 'Exports' }))).id;
-  expect((await t.api(owner.key, 'POST', `/spaces/${spaceId}/members`, { email: viewer.email, role: 'viewer' })).status).toBe(200);
-  browser = await launchChromium();
-}, 60_000);
-
-afterAll(async () => {
-  if (available) await closeBrowserSuite(contexts, browser, t);
-});
-
-function pageAs(user: TestUser): Promise<Page> {
-  return signedInPage(browser, t, user.id, contexts);
-}
-
-async function boardWith(title: string, operations: Body[]): Promise<string> {
-  const board = await json(t.api(owner.key, 'POST', '/boards', { title, spaceId }));
-  if (operations.length > 0) expect((await t.api(owner.key, 'POST', `/boards/${board.id}/items:batch`, { operations })).status).toBe(200);
-  return board.id as string;
-}
-
-async function restItems(boardId: string): Promise<Body[]> {
-  return (await json(t.api(owner.key, 'GET', `/boards/${boardId}/items?limit=100`))).data;
-}
+const s = new PanelsSuite(available, [{ name: 'Vic Viewer', role: 'viewer' }]);
+const viewer = (): TestUser => s.people[0]!;
 
 async function exportAs(page: Page, format: string): Promise<{ name: string; bytes: Buffer }> {
   return downloaded(page, async () => {
@@ -60,9 +24,9 @@ const notes = [
 
 describe.skipIf(!available)('exporting a board from the web app', { timeout: 120_000 }, () => {
   test('Export → PNG downloads a PNG named after the board, two pixels per board unit of its items plus the margin, with the notes drawn', async () => {
-    const boardId = await boardWith('Q3 plan: launch', notes);
-    const page = await pageAs(owner);
-    await openBoard(t, page, boardId);
+    const boardId = await s.boardWith('Q3 plan: launch', notes);
+    const page = await s.pageAs(s.owner);
+    await openBoard(s.t, page, boardId);
     // By keyboard: the menu button opens with the arrow key and the first entry (PNG of the board) is focused.
     const file = await downloaded(page, async () => {
       await page.getByRole('button', { name: 'Export' }).focus();
@@ -71,13 +35,13 @@ describe.skipIf(!available)('exporting a board from the web app', { timeout: 120
       await page.keyboard.press('Enter');
     });
     expect(file.name).toBe('Q3 plan- launch.png');
-    const items = await restItems(boardId);
+    const items = await s.restItems(boardId);
     const left = Math.min(...items.map((i) => i.position.x - i.size.width / 2));
     const right = Math.max(...items.map((i) => i.position.x + i.size.width / 2));
     const top = Math.min(...items.map((i) => i.position.y - i.size.height / 2));
     const bottom = Math.max(...items.map((i) => i.position.y + i.size.height / 2));
     expect(pngSize(file.bytes)).toEqual({ width: Math.round((right - left + 80) * 2), height: Math.round((bottom - top + 80) * 2) });
-    const pixels = await pixelsOf(browser, file.bytes, 'image/png', [0xff, 0xf9, 0xb1]);
+    const pixels = await pixelsOf(s.browser, file.bytes, 'image/png', [0xff, 0xf9, 0xb1]);
     // Two notes' worth of note colour (text drawn over part of them), and the rest white.
     const noteArea = items.reduce((sum, i) => sum + i.size.width * i.size.height * 4, 0);
     expect(pixels.matching).toBeGreaterThan(noteArea * 0.6);
@@ -86,12 +50,12 @@ describe.skipIf(!available)('exporting a board from the web app', { timeout: 120
   });
 
   test('SVG holds the items as drawn, with their texts and colours and nothing loaded from elsewhere; the selection alone holds only it', async () => {
-    const boardId = await boardWith('Roadmap', [
+    const boardId = await s.boardWith('Roadmap', [
       ...notes,
       { op: 'create', type: 'shape', position: { x: 0, y: 300 }, data: { shape: 'ellipse', text: 'Go <now> & "ok"', fillColor: '#d3f9d8' } },
     ]);
-    const page = await pageAs(owner);
-    await openBoard(t, page, boardId);
+    const page = await s.pageAs(s.owner);
+    await openBoard(s.t, page, boardId);
     const whole = await exportAs(page, 'svg');
     expect(whole.name).toBe('Roadmap.svg');
     const svg = whole.bytes.toString('utf8');
@@ -100,7 +64,7 @@ describe.skipIf(!available)('exporting a board from the web app', { timeout: 120
     expect(svg).toContain('fill="#d3f9d8"');
     expect(svg.replace('http://www.w3.org/2000/svg', '')).not.toMatch(/https?:|href=|url\(/);
 
-    const items = await restItems(boardId);
+    const items = await s.restItems(boardId);
     const beta = items.find((i) => i.data.text === 'Ship the beta')!;
     expect(await page.locator('[role=menuitem][data-export=svg-selection]').count()).toBe(0);
     await page.getByRole('button', { name: 'Export' }).click();
@@ -115,31 +79,31 @@ describe.skipIf(!available)('exporting a board from the web app', { timeout: 120
     expect(part.bytes.toString('utf8')).not.toContain('Hire a designer');
   });
 
-  test('JSON holds every item exactly as REST answers it, and a viewer can export it', async () => {
+  test('JSON holds every item exactly as REST answers it, and a viewer() can export it', async () => {
     const operations = Array.from({ length: 120 }, (_, i) => ({ op: 'create', type: 'sticky_note', position: { x: (i % 12) * 250, y: Math.floor(i / 12) * 250 }, data: { text: `Idea ${i}` } }));
-    const boardId = await boardWith('Ideas', [...operations.slice(0, 100)]);
-    expect((await t.api(owner.key, 'POST', `/boards/${boardId}/items:batch`, { operations: operations.slice(100) })).status).toBe(200);
-    const page = await pageAs(viewer);
-    await openBoard(t, page, boardId);
+    const boardId = await s.boardWith('Ideas', [...operations.slice(0, 100)]);
+    expect((await s.t.api(s.owner.key, 'POST', `/boards/${boardId}/items:batch`, { operations: operations.slice(100) })).status).toBe(200);
+    const page = await s.pageAs(viewer());
+    await openBoard(s.t, page, boardId);
     const file = await exportAs(page, 'json');
     expect(file.name).toBe('Ideas.json');
     const body = JSON.parse(file.bytes.toString('utf8'));
     expect(body).toMatchObject({ format: 'boards.board', version: 1, board: { id: boardId, title: 'Ideas' } });
-    const first = await json(t.api(owner.key, 'GET', `/boards/${boardId}/items?limit=100`));
-    const second = await json(t.api(owner.key, 'GET', `/boards/${boardId}/items?limit=100&cursor=${encodeURIComponent(first.nextCursor)}`));
+    const first = await json(s.t.api(s.owner.key, 'GET', `/boards/${boardId}/items?limit=100`));
+    const second = await json(s.t.api(s.owner.key, 'GET', `/boards/${boardId}/items?limit=100&cursor=${encodeURIComponent(first.nextCursor)}`));
     expect(body.items).toEqual([...first.data, ...second.data]);
     expect(body.items).toHaveLength(120);
   });
 
   test('PDF has one page per frame, each the frame rasterised to JPEG, in a well-formed file', async () => {
-    const boardId = await boardWith('Frames', [
+    const boardId = await s.boardWith('Frames', [
       { op: 'create', type: 'section', position: { x: 0, y: 0 }, size: { width: 600, height: 400 }, data: { title: 'First' } },
       { op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'In the first' } },
       { op: 'create', type: 'section', position: { x: 0, y: 800 }, size: { width: 800, height: 300 }, data: { title: 'Second' } },
       { op: 'create', type: 'sticky_note', position: { x: 900, y: 0 }, data: { text: 'In no frame' } },
     ]);
-    const page = await pageAs(owner);
-    await openBoard(t, page, boardId);
+    const page = await s.pageAs(s.owner);
+    await openBoard(s.t, page, boardId);
     const file = await exportAs(page, 'pdf');
     expect(file.name).toBe('Frames.pdf');
     const pdf = file.bytes.toString('latin1');
@@ -167,7 +131,7 @@ describe.skipIf(!available)('exporting a board from the web app', { timeout: 120
     entries.forEach((line, i) => expect(pdf.slice(Number(line.slice(0, 10)), Number(line.slice(0, 10)) + 12)).toMatch(new RegExp(`^${i + 1} 0 obj`)));
     const first = images[0]!;
     const jpeg = file.bytes.subarray(first.index + first[0].length, first.index + first[0].length + Number(first[1]));
-    const pixels = await pixelsOf(browser, jpeg, 'image/jpeg', [0xff, 0xf9, 0xb1]);
+    const pixels = await pixelsOf(s.browser, jpeg, 'image/jpeg', [0xff, 0xf9, 0xb1]);
     expect(pixels).toMatchObject({ width: 1280, height: 940 });
     expect(pixels.matching).toBeGreaterThan(1000);
   });

@@ -1,6 +1,69 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright-core';
-import type { TestServer } from '../helpers/testServer.js';
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, expect } from 'vitest';
+import type { PlanName } from '../../server/accounts/plans.js';
+import { closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
+import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
+import { json, startTestServer } from '../helpers/testServer.js';
+
+/** A person a browser suite shares its space with, by role. */
+export interface SuiteMember {
+  readonly name: string;
+  readonly role: 'admin' | 'editor' | 'commenter' | 'viewer';
+  readonly plan?: PlanName;
+}
+
+/**
+ * A browser suite of the board panels: one server, one Chromium, an owner (business plan) with a
+ * space shared with `members` (in order, as `people`). Its fields are set once `beforeAll` ran.
+ */
+export class PanelsSuite {
+  t!: TestServer;
+  browser!: Browser;
+  owner!: TestUser;
+  people: TestUser[] = [];
+  spaceId = '';
+  readonly #contexts: BrowserContext[] = [];
+
+  constructor(available: boolean, members: readonly SuiteMember[]) {
+    beforeAll(async () => {
+      if (!available) return;
+      if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+      this.t = await startTestServer();
+      this.owner = await this.t.createUser({ name: 'Ana Owner', plan: 'business' });
+      this.spaceId = (await json(this.t.api(this.owner.key, 'POST', '/spaces', { name: 'Panels' }))).id;
+      for (const member of members) {
+        const person = await this.t.createUser({ name: member.name, ...(member.plan ? { plan: member.plan } : {}) });
+        expect((await this.t.api(this.owner.key, 'POST', `/spaces/${this.spaceId}/members`, { email: person.email, role: member.role })).status).toBe(200);
+        this.people.push(person);
+      }
+      this.browser = await launchChromium();
+    }, 60_000);
+    afterAll(async () => {
+      if (available) await closeBrowserSuite(this.#contexts, this.browser, this.t);
+    });
+  }
+
+  /** A page signed in as `user`, closed with the suite. */
+  pageAs(user: TestUser): Promise<Page> {
+    return signedInPage(this.browser, this.t, user.id, this.#contexts);
+  }
+
+  /** A board made by `by` (in the shared space when by the owner) holding what `operations` create. */
+  async boardWith(title: string, operations: Body[], by: TestUser = this.owner): Promise<string> {
+    const board = await json(this.t.api(by.key, 'POST', '/boards', by === this.owner ? { title, spaceId: this.spaceId } : { title }));
+    if (operations.length > 0) expect((await this.t.api(by.key, 'POST', `/boards/${board.id}/items:batch`, { operations })).status).toBe(200);
+    return board.id as string;
+  }
+
+  /** The board's items as REST reads them for `by`. */
+  async restItems(boardId: string, by: TestUser = this.owner): Promise<Body[]> {
+    return (await json(this.t.api(by.key, 'GET', `/boards/${boardId}/items?limit=100`))).data;
+  }
+}
 
 /** Opens a board as a person would and waits until its items are drawn. */
 export async function openBoard(t: TestServer, page: Page, boardId: string): Promise<void> {
