@@ -130,7 +130,7 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
     expect(activity.data.map((row: Body) => row.action)).toContain('skill.applied');
   });
 
-  test('a viewer() may ask but is offered no generate, rewrite or apply (test/web/webToken.test.ts shows the API refusing them)', async () => {
+  test('a viewer may ask but is offered no generate, rewrite or apply (test/web/webToken.test.ts shows the API refusing them)', async () => {
     const boardId = await s.boardWith('Read only', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Budget approved in May' } }]);
     const page = await s.pageAs(viewer());
     await openBoard(s.t, page, boardId);

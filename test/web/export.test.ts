@@ -79,7 +79,7 @@ describe.skipIf(!available)('exporting a board from the web app', { timeout: 120
     expect(part.bytes.toString('utf8')).not.toContain('Hire a designer');
   });
 
-  test('JSON holds every item exactly as REST answers it, and a viewer() can export it', async () => {
+  test('JSON holds every item exactly as REST answers it, and a viewer can export it', async () => {
     const operations = Array.from({ length: 120 }, (_, i) => ({ op: 'create', type: 'sticky_note', position: { x: (i % 12) * 250, y: Math.floor(i / 12) * 250 }, data: { text: `Idea ${i}` } }));
     const boardId = await s.boardWith('Ideas', [...operations.slice(0, 100)]);
     expect((await s.t.api(s.owner.key, 'POST', `/boards/${boardId}/items:batch`, { operations: operations.slice(100) })).status).toBe(200);
@@ -134,5 +134,23 @@ describe.skipIf(!available)('exporting a board from the web app', { timeout: 120
     const pixels = await pixelsOf(s.browser, jpeg, 'image/jpeg', [0xff, 0xf9, 0xb1]);
     expect(pixels).toMatchObject({ width: 1280, height: 940 });
     expect(pixels.matching).toBeGreaterThan(1000);
+  });
+  test('a guest on a public link exports the board as an image, and is offered neither the JSON nor the AI panels', async () => {
+    const boardId = await s.boardWith('Shared', notes);
+    const link = await json(s.t.api(s.owner.key, 'PUT', `/boards/${boardId}/public-link`, { enabled: true, role: 'viewer' }));
+    const context = await s.browser.newContext({ viewport: { width: 1280, height: 720 } });
+    try {
+      const page = await context.newPage();
+      await page.goto(link.url);
+      await page.locator('body[data-first-paint-ms]').waitFor({ state: 'attached' });
+      expect(await page.locator('[data-panel-button]').count()).toBe(0);
+      const file = await exportAs(page, 'svg');
+      expect(file.bytes.toString('utf8')).toContain('Hire a designer');
+      await page.getByRole('button', { name: 'Export' }).click();
+      expect(await page.locator('[role=menuitem]').allTextContents()).not.toContain('JSON data of the board');
+      expect(await page.locator('[role=menuitem][data-export=pdf]').count()).toBe(1);
+    } finally {
+      await context.close();
+    }
   });
 });

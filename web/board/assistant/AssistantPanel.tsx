@@ -4,7 +4,7 @@ import type { OpenBoard } from '../BoardPage.js';
 import { aiProblem, runJob } from './aiJobs.js';
 import type { CanvasLink } from './CanvasLink.js';
 import { useLinkState } from './canvasBridge.js';
-import { Progress } from './Progress.js';
+import { Outcome, Progress } from './panelParts.js';
 import { useCredits } from './useCredits.js';
 
 interface Answer {
@@ -175,16 +175,7 @@ export function AssistantPanel({ board, link }: { board: OpenBoard; link: Canvas
         <p class="muted">Your role lets you ask; generating and rewriting items need edit rights on this board.</p>
       )}
       {busy !== null && busy !== 'ask' && <Progress value={progress} label={busy === 'generate' ? 'Generating' : 'Rewriting'} />}
-      {notice && (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      )}
-      {problem && (
-        <p class="panel-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <Outcome notice={notice} problem={problem} />
     </div>
   );
 }

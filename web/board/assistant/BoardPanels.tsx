@@ -10,7 +10,7 @@ export type PanelName = 'assistant' | 'skills';
 
 const panelTitles: Record<PanelName, string> = { assistant: 'Assistant', skills: 'Skills' };
 
-/** The top bar's Export menu and the buttons that open and close the side panels. */
+/** The top bar's Export menu and the buttons that open and close the side panels (not for guests on a public link). */
 export function PanelButtons({
   board,
   title,
@@ -24,10 +24,12 @@ export function PanelButtons({
   panel: PanelName | null;
   onPanel: (panel: PanelName | null) => void;
 }) {
+  // Guests on a public link hold the link's token, which opens live sync only: export works from the page, the AI panels do not.
+  const guest = board.user.id.startsWith('link:');
   return (
     <span class="panel-buttons">
       <ExportMenu board={board} title={title} link={link} />
-      {(['skills', 'assistant'] as const).map((name) => (
+      {(guest ? [] : (['skills', 'assistant'] as const)).map((name) => (
         <button
           key={name}
           type="button"

@@ -6,7 +6,7 @@ import { boardSvg } from '../export/boardSvg.js';
 import { aiProblem, runJob } from './aiJobs.js';
 import type { CanvasLink } from './CanvasLink.js';
 import { outputTypeLabels } from './AssistantPanel.js';
-import { Progress } from './Progress.js';
+import { Outcome, Progress } from './panelParts.js';
 
 interface Skill {
   readonly id: string;
@@ -152,11 +152,7 @@ export function SkillsPanel({ board, link }: { board: OpenBoard; link: CanvasLin
             </li>
           ))}
         </ul>
-        {problem && (
-          <p class="panel-error" role="alert">
-            {problem}
-          </p>
-        )}
+        <Outcome notice={null} problem={problem} />
       </div>
     );
   }
@@ -205,16 +201,7 @@ export function SkillsPanel({ board, link }: { board: OpenBoard; link: CanvasLin
         </section>
       )}
       {busy === 'apply' && <Progress value={progress} label="Adding" />}
-      {notice && (
-        <p class="notice" role="status">
-          {notice}
-        </p>
-      )}
-      {problem && (
-        <p class="panel-error" role="alert">
-          {problem}
-        </p>
-      )}
+      <Outcome notice={notice} problem={problem} />
     </div>
   );
 }

@@ -17,7 +17,8 @@ const entries: readonly { format: Format; label: string; selection?: true }[] = 
 /**
  * The top bar's Export menu (a menu button: arrow keys move, Enter picks, Escape closes and
  * gives focus back): the board or the selection as PNG or SVG, the frames as PDF pages, the
- * items as JSON. Open to every role that can read the board. The export code loads on first use.
+ * items as JSON. Open to every role that can read the board (guests on a public link get the
+ * images and the PDF). The export code loads on first use.
  */
 export function ExportMenu({ board, title, link }: { board: OpenBoard; title: string; link: CanvasLink }) {
   useLinkState(link);
@@ -27,6 +28,8 @@ export function ExportMenu({ board, title, link }: { board: OpenBoard; title: st
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
   const hasSelection = link.selection.size > 0;
+  // A public link's token opens live sync only: its guests export images from the page, not the API's JSON.
+  const guest = board.user.id.startsWith('link:');
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]:not([disabled])') ?? [])];
   useEffect(() => {
@@ -115,7 +118,7 @@ export function ExportMenu({ board, title, link }: { board: OpenBoard; title: st
       </button>
       {open && (
         <div ref={menu} id="export-menu" class="menu" role="menu" aria-label="Export" onKeyDown={onKeyDown}>
-          {entries.map((entry) => (
+          {entries.filter((entry) => entry.format !== 'json' || !guest).map((entry) => (
             <button
               key={entry.format}
               type="button"

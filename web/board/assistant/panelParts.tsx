@@ -7,3 +7,21 @@ export function Progress({ value, label }: { value: number | null; label: string
     </div>
   );
 }
+
+/** The outcome line of a panel: what was done (a status) or what went wrong (an alert). */
+export function Outcome({ notice, problem }: { notice: string | null; problem: string | null }) {
+  return (
+    <>
+      {notice && (
+        <p class="notice" role="status">
+          {notice}
+        </p>
+      )}
+      {problem && (
+        <p class="panel-error" role="alert">
+          {problem}
+        </p>
+      )}
+    </>
+  );
+}
