@@ -28,6 +28,7 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
     await openBoard(s.t, page, boardId);
     await openPanel(page, 'Assistant');
     // The panel takes the keyboard: its first field is focused.
+    await page.locator('#assistant-question:focus').waitFor();
     await page.keyboard.type('What is the risk with the vendor?');
     await page.getByRole('button', { name: 'Ask', exact: true }).click();
     const citation = page.locator(`.citation[data-citation="${vendor.id}"]`);

@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 import type { OpenBoard } from '../BoardPage.js';
 import { ExportMenu } from '../export/ExportMenu.js';
 import { AssistantPanel } from './AssistantPanel.js';
@@ -49,7 +49,7 @@ export function PanelButtons({
 /** The open side panel beside the canvas; Escape or × closes it and gives focus back to its button. */
 export function SidePanel({ board, link, panel, onClose }: { board: OpenBoard; link: CanvasLink; panel: PanelName; onClose: () => void }) {
   const aside = useRef<HTMLElement>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     aside.current?.querySelector<HTMLElement>('textarea, input, select, button:not(.panel-close)')?.focus();
   }, [panel]);
   const close = () => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { Person } from '../../../server/notifications/mentions.js';
 import { mentionHandle, mentionQuery, suggestions } from './mentions.js';
 import type { MentionQuery } from './mentions.js';
@@ -32,9 +32,23 @@ export function MentionBox({
   const offered = query ? suggestions(query.query, readers) : [];
   const open = offered.length > 0;
 
-  // Placed after the click that opened the thread has settled focus, so the first key lands here.
-  useEffect(() => {
-    box.current?.focus();
+  // The box takes the keyboard when it appears. The mouse down of the click that opened it can
+  // still move the focus to the page afterwards: characters typed while nothing has the focus
+  // are sent here (moving the focus during keydown sends the character to the new field).
+  useLayoutEffect(() => {
+    const el = box.current;
+    el?.focus();
+    // Again once painted, after the opening click's mouse down.
+    const frame = requestAnimationFrame(() => el?.focus());
+    const redirect = (event: KeyboardEvent) => {
+      const idle = document.activeElement === null || document.activeElement === document.body;
+      if (idle && event.key.length === 1 && !event.ctrlKey && !event.metaKey && !event.altKey) el?.focus();
+    };
+    window.addEventListener('keydown', redirect, true);
+    return () => {
+      cancelAnimationFrame(frame);
+      window.removeEventListener('keydown', redirect, true);
+    };
   }, []);
 
   const look = (el: HTMLTextAreaElement) => {
