@@ -125,7 +125,7 @@ export interface paths {
         put?: never;
         /**
          * The planner's proposal for a prompt, without building it.
-         * @description Editors and above. Answers the items it would create as complete, validated create operations placed in free space near `position`; nothing is written. Costs 1 credit (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         * @description Editors and above. Answers the items it would create as complete, validated create operations placed in free space near `position`; nothing is written. With `skillId` (a skill of the curated library or of the caller's workspace, else 404) it plans as applying that skill would: the preview of POST /boards/{boardId}/skills/{skillId}/apply, which plans again when it runs (a language model may word it differently; the builtin provider answers the same). Costs 1 credit (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
          */
         post: operations["aiPlan"];
         delete?: never;
@@ -2941,6 +2941,8 @@ export interface operations {
                     };
                     /** @description Up to 4000 characters. Lines, lists, headings, numbered steps and "a, b and c" shape the result. */
                     prompt: string;
+                    /** @description Plan as applying this skill would (its instructions appended, its output type forced): the preview of POST /boards/{boardId}/skills/{skillId}/apply. Not with `outputType`. */
+                    skillId?: string;
                 };
             };
         };

@@ -15,6 +15,7 @@ import {
   jobSchema,
   modifyBody,
   modifyResponse,
+  planBody,
   planResponse,
   reviewBody,
   reviewResponse,
@@ -32,11 +33,11 @@ function settle<T>(outcome: Outcome<T>): T | Reply {
 }
 
 /** The services the AI operations use: all a route factory receives. */
-export type AiRouteServices = Pick<Services, 'ai' | 'jobs'>;
+export type AiRouteServices = Pick<Services, 'ai' | 'jobs' | 'skills'>;
 
 /** The AI group (SPEC "AI"), item conversion, and `GET /jobs/{jobId}`. */
 export function aiRoutes(services: AiRouteServices): Route[] {
-  const { ai, jobs } = services;
+  const { ai, jobs, skills } = services;
   return [
     defineRoute({
       operationId: 'aiAsk',
@@ -59,14 +60,17 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       path: '/boards/{boardId}/ai/plan',
       tag,
       summary: "The planner's proposal for a prompt, without building it.",
-      description: `Editors and above. Answers the items it would create as complete, validated create operations placed in free space near \`position\`; nothing is written. ${credits('1 credit')}`,
+      description: `Editors and above. Answers the items it would create as complete, validated create operations placed in free space near \`position\`; nothing is written. With \`skillId\` (a skill of the curated library or of the caller's workspace, else 404) it plans as applying that skill would: the preview of POST /boards/{boardId}/skills/{skillId}/apply, which plans again when it runs (a language model may word it differently; the builtin provider answers the same). ${credits('1 credit')}`,
       scope: 'ai:write',
       params: boardParams,
-      body: generateBody,
+      body: planBody,
       bodyExample: { prompt: 'Launch plan: design review, beta, announcement', position: { x: 0, y: 400 } },
       response: planResponse,
-      errors: [...aiErrors, 'trashed'],
-      handler: async ({ principal, params, body }) => ai.plan(principal, params.boardId, body),
+      errors: [...aiErrors, 'trashed', 'validation_failed'],
+      handler: async ({ principal, params, body }) => {
+        const { skillId, ...input } = body;
+        return skillId === undefined ? ai.plan(principal, params.boardId, input) : skills.preview(principal, params.boardId, skillId, { prompt: input.prompt, position: input.position });
+      },
     }),
     defineRoute({
       operationId: 'aiGenerate',

@@ -33,7 +33,7 @@ export function allRoutes(services: Services): Route[] {
     ...boardContentRoutes(facade(services, 'content', 'hub', 'access', 'accounts', 'config')),
     ...itemRoutes(facade(services, 'content', 'access')),
     ...assetRoutes(facade(services, 'assets')),
-    ...aiRoutes(facade(services, 'ai', 'jobs')),
+    ...aiRoutes(facade(services, 'ai', 'jobs', 'skills')),
     ...skillRoutes(facade(services, 'skills')),
     ...itemTypeRoutes(),
     ...chatRoutes(facade(services, 'chat')),

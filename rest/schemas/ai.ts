@@ -31,6 +31,21 @@ export const generateBody = z.strictObject({
   position: placementPositionSchema,
 });
 
+/** Body of `ai/plan`: a generate body, or with `skillId` the preview of applying that skill. */
+export const planBody = generateBody
+  .extend({
+    skillId: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe("Plan as applying this skill would (its instructions appended, its output type forced): the preview of POST /boards/{boardId}/skills/{skillId}/apply. Not with `outputType`."),
+  })
+  .refine((body) => body.skillId === undefined || body.outputType === undefined, {
+    path: ['outputType'],
+    message: 'A skill forces its own output type: send outputType or skillId, not both.',
+  });
+
 /** A create operation of `items:batch`, as the planner proposes it. */
 export const plannedCreateSchema = z.object({
   op: z.literal('create'),

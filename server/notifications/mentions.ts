@@ -1,5 +1,8 @@
 import type { UserRecord } from '../../storage/schema/accounts.js';
 
+/** What mentions are resolved against: a person's id, display name and email (the web app's member list holds these too). */
+export type Person = Pick<UserRecord, 'id' | 'name' | 'email'>;
+
 /** Most mentions one text is read for; the rest are ignored. */
 export const maxMentionsPerText = 20;
 
@@ -26,8 +29,8 @@ export function mentionedNames(text: string): string[] {
  * dots and dashes standing for spaces), or whose first name it is (`@Ada`). A name that fits
  * several people at the first rule that fits anyone is ambiguous and ignored, as is an unknown one.
  */
-export function resolveMentions(text: string, candidates: readonly UserRecord[]): UserRecord[] {
-  const found = new Map<string, UserRecord>();
+export function resolveMentions<U extends Person>(text: string, candidates: readonly U[]): U[] {
+  const found = new Map<string, U>();
   for (const name of mentionedNames(text)) {
     const person = resolveName(name, candidates);
     if (person) found.set(person.id, person);
@@ -37,13 +40,13 @@ export function resolveMentions(text: string, candidates: readonly UserRecord[])
 
 // Each rule says whether a candidate answers to the mentioned name; the first rule that
 // fits anyone decides.
-const rules: ((user: UserRecord, name: string) => boolean)[] = [
+const rules: ((user: Person, name: string) => boolean)[] = [
   (user, name) => (user.email.split('@')[0] ?? '').toLowerCase() === name,
   (user, name) => compact(user.name) === compact(name),
   (user, name) => compact(user.name.trim().split(/\s+/)[0] ?? '') === compact(name),
 ];
 
-function resolveName(name: string, candidates: readonly UserRecord[]): UserRecord | null {
+function resolveName<U extends Person>(name: string, candidates: readonly U[]): U | null {
   for (const fits of rules) {
     const matches = candidates.filter((user) => fits(user, name));
     if (matches.length === 1) return matches[0] ?? null;

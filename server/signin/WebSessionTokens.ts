@@ -21,6 +21,9 @@ const boardScopes: readonly Scope[] = ['user:read', 'boards:read', 'boards:write
 /** Scopes of a token asked for without a board: the dashboard's, and the account page's, which changes the person's own name and notification settings. */
 const dashboardScopes: readonly Scope[] = [...boardScopes, 'user:write'];
 
+/** Scopes a board token adds for the board's AI assistant and skills panels. */
+const boardAiScopes: readonly Scope[] = ['ai:write', 'skills:read'];
+
 /** A token handed to the web app. */
 export interface IssuedWebToken {
   /** `bds_wt_` + a signed value; a bearer credential for `/v1` and `/v1/sync`. */
@@ -41,7 +44,9 @@ export interface IssuedWebToken {
  * scopes. A token for a board carries only what the person's role there allows (`boards:write`
  * for commenters and above, whom the role still limits to comments), so a viewer's page cannot
  * write through REST or the socket; every request and connection still checks the person's
- * current role (commenters' sockets are read-only). Tokens are never stored or logged.
+ * current role (commenters' sockets are read-only). A board token also carries `ai:write` and
+ * `skills:read` for the AI panel: readers may ask, and the role limits generate, modify and
+ * apply to editors. Tokens are never stored or logged.
  */
 export class WebSessionTokens {
   readonly #sessions: SessionService;
@@ -56,7 +61,7 @@ export class WebSessionTokens {
     this.#now = options.now;
   }
 
-  /** A token for the session; with `boardId`, scoped to the person's role on that board (404 when they cannot read it). */
+  /** A token for the session; with `boardId`, scoped to the person's role on that board plus the AI scopes (404 when they cannot read it). */
   async issue(session: Session, boardId?: string): Promise<IssuedWebToken> {
     let scopes: readonly Scope[] = dashboardScopes;
     let role: Role | null = null;
@@ -68,7 +73,9 @@ export class WebSessionTokens {
       role = access.role;
       canEdit = access.canEdit;
       canComment = access.canComment;
-      scopes = access.canComment ? boardScopes : ['user:read', 'boards:read'];
+      // The board's AI panel: readers may ask (the role still limits generate, modify and apply to editors).
+      const roleScopes: readonly Scope[] = access.canComment ? boardScopes : ['user:read', 'boards:read'];
+      scopes = [...roleScopes, ...boardAiScopes];
     }
     const value = await this.#sessions.sign(
       tokenType,

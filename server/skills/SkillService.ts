@@ -185,6 +185,17 @@ export class SkillService {
     );
   }
 
+  /**
+   * What applying the skill would build, without building it: the planner's proposal with the
+   * skill's instructions and output type (`ai/plan` with `skillId`). Same rights and price as a
+   * plan (editors and above, 1 credit); 404 for a skill the caller cannot see.
+   */
+  async preview(principal: Principal, boardId: string, skillId: string, input: unknown): Promise<Awaited<ReturnType<AiService['plan']>>> {
+    const { prompt, position } = parse(applySkillInput, input);
+    const skill = await this.get(principal, skillId);
+    return this.#o.ai.plan(principal, boardId, { prompt, position, instructions: skill.instructions, outputType: skill.outputType });
+  }
+
   async #visible(principal: Principal, skillId: string): Promise<SkillRecord> {
     const record = await this.#skills.get(skillId);
     if (!record || record.workspaceId !== principal.workspace.id) throw errors.notFound('Skill');

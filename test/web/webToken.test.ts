@@ -67,15 +67,25 @@ describe('POST /web/token', () => {
 
   test('scopes a board token to the role: a viewer gets no boards:write, so REST writes are refused', async () => {
     const owned = await json(askToken({ cookie: ownerCookie, body: JSON.stringify({ boardId }) }));
-    expect(owned).toMatchObject({ role: 'owner', scopes: ['user:read', 'boards:read', 'boards:write'] });
+    expect(owned).toMatchObject({ role: 'owner', scopes: ['user:read', 'boards:read', 'boards:write', 'ai:write', 'skills:read'] });
     const viewed = await json(askToken({ cookie: viewerCookie, body: JSON.stringify({ boardId }) }));
-    expect(viewed).toMatchObject({ role: 'viewer', scopes: ['user:read', 'boards:read'] });
+    expect(viewed).toMatchObject({ role: 'viewer', scopes: ['user:read', 'boards:read', 'ai:write', 'skills:read'] });
     expect((await t.api(viewed.token, 'GET', `/boards/${boardId}/items`)).status).toBe(200);
     await expectEnvelope(
       await t.api(viewed.token, 'POST', `/boards/${boardId}/items`, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'no' } }),
       403,
       'insufficient_scope',
     );
+  });
+
+  test("lets a viewer's board token ask the assistant and list skills, but the role refuses generate and apply, and nothing is written", async () => {
+    const viewed = await json(askToken({ cookie: viewerCookie, body: JSON.stringify({ boardId }) }));
+    const before = (await json(t.api(owner.key, 'GET', `/boards/${boardId}/items`))).data.length;
+    expect((await t.api(viewed.token, 'POST', `/boards/${boardId}/ai/ask`, { question: 'What is here?' })).status).toBe(200);
+    expect((await t.api(viewed.token, 'GET', '/skills')).status).toBe(200);
+    await expectEnvelope(await t.api(viewed.token, 'POST', `/boards/${boardId}/ai/generate`, { prompt: 'Three ideas' }), 403, 'forbidden');
+    await expectEnvelope(await t.api(viewed.token, 'POST', `/boards/${boardId}/skills/skl_pub_brainstorm/apply`, { prompt: 'Sprint' }), 403, 'forbidden');
+    expect((await json(t.api(owner.key, 'GET', `/boards/${boardId}/items`))).data.length).toBe(before);
   });
 
   test('tells the page what the role allows: owners edit and comment, viewers do neither, and a token without a board does neither', async () => {
@@ -86,7 +96,7 @@ describe('POST /web/token', () => {
 
   test('gives a commenter boards:write for comments only: a pin through REST works, a note and a live edit do not', async () => {
     const body = await json(askToken({ cookie: commenterCookie, body: JSON.stringify({ boardId }) }));
-    expect(body).toMatchObject({ role: 'commenter', canEdit: false, canComment: true, scopes: ['user:read', 'boards:read', 'boards:write'] });
+    expect(body).toMatchObject({ role: 'commenter', canEdit: false, canComment: true, scopes: ['user:read', 'boards:read', 'boards:write', 'ai:write', 'skills:read'] });
     const pin = await t.api(body.token, 'POST', `/boards/${boardId}/items`, { type: 'comment', position: { x: 5, y: 5 }, data: { text: 'Why here?' } });
     expect(pin.status).toBe(201);
     await expectEnvelope(

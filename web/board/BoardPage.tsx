@@ -7,6 +7,9 @@ import type { WebToken, WebUser } from '../api.js';
 import { SignInPrompt, TopBar } from '../App.js';
 import { NamePrompt } from '../account/NamePrompt.js';
 import { ShareButton } from './share/ShareButton.js';
+import { PanelButtons, SidePanel } from './assistant/BoardPanels.js';
+import type { PanelName } from './assistant/BoardPanels.js';
+import { CanvasLink } from './assistant/CanvasLink.js';
 import { BoardStore } from './BoardStore.js';
 import { Canvas, captureTimeoutMs } from './Canvas.js';
 import type { BoardEdits } from './edits.js';
@@ -104,6 +107,8 @@ export function BoardPage({ boardId }: { boardId: string }) {
   const [status, setStatus] = useState<Status>('connecting');
   const [synced, setSynced] = useState(false);
   const [edits, setEdits] = useState<BoardEdits | null>(null);
+  const link = useMemo(() => new CanvasLink(), [boardId]);
+  const [panel, setPanel] = useState<PanelName | null>(null);
 
   useEffect(() => {
     let opened: OpenBoard | null = null;
@@ -195,10 +200,14 @@ export function BoardPage({ boardId }: { boardId: string }) {
         <span class={`status ${status}`} data-status={status}>
           {status === 'connected' ? (synced ? 'Live' : 'Loading…') : status === 'connecting' ? 'Connecting…' : 'Offline'}
         </span>
+        {board && <PanelButtons board={board} title={title} link={link} panel={panel} onPanel={setPanel} />}
         {token && !linkFromAddress(location.hash) && <ShareButton tokens={tokens} boardId={boardId} title={title} role={token.role} />}
       </TopBar>
       {token && !linkFromAddress(location.hash) && <NamePrompt />}
-      {board && <Canvas board={board} edits={edits} synced={synced} />}
+      <div class="board-main">
+        {board && <Canvas board={board} edits={edits} synced={synced} link={link} />}
+        {board && panel && <SidePanel board={board} link={link} panel={panel} onClose={() => setPanel(null)} />}
+      </div>
     </div>
   );
 }

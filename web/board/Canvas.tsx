@@ -1,5 +1,7 @@
 import { useEffect, useMemo, useReducer, useRef, useState } from 'preact/hooks';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
+import { CitedHighlights, useCanvasLink } from './assistant/canvasBridge.js';
+import type { CanvasLink } from './assistant/CanvasLink.js';
 import type { OpenBoard } from './BoardPage.js';
 import type { BoardEdits } from './edits.js';
 import { useBoardCommands } from './commands/useBoardCommands.js';
@@ -38,7 +40,7 @@ const detailZoom = 0.3;
  * component wires them together. Without edit rights it only pans, zooms, selects and, for
  * commenters, comments.
  */
-export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: BoardEdits | null; synced: boolean }) {
+export function Canvas({ board, edits, synced, link }: { board: OpenBoard; edits: BoardEdits | null; synced: boolean; link?: CanvasLink }) {
   const { store, undo, presence } = board;
   const readOnly = !board.canEdit;
   const [, rerender] = useReducer((n: number) => n + 1, 0);
@@ -57,6 +59,8 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
   const selected = useSelection(store, presence);
   const { selection, setSelection, editing, setEditing } = selected;
   const selectedItems = [...selection].map((id) => store.get(id)).filter((i): i is StoredItem => i !== undefined);
+
+  useCanvasLink(link, { selection, select: setSelection, setView: camera.setView, byId: store.get.bind(store), size });
 
   // Nothing is drawn before the view fits the board (see useView's `fitted`).
   const { sections, others, connectors } = useMemo(
@@ -176,6 +180,7 @@ export function Canvas({ board, edits, synced }: { board: OpenBoard; edits: Boar
             <ItemNode key={item.id} item={item} selected={selection.has(item.id)} remoteColor={remoteSelection.get(item.id) ?? null} editing={editing === item.id} detail={detail} />
           ))}
           {!readOnly && editing === null && selectedItems.length > 0 && <SelectionFrame items={selectedItems} zoom={view.zoom} />}
+          <CitedHighlights link={link} byId={store.get.bind(store)} />
           {editingItem && edits && (
             <TextEditor item={editingItem} doc={board.doc} edits={edits} presence={presence} peers={peers} onDone={() => setEditing(null)} onError={setError} />
           )}

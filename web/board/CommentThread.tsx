@@ -2,6 +2,8 @@ import { useEffect, useState } from 'preact/hooks';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import { api } from '../api.js';
 import type { TokenSource, WebUser } from '../api.js';
+import type { Person } from '../../server/notifications/mentions.js';
+import { MentionBox } from './comments/MentionBox.js';
 
 /** A reply as the comment item holds it (`data.replies`). */
 interface Reply {
@@ -22,20 +24,20 @@ function repliesOf(item: StoredItem): Reply[] {
   );
 }
 
-/** Names of the board's members by user id, from `GET /boards/{id}/members` (asked once per panel). */
-function useMemberNames(boardId: string, tokens: TokenSource): ReadonlyMap<string, string> {
-  const [names, setNames] = useState<ReadonlyMap<string, string>>(new Map());
+/** The board's members (`GET /boards/{id}/members`, asked once per panel): the readers a comment may mention and whose names replies show. */
+function useMembers(boardId: string, tokens: TokenSource): readonly Person[] {
+  const [members, setMembers] = useState<readonly Person[]>([]);
   useEffect(() => {
     let live = true;
-    api<{ data: { user: { id: string; name: string } }[] }>(tokens, 'GET', `/boards/${encodeURIComponent(boardId)}/members?limit=100`).then(
-      (page) => live && setNames(new Map(page.data.map((m) => [m.user.id, m.user.name]))),
+    api<{ data: { user: Person }[] }>(tokens, 'GET', `/boards/${encodeURIComponent(boardId)}/members?limit=100`).then(
+      (page) => live && setMembers(page.data.map((m) => ({ id: m.user.id, name: m.user.name, email: m.user.email }))),
       () => undefined,
     );
     return () => {
       live = false;
     };
   }, [boardId]);
-  return names;
+  return members;
 }
 
 /** What the panel shows: an existing comment's thread, or a new comment about to be placed at `position`. */
@@ -47,6 +49,8 @@ export type ThreadTarget = { readonly kind: 'existing'; readonly item: StoredIte
  * REST (`POST /boards/{id}/items`, `PATCH ... {reply}` / `{resolved}`), by the same rules as any
  * client: commenters may comment and reply, viewers only read, and the server stamps the author.
  * The canvas keys the panel by its target, so a draft never carries over to another thread.
+ * The box takes the keyboard when the panel opens; Enter posts, Shift+Enter starts a line, and
+ * `@` completes the names of the board's readers (mentions notify them).
  */
 export function CommentThread({
   boardId,
@@ -65,7 +69,9 @@ export function CommentThread({
   onCreated: (id: string) => void;
   onClose: () => void;
 }) {
-  const names = useMemberNames(boardId, tokens);
+  const members = useMembers(boardId, tokens);
+  const names = new Map(members.map((m) => [m.id, m.name]));
+  const readers = members.filter((m) => m.id !== me.id);
   const [text, setText] = useState('');
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -86,8 +92,8 @@ export function CommentThread({
       },
     );
   };
-  const submit = (event: Event) => {
-    event.preventDefault();
+  const submit = (event?: Event) => {
+    event?.preventDefault();
     const body = text.trim();
     if (body === '' || busy) return;
     if (target.kind === 'new') {
@@ -126,17 +132,7 @@ export function CommentThread({
       )}
       {canComment && (
         <form class="thread-form" onSubmit={submit}>
-          <textarea
-            name="reply"
-            rows={3}
-            maxLength={maxTextLength}
-            placeholder={item ? 'Reply…' : 'Write a comment…'}
-            value={text}
-            onInput={(e) => setText((e.currentTarget as HTMLTextAreaElement).value)}
-            onKeyDown={(e) => {
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit(e);
-            }}
-          />
+          <MentionBox value={text} onInput={setText} onSubmit={submit} readers={readers} placeholder={item ? 'Reply…' : 'Write a comment…'} maxLength={maxTextLength} />
           <div class="thread-actions">
             {item && (
               <button type="button" disabled={busy} onClick={() => send(() => api(tokens, 'PATCH', `${items}/${encodeURIComponent(item.id)}`, { resolved: !resolved }))}>

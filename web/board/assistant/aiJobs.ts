@@ -1,0 +1,56 @@
+import { ApiError, api } from '../../api.js';
+import type { TokenSource } from '../../api.js';
+
+/** How often a running job is asked about, in ms. */
+const pollIntervalMs = 400;
+
+interface Job {
+  readonly id: string;
+  readonly status: 'queued' | 'running' | 'succeeded' | 'failed' | 'canceled';
+  readonly progress: number;
+  readonly result: unknown;
+  readonly error: { code: string; message: string } | null;
+}
+
+/**
+ * Runs an AI operation that may take a while (generate, modify, skill apply) as a job
+ * (`Prefer: respond-async`) and polls `GET /jobs/{jobId}`, reporting its progress (0 to 1),
+ * until it ends; answers its result or throws its error as an ApiError. An operation the server
+ * answers at once is answered as is.
+ */
+export async function runJob<T>(tokens: TokenSource, path: string, body: unknown, onProgress: (progress: number) => void): Promise<T> {
+  const { token } = await tokens.get();
+  const response = await fetch(`/v1${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Prefer: 'respond-async' },
+    body: JSON.stringify(body),
+  });
+  const answer = (await response.json().catch(() => null)) as (Job & { error?: { code?: string; message?: string } }) | null;
+  if (!response.ok) {
+    if (response.status === 401) tokens.invalidate();
+    throw new ApiError(response.status, answer?.error?.code ?? 'unknown', answer?.error?.message ?? response.statusText);
+  }
+  if (response.status !== 202 || !answer) return answer as T;
+  let job: Job = answer;
+  for (;;) {
+    onProgress(job.progress);
+    if (job.status === 'succeeded') return job.result as T;
+    if (job.status === 'failed' || job.status === 'canceled') {
+      throw new ApiError(200, job.error?.code ?? job.status, job.error?.message ?? `The job was ${job.status}.`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
+    job = await api<Job>(tokens, 'GET', `/jobs/${encodeURIComponent(job.id)}`);
+  }
+}
+
+/** A person-readable sentence for an AI error: plan and credit problems said plainly. */
+export function aiProblem(error: unknown): string {
+  if (error instanceof ApiError) {
+    if (error.code === 'payment_required') return `Not enough AI credits or plan allowance: ${error.message}`;
+    if (error.code === 'forbidden') return `Your role on this board does not allow this: ${error.message}`;
+    if (error.code === 'ai_unavailable') return `The AI assistant is not available right now: ${error.message}`;
+    if (error.code === 'ai_instruction_unsupported') return `The assistant cannot do that: ${error.message}`;
+    return error.message;
+  }
+  return error instanceof Error ? error.message : String(error);
+}
