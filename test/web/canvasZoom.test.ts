@@ -146,7 +146,7 @@ describe.skipIf(!available)('zooming and the minimap', { timeout: 120_000 }, () 
     // Every control of the toolbar and the minimap is reached with Tab.
     const reached = new Set<string>();
     await page.locator('.toolbar button').first().focus();
-    for (let i = 0; i < 30; i += 1) {
+    for (let i = 0; i < 60; i += 1) {
       reached.add(await page.evaluate<string>("document.activeElement?.getAttribute('aria-label') ?? document.activeElement?.textContent ?? ''"));
       await page.keyboard.press('Tab');
     }

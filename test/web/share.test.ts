@@ -152,7 +152,7 @@ describe.skipIf(!available)('sharing in the web app', { timeout: 120_000 }, () =
     const page = await pageAs(owner);
     await page.goto(`${t.url}/`);
     const row = page.locator(`.board-row[data-board-id="${boardId}"]`);
-    await row.getByRole('button', { name: 'Move Loose ends to another space' }).click();
+    await row.getByRole('button', { name: 'Move to… another space: Loose ends' }).click();
     const dialog = page.getByRole('dialog', { name: 'Move “Loose ends”' });
     await dialog.getByLabel('Move to space').selectOption({ label: 'Product' });
     await dialog.getByRole('button', { name: 'Move' }).click();
@@ -173,9 +173,9 @@ describe.skipIf(!available)('sharing in the web app', { timeout: 120_000 }, () =
     await row.getByRole('button', { name: 'Share Team board' }).waitFor();
     expect(await row.getByRole('button', { name: 'Move to trash' }).count()).toBe(0);
     expect(await row.getByRole('button', { name: 'Rename' }).count()).toBe(0);
-    expect(await row.getByRole('button', { name: 'Move Team board to another space' }).count()).toBe(1);
+    expect(await row.getByRole('button', { name: 'Move to… another space: Team board' }).count()).toBe(1);
     // Only spaces of the board's workspace where the editor adds boards: none but Product, where it is; not the owner's Default.
-    await row.getByRole('button', { name: 'Move Team board to another space' }).click();
+    await row.getByRole('button', { name: 'Move to… another space: Team board' }).click();
     const move = page.getByRole('dialog', { name: 'Move “Team board”' });
     await move.getByText('No other space to move this board into.').waitFor();
     expect((await t.api(editor.key, 'PATCH', `/boards/${boardId}`, { spaceId: 'default' })).status).toBe(422);

@@ -42,7 +42,7 @@ export function BoardActions({
         Share
       </button>
       {mayOnBoard(role, 'move') && (
-        <button type="button" aria-haspopup="dialog" aria-label={`Move ${board.title} to another space`} onClick={() => setOpen('move')}>
+        <button type="button" aria-haspopup="dialog" aria-label={`Move to… another space: ${board.title}`} onClick={() => setOpen('move')}>
           Move to…
         </button>
       )}

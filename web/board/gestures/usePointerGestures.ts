@@ -103,6 +103,8 @@ export function usePointerGestures(c: GestureContext): PointerGestures {
     if (!camera.fitted) return;
     const target = event.target as Element;
     if (target.closest('.text-editor, a')) return;
+    // The right button opens the context menu over what is under it: no capture, no gesture.
+    if (event.button === 2) return;
     (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
     if (event.pointerType === 'touch') {
       touches.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
