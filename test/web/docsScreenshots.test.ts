@@ -35,7 +35,14 @@ const retro: Body[] = [
   { op: 'create', type: 'connector', position: { x: 0, y: 0 }, data: { from: 'a', to: 'b' } },
 ];
 
+/** People and the space as a team would name them. */
+async function named(): Promise<void> {
+  expect((await suite.t.api(suite.owner.key, 'PATCH', `/spaces/${suite.spaceId}`, { name: 'Product' })).status).toBe(200);
+  expect((await suite.t.api(suite.members.editor!.key, 'PATCH', '/me', { name: 'Ben Editor' })).status).toBe(200);
+}
+
 async function retroBoard(): Promise<{ boardId: string; items: Body[] }> {
+  await named();
   const boardId = await boardWith(suite.t, suite.owner.key, suite.spaceId, 'Sprint 42 retro', retro);
   return { boardId, items: await restItems(suite.t, suite.owner.key, boardId) };
 }
@@ -68,7 +75,7 @@ describe.skipIf(!available)('documentation screenshots', { timeout: 180_000 }, (
     await page.getByRole('button', { name: 'Share', exact: true }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
-    await expect.poll(() => dialog.getByText('A editor').count()).toBeGreaterThan(0);
+    await expect.poll(() => dialog.getByText('Ben Editor').count()).toBeGreaterThan(0);
     await page.screenshot({ path: shotPath('share-dialog.png') });
   });
 
