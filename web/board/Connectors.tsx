@@ -1,15 +1,6 @@
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
-
-type Point = { x: number; y: number };
-
-/** Where the segment from the centre of `box` towards `toward` leaves the box (rotation ignored). */
-function edgePoint(box: StoredItem, toward: Point): Point {
-  const dx = toward.x - box.x;
-  const dy = toward.y - box.y;
-  if (dx === 0 && dy === 0) return { x: box.x, y: box.y };
-  const scale = Math.min(dx === 0 ? Infinity : box.width / 2 / Math.abs(dx), dy === 0 ? Infinity : box.height / 2 / Math.abs(dy));
-  return { x: box.x + dx * Math.min(scale, 1), y: box.y + dy * Math.min(scale, 1) };
-}
+import { edgePoint } from './edgePoint.js';
+import type { Point } from './edgePoint.js';
 
 function head(kind: string, at: Point, from: Point, color: string, width: number) {
   if (kind === 'none') return null;

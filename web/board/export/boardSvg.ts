@@ -1,5 +1,6 @@
 import type { StoredItem } from '../../../crdt/items/boardSchema.js';
 import { shapePaths } from '../shapes.js';
+import { edgePoint } from '../edgePoint.js';
 
 /** A rectangle in board units. */
 export interface Bounds {
@@ -185,16 +186,6 @@ function tableBody(item: StoredItem, left: number, top: number): string {
     }
   });
   return out;
-}
-
-type Point = { x: number; y: number };
-
-function edgePoint(box: StoredItem, toward: Point): Point {
-  const dx = toward.x - box.x;
-  const dy = toward.y - box.y;
-  if (dx === 0 && dy === 0) return { x: box.x, y: box.y };
-  const scale = Math.min(dx === 0 ? Infinity : box.width / 2 / Math.abs(dx), dy === 0 ? Infinity : box.height / 2 / Math.abs(dy));
-  return { x: box.x + dx * Math.min(scale, 1), y: box.y + dy * Math.min(scale, 1) };
 }
 
 function connectorBody(c: StoredItem, byId: (id: string) => StoredItem | undefined): string {
