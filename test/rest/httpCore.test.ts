@@ -48,7 +48,7 @@ describe('request ids and envelopes', () => {
 
   test('405 with Allow for a known address and another method', async () => {
     const res = await t.api(alice.key, 'DELETE', '/me');
-    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('allow')).toBe('GET, PATCH');
     await expectEnvelope(res, 405, 'method_not_allowed');
   });
 

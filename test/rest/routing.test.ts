@@ -40,7 +40,7 @@ describe('the /v1 router', () => {
 
   test('another method on a known address answers 405 with every method of the address', async () => {
     const res = await t.api(alice.key, 'OPTIONS', '/me');
-    expect(res.headers.get('allow')).toBe('GET');
+    expect(res.headers.get('allow')).toBe('GET, PATCH');
     await expectEnvelope(res, 405, 'method_not_allowed');
     const board = await t.api(alice.key, 'PUT', '/boards/brd_x');
     expect(board.headers.get('allow')?.split(', ').sort()).toEqual(['DELETE', 'GET', 'PATCH']);

@@ -94,7 +94,7 @@ describe.skipIf(!available)('comment threads in the web app', { timeout: 120_000
     const page = await s.pageAs(s.owner);
     await openBoard(s.t, page, boardId);
     await page.locator(`[data-item-id="${note.id}"]`).click();
-    await page.locator(`.resize-handle[data-resize="${note.id}"]`).waitFor();
+    await page.locator('.resize-handle[data-handle]').first().waitFor();
     await page.locator(`[data-item-id="${pin.id}"]`).click();
     await page.locator(`.item.selected[data-item-id="${pin.id}"]`).waitFor();
     expect(await page.locator('.resize-handle').count()).toBe(0);
