@@ -33,7 +33,11 @@ function record(page: Page): Recorded {
     if (message.type() === 'error' || message.type() === 'warning') seen.console.push(`${message.type()}: ${message.text()}`);
   });
   page.on('request', (request) => seen.requests.push(`${request.method()} ${request.url()}`));
-  page.on('requestfailed', (request) => seen.failures.push(`${request.url()} ${request.failure()?.errorText ?? ''}`));
+  page.on('requestfailed', (request) => {
+    // A request the next navigation cancels (the page it belonged to is gone) is not a failure of the page.
+    if (request.failure()?.errorText === 'net::ERR_ABORTED') return;
+    seen.failures.push(`${request.url()} ${request.failure()?.errorText ?? ''}`);
+  });
   page.on('response', (response) => {
     if (response.status() >= 400) seen.failures.push(`${response.status()} ${response.request().method()} ${response.url()}`);
   });

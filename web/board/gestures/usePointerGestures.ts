@@ -129,6 +129,8 @@ export function usePointerGestures(c: GestureContext): PointerGestures {
     }
     const hit = target.closest('[data-item-id]')?.getAttribute('data-item-id');
     if (tool === 'comment' && board.canComment) {
+      // No mousedown after this press: its default would take the focus from the new comment's box.
+      event.preventDefault();
       setSelection(new Set());
       c.setNewComment({ x: Math.round(point.x), y: Math.round(point.y) });
       c.setTool('select');
