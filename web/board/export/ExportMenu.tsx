@@ -111,6 +111,11 @@ export function ExportMenu({ board, title, link }: { board: OpenBoard; title: st
           if (e.key === 'ArrowDown' && !open) {
             e.preventDefault();
             setOpen(true);
+          } else if (e.key === 'Escape' && open) {
+            // Pressed before the menu took the focus (it does so once painted).
+            e.preventDefault();
+            e.stopPropagation();
+            close();
           }
         }}
       >
