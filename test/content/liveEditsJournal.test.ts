@@ -19,6 +19,7 @@ import { liveEditCollections } from '../../storage/schema/liveEdits.js';
 import { SqliteCollection } from '../../storage/sqlite/SqliteCollection.js';
 import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
 import { MingoStandInDb } from '../storage/mingoStandIn.js';
+import { boardRecord } from './boardRecord.js';
 
 const adapters: [string, () => Database][] = [
   ['sqlite', () => new SqliteDatabase({ dataDir: ':memory:' })],
@@ -27,24 +28,7 @@ const adapters: [string, () => Database][] = [
 
 const logger = { error: (): void => undefined, warn: (): void => undefined };
 
-function board(id: string): BoardRecord {
-  return {
-    id,
-    workspaceId: 'wsp_1',
-    ownerId: 'usr_a',
-    spaceId: null,
-    title: 'Board',
-    description: '',
-    locked: false,
-    position: 1,
-    createdAt: 0,
-    updatedAt: 0,
-    updatedBy: 'usr_a',
-    trashedAt: null,
-    trashedBy: null,
-    trashedWithSpaceId: null,
-  };
-}
+const board = boardRecord;
 
 /** One "process": a document registry, a bus that records item events, and `LiveEdits` over them. */
 function process(db: Database, coalesceMs: number) {

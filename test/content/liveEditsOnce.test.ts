@@ -14,25 +14,11 @@ import { liveEditCollections } from '../../storage/schema/liveEdits.js';
 import type { WebhookDeliveryRecord, WebhookRecord } from '../../storage/schema/webhooks.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
 import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
+import { boardRecord } from './boardRecord.js';
 
 const logger = { error: (): void => undefined, warn: (): void => undefined };
 
-const board: BoardRecord = {
-  id: 'brd_1',
-  workspaceId: 'wsp_1',
-  ownerId: 'usr_a',
-  spaceId: null,
-  title: 'Board',
-  description: '',
-  locked: false,
-  position: 1,
-  createdAt: 0,
-  updatedAt: 0,
-  updatedBy: 'usr_a',
-  trashedAt: null,
-  trashedBy: null,
-  trashedWithSpaceId: null,
-};
+const board = boardRecord('brd_1');
 
 const hook: WebhookRecord = {
   id: 'whk_1',
