@@ -2,6 +2,8 @@ import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { createServer } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { describeCluster } from '../helpers/cluster.js';
@@ -75,6 +77,21 @@ describeCluster('npm run cluster:local', () => {
     // Only when the test failed before its SIGINT: the script then stops what it started.
     if (child !== undefined && child.exitCode === null) child.kill('SIGINT');
     rmSync(adminDir, { recursive: true, force: true });
+  });
+
+  it('refuses a --port something already listens on, in one line, starting nothing', async () => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', () => resolve()));
+    try {
+      const port = (taken.address() as AddressInfo).port;
+      const before = clusterDirs();
+      const { code, stderr } = await runScript(['--nodes', '1', '--port', String(port)]);
+      expect(code).toBe(1);
+      expect(stderr.trim()).toBe(`Port ${port} is in use: choose another with --port.`);
+      expect(clusterDirs().filter((name) => !before.includes(name))).toEqual([]);
+    } finally {
+      await new Promise<void>((resolve) => taken.close(() => resolve()));
+    }
   });
 
   it('starts two processes behind nginx, serves REST through it, and on SIGINT stops every process and removes its folder', { timeout: 300_000 }, async () => {
