@@ -7,7 +7,7 @@
 /* global fetch */
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { chmodSync, chownSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, mkdtempSync, openSync, readdirSync, rmSync } from 'node:fs';
 import { createServer, connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { clearTimeout, setTimeout } from 'node:timers';
@@ -155,6 +155,7 @@ class Cluster {
     const log = openSync(path.join(this.dir, `${name}.log`), 'a');
     // BOARDS_CLUSTER_LOCAL marks every process of this run (the server does not read it).
     const child = spawn(command, args, { env: { ...process.env, BOARDS_CLUSTER_LOCAL: this.dir, ...env }, stdio: ['ignore', log, log], detached: true });
+    closeSync(log);
     child.on('error', () => undefined);
     return child;
   }
@@ -180,10 +181,11 @@ class Cluster {
   }
 }
 
-/** Runs a program to completion (as `postgres` when `asPostgres`); throws with its output when it fails. */
+/** Runs a program to completion (as `postgres` when `asPostgres`), its output into `<dir>/<name>.log`; throws naming that log when it fails. */
 function run(cluster, name, command, args, asPostgres) {
   const child = asPostgres ? cluster.spawn(name, 'runuser', ['-u', 'postgres', '--', command, ...args]) : cluster.spawn(name, command, args);
   return new Promise((resolve, reject) => {
+    child.once('error', (error) => reject(new Error(`${path.basename(command)} could not be started: ${error.message}`)));
     child.once('exit', (code) => (code === 0 ? resolve() : reject(new Error(`${path.basename(command)} failed (exit ${code}); see ${path.join(cluster.dir, `${name}.log`)}`))));
   });
 }
