@@ -11,7 +11,7 @@ function skipReason(file) {
   if (file.includes('mongodb.test') || file.includes('mongodbCluster.test')) {
     return 'they need a real MongoDB: set BOARDS_MONGODB_URL to run them (the same cases ran against the MongoDB adapter over the mingo stand-in).';
   }
-  if (file.includes('cluster/processes')) {
+  if (file.includes('cluster/processes') || file.includes('clusterLocal') || file.includes('deploy/')) {
     return 'they start PostgreSQL, Redis and nginx, one of which is not installed here (apt-get install postgresql redis-server nginx; in CI, where CI=true, they fail instead).';
   }
   if (file.includes('postgres')) {

@@ -22,6 +22,24 @@ export interface StoredDocument {
   lastSeq: number;
 }
 
+/** One update of a document's log with the sequence number the store gave it. */
+export interface LoggedUpdate {
+  seq: number;
+  update: Uint8Array;
+}
+
+/** The updates of a document's log after a sequence number (`DocumentStore.readLogAfter`). */
+export interface LogTail {
+  /** The logged updates numbered after the number asked for, in number order. */
+  updates: LoggedUpdate[];
+  /**
+   * Sequence number up to which every update after the number asked for is in `updates` (the
+   * number asked for when none is). Where appends may become visible out of number order
+   * (MongoDB), updates numbered after it may be in `updates` too, as with `StoredDocument.lastSeq`.
+   */
+  lastSeq: number;
+}
+
 /**
  * The update log and snapshots of board documents. Writes resolve once stored so that a crash
  * of this process (`kill -9`) cannot lose them; `sync` makes everything written so far survive
@@ -42,6 +60,14 @@ export interface DocumentStore {
   appendNow?(docId: string, updates: readonly Uint8Array[]): number;
   /** Everything stored for a document (an empty result for an unknown id). */
   load(docId: string): Promise<StoredDocument>;
+  /**
+   * The updates logged after `afterSeq`, read from the log alone (no snapshot is read): what a
+   * copy that holds every update up to `afterSeq` lacks. Null when the log no longer holds all
+   * of them because a compaction folded some into the snapshot (its number is above
+   * `afterSeq`); `load` then gives the whole document. For a document deleted after `afterSeq`:
+   * null where numbers outlive a delete (PostgreSQL, MongoDB), no updates otherwise.
+   */
+  readLogAfter(docId: string, afterSeq: number): Promise<LogTail | null>;
   /**
    * Stores `snapshot` (one or more updates, applied in order; see `StoredDocument.snapshot`) as
    * the state up to and including `upToSeq` and removes the log entries it covers, atomically: a

@@ -15,7 +15,7 @@ export { sharedDurability } from './Collection.js';
 export type { Database } from './Database.js';
 export { AssetStore, assetChunkBytes } from './AssetStore.js';
 export type { AssetUsage, NewAsset } from './AssetStore.js';
-export type { DocumentStore, StoredDocument } from './DocumentStore.js';
+export type { DocumentStore, LoggedUpdate, LogTail, StoredDocument } from './DocumentStore.js';
 export type {
   BoardSearchHit,
   IndexedBoardEntries,

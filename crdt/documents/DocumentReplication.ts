@@ -43,7 +43,10 @@ export interface BoardFollower {
   attach(doc: Y.Doc, lastSeq: number): void;
   /** The numbers of the board's stored updates this copy holds; undefined before `attach`. */
   readonly seen: SeenSeqs | undefined;
-  /** Reads the board's stored state and applies what this copy lacks (after the bus lost messages). */
+  /**
+   * Reads what the store holds after the numbers this copy holds (the whole board when a
+   * compaction folded some of it into the snapshot) and applies it (after the bus lost messages).
+   */
   catchUp(): Promise<void>;
   /** Stops following. Idempotent. */
   stop(): void;
@@ -85,6 +88,11 @@ export class DocumentReplication {
   /** The other processes this one has heard from on the bus (they may hold boards it holds). */
   peers(): string[] {
     return [...this.#peers];
+  }
+
+  /** The number up to which this process's copy of the board holds every stored update; undefined when it does not hold the board. */
+  heldUpTo(boardId: string): number | undefined {
+    return this.#byBoard.get(boardId)?.seen?.upTo;
   }
 
   /** Forgets a process that stopped (heard again, it is a peer again). */
@@ -202,14 +210,30 @@ export class DocumentReplication {
         for (const payload of early.splice(0)) applyMessage(loaded, payload);
       },
       catchUp: async () => {
-        if (doc === undefined || stopped) return;
-        const stored = await this.#store.load(boardId);
+        if (doc === undefined || seen === undefined || stopped) return;
         const target = doc;
+        const held = seen;
+        // Only what is stored after the numbers this copy holds; the whole board once a compaction folded some of it into the snapshot.
+        const tail = await this.#store.readLogAfter(boardId, held.upTo);
+        if (tail === null) {
+          const stored = await this.#store.load(boardId);
+          if (stopped || target !== doc) return;
+          target.transact(() => {
+            for (const update of [...(stored.snapshot ?? []), ...stored.updates]) apply(target, update);
+          }, remoteOrigin);
+          held.holdAllUpTo(stored.lastSeq);
+          return;
+        }
         if (stopped || target !== doc) return;
+        // Counted as held only once applied, as a message is: one that does not apply stays a gap.
+        let whole = true;
         target.transact(() => {
-          for (const update of [...(stored.snapshot ?? []), ...stored.updates]) apply(target, update);
+          for (const { seq, update } of tail.updates) {
+            if (apply(target, update)) held.add(seq, seq);
+            else whole = false;
+          }
         }, remoteOrigin);
-        seen?.holdAllUpTo(stored.lastSeq);
+        if (whole) held.holdAllUpTo(tail.lastSeq);
       },
       stop: () => {
         if (stopped) return;

@@ -1,5 +1,5 @@
 import { Binary } from 'mongodb';
-import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
+import type { DocumentStore, LogTail, StoredDocument } from '../DocumentStore.js';
 import type { MongoDbPort, MongoDocument } from './driverPort.js';
 import { isDuplicateKeyError, majorityJournaled } from './driverPort.js';
 import { StorageError, compactionFenced } from '../errors.js';
@@ -32,6 +32,13 @@ const readAttempts = 3;
 
 /** A load in progress: a `delete` overlapping it marks it, and it reads again once the delete is done (so a deleted document loads empty, not half read). */
 type Reading = { deleted: boolean };
+
+/**
+ * What one read of a document found: its snapshot of the current generation, the log entries
+ * after `base` (the highest of the number asked for, the snapshot's and `deletedSeq`), and the
+ * last number up to which none is missing.
+ */
+type LogRead = { snapshot: MongoDocument | null; base: number; entries: ReadEntry[]; lastSeq: number };
 
 /** Collection names of the document store. */
 export const documentCollections = {
@@ -160,17 +167,38 @@ export class MongoDocumentStore implements DocumentStore {
    * again, and so does marking numbers abandoned.
    */
   async load(docId: string): Promise<StoredDocument> {
+    const { snapshot, base, entries, lastSeq } = await this.#readSettled(docId, 0);
+    if (snapshot === null && lastSeq === base) return empty();
+    return {
+      snapshot: snapshot ? unpackSnapshot(bytes(snapshot['data']), snapshot['parts'] ?? null) : null,
+      updates: entries.map((entry) => entry.update as Uint8Array),
+      lastSeq,
+    };
+  }
+
+  /**
+   * The log after `afterSeq`, read as `load` reads it (the snapshot after the log, so that a
+   * compaction meanwhile is seen); null when the snapshot or a delete covers a number after it.
+   */
+  async readLogAfter(docId: string, afterSeq: number): Promise<LogTail | null> {
+    const { base, entries, lastSeq } = await this.#readSettled(docId, afterSeq);
+    if (base > afterSeq) return null;
+    return { updates: entries.map((entry) => ({ seq: entry.seq, update: entry.update as Uint8Array })), lastSeq };
+  }
+
+  /** Reads the document's log after `afterSeq` and its snapshot (`#read`), again while a delete or an abandoned mark makes a read stale. */
+  async #readSettled(docId: string, afterSeq: number): Promise<LogRead> {
     await this.#ready();
     for (let attempt = 1; ; attempt += 1) {
       await this.#deleting.get(docId)?.catch(() => undefined);
-      const stored = await this.#read(docId);
-      if (stored !== undefined) return stored;
+      const read = await this.#read(docId, afterSeq);
+      if (read !== undefined) return read;
       if (attempt >= readAttempts) throw new StorageError('storage_unavailable', `The document ${docId} kept changing while it was read.`);
     }
   }
 
-  /** One read of `load`; undefined when it must read again. */
-  async #read(docId: string): Promise<StoredDocument | undefined> {
+  /** One read of the log after `afterSeq`, then of the snapshot; undefined when it must read again. */
+  async #read(docId: string, afterSeq: number): Promise<LogRead | undefined> {
     const reading: Reading = { deleted: false };
     const readers = this.#reading.get(docId) ?? new Set<Reading>();
     this.#reading.set(docId, readers.add(reading));
@@ -178,7 +206,7 @@ export class MongoDocumentStore implements DocumentStore {
       const meta = await this.#readMeta(docId);
       const log: ReadEntry[] = [];
       for (let rows = logRowsPerQuery; rows === logRowsPerQuery; ) {
-        const after = log.at(-1)?.seq ?? meta.deletedSeq;
+        const after = log.at(-1)?.seq ?? Math.max(meta.deletedSeq, afterSeq);
         const page = await this.#updates
           .find({ docId, seq: { $gt: after }, abandoned: { $exists: false } })
           .sort({ seq: 1 })
@@ -191,16 +219,10 @@ export class MongoDocumentStore implements DocumentStore {
       const now = await this.#readMeta(docId);
       if (now.generation !== meta.generation || reading.deleted || this.#deleting.has(docId)) return undefined;
       const snapshot = stored !== null && snapshotGeneration(stored) === meta.generation ? stored : null;
-      const base = Math.max(meta.deletedSeq, Number(snapshot?.['seq'] ?? 0));
+      const base = Math.max(meta.deletedSeq, Number(snapshot?.['seq'] ?? 0), afterSeq);
       const entries = log.filter((entry) => entry.seq > base);
       const lastSeq = await this.#lastWhole(docId, meta, base, entries);
-      if (lastSeq === undefined) return undefined;
-      if (snapshot === null && lastSeq === base) return empty();
-      return {
-        snapshot: snapshot ? unpackSnapshot(bytes(snapshot['data']), snapshot['parts'] ?? null) : null,
-        updates: entries.map((entry) => entry.update as Uint8Array),
-        lastSeq,
-      };
+      return lastSeq === undefined ? undefined : { snapshot, base, entries, lastSeq };
     } finally {
       readers.delete(reading);
       if (readers.size === 0 && this.#reading.get(docId) === readers) this.#reading.delete(docId);

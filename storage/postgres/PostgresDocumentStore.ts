@@ -1,5 +1,5 @@
-import type { Pool } from 'pg';
-import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
+import type { Pool, PoolClient } from 'pg';
+import type { DocumentStore, LoggedUpdate, LogTail, StoredDocument } from '../DocumentStore.js';
 import { KeyedChain } from '../KeyedChain.js';
 import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 import { compactionFenced } from '../errors.js';
@@ -17,6 +17,20 @@ type LogRow = { seq: string; data: Buffer };
 /** A blob as a Uint8Array over the driver's buffer (each row has a buffer of its own). */
 function bytesOf(blob: Buffer): Uint8Array {
   return new Uint8Array(blob.buffer, blob.byteOffset, blob.byteLength);
+}
+
+/** The updates logged for `docId` after `afterSeq`, in number order, `logRowsPerQuery` a query (inside the caller's transaction). */
+async function logAfter(client: PoolClient, docId: string, afterSeq: number): Promise<LoggedUpdate[]> {
+  const logged: LoggedUpdate[] = [];
+  for (let rows = logRowsPerQuery; rows === logRowsPerQuery; ) {
+    const page = await client.query<LogRow>(`SELECT seq, data FROM doc_log WHERE doc_id = $1 AND seq > $2 ORDER BY seq LIMIT ${logRowsPerQuery}`, [
+      docId,
+      logged.at(-1)?.seq ?? afterSeq,
+    ]);
+    for (const row of page.rows) logged.push({ seq: Number(row.seq), update: bytesOf(row.data) });
+    rows = page.rows.length;
+  }
+  return logged;
 }
 
 /**
@@ -91,21 +105,31 @@ export class PostgresDocumentStore implements DocumentStore {
     await this.#ready();
     return inTransaction(this.#pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => {
       const snapshot = (await client.query<SnapshotRow>('SELECT seq, data, parts FROM doc_snapshots WHERE doc_id = $1', [docId])).rows[0];
-      const stored: StoredDocument = {
+      const snapshotSeq = snapshot === undefined ? 0 : Number(snapshot.seq);
+      const logged = await logAfter(client, docId, snapshotSeq);
+      return {
         snapshot: snapshot === undefined ? null : unpackSnapshot(bytesOf(snapshot.data), snapshot.parts),
-        updates: [],
-        lastSeq: snapshot === undefined ? 0 : Number(snapshot.seq),
+        updates: logged.map((entry) => entry.update),
+        lastSeq: logged.at(-1)?.seq ?? snapshotSeq,
       };
-      for (let rows = logRowsPerQuery; rows === logRowsPerQuery; ) {
-        const page = await client.query<LogRow>(`SELECT seq, data FROM doc_log WHERE doc_id = $1 AND seq > $2 ORDER BY seq LIMIT ${logRowsPerQuery}`, [
-          docId,
-          stored.lastSeq,
-        ]);
-        for (const row of page.rows) stored.updates.push(bytesOf(row.data));
-        stored.lastSeq = Number(page.rows.at(-1)?.seq ?? stored.lastSeq);
-        rows = page.rows.length;
-      }
-      return stored;
+    });
+  }
+
+  /**
+   * The log after `afterSeq`, in one repeatable-read transaction (as `load`); null when the
+   * snapshot covers a number after it, or the document was deleted after it (`deleted_seq`).
+   */
+  async readLogAfter(docId: string, afterSeq: number): Promise<LogTail | null> {
+    await this.#ready();
+    return inTransaction(this.#pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (client) => {
+      const bounds = await client.query<{ snapshot_seq: string | null; deleted_seq: string | null }>(
+        'SELECT (SELECT seq FROM doc_snapshots WHERE doc_id = $1) AS snapshot_seq, (SELECT deleted_seq FROM doc_heads WHERE doc_id = $1) AS deleted_seq',
+        [docId],
+      );
+      const row = bounds.rows[0];
+      if (Number(row?.snapshot_seq ?? 0) > afterSeq || Number(row?.deleted_seq ?? 0) > afterSeq) return null;
+      const updates = await logAfter(client, docId, afterSeq);
+      return { updates, lastSeq: updates.at(-1)?.seq ?? afterSeq };
     });
   }
 

@@ -1,5 +1,5 @@
 import type BetterSqlite3 from 'better-sqlite3';
-import type { DocumentStore, StoredDocument } from '../DocumentStore.js';
+import type { DocumentStore, LogTail, StoredDocument } from '../DocumentStore.js';
 import { StorageError, asError, compactionFenced } from '../errors.js';
 import { isPartSizes, packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 import type { DocumentJournal } from './DocumentJournal.js';
@@ -248,6 +248,35 @@ export class SqliteDocumentStore implements DocumentStore {
       if (stored !== undefined) return stored;
       if (attempt >= 3) throw new StorageError('storage_unavailable', `The snapshot of ${docId} kept changing while it was read.`);
     }
+  }
+
+  /**
+   * The log after `afterSeq`, `logRowsPerTurn` rows per event-loop turn, then the document's
+   * appends still waiting in the journal; null when a snapshot covers a number after `afterSeq`
+   * (checked before each turn's rows: a compaction between two turns may have trimmed rows not
+   * read yet).
+   */
+  async readLogAfter(docId: string, afterSeq: number): Promise<LogTail | null> {
+    this.#moveWaiting();
+    const tail: LogTail = { updates: [], lastSeq: afterSeq };
+    for (let rows = logRowsPerTurn, turn = 0; rows === logRowsPerTurn; turn += 1) {
+      if (turn > 0) await nextTurn();
+      if (((this.#snapshotSeq.get(docId) as number | undefined) ?? 0) > afterSeq) return null;
+      const next = this.#logAfter.all(docId, tail.lastSeq, logRowsPerTurn) as { seq: number; data: Buffer }[];
+      for (const r of next) tail.updates.push({ seq: r.seq, update: bytesOf(r.data) });
+      tail.lastSeq = next.at(-1)?.seq ?? tail.lastSeq;
+      rows = next.length;
+    }
+    for (const append of this.#waiting) {
+      if (append.docId !== docId) continue;
+      for (const [i, update] of append.updates.entries()) {
+        const seq = append.firstSeq + i;
+        if (seq <= tail.lastSeq) continue;
+        tail.updates.push({ seq, update });
+        tail.lastSeq = seq;
+      }
+    }
+    return tail;
   }
 
   /**

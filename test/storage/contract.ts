@@ -4,6 +4,7 @@ import type { Collection, CollectionSpec, Filter, StoredRecord } from '../../sto
 import type { Database } from '../../storage/Database.js';
 import type { StoredDocument } from '../../storage/DocumentStore.js';
 import { DuplicateKeyError } from '../../storage/errors.js';
+import { describeLogTailContract } from './logTailContract.js';
 import { describeSearchIndexContract } from './searchContract.js';
 
 interface Thing extends StoredRecord {
@@ -648,6 +649,7 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
       });
     });
 
+    describeLogTailContract(() => db);
     describeSearchIndexContract(() => db);
   });
 }

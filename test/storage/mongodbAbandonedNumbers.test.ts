@@ -61,6 +61,21 @@ describe('mongodb document log: numbers reserved and not written (over the mingo
     await db.close();
   });
 
+  it('reads the log after a number past one still being written: every update read, with its number, and the last number with none missing before it', async () => {
+    let now = 1_000_000;
+    const standIn = new MingoStandInDb();
+    const db = new MongoDatabase(standIn, { now: () => now });
+    expect(await db.documents.append('d', [u(1)])).toBe(1);
+    // Another writer reserved number 2 and is still writing it.
+    await standIn.collection('doc_meta').findOneAndUpdate({ _id: 'd' }, { $inc: { seq: 1 }, $set: { at: now } }, { writeConcern: majorityJournaled, returnDocument: 'after', upsert: true });
+    expect(await db.documents.append('d', [u(3)])).toBe(3);
+    expect(await db.documents.readLogAfter('d', 0)).toEqual({ updates: [{ seq: 1, update: u(1) }, { seq: 3, update: u(3) }], lastSeq: 1 });
+    // Once number 2 is abandoned, nothing is missing up to 3.
+    now += abandonedAfterMs + 1;
+    expect(await db.documents.readLogAfter('d', 1)).toEqual({ updates: [{ seq: 3, update: u(3) }], lastSeq: 3 });
+    await db.close();
+  });
+
   it('a writer slower than abandonedAfterMs finds its number marked and appends its updates again', async () => {
     let now = 1_000_000;
     const standIn = new MingoStandInDb();

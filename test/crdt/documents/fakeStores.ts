@@ -1,9 +1,11 @@
-import type { DocumentStore, StoredDocument } from '../../../storage/index.js';
+import type { DocumentStore, LogTail, StoredDocument } from '../../../storage/index.js';
 
 /** A DocumentStore wrapper that counts calls and can be told to fail the next appends. */
 export class SpyDocumentStore implements DocumentStore {
   readonly inner: DocumentStore;
   loads = 0;
+  /** Each `readLogAfter`: the number asked for, and how many updates it returned (null when it sent the caller to `load`). */
+  logReads: { docId: string; afterSeq: number; updates: number | null }[] = [];
   appends: { docId: string; count: number }[] = [];
   compactions: { docId: string; upToSeq: number; fence: number | undefined }[] = [];
   failNextAppends = 0;
@@ -29,6 +31,12 @@ export class SpyDocumentStore implements DocumentStore {
     this.loads += 1;
     await this.loadGate;
     return this.inner.load(docId);
+  }
+
+  async readLogAfter(docId: string, afterSeq: number): Promise<LogTail | null> {
+    const tail = await this.inner.readLogAfter(docId, afterSeq);
+    this.logReads.push({ docId, afterSeq, updates: tail === null ? null : tail.updates.length });
+    return tail;
   }
 
   async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void> {
