@@ -24,6 +24,7 @@ import { apiRouter } from './router.js';
 import { assetLinkReads } from './routes/assetLinkReads.js';
 import { allRoutes } from './routes/index.js';
 import { webRoutes } from './web/webRoutes.js';
+import { TrustedProxies } from '../server/net/TrustedProxies.js';
 
 /** `Retry-After` of a request refused while the server stops: a rolling restart's next server is up in about that. */
 const shutdownRetryAfterSeconds = 1;
@@ -63,6 +64,13 @@ export function createApp(options: AppOptions): App {
   const openApi = buildOpenApi(routes, services.config.publicUrl);
   const rateLimit = new RateLimit({ requestsPerMinute: services.config.rateLimitPerMinute, limiters: services.cluster.rateLimiters });
 
+  if (services.config.trustedProxies.length > 0) {
+    const proxies = new TrustedProxies(services.config.trustedProxies);
+    koa.use((ctx, next) => {
+      ctx.request.ip = proxies.clientAddress(ctx.req.socket.remoteAddress ?? '', ctx.req.headers['x-forwarded-for']);
+      return next();
+    });
+  }
   if (options.metrics) koa.use(requestMetrics(options.metrics));
   koa.use(serverTiming('/v1'));
   koa.use(requestContext({ logger, publicUrl: services.config.publicUrl }));

@@ -287,6 +287,8 @@ async function main() {
       BOARDS_PUBLIC_URL: balanced,
       BOARDS_DEV_OUTBOX: outbox,
       BOARDS_LOG_FORMAT: 'json',
+      // nginx reaches the processes from 127.0.0.1: its X-Forwarded-For names the client.
+      BOARDS_TRUSTED_PROXIES: '127.0.0.1',
     });
     const nginxDir = path.join(cluster.dir, 'nginx');
     const files = writeLocalNginxConfig(nginxDir, { upstreams: nodes.map((node) => node.url.replace('http://', '')), port: options.port });

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseOptions } from '../storage/index.js';
 import { BoardsError } from '../storage/index.js';
+import { trustedProxyEntryProblem } from './net/TrustedProxies.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const logFormats = ['auto', 'json', 'pretty'] as const;
@@ -95,6 +96,16 @@ const envSchema = z
       .optional(),
     BOARDS_METRICS_PORT: port.optional(),
     BOARDS_METRICS_HOST: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+    BOARDS_TRUSTED_PROXIES: z
+      .string()
+      .transform((list) => list.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
+      .superRefine((entries, ctx) => {
+        for (const entry of entries) {
+          const problem = trustedProxyEntryProblem(entry);
+          if (problem !== null) ctx.addIssue({ code: 'custom', message: `must list IP addresses or CIDR ranges such as 127.0.0.1,10.0.0.0/8: ${problem}` });
+        }
+      })
+      .optional(),
     BOARDS_REDIS_URL: z.url({ protocol: /^rediss?$/, error: 'must be a redis:// or rediss:// URL such as redis://127.0.0.1:6379' }).optional(),
     ...oidcProviderVariables(),
     ...aiVariables,
@@ -212,6 +223,12 @@ export interface Config {
    * Null (default): this process alone, everything in-process, and Redis is never loaded.
    */
   readonly redisUrl: string | null;
+  /**
+   * `BOARDS_TRUSTED_PROXIES`: addresses and CIDR ranges of the proxies in front of the server (a
+   * load balancer such as deploy/nginx.conf). Their `X-Forwarded-For` names the client, so the
+   * per-address limits count clients, not the proxy. Empty (default): the header is ignored.
+   */
+  readonly trustedProxies: readonly string[];
   /** Signs session cookies and seals client secrets; null: generated once and kept in the data dir. */
   readonly sessionSecret: string | null;
   /** Mail transport for sign-in codes; null: the development outbox (log + file). */
@@ -294,6 +311,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     webhooks: Object.freeze({ allowPrivate: e.BOARDS_WEBHOOKS_ALLOW_PRIVATE === 'true' }),
     metrics: Object.freeze({ token: e.BOARDS_METRICS_TOKEN ?? null, port: e.BOARDS_METRICS_PORT ?? null, host: e.BOARDS_METRICS_HOST ?? e.BOARDS_HOST }),
     redisUrl: e.BOARDS_REDIS_URL ?? null,
+    trustedProxies: Object.freeze(e.BOARDS_TRUSTED_PROXIES ?? []),
     sessionSecret: e.BOARDS_SESSION_SECRET ?? null,
     smtpUrl: e.BOARDS_SMTP_URL ?? null,
     mailFrom: e.BOARDS_MAIL_FROM,

@@ -18,6 +18,7 @@ import type { Services } from './Services.js';
 import { createServices } from './Services.js';
 import type { ServerMetrics } from './metrics/ServerMetrics.js';
 import { startBackgroundWork } from './backgroundWork.js';
+import { TrustedProxies } from './net/TrustedProxies.js';
 
 /** Options of `startServer` beyond the configuration; tests inject a clock and a log sink. */
 export interface StartOptions {
@@ -109,6 +110,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     logger,
     accessChanges: services.accessChanges,
     clock,
+    trustedProxies: new TrustedProxies(config.trustedProxies),
     // ws rejects larger frames itself (1009) before they are buffered whole.
     maxMessageBytes: config.sync.maxMessageBytes,
   });

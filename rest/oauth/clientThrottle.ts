@@ -13,8 +13,8 @@ export const maxRegistrationsPerHour = 20;
 
 /**
  * Throttles the token and revoke endpoints: failed client authentications per client ID and per
- * peer address (RFC 6749 2.3.1), and revocations per peer address. The address is the socket's
- * (`X-Forwarded-For` is not trusted: Koa's `proxy` is off), so it cannot be spoofed. Counted
+ * peer address (RFC 6749 2.3.1), and revocations per peer address. The address is the socket's,
+ * or the client that a trusted proxy names (`BOARDS_TRUSTED_PROXIES`), so it cannot be spoofed. Counted
  * where `limiters` counts (default in this process; with Redis, across every process).
  */
 export class ClientThrottle {

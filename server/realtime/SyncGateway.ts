@@ -15,6 +15,7 @@ import { AccessChangePoller } from './AccessChangePoller.js';
 import { FrameWriter, WsSyncSocket } from './frames.js';
 import { LiveRights } from './LiveRights.js';
 import { decideSync, isRefusal } from './syncDecision.js';
+import type { TrustedProxies } from '../net/TrustedProxies.js';
 
 /** Options of the live-sync endpoint. */
 export interface SyncGatewayOptions {
@@ -34,6 +35,8 @@ export interface SyncGatewayOptions {
   accessPollIntervalMs?: number;
   /** Time source of credential expiry. Default the system clock. */
   clock?: Clock;
+  /** Proxies whose `X-Forwarded-For` names the client (the address a link guest's budget is keyed by). Default none. */
+  trustedProxies?: TrustedProxies;
 }
 
 /** Messages a socket may send while its token is being checked: a client's first messages are a sync step 1, its awareness and perhaps a step 2. */
@@ -126,7 +129,8 @@ export class SyncGateway {
     const url = new URL(request.url ?? '/', 'http://localhost');
     const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const token = header ?? url.searchParams.get('token') ?? '';
-    const remoteAddress = request.socket.remoteAddress ?? '';
+    const peer = request.socket.remoteAddress ?? '';
+    const remoteAddress = this.#o.trustedProxies?.clientAddress(peer, request.headers['x-forwarded-for']) ?? peer;
     const mark = this.#rights.begin();
     decideSync(this.#o, token, boardIdOf(url.pathname.slice(this.#prefix.length)), remoteAddress).then(
       (decision) => {

@@ -35,6 +35,25 @@ describe('rate limiting', () => {
     await expectEnvelope(await t.api('bds_ak_guess2', 'GET', '/me'), 401, 'unauthorized');
     await expectEnvelope(await t.api('bds_ak_guess3', 'GET', '/me'), 429, 'rate_limited');
   });
+
+  test('behind a trusted proxy, failed authentications are counted per forwarded client, and a spoofed header does not escape', async () => {
+    t = await startTestServer({ env: { BOARDS_RATE_LIMIT_PER_MINUTE: '2', BOARDS_TRUSTED_PROXIES: '127.0.0.1' } });
+    const as = (client: string, key: string) => fetch(`${t!.url}/v1/me`, { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': client } });
+    await expectEnvelope(await as('198.51.100.1', 'bds_ak_guess1'), 401, 'unauthorized');
+    await expectEnvelope(await as('198.51.100.1', 'bds_ak_guess2'), 401, 'unauthorized');
+    await expectEnvelope(await as('198.51.100.1', 'bds_ak_guess3'), 429, 'rate_limited');
+    // Another client behind the same proxy has its own budget; writing an address in front does not make one.
+    await expectEnvelope(await as('198.51.100.2', 'bds_ak_guess4'), 401, 'unauthorized');
+    await expectEnvelope(await as('203.0.113.7, 198.51.100.1', 'bds_ak_guess5'), 429, 'rate_limited');
+  });
+
+  test('without trusted proxies, X-Forwarded-For is ignored: every guess counts for the socket address', async () => {
+    t = await startTestServer({ env: { BOARDS_RATE_LIMIT_PER_MINUTE: '2' } });
+    const as = (client: string, key: string) => fetch(`${t!.url}/v1/me`, { headers: { authorization: `Bearer ${key}`, 'x-forwarded-for': client } });
+    await expectEnvelope(await as('198.51.100.1', 'bds_ak_guess1'), 401, 'unauthorized');
+    await expectEnvelope(await as('198.51.100.2', 'bds_ak_guess2'), 401, 'unauthorized');
+    await expectEnvelope(await as('198.51.100.3', 'bds_ak_guess3'), 429, 'rate_limited');
+  });
 });
 
 describe('unexpected failures', () => {

@@ -27,6 +27,15 @@ describe('configuration', () => {
     expect(Object.isFrozen(config)).toBe(true);
   });
 
+  test('trusted proxies: a list of addresses and ranges, empty by default, each bad entry named', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ BOARDS_TRUSTED_PROXIES: ' 127.0.0.1, 10.0.0.0/8 ,,::1 ' }).trustedProxies).toEqual(['127.0.0.1', '10.0.0.0/8', '::1']);
+    const error = errorOf({ BOARDS_TRUSTED_PROXIES: '127.0.0.1,nginx,10.0.0.0/40' });
+    expect(error.message).toMatch(/BOARDS_TRUSTED_PROXIES/);
+    expect(error.message).toMatch(/"nginx" is not an IP address/);
+    expect(error.message).toMatch(/"10\.0\.0\.0\/40" has a prefix length out of range/);
+  });
+
   test('public URL follows the port and loses its trailing slash', () => {
     expect(loadConfig({ BOARDS_PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
     expect(loadConfig({ BOARDS_PUBLIC_URL: 'https://boards.example.com/' }).publicUrl).toBe('https://boards.example.com');
