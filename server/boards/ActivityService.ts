@@ -1,5 +1,5 @@
 import type { Clock, Collection, Database, FieldValue, Filter } from '../../storage/index.js';
-import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
+import { DuplicateKeyError, TimeOrderedIds, sharedDurability } from '../../storage/index.js';
 import type { ActivityRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { Page } from '../pagination.js';
@@ -14,6 +14,8 @@ export interface ActivityInput {
   action: string;
   itemId?: string | null;
   data?: Record<string, FieldValue>;
+  /** The change recorded (a domain event's `changeKey`): a second row for it is not written. */
+  changeKey?: string | undefined;
 }
 
 /** The activity feed of every board: one row per change made through the API (the items layer records its changes here too). */
@@ -43,7 +45,8 @@ export class ActivityService {
   /**
    * Appends a row that survives a crash of the process at once and power loss with the next
    * `documents.sync()`, which the caller awaits before it answers (a content write that syncs
-   * once for its update, its activity row and its webhook rows).
+   * once for its update, its activity row and its webhook rows). With `changeKey`, a change
+   * recorded already keeps its row, which is returned.
    */
   async append(input: ActivityInput): Promise<ActivityRecord> {
     const now = this.#clock.now();
@@ -56,7 +59,13 @@ export class ActivityService {
       data: input.data ?? {},
       createdAt: now,
     };
-    await this.#rows.insert(row, sharedDurability);
+    if (input.changeKey !== undefined) row.changeKey = input.changeKey;
+    try {
+      await this.#rows.insert(row, sharedDurability);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError) || input.changeKey === undefined) throw error;
+      return (await this.#rows.findOne({ changeKey: input.changeKey })) ?? row;
+    }
     return row;
   }
 

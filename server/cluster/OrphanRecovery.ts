@@ -9,7 +9,7 @@ export const orphanRecoveryLease = { name: 'orphan-recovery', ttlMs: 180_000 } a
 export interface OrphanRecoveryResult {
   /** Jobs of stopped processes failed as `interrupted` (credits refunded). */
   jobs: number;
-  /** Live-edit journal rows of stopped processes whose item events were emitted. */
+  /** Event journal rows of stopped processes settled: REST writes' and live edits' (`LiveEdits.recover`). */
   liveEditRows: number;
 }
 
@@ -25,7 +25,8 @@ export interface OrphanRecoveryDeps {
 
 /**
  * With several processes, settles what a process that died left behind without waiting for a
- * process to start: its queued and running jobs, and the journal rows of its last live edits.
+ * process to start: its queued and running jobs, and the event journal rows of its last REST
+ * writes and live edits.
  * Runs every `intervalMs` on the one process holding the lease, from its second run holding it;
  * the recoveries themselves leave alone what a running process owns (`ProcessLiveness`).
  */

@@ -35,9 +35,11 @@ import type { BoardEventBase, ItemChangeSource } from '../events/eventTypes.js';
 import type { Page } from '../pagination.js';
 import { decodeCursor, encodeCursor } from '../pagination.js';
 import { netItemChanges } from './itemChanges.js';
-import type { ItemChanges } from './itemChanges.js';
 import { batchAction, findItem, patchAction } from './commentRights.js';
+import { itemChangeKey, writeChangeKey } from './changeKeys.js';
+import { currentItem, itemChangeEvents } from './itemChangeEvents.js';
 import { itemEvent } from './itemEvent.js';
+import type { PlannedEvent, WriteEventJournal } from './WriteEventJournal.js';
 
 /** Dependencies of `BoardContentService`. */
 export interface BoardContentServiceOptions {
@@ -52,6 +54,8 @@ export interface BoardContentServiceOptions {
    * `items.batched`, `board.duplicated` (activity, search, notifications and recent boards subscribe).
    */
   events: DomainEvents;
+  /** Where each write's events are journaled before its update is stored, and emitted from. */
+  journal: WriteEventJournal;
 }
 
 /**
@@ -109,25 +113,27 @@ export class BoardContentService {
   }
 
   /**
-   * One stored transaction, then `board.changed` (search, recent boards), then `announce` (the
-   * item events), then one durability wait for all of it. The update is stored (safe from a
-   * crash of the process) before any event goes out; the rows the events write (activity,
-   * webhook outbox) join the update's fsync instead of each waiting for one of their own. The
-   * fsync is started and handed back as `synced` (see `Unsynced`, and `whenSynced` for a caller
-   * that has nothing to do meanwhile): the client is answered only once everything survives
-   * power loss.
+   * One stored transaction and its events: `board.changed` (search, recent boards), then those
+   * `plan` gives (the item events), journaled before the update is stored and emitted once it is
+   * (`WriteEventJournal`), so a crash in between cannot leave the change without them. Then one
+   * durability wait for all of it: the rows the events write (activity, webhook outbox) join the
+   * update's fsync instead of each waiting for one of their own. The fsync is started and handed
+   * back as `synced` (see `Unsynced`, and `whenSynced` for a caller that has nothing to do
+   * meanwhile): the client is answered only once everything survives power loss.
    */
   async #write<T>(
     principal: Principal,
     board: BoardRecord,
     source: ItemChangeSource,
     fn: (doc: Y.Doc, actor: Actor) => T,
-    announce: (result: T) => Promise<void>,
+    plan: (result: T, doc: Y.Doc, base: BoardEventBase, journalId: string) => PlannedEvent[],
   ): Promise<Unsynced<T>> {
     const actor: Actor = { actorId: principal.user.id };
-    const result = await this.#o.documents.transact(board.id, (doc) => fn(doc, actor), actor, { wait: 'stored' });
-    await this.#o.events.emit('board.changed', { ...this.#base(principal, board), kind: 'content', source });
-    await announce(result);
+    const result = await this.#o.journal.write(board.id, actor, fn, (value, doc, journalId) => {
+      const base = this.#base(principal, board);
+      const changed: PlannedEvent = { type: 'board.changed', payload: { ...base, kind: 'content', source, changeKey: writeChangeKey('board.changed', board.id, journalId) } };
+      return [changed, ...plan(value, doc, base, journalId)];
+    });
     const synced = this.#o.db.documents.sync();
     // Handled here too, so a failure the caller has not awaited yet is not reported as unhandled.
     synced.catch(() => undefined);
@@ -136,54 +142,6 @@ export class BoardContentService {
 
   #base(principal: Principal, board: BoardRecord): BoardEventBase {
     return { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: principal.user.id, name: principal.user.name }, at: this.#o.clock.now() };
-  }
-
-  /**
-   * Emits `item.created|updated|deleted` for net changes, with each item's state after the write:
-   * from `views` (read right after the transaction) when they hold it, else read again.
-   */
-  async #emitItems(
-    principal: Principal,
-    board: BoardRecord,
-    source: ItemChangeSource,
-    changes: ItemChanges,
-    views: ReadonlyMap<string, ItemView>,
-    extra: { copiedFrom?: string } = {},
-  ): Promise<void> {
-    // Opened only when an item has no view given (a duplicate gives them all: its copy stays unloaded).
-    const missing = [...changes.created, ...changes.updated].some((id) => !views.has(id));
-    const doc = missing ? await this.#o.documents.open(board.id) : undefined;
-    const base = { ...this.#base(principal, board), ...extra };
-    let emitted = 0;
-    // A duplicate of a large board emits thousands of events: a slice per event-loop turn, so live connections are not held up.
-    const sliceDone = (): boolean => {
-      emitted += 1;
-      return emitted % eventsPerTurn === 0;
-    };
-    const current = (id: string): ItemView | null => {
-      const known = views.get(id);
-      if (known !== undefined) return known;
-      if (doc === undefined || !doc.getMap('items').has(id)) return null;
-      try {
-        return getItem(doc, id);
-      } catch {
-        // An entry a live client wrote in a shape the catalogue refuses (copied by a duplicate) has no REST view.
-        return null;
-      }
-    };
-    for (const id of changes.created) {
-      await this.#o.events.emit('item.created', itemEvent(base, id, source, current(id)));
-      if (sliceDone()) await nextTurn();
-    }
-    for (const id of changes.updated) {
-      const event = itemEvent(base, id, source, current(id));
-      await this.#o.events.emit('item.updated', changes.fields ? Object.assign(event, { fields: changes.fields }) : event);
-      if (sliceDone()) await nextTurn();
-    }
-    for (const id of changes.deleted) {
-      await this.#o.events.emit('item.deleted', itemEvent(base, id, source, null));
-      if (sliceDone()) await nextTurn();
-    }
   }
 
   async #ensureRoom(board: BoardRecord, adding: number): Promise<void> {
@@ -217,9 +175,12 @@ export class BoardContentService {
       board,
       'rest',
       (doc, actor) => createItem(doc, body, actor, this.#o.clock.now()),
-      async (item) => {
-        await this.#o.events.emit('item.created', { ...this.#base(principal, board), itemId: item.id, source: 'rest', item });
-        if (item.type === commentTypeName) await this.#o.events.emit('comment.created', { ...this.#base(principal, board), kind: 'comment', board, item });
+      (item, doc, base, journalId): PlannedEvent[] => {
+        const events: PlannedEvent[] = [{ type: 'item.created', payload: itemEvent(base, item.id, 'rest', item, itemChangeKey(doc, board.id, 'created', item.id)) }];
+        if (item.type === commentTypeName) {
+          events.push({ type: 'comment.created', payload: { ...base, kind: 'comment', board, item, changeKey: writeChangeKey('comment.created', board.id, journalId) } });
+        }
+        return events;
       },
     ));
   }
@@ -238,9 +199,13 @@ export class BoardContentService {
       board,
       'rest',
       (d, actor) => patchItem(d, itemId, patch, actor, this.#o.clock.now()),
-      async (item) => {
-        await this.#o.events.emit('item.updated', { ...this.#base(principal, board), itemId, source: 'rest', item, fields: Object.keys(patch).sort() });
-        if (patch.reply !== undefined) await this.#o.events.emit('comment.created', { ...this.#base(principal, board), kind: 'reply', board, item });
+      (item, doc, base, journalId): PlannedEvent[] => {
+        const updated = Object.assign(itemEvent(base, itemId, 'rest', item, itemChangeKey(doc, board.id, 'updated', itemId)), { fields: Object.keys(patch).sort() });
+        const events: PlannedEvent[] = [{ type: 'item.updated', payload: updated }];
+        if (patch.reply !== undefined) {
+          events.push({ type: 'comment.created', payload: { ...base, kind: 'reply', board, item, changeKey: writeChangeKey('comment.created', board.id, journalId) } });
+        }
+        return events;
       },
     ));
   }
@@ -254,16 +219,18 @@ export class BoardContentService {
       board,
       'rest',
       (d, actor) => deleteItem(d, itemId, actor, this.#o.clock.now()),
-      async (deleted) => {
-        const base = this.#base(principal, board);
+      (deleted, doc, base): PlannedEvent[] => {
         if (deleted.outcome === 'resolved') {
-          await this.#o.events.emit('item.updated', { ...base, itemId, source: 'rest', item: deleted.comment, fields: ['resolved'], via: 'delete' });
-          return;
+          const resolved = Object.assign(itemEvent(base, itemId, 'rest', deleted.comment, itemChangeKey(doc, board.id, 'updated', itemId)), { fields: ['resolved'], via: 'delete' as const });
+          return [{ type: 'item.updated', payload: resolved }];
         }
         // The requested item first, carrying what went with it (attached connectors), then each of those.
         const cascade = deleted.deletedIds.filter((id) => id !== itemId);
-        await this.#o.events.emit('item.deleted', { ...base, itemId, source: 'rest', item: null, deletedWith: cascade });
-        for (const id of cascade) await this.#o.events.emit('item.deleted', Object.assign(itemEvent(base, id, 'rest', null), { deletedBy: itemId }));
+        const events: PlannedEvent[] = [{ type: 'item.deleted', payload: Object.assign(itemEvent(base, itemId, 'rest', null, itemChangeKey(doc, board.id, 'deleted', itemId)), { deletedWith: cascade }) }];
+        for (const id of cascade) {
+          events.push({ type: 'item.deleted', payload: Object.assign(itemEvent(base, id, 'rest', null, itemChangeKey(doc, board.id, 'deleted', id)), { deletedBy: itemId }) });
+        }
+        return events;
       },
     ));
     return { outcome: result.outcome, deletedIds: [...result.deletedIds], comment: result.comment };
@@ -295,7 +262,7 @@ export class BoardContentService {
       board,
       'batch',
       (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations), actor, this.#o.clock.now()),
-      async (result) => {
+      (result, doc, base, journalId): PlannedEvent[] => {
         const counts: Record<string, number> = {};
         const views = new Map<string, ItemView>();
         for (const r of result.results) {
@@ -304,8 +271,11 @@ export class BoardContentService {
           const view = r.op === 'delete' ? r.comment : r.item;
           if (view !== null) views.set(r.id, view);
         }
-        await this.#o.events.emit('items.batched', { ...this.#base(principal, board), operations: result.results.length, counts });
-        await this.#emitItems(principal, board, 'batch', netItemChanges(result.results), views);
+        const batched: PlannedEvent = {
+          type: 'items.batched',
+          payload: { ...base, operations: result.results.length, counts, changeKey: writeChangeKey('items.batched', board.id, journalId) },
+        };
+        return [batched, ...itemChangeEvents(base, 'batch', netItemChanges(result.results), views, (id) => currentItem(doc, id), doc)];
       },
     );
   }
@@ -344,7 +314,13 @@ export class BoardContentService {
     await this.#o.events.emit('board.duplicated', { ...this.#base(principal, copy.board), board: copy.board, sourceBoardId: boardId, items });
     // The copied items are new items of the new board: one `item.created` each, like any other create.
     const views = new Map(items.map((item) => [item.id, item]));
-    await this.#emitItems(principal, copy.board, 'rest', { created: [...views.keys()], updated: [], deleted: [] }, views, { copiedFrom: boardId });
+    const created = itemChangeEvents({ ...this.#base(principal, copy.board), copiedFrom: boardId }, 'rest', { created: [...views.keys()], updated: [], deleted: [] }, views, () => null);
+    for (let i = 0; i < created.length; i += 1) {
+      const event = created[i] as PlannedEvent;
+      await this.#o.events.emit(event.type, event.payload as never);
+      // A large board emits thousands: a slice per event-loop turn, so live connections are not held up.
+      if ((i + 1) % eventsPerTurn === 0) await nextTurn();
+    }
     // The activity row and the webhook rows those events appended, durable before the answer.
     await this.#o.db.documents.sync();
     return this.#o.boards.get(principal, copyId);

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
-import type { DocumentRegistry, ItemView } from '../../crdt/index.js';
-import { getItem, itemEntryId, itemStateDigest, itemsMapName, remoteOrigin } from '../../crdt/index.js';
+import type { DocumentRegistry } from '../../crdt/index.js';
+import { itemsMapName, remoteOrigin } from '../../crdt/index.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
 import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
@@ -9,9 +9,11 @@ import type { LiveItemChangeRecord } from '../../storage/schema/liveEdits.js';
 import { liveEditCollections } from '../../storage/schema/liveEdits.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import { foldItemChanges } from './itemChanges.js';
-import { itemEvent } from './itemEvent.js';
+import { currentItem, itemChangeEvents } from './itemChangeEvents.js';
 import type { ItemChangeStep } from './itemChanges.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
+import { byBoard, orphanedRows } from './orphanedRows.js';
+import type { WriteEventJournal } from './WriteEventJournal.js';
 
 /** Options of `LiveEdits`. */
 export interface LiveEditsOptions {
@@ -24,6 +26,8 @@ export interface LiveEditsOptions {
   coalesceMs?: number;
   /** With several processes: this process's id, stamped on its journal rows, and whether another process runs (`recover` leaves a live one's rows to it). */
   owner?: ProcessOwner | undefined;
+  /** The journal of REST writes' events, recovered by `recover` first (one recovery path for both journals). */
+  writeEvents?: Pick<WriteEventJournal, 'recover'> | undefined;
 }
 
 interface Pending {
@@ -94,23 +98,15 @@ export class LiveEdits {
 
   /**
    * Emits the item events of live edits whose journal rows a previous process left (it stopped
-   * before their events went out), then removes the rows. Call once at start-up, after every
+   * before their events went out), then removes the rows; first those of REST writes
+   * (`WriteEventJournal.recover`, when given). Call once at start-up, after every
    * subscriber is on the bus and before live connections are accepted; resolves with the number
    * of rows replayed. With several processes, the rows of a process still running are left to it.
    */
   async recover(): Promise<number> {
-    const owner = this.#o.owner;
-    const rows: LiveItemChangeRecord[] = [];
-    for (const row of await this.#journal.find({}, { sort: [['id', 1]] })) {
-      if (owner === undefined || row.processId === undefined || !(await owner.isAlive(row.processId))) rows.push(row);
-    }
-    const byBoard = new Map<string, LiveItemChangeRecord[]>();
-    for (const row of rows) {
-      const list = byBoard.get(row.boardId) ?? [];
-      list.push(row);
-      byBoard.set(row.boardId, list);
-    }
-    for (const [boardId, list] of byBoard) {
+    const writes = (await this.#o.writeEvents?.recover()) ?? 0;
+    const rows = await orphanedRows(await this.#journal.find({}, { sort: [['id', 1]] }), this.#o.owner);
+    for (const [boardId, list] of byBoard(rows)) {
       const last = list[list.length - 1]!;
       try {
         await this.#emitItems(boardId, list.flatMap((row) => row.steps), last.actorId);
@@ -119,7 +115,7 @@ export class LiveEdits {
       }
       await this.#journal.deleteMany({ id: { $in: list.map((row) => row.id) } });
     }
-    return rows.length;
+    return writes + rows.length;
   }
 
   /** Emits what is gathered now, stops the timers and stops observing boards loaded later. */
@@ -219,23 +215,11 @@ export class LiveEdits {
     const workspaceId = await this.#workspace(boardId);
     if (workspaceId === null) return;
     const doc = await this.#o.documents.open(boardId);
-    const items = doc.getMap(itemsMapName);
     const base = { workspaceId, boardId, actor: { userId: actorId }, at: this.#o.clock.now() };
-    const changes = foldItemChanges(steps);
-    const current = (id: string): ItemView | null => {
-      if (!items.has(id)) return null;
-      try {
-        return getItem(doc, id);
-      } catch {
-        // An item a live client wrote in a shape the catalogue refuses has no REST view.
-        return null;
-      }
-    };
     // Each change named as every process names it: the insertion for a creation or deletion, the item's state for an update.
-    const key = (change: string, id: string, name: string | null): string | undefined => (name === null ? undefined : `${change}/${boardId}/${id}/${name}`);
-    for (const id of changes.created) await this.#o.events.emit('item.created', itemEvent(base, id, 'live', current(id), key('created', id, itemEntryId(doc, id))));
-    for (const id of changes.updated) await this.#o.events.emit('item.updated', itemEvent(base, id, 'live', current(id), key('updated', id, itemStateDigest(doc, id))));
-    for (const id of changes.deleted) await this.#o.events.emit('item.deleted', itemEvent(base, id, 'live', null, key('deleted', id, itemEntryId(doc, id))));
+    for (const event of itemChangeEvents(base, 'live', foldItemChanges(steps), new Map(), (id) => currentItem(doc, id), doc)) {
+      await this.#o.events.emit(event.type, event.payload as never);
+    }
   }
 }
 

@@ -12,6 +12,7 @@ import { subscribeContentActivity } from './contentActivity.js';
 import { LiveEdits } from './LiveEdits.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import { RecentBoards } from './RecentBoards.js';
+import { WriteEventJournal } from './WriteEventJournal.js';
 
 /** The in-memory documents and live rooms of one process. */
 export interface DocumentServices {
@@ -90,8 +91,10 @@ export function createContentService(options: {
   const { db, clock, logger, events } = options;
   subscribeContentActivity(events, options.boards.activity);
   new RecentBoards(db, clock, logger).subscribe(events);
+  const journal = new WriteEventJournal({ db, documents: options.documents, events, clock, logger, owner: options.owner });
   const content = new BoardContentService({
     db,
+    journal,
     documents: options.documents,
     access: options.boards.access,
     accounts: options.accounts,
@@ -99,5 +102,5 @@ export function createContentService(options: {
     clock,
     events,
   });
-  return { content, liveEdits: new LiveEdits({ db, documents: options.documents, events, clock, logger, owner: options.owner }) };
+  return { content, liveEdits: new LiveEdits({ db, documents: options.documents, events, clock, logger, owner: options.owner, writeEvents: journal }) };
 }

@@ -19,6 +19,14 @@ export interface EventBase {
 /** Fields of events about one board. */
 export interface BoardEventBase extends EventBase {
   readonly boardId: string;
+  /**
+   * Set on the events of a change that may be emitted twice (a live edit; a journaled REST write
+   * replayed after a crash): a name of this change that every process gives it alike, so the
+   * listeners with durable rows (webhook outbox, activity feed, notifications) can recognise a
+   * second emission of one change and keep one. Item events name it from the document's struct
+   * ids (`itemEntryId`, `itemStateDigest`); the other events of a journaled write from its row.
+   */
+  readonly changeKey?: string;
 }
 
 /** Where an item change came from: one REST call, a batch of operations, or a live (WebSocket) edit. */
@@ -31,12 +39,6 @@ export interface ItemEvent extends BoardEventBase {
   readonly item: ItemView | null;
   /** Set on the `item.created` of each item a board duplicate copied: the board it was copied from. */
   readonly copiedFrom?: string;
-  /**
-   * Set on live-edit events: a name of this change that every process gives it alike (from the
-   * document's struct ids), so the event's listeners with durable rows (the webhook outbox) can
-   * recognise a second emission of one change and keep one.
-   */
-  readonly changeKey?: string;
 }
 
 /** What kind of change `board.changed` reports: the document (items) or the board record (title, place, ...). */

@@ -28,11 +28,14 @@ export class CommentNotifier {
 
   /** Subscribes to `comment.created`; returns the unsubscriber. */
   subscribe(events: DomainEvents): () => void {
-    return events.on('comment.created', (event) => this.commented(event.actor, event.board, event.item, event.kind));
+    return events.on('comment.created', (event) => this.commented(event.actor, event.board, event.item, event.kind, event.changeKey));
   }
 
-  /** Records the `mention`, `comment` or `reply` notifications of one new comment or reply. */
-  async commented(actor: EventActor, board: BoardRecord, comment: ItemView, kind: 'comment' | 'reply'): Promise<void> {
+  /**
+   * Records the `mention`, `comment` or `reply` notifications of one new comment or reply; with
+   * `changeKey` (the event's), once per person however often the change is announced.
+   */
+  async commented(actor: EventActor, board: BoardRecord, comment: ItemView, kind: 'comment' | 'reply', changeKey?: string): Promise<void> {
     const name = actor.name ?? (await this.#accounts.getUser(actor.userId))?.name ?? 'Someone';
     const readers = (await boardReaders(this.#members, board)).filter((user) => user.id !== actor.userId);
     const text = textOf(comment, kind);
@@ -55,6 +58,7 @@ export class CommentNotifier {
         boardId: board.id,
         itemId: comment.id,
         actorId: actor.userId,
+        ...(changeKey === undefined ? {} : { changeKey }),
       });
     }
   }

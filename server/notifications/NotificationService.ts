@@ -21,10 +21,19 @@ export class NotificationService {
     this.#clock = clock;
   }
 
-  /** Records a notification for a person; it waits for their next digest email (`emailState: 'pending'`). */
+  /**
+   * Records a notification for a person; it waits for their next digest email (`emailState:
+   * 'pending'`). With `changeKey`, a change the person was notified of already keeps its one
+   * notification, which is returned.
+   */
   async notify(input: NewNotification): Promise<NotificationRecord> {
     const record = this.#record(newId('ntf'), input);
-    await this.#notifications.insert(record);
+    try {
+      await this.#notifications.insert(record);
+    } catch (error) {
+      if (!(error instanceof DuplicateKeyError) || input.changeKey === undefined) throw error;
+      return (await this.#notifications.findOne({ userId: input.userId, changeKey: input.changeKey })) ?? record;
+    }
     return record;
   }
 

@@ -68,6 +68,12 @@ export interface NotificationRecord {
   emailState?: 'pending' | 'emailed' | 'skipped';
   /** The digest that carried it, once `emailed`. */
   digestId?: string | null;
+  /**
+   * The change that caused it, named as every process names it (a domain event's `changeKey`):
+   * unique per person, so a change whose events are emitted twice (a journal replayed after a
+   * crash) notifies each person once. Absent on notifications of changes without one.
+   */
+  changeKey?: string;
 }
 
 /** A person's connection to a third-party source. */
@@ -104,7 +110,10 @@ export const accountCollections = {
   workspaces: { name: 'workspaces', indexes: [{ fields: ['ownerId'] }] },
   memberships: { name: 'memberships', indexes: [{ fields: ['userId'] }, { fields: ['workspaceId'] }] },
   usage: { name: 'usage' },
-  notifications: { name: 'notifications', indexes: [{ fields: ['userId', 'createdAt'] }, { fields: ['emailState', 'createdAt'] }] },
+  notifications: {
+    name: 'notifications',
+    indexes: [{ fields: ['userId', 'createdAt'] }, { fields: ['emailState', 'createdAt'] }, { fields: ['userId', 'changeKey'], unique: true }],
+  },
   sourceConnections: { name: 'source_connections', indexes: [{ fields: ['userId'] }] },
   apiKeys: { name: 'api_keys', indexes: [{ fields: ['digest'], unique: true }, { fields: ['userId', 'createdAt'] }] },
 } as const satisfies Record<string, CollectionSpec>;

@@ -119,6 +119,12 @@ export interface ActivityRecord {
   /** Facts about the change (old and new title, target space, item count...). */
   data: Record<string, FieldValue>;
   createdAt: number;
+  /**
+   * The change the row records, named as every process names it (a domain event's `changeKey`):
+   * unique, so a change whose events are emitted twice (a journal replayed after a crash) has one
+   * row. Absent on rows of changes without one.
+   */
+  changeKey?: string;
 }
 
 /** Collections of the boards aggregate (spaces, boards, sharing, public links, activity). */
@@ -138,6 +144,6 @@ export const boardCollections = {
   spaceMembers: { name: 'space_members', indexes: [{ fields: ['spaceId'] }, { fields: ['userId'] }] },
   boardMembers: { name: 'board_members', indexes: [{ fields: ['boardId'] }, { fields: ['userId'] }] },
   publicLinks: { name: 'public_links', indexes: [{ fields: ['token'], unique: true }] },
-  activity: { name: 'board_activity', indexes: [{ fields: ['boardId', 'id'] }] },
+  activity: { name: 'board_activity', indexes: [{ fields: ['boardId', 'id'] }, { fields: ['changeKey'], unique: true }] },
   invitations: { name: 'invitations', indexes: [{ fields: ['email'] }, { fields: ['resourceType', 'resourceId'] }] },
 } as const satisfies Record<string, CollectionSpec>;

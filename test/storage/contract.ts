@@ -4,6 +4,10 @@ import type { Collection, CollectionSpec, Filter, StoredRecord } from '../../sto
 import type { Database } from '../../storage/Database.js';
 import type { StoredDocument } from '../../storage/DocumentStore.js';
 import { DuplicateKeyError } from '../../storage/errors.js';
+import type { NotificationRecord } from '../../storage/schema/accounts.js';
+import { accountCollections } from '../../storage/schema/accounts.js';
+import type { ActivityRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
 import { describeLogTailContract } from './logTailContract.js';
 import { describeSearchIndexContract } from './searchContract.js';
 
@@ -138,6 +142,50 @@ export function describeStorageContract(name: string, openDb: () => Promise<Data
         await things.insert({ id: 'm1', kind: 'card' });
         await things.insert({ id: 'm2', kind: 'card' });
         expect(await things.count({})).toBe(4);
+      });
+
+      it('keeps one activity row per change key and one notification per person and change key; rows without a key never clash', async () => {
+        const activity = db.collection<ActivityRecord>(boardCollections.activity);
+        const notifications = db.collection<NotificationRecord>(accountCollections.notifications);
+        await db.ensureIndexes();
+        const row = (id: string, changeKey?: string): ActivityRecord => ({
+          id,
+          boardId: 'brd_1',
+          actorId: 'usr_1',
+          action: 'item.created',
+          itemId: 'itm_1',
+          data: {},
+          createdAt: 1,
+          ...(changeKey === undefined ? {} : { changeKey }),
+        });
+        await activity.insert(row('act_1', 'created/brd_1/itm_1/7.0'), { durability: 'shared' });
+        await expect(activity.insert(row('act_2', 'created/brd_1/itm_1/7.0'), { durability: 'shared' })).rejects.toBeInstanceOf(DuplicateKeyError);
+        await activity.insert(row('act_3', 'created/brd_1/itm_2/7.1'));
+        await activity.insert(row('act_4'));
+        await activity.insert(row('act_5'));
+        expect((await activity.find({}, { sort: [['id', 1]] })).map((r) => r.id)).toEqual(['act_1', 'act_3', 'act_4', 'act_5']);
+
+        const note = (id: string, userId: string, changeKey?: string): NotificationRecord => ({
+          id,
+          userId,
+          workspaceId: 'wsp_1',
+          kind: 'mention',
+          title: 'Mentioned',
+          body: '',
+          boardId: 'brd_1',
+          itemId: 'itm_1',
+          actorId: 'usr_0',
+          createdAt: 1,
+          readAt: null,
+          ...(changeKey === undefined ? {} : { changeKey }),
+        });
+        const key = 'comment.created/brd_1/wev_1';
+        await notifications.insert(note('ntf_1', 'usr_1', key));
+        await expect(notifications.insert(note('ntf_2', 'usr_1', key))).rejects.toBeInstanceOf(DuplicateKeyError);
+        await notifications.insert(note('ntf_3', 'usr_2', key));
+        await notifications.insert(note('ntf_4', 'usr_1'));
+        await notifications.insert(note('ntf_5', 'usr_1'));
+        expect((await notifications.find({}, { sort: [['id', 1]] })).map((n) => n.id)).toEqual(['ntf_1', 'ntf_3', 'ntf_4', 'ntf_5']);
       });
 
       it('treats a stored null in a unique field as a value (only a missing field never clashes)', async () => {

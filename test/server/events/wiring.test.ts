@@ -97,8 +97,17 @@ describe('services emit domain events; subscribers work through the bus', () => 
     // Exactly the event's fields: built field by field (itemEvent), none dropped and none added.
     const [first] = ((await json(res)).results as { id: string; item: unknown }[]);
     const payload = types[2]?.payload as DomainEventMap['item.created'];
-    expect(Object.keys(payload).sort()).toEqual(['actor', 'at', 'boardId', 'item', 'itemId', 'source', 'workspaceId']);
-    expect(payload).toEqual({ workspaceId: alice.workspaceId, boardId, actor: { userId: alice.id, name: 'Alice' }, at: expect.any(Number), itemId: first?.id, source: 'batch', item: first?.item });
+    expect(Object.keys(payload).sort()).toEqual(['actor', 'at', 'boardId', 'changeKey', 'item', 'itemId', 'source', 'workspaceId']);
+    expect(payload).toEqual({
+      workspaceId: alice.workspaceId,
+      boardId,
+      actor: { userId: alice.id, name: 'Alice' },
+      at: expect.any(Number),
+      itemId: first?.id,
+      source: 'batch',
+      item: first?.item,
+      changeKey: expect.stringMatching(new RegExp(`^created/${boardId}/${first?.id}/\\d+\\.\\d+$`)),
+    });
   });
 
   it('a batch of moves emits item.updated per item, and a REST delete of a connected item names what went with it', async () => {
@@ -125,7 +134,17 @@ describe('services emit domain events; subscribers work through the bus', () => 
     const deletes = eventsOf(boardId).slice(beforeDelete).filter((e) => e.type === 'item.deleted').map((e) => e.payload as DomainEventMap['item.deleted']);
     expect(deletes).toEqual([
       expect.objectContaining({ itemId: a, source: 'rest', item: null, deletedWith: [c] }),
-      { workspaceId: alice.workspaceId, boardId, actor: { userId: alice.id, name: 'Alice' }, at: expect.any(Number), itemId: c, source: 'rest', item: null, deletedBy: a },
+      {
+        workspaceId: alice.workspaceId,
+        boardId,
+        actor: { userId: alice.id, name: 'Alice' },
+        at: expect.any(Number),
+        itemId: c,
+        source: 'rest',
+        item: null,
+        deletedBy: a,
+        changeKey: expect.stringMatching(new RegExp(`^deleted/${boardId}/${c}/\\d+\\.\\d+$`)),
+      },
     ]);
   });
 

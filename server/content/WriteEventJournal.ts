@@ -1,0 +1,184 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
+import type * as Y from 'yjs';
+import type { Actor, ChangeMark, DocumentRegistry } from '../../crdt/index.js';
+import { afterChange, storedChanges } from '../../crdt/index.js';
+import type { Clock, Collection, Database } from '../../storage/index.js';
+import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
+import type { WriteEventsRecord } from '../../storage/schema/writeEvents.js';
+import { writeEventCollections } from '../../storage/schema/writeEvents.js';
+import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
+import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
+import type { DomainEventMap, DomainEventType } from '../events/eventTypes.js';
+import { byBoard, orphanedRows } from './orphanedRows.js';
+
+/** One domain event a write announces, typed by its type. */
+export type PlannedEvent = { [K in DomainEventType]: { readonly type: K; readonly payload: DomainEventMap[K] } }[DomainEventType];
+
+/**
+ * The events of a write, planned from its result and its document right after its transaction:
+ * `journalId` names the write alike in every emission (for the change keys of events that are not
+ * about one item's state).
+ */
+export type EventPlan<T> = (result: T, doc: Y.Doc, journalId: string) => PlannedEvent[];
+
+/** Options of `WriteEventJournal`. */
+export interface WriteEventJournalOptions {
+  db: Database;
+  documents: Pick<DocumentRegistry, 'transact' | 'whenPersisted'>;
+  events: DomainEvents;
+  clock: Clock;
+  logger: DomainEventLogger;
+  /** With several processes: this process's id, stamped on its rows, and whether another process runs (`recover` leaves a live one's rows to it). */
+  owner?: ProcessOwner | undefined;
+}
+
+/** Events emitted per event-loop turn by one write (a batch emits up to a hundred and one). */
+const eventsPerTurn = 200;
+
+/** What a write staged inside its transaction. */
+interface Staged {
+  events: PlannedEvent[] | null;
+  /** The journal row, when it was written (its write may still be under way on a store whose writes are asynchronous). */
+  row: WriteEventsRecord | null;
+  written: Promise<boolean>;
+}
+
+/**
+ * Makes the domain events of a service write to a board document as durable as its update. The
+ * events are planned at the end of the write's transaction, once Yjs has cleaned it up and before
+ * its update goes to the store, and written then to a journal (`write_events`): on sqlite the row
+ * is written before the update is appended; on PostgreSQL and MongoDB its write is issued first.
+ * The events are emitted once the update is stored, and the row is removed after them.
+ *
+ * A process that stops in between (`kill -9`) leaves the row; `recover` (at start-up, and with
+ * several processes whenever `OrphanRecovery` runs, through `LiveEdits.recover`) emits the events of
+ * each row whose change the stored document holds (`ChangeMark`) and drops the others (their
+ * update was never stored, and nobody was told it was). A row can be replayed after its events
+ * went out (a stop between emitting and removing it): every event carries a `changeKey`, by which
+ * the webhook outbox, the activity feed and the notifications keep one row per change.
+ */
+export class WriteEventJournal {
+  readonly #o: WriteEventJournalOptions;
+  readonly #rows: Collection<WriteEventsRecord>;
+  readonly #ids = new TimeOrderedIds('wev_');
+
+  constructor(options: WriteEventJournalOptions) {
+    this.#o = options;
+    this.#rows = options.db.collection<WriteEventsRecord>(writeEventCollections.events);
+  }
+
+  /**
+   * Runs `fn` as one transaction of `boardId` with origin `actor`, resolved once its update is
+   * stored (`wait: 'stored'`: the caller syncs), and then emits the events `plan` gives for it.
+   * `plan` runs once the transaction is over (see `afterChange`): it must not throw, and reads the
+   * document as the transaction left it.
+   */
+  async write<T>(boardId: string, actor: Actor, fn: (doc: Y.Doc, actor: Actor) => T, plan: EventPlan<T>): Promise<T> {
+    let staged: Staged | undefined;
+    let doc: Y.Doc | undefined;
+    let result: T;
+    try {
+      result = await this.#o.documents.transact(
+        boardId,
+        (d) => {
+          const value = fn(d, actor);
+          doc = d;
+          afterChange(d, (mark) => {
+            staged = this.#stage(boardId, mark, (journalId) => plan(value, d, journalId));
+          });
+          return value;
+        },
+        actor,
+        { wait: 'stored' },
+      );
+    } catch (error) {
+      // The update is not known to be stored (it may be, later): the row is replayed once it is.
+      if (staged?.row) this.#settleWhenStored(boardId, staged.row);
+      throw error;
+    }
+    const events = staged?.events ?? plan(result, doc as Y.Doc, this.#ids.next(this.#o.clock.now()));
+    for (let i = 0; i < events.length; i += 1) {
+      const event = events[i] as PlannedEvent;
+      await this.#o.events.emit(event.type, event.payload as never);
+      if ((i + 1) % eventsPerTurn === 0) await nextTurn();
+    }
+    if (staged?.row && (await staged.written)) await this.#remove([staged.row.id]);
+    return result;
+  }
+
+  /** Inside Yjs's cleanup of the transaction: plans the events and starts the row's write; never throws (it would keep the update from being stored). */
+  #stage(boardId: string, mark: ChangeMark | null, plan: (journalId: string) => PlannedEvent[]): Staged {
+    const at = this.#o.clock.now();
+    const id = this.#ids.next(at);
+    let events: PlannedEvent[];
+    try {
+      events = plan(id);
+    } catch (error) {
+      this.#o.logger.error({ err: error, boardId }, 'write events could not be planned');
+      return { events: null, row: null, written: Promise.resolve(false) };
+    }
+    const row: WriteEventsRecord = {
+      id,
+      boardId,
+      mark: mark === null ? null : { client: mark.client, clock: mark.clock, deletion: mark.deletion },
+      events: events.map((event) => ({ type: event.type, payload: event.payload as unknown as Record<string, unknown> })),
+      at,
+      ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
+    };
+    // Started now: the sqlite store writes it before `insert` returns, before the update is appended.
+    const written = this.#rows.insert(row, sharedDurability).then(
+      () => true,
+      (error: unknown) => {
+        this.#o.logger.error({ err: error, boardId }, 'write events could not be journaled');
+        return false;
+      },
+    );
+    return { events, row, written };
+  }
+
+  /** Once the board's updates are stored, replays `row` (its write failed to be confirmed in time, but may still be stored). */
+  #settleWhenStored(boardId: string, row: WriteEventsRecord): void {
+    this.#o.documents
+      .whenPersisted(boardId)
+      .then(() => this.#replay(boardId, [row]))
+      .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'write events could not be settled'));
+  }
+
+  /**
+   * Emits the events of rows a stopped process left (their change is in the stored document) and
+   * removes every such row. Call once at start-up, after every subscriber is on the bus; with
+   * several processes, the rows of a process still running are left to it. Resolves with the
+   * number of rows settled.
+   */
+  async recover(): Promise<number> {
+    const rows = await orphanedRows(await this.#rows.find({}, { sort: [['id', 1]] }), this.#o.owner);
+    for (const [boardId, list] of byBoard(rows)) {
+      try {
+        await this.#replay(boardId, list);
+      } catch (error) {
+        this.#o.logger.error({ err: error, boardId }, 'write events could not be recovered');
+      }
+    }
+    return rows.length;
+  }
+
+  async #replay(boardId: string, rows: readonly WriteEventsRecord[]): Promise<void> {
+    const marked = rows.filter((row) => row.mark !== null);
+    const held = await storedChanges(
+      this.#o.db.documents,
+      boardId,
+      marked.map((row) => row.mark as ChangeMark),
+    );
+    const landed = new Set(marked.filter((_row, i) => held[i] === true).map((row) => row.id));
+    for (const row of rows) {
+      if (row.mark !== null && !landed.has(row.id)) continue;
+      for (const event of row.events) await this.#o.events.emit(event.type as DomainEventType, event.payload as never);
+    }
+    await this.#remove(rows.map((row) => row.id));
+  }
+
+  async #remove(ids: string[]): Promise<void> {
+    // Without an fsync of its own: a row a power loss brings back only emits its events again.
+    await this.#rows.deleteMany({ id: { $in: ids } }, sharedDurability);
+  }
+}
