@@ -88,7 +88,7 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
 }
 
 /** The flags of S8 and their defaults (BENCHMARK.md: 20k connections over 2,000 boards in 10 minutes, sampled every 10 s). */
-const churnDefaults = { '--s8-duration-s': 600, '--s8-connections': 20_000, '--s8-boards': 2_000, '--s8-idle-s': 90, '--s8-sample-s': 10 } as const;
+const churnDefaults = { '--s8-duration-s': 600, '--s8-connections': 20_000, '--s8-boards': 2_000, '--s8-idle-s': 150, '--s8-sample-s': 10 } as const;
 const churnFlags = Object.keys(churnDefaults);
 
 /** S8's settings from its flags; throws TypeError on a bad value. */

@@ -1,4 +1,4 @@
-import { readdirSync } from 'node:fs';
+import { readFileSync, readdirSync } from 'node:fs';
 import type { BenchConfig, Emit } from './config.js';
 import { openDocClient } from './docClients.js';
 import type { DocClient } from './docClients.js';
@@ -15,7 +15,10 @@ export interface ChurnSettings {
   durationS: number;
   connections: number;
   boards: number;
-  /** Idle time after the load, before the last samples (ours unloads documents unused for 60 s). */
+  /**
+   * Idle time after the load, before the last samples: ours unloads documents 60 to 70 s after
+   * their last use, and V8's memory reducer gives the freed heap back over about a minute more.
+   */
   idleS: number;
   sampleS: number;
 }
@@ -26,6 +29,8 @@ export interface ChurnSample {
   t: number;
   phase: 'start' | 'load' | 'idle';
   rssMB: number | null;
+  /** The anonymous part of the server process's RSS (heap, malloc), in MB; the rest is file-backed (the binary's pages). */
+  anonMB: number | null;
   /** V8 heap in use (ours, from `bench/peers/mem-report.mjs`); null for the peers. */
   heapMB: number | null;
   /** Board documents held in memory (ours); null for the peers. */
@@ -37,6 +42,16 @@ export interface ChurnSample {
 export function openFds(pid: number): number | null {
   try {
     return readdirSync(`/proc/${pid}/fd`).length;
+  } catch {
+    return null;
+  }
+}
+
+/** RssAnon of a process in MB (`/proc/<pid>/status`); null once it is gone. */
+export function anonRssMB(pid: number): number | null {
+  try {
+    const match = /RssAnon:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return match?.[1] === undefined ? null : Number(match[1]) / 1024;
   } catch {
     return null;
   }
@@ -118,6 +133,7 @@ function startSampling(server: RunningServer, sampleS: number, loadStartedAt: ()
       t: Math.round((performance.now() - loadStartedAt()) / 100) / 10,
       phase: phase(),
       rssMB: readTreeRssMB(server.pid) ?? null,
+      anonMB: anonRssMB(server.pid),
       heapMB: report?.heapUsedMB ?? null,
       residentDocs: report?.residentDocs ?? null,
       fds: openFds(server.pid),
@@ -159,6 +175,8 @@ export function churnLine(server: Pick<RunningServer, 'name' | 'version'>, setti
       rssStartMB: round(start?.rssMB),
       rssAfterLoadMB: round(lastLoad?.rssMB),
       rssAfterIdleMB: round(lastIdle?.rssMB),
+      anonStartMB: round(start?.anonMB),
+      anonAfterIdleMB: round(lastIdle?.anonMB),
       rssAfterIdleVsStart: start?.rssMB && lastIdle?.rssMB ? round(lastIdle.rssMB / start.rssMB, 3) : null,
       rssSlopeMBPerMin: round(slopeOf((s) => s.rssMB), 3),
       heapStartMB: round(start?.heapMB),
@@ -171,7 +189,7 @@ export function churnLine(server: Pick<RunningServer, 'name' | 'version'>, setti
       fdsAfterLoad: lastLoad?.fds ?? null,
       fdsAfterIdle: lastIdle?.fds ?? null,
       fdSlopePerMin: round(slopeOf((s) => s.fds), 3),
-      samples: JSON.stringify(samples.map((s) => [s.t, s.phase, round(s.rssMB, 1), round(s.heapMB, 1), s.residentDocs, s.fds])),
+      samples: JSON.stringify(samples.map((s) => [s.t, s.phase, round(s.rssMB, 1), round(s.anonMB, 1), round(s.heapMB, 1), s.residentDocs, s.fds])),
     },
   });
 }
@@ -181,7 +199,7 @@ export function churnLine(server: Pick<RunningServer, 'name' | 'version'>, setti
  * `durationS`, then `idleS` without clients. RSS, open file descriptors and (ours) heap and
  * resident documents are sampled every `sampleS`: the slope over the load, the level after it
  * and after the idle time. Run on its own (`--only S8`); small: `--s8-duration-s 60
- * --s8-connections 2000 --s8-boards 200 --s8-idle-s 80`.
+ * --s8-connections 2000 --s8-boards 200`.
  */
 export async function runS8(config: BenchConfig, servers: readonly ServerName[], emit: Emit): Promise<void> {
   const settings = config.s8;

@@ -10,7 +10,7 @@ describe('S8, the churn soak, in the realtime bench', () => {
     expect(parseArgs([]).only).not.toContain('S8');
     expect(parseArgs(['--quick']).only).not.toContain('S8');
     expect(parseArgs(['--only', 's8']).only).toEqual(['S8']);
-    expect(parseArgs([]).s8).toEqual({ durationS: 600, connections: 20_000, boards: 2_000, idleS: 90, sampleS: 10 });
+    expect(parseArgs([]).s8).toEqual({ durationS: 600, connections: 20_000, boards: 2_000, idleS: 150, sampleS: 10 });
     const small = parseArgs(['--only', 'S8', '--s8-duration-s', '60', '--s8-connections', '2000', '--s8-boards', '200', '--s8-idle-s', '80', '--s8-sample-s', '5']);
     expect(small.s8).toEqual({ durationS: 60, connections: 2_000, boards: 200, idleS: 80, sampleS: 5 });
   });
@@ -25,7 +25,7 @@ describe('S8, the churn soak, in the realtime bench', () => {
   it('reports levels at the start, after the load and after idle, and least-squares slopes per minute over the load', () => {
     expect(slope([[0, 1], [1, 3], [2, 5]])).toBeCloseTo(2);
     expect(slope([[0, 1]])).toBeNull();
-    const sample = (t: number, phase: ChurnSample['phase'], rssMB: number, residentDocs: number, fds: number): ChurnSample => ({ t, phase, rssMB, heapMB: rssMB / 4, residentDocs, fds });
+    const sample = (t: number, phase: ChurnSample['phase'], rssMB: number, residentDocs: number, fds: number): ChurnSample => ({ t, phase, rssMB, anonMB: rssMB / 2, heapMB: rssMB / 4, residentDocs, fds });
     const samples = [sample(0, 'start', 80, 0, 30), sample(30, 'load', 110, 200, 60), sample(60, 'load', 140, 200, 40), sample(120, 'idle', 84, 0, 30)];
     const line = churnLine({ name: 'ours', version: '1' }, { durationS: 60, connections: 2000, boards: 200, idleS: 60, sampleS: 10 }, samples, { started: 2000, synced: 1998, failed: 2, firstError: 'not synced within 15 s', peakOpen: 12 }, 61);
     expect(isResultLine(line)).toBe(true);
