@@ -61,7 +61,9 @@ export function createApp(options: AppOptions): App {
   const { services, logger } = options;
   const routes = allRoutes(services);
   const koa = new Koa({ proxy: false });
-  const openApi = buildOpenApi(routes, services.config.publicUrl);
+  // Built on its first request and held as its text (about 0.4 MB; the document object and the
+  // schema conversion that builds it take several MB more).
+  let openApiJson: string | undefined;
   const rateLimit = new RateLimit({ requestsPerMinute: services.config.rateLimitPerMinute, limiters: services.cluster.rateLimiters });
 
   if (services.config.trustedProxies.length > 0) {
@@ -94,7 +96,8 @@ export function createApp(options: AppOptions): App {
         ctx.body = { status: 'ready', storage: services.db.kind };
         return;
       case '/v1/openapi.json':
-        ctx.body = openApi;
+        ctx.type = 'json';
+        ctx.body = openApiJson ??= JSON.stringify(buildOpenApi(routes, services.config.publicUrl));
         return;
       default:
         return next();

@@ -1,6 +1,7 @@
 import type { DestinationStream, Logger } from 'pino';
+import { createRequire } from 'node:module';
 import { pino } from 'pino';
-import { PinoPretty } from 'pino-pretty';
+import type { PinoPretty as PrettyStream } from 'pino-pretty';
 import { logRedactPaths } from './redaction.js';
 import type { Config } from './config.js';
 
@@ -19,6 +20,8 @@ export function createLogger(config: Pick<Config, 'logLevel'> & Partial<Pick<Con
   if (destination) return pino(options, destination);
   const format = config.logFormat ?? 'auto';
   if (format === 'pretty' || (format === 'auto' && process.stdout.isTTY === true)) {
+    // Loaded only for a terminal: a server writing JSON lines never holds the pretty printer.
+    const { PinoPretty } = createRequire(import.meta.url)('pino-pretty') as { PinoPretty: typeof PrettyStream };
     return pino(options, PinoPretty({ colorize: process.stdout.isTTY === true, translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,service', sync: true }));
   }
   // Written off the event loop: a request pays for formatting its line, not for the write, and a

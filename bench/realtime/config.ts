@@ -1,9 +1,10 @@
 import type { ResultLine } from './result.js';
+import type { ChurnSettings } from './scenarioS8.js';
 import type { ServerName } from './serverKit.js';
 import { serverNames } from './serverKit.js';
 
 /** Scenario ids the bench knows. */
-export const scenarioIds = ['S0', 'S1', 'S2', 'S3', 'S4', 'S6', 'S7', 'S9'] as const;
+export const scenarioIds = ['S0', 'S1', 'S2', 'S3', 'S4', 'S6', 'S7', 'S9', 'S8'] as const;
 /** One of `scenarioIds`. */
 export type ScenarioId = (typeof scenarioIds)[number];
 
@@ -26,6 +27,8 @@ export interface BenchConfig {
   s1Sinks: number[];
   s3Boards: number[];
   s7Sinks: number;
+  /** S8, the churn soak: run only when asked for (`--only S8`). */
+  s8: ChurnSettings;
 }
 
 /** Receives every finished cell (written to the JSONL file and kept for the summary). */
@@ -42,13 +45,14 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
     const i = argv.indexOf(flag);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const known = new Set(['--quick', '--only', '--servers', '--reps', '--window-ms', '--server-warmup-ms', '--rates', '--sinks']);
+  const known = new Set(['--quick', '--only', '--servers', '--reps', '--window-ms', '--server-warmup-ms', '--rates', '--sinks', ...churnFlags]);
   for (const [i, arg] of argv.entries()) {
     if (arg.startsWith('--') && !known.has(arg)) throw new TypeError(`unknown flag ${arg}`);
     if (!arg.startsWith('--') && !known.has(argv[i - 1] ?? '')) throw new TypeError(`unexpected argument ${arg}`);
   }
   // The quick run leaves S9 out unless asked for: the peers take seconds to recover from its abuse.
-  const defaultOnly = quick ? scenarioIds.filter((id) => id !== 'S9') : scenarioIds;
+  // S8 (a 10-minute soak per server) runs only when asked for.
+  const defaultOnly = scenarioIds.filter((id) => id !== 'S8' && !(quick && id === 'S9'));
   const only = (value('--only') ?? defaultOnly.join(',')).split(',').map((s) => s.trim().toUpperCase());
   for (const id of only) if (!(scenarioIds as readonly string[]).includes(id)) throw new TypeError(`unknown scenario ${id} (known: ${scenarioIds.join(', ')})`);
   const servers = (value('--servers') ?? serverNames.join(',')).split(',').map((s) => s.trim());
@@ -79,5 +83,22 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
     s1Sinks: list('--sinks', quick ? [195] : [45, 195, 495], 2000),
     s3Boards: quick ? [100] : [100, 500],
     s7Sinks: quick ? 45 : 195,
+    s8: churnSettings(value),
   };
+}
+
+/** The flags of S8 and their defaults (BENCHMARK.md: 20k connections over 2,000 boards in 10 minutes, sampled every 10 s). */
+const churnDefaults = { '--s8-duration-s': 600, '--s8-connections': 20_000, '--s8-boards': 2_000, '--s8-idle-s': 150, '--s8-sample-s': 10 } as const;
+const churnFlags = Object.keys(churnDefaults);
+
+/** S8's settings from its flags; throws TypeError on a bad value. */
+function churnSettings(value: (flag: string) => string | undefined): ChurnSettings {
+  const [durationS, connections, boards, idleS, sampleS] = Object.entries(churnDefaults).map(([flag, fallback]) => {
+    const raw = value(flag);
+    const n = raw === undefined ? fallback : raw.trim() === '' ? Number.NaN : Number(raw);
+    if (!Number.isInteger(n) || n < 1 || n > 1_000_000) throw new TypeError(`${flag} takes a whole number from 1 to 1000000`);
+    return n;
+  }) as [number, number, number, number, number];
+  if (boards > connections) throw new TypeError('--s8-boards must be at most --s8-connections');
+  return { durationS, connections, boards, idleS, sampleS };
 }

@@ -43,7 +43,7 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
     // Kept out of the load generator and the peers.
     NODE_OPTIONS: oursNodeOptions(),
   };
-  const preloads = ['sqlite-reads.mjs', 'sync-hold.mjs'].flatMap((file) => ['--import', pathToFileURL(path.join(peersDir(), file)).href]);
+  const preloads = ['sqlite-reads.mjs', 'sync-hold.mjs', 'mem-report.mjs'].flatMap((file) => ['--import', pathToFileURL(path.join(peersDir(), file)).href]);
   const proc = spawnTracked(process.execPath, [...preloads, path.join(root, 'bin', 'boards.js'), 'start'], { cwd: root, env, core: serverCore });
   const http = `http://127.0.0.1:${port}`;
   const deadline = performance.now() + 30_000;
@@ -82,6 +82,10 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
     storageReads() {
       const last = [...proc.events].reverse().find((e) => typeof e.storageReads === 'number');
       return typeof last?.storageReads === 'number' ? last.storageReads : 0;
+    },
+    memReport() {
+      const last = [...proc.events].reverse().find((e) => typeof e.memReport === 'object' && e.memReport !== null);
+      return last?.memReport as { heapUsedMB: number; residentDocs: number | null } | undefined;
     },
     liveHold: (fromMs, toMs) => liveHoldOf(proc, fromMs, toMs),
     batchClient: () => startBatchClient(http, token),

@@ -16,6 +16,7 @@ import { runS3 } from './scenarioS3.js';
 import { runS4 } from './scenarioS4.js';
 import { runS6 } from './scenarioS6.js';
 import { runS7 } from './scenarioS7.js';
+import { runS8 } from './scenarioS8.js';
 import { runS9 } from './scenarioS9.js';
 import type { ServerName } from './serverKit.js';
 import { loadGeneratorCore, packageVersion } from './serverKit.js';
@@ -52,6 +53,7 @@ async function runScenario(id: ScenarioId, config: BenchConfig, emit: Emit): Pro
   else if (id === 'S4') await runS4(config, peersAndUs, emit);
   else if (id === 'S6') await runS6(config, peersAndUs, emit);
   else if (id === 'S7') await runS7(config, peersAndUs, emit);
+  else if (id === 'S8') await runS8(config, peersAndUs, emit);
   else await runS9(config, peersAndUs, emit);
 }
 

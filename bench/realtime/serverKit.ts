@@ -27,6 +27,8 @@ export interface RunningServer {
   readonly dataDir: string;
   /** Creates `count` boards and returns their ids (REST for ours, fresh names for the peers). */
   createBoards(count: number): Promise<string[]>;
+  /** The V8 heap in use and the documents held in memory, as last reported by the server process (ours); undefined when it cannot tell. */
+  memReport?: () => { heapUsedMB: number; residentDocs: number | null } | undefined;
   /** Document loads from storage counted in the server process so far; null when not countable. */
   storageReads(): number | null;
   /**

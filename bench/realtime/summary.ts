@@ -1,3 +1,4 @@
+import { churnTable } from './churnSummary.js';
 import type { Figure, ResultLine } from './result.js';
 
 /** Machine and versions recorded with every summary (BENCHMARK "Versions"). */
@@ -107,6 +108,7 @@ export function renderSummary(lines: readonly ResultLine[], machine: MachineInfo
   }
   out.push(...holdTable(lines));
   out.push(...abuseOutcomes(lines));
+  out.push(...churnTable(lines));
   out.push('', 'Raw lines: the matching `bench/results/<timestamp>.jsonl` (not committed).', '');
   return out.join('\n');
 }

@@ -17,12 +17,20 @@ export const aiLimits = {
 
 const coordinate = z.number().min(-geometryLimits.maxCoordinate).max(geometryLimits.maxCoordinate);
 
+/**
+ * `1000000` as `1,000,000`, as `toLocaleString('en-US')` writes it, without loading ICU's number
+ * formats into the process when this module loads (a few MB of the binary's ICU data).
+ */
+function withThousandsCommas(value: number): string {
+  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+}
+
 /** `position` of generate and skill apply: where a generated group goes (`findFreeSpot`). */
 export const placementPositionSchema = z
   .strictObject({ x: coordinate, y: coordinate })
   .optional()
   .describe(
-    `Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything, wholly inside the coordinate range of the board (±${geometryLimits.maxCoordinate.toLocaleString('en-US')}).`,
+    `Where to put the new items: they go in the free space nearest this point (default 0,0) without overlapping anything, wholly inside the coordinate range of the board (±${withThousandsCommas(geometryLimits.maxCoordinate)}).`,
   );
 
 /**

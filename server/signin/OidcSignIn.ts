@@ -1,4 +1,4 @@
-import * as client from 'openid-client';
+import type * as OpenIdClient from 'openid-client';
 import type { Clock } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { OidcProviderConfig } from '../config.js';
@@ -18,6 +18,14 @@ const stateLifetimeMs = 10 * 60 * 1000;
 /** The one message of every failed provider sign-in, whatever the cause. */
 export const oidcFailureMessage = 'Sign-in with the provider did not succeed. Try again.';
 
+let openIdClient: Promise<typeof OpenIdClient> | undefined;
+
+/** openid-client, loaded on the first sign-in with a provider: a server without one never holds it. */
+function loadOpenIdClient(): Promise<typeof OpenIdClient> {
+  openIdClient ??= import('openid-client');
+  return openIdClient;
+}
+
 /**
  * Sign-in with up to three OpenID Connect providers (openid-client): authorization code with
  * PKCE, `state` and `nonce` kept in a signed short-lived cookie. The provider must vouch for
@@ -28,7 +36,7 @@ export class OidcSignIn {
   readonly #sessions: SessionService;
   readonly #publicUrl: string;
   readonly #signedIn: { accounts: AccountService; events?: DomainEvents | undefined; clock: Clock };
-  readonly #configs = new Map<number, Promise<client.Configuration>>();
+  readonly #configs = new Map<number, Promise<OpenIdClient.Configuration>>();
 
   constructor(options: {
     providers: readonly OidcProviderConfig[];
@@ -57,6 +65,7 @@ export class OidcSignIn {
   /** Starts a sign-in: the provider's authorization URL and the signed state to keep in a cookie. */
   async begin(slot: number, returnTo: string): Promise<{ url: string; state: string }> {
     const config = await this.#config(slot);
+    const client = await loadOpenIdClient();
     const verifier = client.randomPKCECodeVerifier();
     const state = client.randomState();
     const nonce = client.randomNonce();
@@ -77,7 +86,8 @@ export class OidcSignIn {
     const saved = await this.#sessions.verify('oidc', signedState);
     if (!saved || saved.slot !== String(slot)) throw failed('missing or foreign sign-in state');
     const config = await this.#config(slot);
-    let claims: client.IDToken | client.UserInfoResponse | undefined;
+    const client = await loadOpenIdClient();
+    let claims: OpenIdClient.IDToken | OpenIdClient.UserInfoResponse | undefined;
     try {
       const tokens = await client.authorizationCodeGrant(config, callbackUrl, {
         pkceCodeVerifier: String(saved.verifier),
@@ -110,7 +120,7 @@ export class OidcSignIn {
     return typeof saved?.returnTo === 'string' ? saved.returnTo : null;
   }
 
-  #config(slot: number): Promise<client.Configuration> {
+  #config(slot: number): Promise<OpenIdClient.Configuration> {
     const provider = this.#providers.find((p) => p.slot === slot);
     if (!provider) return Promise.reject(new ServiceError('not_found', 'No such sign-in provider.'));
     let config = this.#configs.get(slot);
@@ -119,7 +129,9 @@ export class OidcSignIn {
       const insecure = issuer.protocol === 'http:' && ['localhost', '127.0.0.1', '[::1]'].includes(issuer.hostname);
       // HTTP Basic: the method every authorization server must support (RFC 6749 2.3.1) and the
       // OIDC default for registered clients; openid-client would otherwise send the secret in the body.
-      config = client.discovery(issuer, provider.clientId, provider.clientSecret, client.ClientSecretBasic(provider.clientSecret), insecure ? { execute: [client.allowInsecureRequests] } : {});
+      config = loadOpenIdClient().then((client) =>
+        client.discovery(issuer, provider.clientId, provider.clientSecret, client.ClientSecretBasic(provider.clientSecret), insecure ? { execute: [client.allowInsecureRequests] } : {}),
+      );
       config.catch(() => this.#configs.delete(slot));
       this.#configs.set(slot, config);
     }
