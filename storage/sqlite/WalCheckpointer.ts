@@ -62,9 +62,9 @@ export class WalCheckpointer {
     this.#watch.unref();
   }
 
-  /** Whether the checkpoint thread runs now. */
+  /** Whether the checkpoint thread exists now: also while it runs its last checkpoint before it ends. */
   get running(): boolean {
-    return this.#worker !== undefined && this.#stopping === undefined;
+    return this.#worker !== undefined;
   }
 
   /** Runs a last checkpoint, closes the worker's connection and ends the thread. Idempotent. */
