@@ -40,11 +40,12 @@ export function createWebhookServices(options: {
   const { config, db, clock, events } = options;
   const allowPrivate = config.webhooks.allowPrivate;
   const secrets = new WebhookSecrets(loadServerSecret(config));
-  const dispatcher = new WebhookDispatcher(db, { ...options, secrets, allowPrivate });
-  const wake = (webhookId: string): void => dispatcher.wake(webhookId);
   const boards = db.collection<BoardRecord>(boardCollections.boards);
   const audience = new WebhookAudience(db, { access: options.access, accounts: options.accounts });
-  new WebhookOutbox(db, { clock, wake, spaceOf: async (boardId) => (await boards.get(boardId))?.spaceId ?? null, audience }).subscribe(events);
+  const wake = (webhookId: string): void => dispatcher.wake(webhookId);
+  const outbox = new WebhookOutbox(db, { clock, wake, spaceOf: async (boardId) => (await boards.get(boardId))?.spaceId ?? null, audience, logger: options.logger });
+  outbox.subscribe(events);
+  const dispatcher = new WebhookDispatcher(db, { ...options, secrets, allowPrivate, recover: (graceMs) => outbox.recover(graceMs), fannedOut: () => outbox.idle() });
   disableOrphanedWebhooks(db, events, clock);
   const webhooks = new WebhookService(db, { access: options.access, secrets, clock, allowPrivate, wake });
   return { webhooks, dispatcher };
