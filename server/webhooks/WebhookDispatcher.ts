@@ -47,6 +47,8 @@ export interface WebhookDispatcherOptions {
   recover?: (graceMs: number) => Promise<unknown>;
   /** Resolves once the events recorded so far have their outbox rows (`WebhookOutbox.idle`); `idle` and `stop` wait for it. */
   fannedOut?: () => Promise<void>;
+  /** Resolves when the next step of a delivery may run (`ForegroundRequests.quiet`): the requests being handled go first. Default: at once. */
+  quiet?: () => Promise<void>;
 }
 
 /** How old an event row left unfanned must be before a scan takes it over from the process that recorded it, in ms. */
@@ -68,7 +70,8 @@ export interface WebhookDeliveryStats {
  * with the webhook disabled and its owner notified. Each webhook has its own bounded number of
  * attempts in flight, so a slow or dead endpoint delays only its own deliveries. Before each
  * attempt the owner's rights are checked again: events of boards they can no longer read are
- * skipped, and a webhook whose owner left its workspace is disabled. Rows are claimed in memory
+ * skipped, and a webhook whose owner left its workspace is disabled. Each step of a delivery
+ * waits for a pause in the requests being handled (`quiet`). Rows are claimed in memory
  * only (one process owns the store); after a crash every pending row is simply due again.
  */
 export class WebhookDispatcher {
@@ -200,6 +203,7 @@ export class WebhookDispatcher {
       do {
         this.#again = false;
         for (const webhookId of [...this.#active]) {
+          await this.#o.quiet?.();
           if (this.#stopped) return;
           const flying = this.#inFlight.get(webhookId) ?? new Set<string>();
           const free = Math.min(this.#perWebhook - flying.size, this.#total - this.#inFlightCount);
@@ -239,6 +243,7 @@ export class WebhookDispatcher {
   }
 
   async #attempt(row: WebhookDeliveryRecord): Promise<void> {
+    await this.#o.quiet?.();
     const hook = await this.#webhooks.get(row.webhookId);
     if (!hook) {
       await this.#deliveries.deleteMany({ id: row.id });
@@ -257,6 +262,7 @@ export class WebhookDispatcher {
     const headers = signWebhook(secret, row.id, Math.floor(this.#o.clock.now() / 1000), row.payload);
     const send = this.#o.send ?? sendWebhook;
     const outcome = await send(hook.url, row.payload, { ...headers }, { allowPrivate: this.#o.allowPrivate, timeoutMs: this.#o.timeoutMs ?? 10_000 });
+    await this.#o.quiet?.();
     await this.#record(hook, row, outcome);
   }
 

@@ -6,7 +6,7 @@ import { webhookCollections } from '../../storage/schema/webhooks.js';
 import { pendingDelivery } from './outboxRows.js';
 import type { WebhookAudience } from './WebhookAudience.js';
 
-/** Events fanned out per event-loop turn: the requests that arrive meanwhile are served between slices. */
+/** Events fanned out per step: the audience of a board is read once per step. */
 const eventsPerSlice = 20;
 
 /** Event rows read per recovery pass. */
@@ -21,13 +21,16 @@ export interface WebhookFanoutOptions {
   spaceOf: (boardId: string) => Promise<string | null>;
   audience: Pick<WebhookAudience, 'hooksFor'>;
   logger?: { error(context: object, message: string): void };
+  /** Resolves when the next event may be fanned out (`ForegroundRequests.quiet`): the requests being handled go first. Default: at once. */
+  quiet?: () => Promise<void>;
 }
 
 /**
  * Turns recorded events (`WebhookEventRecord`, written by `WebhookOutbox` before the write that
  * caused them is answered) into one outbox row per webhook that hears each (`WebhookAudience`: its
- * owner can read the event's board; then its board and space filters), after the answer, a slice
- * of events per event-loop turn; the audience of a board is read once per slice. The event row is
+ * owner can read the event's board; then its board and space filters), after the answer, each
+ * event once no request is being handled (`quiet`); the audience of a board is read once per
+ * slice of events. The event row is
  * removed once its deliveries are stored. A delivery's id derives from the event row and the
  * webhook, so an event fanned out twice (a row a crash left, recovered while or after it was
  * fanned out) stores its delivery once; an event named by a change key is also looked up by
@@ -98,6 +101,7 @@ export class WebhookFanout {
     const woken = new Set<string>();
     const now = this.#o.clock.now();
     for (const row of rows) {
+      await this.#o.quiet?.();
       const key = row.boardId === null ? `workspace:${row.workspaceId}` : `board:${row.boardId}`;
       let hooks = audiences.get(key);
       if (hooks === undefined) {

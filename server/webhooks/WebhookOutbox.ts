@@ -46,6 +46,7 @@ export class WebhookOutbox {
       spaceOf: (boardId: string) => Promise<string | null>;
       audience: Pick<WebhookAudience, 'hooksFor'> & Partial<Pick<WebhookAudience, 'listening'>>;
       logger?: { error(context: object, message: string): void };
+      quiet?: () => Promise<void>;
     },
   ) {
     this.#events = db.collection<WebhookEventRecord>(webhookCollections.events);
