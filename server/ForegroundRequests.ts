@@ -1,16 +1,25 @@
-/** How long background work waits for a pause in the requests at most, in ms: under a load that never pauses it still advances. */
-export const defaultQuietWaitMs = 50;
+/** How often background work held back by requests is looked at, in ms. */
+export const defaultStepMs = 5;
+
 
 /**
- * Requests being handled, so background work that can wait (webhook fan-out and deliveries) yields
- * to them: `quiet()` resolves at once while no request is being handled, else once none is, one
- * waiter per event-loop turn (a request that arrives meanwhile is taken first), or after
- * `maxWaitMs` at the latest. The HTTP application calls `begin` and `end` around each request.
+ * Requests being handled, so background work that can wait (webhook fan-out and deliveries)
+ * gives way to them. `quiet()` resolves at once while no request is being handled; else once none
+ * is, one waiter per event-loop turn (a request that arrives meanwhile goes first). While requests
+ * are in flight, one waiter goes every `stepMs`: under a load that never pauses (or a request that
+ * waits long for a provider), background work still advances, a step per `stepMs`, and a request
+ * finds at most one step ahead of it whenever its own work resumes. The HTTP application calls `begin` and `end` around each request.
  */
 export class ForegroundRequests {
   #handling = 0;
   readonly #waiters: (() => void)[] = [];
   #releasing = false;
+  #guard: NodeJS.Timeout | null = null;
+  readonly #stepMs: number;
+
+  constructor(stepMs = defaultStepMs) {
+    this.#stepMs = stepMs;
+  }
 
   /** A request started. */
   begin(): void {
@@ -29,21 +38,12 @@ export class ForegroundRequests {
   }
 
   /** Resolves when background work may take its next step (see the class). */
-  quiet(maxWaitMs = defaultQuietWaitMs): Promise<void> {
+  quiet(): Promise<void> {
     if (this.#handling === 0 && this.#waiters.length === 0) return Promise.resolve();
     return new Promise<void>((resolve) => {
-      let done = false;
-      const go = (): void => {
-        if (done) return;
-        done = true;
-        clearTimeout(timer);
-        const at = this.#waiters.indexOf(go);
-        if (at >= 0) this.#waiters.splice(at, 1);
-        resolve();
-      };
-      const timer = setTimeout(go, maxWaitMs);
-      this.#waiters.push(go);
+      this.#waiters.push(resolve);
       this.#release();
+      this.#arm();
     });
   }
 
@@ -54,8 +54,18 @@ export class ForegroundRequests {
     setImmediate(() => {
       this.#releasing = false;
       if (this.#handling > 0) return;
-      this.#waiters[0]?.();
+      this.#waiters.shift()?.();
       this.#release();
     });
+  }
+
+  /** While waiters are held back, looks at the event loop every step (see the class). */
+  #arm(): void {
+    if (this.#guard !== null) return;
+    this.#guard = setTimeout(() => {
+      this.#guard = null;
+      if (this.#handling > 0) this.#waiters.shift()?.();
+      if (this.#waiters.length > 0) this.#arm();
+    }, this.#stepMs);
   }
 }

@@ -90,6 +90,7 @@ async function setEnabled(api: BoardApi, ids: readonly string[], enabled: boolea
 /** Renders the results as the Markdown written to `bench/results/webhooks-latest.md`. */
 export function renderWebhookReport(r: WebhookBenchResults, command: string): string {
   const p50 = (list: CreateResult[]): number => list.reduce((sum, c) => sum + c.latency.p50, 0) / list.length;
+  const serverP50 = (list: CreateResult[]): number => list.reduce((sum, c) => sum + c.server.p50, 0) / list.length;
   const p99 = (list: CreateResult[]): number => Math.max(...list.map((c) => c.latency.p99));
   return [
     `# Webhooks benchmark (\`${command}\`)`,
@@ -103,6 +104,7 @@ export function renderWebhookReport(r: WebhookBenchResults, command: string): st
     `| REST item create p50, no webhook (${r.size.rounds} × ${createsPerRound} sequential) | ${fmt(p50(r.createsWithout), ' ms')} (p99 ${fmt(p99(r.createsWithout), ' ms')}) |`,
     `| REST item create p50, ${hooks} webhooks subscribed to item.created (same run, rounds alternated) | ${fmt(p50(r.createsWith), ' ms')} (p99 ${fmt(p99(r.createsWith), ' ms')}) |`,
     `| Ratio with / without (p50) | ${(p50(r.createsWith) / p50(r.createsWithout)).toFixed(2)}× |`,
+    `| The same, server time (\`Server-Timing\`) p50: none / ${hooks} webhooks | ${fmt(serverP50(r.createsWithout), ' ms')} / ${fmt(serverP50(r.createsWith), ' ms')} (${(serverP50(r.createsWith) / serverP50(r.createsWithout)).toFixed(2)}×) |`,
     '',
     `Total ${fmt(r.totalSeconds, ' s')}.`,
     '',
