@@ -8,6 +8,7 @@ import type { WebhookDeliveryRecord, WebhookEventRecord, WebhookRecord } from '.
 import { webhookCollections } from '../../../storage/schema/webhooks.js';
 import { SqliteDatabase } from '../../../storage/sqlite/SqliteDatabase.js';
 import { boardRecord } from '../../content/boardRecord.js';
+import { webhookRecord } from './webhookRecord.js';
 
 /**
  * Issue 54: a write waits for one event row, however many webhooks hear it; the delivery rows
@@ -19,22 +20,7 @@ const logger = { error: (): void => undefined, warn: (): void => undefined };
 const board = boardRecord('brd_1');
 
 function hook(id: string, events: string[] = ['item.created']): WebhookRecord {
-  return {
-    id,
-    workspaceId: 'wsp_1',
-    ownerId: 'usr_a',
-    clientId: null,
-    url: 'http://127.0.0.1:9/hook',
-    events,
-    description: '',
-    boardIds: null,
-    spaceIds: null,
-    enabled: true,
-    disabledReason: null,
-    secretSealed: 'sealed',
-    createdAt: 0,
-    updatedAt: 0,
-  };
+  return webhookRecord(id, events);
 }
 
 const tenHooks = Array.from({ length: 10 }, (_, i) => hook(`whk_${i}`));
