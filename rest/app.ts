@@ -114,10 +114,12 @@ export function createApp(options: AppOptions): App {
       return;
     }
     handling += 1;
+    services.foreground.begin();
     try {
       await next();
     } finally {
       handling -= 1;
+      services.foreground.end();
       if (handling === 0) for (const resolve of idleWaiters.splice(0)) resolve();
       // Answered while the server stops: the client's next request opens a new connection.
       if (options.isShuttingDown()) ctx.set('Connection', 'close');

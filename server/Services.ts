@@ -22,6 +22,7 @@ import { createContentService, createDocumentServices } from './content/contentS
 import type { LiveEdits } from './content/LiveEdits.js';
 import { DomainEvents } from './events/DomainEvents.js';
 import { IdempotencyService } from './idempotency/IdempotencyService.js';
+import { ForegroundRequests } from './ForegroundRequests.js';
 import type { WebhookService } from './webhooks/WebhookService.js';
 import type { WebhookDispatcher } from './webhooks/WebhookDispatcher.js';
 import { createWebhookServices } from './webhooks/webhookServices.js';
@@ -97,6 +98,8 @@ export interface Services extends BoardServices {
   readonly webhooks: WebhookService;
   /** Delivers the webhook outbox in the background. */
   readonly webhookDispatcher: WebhookDispatcher;
+  /** The requests being handled (the HTTP application counts them); webhook fan-out and deliveries yield to them. */
+  readonly foreground: ForegroundRequests;
   /** `Idempotency-Key` claims and stored answers of the API's writes. */
   readonly idempotency: IdempotencyService;
   /** With several processes, settles the jobs and live-edit journal rows of processes that died; null for a process alone. */
@@ -189,7 +192,8 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   events.on('board.duplicated', (event) => search.boardCopied(event.boardId, event.items));
   const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events, owner: liveness });
   const skills = new SkillService(db, { ai, clock });
-  const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications, ...withLease(singleton('webhook-outbox', 10_000)) });
+  const foreground = new ForegroundRequests();
+  const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications, foreground, ...withLease(singleton('webhook-outbox', 10_000)) });
   const notificationDelivery = createNotificationServices({
     config,
     db,
@@ -246,6 +250,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     search,
     webhooks,
     webhookDispatcher,
+    foreground,
     idempotency,
     ai,
     jobs,

@@ -116,17 +116,30 @@ async function measureFloor(base: string, workload: FloorWorkload): Promise<{ mo
   return { move: summarize(move), create: summarize(create) };
 }
 
-/** Starts `rawServer.js` (pinned to `core` when given), measures, and stops it. */
-export async function measureRaw(options: { core: number | undefined; sinks: number; messages: number; floor: FloorWorkload }): Promise<RawBaseline> {
+/** Starts `rawServer.js` (pinned to `core` when given), runs `measure` against its `host:port`, and stops it. */
+async function withRawServer<T>(core: number | undefined, measure: (base: string) => Promise<T>): Promise<T> {
   const script = fileURLToPath(new URL('./rawServer.js', import.meta.url));
-  const cmd = options.core === undefined ? [process.execPath, script] : ['taskset', '-c', String(options.core), process.execPath, script];
+  const cmd = core === undefined ? [process.execPath, script] : ['taskset', '-c', String(core), process.execPath, script];
   const child = spawn(cmd[0] ?? process.execPath, cmd.slice(1), { stdio: ['ignore', 'pipe', 'inherit'] });
   try {
     const port = await new Promise<number>((resolve, reject) => {
       child.once('exit', () => reject(new Error('raw server exited')));
       child.stdout.once('data', (c: Buffer) => resolve((JSON.parse(c.toString()) as { port: number }).port));
     });
-    const base = `127.0.0.1:${port}`;
+    return await measure(`127.0.0.1:${port}`);
+  } finally {
+    child.kill('SIGTERM');
+  }
+}
+
+/** The durable floor alone (`rawServer.ts`, `DurableFloor`): client latency of the workload's batches of moves and of creates. */
+export function measureDurableFloor(core: number | undefined, workload: FloorWorkload): Promise<{ move: LatencySummary; create: LatencySummary }> {
+  return withRawServer(core, (base) => measureFloor(base, workload));
+}
+
+/** Starts `rawServer.js` (pinned to `core` when given), measures, and stops it. */
+export async function measureRaw(options: { core: number | undefined; sinks: number; messages: number; floor: FloorWorkload }): Promise<RawBaseline> {
+  return withRawServer(options.core, async (base) => {
     const http: number[] = [];
     const body = JSON.stringify({ type: 'sticky_note', position: { x: 1, y: 2 }, data: { text: 'raw' } });
     for (let i = 0; i < 200; i += 1) {
@@ -163,9 +176,7 @@ export async function measureRaw(options: { core: number | undefined; sinks: num
     for (const s of [...sinks, sender]) s.close();
     const floor = await measureFloor(base, options.floor);
     return { httpPost: summarize(http), wsEcho: summarize(rtt), relayFanout: summarize(fanout), floorMove: floor.move, floorCreate: floor.create };
-  } finally {
-    child.kill('SIGTERM');
-  }
+  });
 }
 
 function openSocket(url: string): Promise<WebSocket> {

@@ -1,12 +1,17 @@
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { clockTicksPerSecond, readMainThreadCpuTicks, readTreeCpuTicks } from '../realtime/procStats.js';
+import { measureDurableFloor } from './baselines.js';
+import { measureRegistryColdLoad } from './coldLoad.js';
 import type { BatchResults, CreateResult } from './restBench.js';
 import { measureBatches, measureCreates, warmBatches } from './restBench.js';
 import type { BoardsProcess } from './serverProcess.js';
 import { boardsBin, pinLoadGenerator } from './serverProcess.js';
 import type { Side } from './sideBySide.js';
 import { onFreshServer, refuser, sideBySide, wholeNumberOption, writeReport } from './sideBySide.js';
+import type { LatencySummary } from './stats.js';
 import { fmt, median, nowMs } from './stats.js';
 
 /**
@@ -21,6 +26,9 @@ import { fmt, median, nowMs } from './stats.js';
  * whole process tree (V8's compiler and collector threads, libuv's pool, snapshot processes), read
  * from /proc: less moved by the machine's scheduling than a latency, so a smaller change shows.
  * With `--cpu-prof <dir>`, this checkout's servers write V8 CPU profiles there.
+ * After each run of this checkout, the durable floor (`rawServer.ts`, `DurableFloor`: parse, one
+ * Yjs transaction, append, fdatasync, answer) gets the same batches on the seeded board, on the
+ * same core, and the report gives each run's ratio of ours to it (issue 54: within 2×).
  * Writes `bench/results/batches-latest.md`.
  */
 
@@ -64,6 +72,8 @@ interface RunResult {
   create: CreateResult;
   /** Server CPU per timed batch, ms: of the event-loop thread, and of the whole process tree. */
   cpu: { moves: BatchCpu; creates: BatchCpu };
+  /** The durable floor's client latency for the same batches, measured right after (this checkout's runs only). */
+  floor?: { move: LatencySummary; create: LatencySummary };
 }
 
 interface BatchCpu {
@@ -86,8 +96,33 @@ async function withCpu<T>(server: BoardsProcess, count: number, batches: () => P
 /** Untimed single creates before the timed ones, and how many are timed (sequential, one at a time). */
 const createRounds = { warm: 20, timed: 100 };
 
-/** One run: a fresh server on a copy of the side's seeded data dir, the board loaded and the server quiet, untimed writes first. */
+/** The seeded board's state (a full-state update), read once from a copy of the side's data dir: what the durable floor starts from. */
+const seededStates = new Map<string, Uint8Array>();
+
+async function seededState(side: Side): Promise<Uint8Array> {
+  const known = seededStates.get(side.seedDir);
+  if (known !== undefined) return known;
+  const copy = mkdtempSync(path.join(tmpdir(), 'boards-batches-state-'));
+  try {
+    cpSync(side.seedDir, copy, { recursive: true });
+    const { state } = await measureRegistryColdLoad(copy, side.boardId, 1);
+    seededStates.set(side.seedDir, state);
+    return state;
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+}
+
+/** One run: a fresh server on a copy of the side's seeded data dir, the board loaded and the server quiet, untimed writes first; then, for this checkout, the durable floor. */
 async function runOnce(side: Side, core: number | undefined): Promise<RunResult> {
+  const ours = side.bin === boardsBin;
+  const result = await runServer(side, core);
+  if (!ours) return result;
+  const floor = await measureDurableFloor(core, { state: await seededState(side), ids: side.ids, moves: rounds.moves, creates: rounds.creates });
+  return { ...result, floor };
+}
+
+async function runServer(side: Side, core: number | undefined): Promise<RunResult> {
   const profile = side.bin === boardsBin && chosen.cpuProf !== undefined ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${chosen.cpuProf}`] } : {};
   return onFreshServer(side, { ...profile, ...(core === undefined ? {} : { core }) }, async (server, api) => {
     await measureBatches(api, side.ids, { moves: 0, creates: 0, warm: warmBatches });
@@ -149,9 +184,33 @@ function report(sides: readonly { side: Side; results: RunResult[] }[], pinned: 
     const wins = (m: Measure): number => ours.results.filter((r, i) => m.of(r) < m.of(other.results[i] as RunResult)).length;
     lines.push('', `Runs where this checkout was faster, of ${runs} (run i of each version against the other's run i): ${measures.map((m) => `${m.label.replace('Batch of 100 ', '').replace(' (one item)', '')} ${wins(m)}`).join('; ')}.`);
   }
-  const args = [...(other === undefined ? [] : ['--against <checkout>']), ...(runs === 5 ? [] : [`--runs ${runs}`])];
+  lines.push('', ...floorLines(ours.results));
+  const args = [
+    ...(other === undefined ? [] : ['--against <checkout>']),
+    ...(runs === 5 ? [] : [`--runs ${runs}`]),
+    ...(rounds.moves === 40 ? [] : [`--moves ${rounds.moves}`]),
+    ...(rounds.creates === 20 ? [] : [`--creates ${rounds.creates}`]),
+  ];
   lines.push('', `Command: \`npm run bench:batches${args.length === 0 ? '' : ` -- ${args.join(' ')}`}\`.`);
   return `${lines.join('\n')}\n`;
+}
+
+/** This checkout's batches against the durable floor measured after each of its runs: p50s, and the median of the per-run ratios. */
+function floorLines(results: readonly RunResult[]): string[] {
+  const measured = results.filter((r): r is RunResult & { floor: NonNullable<RunResult['floor']> } => r.floor !== undefined);
+  if (measured.length === 0) return [];
+  const row = (label: string, ours: (r: RunResult) => number, floor: (f: NonNullable<RunResult['floor']>) => number): string => {
+    const ratios = measured.map((r) => ours(r) / floor(r.floor));
+    return `| ${label} | ${fmt(median(measured.map(ours)), ' ms')} | ${fmt(median(measured.map((r) => floor(r.floor))), ' ms')} | ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) |`;
+  };
+  return [
+    `This checkout against the durable floor (\`bench/content/rawServer.ts\`, \`DurableFloor\`: the same batches parsed, applied as one Yjs transaction to the seeded board, appended and fdatasync-ed, answered), measured on the same core right after each run; the ratio is the median of the runs' ratios (issue 54's target: within 2×).`,
+    '',
+    '| Client p50 | This checkout | Durable floor | Ratio (range over runs) |',
+    '|---|---|---|---|',
+    row('Batch of 100 moves', (r) => r.batch.move.p50, (f) => f.move.p50),
+    row('Batch of 100 creates', (r) => r.batch.create.p50, (f) => f.create.p50),
+  ];
 }
 
 const began = nowMs();

@@ -9,17 +9,27 @@ import { call, createBoard, measureCreates } from '../content/restBench.js';
 import { createBenchUser, startBoards } from '../content/serverProcess.js';
 import { fmt, nowMs } from '../content/stats.js';
 
-/** Events pushed through one webhook for the throughput figure. */
-const singleHookEvents = 3_000;
-/** Webhooks, and events for each, of the fan-out throughput figure and the latency comparison. */
+/** Webhooks of the fan-out throughput figure and of the latency comparison. */
 const hooks = 10;
-const fanoutEvents = 500;
 /** Sequential REST creates per round; rounds alternate none / `hooks` subscribed. */
 const createsPerRound = 100;
-const rounds = 2;
+
+/** How much the webhook benchmark does. */
+export interface WebhookBenchSize {
+  /** Events pushed through one webhook for the throughput figure. */
+  singleHookEvents: number;
+  /** Events for each of the `hooks` webhooks of the fan-out throughput figure. */
+  fanoutEvents: number;
+  /** Rounds of `createsPerRound` creates without, then with, the webhooks. */
+  rounds: number;
+}
+
+/** The size `npm run bench` runs. */
+export const fullWebhookBench: WebhookBenchSize = { singleHookEvents: 3_000, fanoutEvents: 500, rounds: 2 };
 
 /** What the webhook benchmark measured. */
 export interface WebhookBenchResults {
+  size: WebhookBenchSize;
   single: { events: number; seconds: number; perSecond: number };
   fanout: { webhooks: number; deliveries: number; seconds: number; perSecond: number };
   createsWithout: CreateResult[];
@@ -80,6 +90,7 @@ async function setEnabled(api: BoardApi, ids: readonly string[], enabled: boolea
 /** Renders the results as the Markdown written to `bench/results/webhooks-latest.md`. */
 export function renderWebhookReport(r: WebhookBenchResults, command: string): string {
   const p50 = (list: CreateResult[]): number => list.reduce((sum, c) => sum + c.latency.p50, 0) / list.length;
+  const serverP50 = (list: CreateResult[]): number => list.reduce((sum, c) => sum + c.server.p50, 0) / list.length;
   const p99 = (list: CreateResult[]): number => Math.max(...list.map((c) => c.latency.p99));
   return [
     `# Webhooks benchmark (\`${command}\`)`,
@@ -89,10 +100,11 @@ export function renderWebhookReport(r: WebhookBenchResults, command: string): st
     '| Measure | Result |',
     '| --- | --- |',
     `| Events delivered per second, 1 webhook (${r.single.events} item.created from batches of 100, first event produced to last delivery) | ${fmt(r.single.perSecond)} /s (${fmt(r.single.seconds, ' s')}) |`,
-    `| Deliveries per second, ${r.fanout.webhooks} webhooks × ${fanoutEvents} events | ${fmt(r.fanout.perSecond)} /s (${r.fanout.deliveries} in ${fmt(r.fanout.seconds, ' s')}) |`,
-    `| REST item create p50, no webhook (${rounds} × ${createsPerRound} sequential) | ${fmt(p50(r.createsWithout), ' ms')} (p99 ${fmt(p99(r.createsWithout), ' ms')}) |`,
+    `| Deliveries per second, ${r.fanout.webhooks} webhooks × ${r.size.fanoutEvents} events | ${fmt(r.fanout.perSecond)} /s (${r.fanout.deliveries} in ${fmt(r.fanout.seconds, ' s')}) |`,
+    `| REST item create p50, no webhook (${r.size.rounds} × ${createsPerRound} sequential) | ${fmt(p50(r.createsWithout), ' ms')} (p99 ${fmt(p99(r.createsWithout), ' ms')}) |`,
     `| REST item create p50, ${hooks} webhooks subscribed to item.created (same run, rounds alternated) | ${fmt(p50(r.createsWith), ' ms')} (p99 ${fmt(p99(r.createsWith), ' ms')}) |`,
     `| Ratio with / without (p50) | ${(p50(r.createsWith) / p50(r.createsWithout)).toFixed(2)}× |`,
+    `| The same, server time (\`Server-Timing\`) p50: none / ${hooks} webhooks | ${fmt(serverP50(r.createsWithout), ' ms')} / ${fmt(serverP50(r.createsWith), ' ms')} (${(serverP50(r.createsWith) / serverP50(r.createsWithout)).toFixed(2)}×) |`,
     '',
     `Total ${fmt(r.totalSeconds, ' s')}.`,
     '',
@@ -103,8 +115,10 @@ export function renderWebhookReport(r: WebhookBenchResults, command: string): st
  * The webhook figures issue 20 asks of `npm run bench`: events delivered per second through the
  * dispatcher to a local receiver, and the latency of a REST item create with 10 webhooks subscribed
  * against none, in the same run. Prints the report and writes `bench/results/webhooks-latest.md`.
+ * `nodeArgs` go to the server's node (e.g. `--cpu-prof`).
  */
-export async function runWebhookBench(command = 'npm run bench'): Promise<WebhookBenchResults> {
+export async function runWebhookBench(command = 'npm run bench', size: WebhookBenchSize = fullWebhookBench, nodeArgs: readonly string[] = []): Promise<WebhookBenchResults> {
+  const { singleHookEvents, fanoutEvents, rounds } = size;
   const began = nowMs();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-bench-webhooks-'));
   const receiver = await startCounter();
@@ -113,7 +127,7 @@ export async function runWebhookBench(command = 'npm run bench'): Promise<Webhoo
   process.env.BOARDS_WEBHOOKS_ALLOW_PRIVATE = 'true';
   try {
     const key = await createBenchUser(dataDir);
-    const server = await startBoards({ dataDir });
+    const server = await startBoards({ dataDir, nodeArgs });
     try {
       const api: BoardApi = { url: server.url, key, boardId: await createBoard(server.url, key, 'Webhook bench') };
       const hook = (await call(api.url, key, 'POST', '/webhooks', { url: receiver.url, events: ['item.created'] }, 201)) as { id: string };
@@ -134,7 +148,7 @@ export async function runWebhookBench(command = 'npm run bench'): Promise<Webhoo
         await setEnabled(api, ids, true);
         createsWith.push(await measureCreates(createsApi, createsPerRound, 1));
       }
-      const results = { single, fanout, createsWithout, createsWith, totalSeconds: (nowMs() - began) / 1000 };
+      const results = { size, single, fanout, createsWithout, createsWith, totalSeconds: (nowMs() - began) / 1000 };
       const report = renderWebhookReport(results, command);
       process.stdout.write(`${report}\n`);
       const out = path.resolve('bench', 'results', 'webhooks-latest.md');

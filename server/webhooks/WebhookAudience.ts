@@ -32,6 +32,11 @@ export class WebhookAudience {
     this.#accounts = deps.accounts;
   }
 
+  /** Every enabled webhook: those that may hear some event, before their owners' rights are worked out. */
+  listening(): Promise<WebhookRecord[]> {
+    return this.#webhooks.find({ enabled: true });
+  }
+
   /**
    * The enabled webhooks whose owner can read board `boardId` now (`board`, when the event carries
    * the record, saves a read and covers a board already deleted for good); without a board, the

@@ -40,7 +40,19 @@ export interface WebhookDispatcherOptions {
   send?: typeof sendWebhook;
   /** Of several processes, only the one holding it attempts deliveries (checked at each scan); default none: this process does. */
   lease?: SingletonLease | undefined;
+  /**
+   * Called at each scan by the delivering process: fans out the events recorded at least
+   * `graceMs` ago and left behind (`WebhookOutbox.recover`); 0 at the first scan after `start`.
+   */
+  recover?: (graceMs: number) => Promise<unknown>;
+  /** Resolves once the events recorded so far have their outbox rows (`WebhookOutbox.idle`); `idle` and `stop` wait for it. */
+  fannedOut?: () => Promise<void>;
+  /** Resolves when the next step of a delivery may run (`ForegroundRequests.quiet`): the requests being handled go first. Default: at once. */
+  quiet?: () => Promise<void>;
 }
+
+/** How old an event row left unfanned must be before a scan takes it over from the process that recorded it, in ms. */
+const recoverGraceMs = 5_000;
 
 /** Totals of `WebhookDispatcher.stats()` since the process started. */
 export interface WebhookDeliveryStats {
@@ -58,7 +70,8 @@ export interface WebhookDeliveryStats {
  * with the webhook disabled and its owner notified. Each webhook has its own bounded number of
  * attempts in flight, so a slow or dead endpoint delays only its own deliveries. Before each
  * attempt the owner's rights are checked again: events of boards they can no longer read are
- * skipped, and a webhook whose owner left its workspace is disabled. Rows are claimed in memory
+ * skipped, and a webhook whose owner left its workspace is disabled. Each step of a delivery
+ * waits for a pause in the requests being handled (`quiet`). Rows are claimed in memory
  * only (one process owns the store); after a crash every pending row is simply due again.
  */
 export class WebhookDispatcher {
@@ -79,6 +92,8 @@ export class WebhookDispatcher {
   #scheduled = false;
   #ticking = false;
   #again = false;
+  /** Whether a scan ran since `start` (the first also takes over every event row left unfanned). */
+  #scannedOnce = false;
   /** True until `start` (a process that never starts it, such as `boards admin`, attempts nothing) and after `stop`. */
   #stopped = true;
   /** Whether this process holds the outbox lease, as of the last scan (always, without one). */
@@ -97,13 +112,15 @@ export class WebhookDispatcher {
   /** Starts the periodic scan (which also picks up what a previous process left pending). */
   start(): void {
     this.#stopped = false;
+    this.#scannedOnce = false;
     this.#timer = setInterval(() => this.#scan(), this.#o.pollMs ?? 1_000);
     this.#timer.unref();
     this.#scan();
   }
 
   /**
-   * Stops scanning and waits up to `graceMs` (default 2 s) for attempts in flight; whatever is not
+   * Stops scanning and waits up to `graceMs` (default 2 s) for attempts in flight (and events
+   * being fanned out to their outbox rows); whatever is not
    * settled by then stays pending in storage and is attempted again after the restart.
    */
   async stop(graceMs = 2_000): Promise<void> {
@@ -115,7 +132,7 @@ export class WebhookDispatcher {
       timer = setTimeout(resolve, graceMs);
       timer.unref();
     });
-    await Promise.race([Promise.allSettled([...this.#running]), grace]);
+    await Promise.race([Promise.allSettled([...this.#running, this.#o.fannedOut?.()]), grace]);
     clearTimeout(timer);
     await this.#o.lease?.release();
   }
@@ -138,6 +155,7 @@ export class WebhookDispatcher {
 
   /** Resolves once no attempt is in flight and nothing is due now (for tests and benchmarks). */
   async idle(): Promise<void> {
+    await this.#o.fannedOut?.();
     while (this.#running.size > 0 || this.#ticking || this.#scheduled) {
       await Promise.allSettled([...this.#running]);
       await new Promise((resolve) => setImmediate(resolve));
@@ -154,9 +172,12 @@ export class WebhookDispatcher {
   }
 
   #scan(): void {
+    const first = !this.#scannedOnce;
+    this.#scannedOnce = true;
     this.#run(async () => {
       if (this.#o.lease !== undefined) this.#holder = await this.#o.lease.held();
       if (!this.#holder) return;
+      await this.#o.recover?.(first ? 0 : recoverGraceMs);
       const due = await this.#deliveries.find({ status: 'pending', nextAttemptAt: { $lte: this.#o.clock.now() } }, { sort: [['nextAttemptAt', 1]], limit: 1_000 });
       for (const row of due) this.#active.add(row.webhookId);
       if (due.length > 0) this.#schedule();
@@ -182,6 +203,7 @@ export class WebhookDispatcher {
       do {
         this.#again = false;
         for (const webhookId of [...this.#active]) {
+          await this.#o.quiet?.();
           if (this.#stopped) return;
           const flying = this.#inFlight.get(webhookId) ?? new Set<string>();
           const free = Math.min(this.#perWebhook - flying.size, this.#total - this.#inFlightCount);
@@ -221,6 +243,7 @@ export class WebhookDispatcher {
   }
 
   async #attempt(row: WebhookDeliveryRecord): Promise<void> {
+    await this.#o.quiet?.();
     const hook = await this.#webhooks.get(row.webhookId);
     if (!hook) {
       await this.#deliveries.deleteMany({ id: row.id });
@@ -239,6 +262,7 @@ export class WebhookDispatcher {
     const headers = signWebhook(secret, row.id, Math.floor(this.#o.clock.now() / 1000), row.payload);
     const send = this.#o.send ?? sendWebhook;
     const outcome = await send(hook.url, row.payload, { ...headers }, { allowPrivate: this.#o.allowPrivate, timeoutMs: this.#o.timeoutMs ?? 10_000 });
+    await this.#o.quiet?.();
     await this.#record(hook, row, outcome);
   }
 

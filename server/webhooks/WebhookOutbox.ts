@@ -1,47 +1,59 @@
 import type { Clock, Collection, Database } from '../../storage/index.js';
 import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
-import type { WebhookDeliveryRecord, WebhookRecord } from '../../storage/schema/webhooks.js';
+import type { WebhookEventRecord, WebhookRecord } from '../../storage/schema/webhooks.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { DomainEventMap } from '../events/eventTypes.js';
-import { eventEnvelope, keyedEventId, pendingDelivery } from './outboxRows.js';
+import { eventEnvelope, keyedEventId } from './outboxRows.js';
 import type { WebhookAudience } from './WebhookAudience.js';
 import type { WebhookEventType } from './webhookEvents.js';
 import { webhookBody, webhookEventTypes } from './webhookEvents.js';
+import { WebhookFanout } from './WebhookFanout.js';
 
 /**
- * The webhooks' subscriber of the domain event bus: for each event, one outbox row per enabled
- * webhook that may hear it (`WebhookAudience`: its owner can read the event's board at the time of
- * the event) and wants it (event type, board and space filters). Rows are written while the
+ * The webhooks' subscriber of the domain event bus. For each event some enabled webhook may want
+ * (its type and board filters; `WebhookAudience.listening`), one event row is written while the
  * service that emitted awaits the bus, so a change acknowledged to its client has its deliveries
- * stored (they survive `kill -9`); delivery itself runs later (`WebhookDispatcher`), which checks
- * the owner's right again before each attempt.
+ * stored (they survive `kill -9`) at the cost of one write however many webhooks there are. The
+ * fan-out to each webhook that hears the event (its owner's right to read the board, its space
+ * filter, one delivery row each) runs after the answer (`WebhookFanout`); delivery itself runs
+ * later still (`WebhookDispatcher`), which checks the owner's right again before each attempt.
  * Rows are inserted with `shared` durability: stored against a crash of the process when the
- * insert resolves, and against power loss with the store's next group fsync (milliseconds later),
- * so ten webhooks do not add ten fsyncs to an API write.
+ * insert resolves, and against power loss with the store's next group fsync, the one the write
+ * that caused the event waits for before it is answered.
  */
 export class WebhookOutbox {
-  readonly #deliveries: Collection<WebhookDeliveryRecord>;
+  readonly #events: Collection<WebhookEventRecord>;
   readonly #clock: Clock;
-  readonly #ids = new TimeOrderedIds('msg_');
-  readonly #wake: (webhookId: string) => void;
-  readonly #spaceOf: (boardId: string) => Promise<string | null>;
-  readonly #audience: Pick<WebhookAudience, 'hooksFor'>;
-  /** The webhooks that may hear each board's (or board-less workspace's) events, as read in this event-loop turn (see `#hooksFor`). */
-  readonly #hooksThisTurn = new Map<string, Promise<WebhookRecord[]>>();
+  readonly #ids = new TimeOrderedIds('wev_');
+  readonly #listening: (() => Promise<WebhookRecord[]>) | undefined;
+  readonly #fanout: WebhookFanout;
+  /** The enabled webhooks, as read in this event-loop turn (see `#listeners`). */
+  #listenersThisTurn: Promise<WebhookRecord[]> | null = null;
   /** The same once the read has finished, for the events that need not wait for it. */
-  readonly #hooksReadThisTurn = new Map<string, WebhookRecord[]>();
+  #listenersReadThisTurn: WebhookRecord[] | null = null;
 
+  /**
+   * `audience.listening`, when given, names the enabled webhooks, so events none of them wants
+   * are not recorded; without it every event is (and the fan-out finds who hears it).
+   */
   constructor(
     db: Database,
-    options: { clock: Clock; wake: (webhookId: string) => void; spaceOf: (boardId: string) => Promise<string | null>; audience: Pick<WebhookAudience, 'hooksFor'> },
+    options: {
+      clock: Clock;
+      wake: (webhookId: string) => void;
+      spaceOf: (boardId: string) => Promise<string | null>;
+      audience: Pick<WebhookAudience, 'hooksFor'> & Partial<Pick<WebhookAudience, 'listening'>>;
+      logger?: { error(context: object, message: string): void };
+      quiet?: () => Promise<void>;
+    },
   ) {
-    this.#deliveries = db.collection<WebhookDeliveryRecord>(webhookCollections.deliveries);
+    this.#events = db.collection<WebhookEventRecord>(webhookCollections.events);
     this.#clock = options.clock;
-    this.#wake = options.wake;
-    this.#spaceOf = options.spaceOf;
-    this.#audience = options.audience;
+    const { audience } = options;
+    this.#listening = audience.listening === undefined ? undefined : () => audience.listening?.() ?? Promise.resolve([]);
+    this.#fanout = new WebhookFanout(db, options);
   }
 
   /** Subscribes to every webhook event type; returns the unsubscriber. */
@@ -50,82 +62,82 @@ export class WebhookOutbox {
   }
 
   /**
-   * Writes the outbox rows of one event. Returns nothing (no promise) when the webhooks that may
-   * hear the event, already read this turn, want none of it: the usual case for the hundred item
-   * events of a batch.
+   * Writes the event row of one event. Returns nothing (no promise) when the enabled webhooks,
+   * already read this turn, want none of it: the usual case for the hundred item events of a batch.
    */
   record<K extends WebhookEventType>(type: K, event: DomainEventMap[K]): Promise<void> | undefined {
-    const known = this.#hooksReadThisTurn.get(audienceKey(event.workspaceId, boardIdOf(event)));
-    if (known !== undefined && !known.some((hook) => hook.events.includes(type))) return undefined;
+    const known = this.#listenersReadThisTurn;
+    if (known !== null && !known.some((hook) => wants(hook, type, boardIdOf(event)))) return undefined;
     return this.#record(type, event);
   }
 
+  /**
+   * Fans out the event rows left by a process that stopped before it finished (this one before a
+   * restart, or another of the cluster), recorded at least `graceMs` ago; returns how many.
+   */
+  recover(graceMs = 0): Promise<number> {
+    return this.#fanout.recover(graceMs);
+  }
+
+  /** Resolves once every event recorded so far is fanned out to its webhooks' outbox rows. */
+  idle(): Promise<void> {
+    return this.#fanout.idle();
+  }
+
   async #record<K extends WebhookEventType>(type: K, event: DomainEventMap[K]): Promise<void> {
-    const board = (event as { board?: BoardRecord }).board;
-    const hooks = (await this.#hooksFor(event.workspaceId, boardIdOf(event), board)).filter((hook) => hook.events.includes(type));
-    if (hooks.length === 0) return;
-    const body = webhookBody(type, event);
-    let spaceId = body.spaceId;
-    const wanted: WebhookRecord[] = [];
-    for (const hook of hooks) {
-      if (hook.boardIds !== null && (body.boardId === null || !hook.boardIds.includes(body.boardId))) continue;
-      if (hook.spaceIds !== null) {
-        if (body.boardId === null) continue;
-        spaceId ??= await this.#spaceOf(body.boardId);
-        if (spaceId === null || !hook.spaceIds.includes(spaceId)) continue;
-      }
-      wanted.push(hook);
+    if (this.#listening !== undefined) {
+      const boardId = boardIdOf(event);
+      if (!(await this.#listeners()).some((hook) => wants(hook, type, boardId))) return;
     }
-    if (wanted.length === 0) return;
-    const now = this.#clock.now();
+    const body = webhookBody(type, event);
     const changeKey = (event as { changeKey?: string }).changeKey;
     const envelope = eventEnvelope(type, event.workspaceId, event.at, body.boardId, body.data, changeKey === undefined ? undefined : keyedEventId(changeKey));
-    const written: WebhookRecord[] = [];
-    for (const hook of wanted) {
-      // A change emitted a second time (see `ItemEvent.changeKey`) finds its delivery already stored.
-      if (changeKey !== undefined && (await this.#deliveries.findOne({ webhookId: hook.id, eventId: envelope.id })) !== null) continue;
-      await this.#deliveries.insert(
-        pendingDelivery({ id: this.#ids.next(now), webhookId: hook.id, workspaceId: hook.workspaceId, eventType: type, boardId: body.boardId, envelope, nowMs: now }),
-        sharedDurability,
-      );
-      written.push(hook);
-    }
-    for (const hook of written) this.#wake(hook.id);
+    const now = this.#clock.now();
+    const row: WebhookEventRecord = {
+      id: this.#ids.next(now),
+      eventId: envelope.id,
+      eventType: type,
+      workspaceId: event.workspaceId,
+      boardId: body.boardId,
+      ...(body.spaceId === undefined ? {} : { spaceId: body.spaceId }),
+      board: (event as { board?: BoardRecord }).board ?? null,
+      keyed: changeKey !== undefined,
+      payload: envelope.json,
+      createdAt: now,
+    };
+    await this.#events.insert(row, sharedDurability);
+    this.#fanout.enqueue(row);
   }
 
   /**
-   * The webhooks that may hear events of a board (or of a workspace, for events without a board),
-   * read once per event-loop turn: a batch emits up to a hundred item events in one turn, and they
-   * all see the webhooks and rights as they were when the first was recorded (the request that
-   * caused them has not been answered yet, so a webhook or share changed meanwhile is a concurrent
-   * change either way). The next turn reads again.
+   * The enabled webhooks, read once per event-loop turn: a batch emits up to a hundred item
+   * events in one turn, and a webhook enabled meanwhile is a concurrent change either way (the
+   * request that caused them has not been answered yet). The next turn reads again.
    */
-  #hooksFor(workspaceId: string, boardId: string | null, board: BoardRecord | undefined): Promise<WebhookRecord[]> {
-    const key = audienceKey(workspaceId, boardId);
-    const known = this.#hooksThisTurn.get(key);
-    if (known !== undefined) return known;
-    const hooks = this.#audience.hooksFor(workspaceId, boardId, board);
-    if (this.#hooksThisTurn.size === 0) {
-      setImmediate(() => {
-        this.#hooksThisTurn.clear();
-        this.#hooksReadThisTurn.clear();
-      });
-    }
-    this.#hooksThisTurn.set(key, hooks);
-    hooks.then(
-      (read) => {
-        if (this.#hooksThisTurn.get(key) === hooks) this.#hooksReadThisTurn.set(key, read);
+  #listeners(): Promise<WebhookRecord[]> {
+    if (this.#listenersThisTurn !== null) return this.#listenersThisTurn;
+    const read = this.#listening?.() ?? Promise.resolve([]);
+    this.#listenersThisTurn = read;
+    setImmediate(() => {
+      this.#listenersThisTurn = null;
+      this.#listenersReadThisTurn = null;
+    });
+    read.then(
+      (hooks) => {
+        if (this.#listenersThisTurn === read) this.#listenersReadThisTurn = hooks;
       },
       // A failed read is not remembered: the next event reads again.
-      () => this.#hooksThisTurn.delete(key),
+      () => {
+        if (this.#listenersThisTurn === read) this.#listenersThisTurn = null;
+      },
     );
-    return hooks;
+    return read;
   }
 }
 
-/** The key of the audience cache: the board, or the workspace for events without a board. */
-function audienceKey(workspaceId: string, boardId: string | null): string {
-  return boardId === null ? `workspace:${workspaceId}` : `board:${boardId}`;
+/** Whether `hook` may want an event of `type` about board `boardId` (its type and board filters; rights and spaces are the fan-out's). */
+function wants(hook: WebhookRecord, type: string, boardId: string | null): boolean {
+  return hook.events.includes(type) && (hook.boardIds === null || (boardId !== null && hook.boardIds.includes(boardId)));
 }
 
 /** The board an event is about (what `webhookBody` reports as `boardId`), or null. */

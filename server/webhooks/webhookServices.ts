@@ -4,6 +4,7 @@ import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccessService } from '../access/AccessService.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { Config } from '../config.js';
+import type { ForegroundRequests } from '../ForegroundRequests.js';
 import type { SingletonLease } from '../cluster/SingletonLease.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
@@ -36,15 +37,19 @@ export function createWebhookServices(options: {
   notifications: NotificationService;
   /** Of several processes, the one holding it delivers; default none (this process does). */
   lease?: SingletonLease;
+  /** The requests being handled, which the fan-out and the deliveries yield to; default none. */
+  foreground?: Pick<ForegroundRequests, 'quiet'>;
 }): WebhookServices {
-  const { config, db, clock, events } = options;
+  const { config, db, clock, events, foreground } = options;
+  const quiet = foreground === undefined ? undefined : () => foreground.quiet();
   const allowPrivate = config.webhooks.allowPrivate;
   const secrets = new WebhookSecrets(loadServerSecret(config));
-  const dispatcher = new WebhookDispatcher(db, { ...options, secrets, allowPrivate });
-  const wake = (webhookId: string): void => dispatcher.wake(webhookId);
   const boards = db.collection<BoardRecord>(boardCollections.boards);
   const audience = new WebhookAudience(db, { access: options.access, accounts: options.accounts });
-  new WebhookOutbox(db, { clock, wake, spaceOf: async (boardId) => (await boards.get(boardId))?.spaceId ?? null, audience }).subscribe(events);
+  const wake = (webhookId: string): void => dispatcher.wake(webhookId);
+  const outbox = new WebhookOutbox(db, { clock, wake, spaceOf: async (boardId) => (await boards.get(boardId))?.spaceId ?? null, audience, logger: options.logger, ...(quiet ? { quiet } : {}) });
+  outbox.subscribe(events);
+  const dispatcher = new WebhookDispatcher(db, { ...options, secrets, allowPrivate, recover: (graceMs) => outbox.recover(graceMs), fannedOut: () => outbox.idle(), ...(quiet ? { quiet } : {}) });
   disableOrphanedWebhooks(db, events, clock);
   const webhooks = new WebhookService(db, { access: options.access, secrets, clock, allowPrivate, wake });
   return { webhooks, dispatcher };

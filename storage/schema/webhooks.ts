@@ -1,4 +1,5 @@
 import type { CollectionSpec } from '../Collection.js';
+import type { BoardRecord } from './boards.js';
 
 /** A webhook subscription: where to send which events, for whom. */
 export interface WebhookRecord {
@@ -53,6 +54,31 @@ export interface WebhookDeliveryRecord {
   settledAt: number | null;
 }
 
+/**
+ * One event recorded for the webhooks, before it is fanned out to the webhooks that hear it: the
+ * one row an API write waits for, however many webhooks there are. Removed once its deliveries
+ * are stored; a row a crash left behind is fanned out again (delivery ids derive from the row and
+ * the webhook, so a second fan-out stores nothing twice).
+ */
+export interface WebhookEventRecord {
+  /** `wev_<time-ordered>`. */
+  id: string;
+  /** The delivered event's id (`evt_...`). */
+  eventId: string;
+  eventType: string;
+  workspaceId: string;
+  boardId: string | null;
+  /** The board's space when the event carried the board; absent: read at fan-out when a webhook filters by space. */
+  spaceId?: string | null;
+  /** The board as the event carried it (its readers, for a board already deleted for good), or null. */
+  board: BoardRecord | null;
+  /** Named by a change key (see `ItemEvent.changeKey`): delivered once per webhook however often it is recorded. */
+  keyed: boolean;
+  /** The JSON body to deliver, exactly. */
+  payload: string;
+  createdAt: number;
+}
+
 /** Collections of the webhooks aggregate. */
 export const webhookCollections = {
   webhooks: { name: 'webhooks', indexes: [{ fields: ['workspaceId', 'enabled'] }, { fields: ['ownerId', 'id'] }] },
@@ -66,4 +92,5 @@ export const webhookCollections = {
       { fields: ['webhookId', 'eventId'] },
     ],
   },
+  events: { name: 'webhook_events', indexes: [{ fields: ['createdAt'] }] },
 } as const satisfies Record<string, CollectionSpec>;

@@ -14,28 +14,14 @@ import { liveEditCollections } from '../../storage/schema/liveEdits.js';
 import type { WebhookDeliveryRecord, WebhookRecord } from '../../storage/schema/webhooks.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
 import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
+import { webhookRecord } from '../server/webhooks/webhookRecord.js';
 import { boardRecord } from './boardRecord.js';
 
 const logger = { error: (): void => undefined, warn: (): void => undefined };
 
 const board = boardRecord('brd_1');
 
-const hook: WebhookRecord = {
-  id: 'whk_1',
-  workspaceId: 'wsp_1',
-  ownerId: 'usr_a',
-  clientId: null,
-  url: 'http://127.0.0.1:9/hook',
-  events: ['item.created', 'item.updated', 'item.deleted'],
-  description: '',
-  boardIds: null,
-  spaceIds: null,
-  enabled: true,
-  disabledReason: null,
-  secretSealed: 'sealed',
-  createdAt: 0,
-  updatedAt: 0,
-};
+const hook: WebhookRecord = webhookRecord('whk_1', ['item.created', 'item.updated', 'item.deleted']);
 
 type ItemEventType = 'item.created' | 'item.updated' | 'item.deleted';
 
