@@ -75,7 +75,8 @@ const maxRemembered = 10_000;
  * Durability: the changes of each turn are written to a journal (`live_item_changes`) in the
  * event-loop turn that stored the edit (on sqlite, synchronously right after the update's
  * append; on MongoDB the write is issued before the update's append and both complete within the
- * persistence batch), and removed once their events are emitted. A crash inside the coalescing
+ * persistence batch), and removed once their events are emitted; a turn that adds nothing to what
+ * the window's rows say writes none (`adds`). A crash inside the coalescing
  * window leaves the rows, and `recover()` at the next start emits their events from the stored
  * document. So every acknowledged live edit has its item events, at least once: a crash between
  * emitting and removing the rows emits them again, and so does an edit that two processes both
