@@ -4,6 +4,7 @@ import { CrdtError } from '../errors.js';
 import type { Logger } from '../documents/Logger.js';
 import { syncCloseCodes } from './closeCodes.js';
 import { HeldTraffic } from './HeldTraffic.js';
+import { docHoldsUpdate } from './heldUpdate.js';
 import {
   encodePermissionDenied,
   encodeSyncStep1,
@@ -324,7 +325,7 @@ export class SyncConnection {
     const update = decoding.readVarUint8Array(decoder);
     if (this.#readOnly) {
       // A reconnecting viewer's step 2 repeats its whole delete set; only news is a refusal.
-      if (isEmptyUpdate(update) || Y.snapshotContainsUpdate(Y.snapshot(room.doc), update)) return;
+      if (isEmptyUpdate(update) || docHoldsUpdate(room.doc, update)) return;
       if (!this.#deniedSent) {
         this.#deniedSent = true;
         this.#logger.info({ boardId: this.boardId, userId: this.actor.userId }, 'Refused a document update from a read-only connection');
