@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { randomHex } from './ids.js';
 
 /**
  * Ids that sort in creation order within a process: `<prefix><time base36><sequence base36><random>`.
@@ -24,6 +24,6 @@ export class TimeOrderedIds {
     }
     const time = this.#lastMs.toString(36).padStart(9, '0');
     const seq = this.#seq.toString(36).padStart(5, '0');
-    return `${this.#prefix}${time}${seq}${randomBytes(5).toString('hex')}`;
+    return `${this.#prefix}${time}${seq}${randomHex(5)}`;
   }
 }

@@ -9,11 +9,16 @@ let used = pool.length;
  * alone never grants access, short enough for URLs.
  */
 export function newId(prefix: string): string {
-  if (used + 10 > pool.length) {
+  return `${prefix}_${randomHex(10)}`;
+}
+
+/** `bytes` fresh random bytes (at most 40) as hex digits, drawn from the same pool as `newId`. */
+export function randomHex(bytes: number): string {
+  if (used + bytes > pool.length) {
     randomFillSync(pool);
     used = 0;
   }
-  const id = pool.toString('hex', used, used + 10);
-  used += 10;
-  return `${prefix}_${id}`;
+  const hex = pool.toString('hex', used, used + bytes);
+  used += bytes;
+  return hex;
 }

@@ -36,8 +36,8 @@ export type Emit = (line: ResultLine) => void;
 
 /**
  * Parses `--quick`, `--only S1,S4`, `--servers ours,hocuspocus,yws`, `--reps N`, `--window-ms N`,
- * `--server-warmup-ms N`, `--rates 10,80` and `--sinks 195,495` (the S1 grid); throws TypeError
- * on a bad flag.
+ * `--server-warmup-ms N`, `--rates 10,80` and `--sinks 195,495` (the S1 grid) and `--boards 500`
+ * (the S3 board counts); throws TypeError on a bad flag.
  */
 export function parseArgs(argv: readonly string[]): BenchConfig {
   const quick = argv.includes('--quick');
@@ -45,7 +45,7 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
     const i = argv.indexOf(flag);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const known = new Set(['--quick', '--only', '--servers', '--reps', '--window-ms', '--server-warmup-ms', '--rates', '--sinks', ...churnFlags]);
+  const known = new Set(['--quick', '--only', '--servers', '--reps', '--window-ms', '--server-warmup-ms', '--rates', '--sinks', '--boards', ...churnFlags]);
   for (const [i, arg] of argv.entries()) {
     if (arg.startsWith('--') && !known.has(arg)) throw new TypeError(`unknown flag ${arg}`);
     if (!arg.startsWith('--') && !known.has(argv[i - 1] ?? '')) throw new TypeError(`unexpected argument ${arg}`);
@@ -81,7 +81,7 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
     servers: servers as ServerName[],
     s1Rates: list('--rates', quick ? [10, 40] : [10, 20, 40, 80], 200),
     s1Sinks: list('--sinks', quick ? [195] : [45, 195, 495], 2000),
-    s3Boards: quick ? [100] : [100, 500],
+    s3Boards: list('--boards', quick ? [100] : [100, 500], 2000),
     s7Sinks: quick ? 45 : 195,
     s8: churnSettings(value),
   };

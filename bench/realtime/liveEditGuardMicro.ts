@@ -9,9 +9,11 @@ import { silentLogger } from '../../crdt/index.js';
  * Micro-benchmark of live-edit validation (`LiveEditGuard`) on the apply path: the same client
  * updates (moves of an item, keystrokes in a note) applied to a 10,000-item board with and
  * without the guard watching; prints microseconds per update. Run after `npm run build`:
- * `node --expose-gc dist/bench/realtime/liveEditGuardMicro.js` (collects garbage before each timed run).
+ * `node --expose-gc dist/bench/realtime/liveEditGuardMicro.js [items]` (collects garbage before each timed run;
+ * `items`, 10,000 by default, sets the board's size: the guard's cost must not grow with it).
  */
-const items = 10_000;
+const items = Number(process.argv[2] ?? 10_000);
+if (!Number.isInteger(items) || items < 20) throw new TypeError('items must be a whole number of at least 20');
 const updates = 3_000;
 const origin = { actor: { userId: 'usr_client' } };
 

@@ -2,9 +2,9 @@ import * as decoding from 'lib0/decoding';
 import * as Y from 'yjs';
 import { CrdtError } from '../errors.js';
 import type { Logger } from '../documents/Logger.js';
-import type { BoardRoom } from './BoardRoom.js';
 import { syncCloseCodes } from './closeCodes.js';
 import { HeldTraffic } from './HeldTraffic.js';
+import { docHoldsUpdate } from './heldUpdate.js';
 import {
   encodePermissionDenied,
   encodeSyncStep1,
@@ -35,6 +35,24 @@ export interface SyncConnectionInfo {
   readonly rateKey?: string;
 }
 
+/** What a connection needs of its board's room (`BoardRoom`): where its messages go. */
+export interface SyncRoom {
+  /** The board's document (loaded once the connection has started). */
+  readonly doc: Y.Doc;
+  /** The messages that give a client with nothing the whole document. */
+  fullStateMessages(): readonly Uint8Array[];
+  /** Applies a sync step 2. */
+  applyUpdate(update: Uint8Array, origin: SyncConnection): void;
+  /** Takes a live update (`message` is the y-websocket message it came in, when it can be relayed as is). */
+  receiveUpdate(message: Uint8Array | undefined, update: Uint8Array, origin: SyncConnection): void;
+  /** Applies an awareness update; returns how many of its entries were the connection's own. */
+  applyAwareness(update: Uint8Array, origin: SyncConnection): number;
+  /** One awareness message with every live state. */
+  encodeAllAwareness(): Uint8Array;
+  /** Forgets a connection that closed. */
+  remove(connection: SyncConnection): void;
+}
+
 /** Per-connection limits, from `RealtimeHubOptions`. */
 export interface SyncConnectionLimits {
   maxMessageBytes: number;
@@ -57,7 +75,7 @@ export class SyncConnection {
   /** Awareness client ids this connection has announced (server-side ownership). */
   readonly awarenessClientIds = new Set<number>();
   readonly #socket: SyncSocket;
-  readonly #room: BoardRoom | undefined;
+  readonly #room: SyncRoom | undefined;
   readonly #bucket: TokenBucket;
   readonly #onRateLimited: () => void;
   readonly #limits: SyncConnectionLimits;
@@ -74,7 +92,7 @@ export class SyncConnection {
   constructor(
     socket: SyncSocket,
     info: SyncConnectionInfo,
-    room: BoardRoom | undefined,
+    room: SyncRoom | undefined,
     bucket: TokenBucket,
     onRateLimited: () => void,
     limits: SyncConnectionLimits,
@@ -289,7 +307,7 @@ export class SyncConnection {
     }
   }
 
-  #handleSync(data: Uint8Array, decoder: decoding.Decoder, room: BoardRoom): void {
+  #handleSync(data: Uint8Array, decoder: decoding.Decoder, room: SyncRoom): void {
     const syncType = decoding.readVarUint(decoder);
     if (syncType === syncMessageTypes.step1) {
       const stateVector = decoding.readVarUint8Array(decoder);
@@ -307,7 +325,7 @@ export class SyncConnection {
     const update = decoding.readVarUint8Array(decoder);
     if (this.#readOnly) {
       // A reconnecting viewer's step 2 repeats its whole delete set; only news is a refusal.
-      if (isEmptyUpdate(update) || Y.snapshotContainsUpdate(Y.snapshot(room.doc), update)) return;
+      if (isEmptyUpdate(update) || docHoldsUpdate(room.doc, update)) return;
       if (!this.#deniedSent) {
         this.#deniedSent = true;
         this.#logger.info({ boardId: this.boardId, userId: this.actor.userId }, 'Refused a document update from a read-only connection');

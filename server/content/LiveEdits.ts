@@ -8,9 +8,9 @@ import { boardCollections } from '../../storage/schema/boards.js';
 import type { LiveItemChangeRecord } from '../../storage/schema/liveEdits.js';
 import { liveEditCollections } from '../../storage/schema/liveEdits.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
-import { foldItemChanges } from './itemChanges.js';
+import { foldItemChanges, nextItemChange } from './itemChanges.js';
 import { currentItem, itemChangeEvents } from './itemChangeEvents.js';
-import type { ItemChangeStep } from './itemChanges.js';
+import type { ItemChangeStep, NetItemChange } from './itemChanges.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import { byBoard, orphanedRows } from './orphanedRows.js';
 import type { WriteEventJournal } from './WriteEventJournal.js';
@@ -37,7 +37,29 @@ interface Pending {
   journalIds: string[];
   /** Their writes (a store whose writes are asynchronous may still be at it). */
   writes: Promise<void>[];
+  /** What the journal rows say of each item so far (`foldItemChanges` of their steps), and the actor of the last row. */
+  journaled: { net: Map<string, NetItemChange>; actorId: string };
   timer: NodeJS.Timeout;
+}
+
+/** Adds `steps` to the net change per item, as `foldItemChanges` folds them. */
+function foldInto(net: Map<string, NetItemChange>, steps: readonly ItemChangeStep[]): void {
+  for (const { id, change } of steps) net.set(id, nextItemChange(net.get(id), change));
+}
+
+/**
+ * Whether journaling `steps` by `actorId` would change nothing `recover` does with the rows
+ * already written: each step updates an item the rows already show as created or updated, by the
+ * actor of the last row (recovery reads the items from the stored document, so a drag or a typing
+ * run needs one row per coalescing window, not one per message).
+ */
+function adds(journaled: Pending['journaled'], steps: readonly ItemChangeStep[], actorId: string): boolean {
+  if (actorId !== journaled.actorId) return true;
+  for (const { id, change } of steps) {
+    const net = journaled.net.get(id);
+    if (change !== 'updated' || (net !== 'created' && net !== 'updated')) return true;
+  }
+  return false;
 }
 
 /** Boards whose workspace is remembered before the memory is cleared. */
@@ -57,7 +79,8 @@ const maxRemembered = 10_000;
  * Durability: the changes of each turn are written to a journal (`live_item_changes`) in the
  * event-loop turn that stored the edit (on sqlite, synchronously right after the update's
  * append; on MongoDB the write is issued before the update's append and both complete within the
- * persistence batch), and removed once their events are emitted. A crash inside the coalescing
+ * persistence batch), and removed once their events are emitted; a turn that adds nothing to what
+ * the window's rows say writes none (`adds`). A crash inside the coalescing
  * window leaves the rows, and `recover()` at the next start emits their events from the stored
  * document. So every acknowledged live edit has its item events, at least once: a crash between
  * emitting and removing the rows emits them again, and so does an edit that two processes both
@@ -177,23 +200,32 @@ export class LiveEdits {
     this.#turn.delete(boardId);
     if (steps === undefined) return;
     const actorId = this.#lastEditor.get(boardId) ?? 'unknown';
+    const pending = this.#pending.get(boardId);
+    if (pending !== undefined && !adds(pending.journaled, steps, actorId)) {
+      pending.steps.push(...steps);
+      pending.actorId = actorId;
+      return;
+    }
     const at = this.#o.clock.now();
     const id = this.#ids.next(at);
     // Started now: the sqlite store writes it before `insert` returns, in the turn that stored the edit.
     const write = this.#journal
       .insert({ id, boardId, actorId, steps, at, ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }) }, sharedDurability)
       .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'live edit changes could not be journaled'));
-    const pending = this.#pending.get(boardId);
     if (pending !== undefined) {
       pending.steps.push(...steps);
       pending.actorId = actorId;
       pending.journalIds.push(id);
       pending.writes.push(write);
+      foldInto(pending.journaled.net, steps);
+      pending.journaled.actorId = actorId;
       return;
     }
     const timer = setTimeout(() => this.#run(boardId, () => this.#flush(boardId)), this.#coalesceMs);
     timer.unref();
-    this.#pending.set(boardId, { steps, actorId, journalIds: [id], writes: [write], timer });
+    const net = new Map<string, NetItemChange>();
+    foldInto(net, steps);
+    this.#pending.set(boardId, { steps: [...steps], actorId, journalIds: [id], writes: [write], journaled: { net, actorId }, timer });
   }
 
   async #flush(boardId: string): Promise<void> {

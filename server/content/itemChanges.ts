@@ -15,20 +15,25 @@ export interface ItemChangeStep {
   readonly change: 'created' | 'updated' | 'deleted';
 }
 
+/** The net change of one item so far: `none` after created then deleted. */
+export type NetItemChange = ItemChangeStep['change'] | 'none';
+
+/** The net change of an item that was `before` (undefined: untouched) and then had `change`. */
+export function nextItemChange(before: NetItemChange | undefined, change: ItemChangeStep['change']): NetItemChange {
+  if (before === undefined) return change;
+  if (before === 'created') return change === 'deleted' ? 'none' : 'created';
+  if (before === 'deleted') return change === 'created' ? 'updated' : 'deleted';
+  if (before === 'none') return change;
+  return change === 'deleted' ? 'deleted' : 'updated';
+}
+
 /**
  * Folds a sequence of per-item changes into their net effect: created then changed is created,
  * created then deleted is nothing, changed then deleted is deleted. Order of first touch is kept.
  */
 export function foldItemChanges(steps: Iterable<ItemChangeStep>): ItemChanges {
-  const state = new Map<string, 'created' | 'updated' | 'deleted' | 'none'>();
-  for (const { id, change } of steps) {
-    const before = state.get(id);
-    if (before === undefined) state.set(id, change);
-    else if (before === 'created') state.set(id, change === 'deleted' ? 'none' : 'created');
-    else if (before === 'deleted') state.set(id, change === 'created' ? 'updated' : 'deleted');
-    else if (before === 'none') state.set(id, change === 'created' ? 'created' : change);
-    else state.set(id, change === 'deleted' ? 'deleted' : 'updated');
-  }
+  const state = new Map<string, NetItemChange>();
+  for (const { id, change } of steps) state.set(id, nextItemChange(state.get(id), change));
   const pick = (kind: string): string[] => [...state].filter(([, value]) => value === kind).map(([id]) => id);
   return { created: pick('created'), updated: pick('updated'), deleted: pick('deleted') };
 }

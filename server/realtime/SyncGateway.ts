@@ -131,6 +131,8 @@ export class SyncGateway {
     const token = header ?? url.searchParams.get('token') ?? '';
     const peer = request.socket.remoteAddress ?? '';
     const remoteAddress = this.#o.trustedProxies?.clientAddress(peer, request.headers['x-forwarded-for']) ?? peer;
+    // Read now: the callbacks below live as long as the socket, and must not keep the upgrade request (and its headers) alive.
+    const loggedUrl = redactUrl(request.url ?? '');
     const mark = this.#rights.begin();
     decideSync(this.#o, token, boardIdOf(url.pathname.slice(this.#prefix.length)), remoteAddress).then(
       (decision) => {
@@ -144,7 +146,7 @@ export class SyncGateway {
           decision,
         );
         this.#rights.track(connection, token, remoteAddress, decision, mark);
-        this.#o.logger.info({ boardId: decision.boardId, userId: decision.actor.userId, readOnly: decision.readOnly, url: redactUrl(request.url ?? '') }, 'sync connected');
+        this.#o.logger.info({ boardId: decision.boardId, userId: decision.actor.userId, readOnly: decision.readOnly, url: loggedUrl }, 'sync connected');
         for (const bytes of queued.splice(0)) connection.receive(bytes);
       },
       (error: unknown) => {

@@ -128,6 +128,13 @@ describe('harness helpers', () => {
     expect(() => parseArgs(['--sinks', '-3'])).toThrow(/--sinks/);
   });
 
+  it('takes the S3 board counts from --boards and refuses bad lists', () => {
+    expect(parseArgs(['--only', 'S3', '--boards', '500'])).toMatchObject({ s3Boards: [500] });
+    expect(parseArgs([])).toMatchObject({ s3Boards: [100, 500] });
+    expect(parseArgs(['--quick'])).toMatchObject({ s3Boards: [100] });
+    for (const bad of ['', 'x', '0', '2001']) expect(() => parseArgs(['--boards', bad])).toThrow(/--boards/);
+  });
+
   it('warms a fresh S1 server for 15 s unless told otherwise, and refuses a bad warm-up', () => {
     expect(parseArgs([]).serverWarmupMs).toBe(15_000);
     expect(parseArgs(['--quick']).serverWarmupMs).toBe(0);
