@@ -74,5 +74,5 @@ describe('kill -9 during an import', () => {
       .toBe('succeeded');
     expect(await texts(server.url, boardId)).toEqual(items.map((item) => item.data.text));
     await boards.kill(server);
-  });
+  }, 600_000);
 });

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createItem } from '../../crdt/index.js';
+import * as Y from 'yjs';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { expectEnvelope, json, startTestServer } from '../helpers/testServer.js';
 import type { SharedBoard } from './fixtures.js';
@@ -40,7 +40,7 @@ async function finished(key: string, boardId: string, jobId: string): Promise<Bo
     .poll(async () => {
       job = await json(t.api(key, 'GET', `/boards/${boardId}/imports/${jobId}`));
       return job.status;
-    }, { timeout: 60_000, interval: 50 })
+    }, { timeout: 150_000, interval: 50 })
     .toMatch(/^(succeeded|failed)$/);
   return job;
 }
@@ -65,7 +65,7 @@ describe('POST /boards/{boardId}/imports', () => {
         expect(job.result.itemIds).toHaveLength(job.result.applied);
         expect(job.progress).toBeCloseTo(job.result.applied / 1000);
         return job.status;
-      }, { timeout: 60_000, interval: 20 })
+      }, { timeout: 150_000, interval: 20 })
       .toBe('succeeded');
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
     for (const applied of seen) expect(applied % 100).toBe(0);
@@ -79,7 +79,7 @@ describe('POST /boards/{boardId}/imports', () => {
     // One activity row per chunk, as a batch makes.
     const activity = await json(t.api(alice.key, 'GET', `/boards/${boardId}/activity?limit=100`));
     expect(activity.data.filter((row: Body) => JSON.stringify(row).includes('batch')).length).toBeGreaterThanOrEqual(10);
-  });
+  }, 180_000);
 
   test('a stock y-websocket client sees the imported items arrive', async () => {
     const boardId = await createBoard(t, alice.key);
@@ -89,13 +89,13 @@ describe('POST /boards/{boardId}/imports', () => {
       const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(250) });
       expect(res.status).toBe(202);
       const { id } = await json(res);
-      await expect.poll(() => client.doc.getMap('items').size, { timeout: 60_000 }).toBe(250);
+      await expect.poll(() => client.doc.getMap('items').size, { timeout: 150_000 }).toBe(250);
       const job = await finished(alice.key, boardId, id);
       expect([...client.doc.getMap('items').keys()].sort()).toEqual([...job.result.itemIds].sort());
     } finally {
       client.destroy();
     }
-  });
+  }, 180_000);
 
   test('the same Idempotency-Key answers with the same job and imports once', async () => {
     const boardId = await createBoard(t, alice.key);
@@ -108,7 +108,7 @@ describe('POST /boards/{boardId}/imports', () => {
     expect((await json(again)).id).toBe(a.id);
     await finished(alice.key, boardId, a.id);
     expect(await allItems(alice.key, boardId)).toHaveLength(150);
-  });
+  }, 180_000);
 
   test('editors may import; the job is seen only by who started it', async () => {
     const res = await t.api(s.editor.key, 'POST', `/boards/${s.boardId}/imports`, { items: stickies(3) });
@@ -118,7 +118,7 @@ describe('POST /boards/{boardId}/imports', () => {
     await expectEnvelope(await t.api(s.owner.key, 'GET', `/boards/${s.boardId}/imports/${id}`), 404, 'not_found');
     const other = await createBoard(t, s.editor.key);
     await expectEnvelope(await t.api(s.editor.key, 'GET', `/boards/${other}/imports/${id}`), 404, 'not_found');
-  });
+  }, 180_000);
 });
 
 describe('bad imports are refused whole, and nothing is stored', () => {
@@ -140,14 +140,14 @@ describe('bad imports are refused whole, and nothing is stored', () => {
       if (field !== null) expect(envelope.error.field, JSON.stringify(body)).toBe(field);
     }
     await expectNothingStored(boardId);
-  });
+  }, 180_000);
 
   test('more than 5,000 items: 422 naming items', async () => {
     const boardId = await createBoard(t, alice.key);
     const envelope = await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(5001) }), 422, 'validation_failed');
     expect(envelope.error.field).toBe('items');
     await expectNothingStored(boardId);
-  });
+  }, 180_000);
 
   test('a bad item at index k, in a late chunk: 422 naming items[k] and its field', async () => {
     const boardId = await createBoard(t, alice.key);
@@ -163,7 +163,7 @@ describe('bad imports are refused whole, and nothing is stored', () => {
       expect(envelope.error.field).toBe(field);
     }
     await expectNothingStored(boardId);
-  });
+  }, 180_000);
 
   test('a body over 4 MiB: 413 payload_too_large', async () => {
     const boardId = await createBoard(t, alice.key);
@@ -172,7 +172,7 @@ describe('bad imports are refused whole, and nothing is stored', () => {
     expect(JSON.stringify({ items }).length).toBeGreaterThan(4 * 1024 * 1024);
     await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items }), 413, 'payload_too_large');
     await expectNothingStored(boardId);
-  });
+  }, 180_000);
 
   test('a body between 1 and 4 MiB is accepted (the import has its own limit)', async () => {
     const boardId = await createBoard(t, alice.key);
@@ -182,16 +182,16 @@ describe('bad imports are refused whole, and nothing is stored', () => {
     const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items });
     expect(res.status).toBe(202);
     expect((await finished(alice.key, boardId, (await json(res)).id)).result.applied).toBe(2500);
-  });
+  }, 180_000);
 
   test('unknown board 404; viewer and commenter 403; a stranger 404', async () => {
+    const before = (await allItems(s.owner.key, s.boardId)).length;
     await expectEnvelope(await t.api(alice.key, 'POST', '/boards/brd_doesnotexist00/imports', { items: stickies(2) }), 404, 'not_found');
     await expectEnvelope(await t.api(s.viewer.key, 'POST', `/boards/${s.boardId}/imports`, { items: stickies(2) }), 403, 'forbidden');
     await expectEnvelope(await t.api(s.commenter.key, 'POST', `/boards/${s.boardId}/imports`, { items: stickies(2) }), 403, 'forbidden');
     await expectEnvelope(await t.api(s.stranger.key, 'POST', `/boards/${s.boardId}/imports`, { items: stickies(2) }), 404, 'not_found');
-    const texts = (await allItems(s.owner.key, s.boardId)).map((i) => i.data.text);
-    expect(texts).not.toContain('n1');
-  });
+    expect(await allItems(s.owner.key, s.boardId)).toHaveLength(before);
+  }, 180_000);
 
   test('a key without boards:write: 403 insufficient_scope', async () => {
     const reader = await t.createUser({ plan: 'pro', scopes: 'boards:read boards:write' });
@@ -199,25 +199,27 @@ describe('bad imports are refused whole, and nothing is stored', () => {
     const readOnly = await t.createUser({ plan: 'pro', scopes: 'boards:read' });
     await expectEnvelope(await t.api(readOnly.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(2) }), 403, 'insufficient_scope');
     await expectNothingStored(boardId, reader.key);
-  });
+  }, 180_000);
 
   test("an import the board's item cap cannot hold: 402, nothing stored", async () => {
     const basic = await t.createUser({ plan: 'basic' });
     const boardId = await createBoard(t, basic.key);
-    const cap = (await json(t.api(basic.key, 'GET', '/me/limits'))).limits?.itemsPerBoard ?? 10_000;
-    // The board is filled to 2 short of its cap in one transaction, as a fast way to get there.
+    const cap = (await json(t.api(basic.key, 'GET', '/me/limits'))).limits.itemsPerBoard as number;
+    // The board is filled to 2 short of its cap with plain entries in one transaction: only their number matters here.
     const actor = { actorId: basic.id };
+    const size = (): Promise<number> => t.server.services.documents.open(boardId).then((doc) => doc.getMap('items').size);
     await t.server.services.documents.transact(boardId, (doc) => {
-      for (let i = 0; i < cap - 2; i++) createItem(doc, { type: 'sticky_note', position: { x: i * 250, y: 5000 }, data: { text: `f${i}` } }, actor, Date.now());
+      const items = doc.getMap('items');
+      for (let i = 0; i < cap - 2; i++) items.set(`itm_fill${i}`, new Y.Map<unknown>([['type', 'sticky_note']]));
     }, actor, { wait: 'stored' });
+    expect(await size()).toBe(cap - 2);
     const envelope = await expectEnvelope(await t.api(basic.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(3) }), 402, 'payment_required');
     expect(envelope.error.message).toContain('adds 3');
-    const texts = new Set((await allItems(basic.key, boardId)).map((i) => i.data.text));
-    expect(texts.size).toBe(cap - 2);
-    expect(texts.has('n0')).toBe(false);
+    expect(await size()).toBe(cap - 2);
     // Two fit.
     const res = await t.api(basic.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(2) });
     expect(res.status).toBe(202);
     expect((await finished(basic.key, boardId, (await json(res)).id)).status).toBe('succeeded');
-  });
+    expect(await size()).toBe(cap);
+  }, 180_000);
 });
