@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DocumentRegistry, ValidationIssue } from '../../crdt/index.js';
 import { CrdtError, ItemValidationError, hasWriteReceipt, itemCount, maxBatchOperations, validateBatch, withWriteReceipt } from '../../crdt/index.js';
 import type { JobRecord } from '../../storage/schema/jobs.js';
@@ -118,14 +119,17 @@ export class ImportService {
   }
 
   /**
-   * Applies the chunks in order. The next chunk is written while the fsync of the one before
-   * runs; a chunk is counted (and reported) only once its fsync is done.
+   * Applies the chunks in order, one per turn of the event loop (a store that answers at once
+   * would otherwise hold the loop for the whole import). The next chunk is written while the
+   * fsync of the one before runs; a chunk is counted (and reported) only once its fsync is done.
    */
   async #run(principal: Principal, boardId: string, jobId: string, chunks: readonly Record<string, unknown>[][], total: number, signal: AbortSignal): Promise<ImportProgress> {
     const itemIds: string[] = [];
     let applied = 0;
     let reported: Promise<void> = Promise.resolve();
     for (const [chunk, operations] of chunks.entries()) {
+      // A turn of the event loop per chunk: the chunk before goes out to live clients, and other requests are answered, before the next is written.
+      await nextTurn();
       if (signal.aborted) {
         await reported;
         throw new ServiceError('service_unavailable', `The server stopped after ${applied} of ${total} items were imported; import the rest (from index ${applied}).`);
