@@ -81,17 +81,24 @@ describe('POST /boards/{boardId}/imports', () => {
     expect(activity.data.filter((row: Body) => JSON.stringify(row).includes('batch')).length).toBeGreaterThanOrEqual(10);
   }, 180_000);
 
-  test('a stock y-websocket client sees the imported items arrive', async () => {
+  test('a stock y-websocket client sees the imported items arrive chunk by chunk', async () => {
     const boardId = await createBoard(t, alice.key);
     const client = connectSyncClient(t.url, boardId, alice.key);
     try {
       await client.synced();
+      // Each chunk is one transaction: the client's item count moves 100 at a time.
+      const sizes: number[] = [];
+      client.doc.on('update', () => sizes.push(client.doc.getMap('items').size));
       const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(250) });
       expect(res.status).toBe(202);
       const { id } = await json(res);
       await expect.poll(() => client.doc.getMap('items').size, { timeout: 150_000 }).toBe(250);
       const job = await finished(alice.key, boardId, id);
       expect([...client.doc.getMap('items').keys()].sort()).toEqual([...job.result.itemIds].sort());
+      // Never part of a chunk, and not all at once at the end.
+      expect(sizes.at(-1)).toBe(250);
+      expect(sizes.length).toBeGreaterThan(1);
+      for (const size of sizes) expect([100, 200, 250]).toContain(size);
     } finally {
       client.destroy();
     }
