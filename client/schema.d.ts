@@ -238,6 +238,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/boards/{boardId}/imports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Imports up to 5000 items: validated whole, then applied by a job 100 at a time.
+         * @description Editors and above. Every item is validated first, against the board as it is, by the checks of POST /boards/{boardId}/items:batch: one bad item is 422 naming `items[k].<field>` and nothing is stored; an import the board's item cap (GET /me/limits) cannot hold is 402 and nothing is stored. Then 202 with a job (`Location`: GET /boards/{boardId}/imports/{jobId}) that creates the items in order, 100 per transaction: each chunk is one update, one broadcast to connected clients and one activity row, as a batch, and is durably stored before `result.applied` counts it, so live clients see the items chunk by chunk. If the server stops during the import, the job ends `failed` with error `interrupted` and `result.applied` read from the board itself: no chunk is applied twice, and the rest is `items.slice(applied)`. The body may be up to 4 MiB (413 `payload_too_large` beyond). Send `Idempotency-Key` to retry safely: the same key answers with the same job.
+         */
+        post: operations["importItems"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/imports/{jobId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * An import job: its status and progress (`result.applied` of `result.total`, the created ids).
+         * @description Only the person who started the import sees it (404 for anyone else).
+         */
+        get: operations["getImport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards/{boardId}/items": {
         parameters: {
             query?: never;
@@ -1276,6 +1316,55 @@ export interface components {
         ErrorEnvelope: {
             error: components["schemas"]["Error"];
             requestId: string;
+        };
+        ImportJob: {
+            boardId: string;
+            createdAt: string;
+            /** @description Why the import stopped: an API error code (`validation_failed` when the board changed under a chunk so that it no longer fits), or `interrupted` when the server stopped; the message says how many items were imported, as `result.applied` does, so a retry sends `items` from that index. */
+            error: {
+                code: string;
+                message: string;
+            } | null;
+            finishedAt: string | null;
+            id: string;
+            /** @description `items.import`. */
+            kind: string;
+            progress: number;
+            result: components["schemas"]["ImportProgress"];
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+        };
+        ImportProgress: {
+            /** @description Items stored so far: whole chunks of 100, each durable before it is counted. */
+            applied: number;
+            /** @description The ids of the items created so far, in the order of `items`. */
+            itemIds: string[];
+            /** @description Items in the import. */
+            total: number;
+        };
+        ImportRequest: {
+            /** @description 1 to 5000 items, each as the body of POST /boards/{boardId}/items; created in this order. */
+            items: {
+                data?: {
+                    [key: string]: unknown;
+                };
+                position: {
+                    /** @description Board units; the centre of the item. */
+                    x: number;
+                    /** @description Board units; the centre of the item. */
+                    y: number;
+                };
+                /** @description Degrees clockwise; normalized to [0, 360). */
+                rotation?: number;
+                size?: {
+                    /** @description Board units. */
+                    height: number;
+                    /** @description Board units. */
+                    width: number;
+                };
+                type: string;
+            }[];
         };
         /** @description An item on a board: geometry, z order, derived section, and its type's data. */
         Item: {
@@ -3923,6 +4012,282 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    importItems: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 printable ASCII characters, a UUID is best) that makes a retry of this request safe for 24 hours: the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with another request it is refused (`idempotency_key_reused`). Keys are per credential. See the README, "Retries". */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "items": [
+                 *         {
+                 *           "type": "sticky_note",
+                 *           "position": {
+                 *             "x": 0,
+                 *             "y": 0
+                 *           },
+                 *           "data": {
+                 *             "text": "First",
+                 *             "color": "#fff9b1"
+                 *           }
+                 *         },
+                 *         {
+                 *           "type": "text",
+                 *           "position": {
+                 *             "x": 300,
+                 *             "y": 0
+                 *           },
+                 *           "data": {
+                 *             "text": "Second"
+                 *           }
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["ImportRequest"];
+            };
+        };
+        responses: {
+            /** @description Success. */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. `invalid_idempotency_key`: The `Idempotency-Key` header must be 1 to 255 printable ASCII characters; `error.header` names it. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payment_required`: The workspace's plan does not allow this; upgrade or free up capacity. */
+            402: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer. `idempotency_key_in_doubt`: A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again. `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
+            415: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getImport: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                boardId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
                     [name: string]: unknown;
                 };
                 content: {

@@ -40,6 +40,8 @@ export interface RouteSpec<P extends z.ZodType, Q extends z.ZodType, B extends z
   body?: B;
   /** A request body that `body` accepts, shown in OpenAPI (every operation with a body has one; a test parses it). */
   bodyExample?: z.input<B>;
+  /** Largest JSON body this operation accepts, in bytes, when it differs from the API's (default 1 MiB); larger is 413 `payload_too_large`. */
+  maxBodyBytes?: number;
   /** The body is bytes of these media types (an upload), read into `raw`, instead of JSON (`body`). */
   rawBody?: RawBodySpec;
   /** The success answer is bytes (a `BinaryReply`), not JSON: its media types and headers for OpenAPI; `response` is then null. */
@@ -133,6 +135,7 @@ export interface Route {
   query?: z.ZodType;
   body?: z.ZodType;
   bodyExample?: unknown;
+  maxBodyBytes?: number;
   rawBody?: RawBodySpec;
   binaryResponse?: BinaryResponseSpec;
   status: number;

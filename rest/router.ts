@@ -47,12 +47,14 @@ export interface ApiRouterOptions {
  * (rest/routeRefusals.ts), which OpenAPI documents per operation: change both together.
  */
 export function apiRouter(prefix: string, options: ApiRouterOptions): Middleware {
-  const parseBody = jsonBodyReader([HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE], options.maxBodyBytes);
+  const readerOf = (maxBytes: number | undefined): JsonBodyReader => jsonBodyReader([HttpMethodEnum.POST, HttpMethodEnum.PUT, HttpMethodEnum.PATCH, HttpMethodEnum.DELETE], maxBytes);
+  const parseBody = readerOf(options.maxBodyBytes);
   const router = newRouter(prefix);
   // Registration order breaks ties between routes with as many parameters (the table's order).
   for (const route of options.routes) {
     const paramNames = [...route.path.matchAll(/\{([A-Za-z0-9_]+)\}/g)].map((m) => m[1] ?? '');
-    router.register(routerPath(route.path), [route.method], (ctx) => handle(ctx, route, paramNames, options, parseBody));
+    const parse = route.maxBodyBytes === undefined ? parseBody : readerOf(route.maxBodyBytes);
+    router.register(routerPath(route.path), [route.method], (ctx) => handle(ctx, route, paramNames, options, parse));
   }
   const routes = router.routes() as Middleware;
   const refuse = methodNotAllowed(router, (allowed) => new ServiceError('method_not_allowed', `This address accepts ${allowed.join(', ')}.`));

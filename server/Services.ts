@@ -34,6 +34,7 @@ import { createNotificationServices } from './notifications/notificationServices
 import { createOAuthServices } from './oauth/OAuthServices.js';
 import type { SearchService } from './search/SearchService.js';
 import { createSearchService } from './search/searchServices.js';
+import { ImportService } from './jobs/ImportService.js';
 import type { JobService } from './jobs/JobService.js';
 import type { OAuthServices } from './oauth/OAuthServices.js';
 import { SkillService } from './skills/SkillService.js';
@@ -92,6 +93,8 @@ export interface Services extends BoardServices {
   readonly ai: AiService;
   /** Stored background jobs (`Prefer: respond-async`). */
   readonly jobs: JobService;
+  /** Bulk imports of items, run as jobs (`POST /boards/{boardId}/imports`). */
+  readonly imports: ImportService;
   /** AI skills: the curated library, custom skills, drafts and apply. */
   readonly skills: SkillService;
   /** Webhook subscriptions, rotation, deliveries and pings. */
@@ -193,6 +196,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events, owner: liveness });
   const skills = new SkillService(db, { ai, clock });
   const foreground = new ForegroundRequests();
+  const imports = new ImportService({ access, accounts, documents: documentServices.documents, content, jobs });
   const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications, foreground, ...withLease(singleton('webhook-outbox', 10_000)) });
   const notificationDelivery = createNotificationServices({
     config,
@@ -254,6 +258,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     idempotency,
     ai,
     jobs,
+    imports,
     skills,
     orphans,
     close: async () => {

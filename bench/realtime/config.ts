@@ -4,7 +4,7 @@ import type { ServerName } from './serverKit.js';
 import { serverNames } from './serverKit.js';
 
 /** Scenario ids the bench knows. */
-export const scenarioIds = ['S0', 'S1', 'S2', 'S3', 'S4', 'S6', 'S7', 'S9', 'S8'] as const;
+export const scenarioIds = ['S0', 'S1', 'S2', 'S3', 'S4', 'S5', 'S6', 'S7', 'S9', 'S8'] as const;
 /** One of `scenarioIds`. */
 export type ScenarioId = (typeof scenarioIds)[number];
 
@@ -29,6 +29,9 @@ export interface BenchConfig {
   s7Sinks: number;
   /** S8, the churn soak: run only when asked for (`--only S8`). */
   s8: ChurnSettings;
+  /** S5: clients in the reconnect storm (2 probes per board, the rest sinks), and boards they are spread over. */
+  s5Clients: number;
+  s5Boards: number;
 }
 
 /** Receives every finished cell (written to the JSONL file and kept for the summary). */
@@ -36,8 +39,9 @@ export type Emit = (line: ResultLine) => void;
 
 /**
  * Parses `--quick`, `--only S1,S4`, `--servers ours,hocuspocus,yws`, `--reps N`, `--window-ms N`,
- * `--server-warmup-ms N`, `--rates 10,80` and `--sinks 195,495` (the S1 grid) and `--boards 500`
- * (the S3 board counts); throws TypeError on a bad flag.
+ * `--server-warmup-ms N`, `--rates 10,80` and `--sinks 195,495` (the S1 grid), `--boards 500`
+ * (the S3 board counts), `--s5-clients N` and `--s5-boards N` (the S5 storm) and the S8 flags;
+ * throws TypeError on a bad flag.
  */
 export function parseArgs(argv: readonly string[]): BenchConfig {
   const quick = argv.includes('--quick');
@@ -45,7 +49,7 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
     const i = argv.indexOf(flag);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const known = new Set(['--quick', '--only', '--servers', '--reps', '--window-ms', '--server-warmup-ms', '--rates', '--sinks', '--boards', ...churnFlags]);
+  const known = new Set(['--quick', '--only', '--servers', '--reps', '--window-ms', '--server-warmup-ms', '--rates', '--sinks', '--boards', '--s5-clients', '--s5-boards', ...churnFlags]);
   for (const [i, arg] of argv.entries()) {
     if (arg.startsWith('--') && !known.has(arg)) throw new TypeError(`unknown flag ${arg}`);
     if (!arg.startsWith('--') && !known.has(argv[i - 1] ?? '')) throw new TypeError(`unexpected argument ${arg}`);
@@ -84,7 +88,16 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
     s3Boards: list('--boards', quick ? [100] : [100, 500], 2000),
     s7Sinks: quick ? 45 : 195,
     s8: churnSettings(value),
+    ...s5Sizes(list, quick),
   };
+}
+
+/** The S5 storm's size: 500 clients on 50 boards (BENCHMARK), 100 on 10 with `--quick`; at least 2 clients (the probes) per board. */
+function s5Sizes(list: (flag: string, fallback: number[], max: number) => number[], quick: boolean): { s5Clients: number; s5Boards: number } {
+  const [s5Clients = 0] = list('--s5-clients', [quick ? 100 : 500], 5000);
+  const [s5Boards = 0] = list('--s5-boards', [quick ? 10 : 50], 1000);
+  if (s5Clients < 2 * s5Boards) throw new TypeError('--s5-clients must be at least 2 per board (the probes)');
+  return { s5Clients, s5Boards };
 }
 
 /** The flags of S8 and their defaults (BENCHMARK.md: 20k connections over 2,000 boards in 10 minutes, sampled every 10 s). */

@@ -126,10 +126,10 @@ async function startBatchClient(http: string, token: string): Promise<BatchClien
     throw error;
   }
   return {
-    async run(board, items) {
+    async run(board, items, mode = 'batches') {
       const started = performance.now();
       const before = proc.events.length;
-      proc.send(JSON.stringify({ board, items }));
+      proc.send(JSON.stringify({ board, items, mode }));
       const answer = (): Record<string, unknown> | undefined => proc.events.slice(before).find((e) => 'batchMs' in e || 'error' in e);
       if (!(await waitUntil(() => answer() !== undefined, 60_000))) throw new Error('restBatchClient: no answer within 60 s');
       const done = answer() ?? {};

@@ -14,6 +14,7 @@ import { runS1 } from './scenarioS1.js';
 import { runS2 } from './scenarioS2.js';
 import { runS3 } from './scenarioS3.js';
 import { runS4 } from './scenarioS4.js';
+import { runS5 } from './scenarioS5.js';
 import { runS6 } from './scenarioS6.js';
 import { runS7 } from './scenarioS7.js';
 import { runS8 } from './scenarioS8.js';
@@ -51,6 +52,7 @@ async function runScenario(id: ScenarioId, config: BenchConfig, emit: Emit): Pro
   else if (id === 'S2') await runS2(config, withRelay, emit);
   else if (id === 'S3') await runS3(config, peersAndUs, emit);
   else if (id === 'S4') await runS4(config, peersAndUs, emit);
+  else if (id === 'S5') await runS5(config, peersAndUs, emit);
   else if (id === 'S6') await runS6(config, peersAndUs, emit);
   else if (id === 'S7') await runS7(config, peersAndUs, emit);
   else if (id === 'S8') await runS8(config, peersAndUs, emit);

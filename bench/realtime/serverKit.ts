@@ -57,10 +57,16 @@ export interface LiveHold {
 
 /** Writes items on a board through the server's own write path (ours: REST; Hocuspocus: a direct connection). */
 export interface BatchClient {
-  /** Creates `items` new items; resolves once the server answered the last call. */
-  run(board: string, items: number): Promise<{ ms: number; calls: number }>;
+  /**
+   * Creates `items` new items; resolves once the server answered the last call. `batches`
+   * (default): sequential calls of at most 100; `import`: one import job, polled until done.
+   */
+  run(board: string, items: number, mode?: BatchMode): Promise<{ ms: number; calls: number }>;
   close(): Promise<void>;
 }
+
+/** How a `BatchClient` writes: sequential 100-item batches, or one import job. */
+export type BatchMode = 'batches' | 'import';
 
 /** Options of `startServer`. */
 export interface StartOptions {

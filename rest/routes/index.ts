@@ -5,6 +5,7 @@ import { assetRoutes } from './assets.js';
 import { boardContentRoutes } from './boardContent.js';
 import { boardRoutes } from './boards.js';
 import { chatRoutes } from './chat.js';
+import { importRoutes } from './imports.js';
 import { itemRoutes } from './items.js';
 import { itemTypeRoutes } from './itemTypes.js';
 import { meRoutes } from './me.js';
@@ -32,6 +33,7 @@ export function allRoutes(services: Services): Route[] {
     ...memberRoutes(facade(services, 'boardMembers', 'publicLinks', 'accounts', 'config')),
     ...boardContentRoutes(facade(services, 'content', 'hub', 'access', 'accounts', 'config')),
     ...itemRoutes(facade(services, 'content', 'access')),
+    ...importRoutes(facade(services, 'imports')),
     ...assetRoutes(facade(services, 'assets')),
     ...aiRoutes(facade(services, 'ai', 'jobs', 'skills')),
     ...skillRoutes(facade(services, 'skills')),

@@ -22,10 +22,16 @@ export interface JobView {
 }
 
 /** What a job does once it runs; the signal aborts it when the server stops. */
-export type JobWork = (signal: AbortSignal) => Promise<unknown>;
+export type JobWork = (signal: AbortSignal, jobId: string) => Promise<unknown>;
 
 /** Called when a job ends (the domain event bus subscribes); awaited before the end is final for `idle`. */
 export type JobFinishedListener = (job: JobRecord) => void | Promise<void>;
+
+/**
+ * Settles a job of one kind that a previous process left queued or running, before it is failed
+ * `interrupted`: what it had done (its `result`) and the message saying so.
+ */
+export type InterruptedJobReader = (job: JobRecord) => Promise<{ result: unknown; message: string }>;
 
 /** Dependencies of `JobService`. */
 export interface JobServiceOptions {
@@ -89,6 +95,7 @@ export class JobService {
   readonly #running = new Set<Promise<void>>();
   readonly #listeners: JobFinishedListener[] = [];
   readonly #ended = { succeeded: 0, failed: 0 };
+  readonly #interruptedReaders = new Map<string, InterruptedJobReader>();
   #closed = false;
 
   constructor(options: JobServiceOptions) {
@@ -101,9 +108,15 @@ export class JobService {
     this.#listeners.push(listener);
   }
 
+  /** Lets the jobs of `kind` a stop cut off say what they had done when they are failed `interrupted` (see `recoverInterrupted`). */
+  onInterrupted(kind: string, reader: InterruptedJobReader): void {
+    this.#interruptedReaders.set(kind, reader);
+  }
+
   /**
    * Fails every job a previous process left queued or running (`interrupted`) and refunds its
-   * credits; returns how many. With several processes, the jobs of a process still running are
+   * credits; returns how many. A job whose kind has an `onInterrupted` reader gets the result
+   * and message it reads. With several processes, the jobs of a process still running are
    * left to it.
    */
   async recoverInterrupted(): Promise<number> {
@@ -112,21 +125,23 @@ export class JobService {
     const stale: JobRecord[] = [];
     for (const job of unfinished) if (owner === undefined || job.processId === undefined || !(await owner.isAlive(job.processId))) stale.push(job);
     for (const job of stale) {
-      const failed = await this.#finish(job.id, { status: 'failed', error: { code: 'interrupted', message: 'The server stopped while the job was running; its credits were refunded. Run it again.' } });
+      const settled = await this.#readInterrupted(job);
+      const failed = await this.#finish(job.id, { status: 'failed', ...settled });
       if (failed?.reservation) await this.#refund(failed);
     }
     return stale.length;
   }
 
   /** Records a job and queues `work`; answers with the job as stored (usually `queued`). */
-  async submit(principal: Principal, input: { kind: string; boardId: string; reservation: JobRecord['reservation'] }, work: JobWork): Promise<JobView> {
+  async submit(principal: Principal, input: { kind: string; boardId: string; reservation: JobRecord['reservation']; result?: unknown }, work: JobWork): Promise<JobView> {
     if (this.#closed) throw new ServiceError('service_unavailable', 'The server is stopping; retry shortly.');
     const job: JobRecord = {
       id: newId('job'),
       kind: input.kind,
       status: 'queued',
       progress: 0,
-      result: null,
+      // What the job has done so far, for a job that reports as it goes (see `report`).
+      result: input.result ?? null,
       error: null,
       boardId: input.boardId,
       userId: principal.user.id,
@@ -143,6 +158,11 @@ export class JobService {
     queue.waiting.push({ id: job.id, work });
     this.#pump(job.workspaceId);
     return jobView(job);
+  }
+
+  /** Records how far a running job is: `progress` 0 to 1, and what it has done so far as its `result`. */
+  async report(jobId: string, progress: number, result: unknown): Promise<void> {
+    await this.#jobs.updateOne({ id: jobId, status: 'running' }, { $set: { progress, result } });
   }
 
   /** A job of the caller's; 404 for anyone else's or an unknown id. */
@@ -202,11 +222,13 @@ export class JobService {
       await this.#jobs.updateOne({ id, status: 'queued' }, { $set: { status: 'running', startedAt: this.#o.clock.now() } });
       let result: unknown;
       try {
-        result = await work(controller.signal);
+        result = await work(controller.signal, id);
       } catch (error) {
         const code = controller.signal.aborted ? 'interrupted' : error instanceof ServiceError ? error.code : 'internal_error';
         if (!(error instanceof ServiceError)) this.#o.logger.error({ err: error, jobId: id }, 'job failed');
-        const message = code === 'interrupted' ? 'The server stopped while the job was running; its credits were refunded.' : error instanceof ServiceError && code !== 'internal_error' ? error.message : 'Something went wrong on our side.';
+        // A job that stops at the abort says itself what it had done (a `service_unavailable` error).
+        const stopped = error instanceof ServiceError && error.code === 'service_unavailable' ? error.message : 'The server stopped while the job was running; its credits were refunded.';
+        const message = code === 'interrupted' ? stopped : error instanceof ServiceError && code !== 'internal_error' ? error.message : 'Something went wrong on our side.';
         // The operation gave its own credits back when it failed.
         await this.#finish(id, { status: 'failed', error: { code, message } });
         return;
@@ -232,6 +254,20 @@ export class JobService {
       }
     }
     return done;
+  }
+
+  async #readInterrupted(job: JobRecord): Promise<Pick<JobRecord, 'error'> & Partial<Pick<JobRecord, 'result'>>> {
+    const reader = this.#interruptedReaders.get(job.kind);
+    if (reader !== undefined) {
+      try {
+        const { result, message } = await reader(job);
+        return { result, error: { code: 'interrupted', message } };
+      } catch (error) {
+        this.#o.logger.error({ err: error, jobId: job.id }, 'could not read what an interrupted job had done');
+      }
+    }
+    const credits = job.reservation ? ' Its credits were refunded.' : '';
+    return { error: { code: 'interrupted', message: `The server stopped while the job was running.${credits} Run it again.` } };
   }
 
   async #refund(job: JobRecord): Promise<void> {

@@ -118,7 +118,16 @@ describe('harness helpers', () => {
     expect(parseArgs(['--only', 'S9']).only).toEqual(['S9']);
     expect(parseArgs([]).only).toContain('S9');
     expect(parseArgs(['--quick']).only).not.toContain('S9');
-    expect(() => parseArgs(['--only', 'S5'])).toThrow(TypeError);
+    expect(() => parseArgs(['--only', 'S11'])).toThrow(TypeError);
+  });
+
+  it('sizes the S5 storm from --s5-clients and --s5-boards: 500 on 50, 100 on 10 quick, at least the 2 probes per board', () => {
+    expect(parseArgs(['--only', 'S5']).only).toEqual(['S5']);
+    expect(parseArgs([])).toMatchObject({ s5Clients: 500, s5Boards: 50 });
+    expect(parseArgs(['--quick'])).toMatchObject({ s5Clients: 100, s5Boards: 10 });
+    expect(parseArgs(['--s5-clients', '60', '--s5-boards', '30'])).toMatchObject({ s5Clients: 60, s5Boards: 30 });
+    expect(() => parseArgs(['--s5-clients', '50', '--s5-boards', '30'])).toThrow(/--s5-clients/);
+    for (const bad of ['', 'x', '0', '1.5']) expect(() => parseArgs(['--s5-boards', bad])).toThrow(/--s5-boards/);
   });
 
   it('takes the S1 grid from --rates and --sinks and refuses bad lists', () => {

@@ -1,0 +1,232 @@
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as Y from 'yjs';
+import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
+import { expectEnvelope, json, startTestServer } from '../helpers/testServer.js';
+import type { SharedBoard } from './fixtures.js';
+import { sharedBoard } from './fixtures.js';
+import { connectSyncClient } from './helpers/syncClient.js';
+import { createBoard } from './helpers.js';
+
+let t: TestServer;
+let alice: TestUser;
+let s: SharedBoard;
+
+beforeAll(async () => {
+  t = await startTestServer({ env: { BOARDS_RATE_LIMIT_PER_MINUTE: '1000000' } });
+  alice = await t.createUser({ plan: 'pro' });
+  s = await sharedBoard(t);
+});
+afterAll(() => t.stop());
+
+/** `n` sticky notes in a row, texts `n0`, `n1`, ... */
+function stickies(n: number, from = 0): Body[] {
+  return Array.from({ length: n }, (_, i) => ({ type: 'sticky_note', position: { x: (from + i) * 250, y: 0 }, data: { text: `n${from + i}` } }));
+}
+
+async function allItems(key: string, boardId: string): Promise<Body[]> {
+  const out: Body[] = [];
+  let cursor: string | null = null;
+  do {
+    const page: Body = await json(t.api(key, 'GET', `/boards/${boardId}/items?limit=1000${cursor ? `&cursor=${cursor}` : ''}`));
+    out.push(...page.data);
+    cursor = page.nextCursor;
+  } while (cursor !== null);
+  return out;
+}
+
+async function finished(key: string, boardId: string, jobId: string): Promise<Body> {
+  let job: Body = null;
+  await expect
+    .poll(async () => {
+      job = await json(t.api(key, 'GET', `/boards/${boardId}/imports/${jobId}`));
+      return job.status;
+    }, { timeout: 150_000, interval: 50 })
+    .toMatch(/^(succeeded|failed)$/);
+  return job;
+}
+
+describe('POST /boards/{boardId}/imports', () => {
+  test('1,000 items: 202 with a job that reports progress, then every item reads back through REST in order', async () => {
+    const boardId = await createBoard(t, alice.key);
+    const items = stickies(1000);
+    const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items });
+    expect(res.status).toBe(202);
+    const accepted = await json(res);
+    expect(res.headers.get('location')).toBe(`/v1/boards/${boardId}/imports/${accepted.id}`);
+    expect(accepted).toMatchObject({ kind: 'items.import', boardId, result: { total: 1000 } });
+    expect(['queued', 'running']).toContain(accepted.status);
+
+    // Progress moves in whole chunks and never goes back.
+    const seen: number[] = [];
+    await expect
+      .poll(async () => {
+        const job = await json(t.api(alice.key, 'GET', `/boards/${boardId}/imports/${accepted.id}`));
+        seen.push(job.result.applied);
+        expect(job.result.itemIds).toHaveLength(job.result.applied);
+        expect(job.progress).toBeCloseTo(job.result.applied / 1000);
+        return job.status;
+      }, { timeout: 150_000, interval: 20 })
+      .toBe('succeeded');
+    expect(seen).toEqual([...seen].sort((a, b) => a - b));
+    for (const applied of seen) expect(applied % 100).toBe(0);
+
+    const job = await finished(alice.key, boardId, accepted.id);
+    expect(job).toMatchObject({ status: 'succeeded', progress: 1, error: null, result: { total: 1000, applied: 1000 } });
+    const stored = await allItems(alice.key, boardId);
+    expect(stored).toHaveLength(1000);
+    expect(stored.map((i) => i.id)).toEqual(job.result.itemIds);
+    expect(stored.map((i) => i.data.text)).toEqual(items.map((i) => i.data.text));
+    // One activity row per chunk, as a batch makes.
+    const activity = await json(t.api(alice.key, 'GET', `/boards/${boardId}/activity?limit=100`));
+    expect(activity.data.filter((row: Body) => JSON.stringify(row).includes('batch')).length).toBeGreaterThanOrEqual(10);
+  }, 180_000);
+
+  test('a stock y-websocket client sees the imported items arrive chunk by chunk', async () => {
+    const boardId = await createBoard(t, alice.key);
+    const client = connectSyncClient(t.url, boardId, alice.key);
+    try {
+      await client.synced();
+      // Each chunk is one transaction: the client's item count moves 100 at a time.
+      const sizes: number[] = [];
+      client.doc.on('update', () => sizes.push(client.doc.getMap('items').size));
+      const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(250) });
+      expect(res.status).toBe(202);
+      const { id } = await json(res);
+      await expect.poll(() => client.doc.getMap('items').size, { timeout: 150_000 }).toBe(250);
+      const job = await finished(alice.key, boardId, id);
+      expect([...client.doc.getMap('items').keys()].sort()).toEqual([...job.result.itemIds].sort());
+      // Never part of a chunk, and not all at once at the end.
+      expect(sizes.at(-1)).toBe(250);
+      expect(sizes.length).toBeGreaterThan(1);
+      for (const size of sizes) expect([100, 200, 250]).toContain(size);
+    } finally {
+      client.destroy();
+    }
+  }, 180_000);
+
+  test('the same Idempotency-Key answers with the same job and imports once', async () => {
+    const boardId = await createBoard(t, alice.key);
+    const headers = { 'Idempotency-Key': 'import-once-1' };
+    const first = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(150) }, headers);
+    expect(first.status).toBe(202);
+    const again = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(150) }, headers);
+    expect(again.status).toBe(202);
+    const a = await json(first);
+    expect((await json(again)).id).toBe(a.id);
+    await finished(alice.key, boardId, a.id);
+    expect(await allItems(alice.key, boardId)).toHaveLength(150);
+  }, 180_000);
+
+  test('editors may import; the job is seen only by who started it', async () => {
+    const res = await t.api(s.editor.key, 'POST', `/boards/${s.boardId}/imports`, { items: stickies(3) });
+    expect(res.status).toBe(202);
+    const { id } = await json(res);
+    expect((await finished(s.editor.key, s.boardId, id)).status).toBe('succeeded');
+    await expectEnvelope(await t.api(s.owner.key, 'GET', `/boards/${s.boardId}/imports/${id}`), 404, 'not_found');
+    const other = await createBoard(t, s.editor.key);
+    await expectEnvelope(await t.api(s.editor.key, 'GET', `/boards/${other}/imports/${id}`), 404, 'not_found');
+  }, 180_000);
+});
+
+describe('bad imports are refused whole, and nothing is stored', () => {
+  async function expectNothingStored(boardId: string, key = alice.key): Promise<void> {
+    expect(await allItems(key, boardId)).toHaveLength(0);
+  }
+
+  test('items not an array, missing, empty, or an item not an object: 422 naming the field', async () => {
+    const boardId = await createBoard(t, alice.key);
+    for (const [body, field] of [
+      [{ items: 'nope' }, 'items'],
+      [{}, 'items'],
+      [{ items: [] }, 'items'],
+      [[stickies(1)[0]], '(body)'],
+      [{ items: [stickies(1)[0], 7] }, 'items[1]'],
+      [{ items: stickies(1), extra: true }, null],
+    ] as const) {
+      const envelope = await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, body), 422, 'validation_failed');
+      if (field !== null) expect(envelope.error.field, JSON.stringify(body)).toBe(field);
+    }
+    await expectNothingStored(boardId);
+  }, 180_000);
+
+  test('more than 5,000 items: 422 naming items', async () => {
+    const boardId = await createBoard(t, alice.key);
+    const envelope = await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(5001) }), 422, 'validation_failed');
+    expect(envelope.error.field).toBe('items');
+    await expectNothingStored(boardId);
+  }, 180_000);
+
+  test('a bad item at index k, in a late chunk: 422 naming items[k] and its field', async () => {
+    const boardId = await createBoard(t, alice.key);
+    for (const [k, bad, field] of [
+      [742, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 5 } }, 'items[742].data.text'],
+      [0, { type: 'no_such_type', position: { x: 0, y: 0 } }, 'items[0].type'],
+      [1999, { type: 'sticky_note', position: { x: 'left', y: 0 } }, 'items[1999].position.x'],
+      [350, { type: 'connector', position: { x: 0, y: 0 }, data: { from: 'itm_missing0000', to: 'itm_missing0001' } }, 'items[350].data.from'],
+    ] as const) {
+      const items = stickies(2000);
+      items[k] = bad;
+      const envelope = await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items }), 422, 'validation_failed');
+      expect(envelope.error.field).toBe(field);
+    }
+    await expectNothingStored(boardId);
+  }, 180_000);
+
+  test('a body over 4 MiB: 413 payload_too_large', async () => {
+    const boardId = await createBoard(t, alice.key);
+    const long = 'x'.repeat(1000);
+    const items = Array.from({ length: 4500 }, (_, i) => ({ type: 'sticky_note', position: { x: i, y: 0 }, data: { text: long } }));
+    expect(JSON.stringify({ items }).length).toBeGreaterThan(4 * 1024 * 1024);
+    await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items }), 413, 'payload_too_large');
+    await expectNothingStored(boardId);
+  }, 180_000);
+
+  test('a body between 1 and 4 MiB is accepted (the import has its own limit)', async () => {
+    const boardId = await createBoard(t, alice.key);
+    const long = 'y'.repeat(600);
+    const items = Array.from({ length: 2500 }, (_, i) => ({ type: 'sticky_note', position: { x: i * 250, y: 0 }, data: { text: long } }));
+    expect(JSON.stringify({ items }).length).toBeGreaterThan(1024 * 1024);
+    const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items });
+    expect(res.status).toBe(202);
+    expect((await finished(alice.key, boardId, (await json(res)).id)).result.applied).toBe(2500);
+  }, 180_000);
+
+  test('unknown board 404; viewer and commenter 403; a stranger 404', async () => {
+    const before = (await allItems(s.owner.key, s.boardId)).length;
+    await expectEnvelope(await t.api(alice.key, 'POST', '/boards/brd_doesnotexist00/imports', { items: stickies(2) }), 404, 'not_found');
+    await expectEnvelope(await t.api(s.viewer.key, 'POST', `/boards/${s.boardId}/imports`, { items: stickies(2) }), 403, 'forbidden');
+    await expectEnvelope(await t.api(s.commenter.key, 'POST', `/boards/${s.boardId}/imports`, { items: stickies(2) }), 403, 'forbidden');
+    await expectEnvelope(await t.api(s.stranger.key, 'POST', `/boards/${s.boardId}/imports`, { items: stickies(2) }), 404, 'not_found');
+    expect(await allItems(s.owner.key, s.boardId)).toHaveLength(before);
+  }, 180_000);
+
+  test('a key without boards:write: 403 insufficient_scope', async () => {
+    const reader = await t.createUser({ plan: 'pro', scopes: 'boards:read boards:write' });
+    const boardId = await createBoard(t, reader.key);
+    const readOnly = await t.createUser({ plan: 'pro', scopes: 'boards:read' });
+    await expectEnvelope(await t.api(readOnly.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(2) }), 403, 'insufficient_scope');
+    await expectNothingStored(boardId, reader.key);
+  }, 180_000);
+
+  test("an import the board's item cap cannot hold: 402, nothing stored", async () => {
+    const basic = await t.createUser({ plan: 'basic' });
+    const boardId = await createBoard(t, basic.key);
+    const cap = (await json(t.api(basic.key, 'GET', '/me/limits'))).limits.itemsPerBoard as number;
+    // The board is filled to 2 short of its cap with plain entries in one transaction: only their number matters here.
+    const actor = { actorId: basic.id };
+    const size = (): Promise<number> => t.server.services.documents.open(boardId).then((doc) => doc.getMap('items').size);
+    await t.server.services.documents.transact(boardId, (doc) => {
+      const items = doc.getMap('items');
+      for (let i = 0; i < cap - 2; i++) items.set(`itm_fill${i}`, new Y.Map<unknown>([['type', 'sticky_note']]));
+    }, actor, { wait: 'stored' });
+    expect(await size()).toBe(cap - 2);
+    const envelope = await expectEnvelope(await t.api(basic.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(3) }), 402, 'payment_required');
+    expect(envelope.error.message).toContain('adds 3');
+    expect(await size()).toBe(cap - 2);
+    // Two fit.
+    const res = await t.api(basic.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(2) });
+    expect(res.status).toBe(202);
+    expect((await finished(basic.key, boardId, (await json(res)).id)).status).toBe('succeeded');
+    expect(await size()).toBe(cap);
+  }, 180_000);
+});
