@@ -1,20 +1,36 @@
+import { crc32 } from 'node:zlib';
 import { summarize } from '../realtime/stats.js';
 import type { LatencySummary } from '../realtime/stats.js';
 
 /** Throughput of one REST create run. */
 export interface CreatesRun {
   processes: number;
-  /** How requests were spread: `round-robin` (request by request) or `by-board` (each board always on one process). */
+  /** How requests were spread over the processes (see `Spread`). */
   spread: Spread;
   creates: number;
+  /** Completed creates per process, in the order of the processes. */
+  served: number[];
   perSecond: number;
   latency: LatencySummary;
   /** Failed calls, by status or error message. */
   errors: Record<string, number>;
 }
 
-/** How a run spreads its requests over the processes. */
-export type Spread = 'round-robin' | 'by-board';
+/**
+ * How a run spreads its requests over the processes: `round-robin` request by request (a balancer
+ * without affinity); `by-board` each board always on one process, boards dealt out in turn (an
+ * even split); `board-hash` each board always on the process a hash of its id picks, the kind of
+ * spread `hash $board consistent` in deploy/nginx.conf gives (CRC-32 modulo the processes here,
+ * not nginx's ring, so which boards go together differs, not how even the split is on average).
+ */
+export type Spread = 'round-robin' | 'by-board' | 'board-hash';
+
+/** The index of the process that serves request `i` of board number `boardIndex` (id `board`) under `spread`. */
+export function processFor(spread: Spread, i: number, boardIndex: number, board: string, processes: number): number {
+  if (spread === 'round-robin') return i % processes;
+  if (spread === 'by-board') return boardIndex % processes;
+  return crc32(board) % processes;
+}
 
 /** One sticky note at position `i` (the fields `POST /v1/boards/{id}/items` takes). */
 function sticky(i: number): { type: string; position: { x: number; y: number }; data: { text: string } } {
@@ -23,9 +39,8 @@ function sticky(i: number): { type: string; position: { x: number; y: number }; 
 
 /**
  * Item creates (`POST /v1/boards/{id}/items`) by `concurrency` workers for `durationMs`, board
- * after board over `boards`, spread over the processes at `bases` request by request (a client
- * alternating between them, as a round-robin balancer would) or board by board (each board's
- * requests always to one process): completed creates per second.
+ * after board over `boards`, spread over the processes at `bases` as `options.spread` says:
+ * completed creates per second, and per process.
  */
 export async function measureCreates(
   bases: readonly string[],
@@ -36,6 +51,7 @@ export async function measureCreates(
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const latencies: number[] = [];
   const errors: Record<string, number> = {};
+  const served = bases.map(() => 0);
   let next = 0;
   const started = performance.now();
   const deadline = started + options.durationMs;
@@ -43,13 +59,17 @@ export async function measureCreates(
     while (performance.now() < deadline) {
       const i = next++;
       const boardIndex = options.spread === 'round-robin' ? Math.floor(i / bases.length) % boards.length : i % boards.length;
-      const base = bases[options.spread === 'round-robin' ? i % bases.length : boardIndex % bases.length] ?? '';
       const board = boards[boardIndex] ?? '';
+      const processIndex = processFor(options.spread, i, boardIndex, board, bases.length);
+      const base = bases[processIndex] ?? '';
       const at = performance.now();
       try {
         const response = await fetch(`${base}/v1/boards/${board}/items`, { method: 'POST', headers, body: JSON.stringify(sticky(i)) });
         await response.arrayBuffer();
-        if (response.status === 201) latencies.push(performance.now() - at);
+        if (response.status === 201) {
+          latencies.push(performance.now() - at);
+          served[processIndex] = (served[processIndex] ?? 0) + 1;
+        }
         else errors[String(response.status)] = (errors[String(response.status)] ?? 0) + 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
@@ -59,5 +79,5 @@ export async function measureCreates(
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   const elapsedS = (performance.now() - started) / 1000;
-  return { processes: bases.length, spread: options.spread, creates: latencies.length, perSecond: latencies.length / elapsedS, latency: summarize(latencies), errors };
+  return { processes: bases.length, spread: options.spread, creates: latencies.length, served, perSecond: latencies.length / elapsedS, latency: summarize(latencies), errors };
 }

@@ -67,8 +67,11 @@ async function benchOurs(infra: SharedInfra, config: ClusterBenchConfig): Promis
       const one = await measureCreates([a.http], cluster.token, boards, options);
       const two = await measureCreates([a.http, b.http], cluster.token, boards, options);
       const twoByBoard = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'by-board' });
-      process.stdout.write(`ours REST creates: one process ${one.perSecond.toFixed(1)}/s, two ${two.perSecond.toFixed(1)}/s (by board ${twoByBoard.perSecond.toFixed(1)}/s)\n`);
-      rest = { one, two, twoByBoard };
+      const twoByHash = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'board-hash' });
+      process.stdout.write(
+        `ours REST creates: one process ${one.perSecond.toFixed(1)}/s, two ${two.perSecond.toFixed(1)}/s (by board ${twoByBoard.perSecond.toFixed(1)}/s, board hash ${twoByHash.perSecond.toFixed(1)}/s)\n`,
+      );
+      rest = { one, two, twoByBoard, twoByHash };
     } catch (error) {
       rest = { failed: message(error) };
     }

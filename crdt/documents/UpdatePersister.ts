@@ -159,11 +159,19 @@ export class UpdatePersister {
    * `appendNow` and no store call is in flight; returns true when everything queued so far is
    * stored (safe from a crash of the process). Returns false otherwise, and when the append
    * fails: the updates then stay queued for the background path, which retries them in order.
+   * A store without `appendNow` gets its append call now, in this turn, unless one is in flight
+   * (what is queued then goes in the next call, as soon as that one is done): the caller waits
+   * for it (`whenPersisted`), and a later event-loop turn would only add to that wait.
    */
   storeNow(): boolean {
     if (this.#queue.length === 0) return !this.#dropped;
     const store = this.#store;
-    if (this.#dropped || store.appendNow === undefined || this.#running !== undefined) return false;
+    if (this.#dropped || this.#running !== undefined) return false;
+    if (store.appendNow === undefined) {
+      this.#timer?.cancel();
+      this.#start();
+      return false;
+    }
     const count = this.#queue.length;
     const startedAt = performance.now();
     let seq: number;
@@ -244,12 +252,15 @@ export class UpdatePersister {
       if (delayMs > 0) return;
       this.#timer.cancel();
     }
-    this.#timer = later(delayMs, () => {
-      this.#timer = undefined;
-      this.#running = this.#run().finally(() => {
-        this.#running = undefined;
-        if (this.#queue.length > 0) this.#schedule(this.#options.persistDelayMs);
-      });
+    this.#timer = later(delayMs, () => this.#start());
+  }
+
+  /** Starts the store calls that take the queue, one at a time, until it is empty. */
+  #start(): void {
+    this.#timer = undefined;
+    this.#running = this.#run().finally(() => {
+      this.#running = undefined;
+      if (this.#queue.length > 0) this.#schedule(this.#options.persistDelayMs);
     });
   }
 

@@ -28,10 +28,14 @@ export class PostgresCollection<T extends StoredRecord> implements Collection<T>
     this.#ready = ready;
   }
 
-  async #query(sql: string, values: unknown[]): Promise<Row[]> {
+  /**
+   * Runs `sql`; as the named prepared statement `name` when given (statements of a fixed text run
+   * on every request, whose parsing and planning cost the server about as much as running them).
+   */
+  async #query(sql: string, values: unknown[], name?: string): Promise<Row[]> {
     await this.#ready();
     try {
-      return (await this.#pool.query<Row>(sql, values)).rows;
+      return (await this.#pool.query<Row>(name === undefined ? { text: sql, values } : { name, text: sql, values })).rows;
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicateKeyError(this.name, { cause: error });
       throw error;
@@ -49,19 +53,20 @@ export class PostgresCollection<T extends StoredRecord> implements Collection<T>
   }
 
   async insert(record: T, _options?: InsertOptions): Promise<void> {
-    await this.#query(`INSERT INTO ${this.#table} (id, doc) VALUES ($1, $2::jsonb)`, [encodeString(record.id), toStoredJson(record)]);
+    await this.#query(`INSERT INTO ${this.#table} (id, doc) VALUES ($1, $2::jsonb)`, [encodeString(record.id), toStoredJson(record)], `${this.#table}.insert`);
   }
 
   async put(record: T, _options?: InsertOptions): Promise<void> {
     // An upsert on the id only: a record holding another's unique field is refused, never replaced.
-    await this.#query(`INSERT INTO ${this.#table} (id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`, [
-      encodeString(record.id),
-      toStoredJson(record),
-    ]);
+    await this.#query(
+      `INSERT INTO ${this.#table} (id, doc) VALUES ($1, $2::jsonb) ON CONFLICT (id) DO UPDATE SET doc = excluded.doc`,
+      [encodeString(record.id), toStoredJson(record)],
+      `${this.#table}.put`,
+    );
   }
 
   async get(id: string): Promise<T | null> {
-    const [row] = await this.#query(`SELECT doc FROM ${this.#table} WHERE id = $1`, [encodeString(id)]);
+    const [row] = await this.#query(`SELECT doc FROM ${this.#table} WHERE id = $1`, [encodeString(id)], `${this.#table}.get`);
     return row ? (row.doc as T) : null;
   }
 
