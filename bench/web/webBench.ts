@@ -39,6 +39,13 @@ async function signIn(page: Page, url: string, dataDir: string): Promise<void> {
   await page.fill('input[name=code]', codeFromOutbox(dataDir, benchEmail));
   await page.click('button[type=submit]');
   await page.waitForURL(`${url}/`);
+  // A new account is asked its name once; left open, the dialog would take the bench's clicks and keys.
+  const prompt = page.getByRole('dialog', { name: 'What should we call you?' });
+  if (await prompt.waitFor({ timeout: 15_000 }).then(() => true, () => false)) {
+    await prompt.getByRole('textbox', { name: 'Your name' }).fill('Bench');
+    await prompt.getByRole('textbox', { name: 'Your name' }).press('Enter');
+    await prompt.waitFor({ state: 'detached' });
+  }
 }
 
 /** Opens a board and waits until it is live and painted, with its editing tools ready; answers the first paint in ms. */
@@ -147,9 +154,8 @@ async function blockOnScreen(page: Page, count: number): Promise<{ chosen: Scree
   const { columns, rows } = blockOf(count);
   const surface = await page.locator('.surface').boundingBox();
   if (!surface) throw new Error('the board has no canvas');
-  await page.keyboard.press('Control+Digit0');
+  if ((await page.locator('.surface').getAttribute('data-zoom')) !== '1') await zoomWith(page, () => page.locator('button.zoom').click());
   for (let zoomOuts = 0; ; zoomOuts += 1) {
-    await nextFrame(page);
     // The first wholly drawn column is left out: the band starts in the gap to its right, inside the canvas.
     const grid = rowsOf(await visibleItems(page)).map((row) => row.slice(1));
     const block = grid.slice(0, rows).map((row) => row.slice(0, columns));
@@ -166,8 +172,23 @@ async function blockOnScreen(page: Page, count: number): Promise<{ chosen: Scree
       if (from.y > surface.y && to.y < surface.y + surface.height && to.x < surface.x + surface.width) return { chosen: block.flat(), from, to };
     }
     if (zoomOuts === 12) throw new Error(`no block of ${columns} × ${rows} notes fits on the canvas`);
-    await page.keyboard.press('Control+Minus');
+    await zoomWith(page, () => page.getByRole('button', { name: 'Zoom out', exact: true }).click());
   }
+}
+
+/** Clicks a zoom button of the toolbar and waits until the canvas's zoom has changed and holds still for a frame (zooming may be animated). */
+async function zoomWith(page: Page, press: () => Promise<void>): Promise<void> {
+  const zoom = async () => Number(await page.locator('.surface').getAttribute('data-zoom'));
+  const before = await zoom();
+  await press();
+  let last = before;
+  for (let frame = 0; frame < 300; frame += 1) {
+    await nextFrame(page);
+    const now = await zoom();
+    if (now !== before && now === last) return;
+    last = now;
+  }
+  throw new Error(`the zoom stayed at ${before} after a zoom button was clicked`);
 }
 
 async function positionOf(url: string, key: string, boardId: string, itemId: string): Promise<string> {

@@ -1,21 +1,18 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { signedInPage } from '../helpers/browser.js';
-import { boardWith, centre, openBoard, restItems } from '../helpers/boardPage.js';
-import { webSuite } from '../helpers/boardPage.js';
-import { dragMouse } from '../helpers/canvasBoard.js';
-import type { Body, TestUser } from '../helpers/testServer.js';
+import { boardWith, centre, openBoard, webSuite } from '../helpers/boardPage.js';
+import { dragMouse, itemsByText, zoomOf } from '../helpers/canvasBoard.js';
+import type { Body } from '../helpers/testServer.js';
 
 const { available, suite } = webSuite('the item lock browser test', ['viewer']);
 
-async function byText(boardId: string): Promise<Record<string, Body>> {
-  const items = await restItems(suite.t, suite.owner.key, boardId);
-  return Object.fromEntries(items.map((i) => [typeof i.data.text === 'string' ? i.data.text : (i.data.title ?? i.type), i]));
-}
+const byText = (boardId: string): Promise<Record<string, Body>> => itemsByText(suite.t, suite.owner, boardId);
 
-async function boardPage(title: string, operations: Body[], as: TestUser = suite.owner): Promise<{ boardId: string; page: Page; items: Record<string, Body> }> {
+/** A board of `operations` opened by the owner. */
+async function boardPage(title: string, operations: Body[]): Promise<{ boardId: string; page: Page; items: Record<string, Body> }> {
   const boardId = await boardWith(suite.t, suite.owner.key, suite.spaceId, title, operations);
-  const page = await signedInPage(suite.browser, suite.t, as.id, suite.contexts);
+  const page = await signedInPage(suite.browser, suite.t, suite.owner.id, suite.contexts);
   await openBoard(page, suite.t, boardId);
   return { boardId, page, items: await byText(boardId) };
 }
@@ -51,7 +48,7 @@ describe.skipIf(!available)('locking items in the web app', { timeout: 180_000 }
     await drag(page, items.Keep.id, 120, 80);
     // A drag of the free note after it shows when the store settled: the locked one must still be where it was.
     await drag(page, items.Free.id, 0, 100);
-    await expect.poll(async () => (await byText(boardId)).Free.position).toEqual({ x: 200, y: expect.closeTo(100 / (await zoom(page)), 0) });
+    await expect.poll(async () => (await byText(boardId)).Free.position).toEqual({ x: 200, y: expect.closeTo(100 / (await zoomOf(page)), 0) });
     expect((await byText(boardId)).Keep.position).toEqual({ x: -200, y: 0 });
 
     // Double-click does not open the text editor; Delete leaves it with a notice.
@@ -101,6 +98,3 @@ describe.skipIf(!available)('locking items in the web app', { timeout: 180_000 }
   });
 });
 
-async function zoom(page: Page): Promise<number> {
-  return Number(await page.locator('.surface').getAttribute('data-zoom'));
-}
