@@ -41,7 +41,8 @@ export function PropertiesPanel({ items: selected, edits, undo, onError }: Prope
   // Locked items keep their style: the rows style the others, the lock row is for all of them.
   const items = selected.filter((item) => !item.locked);
   const properties = sharedProperties(items);
-  if (selected.length === 0) return null;
+  // A single comment pin opens its thread in this place; the menu and Ctrl/⌘+Shift+L still lock it.
+  if (selected.length === 0 || (selected.length === 1 && selected[0]?.type === 'comment')) return null;
 
   const step = (write: () => void) => {
     try {
