@@ -310,7 +310,7 @@ export interface paths {
         put?: never;
         /**
          * Create, move, resize or delete up to 100 items, validated together, then drawn as one action.
-         * @description Nothing is applied unless every operation is valid. The batch lands as one Yjs update: one broadcast to connected clients and one activity row. A `move` or `resize` of a connector is invalid (422 naming `operations[i].position` / `operations[i].size`): its geometry follows the items it joins.
+         * @description Nothing is applied unless every operation is valid. The batch lands as one Yjs update: one broadcast to connected clients and one activity row. A `move` or `resize` of a connector is invalid (422 naming `operations[i].position` / `operations[i].size`): its geometry follows the items it joins. An operation that moves, resizes or deletes a locked item refuses the whole batch with 423 `item_locked` (`error.itemId` names the item, `error.field` the operation); nothing is applied.
          */
         post: operations["batchItems"];
         delete?: never;
@@ -330,13 +330,16 @@ export interface paths {
         get: operations["getItem"];
         put?: never;
         post?: never;
-        /** Delete an item (connectors attached to it go with it). Deleting a comment pin resolves the comment. */
+        /**
+         * Delete an item (connectors attached to it go with it). Deleting a comment pin resolves the comment.
+         * @description A locked item answers 423 `item_locked`: unlock it first. Connectors attached to the deleted item go with it, locked or not.
+         */
         delete: operations["deleteItem"];
         options?: never;
         head?: never;
         /**
          * Move (`position`), resize (`size`), rotate, replace data (merged field by field; null removes), or reply to / resolve a comment.
-         * @description Comments: anyone who may comment (commenter and above) may `reply`, resolve (`resolved`) any thread, and change the text of their own pin (`data.text`) or move it (`position`); only a reply's author may `editReply` or `removeReply` it, and only a pin's author may change its text, whatever their role (else 403 `forbidden`). Moving, resizing or rotating someone else's pin needs editor. `position` and `size` move and resize any item except a connector: both of a connector's ends are attached to items and its geometry follows them, so `position`, `size` or `rotation` on a connector answers 422 naming that field (move an end, or give the connector new ends in `data`).
+         * @description Comments: anyone who may comment (commenter and above) may `reply`, resolve (`resolved`) any thread, and change the text of their own pin (`data.text`) or move it (`position`); only a reply's author may `editReply` or `removeReply` it, and only a pin's author may change its text, whatever their role (else 403 `forbidden`). Moving, resizing or rotating someone else's pin needs editor. `position` and `size` move and resize any item except a connector: both of a connector's ends are attached to items and its geometry follows them, so `position`, `size` or `rotation` on a connector answers 422 naming that field (move an end, or give the connector new ends in `data`). Lock: `{"locked": true}` locks the item (editor and above); a locked item answers 423 `item_locked` (naming it in `error.itemId`) to every other change but a comment's replies and resolving, until `{"locked": false}` unlocks it, which may come with other changes in the same request.
          */
         patch: operations["patchItem"];
         trace?: never;
@@ -1301,7 +1304,7 @@ export interface components {
         /** @description What went wrong: a stable code, a message for people, and the page documenting the code. */
         Error: {
             /** @enum {string} */
-            code: "bad_request" | "unauthorized" | "insufficient_scope" | "forbidden" | "payment_required" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "trashed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "invalid_image" | "asset_quota_exceeded" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable" | "ai_unavailable" | "ai_output_invalid" | "ai_instruction_unsupported" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_use" | "idempotency_key_in_doubt";
+            code: "bad_request" | "unauthorized" | "insufficient_scope" | "forbidden" | "payment_required" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "item_locked" | "trashed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "invalid_image" | "asset_quota_exceeded" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable" | "ai_unavailable" | "ai_output_invalid" | "ai_instruction_unsupported" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_use" | "idempotency_key_in_doubt";
             /** Format: uri */
             docsUrl: string;
             /** @description For validation_failed: the first wrong field. */
@@ -1375,6 +1378,8 @@ export interface components {
                 [key: string]: unknown;
             };
             id: string;
+            /** @description A locked item refuses moves, resizes, edits and deletes (423 `item_locked`) until it is unlocked with PATCH `{"locked": false}`; comments on it still work. */
+            locked: boolean;
             /** @description Centre of the item, in board units. */
             position: {
                 x: number;
@@ -4790,6 +4795,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `item_locked`: The item is locked: it cannot be moved, resized, rotated, restyled, edited or deleted until someone with edit rights unlocks it (`PATCH {"locked": false}`). `error.itemId` names it; a batch holding such an operation is refused whole. */
+            423: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -5009,6 +5025,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `item_locked`: The item is locked: it cannot be moved, resized, rotated, restyled, edited or deleted until someone with edit rights unlocks it (`PATCH {"locked": false}`). `error.itemId` names it; a batch holding such an operation is refused whole. */
+            423: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -5077,6 +5104,8 @@ export interface operations {
                         id: string;
                         text: string;
                     };
+                    /** @description Locks (true) or unlocks (false) the item. A locked item refuses every other change but a comment's replies and resolving until it is unlocked; unlocking may come with other changes. */
+                    locked?: boolean;
                     position?: {
                         /** @description Board units; the centre of the item. */
                         x: number;
@@ -5190,6 +5219,17 @@ export interface operations {
             };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request. */
             422: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `item_locked`: The item is locked: it cannot be moved, resized, rotated, restyled, edited or deleted until someone with edit rights unlocks it (`PATCH {"locked": false}`). `error.itemId` names it; a batch holding such an operation is refused whole. */
+            423: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";

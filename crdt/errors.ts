@@ -5,6 +5,7 @@ import { BoardsError } from '../storage/index.js';
 export const crdtErrorCodes = [
   'validation_failed',
   'item_not_found',
+  'item_locked',
   'unknown_item_type',
   'conversion_not_supported',
   'document_too_large',
@@ -84,4 +85,17 @@ export function issuesFromZod(error: z.ZodError, prefix = ''): ValidationIssue[]
     }
   }
   return issues;
+}
+
+/**
+ * A write that would move, resize, rotate, restyle, edit or delete a locked item. `itemId` names
+ * the item; `field` the input that asked for it (`operations[2].id` in a batch), when there is one.
+ */
+export class ItemLockedError extends CrdtError {
+  readonly itemId: string;
+
+  constructor(itemId: string, options?: { cause?: unknown; field?: string }) {
+    super('item_locked', `Item ${itemId} is locked; unlock it ({"locked": false}) before changing it.`, options);
+    this.itemId = itemId;
+  }
 }

@@ -1,4 +1,4 @@
-export { CrdtError, ItemValidationError, crdtErrorCodes, formatFieldPath, issuesFromZod, rootField } from './errors.js';
+export { CrdtError, ItemLockedError, ItemValidationError, crdtErrorCodes, formatFieldPath, issuesFromZod, rootField } from './errors.js';
 export type { CrdtErrorCode, ValidationIssue } from './errors.js';
 export { itemsMapName, maxItemsPerBoard } from './items/boardSchema.js';
 export type { Actor, ItemView } from './items/boardSchema.js';

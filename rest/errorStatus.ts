@@ -12,6 +12,8 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   conflict: 409,
   gone: 410,
   trashed: 409,
+  // 423 Locked (RFC 4918 section 11.3): the item, not the request, is what stands in the way.
+  item_locked: 423,
   request_timeout: 408,
   payload_too_large: 413,
   unsupported_media_type: 415,

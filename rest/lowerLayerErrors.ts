@@ -1,4 +1,4 @@
-import { CrdtError, ItemValidationError } from '../crdt/index.js';
+import { CrdtError, ItemLockedError, ItemValidationError } from '../crdt/index.js';
 import type { CrdtErrorCode } from '../crdt/index.js';
 import type { ErrorCode } from '../server/errors.js';
 import { ServiceError, ValidationError } from '../server/errors.js';
@@ -12,6 +12,7 @@ import type { StorageErrorCode } from '../storage/index.js';
 export const lowerLayerCodes: Readonly<Record<CrdtErrorCode | StorageErrorCode, ErrorCode>> = {
   validation_failed: 'validation_failed',
   item_not_found: 'not_found',
+  item_locked: 'item_locked',
   unknown_item_type: 'not_found',
   conversion_not_supported: 'validation_failed',
   document_too_large: 'payload_too_large',
@@ -39,6 +40,10 @@ export const lowerLayerCodes: Readonly<Record<CrdtErrorCode | StorageErrorCode, 
  */
 export function translateLowerLayerError(error: unknown): ServiceError | null {
   if (error instanceof ItemValidationError) return new ValidationError(error.issues, { cause: error });
+  if (error instanceof ItemLockedError) {
+    const details = { itemId: error.itemId, ...(error.field === undefined ? {} : { field: error.field }) };
+    return new ServiceError('item_locked', error.message, { cause: error, details });
+  }
   if (!(error instanceof CrdtError) && !(error instanceof StorageError)) return null;
   const code = lowerLayerCodes[error.code];
   if (code === 'validation_failed') {

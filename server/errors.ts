@@ -17,6 +17,7 @@ export const errorCatalogue = {
   method_not_allowed: 'The address exists but does not accept this method.',
   conflict: 'The request conflicts with the current state (for example a duplicate).',
   gone: 'The resource existed but is no longer available.',
+  item_locked: 'The item is locked: it cannot be moved, resized, rotated, restyled, edited or deleted until someone with edit rights unlocks it (`PATCH {"locked": false}`). `error.itemId` names it; a batch holding such an operation is refused whole.',
   trashed: 'The board is in trash: it can be read and restored, not changed. Restore it first.',
   request_timeout: 'The request was not received completely in time; the connection was closed.',
   payload_too_large: 'The request body is larger than allowed.',

@@ -8,7 +8,7 @@ export interface WebBenchConfig {
   readonly paintItems: number;
   /** Fresh page loads of that board. */
   readonly paintRuns: number;
-  /** Items selected (shift-click) and dragged together. */
+  /** Items selected (with a rubber band around a block of the seeded notes) and dragged together. */
   readonly select: number;
   /** How long the mouse drags them, in ms. */
   readonly dragMs: number;

@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import { z } from 'zod';
 import { newId } from '../../storage/index.js';
-import { ItemValidationError } from '../errors.js';
+import { ItemLockedError, ItemValidationError } from '../errors.js';
 import type { ValidationIssue } from '../errors.js';
 import { findItemEntry } from './boardSchema.js';
 import { boardIndex } from './BoardIndex.js';
@@ -11,6 +11,7 @@ import type { NewItem } from './boardSchema.js';
 import { checkCreateItem, findItemTypeDefinition, sizeIssues } from './catalogue.js';
 import { positionSchema, sizeSchema } from './geometry.js';
 import { assertRoomFor, commentTypeName } from './itemOperations.js';
+import { isLockedEntry } from './itemLock.js';
 import { itemIdSchema } from './ItemTypeDefinition.js';
 import { cascadeDeletion, referencedIds, referenceIssues } from './references.js';
 import { checkWith } from './validation.js';
@@ -67,7 +68,8 @@ interface SimulatedItem {
  * references between them and to the board, and what deletes cascade to. A create may carry a
  * `ref`; later move/resize/delete operations may name that ref as `id`, and a connector's
  * `from`/`to` may name a ref created anywhere in the batch. Throws ItemValidationError naming
- * `operations` or `operations[i].<field>`, or CrdtError `document_too_large`.
+ * `operations` or `operations[i].<field>`, ItemLockedError for the first operation that would
+ * move, resize or delete a locked item, or CrdtError `document_too_large`.
  */
 export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
   if (!Array.isArray(operations)) {
@@ -79,6 +81,7 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
     ]);
   }
   const issues: ValidationIssue[] = [];
+  let locked: { id: string; field: string } | undefined;
   const refs = new Map<string, { index: number; id: string; type: string }>();
   const raw: unknown[] = operations;
   raw.forEach((operation, index) => {
@@ -142,6 +145,8 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
       });
     }
     const op = checked.value;
+    // A locked item refuses moves, resizes and deletes; deleting a comment pin resolves it, which a lock leaves open.
+    if (locked === undefined && live.isLocked(id) && !(op.op === 'delete' && targetType === commentTypeName)) locked = { id, field: `${prefix}.id` };
     const fixed = connectorGeometryIssues(targetType, op.op === 'move' ? ['position'] : op.op === 'resize' ? ['size', ...(op.position === undefined ? [] : ['position' as const])] : [], prefix);
     if (fixed.length > 0) return void issues.push(...fixed);
     if (op.op === 'move') planned.push({ op: 'move', id, position: op.position });
@@ -160,6 +165,7 @@ export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
     return undefined;
   });
   if (issues.length > 0) throw new ItemValidationError(issues);
+  if (locked !== undefined) throw new ItemLockedError(locked.id, { field: locked.field });
   assertRoomFor(doc, planned.filter((op) => op.op === 'create').length);
   return { operations: planned };
 }
@@ -189,6 +195,13 @@ class SimulatedBoard {
     if (entry === undefined) return undefined;
     const type = entry.get('type');
     return typeof type === 'string' ? type : 'unknown';
+  }
+
+  /** Whether `id` is an item of the document (not one the batch made) that is locked. */
+  isLocked(id: string): boolean {
+    if (this.#created.has(id) || this.#deleted.has(id)) return false;
+    const entry = findItemEntry(this.#doc, id);
+    return entry !== undefined && isLockedEntry(entry);
   }
 
   set(id: string, item: SimulatedItem): void {

@@ -36,6 +36,8 @@ export interface StoredItem {
   readonly createdAtMs: number;
   readonly updatedBy: string;
   readonly updatedAtMs: number;
+  /** Whether the item is locked (`itemLock.ts`); stored only when true. */
+  readonly locked: boolean;
 }
 
 /** Z-order: by `z` as plain strings (code-unit order), then by id so concurrent equal keys still order the same everywhere. */
@@ -60,6 +62,8 @@ export interface ItemView {
   readonly createdAt: string;
   readonly updatedBy: string;
   readonly updatedAt: string;
+  /** A locked item refuses every change but unlocking (and a comment's conversation). */
+  readonly locked: boolean;
 }
 
 /** The board's root map of items. */
@@ -146,6 +150,7 @@ export function readStoredItem(id: string, entry: Y.Map<unknown>): StoredItem {
     createdAtMs: numberOr(entry.get('createdAt'), 0),
     updatedBy: stringOr(entry.get('updatedBy'), ''),
     updatedAtMs: numberOr(entry.get('updatedAt'), 0),
+    locked: entry.get('locked') === true,
   };
 }
 
@@ -181,6 +186,7 @@ export function toItemView(item: StoredItem, sectionId: string | null): ItemView
     createdAt: isoOf(item.createdAtMs),
     updatedBy: item.updatedBy,
     updatedAt: isoOf(item.updatedAtMs),
+    locked: item.locked,
   };
 }
 

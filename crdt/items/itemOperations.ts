@@ -1,6 +1,6 @@
 import * as Y from 'yjs';
 import { newId } from '../../storage/index.js';
-import { CrdtError, ItemValidationError } from '../errors.js';
+import { CrdtError, ItemLockedError, ItemValidationError } from '../errors.js';
 import { compareByZ, findItemEntry, insertItem, itemsMap, maxItemsPerBoard, requireItemEntry, toItemView, touchItem } from './boardSchema.js';
 import type { Actor, ItemView, StoredItem } from './boardSchema.js';
 import { boardIndex } from './BoardIndex.js';
@@ -8,6 +8,7 @@ import { alignConnector } from './connectorGeometry.js';
 import { containerOf, readBoard, readItemView, sectionsTopFirst, viewFromSnapshot } from './boardSnapshot.js';
 import { findItemTypeDefinition, validateCreateItem } from './catalogue.js';
 import { keyBetween } from './fractionalIndex.js';
+import { isLockedEntry } from './itemLock.js';
 import { cascadeDeletion, referenceIssues } from './references.js';
 
 /** Type name of comment pins, which deleting resolves instead of removing. */
@@ -161,11 +162,12 @@ export function applyDeletion(
 /**
  * Deletes an item and the connectors that end at it, in one transaction. A comment pin is
  * not removed but resolved (DESIGN: deleting the pin resolves the comment), and returned.
- * Throws CrdtError `item_not_found`.
+ * Throws CrdtError `item_not_found`, or ItemLockedError for a locked item other than a comment pin.
  */
 export function deleteItem(doc: Y.Doc, id: string, actor: Actor, nowMs: number): DeleteItemResult {
-  requireItemEntry(doc, id);
+  const entry = requireItemEntry(doc, id);
   const plan = planDeletion(doc, id);
+  if (plan.outcome === 'deleted' && isLockedEntry(entry)) throw new ItemLockedError(id);
   doc.transact(() => applyDeletion(doc, id, plan, actor, nowMs), actor);
   return { id, ...plan, comment: plan.outcome === 'resolved' ? getItem(doc, id) : null };
 }

@@ -34,6 +34,7 @@ const storedEnvelopeSchema = z.strictObject({
   createdAt: z.number().int().nonnegative(),
   updatedBy: z.string().min(1).max(200),
   updatedAt: z.number().int().nonnegative(),
+  locked: z.boolean().optional(),
 });
 
 /** Entries of a server-managed list field (a comment's replies), as `PATCH {reply}` writes them. */
@@ -80,16 +81,18 @@ export function itemRecordIssues(record: ItemRecord, typeOf: (id: string) => str
 }
 
 const envelopeKeys = new Set(Object.keys(storedEnvelopeSchema.shape));
+/** The envelope fields every stored item has (`locked` is written only on locked items). */
+const requiredEnvelopeKeys = envelopeKeys.size - 1;
 
 /** The rules of `storedEnvelopeSchema` as plain checks: true when it would accept `record` (false may still be accepted). */
 function envelopeLooksValid(record: ItemRecord): boolean {
   let keys = 0;
   for (const key in record) {
     if (!envelopeKeys.has(key)) return false;
-    keys += 1;
+    if (key !== 'locked') keys += 1;
   }
-  if (keys !== envelopeKeys.size) return false;
-  const { type, x, y, width, height, rotation, z: zKey, data, createdBy, createdAt, updatedBy, updatedAt } = record;
+  if (keys !== requiredEnvelopeKeys) return false;
+  const { type, x, y, width, height, rotation, z: zKey, data, createdBy, createdAt, updatedBy, updatedAt, locked } = record;
   const within = (value: unknown, min: number, max: number): boolean => typeof value === 'number' && value >= min && value <= max;
   const name = (value: unknown): boolean => typeof value === 'string' && value.length >= 1 && value.length <= 200;
   const time = (value: unknown): boolean => Number.isSafeInteger(value) && (value as number) >= 0;
@@ -102,7 +105,8 @@ function envelopeLooksValid(record: ItemRecord): boolean {
     within(rotation, 0, 360) && rotation !== 360 &&
     typeof zKey === 'string' && zKey.length >= 1 && zKey.length <= maxStoredZLength &&
     typeof data === 'object' && data !== null && !Array.isArray(data) &&
-    name(createdBy) && name(updatedBy) && time(createdAt) && time(updatedAt)
+    name(createdBy) && name(updatedBy) && time(createdAt) && time(updatedAt) &&
+    (locked === undefined || typeof locked === 'boolean')
   );
 }
 

@@ -12,6 +12,7 @@ import { commentTypeName, getItem, itemTypeOf } from './itemOperations.js';
 import { referenceIssues } from './references.js';
 import { editReplySchema, maxCommentReplies, removeReplySchema, replySchema } from './types/structureItems.js';
 import type { CommentReply } from './types/structureItems.js';
+import { assertPatchOpen, writeLock } from './itemLock.js';
 import { checkWith } from './validation.js';
 
 /**
@@ -29,6 +30,7 @@ export const itemPatchSchema = z
     editReply: editReplySchema.optional(),
     removeReply: removeReplySchema.optional(),
     resolved: z.boolean().optional(),
+    locked: z.boolean().optional().describe('Locks (true) or unlocks (false) the item. A locked item refuses every other change but a comment\'s replies and resolving until it is unlocked; unlocking may come with other changes.'),
   })
   .refine((patch) => Object.keys(patch).length > 0, { message: 'Give at least one field to change.' });
 
@@ -51,14 +53,16 @@ function mergeData(
 }
 
 /**
- * Moves, resizes, rotates, replaces data of, or replies to an item in one transaction whose
- * origin is `actor`. Throws CrdtError `item_not_found` or ItemValidationError.
+ * Moves, resizes, rotates, replaces data of, locks or unlocks, or replies to an item in one
+ * transaction whose origin is `actor`. Throws CrdtError `item_not_found`, ItemLockedError (a
+ * locked item, see `itemLock.ts`) or ItemValidationError.
  */
 export function patchItem(doc: Y.Doc, id: string, patch: unknown, actor: Actor, nowMs: number): ItemView {
   const entry = requireItemEntry(doc, id);
   const parsed = checkWith(itemPatchSchema, patch, '');
   if (!parsed.ok) throw new ItemValidationError(parsed.issues);
   const change = parsed.value;
+  assertPatchOpen(entry, id, change);
   const type = itemTypeOf(doc, id) ?? 'unknown';
   const definition = findItemTypeDefinition(type);
   const issues: ValidationIssue[] = [];
@@ -102,6 +106,7 @@ export function patchItem(doc: Y.Doc, id: string, patch: unknown, actor: Actor, 
   if (issues.length > 0) throw new ItemValidationError(issues);
 
   doc.transact(() => {
+    if (change.locked !== undefined) writeLock(entry, change.locked);
     if (change.position !== undefined) {
       entry.set('x', change.position.x);
       entry.set('y', change.position.y);

@@ -6,6 +6,7 @@ import { boardIndex } from '../items/BoardIndex.js';
 import { itemRecordIssues, restoreItemRecord } from '../items/itemRecord.js';
 import type { ItemRecord } from '../items/itemRecord.js';
 import { commentTypeName } from '../items/itemOperations.js';
+import { lockRefuses } from '../items/itemLock.js';
 import { commentWordsChanged } from './commentWords.js';
 import { itemIdsOfUpdate, itemRecordBefore, touchedItems } from './transactionItems.js';
 import type { DecodedUpdate } from './transactionItems.js';
@@ -87,7 +88,10 @@ function needsStamp(finding: Finding, author: string, nowMs: number): boolean {
  * deleted item are removed with it (as a REST delete does). `settle` then writes all of that in
  * one transaction (`liveRepairOrigin`), which every client receives, stamps the authorship of
  * what stays from the connection's identity, and names the origins that broke a rule, so the
- * caller can close them (4422). Created and disposed with the room that applies live updates.
+ * caller can close them (4422). A live change that a locked item refuses (`itemLock.ts`: a move,
+ * resize, restyle, edit, reorder or delete while it stays locked) is an offence repaired the same
+ * way: the item's state from before is written back. Created and disposed with the room that
+ * applies live updates.
  */
 export class LiveEditGuard {
   readonly #doc: Y.Doc;
@@ -164,6 +168,12 @@ export class LiveEditGuard {
     this.#editors.add(transaction.origin);
     for (const [id, touch] of touchedItems(transaction, this.#items)) {
       if (touch.deleted) {
+        const before = this.#stateBefore(transaction, id);
+        // A locked item is not deleted live: it is put back, as a refused edit is (itemLock.ts).
+        if (before !== undefined && lockRefuses(before, undefined)) {
+          this.#findings.set(id, { origin: transaction.origin, created: false, record: undefined, repair: { restore: before }, offence: true });
+          continue;
+        }
         this.#deleted.push(id);
         this.#findings.delete(id);
         continue;
@@ -177,6 +187,11 @@ export class LiveEditGuard {
     const earlier = this.#findings.get(id);
     const entry = this.#items.get(id);
     const record = entry instanceof Y.Map ? (entry.toJSON() as ItemRecord) : undefined;
+    // Only an item still locked after the edit can break its lock: unlocking is an edit like any other.
+    if (record?.['locked'] === true) {
+      const before = this.#stateBefore(transaction, id);
+      if (before !== undefined && lockRefuses(before, record)) return { origin: transaction.origin, created: false, record, repair: { restore: before }, offence: true };
+    }
     const issues = record === undefined ? [{ field: '(item)', message: 'Not an item.' }] : itemRecordIssues(withAuthorship(record), this.#typeOf);
     const fields = entry instanceof Y.Map ? transaction.changed.get(entry as unknown as Parameters<typeof transaction.changed.get>[0]) : undefined;
     const ownerChanged = replaced || fields?.has('createdBy') === true || fields?.has('createdAt') === true;
@@ -198,6 +213,17 @@ export class LiveEditGuard {
     }
     const restorable = before !== undefined && itemRecordIssues(before, this.#typeOf).length === 0;
     return { origin: transaction.origin, created, record, repair: restorable && !created ? { restore: before } : 'remove', offence: true };
+  }
+
+  /**
+   * Item `id` as it was before the live edits of this window: read from `transaction` for the first
+   * one; after that, the state a repair will restore, or what the earlier transaction left.
+   */
+  #stateBefore(transaction: Y.Transaction, id: string): ItemRecord | undefined {
+    const earlier = this.#findings.get(id);
+    if (earlier === undefined) return itemRecordBefore(transaction, this.#items, id);
+    if (earlier.repair !== undefined && earlier.repair !== 'remove') return earlier.repair.restore;
+    return earlier.created ? undefined : earlier.record;
   }
 
   /**

@@ -17,6 +17,8 @@ export interface StructureItem {
   readonly summary: string;
   readonly position: Point;
   readonly size: Size;
+  /** Present, and true, on a locked item only. */
+  readonly locked?: true;
 }
 
 /** A section with the items and sections whose centre it contains, each in reading order. */
@@ -71,6 +73,7 @@ function toStructureItem(item: StoredItem): StructureItem {
     summary: summarize(item),
     position: { x: item.x, y: item.y },
     size: { width: item.width, height: item.height },
+    ...(item.locked ? { locked: true as const } : {}),
   };
 }
 

@@ -18,6 +18,7 @@ export const itemSchema = z.object({
   createdAt: z.string(),
   updatedBy: z.string(),
   updatedAt: z.string(),
+  locked: z.boolean().describe('A locked item refuses moves, resizes, edits and deletes (423 `item_locked`) until it is unlocked with PATCH `{"locked": false}`; comments on it still work.'),
 }).meta({ id: 'Item', description: "An item on a board: geometry, z order, derived section, and its type's data." });
 
 /** An item type from the catalogue. */

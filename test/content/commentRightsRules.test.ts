@@ -17,6 +17,7 @@ function item(type: string, createdBy: string, replies: { id: string; authorId: 
     createdAt: '',
     updatedBy: createdBy,
     updatedAt: '',
+    locked: false,
   };
 }
 

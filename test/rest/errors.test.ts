@@ -38,6 +38,7 @@ const publicErrorCodes = [
   'conflict',
   'gone',
   'trashed',
+  'item_locked',
   'request_timeout',
   'payload_too_large',
   'unsupported_media_type',

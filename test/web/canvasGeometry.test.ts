@@ -5,7 +5,7 @@ import { shiftIndex } from '../../web/board/textDelta.js';
 import { fitRect, maxZoom, minZoom, wheelZoomFactor, zoomAbout } from '../../web/board/viewport.js';
 
 function item(id: string, type: string, x: number, y: number, width: number, height: number): StoredItem {
-  return { id, type, x, y, width, height, rotation: 0, z: id, data: {}, createdBy: 'u', createdAtMs: 0, updatedBy: 'u', updatedAtMs: 0 };
+  return { id, type, x, y, width, height, rotation: 0, z: id, data: {}, createdBy: 'u', createdAtMs: 0, updatedBy: 'u', updatedAtMs: 0, locked: false };
 }
 
 describe('canvas geometry', () => {

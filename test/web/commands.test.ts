@@ -304,6 +304,7 @@ describe.skipIf(!available)('web app commands in a browser', { timeout: 120_000 
       'Paste',
       'Duplicate',
       'Delete',
+      'Lock',
       'Bring to front',
       'Bring forward',
       'Send backward',

@@ -110,8 +110,9 @@ describe.skipIf(!available)('the properties panel in a browser', { timeout: 180_
     // Mixed colours: no swatch is pressed.
     expect(await panel(page).locator('[aria-pressed=true]').count()).toBe(0);
     await select(page, items.Words.id, true);
-    // The text has no fill: nothing is shared by the three.
-    await expect.poll(() => panel(page).count()).toBe(0);
+    // The text has no fill: nothing of style is shared by the three; only the lock, which every item has, is left.
+    await expect.poll(() => shown(page)).toEqual([]);
+    expect(await panel(page).getByRole('button', { name: 'Lock' }).count()).toBe(1);
     await select(page, items.Words.id, true);
     await panel(page).getByRole('group', { name: 'Fill' }).getByRole('button', { name: 'Blue', exact: true }).click();
     await expect.poll(async () => Object.values(await byText(boardId)).map((i) => i.data.color ?? i.data.fillColor)).toEqual(['#a5d8ff', '#a5d8ff', '#1a1a1a']);

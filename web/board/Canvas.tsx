@@ -14,6 +14,7 @@ import { usePointerGestures } from './gestures/usePointerGestures.js';
 import { ImageTool, UploadStatusList } from './images/ImageTool.js';
 import { useBoardImages, viewCentre } from './images/useBoardImages.js';
 import { ItemNode } from './ItemNode.js';
+import { lockedCount, lockedNotice } from './lock/itemLocks.js';
 import { useCanvasKeys } from './keys.js';
 import { Minimap } from './Minimap.js';
 import { useNavigationKeys } from './navigationKeys.js';
@@ -83,7 +84,10 @@ export function Canvas({ board, edits, synced, link }: { board: OpenBoard; edits
   };
 
   const removeSelection = () => {
-    if (edits && selection.size > 0) attempt(() => edits.delete(selection));
+    if (!edits || selection.size === 0) return;
+    attempt(() => edits.delete(selection));
+    const notice = lockedNotice(lockedCount(selection, store.get.bind(store)));
+    if (notice) setError(notice);
   };
 
   useBoardImages({ board, edits, surface, toWorld: camera.toWorld, onCreated: (ids) => setSelection(new Set(ids)) });
@@ -106,7 +110,7 @@ export function Canvas({ board, edits, synced, link }: { board: OpenBoard; edits
     onTool: setTool,
     onEdit: () => {
       const only = selectedItems.length === 1 ? selectedItems[0] : undefined;
-      if (edits && only && editableField(only.type)) setEditing(only.id);
+      if (edits && only && !only.locked && editableField(only.type)) setEditing(only.id);
     },
   });
 

@@ -1,4 +1,5 @@
 import { Component } from 'preact';
+import { LockBadge } from './lock/LockToggle.js';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import { AssetImage } from './images/AssetImage.js';
 import { shapePaths } from './shapes.js';
@@ -260,8 +261,9 @@ export class ItemNode extends Component<ItemNodeProps> {
     if (editing) classes.push('editing');
     const outline = remoteColor && !selected ? { outline: `2px solid ${remoteColor}`, outlineOffset: '3px' } : {};
     return (
-      <div class={classes.join(' ')} data-item-id={item.id} data-type={item.type} style={{ ...style(item), ...outline }}>
+      <div class={classes.join(' ')} data-item-id={item.id} data-type={item.type} data-locked={item.locked ? 'true' : undefined} style={{ ...style(item), ...outline }}>
         {detail ? <Body item={item} /> : <FarBody item={item} />}
+        {item.locked && <LockBadge />}
       </div>
     );
   }

@@ -2,6 +2,8 @@ import { useState } from 'preact/hooks';
 import type * as Y from 'yjs';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import type { BoardEdits } from './edits.js';
+import { lockTarget } from './lock/itemLocks.js';
+import { LockToggle } from './lock/LockToggle.js';
 import { changesFor, choices, palette, sharedProperties, sharedValue } from './tools/properties.js';
 import type { Property } from './tools/properties.js';
 
@@ -30,24 +32,28 @@ const narrow = () => typeof window.matchMedia === 'function' && window.matchMedi
 /**
  * The style of the selection, docked at the right of the canvas: fill, line and text colours
  * from a palette, shape kind, text size and alignment, line width, connector style and
- * arrowheads — only the properties every selected item has. A change is written to all of
+ * arrowheads — only the properties every selected unlocked item has — and the lock. A change is written to all of
  * them through the catalogue's patch in one transaction: one undo step, and nothing written
  * unless every item accepts it. Mounted for editors only; folds to its title on phones.
  */
-export function PropertiesPanel({ items, edits, undo, onError }: PropertiesPanelProps) {
+export function PropertiesPanel({ items: selected, edits, undo, onError }: PropertiesPanelProps) {
   const [open, setOpen] = useState(() => !narrow());
+  // Locked items keep their style: the rows style the others, the lock row is for all of them.
+  const items = selected.filter((item) => !item.locked);
   const properties = sharedProperties(items);
-  if (properties.length === 0) return null;
+  // A single comment pin opens its thread in this place; the menu and Ctrl/⌘+Shift+L still lock it.
+  if (selected.length === 0 || (selected.length === 1 && selected[0]?.type === 'comment')) return null;
 
-  const apply = (property: Property, value: unknown) => {
+  const step = (write: () => void) => {
     try {
       undo?.stopCapturing();
-      edits.patchData(changesFor(items, property, value));
+      write();
       undo?.stopCapturing();
     } catch (e) {
       onError(e instanceof Error ? e.message : String(e));
     }
   };
+  const apply = (property: Property, value: unknown) => step(() => edits.patchData(changesFor(items, property, value)));
 
   const row = (property: Property) => {
     const value = sharedValue(items, property);
@@ -106,9 +112,9 @@ export function PropertiesPanel({ items, edits, undo, onError }: PropertiesPanel
   };
 
   return (
-    <section class={open ? 'props' : 'props folded'} aria-label="Properties" data-props={items.length}>
+    <section class={open ? 'props' : 'props folded'} aria-label="Properties" data-props={selected.length}>
       <div class="props-head">
-        <h2>{items.length === 1 ? 'Style' : `Style of ${items.length} items`}</h2>
+        <h2>{selected.length === 1 ? 'Style' : `Style of ${selected.length} items`}</h2>
         <button type="button" class="props-toggle" aria-expanded={open} aria-controls="props-body" aria-label={open ? 'Fold the properties' : 'Show the properties'} onClick={() => setOpen(!open)}>
           {open ? '▴' : '▾'}
         </button>
@@ -116,6 +122,7 @@ export function PropertiesPanel({ items, edits, undo, onError }: PropertiesPanel
       {open && (
         <div id="props-body" class="props-body">
           {properties.map(row)}
+          <LockToggle items={selected} onToggle={() => step(() => edits.setLocked(selected.map((item) => item.id), lockTarget(selected)))} />
         </div>
       )}
     </section>

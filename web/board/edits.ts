@@ -6,6 +6,7 @@ import { deriveSectionIds } from '../../crdt/items/boardSnapshot.js';
 import { findItemTypeDefinition } from '../../crdt/items/catalogue.js';
 import { createItem, deleteItem, itemTypeOf } from '../../crdt/items/itemOperations.js';
 import { patchItem } from '../../crdt/items/patchItem.js';
+import { isLockedEntry } from '../../crdt/items/itemLock.js';
 import { checkWith } from '../../crdt/items/validation.js';
 
 /**
@@ -81,13 +82,14 @@ export class BoardEdits {
   /**
    * `ids` with the contents of the sections among them: every item whose section (the top-most
    * one containing its centre, as REST derives `sectionId`), or its section's section and so
-   * on, is one of them. Dragging a section moves what it holds.
+   * on, is one of them. Dragging a section moves what it holds, except locked items: they stay.
    */
   withContents(ids: ReadonlySet<string>, itemsInZOrder: readonly StoredItem[]): Set<string> {
     const out = new Set(ids);
     if (!itemsInZOrder.some((item) => ids.has(item.id) && item.type === 'section')) return out;
     const sectionIds = deriveSectionIds(itemsInZOrder);
     for (const item of itemsInZOrder) {
+      if (item.locked) continue;
       const chain = new Set<string>();
       for (let parent = sectionIds.get(item.id) ?? null; parent !== null && !chain.has(parent); parent = sectionIds.get(parent) ?? null) {
         if (ids.has(parent)) {
@@ -100,12 +102,20 @@ export class BoardEdits {
     return out;
   }
 
-  /** Deletes items (comment pins are resolved, as on REST), in one transaction. */
+  /** Deletes items (comment pins are resolved, as on REST), in one transaction; locked items other than comment pins are left. */
   delete(ids: Iterable<string>): void {
     this.#doc.transact(() => {
       for (const id of ids) {
-        if (findItemEntry(this.#doc, id)) deleteItem(this.#doc, id, this.actor, Date.now());
+        const entry = findItemEntry(this.#doc, id);
+        if (entry && (!isLockedEntry(entry) || itemTypeOf(this.#doc, id) === 'comment')) deleteItem(this.#doc, id, this.actor, Date.now());
       }
+    }, this.actor);
+  }
+
+  /** Locks or unlocks items, in one transaction (one undo step). */
+  setLocked(ids: Iterable<string>, locked: boolean): void {
+    this.#doc.transact(() => {
+      for (const id of ids) if (findItemEntry(this.#doc, id)) patchItem(this.#doc, id, { locked }, this.actor, Date.now());
     }, this.actor);
   }
 }

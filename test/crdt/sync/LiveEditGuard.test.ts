@@ -261,3 +261,53 @@ describe('a sync handshake is not an edit', () => {
     expect(reader.closes).toEqual([]);
   });
 });
+
+describe('a locked item refuses live edits until it is unlocked (crdt/items/itemLock.ts)', () => {
+  /** Ada writes a locked note; resolves once Bob has it. */
+  async function lockedNote(s: SyncTestServer): Promise<{ ada: Awaited<ReturnType<typeof client>>; bob: Awaited<ReturnType<typeof client>> }> {
+    const ada = await client(s, 'ada');
+    const bob = await client(s, 'bob');
+    writeItem(ada.doc, 'itm_locked', { locked: true, x: 10 });
+    await expect.poll(() => (bob.doc.getMap('items').get('itm_locked') as Y.Map<unknown> | undefined)?.get('createdBy')).toBe('ada');
+    return { ada, bob };
+  }
+
+  it('puts a live move of a locked item back at every client and closes the writer 4422', async () => {
+    const s = await setup();
+    const { ada, bob } = await lockedNote(s);
+    (bob.doc.getMap('items').get('itm_locked') as Y.Map<unknown>).set('x', 500);
+    await expect.poll(() => bob.closes).toEqual([syncCloseCodes.invalidEdit]);
+    await expect.poll(() => serverItem(s, 'itm_locked')?.['x']).toBe(10);
+    await expect.poll(() => (ada.doc.getMap('items').get('itm_locked') as Y.Map<unknown>).get('x')).toBe(10);
+    expect(serverItem(s, 'itm_locked')).toMatchObject({ locked: true, createdBy: 'ada' });
+    expect(ada.closes).toEqual([]);
+  });
+
+  it('puts back a locked item a client deleted or restyled', async () => {
+    const s = await setup();
+    const { ada, bob } = await lockedNote(s);
+    ((bob.doc.getMap('items').get('itm_locked') as Y.Map<unknown>).get('data') as Y.Map<unknown>).set('color', '#000000');
+    await expect.poll(() => bob.closes).toEqual([syncCloseCodes.invalidEdit]);
+    await expect.poll(() => (serverItem(s, 'itm_locked')?.['data'] as Record<string, unknown>)['color']).toBe('#fff9b1');
+    ada.doc.getMap('items').delete('itm_locked');
+    await expect.poll(() => ada.closes).toEqual([syncCloseCodes.invalidEdit]);
+    await expect.poll(() => serverItem(s, 'itm_locked')).toMatchObject({ locked: true, x: 10, data: { text: 'hello', color: '#fff9b1' } });
+  });
+
+  it('accepts unlocking together with a move, and locking live', async () => {
+    const s = await setup();
+    const { ada, bob } = await lockedNote(s);
+    const note = bob.doc.getMap('items').get('itm_locked') as Y.Map<unknown>;
+    bob.doc.transact(() => {
+      note.delete('locked');
+      note.set('x', 300);
+    });
+    await expect.poll(() => serverItem(s, 'itm_locked')?.['x']).toBe(300);
+    expect(serverItem(s, 'itm_locked')?.['locked']).toBeUndefined();
+    note.set('locked', true);
+    await expect.poll(() => serverItem(s, 'itm_locked')?.['locked']).toBe(true);
+    await expect.poll(() => (ada.doc.getMap('items').get('itm_locked') as Y.Map<unknown>).get('locked')).toBe(true);
+    expect(bob.closes).toEqual([]);
+    expect(ada.closes).toEqual([]);
+  });
+});

@@ -49,6 +49,7 @@ function asItems(planned: readonly PlannedItem[]): StoredItem[] {
     createdAtMs: 0,
     updatedBy: '',
     updatedAtMs: 0,
+    locked: false,
   }));
 }
 

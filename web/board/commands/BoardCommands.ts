@@ -110,9 +110,11 @@ export class BoardCommands {
     return createItem(this.#doc, { type: 'sticky_note', position: { x: round(at.x), y: round(at.y) }, data: { text, color: '#fff9b1' } }, this.#actor, Date.now()).id;
   }
 
-  /** Moves `ids` in the z-order (see `reordered`); only the moved items get new keys. */
-  order(ids: ReadonlySet<string>, how: Order): void {
+  /** Moves the unlocked items of `all` in the z-order (see `reordered`); only the moved items get new keys. */
+  order(all: ReadonlySet<string>, how: Order): void {
     const items = this.#items();
+    // A locked item keeps its place in the z-order too.
+    const ids = new Set(items.filter((item) => all.has(item.id) && !item.locked).map((item) => item.id));
     const zOf = new Map(items.map((item) => [item.id, item.z]));
     const next = reordered(
       items.map((item) => item.id),
@@ -165,7 +167,7 @@ export class BoardCommands {
 
   #moveTo(ids: ReadonlySet<string>, place: (boxes: readonly StoredItem[]) => Map<string, { x: number; y: number }>): void {
     const items = this.#items();
-    const movable = items.filter((item) => ids.has(item.id) && item.type !== 'connector');
+    const movable = items.filter((item) => ids.has(item.id) && item.type !== 'connector' && !item.locked);
     if (movable.length === 0) return;
     const targets = place(movable);
     const positions = new Map<string, { x: number; y: number }>();

@@ -19,6 +19,7 @@ export interface MenuActions {
   readonly align: (how: Alignment) => void;
   readonly distribute: (axis: Axis) => void;
   readonly selectAll: () => void;
+  readonly toggleLock: () => void;
   readonly fit: () => void;
 }
 
@@ -30,6 +31,8 @@ export interface MenuPlace {
   readonly canWrite: boolean;
   /** How many selected items can move (connectors follow their ends): align needs 2, distribute 3. */
   readonly movable: number;
+  /** Every selected item is locked: the menu offers Unlock instead of Lock. */
+  readonly locked: boolean;
 }
 
 /** The context menu's entries by group, for the place and the person's rights. */
@@ -41,6 +44,7 @@ export function menuGroups(place: MenuPlace, a: MenuActions): MenuEntry[][] {
   if (!place.canWrite) return [[copy], [selectAll]];
   return [
     [{ label: 'Cut', keys: 'Ctrl+X', run: a.cut }, copy, paste, { label: 'Duplicate', keys: 'Ctrl+D', run: a.duplicate }, { label: 'Delete', keys: 'Delete', run: a.remove }],
+    [{ label: place.locked ? 'Unlock' : 'Lock', keys: 'Ctrl+Shift+L', run: a.toggleLock }],
     [
       { label: 'Bring to front', keys: 'Ctrl+Shift+]', run: () => a.order('front') },
       { label: 'Bring forward', keys: 'Ctrl+]', run: () => a.order('forward') },

@@ -7,6 +7,7 @@ import type { View } from '../viewport.js';
 import type { BoardCommands } from './BoardCommands.js';
 import { ContextMenu } from './ContextMenu.js';
 import type { Alignment, Axis, Order } from './layout.js';
+import { allLocked, lockedCount, lockedNotice, lockTarget } from '../lock/itemLocks.js';
 import { menuGroups } from './menuEntries.js';
 import { ShortcutsSheet } from './ShortcutsSheet.js';
 import { toolKeys } from './shortcuts.js';
@@ -49,7 +50,7 @@ const arrows: Readonly<Record<string, readonly [number, number]>> = { ArrowLeft:
 
 /**
  * The commands a person gives the selection from the keyboard and the right-click menu:
- * clipboard, duplicate, select all, nudge, tool keys, z-order, align and distribute, the
+ * clipboard, duplicate, select all, nudge, tool keys, z-order, align and distribute, lock, the
  * context menu (Shift+F10 or the Menu key from the keyboard) and the shortcuts sheet (`?`).
  * Viewers and commenters get copy, select all and the view commands only. Each write is one
  * undo step; a burst of arrow-key nudges is one too.
@@ -125,7 +126,16 @@ export function useBoardCommands(o: BoardCommandsOptions): BoardCommandsView {
   };
   const select = (ids: Iterable<string>) => o.setSelection(new Set(ids));
   const remove = (ids: Iterable<string>) => {
-    if (edits) step(() => edits.delete(ids));
+    if (!edits) return;
+    const chosen = [...ids];
+    step(() => edits.delete(chosen));
+    const notice = lockedNotice(lockedCount(chosen, (id) => store.get(id)));
+    if (notice) o.onError(notice);
+  };
+  const toggleLock = () => {
+    if (!edits || !canWrite || selection.size === 0) return;
+    const items = [...selection].map((id) => store.get(id));
+    step(() => edits.setLocked(selection, lockTarget(items)));
   };
   const selectAll = () => select(store.items().map((item) => item.id));
 
@@ -178,7 +188,7 @@ export function useBoardCommands(o: BoardCommandsOptions): BoardCommandsView {
 
   const movable = [...selection].filter((id) => {
     const type = store.get(id)?.type;
-    return type !== undefined && type !== 'connector';
+    return type !== undefined && type !== 'connector' && store.get(id)?.locked !== true;
   }).length;
 
   const openMenu = (state: MenuState) => {
@@ -215,6 +225,7 @@ export function useBoardCommands(o: BoardCommandsOptions): BoardCommandsView {
       const key = event.key.toLowerCase();
       if (key === 'a') return selectAll;
       if (key === 'd') return duplicate;
+      if (key === 'l' && event.shiftKey) return toggleLock;
       if (event.code === 'BracketRight') return () => order(event.shiftKey ? 'front' : 'forward');
       if (event.code === 'BracketLeft') return () => order(event.shiftKey ? 'back' : 'backward');
       return undefined;
@@ -254,7 +265,7 @@ export function useBoardCommands(o: BoardCommandsOptions): BoardCommandsView {
 
   const menuOf = (m: MenuState) =>
     menuGroups(
-      { onItems: m.onItems, canWrite, movable },
+      { onItems: m.onItems, canWrite, movable, locked: allLocked([...selection].map((id) => store.get(id))) },
       {
         cut: clipboard.cut,
         copy: clipboard.copy,
@@ -265,6 +276,7 @@ export function useBoardCommands(o: BoardCommandsOptions): BoardCommandsView {
         align,
         distribute,
         selectAll,
+        toggleLock,
         fit: o.onFit,
       },
     );

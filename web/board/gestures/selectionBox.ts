@@ -11,7 +11,7 @@ export const handles: readonly Handle[] = ['nw', 'ne', 'se', 'sw', 'n', 'e', 's'
 
 /** Items that are never resized: comment pins keep their size and connectors follow their ends. */
 export function resizable(item: StoredItem): boolean {
-  return item.type !== 'comment' && item.type !== 'connector';
+  return item.type !== 'comment' && item.type !== 'connector' && !item.locked;
 }
 
 /** The rectangle spanned by two board points. */

@@ -166,7 +166,7 @@ export function usePointerGestures(c: GestureContext): PointerGestures {
       setSelection(next);
       c.setNewComment(null);
       const moving = edits ? edits.withContents(next, store.items()) : next;
-      const movable = [...moving].map((id) => store.get(id)).filter((i): i is StoredItem => i !== undefined && i.type !== 'connector');
+      const movable = [...moving].map((id) => store.get(id)).filter((i): i is StoredItem => i !== undefined && i.type !== 'connector' && !i.locked);
       if (edits && movable.length > 0) {
         beginGesture();
         drag.current = { kind: 'move', startX: point.x, startY: point.y, origins: new Map(movable.map((i) => [i.id, { x: i.x, y: i.y }])), moved: false };
@@ -269,7 +269,7 @@ export function usePointerGestures(c: GestureContext): PointerGestures {
     if (!edits) return;
     const id = itemAt(event.clientX, event.clientY);
     const item = id ? store.get(id) : undefined;
-    if (item && editableField(item.type)) {
+    if (item && !item.locked && editableField(item.type)) {
       setSelection(new Set([item.id]));
       setEditing(item.id);
     }

@@ -1,0 +1,97 @@
+import * as Y from 'yjs';
+import { ItemLockedError } from '../errors.js';
+import type { ItemRecord } from './itemRecord.js';
+import { connectorTypeName } from './references.js';
+
+/**
+ * Item lock (as in Miro and tldraw): an item whose entry holds `locked: true` cannot be moved,
+ * resized, rotated, restyled, edited, reordered or deleted, through REST, batches or live sync,
+ * until it is unlocked. An unlocked item has no `locked` field (or `false`). What a lock leaves
+ * open:
+ * - the lock itself: `{"locked": false}` unlocks, and may come with other changes in the same
+ *   PATCH (the unlock applies first);
+ * - a comment pin's conversation: replies, and resolving (also by deleting the pin, which resolves);
+ * - what follows from other items: a connector's geometry follows its ends, and a connector goes
+ *   with an end that is deleted, locked or not (lock the ends to keep it);
+ * - a section's contents are found by position, so a locked item in a section that moves stays
+ *   where it is.
+ */
+export const lockedField = 'locked';
+
+/** PATCH fields a locked item still takes: the lock itself and a comment pin's conversation. */
+const fieldsOpenWhileLocked: ReadonlySet<string> = new Set([lockedField, 'reply', 'editReply', 'removeReply', 'resolved']);
+
+/** Fields every write stamps: not a change of the item's content. */
+const authorshipFields: ReadonlySet<string> = new Set(['createdBy', 'createdAt', 'updatedBy', 'updatedAt']);
+
+/** A connector's geometry, which follows its ends (`alignConnectorsOf`). */
+const connectorGeometryFields: ReadonlySet<string> = new Set(['x', 'y', 'width', 'height', 'rotation']);
+
+/** Type name of comment pins (as `commentTypeName`, which lives with the operations that import this file). */
+const commentType = 'comment';
+
+/** A comment pin's conversation fields in `data`. */
+const conversationDataFields: ReadonlySet<string> = new Set(['replies', 'resolved']);
+
+/** Whether the item entry is locked. */
+export function isLockedEntry(entry: Y.Map<unknown>): boolean {
+  return entry.get(lockedField) === true;
+}
+
+/** Whether an item record (plain JSON of an entry) is locked. */
+export function isLockedRecord(record: ItemRecord | undefined): boolean {
+  return record !== undefined && record[lockedField] === true;
+}
+
+/** Writes the lock of an entry (call inside a transaction): `locked: true`, or no field when unlocked. */
+export function writeLock(entry: Y.Map<unknown>, locked: boolean): void {
+  if (locked) {
+    if (entry.get(lockedField) !== true) entry.set(lockedField, true);
+  } else if (entry.has(lockedField)) {
+    entry.delete(lockedField);
+  }
+}
+
+/**
+ * Throws ItemLockedError when a PATCH of the locked item `id` changes anything a lock refuses
+ * (anything but unlocking and a comment's conversation). A PATCH that unlocks may change the rest.
+ */
+export function assertPatchOpen(entry: Y.Map<unknown>, id: string, patch: Readonly<Record<string, unknown>>): void {
+  if (!isLockedEntry(entry) || patch[lockedField] === false) return;
+  const refused = Object.keys(patch).find((field) => !fieldsOpenWhileLocked.has(field));
+  if (refused !== undefined) throw new ItemLockedError(id, { field: refused });
+}
+
+/**
+ * Whether a live change of an item from `before` to `after` (undefined: deleted) is one its lock
+ * refuses: the item was locked, is still locked (or gone), and something besides authorship,
+ * a connector's geometry or a comment's conversation changed.
+ */
+export function lockRefuses(before: ItemRecord | undefined, after: ItemRecord | undefined): boolean {
+  if (!isLockedRecord(before) || before === undefined) return false;
+  if (after === undefined) return before['type'] !== commentType;
+  if (!isLockedRecord(after)) return false;
+  const type = before['type'];
+  const ignored = (key: string): boolean => authorshipFields.has(key) || (type === connectorTypeName && connectorGeometryFields.has(key));
+  for (const key of new Set([...Object.keys(before), ...Object.keys(after)])) {
+    if (key === 'data' || ignored(key)) continue;
+    if (!sameJson(before[key], after[key])) return true;
+  }
+  const dataBefore = objectOf(before['data']);
+  const dataAfter = objectOf(after['data']);
+  for (const key of new Set([...Object.keys(dataBefore), ...Object.keys(dataAfter)])) {
+    if (type === commentType && conversationDataFields.has(key)) continue;
+    if (!sameJson(dataBefore[key], dataAfter[key])) return true;
+  }
+  return false;
+}
+
+function objectOf(value: unknown): Readonly<Record<string, unknown>> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function sameJson(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (a instanceof Y.AbstractType || b instanceof Y.AbstractType) return false;
+  return JSON.stringify(a) === JSON.stringify(b);
+}
