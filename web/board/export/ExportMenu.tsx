@@ -38,8 +38,21 @@ export function ExportMenu({ board, title, link }: { board: OpenBoard; title: st
     const away = (event: PointerEvent) => {
       if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
     };
+    // Escape closes the open menu wherever the focus is (on the menu once it took it, on the
+    // button before, or elsewhere after a re-render), before the board's own keys see it.
+    const escape = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape') return;
+      event.preventDefault();
+      event.stopPropagation();
+      setOpen(false);
+      button.current?.focus();
+    };
     document.addEventListener('pointerdown', away);
-    return () => document.removeEventListener('pointerdown', away);
+    document.addEventListener('keydown', escape, true);
+    return () => {
+      document.removeEventListener('pointerdown', away);
+      document.removeEventListener('keydown', escape, true);
+    };
   }, [open]);
 
   const close = () => {
