@@ -35,6 +35,8 @@ export async function openBoard(page: Page, t: TestServer, boardId: string): Pro
   await page.waitForSelector('.status[data-status=connected]');
   // A selector, not a predicate: the page's CSP refuses the eval a string predicate needs once it polls.
   await page.locator('body[data-first-paint-ms]').waitFor({ state: 'attached' });
+  // The window a person types into has the focus: other pages of the same browser do not take the keys.
+  await page.bringToFront();
 }
 
 /** The screen box of an item on the page. */

@@ -59,6 +59,8 @@ async function openBoard(page: Page, boardId: string): Promise<void> {
   await page.goto(`${t.url}/boards/${boardId}`);
   await page.waitForSelector('.status[data-status=connected]');
   await page.locator('body[data-first-paint-ms]').waitFor({ state: 'attached' });
+  // The window a person types into has the focus: other pages of the same browser do not take the keys.
+  await page.bringToFront();
   await page.locator('.shortcuts-button[data-commands=ready]').waitFor();
 }
 

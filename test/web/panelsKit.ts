@@ -71,6 +71,8 @@ export async function openBoard(t: TestServer, page: Page, boardId: string): Pro
   await page.waitForSelector('.status[data-status=connected]');
   // A selector, not a predicate: the page's CSP refuses the eval a string predicate needs once it polls.
   await page.locator('body[data-first-paint-ms]').waitFor({ state: 'attached' });
+  // The window a person types into has the focus: other pages of the same browser do not take the keys.
+  await page.bringToFront();
 }
 
 /** Runs `act` and answers the file it made the page download: its suggested name and bytes. */
