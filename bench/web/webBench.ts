@@ -210,7 +210,13 @@ async function measureDrag(page: Page, api: { url: string; key: string; boardId:
   await page.mouse.down();
   for (let step = 1; step <= 8; step += 1) await page.mouse.move(from.x + ((to.x - from.x) * step) / 8, from.y + ((to.y - from.y) * step) / 8);
   await page.mouse.up();
-  const selected = await page.locator('.item.selected').count();
+  // A 5,000-item board takes a few frames to draw the new selection.
+  let selected = 0;
+  for (let frame = 0; frame < 300; frame += 1) {
+    selected = await page.locator('.item.selected').count();
+    if (selected === chosen.length) break;
+    await nextFrame(page);
+  }
   if (selected !== chosen.length) throw new Error(`the rubber band selected ${selected} items, not the ${chosen.length} asked for`);
   const grip = chosen[0];
   if (!grip) throw new Error('nothing to drag');
