@@ -9,6 +9,7 @@ import { accountCollections } from '../../storage/schema/accounts.js';
 import type { ActivityRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import { describeLogTailContract } from './logTailContract.js';
+import { recordingDoc } from './recordingDoc.js';
 import { describeSearchIndexContract } from './searchContract.js';
 
 interface Thing extends StoredRecord {
@@ -47,7 +48,6 @@ function replay(stored: StoredDocument): Y.Doc {
   return doc;
 }
 
-/** A `Y.Doc` whose every change is captured as one update. */
 /** A document of 40 texts of 30,000 characters, and its 40 updates (well over a megabyte). */
 function largeDocument(): { doc: Y.Doc; take: () => Uint8Array[]; parts: Uint8Array[] } {
   const { doc, take } = recordingDoc();
@@ -58,20 +58,6 @@ function largeDocument(): { doc: Y.Doc; take: () => Uint8Array[]; parts: Uint8Ar
     parts.push(...take());
   }
   return { doc, take, parts };
-}
-
-function recordingDoc(): { doc: Y.Doc; take: () => Uint8Array[] } {
-  const doc = new Y.Doc();
-  let pending: Uint8Array[] = [];
-  doc.on('update', (update: Uint8Array) => pending.push(update));
-  return {
-    doc,
-    take: () => {
-      const out = pending;
-      pending = [];
-      return out;
-    },
-  };
 }
 
 /**

@@ -2,21 +2,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
 import type { Database } from '../../storage/Database.js';
 import type { LogTail } from '../../storage/DocumentStore.js';
+import { recordingDoc } from './recordingDoc.js';
 
-/** A `Y.Doc` whose changes are taken as the updates they produced. */
-function recordingDoc(): { doc: Y.Doc; take: () => Uint8Array[] } {
-  const doc = new Y.Doc();
-  let pending: Uint8Array[] = [];
-  doc.on('update', (update: Uint8Array) => pending.push(update));
-  return {
-    doc,
-    take: () => {
-      const out = pending;
-      pending = [];
-      return out;
-    },
-  };
-}
 
 /** A tail's numbers and bytes, comparable with `toEqual`. */
 function plain(tail: LogTail | null): { seqs: number[]; bytes: number[][]; lastSeq: number } | null {
