@@ -102,7 +102,13 @@ export class WriteEventJournal {
       await this.#o.events.emit(event.type, event.payload as never);
       if ((i + 1) % eventsPerTurn === 0) await nextTurn();
     }
-    if (staged?.row && (await staged.written)) await this.#remove([staged.row.id]);
+    // Off the answer's path: a row left by a stop before its removal only emits its events again, which the change keys absorb.
+    const row = staged?.row;
+    if (row) {
+      void staged?.written
+        .then((written) => (written ? this.#remove([row.id]) : undefined))
+        .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'write events could not be removed from the journal'));
+    }
     return result;
   }
 
