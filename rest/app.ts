@@ -103,7 +103,7 @@ export function createApp(options: AppOptions): App {
         return next();
     }
   });
-  let handling = 0;
+  // Requests being handled are counted by `services.foreground` (background work gives way to them).
   const idleWaiters: (() => void)[] = [];
   koa.use(async (ctx, next) => {
     if (options.isShuttingDown()) {
@@ -113,14 +113,12 @@ export function createApp(options: AppOptions): App {
       sendError(ctx, 'service_unavailable', errorCatalogue.service_unavailable);
       return;
     }
-    handling += 1;
     services.foreground.begin();
     try {
       await next();
     } finally {
-      handling -= 1;
       services.foreground.end();
-      if (handling === 0) for (const resolve of idleWaiters.splice(0)) resolve();
+      if (services.foreground.handling === 0) for (const resolve of idleWaiters.splice(0)) resolve();
       // Answered while the server stops: the client's next request opens a new connection.
       if (options.isShuttingDown()) ctx.set('Connection', 'close');
     }
@@ -143,6 +141,6 @@ export function createApp(options: AppOptions): App {
       answerError: (ctx, error) => handleErrors(ctx, () => Promise.reject(error)),
     }),
   );
-  const idle = (): Promise<void> => (handling === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)));
+  const idle = (): Promise<void> => (services.foreground.handling === 0 ? Promise.resolve() : new Promise<void>((resolve) => idleWaiters.push(resolve)));
   return { koa, routes, onClientError: clientErrorHandler({ logger, publicUrl: services.config.publicUrl }), idle };
 }
