@@ -132,7 +132,7 @@ export class ImportService {
       await nextTurn();
       if (signal.aborted) {
         await reported;
-        throw new ServiceError('service_unavailable', `The server stopped after ${applied} of ${total} items were imported; import the rest (from index ${applied}).`);
+        throw new ServiceError('service_unavailable', stoppedMessage(applied, total));
       }
       let written;
       try {
@@ -167,9 +167,14 @@ export class ImportService {
       applied = Math.min(total, (chunk + 1) * importChunkItems);
     }
     const itemIds = (known?.itemIds ?? []).slice(0, applied);
-    const message = `The server stopped after ${applied} of ${total} items were imported; import the rest (from index ${applied}).`;
+    const message = stoppedMessage(applied, total);
     return { result: { total, applied, itemIds }, message };
   }
+}
+
+/** What an import cut off by a stop says: how far it got, and where a retry starts. */
+function stoppedMessage(applied: number, total: number): string {
+  return `The server stopped after ${applied} of ${total} items were imported; import the rest (from index ${applied}).`;
 }
 
 /** A chunk that failed when applied (the board changed since the import was checked): its error, fields named as in the import. */
