@@ -248,8 +248,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Imports up to 5000 items: validated whole, then applied by a job 100 at a time.
-         * @description Editors and above. Every item is validated first, against the board as it is, by the checks of POST /boards/{boardId}/items:batch: one bad item is 422 naming `items[k].<field>` and nothing is stored; an import the board's item cap (GET /me/limits) cannot hold is 402 and nothing is stored. Then 202 with a job (`Location`: GET /boards/{boardId}/imports/{jobId}) that creates the items in order, 100 per transaction: each chunk is one update, one broadcast to connected clients and one activity row, as a batch, and is durably stored before `result.applied` counts it, so live clients see the items chunk by chunk. If the server stops during the import, the job ends `failed` with error `interrupted` and `result.applied` read from the board itself: no chunk is applied twice, and the rest is `items.slice(applied)`. The body may be up to 4 MiB (413 `payload_too_large` beyond). Send `Idempotency-Key` to retry safely: the same key answers with the same job.
+         * Imports up to 5000 items: validated whole, then applied by a job in chunks of up to 1,000 items and 256 KiB of items.
+         * @description Editors and above. Every item is validated first, against the board as it is, by the checks of POST /boards/{boardId}/items:batch: one bad item is 422 naming `items[k].<field>` and nothing is stored; an import the board's item cap (GET /me/limits) cannot hold is 402 and nothing is stored. Then 202 with a job (`Location`: GET /boards/{boardId}/imports/{jobId}) that creates the items in order, in chunks of up to 1,000 items and 256 KiB of items (the cap of 100 operations is a batch's; an import is validated whole first): each chunk is one transaction, one update, one broadcast to connected clients and one activity row, as a batch, and is durably stored before `result.applied` counts it, so live clients see the items chunk by chunk. If the server stops during the import, the job ends `failed` with error `interrupted` and `result.applied` read from the board itself: no chunk is applied twice, and the rest is `items.slice(applied)`. The body may be up to 4 MiB (413 `payload_too_large` beyond). Send `Idempotency-Key` to retry safely: the same key answers with the same job.
          */
         post: operations["importItems"];
         delete?: never;
@@ -1339,7 +1339,7 @@ export interface components {
             status: "queued" | "running" | "succeeded" | "failed" | "canceled";
         };
         ImportProgress: {
-            /** @description Items stored so far: whole chunks of 100, each durable before it is counted. */
+            /** @description Items stored so far: whole chunks (up to 1,000 items and 256 KiB of items each), each durable before it is counted. */
             applied: number;
             /** @description The ids of the items created so far, in the order of `items`. */
             itemIds: string[];

@@ -42,7 +42,7 @@ export type { DocumentObserver } from './documents/DocumentObserver.js';
 export type { DocumentRegistryOptions, DocumentRegistryStats, TransactOptions } from './documents/DocumentRegistry.js';
 export { afterChange, holdsChange, storedChanges } from './documents/changeMarks.js';
 export type { ChangeMark } from './documents/changeMarks.js';
-export { hasWriteReceipt, withWriteReceipt, writeReceiptTtlMs } from './documents/writeReceipts.js';
+export { hasWriteReceipt, withWriteReceipt, writeReceiptIds, writeReceiptTtlMs } from './documents/writeReceipts.js';
 export { DocumentError, documentErrorCodes } from './documents/errors.js';
 export type { DocumentErrorCode } from './documents/errors.js';
 export { silentLogger } from './documents/Logger.js';

@@ -40,3 +40,8 @@ export function stampWriteReceipt(doc: Y.Doc, nowMs: number): void {
 export function hasWriteReceipt(doc: Y.Doc, receiptId: string): boolean {
   return doc.getMap<number>(writeReceiptsMapName).has(receiptId);
 }
+
+/** The receipts the document holds whose ids start with `prefix` (the chunks of one import, say). */
+export function writeReceiptIds(doc: Y.Doc, prefix: string): string[] {
+  return [...doc.getMap<number>(writeReceiptsMapName).keys()].filter((id) => id.startsWith(prefix));
+}

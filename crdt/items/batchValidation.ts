@@ -69,15 +69,16 @@ interface SimulatedItem {
  * `ref`; later move/resize/delete operations may name that ref as `id`, and a connector's
  * `from`/`to` may name a ref created anywhere in the batch. Throws ItemValidationError naming
  * `operations` or `operations[i].<field>`, ItemLockedError for the first operation that would
- * move, resize or delete a locked item, or CrdtError `document_too_large`.
+ * move, resize or delete a locked item, or CrdtError `document_too_large`. `maxOperations` is a
+ * batch's cap (SPEC, Limits) unless the caller applies a list of its own in one transaction (an import).
  */
-export function validateBatch(doc: Y.Doc, operations: unknown): BatchPlan {
+export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = maxBatchOperations): BatchPlan {
   if (!Array.isArray(operations)) {
     throw new ItemValidationError([{ field: 'operations', message: 'Expected an array of operations.' }]);
   }
-  if (operations.length === 0 || operations.length > maxBatchOperations) {
+  if (operations.length === 0 || operations.length > maxOperations) {
     throw new ItemValidationError([
-      { field: 'operations', message: `Expected 1 to ${maxBatchOperations} operations, got ${operations.length}.` },
+      { field: 'operations', message: `Expected 1 to ${maxOperations} operations, got ${operations.length}.` },
     ]);
   }
   const issues: ValidationIssue[] = [];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { createItemBodySchema } from '../../crdt/index.js';
-import { importChunkItems, maxImportBodyBytes, maxImportItems } from '../../server/jobs/ImportService.js';
+import { importChunkBytes, importChunkItems, maxImportBodyBytes, maxImportItems } from '../../server/jobs/ImportService.js';
 import type { Services } from '../../server/Services.js';
 import { defineRoute } from '../route.js';
 import type { Route } from '../route.js';
@@ -9,12 +9,13 @@ import { idParam } from '../schemas/common.js';
 
 const tag = 'Items';
 const mib = maxImportBodyBytes / (1024 * 1024);
+const chunk = `up to ${importChunkItems.toLocaleString('en-US')} items and ${importChunkBytes / 1024} KiB of items`;
 
 /** What an import job reports as its `result`, from the moment it is accepted. */
 const importProgressSchema = z
   .object({
     total: z.number().int().describe('Items in the import.'),
-    applied: z.number().int().describe(`Items stored so far: whole chunks of ${importChunkItems}, each durable before it is counted.`),
+    applied: z.number().int().describe(`Items stored so far: whole chunks (${chunk} each), each durable before it is counted.`),
     itemIds: z.array(z.string()).describe('The ids of the items created so far, in the order of `items`.'),
   })
   .meta({ id: 'ImportProgress' });
@@ -48,7 +49,7 @@ const importBody = z
 /** The services the import operations use. */
 export type ImportRouteServices = Pick<Services, 'imports'>;
 
-/** Bulk imports of items: a validated list applied by a job in batch-sized transactions. */
+/** Bulk imports of items: a validated list applied by a job in large transactions. */
 export function importRoutes(services: ImportRouteServices): Route[] {
   const { imports } = services;
   return [
@@ -57,10 +58,10 @@ export function importRoutes(services: ImportRouteServices): Route[] {
       method: 'POST',
       path: '/boards/{boardId}/imports',
       tag,
-      summary: `Imports up to ${maxImportItems} items: validated whole, then applied by a job ${importChunkItems} at a time.`,
+      summary: `Imports up to ${maxImportItems} items: validated whole, then applied by a job in chunks of ${chunk}.`,
       description: [
         `Editors and above. Every item is validated first, against the board as it is, by the checks of POST /boards/{boardId}/items:batch: one bad item is 422 naming \`items[k].<field>\` and nothing is stored; an import the board's item cap (GET /me/limits) cannot hold is 402 and nothing is stored.`,
-        `Then 202 with a job (\`Location\`: GET /boards/{boardId}/imports/{jobId}) that creates the items in order, ${importChunkItems} per transaction: each chunk is one update, one broadcast to connected clients and one activity row, as a batch, and is durably stored before \`result.applied\` counts it, so live clients see the items chunk by chunk.`,
+        `Then 202 with a job (\`Location\`: GET /boards/{boardId}/imports/{jobId}) that creates the items in order, in chunks of ${chunk} (the cap of 100 operations is a batch's; an import is validated whole first): each chunk is one transaction, one update, one broadcast to connected clients and one activity row, as a batch, and is durably stored before \`result.applied\` counts it, so live clients see the items chunk by chunk.`,
         `If the server stops during the import, the job ends \`failed\` with error \`interrupted\` and \`result.applied\` read from the board itself: no chunk is applied twice, and the rest is \`items.slice(applied)\`.`,
         `The body may be up to ${mib} MiB (413 \`payload_too_large\` beyond). Send \`Idempotency-Key\` to retry safely: the same key answers with the same job.`,
       ].join(' '),

@@ -247,9 +247,10 @@ export class BoardContentService {
    * document, then applied as one transaction: one update, one broadcast, one activity row.
    * Resolves once the batch is stored and announced, with `synced`, its fsync, in flight: the
    * REST answer (a hundred item views) is encoded while the disk works, and sent once `synced`
-   * resolves. Nobody may be told the batch succeeded before that.
+   * resolves. Nobody may be told the batch succeeded before that. `maxOperations` lifts the
+   * batch's cap for a list the server applies itself (an import's chunk, validated as a whole).
    */
-  async batchUnsynced(principal: Principal, boardId: string, operations: unknown): Promise<Unsynced<BatchResult>> {
+  async batchUnsynced(principal: Principal, boardId: string, operations: unknown, maxOperations?: number): Promise<Unsynced<BatchResult>> {
     const { grants } = await this.#o.access.requireBoard(principal.user.id, boardId, 'read');
     const doc = await this.#o.documents.open(boardId);
     const action = batchAction(operations, principal.user.id, (id) => findItem(doc, id));
@@ -261,7 +262,7 @@ export class BoardContentService {
       principal,
       board,
       'batch',
-      (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations), actor, this.#o.clock.now()),
+      (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations, maxOperations), actor, this.#o.clock.now()),
       (result, doc, base, journalId): PlannedEvent[] => {
         const counts: Record<string, number> = {};
         const views = new Map<string, ItemView>();

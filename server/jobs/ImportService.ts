@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DocumentRegistry, ValidationIssue } from '../../crdt/index.js';
-import { CrdtError, ItemValidationError, hasWriteReceipt, itemCount, maxBatchOperations, validateBatch, withWriteReceipt } from '../../crdt/index.js';
+import { CrdtError, ItemValidationError, itemCount, validateBatch, withWriteReceipt, writeReceiptIds } from '../../crdt/index.js';
 import type { JobRecord } from '../../storage/schema/jobs.js';
 import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
@@ -15,8 +15,15 @@ import type { JobService, JobView } from './JobService.js';
 /** Most items one import carries (the body of `POST /boards/{boardId}/imports`). */
 export const maxImportItems = 5000;
 
-/** Items applied per transaction: a batch's worth (SPEC, Limits), so each chunk is one batch of the batch path. */
-export const importChunkItems = maxBatchOperations;
+/**
+ * Most items one transaction of an import applies. The cap of a batch (SPEC, Limits) is for
+ * integrators' calls; an import is validated whole and applied by the server, so a chunk is as
+ * large as one transaction reasonably holds the event loop: one update, one fsync, one broadcast.
+ */
+export const importChunkItems = 1000;
+
+/** Most bytes of items (as JSON) one transaction of an import applies: 256 KiB, so large items make smaller chunks. */
+export const importChunkBytes = 256 * 1024;
 
 /** Largest body of an import, in bytes: 4 MiB, room for 5,000 items of about 800 bytes each. */
 export const maxImportBodyBytes = 4 * 1024 * 1024;
@@ -46,12 +53,39 @@ export interface ImportServiceOptions {
   jobs: JobService;
 }
 
-/** The write receipt of one chunk of an import: stamped in the chunk's transaction, read after a crash. */
-function chunkReceipt(jobId: string, chunk: number): string {
-  return `${jobId}.import.${chunk}`;
+/** The prefix of the write receipts of an import's chunks. */
+function receiptPrefix(jobId: string): string {
+  return `${jobId}.import.to.`;
 }
 
-/** `operations[3].data.text` of chunk 2 -> `items[203].data.text`. */
+/** The write receipt of the chunk of an import that ends before item `end`: stamped in the chunk's transaction, read after a crash. */
+function chunkReceipt(jobId: string, end: number): string {
+  return `${receiptPrefix(jobId)}${end}`;
+}
+
+/**
+ * Where each chunk of `items` ends (exclusive), in order: at most `importChunkItems` items and
+ * `importChunkBytes` bytes of JSON each (an item larger than that is a chunk of its own).
+ */
+export function importChunkEnds(items: readonly unknown[]): number[] {
+  const ends: number[] = [];
+  let count = 0;
+  let bytes = 0;
+  items.forEach((item, index) => {
+    const size = JSON.stringify(item).length;
+    if (count > 0 && (count >= importChunkItems || bytes + size > importChunkBytes)) {
+      ends.push(index);
+      count = 0;
+      bytes = 0;
+    }
+    count += 1;
+    bytes += size;
+  });
+  if (items.length > 0) ends.push(items.length);
+  return ends;
+}
+
+/** `operations[203].data.text` -> `items[203].data.text` (with `offset`, the index of the chunk's first item). */
 function importField(field: string, offset: number): string {
   const match = /^operations\[(\d+)\](.*)$/.exec(field);
   if (match === null) return field === 'operations' ? 'items' : field;
@@ -60,13 +94,14 @@ function importField(field: string, offset: number): string {
 
 /**
  * Bulk imports of items (`POST /boards/{boardId}/imports`). Every item is validated before
- * anything is written, against the board as it is, by the same checks a batch runs; the board's
- * item cap is checked for the whole import. The items are then applied by a job, 100 per
- * transaction through the batch path (each chunk one update, one broadcast, one activity row,
- * durable before it is counted), and the job reports `applied` of `total` and the created ids.
- * Each chunk stamps a write receipt, so a job a crash cut off is failed `interrupted` with the
- * number of items that landed, read from the board itself: a retry imports the rest
- * (`items.slice(applied)`) and nothing twice.
+ * anything is written, in one pass against the board as it is, by the checks a batch runs; the
+ * board's item cap is checked for the whole import. The items are then applied by a job in
+ * chunks of up to 1,000 items and 256 KiB through the batch path (each chunk one transaction:
+ * one update, one fsync, one broadcast, one activity row, durable before it is counted), and the
+ * job reports `applied` of `total` and the created ids. Each chunk stamps a write receipt naming
+ * where it ends, so a job a crash cut off is failed `interrupted` with the number of items that
+ * landed, read from the board itself: a retry imports the rest (`items.slice(applied)`) and
+ * nothing twice.
  */
 export class ImportService {
   readonly #o: ImportServiceOptions;
@@ -83,30 +118,23 @@ export class ImportService {
     if (items.length === 0 || items.length > maxImportItems) {
       throw new ValidationError([{ field: 'items', message: `Expected 1 to ${maxImportItems} items, got ${items.length}.` }]);
     }
-    const chunks: Record<string, unknown>[][] = [];
-    for (let start = 0; start < items.length; start += importChunkItems) {
-      chunks.push(items.slice(start, start + importChunkItems).map((item) => ({ ...item, op: 'create' })));
-    }
+    const operations = items.map((item) => ({ ...item, op: 'create' }));
     const doc = await this.#o.documents.open(boardId);
-    const issues: ValidationIssue[] = [];
-    chunks.forEach((operations, chunk) => {
-      try {
-        validateBatch(doc, operations);
-      } catch (error) {
-        if (!(error instanceof ItemValidationError)) throw error;
-        const offset = chunk * importChunkItems;
-        for (const issue of error.issues) issues.push({ field: importField(issue.field, offset), message: issue.message });
-      }
-    });
-    if (issues.length > 0) throw new ValidationError(issues);
+    try {
+      validateBatch(doc, operations, maxImportItems);
+    } catch (error) {
+      if (!(error instanceof ItemValidationError)) throw error;
+      throw new ValidationError(error.issues.map((issue): ValidationIssue => ({ field: importField(issue.field, 0), message: issue.message })));
+    }
     const { plan } = await this.#o.accounts.getWorkspace(board.workspaceId);
     const limit = plans[plan].itemsPerBoard;
     const count = itemCount(doc);
     if (count + items.length > limit) {
       throw planCapError('itemsPerBoard', plan, `The board can hold ${limit} items on this plan; it has ${count} and the import adds ${items.length}.`, { used: count });
     }
+    const ends = importChunkEnds(items);
     const progress: ImportProgress = { total: items.length, applied: 0, itemIds: [] };
-    const job = await this.#o.jobs.submit(principal, { kind: importJobKind, boardId, reservation: null, result: progress }, (signal, jobId) => this.#run(principal, boardId, jobId, chunks, items.length, signal));
+    const job = await this.#o.jobs.submit(principal, { kind: importJobKind, boardId, reservation: null, result: progress }, (signal, jobId) => this.#run(principal, boardId, jobId, operations, ends, signal));
     return { ...job, result: progress };
   }
 
@@ -123,11 +151,13 @@ export class ImportService {
    * would otherwise hold the loop for the whole import). The next chunk is written while the
    * fsync of the one before runs; a chunk is counted (and reported) only once its fsync is done.
    */
-  async #run(principal: Principal, boardId: string, jobId: string, chunks: readonly Record<string, unknown>[][], total: number, signal: AbortSignal): Promise<ImportProgress> {
+  async #run(principal: Principal, boardId: string, jobId: string, operations: readonly Record<string, unknown>[], ends: readonly number[], signal: AbortSignal): Promise<ImportProgress> {
+    const total = operations.length;
     const itemIds: string[] = [];
     let applied = 0;
     let reported: Promise<void> = Promise.resolve();
-    for (const [chunk, operations] of chunks.entries()) {
+    let start = 0;
+    for (const end of ends) {
       // A turn of the event loop per chunk: the chunk before goes out to live clients, and other requests are answered, before the next is written.
       await nextTurn();
       if (signal.aborted) {
@@ -136,11 +166,12 @@ export class ImportService {
       }
       let written;
       try {
-        written = await withWriteReceipt(chunkReceipt(jobId, chunk), () => this.#o.content.batchUnsynced(principal, boardId, operations));
+        written = await withWriteReceipt(chunkReceipt(jobId, end), () => this.#o.content.batchUnsynced(principal, boardId, operations.slice(start, end), importChunkItems));
       } catch (error) {
         await reported;
-        throw chunkFailure(error, chunk * importChunkItems, applied, total);
+        throw chunkFailure(error, start, applied, total);
       }
+      start = end;
       const ids = written.result.results.map((r) => r.id);
       const previous = reported;
       reported = (async () => {
@@ -157,15 +188,14 @@ export class ImportService {
     return { total, applied, itemIds };
   }
 
-  /** What an import a crash cut off had done: its chunks whose receipts are in the board (they land in order). */
+  /** What an import a crash cut off had done: the end of its last chunk whose receipt is in the board (chunks land in order). */
   async #interrupted(job: JobRecord): Promise<{ result: ImportProgress; message: string }> {
     const known = (job.result ?? null) as ImportProgress | null;
     const total = known?.total ?? 0;
     const doc = await this.#o.documents.open(job.boardId);
+    const prefix = receiptPrefix(job.id);
     let applied = 0;
-    for (let chunk = 0; chunk * importChunkItems < total && hasWriteReceipt(doc, chunkReceipt(job.id, chunk)); chunk += 1) {
-      applied = Math.min(total, (chunk + 1) * importChunkItems);
-    }
+    for (const id of writeReceiptIds(doc, prefix)) applied = Math.max(applied, Math.min(total, Number(id.slice(prefix.length)) || 0));
     const itemIds = (known?.itemIds ?? []).slice(0, applied);
     const message = stoppedMessage(applied, total);
     return { result: { total, applied, itemIds }, message };

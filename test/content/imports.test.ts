@@ -6,6 +6,7 @@ import type { SharedBoard } from './fixtures.js';
 import { sharedBoard } from './fixtures.js';
 import { connectSyncClient } from './helpers/syncClient.js';
 import { createBoard } from './helpers.js';
+import { importChunkBytes, importChunkEnds, importChunkItems } from '../../server/jobs/ImportService.js';
 
 let t: TestServer;
 let alice: TestUser;
@@ -46,63 +47,102 @@ async function finished(key: string, boardId: string, jobId: string): Promise<Bo
 }
 
 describe('POST /boards/{boardId}/imports', () => {
-  test('1,000 items: 202 with a job that reports progress, then every item reads back through REST in order', async () => {
+  test('2,500 items: 202 with a job that reports progress chunk by chunk, then every item reads back through REST in order', async () => {
     const boardId = await createBoard(t, alice.key);
-    const items = stickies(1000);
+    const items = stickies(2500);
     const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items });
     expect(res.status).toBe(202);
     const accepted = await json(res);
     expect(res.headers.get('location')).toBe(`/v1/boards/${boardId}/imports/${accepted.id}`);
-    expect(accepted).toMatchObject({ kind: 'items.import', boardId, result: { total: 1000 } });
+    expect(accepted).toMatchObject({ kind: 'items.import', boardId, result: { total: 2500 } });
     expect(['queued', 'running']).toContain(accepted.status);
 
-    // Progress moves in whole chunks and never goes back.
+    // Progress moves in whole chunks (of 1,000 short items) and never goes back.
     const seen: number[] = [];
     await expect
       .poll(async () => {
         const job = await json(t.api(alice.key, 'GET', `/boards/${boardId}/imports/${accepted.id}`));
         seen.push(job.result.applied);
         expect(job.result.itemIds).toHaveLength(job.result.applied);
-        expect(job.progress).toBeCloseTo(job.result.applied / 1000);
+        expect(job.progress).toBeCloseTo(job.result.applied / 2500);
         return job.status;
       }, { timeout: 150_000, interval: 20 })
       .toBe('succeeded');
     expect(seen).toEqual([...seen].sort((a, b) => a - b));
-    for (const applied of seen) expect(applied % 100).toBe(0);
+    for (const applied of seen) expect([0, 1000, 2000, 2500]).toContain(applied);
 
     const job = await finished(alice.key, boardId, accepted.id);
-    expect(job).toMatchObject({ status: 'succeeded', progress: 1, error: null, result: { total: 1000, applied: 1000 } });
+    expect(job).toMatchObject({ status: 'succeeded', progress: 1, error: null, result: { total: 2500, applied: 2500 } });
     const stored = await allItems(alice.key, boardId);
-    expect(stored).toHaveLength(1000);
+    expect(stored).toHaveLength(2500);
     expect(stored.map((i) => i.id)).toEqual(job.result.itemIds);
     expect(stored.map((i) => i.data.text)).toEqual(items.map((i) => i.data.text));
-    // One activity row per chunk, as a batch makes.
+    // One activity row per chunk, as a batch makes: three transactions for 2,500 items.
     const activity = await json(t.api(alice.key, 'GET', `/boards/${boardId}/activity?limit=100`));
-    expect(activity.data.filter((row: Body) => JSON.stringify(row).includes('batch')).length).toBeGreaterThanOrEqual(10);
+    expect(activity.data.filter((row: Body) => JSON.stringify(row).includes('batch')).length).toBe(3);
   }, 180_000);
 
-  test('a stock y-websocket client sees the imported items arrive chunk by chunk', async () => {
+  test('a stock y-websocket client sees the imported items arrive chunk by chunk, 1,000 short items a transaction', async () => {
     const boardId = await createBoard(t, alice.key);
     const client = connectSyncClient(t.url, boardId, alice.key);
     try {
       await client.synced();
-      // Each chunk is one transaction: the client's item count moves 100 at a time.
+      // Each chunk is one transaction: the client's item count moves a chunk at a time.
       const sizes: number[] = [];
       client.doc.on('update', () => sizes.push(client.doc.getMap('items').size));
-      const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(250) });
+      const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(2500) });
       expect(res.status).toBe(202);
       const { id } = await json(res);
-      await expect.poll(() => client.doc.getMap('items').size, { timeout: 150_000 }).toBe(250);
+      await expect.poll(() => client.doc.getMap('items').size, { timeout: 150_000 }).toBe(2500);
       const job = await finished(alice.key, boardId, id);
       expect([...client.doc.getMap('items').keys()].sort()).toEqual([...job.result.itemIds].sort());
       // Never part of a chunk, and not all at once at the end.
-      expect(sizes.at(-1)).toBe(250);
-      expect(sizes.length).toBeGreaterThan(1);
-      for (const size of sizes) expect([100, 200, 250]).toContain(size);
+      expect([...new Set(sizes)]).toEqual([1000, 2000, 2500]);
     } finally {
       client.destroy();
     }
   }, 180_000);
+
+  test('large items make smaller chunks: at most 256 KiB of items a transaction, seen so by a live client', async () => {
+    const boardId = await createBoard(t, alice.key);
+    const items = stickies(600).map((item, i) => ({ ...item, data: { text: `${i} ${'z'.repeat(1500)}` } }));
+    const ends = importChunkEnds(items);
+    expect(ends.length).toBeGreaterThanOrEqual(3);
+    const client = connectSyncClient(t.url, boardId, alice.key);
+    try {
+      await client.synced();
+      const sizes: number[] = [];
+      client.doc.on('update', () => sizes.push(client.doc.getMap('items').size));
+      const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items });
+      expect(res.status).toBe(202);
+      const { id } = await json(res);
+      const job = await finished(alice.key, boardId, id);
+      expect(job.result.applied).toBe(600);
+      await expect.poll(() => client.doc.getMap('items').size, { timeout: 150_000 }).toBe(600);
+      expect([...new Set(sizes)]).toEqual(ends);
+    } finally {
+      client.destroy();
+    }
+  }, 180_000);
+
+  test('importChunkEnds: 1,000 items or 256 KiB of JSON a chunk, whichever comes first; an item larger than that alone', () => {
+    expect(importChunkEnds(stickies(1))).toEqual([1]);
+    expect(importChunkEnds(stickies(importChunkItems))).toEqual([importChunkItems]);
+    expect(importChunkEnds(stickies(2500))).toEqual([1000, 2000, 2500]);
+    const big = stickies(300).map((item) => ({ ...item, data: { text: 'q'.repeat(2000) } }));
+    const ends = importChunkEnds(big);
+    let start = 0;
+    for (const end of ends) {
+      const bytes = big.slice(start, end).reduce((sum, item) => sum + JSON.stringify(item).length, 0);
+      expect(bytes).toBeLessThanOrEqual(importChunkBytes);
+      // Full: the next item would not have fitted.
+      if (end < big.length) expect(bytes + JSON.stringify(big[end]).length).toBeGreaterThan(importChunkBytes);
+      start = end;
+    }
+    expect(ends.at(-1)).toBe(300);
+    const huge = { type: 'text', position: { x: 0, y: 0 }, data: { text: 'h'.repeat(importChunkBytes + 1) } };
+    expect(importChunkEnds([...stickies(2), huge, ...stickies(2)])).toEqual([2, 3, 5]);
+  });
 
   test('the same Idempotency-Key answers with the same job and imports once', async () => {
     const boardId = await createBoard(t, alice.key);
