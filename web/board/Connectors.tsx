@@ -25,7 +25,11 @@ function pathOf(style: string, a: Point, b: Point): string {
 
 const hex = (value: unknown, fallback: string) => (typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value) ? value : fallback);
 
-/** Connectors drawn between the items they join, in board units; a connector whose ends are missing is not drawn. */
+/**
+ * Connectors drawn between the items they join, in board units; a connector whose ends are
+ * missing is not drawn. A wide invisible stroke along each line takes the pointer, so a line is
+ * easy to select and to double-click (which edits its label).
+ */
 export function Connectors({ connectors, byId, selected }: { connectors: readonly StoredItem[]; byId: (id: string) => StoredItem | undefined; selected: ReadonlySet<string> }) {
   return (
     <svg class="connectors" aria-hidden="true">
@@ -43,11 +47,12 @@ export function Connectors({ connectors, byId, selected }: { connectors: readonl
         const startFrom = style === 'elbow' ? { x: (a.x + b.x) / 2, y: a.y } : style === 'curved' ? { x: a.x + (b.x - a.x) / 2, y: a.y } : b;
         return (
           <g key={c.id} data-item-id={c.id} data-type="connector">
+            <path class="connector-hit" d={pathOf(style, a, b)} />
             <path d={pathOf(style, a, b)} fill="none" stroke={color} stroke-width={width} />
             {head(typeof c.data.endArrow === 'string' ? c.data.endArrow : 'arrow', b, endFrom, color, 2)}
             {head(typeof c.data.startArrow === 'string' ? c.data.startArrow : 'none', a, startFrom, color, 2)}
             {label && (
-              <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 8} text-anchor="middle" class="connector-label">
+              <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 8} text-anchor="middle" class="connector-label" data-part="label">
                 {label}
               </text>
             )}
