@@ -85,12 +85,18 @@ export function TextEditor({ item, part: partName, byId, doc, edits, presence, p
   const value = part ? partValue(item, part) : '';
   const text = part?.cell ? undefined : textOf(doc, item.id, field);
 
+  const announced = useRef('');
+  // Input, select and keyup all report the caret: only a caret that moved is sent to others.
   const announce = () => {
     const el = ref.current;
     const t = part?.cell ? undefined : textOf(doc, item.id, field);
     if (!el || !t) return;
     const at = (index: number) => Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(t, index));
-    presence.setCaret({ item: item.id, field, anchor: at(el.selectionStart), head: at(el.selectionEnd) });
+    const caret = { item: item.id, field, anchor: at(el.selectionStart), head: at(el.selectionEnd) };
+    const key = JSON.stringify(caret);
+    if (key === announced.current) return;
+    announced.current = key;
+    presence.setCaret(caret);
   };
 
   useLayoutEffect(() => {
@@ -101,7 +107,10 @@ export function TextEditor({ item, part: partName, byId, doc, edits, presence, p
     // A table cell is selected whole (typing replaces it, as in a spreadsheet); other texts get the caret at the end.
     el.setSelectionRange(part?.cell ? 0 : el.value.length, el.value.length);
     announce();
-    return () => presence.setCaret(null);
+    return () => {
+      announced.current = '';
+      presence.setCaret(null);
+    };
   }, [item.id, part?.name]);
 
   // A lock (here or by someone else) ends the edit: the item refuses changes until it is unlocked.
@@ -125,12 +134,15 @@ export function TextEditor({ item, part: partName, byId, doc, edits, presence, p
     return () => text.unobserve(observer);
   }, [text]);
 
-  // A field replaced as a whole (not spliced): follow it.
+  // A field replaced as a whole (not spliced), by someone else or a refused write: follow it. The
+  // stored value is read afresh: keys typed since this render are already in it.
   useEffect(() => {
     const el = ref.current;
-    if (el && el.value !== value) {
-      const start = Math.min(el.selectionStart, value.length);
-      el.value = value;
+    const latest = byId(item.id);
+    const current = latest && part ? partValue(latest, part) : value;
+    if (el && el.value !== current) {
+      const start = Math.min(el.selectionStart, current.length);
+      el.value = current;
       el.setSelectionRange(start, start);
     }
   }, [value]);
