@@ -4,7 +4,6 @@ import type { OpenBoard } from '../BoardPage.js';
 import type { BoardEdits } from '../edits.js';
 import { strokeItem } from '../freehand.js';
 import type { WorldPoint } from '../freehand.js';
-import { DoubleTap } from '../inplace/DoubleTap.js';
 import { partAt } from '../inplace/textParts.js';
 import { editsInPlace } from '../TextEditor.js';
 import type { Tool } from '../Toolbar.js';
@@ -56,9 +55,9 @@ export function itemAt(clientX: number, clientY: number): string | undefined {
  * Pointer gestures on the canvas, one kind of drag at a time: pan (middle button, space+drag,
  * the hand tool, one finger on the background), pinch (two fingers), rubber-band selection
  * (the background in the select tool; Shift adds), move the selection, resize it by one of its
- * eight handles, draw, connect, create, comment; a double-click (a double-tap on touch) edits
- * the text under it (inplace/textParts). Moves and resizes are written once per animation frame
- * and are one undo step each.
+ * eight handles, draw, connect, create, comment; a double-click (which the browser also makes
+ * of a double-tap on touch) edits the text under it (inplace/textParts). Moves and resizes are
+ * written once per animation frame and are one undo step each.
  */
 export function usePointerGestures(c: GestureContext): PointerGestures {
   const { board, edits, tool, camera } = c;
@@ -68,7 +67,6 @@ export function usePointerGestures(c: GestureContext): PointerGestures {
   const frame = useRef<number | null>(null);
   const pendingWrite = useRef<(() => void) | null>(null);
   const touches = useRef(new Map<number, { x: number; y: number }>());
-  const doubleTap = useRef(new DoubleTap());
 
   const flush = () => {
     frame.current = null;
@@ -109,7 +107,6 @@ export function usePointerGestures(c: GestureContext): PointerGestures {
     if (target.closest('.text-editor, a')) return;
     // The right button opens the context menu over what is under it: no capture, no gesture.
     if (event.button === 2) return;
-    if (doubleTap.current.down(event)) event.preventDefault();
     (event.currentTarget as HTMLElement).setPointerCapture(event.pointerId);
     if (event.pointerType === 'touch') {
       touches.current.set(event.pointerId, { x: event.clientX, y: event.clientY });
@@ -242,7 +239,6 @@ export function usePointerGestures(c: GestureContext): PointerGestures {
 
   const onPointerUp = (event: PointerEvent) => {
     touches.current.delete(event.pointerId);
-    if (doubleTap.current.up(event)) onDoubleClick(event);
     if (c.creation.up(event.type === 'pointerup')) return;
     if (frame.current !== null) {
       cancelAnimationFrame(frame.current);
