@@ -21,7 +21,7 @@ import { useNavigationKeys } from './navigationKeys.js';
 import { Draft, PeerCursors } from './Overlays.js';
 import { PropertiesPanel } from './PropertiesPanel.js';
 import { SelectionFrame } from './SelectionFrame.js';
-import { TextEditor, editableField } from './TextEditor.js';
+import { TextEditor, editsInPlace, hidesItem } from './TextEditor.js';
 import { Toolbar } from './Toolbar.js';
 import type { Tool } from './Toolbar.js';
 import { useItemCreation } from './tools/useItemCreation.js';
@@ -58,7 +58,7 @@ export function Canvas({ board, edits, synced, link }: { board: OpenBoard; edits
   const camera = useView(surface, items, synced);
   const { view, size, fitted } = camera;
   const selected = useSelection(store, presence);
-  const { selection, setSelection, editing, setEditing } = selected;
+  const { selection, setSelection, editing, editingPart, setEditing } = selected;
   const selectedItems = [...selection].map((id) => store.get(id)).filter((i): i is StoredItem => i !== undefined);
 
   useCanvasLink(link, { selection, select: setSelection, setView: camera.setView, byId: store.get.bind(store), size });
@@ -110,7 +110,7 @@ export function Canvas({ board, edits, synced, link }: { board: OpenBoard; edits
     onTool: setTool,
     onEdit: () => {
       const only = selectedItems.length === 1 ? selectedItems[0] : undefined;
-      if (edits && only && !only.locked && editableField(only.type)) setEditing(only.id);
+      if (edits && only && !only.locked && editsInPlace(only.type)) setEditing(only.id);
     },
   });
 
@@ -129,6 +129,7 @@ export function Canvas({ board, edits, synced, link }: { board: OpenBoard; edits
 
   const single = selectedItems.length === 1 ? selectedItems[0] : undefined;
   const editingItem = editing !== null ? store.get(editing) : undefined;
+  const hidden = editingItem && hidesItem(editingItem, editingPart) ? editingItem.id : null;
   const thread: ThreadTarget | null = newComment
     ? { kind: 'new', position: newComment }
     : single?.type === 'comment'
@@ -177,16 +178,16 @@ export function Canvas({ board, edits, synced, link }: { board: OpenBoard; edits
       >
         <div class="world" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.zoom})` }}>
           {sections.map((item) => (
-            <ItemNode key={item.id} item={item} selected={selection.has(item.id)} remoteColor={remoteSelection.get(item.id) ?? null} editing={editing === item.id} detail={detail} />
+            <ItemNode key={item.id} item={item} selected={selection.has(item.id)} remoteColor={remoteSelection.get(item.id) ?? null} editing={hidden === item.id} detail={detail} />
           ))}
           <Connectors connectors={connectors} byId={(id) => store.get(id)} selected={selection} />
           {others.map((item) => (
-            <ItemNode key={item.id} item={item} selected={selection.has(item.id)} remoteColor={remoteSelection.get(item.id) ?? null} editing={editing === item.id} detail={detail} />
+            <ItemNode key={item.id} item={item} selected={selection.has(item.id)} remoteColor={remoteSelection.get(item.id) ?? null} editing={hidden === item.id} detail={detail} />
           ))}
           {!readOnly && editing === null && selectedItems.length > 0 && <SelectionFrame items={selectedItems} zoom={view.zoom} />}
           <CitedHighlights link={link} byId={store.get.bind(store)} />
           {editingItem && edits && (
-            <TextEditor item={editingItem} doc={board.doc} edits={edits} presence={presence} peers={peers} onDone={() => setEditing(null)} onError={setError} />
+            <TextEditor item={editingItem} part={editingPart} byId={store.get.bind(store)} onPart={(part) => setEditing(editingItem.id, part)} doc={board.doc} edits={edits} presence={presence} peers={peers} onDone={() => setEditing(null)} onError={setError} />
           )}
           {draft && <Draft draft={draft} zoom={view.zoom} />}
           {creation.overlay}

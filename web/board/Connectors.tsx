@@ -23,9 +23,30 @@ function pathOf(style: string, a: Point, b: Point): string {
   return `M${a.x} ${a.y}C${a.x + dx} ${a.y} ${b.x - dx} ${b.y} ${b.x} ${b.y}`;
 }
 
+/** Points along the line `pathOf` draws (a curve by twelve chords), for the connector's wide hit area. */
+function hitPoints(style: string, a: Point, b: Point): string {
+  if (style === 'straight') return `${a.x},${a.y} ${b.x},${b.y}`;
+  const midX = (a.x + b.x) / 2;
+  if (style === 'elbow') return `${a.x},${a.y} ${midX},${a.y} ${midX},${b.y} ${b.x},${b.y}`;
+  const points: string[] = [];
+  for (let i = 0; i <= 12; i += 1) {
+    const t = i / 12;
+    const u = 1 - t;
+    // The cubic of pathOf: control points (midX, a.y) and (midX, b.y).
+    const x = u * u * u * a.x + 3 * u * t * midX + t * t * t * b.x;
+    const y = (u * u * u + 3 * u * u * t) * a.y + (3 * u * t * t + t * t * t) * b.y;
+    points.push(`${x},${y}`);
+  }
+  return points.join(' ');
+}
+
 const hex = (value: unknown, fallback: string) => (typeof value === 'string' && /^#[0-9a-fA-F]{6}$/.test(value) ? value : fallback);
 
-/** Connectors drawn between the items they join, in board units; a connector whose ends are missing is not drawn. */
+/**
+ * Connectors drawn between the items they join, in board units; a connector whose ends are
+ * missing is not drawn. A wide invisible stroke along each line takes the pointer, so a line is
+ * easy to select and to double-click (which edits its label).
+ */
 export function Connectors({ connectors, byId, selected }: { connectors: readonly StoredItem[]; byId: (id: string) => StoredItem | undefined; selected: ReadonlySet<string> }) {
   return (
     <svg class="connectors" aria-hidden="true">
@@ -43,11 +64,12 @@ export function Connectors({ connectors, byId, selected }: { connectors: readonl
         const startFrom = style === 'elbow' ? { x: (a.x + b.x) / 2, y: a.y } : style === 'curved' ? { x: a.x + (b.x - a.x) / 2, y: a.y } : b;
         return (
           <g key={c.id} data-item-id={c.id} data-type="connector">
+            <polyline class="connector-hit" points={hitPoints(style, a, b)} />
             <path d={pathOf(style, a, b)} fill="none" stroke={color} stroke-width={width} />
             {head(typeof c.data.endArrow === 'string' ? c.data.endArrow : 'arrow', b, endFrom, color, 2)}
             {head(typeof c.data.startArrow === 'string' ? c.data.startArrow : 'none', a, startFrom, color, 2)}
             {label && (
-              <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 8} text-anchor="middle" class="connector-label">
+              <text x={(a.x + b.x) / 2} y={(a.y + b.y) / 2 - 8} text-anchor="middle" class="connector-label" data-part="label">
                 {label}
               </text>
             )}

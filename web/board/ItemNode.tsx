@@ -85,8 +85,10 @@ function Body({ item }: { item: StoredItem }) {
       const tags = Array.isArray(d.tags) ? d.tags.filter((t): t is string => typeof t === 'string') : [];
       return (
         <>
-          <div class="card-title">{str(d, 'title')}</div>
-          <div class="card-description">{str(d, 'description')}</div>
+          <div class="card-title" data-part="title">
+            {str(d, 'title')}
+          </div>
+          <div class="card-description" data-part="description">{str(d, 'description')}</div>
           <div class="card-meta">
             {str(d, 'status') && <span class="chip">{str(d, 'status').replace(/_/g, ' ')}</span>}
             {str(d, 'dueDate') && <span class="chip">Due {str(d, 'dueDate')}</span>}
@@ -140,7 +142,7 @@ function Body({ item }: { item: StoredItem }) {
           ) : (
             <div class="image-missing">{str(d, 'alt') || 'Image'}</div>
           )}
-          {str(d, 'title') && <figcaption>{str(d, 'title')}</figcaption>}
+          {str(d, 'title') && <figcaption data-part="title">{str(d, 'title')}</figcaption>}
         </figure>
       );
     }
@@ -149,7 +151,9 @@ function Body({ item }: { item: StoredItem }) {
       return (
         <div class="link-card">
           <div class="link-kind">{str(d, 'provider') || 'Embed'}</div>
-          <div class="link-title">{str(d, 'title') || str(d, 'url')}</div>
+          <div class="link-title" data-part="title">
+            {str(d, 'title') || str(d, 'url')}
+          </div>
           {url && (
             <a href={url} target="_blank" rel="noopener noreferrer" class="link-url" draggable={false}>
               {url}
@@ -164,7 +168,9 @@ function Body({ item }: { item: StoredItem }) {
       return (
         <div class="file-card">
           <div class="file-icon">{(str(d, 'mimeType').split('/')[1] ?? 'file').slice(0, 4).toUpperCase()}</div>
-          <div class="link-title">{str(d, 'title')}</div>
+          <div class="link-title" data-part="title">
+            {str(d, 'title')}
+          </div>
           <div class="muted">
             {str(d, 'mimeType')}
             {pages > 0 ? ` · ${pages} pages` : ''}
@@ -180,8 +186,10 @@ function Body({ item }: { item: StoredItem }) {
     case 'doc':
       return (
         <>
-          <div class="doc-title">{str(d, 'title') || 'Doc'}</div>
-          <div class="doc-body">
+          <div class="doc-title" data-part="title">
+            {str(d, 'title') || 'Doc'}
+          </div>
+          <div class="doc-body" data-part="markdown">
             <MarkdownLines source={str(d, 'markdown')} />
           </div>
         </>
@@ -191,13 +199,19 @@ function Body({ item }: { item: StoredItem }) {
       const header = d.header !== false;
       return (
         <>
-          {str(d, 'title') && <div class="table-title">{str(d, 'title')}</div>}
+          {str(d, 'title') && (
+            <div class="table-title" data-part="title">
+              {str(d, 'title')}
+            </div>
+          )}
           <table>
             <tbody>
               {rows.map((row, r) => (
                 <tr key={r} class={header && r === 0 ? 'head' : undefined}>
                   {row.map((cell, c) => (
-                    <td key={c}>{typeof cell === 'string' ? cell : ''}</td>
+                    <td key={c} data-part={`cell:${r}:${c}`}>
+                      {typeof cell === 'string' ? cell : ''}
+                    </td>
                   ))}
                 </tr>
               ))}
@@ -209,11 +223,11 @@ function Body({ item }: { item: StoredItem }) {
     case 'code':
       return (
         <>
-          <div class="code-head">
+          <div class="code-head" data-part="title">
             <span>{str(d, 'title')}</span>
             <span class="muted">{str(d, 'language')}</span>
           </div>
-          <pre class="code-body">
+          <pre class="code-body" data-part="source">
             <code>{str(d, 'source')}</code>
           </pre>
         </>

@@ -4,23 +4,27 @@ import * as Y from 'yjs';
 import { findItemEntry } from '../../crdt/items/boardSchema.js';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import type { BoardEdits } from './edits.js';
+import { editorStyle } from './inplace/editorBox.js';
+import { adjacentCell, mainField, partValue, partWrite, textPart } from './inplace/textParts.js';
 import type { Peer, Presence } from './Presence.js';
 import { shiftIndex } from './textDelta.js';
 
-/** The text field edited in place for each type, with its longest value per the catalogue. */
-const fields: Readonly<Record<string, { field: string; maxLength: number }>> = {
-  sticky_note: { field: 'text', maxLength: 6000 },
-  text: { field: 'text', maxLength: 20_000 },
-  shape: { field: 'text', maxLength: 6000 },
-  card: { field: 'title', maxLength: 500 },
-  section: { field: 'title', maxLength: 500 },
-  doc: { field: 'markdown', maxLength: 200_000 },
-  code: { field: 'source', maxLength: 100_000 },
-};
+/** Types whose main text is edited at once when the toolbar places a new one. */
+const editedOnCreation = new Set(['sticky_note', 'text', 'shape', 'card', 'section', 'doc', 'code']);
 
-/** The field a double-click (or Enter) edits for items of `type`, or undefined. */
+/** The field a new item of `type` starts editing when placed from the toolbar, or undefined. */
 export function editableField(type: string): string | undefined {
-  return fields[type]?.field;
+  return editedOnCreation.has(type) ? mainField(type) : undefined;
+}
+
+/** True when a double-click (or Enter) edits a text of items of `type` (see inplace/textParts). */
+export function editsInPlace(type: string): boolean {
+  return mainField(type) !== undefined;
+}
+
+/** True when the editor of the item's `part` covers the whole item (which is hidden meanwhile). */
+export function hidesItem(item: StoredItem, part: string | null): boolean {
+  return textPart(item, part)?.cover === 'item';
 }
 
 /** The item's field as stored when it is a Y.Text, else undefined. */
@@ -49,36 +53,50 @@ function remoteCarets(doc: Y.Doc, text: Y.Text | undefined, item: string, field:
 /** What the in-place editor edits and whom it shows. */
 export interface TextEditorProps {
   item: StoredItem;
+  /** The part edited (see inplace/textParts), or null for the item's main text. */
+  part: string | null;
+  byId: (id: string) => StoredItem | undefined;
   doc: Y.Doc;
   edits: BoardEdits;
   presence: Presence;
   peers: readonly Peer[];
   onDone: () => void;
+  /** Tab / Shift+Tab in a table cell: edit that other cell. */
+  onPart: (part: string) => void;
   onError: (message: string) => void;
 }
 
 /**
- * A textarea over the item, writing every keystroke through the catalogue's patch (a minimal
- * splice of the item's Y.Text), so others see the text as it is typed and concurrent typing
- * merges. Changes by others land in the textarea with the caret kept in place; others' carets
- * in the same text are drawn (relative positions through awareness). Escape or a click
- * elsewhere ends editing.
+ * A textarea over the edited text (the whole item, or the part of it that was double-clicked: a
+ * card's description, a table cell, a connector's label), writing every keystroke through the
+ * catalogue's patch, so the same rules as REST apply (a locked item refuses it). A `Y.Text` field
+ * is changed by a minimal splice, so others see the text as it is typed and concurrent typing
+ * merges; changes by others land in the textarea with the caret kept in place, and others'
+ * carets in the same text are drawn (relative positions through awareness). A plain string
+ * field (a table cell, an image's caption) is replaced as a whole. Escape, a click elsewhere, or
+ * Enter in a one-line text ends editing; Tab and Shift+Tab move between a table's cells.
  */
-export function TextEditor({ item, doc, edits, presence, peers, onDone, onError }: TextEditorProps) {
+export function TextEditor({ item, part: partName, byId, doc, edits, presence, peers, onDone, onPart, onError }: TextEditorProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
   const mirror = useRef<HTMLDivElement>(null);
   const [scroll, setScroll] = useState(0);
-  const spec = fields[item.type];
-  const field = spec?.field ?? '';
-  const value = typeof item.data[field] === 'string' ? (item.data[field] as string) : '';
-  const text = textOf(doc, item.id, field);
+  const part = textPart(item, partName);
+  const field = part?.field ?? '';
+  const value = part ? partValue(item, part) : '';
+  const text = part?.cell ? undefined : textOf(doc, item.id, field);
 
+  const announced = useRef('');
+  // Input, select and keyup all report the caret: only a caret that moved is sent to others.
   const announce = () => {
     const el = ref.current;
-    const t = textOf(doc, item.id, field);
+    const t = part?.cell ? undefined : textOf(doc, item.id, field);
     if (!el || !t) return;
     const at = (index: number) => Y.relativePositionToJSON(Y.createRelativePositionFromTypeIndex(t, index));
-    presence.setCaret({ item: item.id, field, anchor: at(el.selectionStart), head: at(el.selectionEnd) });
+    const caret = { item: item.id, field, anchor: at(el.selectionStart), head: at(el.selectionEnd) };
+    const key = JSON.stringify(caret);
+    if (key === announced.current) return;
+    announced.current = key;
+    presence.setCaret(caret);
   };
 
   useLayoutEffect(() => {
@@ -86,10 +104,19 @@ export function TextEditor({ item, doc, edits, presence, peers, onDone, onError 
     if (!el) return undefined;
     el.value = value;
     el.focus();
-    el.setSelectionRange(el.value.length, el.value.length);
+    // A table cell is selected whole (typing replaces it, as in a spreadsheet); other texts get the caret at the end.
+    el.setSelectionRange(part?.cell ? 0 : el.value.length, el.value.length);
     announce();
-    return () => presence.setCaret(null);
-  }, [item.id]);
+    return () => {
+      announced.current = '';
+      presence.setCaret(null);
+    };
+  }, [item.id, part?.name]);
+
+  // A lock (here or by someone else) ends the edit: the item refuses changes until it is unlocked.
+  useEffect(() => {
+    if (item.locked) onDone();
+  }, [item.locked]);
 
   // Others' typing: the new text, with the caret where it was within it.
   useEffect(() => {
@@ -107,12 +134,15 @@ export function TextEditor({ item, doc, edits, presence, peers, onDone, onError 
     return () => text.unobserve(observer);
   }, [text]);
 
-  // A field replaced as a whole (not spliced): follow it.
+  // A field replaced as a whole (not spliced), by someone else or a refused write: follow it. The
+  // stored value is read afresh: keys typed since this render are already in it.
   useEffect(() => {
     const el = ref.current;
-    if (el && el.value !== value) {
-      const start = Math.min(el.selectionStart, value.length);
-      el.value = value;
+    const latest = byId(item.id);
+    const current = latest && part ? partValue(latest, part) : value;
+    if (el && el.value !== current) {
+      const start = Math.min(el.selectionStart, current.length);
+      el.value = current;
       el.setSelectionRange(start, start);
     }
   }, [value]);
@@ -121,32 +151,29 @@ export function TextEditor({ item, doc, edits, presence, peers, onDone, onError 
     if (mirror.current && ref.current) mirror.current.scrollTop = ref.current.scrollTop;
   });
 
-  if (!spec) return null;
-  const isSection = item.type === 'section';
-  const style: Record<string, string> = {
-    left: `${item.x - item.width / 2}px`,
-    top: isSection ? `${item.y - item.height / 2 - 34}px` : `${item.y - item.height / 2}px`,
-    width: `${item.width}px`,
-    height: isSection ? '32px' : `${item.height}px`,
-  };
-  if (item.type === 'text' && typeof item.data.fontSize === 'number') style.fontSize = `${item.data.fontSize}px`;
-  if (item.type === 'sticky_note' && typeof item.data.color === 'string') style.background = item.data.color;
+  if (!part) return null;
+  const style = editorStyle(item, part, byId);
+  if (part.cover === 'item' && item.type === 'text' && typeof item.data.fontSize === 'number') style.fontSize = `${item.data.fontSize}px`;
+  if (part.cover === 'item' && item.type === 'sticky_note' && typeof item.data.color === 'string') style.background = item.data.color;
   const carets = remoteCarets(doc, text, item.id, field, peers);
   const shown = text?.toString() ?? value;
+  const classes = `text-editor e-${item.type} cover-${part.cover}${part.singleLine ? ' one-line' : ''}`;
   let from = 0;
   return (
     <>
       <textarea
         ref={ref}
-        class={`text-editor e-${item.type}`}
+        class={classes}
         data-editing={item.id}
-        aria-label={`Text of the ${item.type.replace('_', ' ')}`}
+        data-part={part.name}
+        aria-label={part.label}
         style={style}
-        maxLength={spec.maxLength}
+        maxLength={part.maxLength}
         spellcheck={true}
         onInput={(event) => {
           try {
-            edits.setField(item.id, field, (event.target as HTMLTextAreaElement).value);
+            const { field: target, value: next } = partWrite(item, part, (event.target as HTMLTextAreaElement).value);
+            edits.setField(item.id, target, next);
             announce();
           } catch (e) {
             onError(e instanceof Error ? e.message : String(e));
@@ -158,14 +185,18 @@ export function TextEditor({ item, doc, edits, presence, peers, onDone, onError 
         onScroll={(event) => setScroll((event.target as HTMLTextAreaElement).scrollTop)}
         onBlur={onDone}
         onKeyDown={(event) => {
-          if (event.key === 'Escape') {
+          if (event.key === 'Escape' || (event.key === 'Enter' && part.singleLine && !event.shiftKey)) {
             event.preventDefault();
             onDone();
+          } else if (event.key === 'Tab' && part.cell) {
+            event.preventDefault();
+            const next = adjacentCell(item, part, event.shiftKey);
+            if (next) onPart(next.name);
           }
         }}
       />
       {carets.length > 0 && (
-        <div ref={mirror} class={`text-editor caret-mirror e-${item.type}`} style={style} aria-hidden="true" data-scroll={scroll}>
+        <div ref={mirror} class={`${classes} caret-mirror`} style={style} aria-hidden="true" data-scroll={scroll}>
           {carets.map(({ index, peer }) => {
             const before = shown.slice(from, index);
             from = Math.max(from, index);

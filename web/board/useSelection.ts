@@ -8,7 +8,10 @@ export interface SelectionState {
   readonly setSelection: (ids: ReadonlySet<string>) => void;
   /** The item whose text is edited in place, or null. */
   readonly editing: string | null;
-  readonly setEditing: (id: string | null) => void;
+  /** Which of its texts (see inplace/textParts): null for its main text. */
+  readonly editingPart: string | null;
+  /** Starts editing the item's text (`part`, or its main text), or ends editing with null. */
+  readonly setEditing: (id: string | null, part?: string | null) => void;
 }
 
 /**
@@ -17,7 +20,9 @@ export interface SelectionState {
  */
 export function useSelection(store: BoardStore, presence: Presence): SelectionState {
   const [selection, setSelection] = useState<ReadonlySet<string>>(new Set());
-  const [editing, setEditing] = useState<string | null>(null);
+  const [editTarget, setEditTarget] = useState<{ id: string; part: string | null } | null>(null);
+  const editing = editTarget?.id ?? null;
+  const setEditing = (id: string | null, part: string | null = null) => setEditTarget(id === null ? null : { id, part });
 
   useEffect(() => {
     const live = [...selection].filter((id) => store.get(id));
@@ -27,5 +32,5 @@ export function useSelection(store: BoardStore, presence: Presence): SelectionSt
 
   useEffect(() => presence.setSelection([...selection]), [selection]);
 
-  return { selection, setSelection, editing, setEditing };
+  return { selection, setSelection, editing, editingPart: editTarget?.part ?? null, setEditing };
 }

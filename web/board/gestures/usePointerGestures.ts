@@ -4,7 +4,8 @@ import type { OpenBoard } from '../BoardPage.js';
 import type { BoardEdits } from '../edits.js';
 import { strokeItem } from '../freehand.js';
 import type { WorldPoint } from '../freehand.js';
-import { editableField } from '../TextEditor.js';
+import { partAt } from '../inplace/textParts.js';
+import { editsInPlace } from '../TextEditor.js';
 import type { Tool } from '../Toolbar.js';
 import type { ItemCreation } from '../tools/useItemCreation.js';
 import type { SelectionState } from '../useSelection.js';
@@ -54,8 +55,9 @@ export function itemAt(clientX: number, clientY: number): string | undefined {
  * Pointer gestures on the canvas, one kind of drag at a time: pan (middle button, space+drag,
  * the hand tool, one finger on the background), pinch (two fingers), rubber-band selection
  * (the background in the select tool; Shift adds), move the selection, resize it by one of its
- * eight handles, draw, connect, create, comment; double-click edits an item's text. Moves and
- * resizes are written once per animation frame and are one undo step each.
+ * eight handles, draw, connect, create, comment; a double-click (which the browser also makes
+ * of a double-tap on touch) edits the text under it (inplace/textParts). Moves and resizes are
+ * written once per animation frame and are one undo step each.
  */
 export function usePointerGestures(c: GestureContext): PointerGestures {
   const { board, edits, tool, camera } = c;
@@ -269,9 +271,9 @@ export function usePointerGestures(c: GestureContext): PointerGestures {
     if (!edits) return;
     const id = itemAt(event.clientX, event.clientY);
     const item = id ? store.get(id) : undefined;
-    if (item && !item.locked && editableField(item.type)) {
+    if (item && !item.locked && editsInPlace(item.type)) {
       setSelection(new Set([item.id]));
-      setEditing(item.id);
+      setEditing(item.id, partAt(event.clientX, event.clientY, item.id));
     }
   };
 
