@@ -57,15 +57,18 @@ async function openBoard(page: Page, url: string, boardId: string): Promise<numb
 }
 
 /** The page's globals the bench uses (the project compiles without the DOM library; these functions run in the page). */
+interface PageElement {
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): { x: number; y: number; left: number; top: number; right: number; bottom: number; width: number; height: number };
+  closest(selector: string): PageElement | null;
+}
 interface PageGlobals {
   requestAnimationFrame(callback: (time: number) => void): number;
   benchFrames: number[];
   benchRecording: boolean;
   readonly document: {
-    querySelectorAll(selector: string): Iterable<{
-      getAttribute(name: string): string | null;
-      getBoundingClientRect(): { x: number; y: number; left: number; top: number; right: number; bottom: number; width: number; height: number };
-    }>;
+    querySelectorAll(selector: string): Iterable<PageElement>;
+    elementFromPoint(x: number, y: number): PageElement | null;
   };
 }
 
@@ -108,20 +111,32 @@ interface ScreenBox {
   readonly bottom: number;
 }
 
-/** The items wholly on the canvas, with their screen boxes. */
+/**
+ * The items wholly on the canvas and not under anything drawn over it (the toolbar, the minimap,
+ * a button): each corner of the item, 1 px in, hits the item itself.
+ */
 async function visibleItems(page: Page): Promise<ScreenBox[]> {
   const surface = await page.locator('.surface').boundingBox();
   if (!surface) throw new Error('the board has no canvas');
-  return page.evaluate(
-    (area) =>
-      [...(globalThis as unknown as PageGlobals).document.querySelectorAll('.item[data-item-id]')]
-        .map((element) => {
-          const r = element.getBoundingClientRect();
-          return { id: element.getAttribute('data-item-id') ?? '', left: r.left, top: r.top, right: r.right, bottom: r.bottom };
-        })
-        .filter((c) => c.right - c.left >= 4 && c.left >= area.x && c.top >= area.y && c.right <= area.x + area.width && c.bottom <= area.y + area.height),
-    surface,
-  );
+  return page.evaluate((area) => {
+    const { document } = globalThis as unknown as PageGlobals;
+    const hits = (id: string, x: number, y: number) => document.elementFromPoint(x, y)?.closest('[data-item-id]')?.getAttribute('data-item-id') === id;
+    return [...document.querySelectorAll('.item[data-item-id]')]
+      .map((element) => {
+        const r = element.getBoundingClientRect();
+        return { id: element.getAttribute('data-item-id') ?? '', left: r.left, top: r.top, right: r.right, bottom: r.bottom };
+      })
+      .filter((c) => c.right - c.left >= 4 && c.left >= area.x && c.top >= area.y && c.right <= area.x + area.width && c.bottom <= area.y + area.height)
+      .filter((c) => hits(c.id, c.left + 1, c.top + 1) && hits(c.id, c.right - 1, c.top + 1) && hits(c.id, c.left + 1, c.bottom - 1) && hits(c.id, c.right - 1, c.bottom - 1));
+  }, surface);
+}
+
+/** Whether a press at (x, y) lands on the board's background: on the canvas, not on an item or a control over it. */
+function onBackground(page: Page, point: { x: number; y: number }): Promise<boolean> {
+  return page.evaluate(({ x, y }) => {
+    const hit = (globalThis as unknown as PageGlobals).document.elementFromPoint(x, y);
+    return hit !== null && hit.closest('.surface') !== null && hit.closest('[data-item-id], button, [role=toolbar], .minimap, input, textarea') === null;
+  }, point);
 }
 
 /** The seeded notes on the screen as rows (top first) of boxes (left first). */
@@ -146,32 +161,35 @@ function blockOf(count: number): { columns: number; rows: number } {
 }
 
 /**
- * A block of `count` seeded notes on the screen (the top-left ones wholly drawn) and the rubber
- * band around it, its corners in the gaps around the block. Zooms to 100 % first, then out until
- * the block is on the canvas, so the gaps stay a few pixels wide.
+ * A block of `count` seeded notes on the screen, all wholly drawn and uncovered, and the rubber
+ * band around it, its corners in the gaps around the block and on the background. Zooms to
+ * 100 % first, then out until such a block is on the canvas, so the gaps stay a few pixels wide.
+ * Rows the toolbar or the minimap covers in part are skipped: their first uncovered note is not
+ * in the column of the others.
  */
 async function blockOnScreen(page: Page, count: number): Promise<{ chosen: ScreenBox[]; from: { x: number; y: number }; to: { x: number; y: number } }> {
   const { columns, rows } = blockOf(count);
-  const surface = await page.locator('.surface').boundingBox();
-  if (!surface) throw new Error('the board has no canvas');
   if ((await page.locator('.surface').getAttribute('data-zoom')) !== '1') await zoomWith(page, () => page.locator('button.zoom').click());
   for (let zoomOuts = 0; ; zoomOuts += 1) {
-    // The first wholly drawn column is left out: the band starts in the gap to its right, inside the canvas.
-    const grid = rowsOf(await visibleItems(page)).map((row) => row.slice(1));
-    const block = grid.slice(0, rows).map((row) => row.slice(0, columns));
-    const first = block[0]?.[0];
-    const right = grid[0]?.[1];
-    const last = block.at(-1)?.at(-1);
-    if (block.length === rows && block.every((row) => row.length === columns) && first && right && last) {
-      const gapX = right.left - first.right;
-      const below = grid[1]?.[0];
+    const all = rowsOf(await visibleItems(page));
+    const leftmost = Math.min(...all.map((row) => row[0]?.left ?? Infinity));
+    // The first column is left out: the band starts in the gap to its right, inside the canvas.
+    const grid = all.filter((row) => Math.abs((row[0]?.left ?? Infinity) - leftmost) < 2).map((row) => row.slice(1));
+    for (let top = 0; top + rows <= grid.length; top += 1) {
+      const block = grid.slice(top, top + rows).map((row) => row.slice(0, columns));
+      const first = block[0]?.[0];
+      const right = block[0]?.[1] ?? grid[top]?.[1];
+      const below = grid[top + 1]?.[0];
+      const last = block.at(-1)?.at(-1);
+      if (!block.every((row) => row.length === columns) || !first || !last) break;
+      const gapX = right === undefined ? Number.NaN : right.left - first.right;
       const gapY = below === undefined ? gapX : below.top - first.bottom;
-      if (gapX < 4 || gapY < 4) throw new Error(`the gaps between notes are ${gapX.toFixed(1)} × ${gapY.toFixed(1)} px: too narrow to start a rubber band in`);
+      if (!(gapX >= 4 && gapY >= 4)) throw new Error(`the gaps between notes are ${gapX.toFixed(1)} × ${gapY.toFixed(1)} px: too narrow to start a rubber band in`);
       const from = { x: first.left - gapX / 2, y: first.top - gapY / 2 };
       const to = { x: last.right + gapX / 2, y: last.bottom + gapY / 2 };
-      if (from.y > surface.y && to.y < surface.y + surface.height && to.x < surface.x + surface.width) return { chosen: block.flat(), from, to };
+      if ((await onBackground(page, from)) && (await onBackground(page, to))) return { chosen: block.flat(), from, to };
     }
-    if (zoomOuts === 12) throw new Error(`no block of ${columns} × ${rows} notes fits on the canvas`);
+    if (zoomOuts === 12) throw new Error(`no uncovered block of ${columns} × ${rows} notes fits on the canvas`);
     await zoomWith(page, () => page.getByRole('button', { name: 'Zoom out', exact: true }).click());
   }
 }

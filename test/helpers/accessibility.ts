@@ -25,22 +25,41 @@ function axe(): string {
 }
 
 /**
- * Runs axe-core on the page as it is now and answers the violations of impact serious or
- * critical (WCAG 2.x A and AA rules and axe's best practices). axe is evaluated through the
- * DevTools protocol, which the page's CSP (no inline or eval'd script) does not apply to;
- * `include` limits the check to one part of the page (a CSS selector), e.g. a dialog.
+ * Runs axe-core on the page as it is now, within `include` (a CSS selector) or the whole
+ * document. axe is evaluated through the DevTools protocol, which the page's CSP (no inline or
+ * eval'd script) does not apply to, so the page needs no special context.
+ */
+async function runAxe(page: Page, include: string | undefined, options: object): Promise<AccessibilityViolation[]> {
+  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe());
+  const violations = await page.evaluate(
+    async ({ include, options }) => {
+      const page = globalThis as unknown as AxeGlobals;
+      if (!page.axe) throw new Error('axe-core did not load in the page');
+      const result = await page.axe.run(include ?? page.document, options);
+      return result.violations as AccessibilityViolation[];
+    },
+    { include: include ?? null, options },
+  );
+  return violations.map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })) }));
+}
+
+/**
+ * The violations of impact serious or critical (WCAG 2.x A and AA rules and axe's best
+ * practices); `include` limits the check to one part of the page, e.g. a dialog.
  */
 export async function seriousAccessibilityViolations(page: Page, options: { include?: string } = {}): Promise<AccessibilityViolation[]> {
-  if (!(await page.evaluate(() => 'axe' in globalThis))) await page.evaluate(axe());
-  const violations = await page.evaluate(async (include: string | null) => {
-    const page = globalThis as unknown as AxeGlobals;
-    if (!page.axe) throw new Error('axe-core did not load in the page');
-    const result = await page.axe.run(include ?? page.document, { resultTypes: ['violations'] });
-    return result.violations as AccessibilityViolation[];
-  }, options.include ?? null);
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => ({ id: v.id, impact: v.impact, help: v.help, nodes: v.nodes.map((n) => ({ target: n.target, html: n.html, failureSummary: n.failureSummary })) }));
+  const violations = await runAxe(page, options.include, { resultTypes: ['violations'] });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+}
+
+/**
+ * Every broken WCAG 2 A and AA rule inside `include` (which must match), whatever its impact, as
+ * `rule: help (targets)`; with `bestPractices`, axe's best-practice rules too.
+ */
+export async function wcagViolations(page: Page, include: string, options: { bestPractices?: boolean } = {}): Promise<string[]> {
+  const tags = ['wcag2a', 'wcag2aa', ...(options.bestPractices === true ? ['best-practice'] : [])];
+  const violations = await runAxe(page, include, { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] });
+  return violations.map((v) => `${v.id}: ${v.help} (${JSON.stringify(v.nodes.map((n) => n.target))})`);
 }
 
 /** The violations as lines a failed assertion can show: rule, impact, help and each failing element. */

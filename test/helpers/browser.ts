@@ -67,12 +67,17 @@ export async function closeBrowserSuite(contexts: readonly BrowserContext[], bro
   await t?.stop();
 }
 
+/** Builds the web app when `dist/webapp` has none (the browser suites serve it; rebuild after changing web/). */
+export function ensureWebApp(): void {
+  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+}
+
 /**
  * The start of a browser suite: builds the web app when `dist/webapp` has none (rebuild after
  * changing web/), starts a test server with an owner on the business plan, and Chromium.
  */
 export async function startBrowserSuite(): Promise<{ t: TestServer; owner: TestUser; browser: Browser }> {
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+  ensureWebApp();
   const t = await startTestServer();
   const owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
   return { t, owner, browser: await launchChromium() };

@@ -1,41 +1,35 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
-import type { Body, TestServer, TestUser } from './testServer.js';
+import type { Body, TestServer } from './testServer.js';
 import { json } from './testServer.js';
 
-/** Builds the web app when dist/webapp has none (the browser suites serve it). */
-export function ensureWebApp(): void {
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
-}
-
-/** A new board in `spaceId` holding the items of `operations` (batch operations), created through REST. */
-export async function boardWith(t: TestServer, owner: TestUser, spaceId: string, title: string, operations: Body[]): Promise<string> {
-  const board = await json(t.api(owner.key, 'POST', '/boards', { title, spaceId }));
-  if (operations.length > 0) expect((await t.api(owner.key, 'POST', `/boards/${board.id}/items:batch`, { operations })).status).toBe(200);
+/** A new board in `spaceId` made through REST with `key`, holding the items of one `items:batch` call; answers its id. */
+export async function boardWith(t: TestServer, key: string, spaceId: string, title: string, operations: Body[]): Promise<string> {
+  const board = await json(t.api(key, 'POST', '/boards', { title, spaceId }));
+  if (operations.length > 0) expect((await t.api(key, 'POST', `/boards/${board.id}/items:batch`, { operations })).status).toBe(200);
   return board.id as string;
 }
 
-/** The board's items as REST reads them. */
-export async function restItems(t: TestServer, owner: TestUser, boardId: string): Promise<Body[]> {
-  return (await json(t.api(owner.key, 'GET', `/boards/${boardId}/items?limit=100`))).data;
+/** The board's items (the first 100) as REST reads them with `key`. */
+export async function restItems(t: TestServer, key: string, boardId: string): Promise<Body[]> {
+  return (await json(t.api(key, 'GET', `/boards/${boardId}/items?limit=100`))).data;
 }
 
 /** The board's items through REST, keyed by their text (or title, or id). */
-export async function itemsByText(t: TestServer, owner: TestUser, boardId: string): Promise<Record<string, Body>> {
-  const items = await restItems(t, owner, boardId);
+export async function itemsByText(t: TestServer, key: string, boardId: string): Promise<Record<string, Body>> {
+  const items = await restItems(t, key, boardId);
   return Object.fromEntries(items.map((i) => [typeof i.data.text === 'string' ? i.data.text : (i.data.title ?? i.id), i]));
 }
 
-/** Opens a board and waits until it is synced and painted. */
+/**
+ * Opens a board's page as a person would and waits until it is live and painted, with the page
+ * in front: other pages of the same browser do not take the keys.
+ */
 export async function openBoard(page: Page, t: TestServer, boardId: string): Promise<void> {
   await page.goto(`${t.url}/boards/${boardId}`);
   await page.waitForSelector('.status[data-status=connected]');
   // A selector, not a predicate: the page's CSP refuses the eval a string predicate needs once it polls.
   await page.locator('body[data-first-paint-ms]').waitFor({ state: 'attached' });
-  // The window a person types into has the focus: other pages of the same browser do not take the keys.
   await page.bringToFront();
 }
 

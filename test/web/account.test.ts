@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { axePage, axeViolations } from '../helpers/axe.js';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
+import { wcagViolations } from '../helpers/accessibility.js';
+import { chromiumAvailable, closeBrowserSuite, ensureWebApp, launchChromium, signedInPage } from '../helpers/browser.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 
@@ -17,7 +14,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   if (!available) return;
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+  ensureWebApp();
   // No BOARDS_PUBLIC_URL: the server's default address is http://localhost:<port>, and the browser uses http://127.0.0.1:<port>.
   t = await startTestServer({ env: { BOARDS_PUBLIC_URL: '', BOARDS_RATE_LIMIT_PER_MINUTE: '100000' } });
   owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
@@ -142,12 +139,12 @@ describe.skipIf(!available)('the account in the web app', { timeout: 120_000 }, 
 
   test('the account page and the name question pass the axe checks', async () => {
     const person = await t.createUser({ email: `axe.${Date.now()}@example.com` });
-    const page = await axePage(browser, t, person.id, contexts);
+    const page = await signedInPage(browser, t, person.id, contexts);
     await page.goto(`${t.url}/account`);
     await page.locator('fieldset').waitFor();
-    expect(await axeViolations(page, 'main.account')).toEqual([]);
+    expect(await wcagViolations(page, 'main.account')).toEqual([]);
     await page.goto(`${t.url}/`);
     await page.getByRole('dialog', { name: 'What should we call you?' }).waitFor();
-    expect(await axeViolations(page, '[role=dialog]')).toEqual([]);
+    expect(await wcagViolations(page, '[role=dialog]')).toEqual([]);
   });
 });

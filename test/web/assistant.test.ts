@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser.js';
 import type { Body, TestUser } from '../helpers/testServer.js';
 import { json } from '../helpers/testServer.js';
-import { openBoard, PanelsSuite } from './panelsKit.js';
+import { PanelsSuite } from './panelsKit.js';
+import { openBoard } from '../helpers/canvasBoard.js';
 
 const available = chromiumAvailable('the web app assistant browser test');
 
@@ -25,7 +26,7 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
     ]);
     const vendor = (await s.restItems(boardId)).find((i) => String(i.data.text).startsWith('Risk'))!;
     const page = await s.pageAs(s.owner);
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     await openPanel(page, 'Assistant');
     // The panel takes the keyboard: its first field is focused.
     await page.locator('#assistant-question:focus').waitFor();
@@ -56,7 +57,7 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
     const boardId = await s.boardWith('Launch', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'ship the beta in may' } }]);
     const [note] = await s.restItems(boardId);
     const page = await s.pageAs(s.owner);
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     await openPanel(page, 'Assistant');
     const statuses: string[] = [];
     page.on('response', (r) => {
@@ -96,7 +97,7 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
     const boardId = await s.boardWith('Poor', [], poor);
     await s.t.server.services.usage.consume(poor.workspaceId, 'basic', { credits: 97, messages: 25 });
     const page = await s.pageAs(poor);
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     await openPanel(page, 'Assistant');
     await page.locator('.panel-credits[data-credits="3"]').waitFor();
     await page.locator('#assistant-prompt').fill('Three ideas: a, b and c');
@@ -110,7 +111,7 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
   test('a skill from the library previews what it would add, writes nothing until confirmed, then adds exactly that', async () => {
     const boardId = await s.boardWith('Offsite', []);
     const page = await s.pageAs(s.owner);
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     await openPanel(page, 'Skills');
     await page.getByRole('button', { name: 'Use Brainstorm' }).click();
     const prompt = page.locator('#skill-prompt');
@@ -134,7 +135,7 @@ describe.skipIf(!available)('the AI assistant and skills panels', { timeout: 120
   test('a viewer may ask but is offered no generate, rewrite or apply (test/web/webToken.test.ts shows the API refusing them)', async () => {
     const boardId = await s.boardWith('Read only', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Budget approved in May' } }]);
     const page = await s.pageAs(viewer());
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     await openPanel(page, 'Assistant');
     expect(await page.locator('#assistant-prompt, #assistant-instruction').count()).toBe(0);
     await page.locator('#assistant-question').fill('When was the budget approved?');

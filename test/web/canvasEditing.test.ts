@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
-import { boardWith, ensureWebApp, itemCentre, itemsByText, openBoard, restItems } from '../helpers/canvasBoard.js';
+import { chromiumAvailable, closeBrowserSuite, ensureWebApp, launchChromium, signedInPage } from '../helpers/browser.js';
+import { boardWith, itemCentre, itemsByText, openBoard, restItems } from '../helpers/canvasBoard.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 
@@ -44,12 +44,12 @@ function focused(page: Page, id: string): Promise<void> {
 
 describe.skipIf(!available)('editing text on the canvas', { timeout: 120_000 }, () => {
   test('double-clicking a sticky note, a shape and a text item edits their text; REST reads the new text; Escape ends the edit', async () => {
-    const boardId = await boardWith(t, owner, spaceId, 'Double-click', [
+    const boardId = await boardWith(t, owner.key, spaceId, 'Double-click', [
       { op: 'create', type: 'sticky_note', position: { x: -400, y: 0 }, data: { text: 'Alpha' } },
       { op: 'create', type: 'shape', position: { x: 0, y: 0 }, data: { shape: 'rectangle', text: 'Beta' } },
       { op: 'create', type: 'text', position: { x: 400, y: 0 }, size: { width: 240, height: 60 }, data: { text: 'Gamma' } },
     ]);
-    const before = await itemsByText(t, owner, boardId);
+    const before = await itemsByText(t, owner.key, boardId);
     const page = await pageAs(owner);
     await openBoard(page, t, boardId);
     for (const [name, typed] of [
@@ -64,19 +64,19 @@ describe.skipIf(!available)('editing text on the canvas', { timeout: 120_000 }, 
       await page.keyboard.type(typed);
       await page.keyboard.press('Escape');
       await expect.poll(() => editorOf(page, id).count()).toBe(0);
-      await expect.poll(async () => (await restItems(t, owner, boardId)).find((i) => i.id === id).data.text).toBe(`${name}${typed}`);
+      await expect.poll(async () => (await restItems(t, owner.key, boardId)).find((i) => i.id === id).data.text).toBe(`${name}${typed}`);
     }
     // Typing after Escape goes nowhere: the texts are as edited.
     await page.keyboard.type('zzz');
-    expect((await restItems(t, owner, boardId)).map((i) => i.data.text).sort()).toEqual(['Alpha one', 'Beta two', 'Gamma three']);
+    expect((await restItems(t, owner.key, boardId)).map((i) => i.data.text).sort()).toEqual(['Alpha one', 'Beta two', 'Gamma three']);
   });
 
   test('Enter on the selected item edits its text (a note and a card title); a click on the background ends the edit', async () => {
-    const boardId = await boardWith(t, owner, spaceId, 'Enter', [
+    const boardId = await boardWith(t, owner.key, spaceId, 'Enter', [
       { op: 'create', type: 'sticky_note', position: { x: -300, y: 0 }, data: { text: 'Note' } },
       { op: 'create', type: 'card', position: { x: 300, y: 0 }, data: { title: 'Card' } },
     ]);
-    const before = await itemsByText(t, owner, boardId);
+    const before = await itemsByText(t, owner.key, boardId);
     const page = await pageAs(owner);
     await openBoard(page, t, boardId);
     const surface = (await page.locator('.surface').boundingBox())!;
@@ -94,13 +94,13 @@ describe.skipIf(!available)('editing text on the canvas', { timeout: 120_000 }, 
       await page.keyboard.type(' edited');
       await page.mouse.click(surface.x + 40, surface.y + surface.height - 40);
       await expect.poll(() => editorOf(page, id).count()).toBe(0);
-      await expect.poll(async () => (await restItems(t, owner, boardId)).find((i) => i.id === id).data[field]).toBe(`${name} edited`);
+      await expect.poll(async () => (await restItems(t, owner.key, boardId)).find((i) => i.id === id).data[field]).toBe(`${name} edited`);
     }
   });
 
   test("two people typing in the same note at once both keep their text, and each sees the other's caret", async () => {
-    const boardId = await boardWith(t, owner, spaceId, 'Together', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Shared' } }]);
-    const { Shared: shared } = await itemsByText(t, owner, boardId);
+    const boardId = await boardWith(t, owner.key, spaceId, 'Together', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Shared' } }]);
+    const { Shared: shared } = await itemsByText(t, owner.key, boardId);
     const a = await pageAs(owner);
     const b = await pageAs(editor);
     await openBoard(a, t, boardId);
@@ -117,7 +117,7 @@ describe.skipIf(!available)('editing text on the canvas', { timeout: 120_000 }, 
       await a.keyboard.type('a');
       await b.keyboard.type('b');
     }
-    const text = async () => (await restItems(t, owner, boardId))[0].data.text as string;
+    const text = async () => (await restItems(t, owner.key, boardId))[0].data.text as string;
     await expect.poll(text).toBe('Shaaaaaredbbbb');
     await expect.poll(() => a.locator('textarea.text-editor').inputValue()).toBe('Shaaaaaredbbbb');
     await expect.poll(() => b.locator('textarea.text-editor').inputValue()).toBe('Shaaaaaredbbbb');

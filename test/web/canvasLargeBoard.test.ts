@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
-import { dragMouse, ensureWebApp, openBoard, zoomOf } from '../helpers/canvasBoard.js';
+import { chromiumAvailable, closeBrowserSuite, ensureWebApp, launchChromium, signedInPage } from '../helpers/browser.js';
+import { dragMouse, openBoard, zoomOf } from '../helpers/canvasBoard.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, CDPSession, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactPath, chromiumAvailable, closeBrowserSuite, launchChromium, signedInContext } from '../helpers/browser.js';
-import { boardWith, ensureWebApp, itemCentre, itemsByText, openBoard, restItems, zoomOf } from '../helpers/canvasBoard.js';
+import { artifactPath, chromiumAvailable, closeBrowserSuite, ensureWebApp, launchChromium, signedInContext } from '../helpers/browser.js';
+import { boardWith, itemCentre, itemsByText, openBoard, restItems, zoomOf } from '../helpers/canvasBoard.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 
@@ -49,7 +49,7 @@ async function slide(touch: CDPSession, from: Finger[], to: Finger[]): Promise<v
 
 describe.skipIf(!available)('the canvas on a phone (390 × 844, touch)', { timeout: 120_000 }, () => {
   test('every toolbar button can be scrolled into view and tapped, the header stays above the canvas, and the page does not scroll sideways', async () => {
-    const boardId = await boardWith(t, owner, spaceId, 'Phone toolbar', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Hi' } }]);
+    const boardId = await boardWith(t, owner.key, spaceId, 'Phone toolbar', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Hi' } }]);
     const { page } = await phonePage();
     await openBoard(page, t, boardId);
     const header = (await page.locator('header.topbar').boundingBox())!;
@@ -91,13 +91,13 @@ describe.skipIf(!available)('the canvas on a phone (390 × 844, touch)', { timeo
     // The last tap picked Select; a note tool tapped and then the canvas makes a note REST reads.
     await page.locator('.toolbar button[data-tool=sticky_note]').tap();
     await page.touchscreen.tap(surface.x + 80, surface.y + surface.height - 120);
-    await expect.poll(async () => (await restItems(t, owner, boardId)).length).toBe(2);
+    await expect.poll(async () => (await restItems(t, owner.key, boardId)).length).toBe(2);
   });
 
   test('one finger on the background pans, two fingers pinch to zoom; neither moves an item', async () => {
-    const boardId = await boardWith(t, owner, spaceId, 'Phone gestures', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Anchor' } }]);
-    const before = await restItems(t, owner, boardId);
-    const { Anchor: anchor } = await itemsByText(t, owner, boardId);
+    const boardId = await boardWith(t, owner.key, spaceId, 'Phone gestures', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Anchor' } }]);
+    const before = await restItems(t, owner.key, boardId);
+    const { Anchor: anchor } = await itemsByText(t, owner.key, boardId);
     const { page, touch } = await phonePage();
     await openBoard(page, t, boardId);
     const surface = (await page.locator('.surface').boundingBox())!;
@@ -114,6 +114,6 @@ describe.skipIf(!available)('the canvas on a phone (390 × 844, touch)', { timeo
     const mid = { x: surface.x + surface.width / 2, y: surface.y + surface.height / 2 + 150 };
     await slide(touch, [{ x: mid.x - 40, y: mid.y }, { x: mid.x + 40, y: mid.y }], [{ x: mid.x - 80, y: mid.y }, { x: mid.x + 80, y: mid.y }]);
     await expect.poll(async () => (await zoomOf(page)) / zoom).toBeCloseTo(2, 1);
-    expect(await restItems(t, owner, boardId)).toEqual(before);
+    expect(await restItems(t, owner.key, boardId)).toEqual(before);
   });
 });

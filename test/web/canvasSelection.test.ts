@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { artifactPath, chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
-import { boardWith, dragMouse, ensureWebApp, itemBox, itemCentre, itemsByText, openBoard, restItems } from '../helpers/canvasBoard.js';
+import { artifactPath, chromiumAvailable, closeBrowserSuite, ensureWebApp, launchChromium, signedInPage } from '../helpers/browser.js';
+import { boardWith, dragMouse, itemBox, itemCentre, itemsByText, openBoard, restItems } from '../helpers/canvasBoard.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 
@@ -30,10 +30,10 @@ const notes = (...placed: [string, number, number][]): Body[] =>
   placed.map(([text, x, y]) => ({ op: 'create', type: 'sticky_note', position: { x, y }, size: { width: 100, height: 100 }, data: { text } }));
 
 async function opened(title: string, operations: Body[]): Promise<{ page: Page; boardId: string; items: Record<string, Body> }> {
-  const boardId = await boardWith(t, owner, spaceId, title, operations);
+  const boardId = await boardWith(t, owner.key, spaceId, title, operations);
   const page = await signedInPage(browser, t, owner.id, contexts);
   await openBoard(page, t, boardId);
-  return { page, boardId, items: await itemsByText(t, owner, boardId) };
+  return { page, boardId, items: await itemsByText(t, owner.key, boardId) };
 }
 
 async function selectedIds(page: Page): Promise<string[]> {
@@ -46,7 +46,7 @@ async function viewOf(page: Page): Promise<[number, number]> {
 }
 
 async function positions(boardId: string): Promise<unknown[]> {
-  return (await restItems(t, owner, boardId)).map((i) => [i.id, i.position]).sort();
+  return (await restItems(t, owner.key, boardId)).map((i) => [i.id, i.position]).sort();
 }
 
 describe.skipIf(!available)('selecting and panning on the canvas', { timeout: 120_000 }, () => {
@@ -62,7 +62,7 @@ describe.skipIf(!available)('selecting and panning on the canvas', { timeout: 12
     await page.keyboard.up('Shift');
     await expect.poll(() => selectedIds(page)).toEqual([items.A.id, items.B.id, items.C.id].sort());
     await page.keyboard.press('Delete');
-    await expect.poll(async () => (await restItems(t, owner, boardId)).map((i) => i.data.text)).toEqual(['D']);
+    await expect.poll(async () => (await restItems(t, owner.key, boardId)).map((i) => i.data.text)).toEqual(['D']);
   });
 
   test('space+drag and the middle button pan the view without selecting or moving what they start on; so does the hand tool (H)', async () => {
@@ -114,7 +114,7 @@ describe.skipIf(!available)('selecting and panning on the canvas', { timeout: 12
     await dragMouse(page, grab, { x: grab.x + 200 * zoom, y: grab.y + 100 * zoom });
     // Off by at most a pixel of the screen, however the pointer's position rounds.
     const offBy = async (expected: Record<string, number[]>) => {
-      const found = await restItems(t, owner, boardId);
+      const found = await restItems(t, owner.key, boardId);
       return Math.max(...found.flatMap((i) => [i.position.x, i.position.y, i.size.width, i.size.height].map((v, k) => Math.abs(v - (expected[i.data.text]?.[k] ?? NaN)))));
     };
     await expect.poll(() => offBy({ A: [-125, 50, 150, 200], B: [325, 50, 150, 200] })).toBeLessThan(2 / zoom);

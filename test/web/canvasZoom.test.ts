@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
-import { boardWith, ensureWebApp, itemBox, itemsByText, openBoard, restItems, zoomOf } from '../helpers/canvasBoard.js';
+import { chromiumAvailable, closeBrowserSuite, ensureWebApp, launchChromium, signedInPage } from '../helpers/browser.js';
+import { boardWith, itemBox, itemsByText, openBoard, restItems, zoomOf } from '../helpers/canvasBoard.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 
@@ -35,10 +35,10 @@ const farApart: Body[] = [
 ];
 
 async function opened(title: string): Promise<{ page: Page; boardId: string; items: Record<string, Body> }> {
-  const boardId = await boardWith(t, owner, spaceId, title, farApart);
+  const boardId = await boardWith(t, owner.key, spaceId, title, farApart);
   const page = await signedInPage(browser, t, owner.id, contexts);
   await openBoard(page, t, boardId);
-  return { page, boardId, items: await itemsByText(t, owner, boardId) };
+  return { page, boardId, items: await itemsByText(t, owner.key, boardId) };
 }
 
 async function surfaceBox(page: Page) {
@@ -60,7 +60,7 @@ async function toolbarZoom(page: Page): Promise<string> {
 describe.skipIf(!available)('zooming and the minimap', { timeout: 120_000 }, () => {
   test('one Ctrl+wheel notch zooms by about 10 % about the pointer; the toolbar shows the zoom', async () => {
     const { page, boardId } = await opened('Wheel');
-    const before = await restItems(t, owner, boardId);
+    const before = await restItems(t, owner.key, boardId);
     const s = await surfaceBox(page);
     await page.mouse.move(s.x + s.width / 2, s.y + s.height / 2);
     const start = await zoomOf(page);
@@ -77,7 +77,7 @@ describe.skipIf(!available)('zooming and the minimap', { timeout: 120_000 }, () 
     await page.keyboard.up('Control');
     expect(await toolbarZoom(page)).toBe(`${Math.round((await zoomOf(page)) * 100)}%`);
     // Zooming changes the view only.
-    expect(await restItems(t, owner, boardId)).toEqual(before);
+    expect(await restItems(t, owner.key, boardId)).toEqual(before);
   });
 
   test('Ctrl+0 gives 100 %, Shift+1 fits the board, Shift+2 zooms to the selection', async () => {

@@ -1,11 +1,10 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
+import { chromiumAvailable, closeBrowserSuite, ensureWebApp, launchChromium, signedInPage } from '../helpers/browser.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
+import { wcagViolations } from '../helpers/accessibility.js';
+import { openBoard as openLiveBoard } from '../helpers/canvasBoard.js';
 
 const available = chromiumAvailable('the web app commands browser test');
 
@@ -18,7 +17,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   if (!available) return;
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+  ensureWebApp();
   t = await startTestServer();
   owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
   viewer = await t.createUser({ name: 'Cleo Viewer' });
@@ -56,11 +55,7 @@ async function byText(boardId: string): Promise<Record<string, Body>> {
 
 /** Opens the board and waits until its commands (and, for editors, its writes) have loaded. */
 async function openBoard(page: Page, boardId: string): Promise<void> {
-  await page.goto(`${t.url}/boards/${boardId}`);
-  await page.waitForSelector('.status[data-status=connected]');
-  await page.locator('body[data-first-paint-ms]').waitFor({ state: 'attached' });
-  // The window a person types into has the focus: other pages of the same browser do not take the keys.
-  await page.bringToFront();
+  await openLiveBoard(page, t, boardId);
   await page.locator('.shortcuts-button[data-commands=ready]').waitFor();
 }
 
@@ -88,14 +83,6 @@ interface PageGlobals {
   document: { activeElement: { textContent: string | null; getAttribute(name: string): string | null } | null; body: { dispatchEvent(event: unknown): boolean } };
   DataTransfer: new () => { setData(type: string, value: string): void };
   ClipboardEvent: new (type: string, init: { clipboardData: unknown; bubbles: boolean; cancelable: boolean }) => unknown;
-  axe: { run(context: string, options: unknown): Promise<{ violations: { id: string; help: string; nodes: { target: unknown }[] }[] }> };
-}
-
-/** axe-core's findings (serious and critical) inside `selector`, as `rule: help (targets)`. */
-async function axeViolations(page: Page, selector: string): Promise<string[]> {
-  await page.evaluate(readFileSync(path.resolve('node_modules/axe-core/axe.min.js'), 'utf8'));
-  const { violations } = await page.evaluate((context) => (globalThis as unknown as PageGlobals).axe.run(context, { resultTypes: ['violations'] }), selector);
-  return violations.map((v) => `${v.id}: ${v.help} (${JSON.stringify(v.nodes.map((n) => n.target))})`);
 }
 
 const comparable = (items: Body[]) => items.map((i) => ({ id: i.id, position: i.position, z: i.z, data: i.data }));
@@ -313,7 +300,7 @@ describe.skipIf(!available)('web app commands in a browser', { timeout: 120_000 
       'Send to back',
       'Select all',
     ]);
-    expect(await axeViolations(page, '.context-menu')).toEqual([]);
+    expect(await wcagViolations(page, '.context-menu', { bestPractices: true })).toEqual([]);
     const focused = () => page.evaluate(() => (globalThis as unknown as PageGlobals).document.activeElement?.textContent ?? '');
     await expect.poll(focused).toMatch(/^Cut/);
     await page.keyboard.press('ArrowUp');
@@ -358,7 +345,7 @@ describe.skipIf(!available)('web app commands in a browser', { timeout: 120_000 
     const sheet = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
     await sheet.waitFor();
     expect(await sheet.getAttribute('aria-modal')).toBe('true');
-    expect(await axeViolations(page, '.sheet')).toEqual([]);
+    expect(await wcagViolations(page, '.sheet', { bestPractices: true })).toEqual([]);
     for (const text of ['Bring to front', 'Duplicate', 'Zoom to fit', 'Connector', 'Hand (pan)']) expect(await sheet.getByText(text, { exact: false }).count()).toBeGreaterThan(0);
     await page.keyboard.press('Control+A');
     await page.keyboard.press('Delete');

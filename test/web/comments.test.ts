@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser.js';
 import type { Body, TestUser } from '../helpers/testServer.js';
 import { json } from '../helpers/testServer.js';
-import { openBoard, PanelsSuite } from './panelsKit.js';
+import { PanelsSuite } from './panelsKit.js';
+import { openBoard } from '../helpers/canvasBoard.js';
 
 const available = chromiumAvailable('the web app comments browser test');
 
@@ -29,7 +30,7 @@ describe.skipIf(!available)('comment threads in the web app', { timeout: 120_000
   test('typing right after placing a pin lands in its box; Enter posts it, Shift+Enter starts a new line', async () => {
     const boardId = await s.boardWith('Pins', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Plan' } }]);
     const page = await s.pageAs(s.owner);
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     await placePin(page, 120, 120);
     // No click into the box: the keys go where a person expects them to.
     await page.keyboard.type('Who owns this?');
@@ -50,7 +51,7 @@ describe.skipIf(!available)('comment threads in the web app', { timeout: 120_000
     const boardId = await s.boardWith('Thread', [{ op: 'create', type: 'comment', position: { x: 0, y: 0 }, data: { text: 'Numbers?' } }]);
     const [pin] = await comments(boardId);
     const page = await s.pageAs(editor());
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     await page.locator(`[data-item-id="${pin!.id}"]`).click();
     await page.locator(`.thread[data-thread="${pin!.id}"] textarea:focus`).waitFor();
     await page.keyboard.type('In the deck.');
@@ -62,7 +63,7 @@ describe.skipIf(!available)('comment threads in the web app', { timeout: 120_000
     const boardId = await s.boardWith('Mentions', [{ op: 'create', type: 'comment', position: { x: 0, y: 0 }, data: { text: 'Review please' } }]);
     const [pin] = await comments(boardId);
     const page = await s.pageAs(s.owner);
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     await page.locator(`[data-item-id="${pin!.id}"]`).click();
     await page.locator(`.thread[data-thread="${pin!.id}"] textarea:focus`).waitFor();
     await page.keyboard.type('Thanks @Be');
@@ -92,7 +93,7 @@ describe.skipIf(!available)('comment threads in the web app', { timeout: 120_000
     const pin = all.find((i) => i.type === 'comment')!;
     const note = all.find((i) => i.type === 'sticky_note')!;
     const page = await s.pageAs(s.owner);
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     await page.locator(`[data-item-id="${note.id}"]`).click();
     await page.locator('.resize-handle[data-handle]').first().waitFor();
     await page.locator(`[data-item-id="${pin.id}"]`).click();

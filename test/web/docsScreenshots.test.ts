@@ -3,8 +3,9 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { artifactPath, signedInContext, signedInPage } from '../helpers/browser.js';
-import { boardWith, centre, openBoard, restItems, webSuite } from '../helpers/boardPage.js';
+import { webSuite } from '../helpers/boardPage.js';
 import type { Body } from '../helpers/testServer.js';
+import { boardWith, itemCentre, openBoard, restItems } from '../helpers/canvasBoard.js';
 
 /**
  * The screenshots of docs/images, taken from a real server and checked: the board, its Style
@@ -64,7 +65,7 @@ describe.skipIf(!available)('documentation screenshots', { timeout: 180_000 }, (
     await page.screenshot({ path: shotPath('board.png') });
 
     const note = items.find((item) => item.data.text === 'Shorter stand-ups')!;
-    const at = await centre(page, note.id);
+    const at = await itemCentre(page, note.id);
     await page.mouse.click(at.x, at.y);
     const panel = page.getByRole('region', { name: 'Properties' });
     await panel.waitFor();

@@ -3,7 +3,8 @@ import { describe, expect, test } from 'vitest';
 import { chromiumAvailable } from '../helpers/browser.js';
 import type { TestUser } from '../helpers/testServer.js';
 import { json } from '../helpers/testServer.js';
-import { downloaded, openBoard, PanelsSuite, pixelsOf, pngSize } from './panelsKit.js';
+import { downloaded, PanelsSuite, pixelsOf, pngSize } from './panelsKit.js';
+import { openBoard } from '../helpers/canvasBoard.js';
 
 const available = chromiumAvailable('the web app export browser test');
 
@@ -26,7 +27,7 @@ describe.skipIf(!available)('exporting a board from the web app', { timeout: 120
   test('Export → PNG downloads a PNG named after the board, two pixels per board unit of its items plus the margin, with the notes drawn', async () => {
     const boardId = await s.boardWith('Q3 plan: launch', notes);
     const page = await s.pageAs(s.owner);
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     // By keyboard: the menu button opens with the arrow key and the first entry (PNG of the board) is focused.
     const file = await downloaded(page, async () => {
       await page.getByRole('button', { name: 'Export' }).focus();
@@ -55,7 +56,7 @@ describe.skipIf(!available)('exporting a board from the web app', { timeout: 120
       { op: 'create', type: 'shape', position: { x: 0, y: 300 }, data: { shape: 'ellipse', text: 'Go <now> & "ok"', fillColor: '#d3f9d8' } },
     ]);
     const page = await s.pageAs(s.owner);
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     const whole = await exportAs(page, 'svg');
     expect(whole.name).toBe('Roadmap.svg');
     const svg = whole.bytes.toString('utf8');
@@ -84,7 +85,7 @@ describe.skipIf(!available)('exporting a board from the web app', { timeout: 120
     const boardId = await s.boardWith('Ideas', [...operations.slice(0, 100)]);
     expect((await s.t.api(s.owner.key, 'POST', `/boards/${boardId}/items:batch`, { operations: operations.slice(100) })).status).toBe(200);
     const page = await s.pageAs(viewer());
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     const file = await exportAs(page, 'json');
     expect(file.name).toBe('Ideas.json');
     const body = JSON.parse(file.bytes.toString('utf8'));
@@ -103,7 +104,7 @@ describe.skipIf(!available)('exporting a board from the web app', { timeout: 120
       { op: 'create', type: 'sticky_note', position: { x: 900, y: 0 }, data: { text: 'In no frame' } },
     ]);
     const page = await s.pageAs(s.owner);
-    await openBoard(s.t, page, boardId);
+    await openBoard(page, s.t, boardId);
     const file = await exportAs(page, 'pdf');
     expect(file.name).toBe('Frames.pdf');
     const pdf = file.bytes.toString('latin1');

@@ -1,13 +1,13 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { signedInPage } from '../helpers/browser.js';
-import { boardWith, centre, openBoard, webSuite } from '../helpers/boardPage.js';
-import { dragMouse, itemsByText, zoomOf } from '../helpers/canvasBoard.js';
+import { webSuite } from '../helpers/boardPage.js';
+import { boardWith, dragMouse, itemCentre, itemsByText, openBoard, zoomOf } from '../helpers/canvasBoard.js';
 import type { Body } from '../helpers/testServer.js';
 
 const { available, suite } = webSuite('the item lock browser test', ['viewer']);
 
-const byText = (boardId: string): Promise<Record<string, Body>> => itemsByText(suite.t, suite.owner, boardId);
+const byText = (boardId: string): Promise<Record<string, Body>> => itemsByText(suite.t, suite.owner.key, boardId);
 
 /** A board of `operations` opened by the owner. */
 async function boardPage(title: string, operations: Body[]): Promise<{ boardId: string; page: Page; items: Record<string, Body> }> {
@@ -21,12 +21,12 @@ const panel = (page: Page): Locator => page.getByRole('region', { name: 'Propert
 const node = (page: Page, id: string): Locator => page.locator(`.item[data-item-id="${id}"]`);
 
 async function click(page: Page, id: string): Promise<void> {
-  const at = await centre(page, id);
+  const at = await itemCentre(page, id);
   await page.mouse.click(at.x, at.y);
 }
 
 async function drag(page: Page, id: string, dx: number, dy: number): Promise<void> {
-  const at = await centre(page, id);
+  const at = await itemCentre(page, id);
   await dragMouse(page, at, { x: at.x + dx, y: at.y + dy });
 }
 
@@ -53,7 +53,7 @@ describe.skipIf(!available)('locking items in the web app', { timeout: 180_000 }
 
     // Double-click does not open the text editor; Delete leaves it with a notice.
     await click(page, items.Keep.id);
-    const at = await centre(page, items.Keep.id);
+    const at = await itemCentre(page, items.Keep.id);
     await page.mouse.dblclick(at.x, at.y);
     expect(await page.locator('.text-editor').count()).toBe(0);
     await page.keyboard.press('Delete');
@@ -72,7 +72,7 @@ describe.skipIf(!available)('locking items in the web app', { timeout: 180_000 }
     await click(page, items.Free.id);
     await page.keyboard.press('Control+Shift+L');
     await expect.poll(async () => (await byText(boardId)).Free.locked).toBe(true);
-    const at = await centre(page, items.Free.id);
+    const at = await itemCentre(page, items.Free.id);
     await page.mouse.click(at.x, at.y, { button: 'right' });
     await page.getByRole('menuitem', { name: /^Unlock/ }).click();
     await expect.poll(async () => (await byText(boardId)).Free.locked).toBe(false);

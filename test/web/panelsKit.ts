@@ -1,11 +1,8 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect } from 'vitest';
 import type { PlanName } from '../../server/accounts/plans.js';
-import { closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
+import { closeBrowserSuite, ensureWebApp, launchChromium, signedInPage } from '../helpers/browser.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 
@@ -31,7 +28,7 @@ export class PanelsSuite {
   constructor(available: boolean, members: readonly SuiteMember[]) {
     beforeAll(async () => {
       if (!available) return;
-      if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+      ensureWebApp();
       this.t = await startTestServer();
       this.owner = await this.t.createUser({ name: 'Ana Owner', plan: 'business' });
       this.spaceId = (await json(this.t.api(this.owner.key, 'POST', '/spaces', { name: 'Panels' }))).id;
@@ -63,16 +60,6 @@ export class PanelsSuite {
   async restItems(boardId: string, by: TestUser = this.owner): Promise<Body[]> {
     return (await json(this.t.api(by.key, 'GET', `/boards/${boardId}/items?limit=100`))).data;
   }
-}
-
-/** Opens a board as a person would and waits until its items are drawn. */
-export async function openBoard(t: TestServer, page: Page, boardId: string): Promise<void> {
-  await page.goto(`${t.url}/boards/${boardId}`);
-  await page.waitForSelector('.status[data-status=connected]');
-  // A selector, not a predicate: the page's CSP refuses the eval a string predicate needs once it polls.
-  await page.locator('body[data-first-paint-ms]').waitFor({ state: 'attached' });
-  // The window a person types into has the focus: other pages of the same browser do not take the keys.
-  await page.bringToFront();
 }
 
 /** Runs `act` and answers the file it made the page download: its suggested name and bytes. */

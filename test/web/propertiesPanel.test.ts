@@ -2,8 +2,9 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { findItemTypeDefinition } from '../../crdt/items/catalogue.js';
 import { signedInContext, signedInPage } from '../helpers/browser.js';
-import { boardWith, centre, openBoard, restItems, webSuite } from '../helpers/boardPage.js';
+import { webSuite } from '../helpers/boardPage.js';
 import type { Body, TestUser } from '../helpers/testServer.js';
+import { boardWith, itemCentre, openBoard, restItems } from '../helpers/canvasBoard.js';
 
 const { available, suite } = webSuite('the properties panel browser test', ['viewer', 'commenter']);
 
@@ -26,7 +27,7 @@ const panel = (page: Page): Locator => page.getByRole('region', { name: 'Propert
 const shown = (page: Page) => panel(page).locator('[data-prop]').evaluateAll((els) => els.map((el) => el.getAttribute('data-prop')));
 
 async function select(page: Page, id: string, shift = false): Promise<void> {
-  const at = await centre(page, id);
+  const at = await itemCentre(page, id);
   if (shift) await page.keyboard.down('Shift');
   await page.mouse.click(at.x, at.y);
   if (shift) await page.keyboard.up('Shift');

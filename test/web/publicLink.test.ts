@@ -1,9 +1,6 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, launchChromium } from '../helpers/browser.js';
+import { chromiumAvailable, ensureWebApp, launchChromium } from '../helpers/browser.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 
@@ -15,7 +12,7 @@ let browser: Browser;
 
 beforeAll(async () => {
   if (!available) return;
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+  ensureWebApp();
   t = await startTestServer();
   owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
   browser = await launchChromium();

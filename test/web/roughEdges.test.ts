@@ -1,18 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 import { request } from 'node:http';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { codeView } from '../../rest/oauth/views.js';
 import { appContentSecurityPolicy } from '../../rest/web/contentSecurityPolicy.js';
 import { postForm } from '../oauth/helpers/oauthFlow.js';
 import type { TestServer } from '../helpers/testServer.js';
 import { startTestServer } from '../helpers/testServer.js';
+import { ensureWebApp } from '../helpers/browser.js';
 
 let t: TestServer;
 
 beforeAll(async () => {
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+  ensureWebApp();
   t = await startTestServer();
 });
 afterAll(() => t.stop());

@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { axePage, axeViolations } from '../helpers/axe.js';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
+import { wcagViolations } from '../helpers/accessibility.js';
+import { chromiumAvailable, closeBrowserSuite, ensureWebApp, launchChromium, signedInPage } from '../helpers/browser.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 
@@ -20,7 +17,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   if (!available) return;
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+  ensureWebApp();
   t = await startTestServer({ env: { BOARDS_RATE_LIMIT_PER_MINUTE: '100000' } });
   owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
   editor = await t.createUser({ name: 'Ben Editor' });
@@ -220,12 +217,12 @@ describe.skipIf(!available)('sharing in the web app', { timeout: 120_000 }, () =
 
   test('the Share dialog passes the axe checks: every control named, the dialog labelled and modal', async () => {
     const boardId = await newBoard('Checked');
-    const page = await axePage(browser, t, owner.id, contexts);
+    const page = await signedInPage(browser, t, owner.id, contexts);
     await openBoard(page, boardId);
     const { dialog } = await openShare(page, 'Checked');
     await dialog.locator('.member').nth(2).waitFor();
     await dialog.getByLabel('Move to space').waitFor();
-    const violations = await axeViolations(page, '[role=dialog]');
+    const violations = await wcagViolations(page, '[role=dialog]');
     expect(violations).toEqual([]);
   });
 });

@@ -5,9 +5,10 @@ import { shapeKinds as catalogueShapeKinds } from '../../crdt/items/types/textIt
 import { shapePaths } from '../../web/board/shapes.js';
 import { creationTools, shapeKinds } from '../../web/board/tools/itemTools.js';
 import { signedInPage } from '../helpers/browser.js';
-import { boardWith, canvasPoint, openBoard, restItems, webSuite } from '../helpers/boardPage.js';
+import { canvasPoint, webSuite } from '../helpers/boardPage.js';
 import type { Body } from '../helpers/testServer.js';
 import { json } from '../helpers/testServer.js';
+import { boardWith, openBoard, restItems } from '../helpers/canvasBoard.js';
 
 const { available, suite } = webSuite('the toolbar item types browser test');
 

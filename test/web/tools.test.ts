@@ -1,10 +1,7 @@
-import { execFileSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { findItemTypeDefinition } from '../../crdt/items/catalogue.js';
-import { chromiumAvailable, closeBrowserSuite, launchChromium, signedInPage } from '../helpers/browser.js';
+import { chromiumAvailable, closeBrowserSuite, ensureWebApp, launchChromium, signedInPage } from '../helpers/browser.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 
@@ -19,7 +16,7 @@ const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
   if (!available) return;
-  if (!existsSync(path.resolve('dist/webapp/app.js'))) execFileSync(process.execPath, ['scripts/build-web.mjs'], { stdio: 'inherit' });
+  ensureWebApp();
   t = await startTestServer();
   owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
   commenter = await t.createUser({ name: 'Cid Commenter' });
