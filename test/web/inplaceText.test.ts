@@ -2,8 +2,8 @@ import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { pngBytes } from '../assets/images.js';
 import { signedInContext, signedInPage } from '../helpers/browser.js';
-import { boardWith, openBoard, restItems, webSuite } from '../helpers/boardPage.js';
-import { itemCentre } from '../helpers/canvasBoard.js';
+import { webSuite } from '../helpers/boardPage.js';
+import { boardWith, itemCentre, openBoard, restItems } from '../helpers/canvasBoard.js';
 import type { Body, TestUser } from '../helpers/testServer.js';
 import { json } from '../helpers/testServer.js';
 
