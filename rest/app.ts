@@ -20,6 +20,7 @@ import { consoleRoutes } from './console/consoleRoutes.js';
 import { mcpEndpoint } from './mcp/mcpEndpoint.js';
 import { oauthRoutes } from './oauth/oauthRoutes.js';
 import type { Route } from './route.js';
+import { setJsonAnswer } from './jsonAnswer.js';
 import { apiRouter } from './router.js';
 import { assetLinkReads } from './routes/assetLinkReads.js';
 import { allRoutes } from './routes/index.js';
@@ -88,12 +89,12 @@ export function createApp(options: AppOptions): App {
     if (ctx.method !== 'GET' && ctx.method !== 'HEAD') return next();
     switch (ctx.path) {
       case '/healthz':
-        ctx.body = { status: 'ok' };
+        setJsonAnswer(ctx, { status: 'ok' });
         return;
       case '/readyz':
         if (options.isShuttingDown()) throw new ServiceError('service_unavailable', 'The server is shutting down.');
         await services.db.ping();
-        ctx.body = { status: 'ready', storage: services.db.kind };
+        setJsonAnswer(ctx, { status: 'ready', storage: services.db.kind });
         return;
       case '/v1/openapi.json':
         ctx.type = 'json';

@@ -1,6 +1,7 @@
 import type { Context } from 'koa';
 import type { ErrorCode } from '../server/errors.js';
 import { errorStatus } from './errorStatus.js';
+import { setJsonAnswer } from './jsonAnswer.js';
 
 /** The API error envelope (SPEC "API error envelope"). */
 export interface ErrorEnvelope {
@@ -22,5 +23,5 @@ export function sendError(
     requestId,
   };
   ctx.status = errorStatus[code];
-  ctx.body = body;
+  setJsonAnswer(ctx, body);
 }

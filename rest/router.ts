@@ -8,6 +8,7 @@ import { ServiceError, ValidationError } from '../server/errors.js';
 import type { IdempotencyDecision, IdempotencyService, IdempotentRequest } from '../server/idempotency/IdempotencyService.js';
 import { jsonBodyReader } from './jsonBody.js';
 import type { JsonBodyReader } from './jsonBody.js';
+import { setJsonAnswer } from './jsonAnswer.js';
 import { authenticate } from './middleware/authenticate.js';
 import type { RateLimit } from './middleware/rateLimit.js';
 import { capturedAnswer, readIdempotencyKey, replayAnswer, requestFingerprint } from './idempotencyKey.js';
@@ -170,7 +171,7 @@ async function respond(ctx: Context, route: Route, input: RouteInput<unknown, un
     throw new ServiceError('internal_error', 'Response failed validation.');
   }
   if (synced === undefined) {
-    ctx.body = serialized.value;
+    setJsonAnswer(ctx, serialized.value);
     return;
   }
   // Encoded while the write's fsync runs; sent once it is done (Koa would encode it after).

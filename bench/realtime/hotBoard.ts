@@ -89,6 +89,8 @@ export interface StepMeasure {
   samples: number[];
   cpuPct: number;
   rssMaxMB: number;
+  /** The server process's own largest RSS, without its children (`ProcWindow.ownRssMaxMB`). */
+  ownRssMaxMB: number;
   loadgenCpuPct: number;
   sinkMessages: number;
   bytesOut: number;
@@ -150,6 +152,7 @@ export async function measureStep(
     samples: clients.probes.flatMap((p) => p.samples),
     cpuPct: serverWindow.cpuPct,
     rssMaxMB: serverWindow.rssMaxMB,
+    ownRssMaxMB: serverWindow.ownRssMaxMB,
     loadgenCpuPct: selfWindow.cpuPct,
     sinkMessages,
     bytesOut,

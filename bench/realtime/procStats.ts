@@ -84,8 +84,13 @@ export function readTreeRssMB(pid: number): number | undefined {
 export interface ProcWindow {
   /** CPU time over wall time, in percent of one core. */
   cpuPct: number;
-  /** Largest VmRSS seen, in MB. */
+  /** Largest VmRSS seen, in MB (a server's with the processes under it). */
   rssMaxMB: number;
+  /**
+   * Largest VmRSS of the process alone, in MB, without the processes under it (such as our
+   * snapshot process): with `rssMaxMB`, tells what the server holds from what its children do.
+   */
+  ownRssMaxMB: number;
   wallMs: number;
 }
 
@@ -97,15 +102,18 @@ export class ProcSampler {
   readonly #intervalMs: number;
   readonly #cpu: () => number | undefined;
   readonly #rss: () => number | undefined;
+  readonly #ownRss: () => number | undefined;
   #timer: NodeJS.Timeout | undefined;
   #startTicks = 0;
   #startMs = 0;
   #rssMaxMB = 0;
+  #ownRssMaxMB = 0;
 
   constructor(pid: number | 'self', intervalMs = 250) {
     this.#intervalMs = intervalMs;
     this.#cpu = pid === 'self' ? () => readCpuTicks('self') : () => readTreeCpuTicks(pid);
     this.#rss = pid === 'self' ? () => readRssMB('self') : () => readTreeRssMB(pid);
+    this.#ownRss = () => readRssMB(pid);
   }
 
   /** Starts a window (restarts one already running). */
@@ -113,10 +121,10 @@ export class ProcSampler {
     this.#stopTimer();
     this.#startTicks = this.#cpu() ?? 0;
     this.#startMs = performance.now();
-    this.#rssMaxMB = this.#rss() ?? 0;
-    this.#timer = setInterval(() => {
-      this.#rssMaxMB = Math.max(this.#rssMaxMB, this.#rss() ?? 0);
-    }, this.#intervalMs);
+    this.#rssMaxMB = 0;
+    this.#ownRssMaxMB = 0;
+    this.#sampleRss();
+    this.#timer = setInterval(() => this.#sampleRss(), this.#intervalMs);
   }
 
   /** Ends the window and returns its figures. */
@@ -124,9 +132,14 @@ export class ProcSampler {
     this.#stopTimer();
     const wallMs = performance.now() - this.#startMs;
     const ticks = (this.#cpu() ?? this.#startTicks) - this.#startTicks;
-    this.#rssMaxMB = Math.max(this.#rssMaxMB, this.#rss() ?? 0);
+    this.#sampleRss();
     const cpuPct = wallMs > 0 ? ((ticks / clockTicksPerSecond) * 1000 * 100) / wallMs : 0;
-    return { cpuPct, rssMaxMB: this.#rssMaxMB, wallMs };
+    return { cpuPct, rssMaxMB: this.#rssMaxMB, ownRssMaxMB: this.#ownRssMaxMB, wallMs };
+  }
+
+  #sampleRss(): void {
+    this.#rssMaxMB = Math.max(this.#rssMaxMB, this.#rss() ?? 0);
+    this.#ownRssMaxMB = Math.max(this.#ownRssMaxMB, this.#ownRss() ?? 0);
   }
 
   #stopTimer(): void {

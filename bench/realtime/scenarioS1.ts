@@ -51,6 +51,8 @@ export function stepLine(
       cpuMsPer1kDeliveries: deliveries > 0 ? (cpuMs / deliveries) * 1000 : null,
       sinkMsgsPerS: (m.sinkMessages / m.windowMs) * 1000,
       loadgenCpuPct: m.loadgenCpuPct,
+      // RSS of the server process alone: rssMaxMB less this is what its child processes held.
+      rssOwnMaxMB: Math.round(m.ownRssMaxMB * 10) / 10,
       keyFigure: 'sinkMsgsPerS',
       ...holdFigures(m.hold),
       ...extra,

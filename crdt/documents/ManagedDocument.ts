@@ -11,10 +11,16 @@ import type { SplitState } from './snapshotWorker.js';
 import { splitLoadAboveBytes } from './splitUpdate.js';
 
 /**
- * Stored size up to which a compaction encodes the document on the event loop (about a
- * millisecond at most); larger documents are rebuilt in the snapshot worker.
+ * Stored size (snapshot plus log) up to which a compaction encodes the document on the event
+ * loop; larger documents are rebuilt in the snapshot process. The stored size bounds the state's:
+ * twice the default `compactMinLogBytes`, so that a board whose snapshot is under 64 KB compacts
+ * here when its log reaches 64 KB (a few milliseconds of encoding at most; a board whose edits
+ * overwrite each other encodes to far less than its log, 25 to 50 KB for the realtime bench's hot
+ * board). Below the log's threshold no compaction is due, so a bound of 64 KB would send every
+ * small board to the snapshot process, which then stays up, a second Node process, while the board
+ * is edited.
  */
-export const inThreadSnapshotBytes = 64 * 1024;
+export const inThreadSnapshotBytes = 128 * 1024;
 
 /** Origin of the transaction that applies the stored state on load; never persisted again. */
 export const loadOrigin: unique symbol = Symbol('boards.load');

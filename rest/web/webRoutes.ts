@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { ServiceError, ValidationError } from '../../server/errors.js';
 import type { Services } from '../../server/Services.js';
 import type { IssuedWebToken } from '../../server/signin/WebSessionTokens.js';
+import { setJsonAnswer } from '../jsonAnswer.js';
 import { currentSession, sameOrigin } from '../oauth/session.js';
 import { appContentSecurityPolicy } from './contentSecurityPolicy.js';
 import { faviconIco, faviconSvg } from './favicon.js';
@@ -106,14 +107,14 @@ async function issueToken(ctx: Context, services: Services): Promise<void> {
   const { boardId, link } = parsed.data;
   if (link !== undefined && boardId !== undefined) {
     const guest = await services.webTokens.forLink(link, boardId);
-    ctx.body = tokenAnswer(guest, { id: guest.guestId, name: 'Guest', email: '' });
+    setJsonAnswer(ctx, tokenAnswer(guest, { id: guest.guestId, name: 'Guest', email: '' }));
     return;
   }
   const session = await currentSession(ctx, services);
   if (!session) throw new ServiceError('unauthorized', 'Sign in first: there is no session.');
   const user = await services.accounts.getUser(session.userId);
   if (!user) throw new ServiceError('unauthorized', 'Sign in first: there is no session.');
-  ctx.body = tokenAnswer(await services.webTokens.issue(session, boardId), user);
+  setJsonAnswer(ctx, tokenAnswer(await services.webTokens.issue(session, boardId), user));
 }
 
 /** The body of a `POST /web/token` answer. */

@@ -19,7 +19,7 @@ import { independentUpdates, startAbusers } from '../../bench/realtime/abuse.js'
 import * as Y from 'yjs';
 import { inTurns, rotated } from '../../bench/realtime/turns.js';
 import { nodeOptionsOf, startNodeOptions } from '../../bench/realtime/paths.js';
-import { readCpuTicks, readMainThreadCpuTicks, readRssMB, readTreeCpuTicks, readTreeRssMB } from '../../bench/realtime/procStats.js';
+import { ProcSampler, readCpuTicks, readMainThreadCpuTicks, readRssMB, readTreeCpuTicks, readTreeRssMB } from '../../bench/realtime/procStats.js';
 
 describe('percentiles', () => {
   it('uses the nearest rank', () => {
@@ -333,6 +333,12 @@ describe.runIf(process.platform === 'linux')('process figures of a server with c
       const tree = readTreeCpuTicks(parent.pid!)!;
       expect(tree).toBeGreaterThanOrEqual((readCpuTicks(parent.pid!) ?? 0) + 20);
       expect(readTreeRssMB(parent.pid!)!).toBeGreaterThan((readRssMB(parent.pid!) ?? 0) + 60);
+      // A window's figures: the largest RSS with the child, and the parent's own apart.
+      const sampler = new ProcSampler(parent.pid!);
+      sampler.start();
+      const window = sampler.stop();
+      expect(window.rssMaxMB).toBeGreaterThan(window.ownRssMaxMB + 60);
+      expect(window.ownRssMaxMB).toBeGreaterThan(0);
       // The child's time stays counted once it has ended and been reaped.
       process.kill(childPid, 'SIGKILL');
       await waitUntil(() => readRssMB(childPid) === undefined, 10_000);
