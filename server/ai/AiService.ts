@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import type { z } from 'zod';
 import type { Actor, BatchResult, DocumentRegistry, ItemView } from '../../crdt/index.js';
-import { ItemValidationError, applyBatchPlan, assertConvertible, boardIndex, getItem, getItemType, listItemTypes, patchItem, validateBatch } from '../../crdt/index.js';
+import { ItemLockedError, ItemValidationError, applyBatchPlan, assertConvertible, boardIndex, getItem, getItemType, listItemTypes, patchItem, validateBatch } from '../../crdt/index.js';
 import type { Clock, Database } from '../../storage/index.js';
 import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
@@ -251,6 +251,8 @@ export class AiService {
     notBlank(instruction, 'instruction');
     const board = await this.#board(principal, boardId, 'edit');
     const current = getItem(await this.#o.documents.open(boardId), itemId);
+    // Refused before credits are spent and the provider is asked (the write refuses it too, should it be locked meanwhile).
+    if (current.locked) throw new ItemLockedError(itemId, { field: 'itemId' });
     const textFields = getItemType(current.type).textFields.filter((field) => typeof current.data[field] === 'string');
     if (notModifiable.has(current.type) || textFields.length === 0) {
       throw errors.invalid('itemId', `A ${current.type} has no text the assistant can rewrite.`);
@@ -304,6 +306,8 @@ export class AiService {
     if (!listItemTypes().some((t) => t.type === input.targetType)) throw errors.invalid('targetType', `Unknown item type '${input.targetType}'; see GET /item-types.`);
     await this.#board(principal, boardId, 'edit');
     const source = getItem(await this.#o.documents.open(boardId), itemId);
+    // Deleting a locked source is refused; a convert that keeps it only adds an item.
+    if (source.locked && !input.keepSource) throw new ItemLockedError(itemId);
     try {
       assertConvertible(source.type, input.targetType);
     } catch (error) {

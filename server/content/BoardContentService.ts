@@ -163,10 +163,10 @@ export class BoardContentService {
     return { data: items, nextCursor: more && last ? encodeCursor({ k: last.z, id: last.id }) : null };
   }
 
-  /** Creates one item; commenters may create comment pins only. */
+  /** Creates one item; commenters may create comment pins only, and unlocked (a lock needs editor, as PATCH's). */
   async createItem(principal: Principal, boardId: string, body: unknown): Promise<ItemView> {
     const validated = validateCreateItem(body);
-    const { board } = await this.#board(principal, boardId, validated.type === commentTypeName ? 'comment' : 'edit');
+    const { board } = await this.#board(principal, boardId, validated.type === commentTypeName && !validated.locked ? 'comment' : 'edit');
     await this.#ensureRoom(board, 1);
     return whenSynced(this.#write(
       principal,
