@@ -105,7 +105,7 @@ export interface paths {
         put?: never;
         /**
          * Rewrites one item in place from an instruction.
-         * @description Editors and above. Rewrites the item's text fields in one transaction. The builtin provider shortens or summarises, makes bullet lists and changes case; anything else (translation included) is 422 `ai_instruction_unsupported`. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         * @description Editors and above. Rewrites the item's text fields in one transaction; a locked item answers 423 `item_locked` before any credit is spent. The builtin provider shortens or summarises, makes bullet lists and changes case; anything else (translation included) is 422 `ai_instruction_unsupported`. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
          */
         post: operations["aiModify"];
         delete?: never;
@@ -355,7 +355,7 @@ export interface paths {
         put?: never;
         /**
          * The AI assistant rebuilds the item's content as the target type and deletes the source unless `keepSource`.
-         * @description Editors and above. Only types in the source type's `convertsTo`. Only content moves: the source type's `contentFields` (text, titles, list entries, urls); its style (colours, alignment, shape kind, font size) stays behind and the new item gets its own type's defaults. The new item and the deletion of the source land in one transaction. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         * @description Editors and above. Only types in the source type's `convertsTo`. Only content moves: the source type's `contentFields` (text, titles, list entries, urls); its style (colours, alignment, shape kind, font size) stays behind and the new item gets its own type's defaults. The new item and the deletion of the source land in one transaction. A locked source answers 423 `item_locked` (before any credit is spent) unless `keepSource`. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
          */
         post: operations["convertItem"];
         delete?: never;
@@ -433,7 +433,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The board as text: sections with items in reading order, standalone items, and connections between items. */
+        /**
+         * The board as text: sections with items in reading order, standalone items, and connections between items.
+         * @description Each item is a line `- <type> [<id>] <text>`, each section `Section: <title> [<id>]`; a locked item or section has `(locked)` after its id (it refuses changes with 423 `item_locked` until it is unlocked).
+         */
         get: operations["getBoardOutline"];
         put?: never;
         post?: never;
@@ -1156,6 +1159,8 @@ export interface components {
             data?: {
                 [key: string]: unknown;
             };
+            /** @description `true` creates the item locked (editor and above); the lock holds once the batch is applied (later operations of the same batch may still move, resize or delete it). Default `false`. */
+            locked?: boolean;
             /** @constant */
             op: "create";
             /** @description Centre of the item, in board units. */
@@ -1352,6 +1357,8 @@ export interface components {
                 data?: {
                     [key: string]: unknown;
                 };
+                /** @description `true` creates the item locked (editor and above; see PATCH for what a lock refuses); default `false`. */
+                locked?: boolean;
                 position: {
                     /** @description Board units; the centre of the item. */
                     x: number;
@@ -2957,6 +2964,17 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
+            /** @description `item_locked`: The item is locked: it cannot be moved, resized, rotated, restyled, edited or deleted until someone with edit rights unlocks it (`PATCH {"locked": false}`). `error.itemId` names it; a batch holding such an operation is refused whole. */
+            423: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
             /** @description `rate_limited`: Too many requests. */
             429: {
                 headers: {
@@ -4457,6 +4475,8 @@ export interface operations {
                     data?: {
                         [key: string]: unknown;
                     };
+                    /** @description `true` creates the item locked (editor and above; see PATCH for what a lock refuses); default `false`. */
+                    locked?: boolean;
                     position: {
                         /** @description Board units; the centre of the item. */
                         x: number;
@@ -5449,6 +5469,17 @@ export interface operations {
             };
             /** @description `validation_failed`: A field failed validation; `error.field` names it. `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request. `ai_instruction_unsupported`: The configured AI provider cannot carry out this instruction (see docs/ai.md for what the builtin provider does). */
             422: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `item_locked`: The item is locked: it cannot be moved, resized, rotated, restyled, edited or deleted until someone with edit rights unlocks it (`PATCH {"locked": false}`). `error.itemId` names it; a batch holding such an operation is refused whole. */
+            423: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";

@@ -175,7 +175,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     publicUrl: config.publicUrl,
     logger,
   });
-  const { content, liveEdits } = createContentService({
+  const { content, liveEdits, journal } = createContentService({
     db,
     clock,
     logger,
@@ -193,7 +193,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   events.on('board.changed', (event) => search.boardChanged(event.boardId, event.kind));
   events.on('board.duplicated', (event) => search.boardCopied(event.boardId, event.items));
-  const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, activity, events, owner: liveness });
+  const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, events, journal, owner: liveness });
   const skills = new SkillService(db, { ai, clock });
   const foreground = new ForegroundRequests();
   const imports = new ImportService({ access, accounts, documents: documentServices.documents, content, jobs });

@@ -282,6 +282,8 @@ export interface NewItem {
   readonly size: Size;
   readonly rotation: number;
   readonly data: Readonly<Record<string, unknown>>;
+  /** Written locked (`locked: true` on the entry; see `itemLock`). */
+  readonly locked?: boolean;
 }
 
 /** Adds an item entry under `id` (call inside a transaction). */
@@ -307,5 +309,6 @@ export function insertItem(
   entry.set('createdAt', nowMs);
   entry.set('updatedBy', actor.actorId);
   entry.set('updatedAt', nowMs);
+  if (item.locked === true) entry.set('locked', true);
   itemsMap(doc).set(id, entry);
 }

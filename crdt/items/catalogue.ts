@@ -106,6 +106,7 @@ export const createItemBodySchema = z.strictObject({
   size: sizeSchema.optional(),
   rotation: rotationSchema.optional(),
   data: z.record(z.string(), z.unknown()).optional(),
+  locked: z.boolean().optional().describe('`true` creates the item locked (editor and above; see PATCH for what a lock refuses); default `false`.'),
 });
 
 /** A create body that passed validation: defaults applied, rotation normalized. */
@@ -115,6 +116,8 @@ export interface ValidatedCreateItem {
   readonly size: Size;
   readonly rotation: number;
   readonly data: Record<string, unknown>;
+  /** Created locked (`locked: true` in the body). */
+  readonly locked: boolean;
 }
 
 /** Issues when `size` breaks the type's min/max rules, naming `<prefix>.size.width|height`. */
@@ -161,6 +164,7 @@ export function checkCreateItem(body: unknown, prefix = ''): Checked<ValidatedCr
       size,
       rotation: normalizeRotation(envelope.value.rotation ?? 0),
       data: data.value,
+      locked: envelope.value.locked === true,
     },
   };
 }

@@ -4,14 +4,19 @@ import type { BoardStructure, StructureItem, StructureSection } from './structur
 
 const indentUnit = '  ';
 
+/** After an item's id: ` (locked)` on a locked item, which refuses changes until it is unlocked. */
+function lockMark(item: StructureItem): string {
+  return item.locked === true ? ' (locked)' : '';
+}
+
 function itemLine(item: StructureItem, depth: number): string {
   const summary = item.summary.length > 0 ? ` ${item.summary}` : '';
-  return `${indentUnit.repeat(depth)}- ${item.type} [${item.id}]${summary}`;
+  return `${indentUnit.repeat(depth)}- ${item.type} [${item.id}]${lockMark(item)}${summary}`;
 }
 
 function sectionLines(section: StructureSection, depth: number): string[] {
   const title = section.summary.length > 0 ? section.summary : '(untitled)';
-  const lines = [`${indentUnit.repeat(depth)}Section: ${title} [${section.id}]`];
+  const lines = [`${indentUnit.repeat(depth)}Section: ${title} [${section.id}]${lockMark(section)}`];
   for (const item of section.items) lines.push(itemLine(item, depth + 1));
   for (const child of section.sections) lines.push(...sectionLines(child, depth + 1));
   return lines;
@@ -40,7 +45,8 @@ export function renderOutline(board: BoardStructure): string {
 /**
  * The board as indented text: sections in reading order (top-to-bottom, then left-to-right,
  * by their top-left corner) with their items and nested sections, then standalone items,
- * then connections as `A [id] -> B [id] (label)`.
+ * then connections as `A [id] -> B [id] (label)`. A locked item or section has `(locked)`
+ * after its id.
  */
 export function outline(doc: Y.Doc): string {
   return renderOutline(structure(doc));

@@ -23,6 +23,7 @@ export function boardContentRoutes(services: BoardContentRouteServices): Route[]
       path: '/boards/{boardId}/outline',
       tag: 'Boards',
       summary: 'The board as text: sections with items in reading order, standalone items, and connections between items.',
+      description: 'Each item is a line `- <type> [<id>] <text>`, each section `Section: <title> [<id>]`; a locked item or section has `(locked)` after its id (it refuses changes with 423 `item_locked` until it is unlocked).',
       scope: 'boards:read',
       params: boardParams,
       response: z.object({ boardId: z.string(), title: z.string(), outline: z.string() }),

@@ -52,6 +52,7 @@ export const batchCreateOperation = z
     size: opSize.optional(),
     rotation: z.number().optional().describe('Degrees clockwise.'),
     data: jsonObject("The type's fields; a connector's `from`/`to` may name a `ref`.").optional(),
+    locked: z.boolean().optional().describe('`true` creates the item locked (editor and above); the lock holds once the batch is applied (later operations of the same batch may still move, resize or delete it). Default `false`.'),
   })
   .meta({ id: 'BatchCreateOperation' });
 

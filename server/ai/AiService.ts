@@ -1,8 +1,8 @@
 import type * as Y from 'yjs';
 import type { z } from 'zod';
-import type { Actor, DocumentRegistry, ItemView } from '../../crdt/index.js';
-import { ItemValidationError, applyBatchPlan, assertConvertible, boardIndex, getItem, getItemType, listItemTypes, patchItem, validateBatch } from '../../crdt/index.js';
-import type { Clock } from '../../storage/index.js';
+import type { Actor, BatchResult, DocumentRegistry, ItemView } from '../../crdt/index.js';
+import { ItemLockedError, ItemValidationError, applyBatchPlan, assertConvertible, boardIndex, getItem, getItemType, listItemTypes, patchItem, validateBatch } from '../../crdt/index.js';
+import type { Clock, Database } from '../../storage/index.js';
 import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
 import type { BoardAction } from '../access/roles.js';
@@ -11,13 +11,13 @@ import { planCapError } from '../accounts/planCap.js';
 import { plans } from '../accounts/plans.js';
 import type { UsageService } from '../accounts/UsageService.js';
 import type { Principal } from '../auth/Principal.js';
-import type { ActivityService } from '../boards/ActivityService.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
-import { itemEvent } from '../content/itemEvent.js';
+import type { WriteEventJournal } from '../content/WriteEventJournal.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { ServiceError, ValidationError, errors } from '../errors.js';
 import type { JobService, JobView } from '../jobs/JobService.js';
 import type { AiProvider, AiUsage } from './AiProvider.js';
+import type { AiActivity } from './aiWriteEvents.js';
+import { aiWriteEvents } from './aiWriteEvents.js';
 import type { AiTask, OutputType, ReviewAspect, SkillDraft } from './aiTasks.js';
 import { askOutputSchema, convertOutputSchema, convertTask, modifyOutputSchema, planOutputSchema, reviewAspects, reviewOutputSchema, skillDraftOutputSchema } from './aiTasks.js';
 import { outlinePassages, reviewItems } from './boardContext.js';
@@ -46,11 +46,15 @@ export interface AiServiceOptions {
   accounts: AccountService;
   usage: UsageService;
   documents: DocumentRegistry;
-  activity: ActivityService;
+  /** Its document log's `sync`: an AI write answers once its update and the rows of its events survive power loss. */
+  db: Pick<Database, 'documents'>;
   jobs: JobService;
   clock: Clock;
-  /** AI writes emit `board.changed` and item events (`source: 'batch'`: the activity row is the AI's own). */
-  events: DomainEvents;
+  /**
+   * Where AI writes journal their events before their update is stored, and emit them from:
+   * `board.changed`, item events (`source: 'batch'`) and `ai.applied` (the activity row, the AI's own).
+   */
+  journal: Pick<WriteEventJournal, 'write'>;
   /** Counts the credits reserved and given back (metrics). */
   credits: CreditTally;
 }
@@ -137,19 +141,20 @@ export class AiService {
     this.#o.credits.refunded(reservation.credits);
   }
 
-  /** One stored transaction, then `board.changed` and the item events of what it did. */
-  async #write<T>(principal: Principal, board: BoardRecord, fn: (doc: Y.Doc, actor: Actor) => T, changed: (result: T) => { created?: string[]; updated?: string[]; deleted?: string[] }): Promise<T> {
+  /**
+   * One stored transaction and its events (`aiWriteEvents`: `board.changed`, the item events of
+   * what it did, and its activity row as `ai.applied`), journaled before its update is stored and
+   * emitted once it is (`WriteEventJournal`), then one durability wait for the update and the rows
+   * the events wrote.
+   */
+  async #write<T>(principal: Principal, board: BoardRecord, fn: (doc: Y.Doc, actor: Actor) => T, changed: (result: T) => { created?: string[]; updated?: string[]; deleted?: string[] }, activity: (result: T) => AiActivity): Promise<T> {
     const actor: Actor = { actorId: principal.user.id };
-    const result = await this.#o.documents.transact(board.id, (doc) => fn(doc, actor), actor);
-    const base = { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: principal.user.id, name: principal.user.name }, at: this.#o.clock.now() };
-    const { events } = this.#o;
-    await events.emit('board.changed', { ...base, kind: 'content', source: 'batch' });
-    const doc = await this.#o.documents.open(board.id);
-    const current = (id: string): ItemView | null => (doc.getMap('items').has(id) ? getItem(doc, id) : null);
-    const ids = changed(result);
-    for (const id of ids.created ?? []) await events.emit('item.created', itemEvent(base, id, 'batch', current(id)));
-    for (const id of ids.updated ?? []) await events.emit('item.updated', itemEvent(base, id, 'batch', current(id)));
-    for (const id of ids.deleted ?? []) await events.emit('item.deleted', itemEvent(base, id, 'batch', null));
+    const result = await this.#o.journal.write(board.id, actor, fn, (value, doc, journalId) => {
+      const base = { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: principal.user.id, name: principal.user.name }, at: this.#o.clock.now() };
+      const ids = changed(value);
+      return aiWriteEvents(base, doc, journalId, { created: ids.created ?? [], updated: ids.updated ?? [], deleted: ids.deleted ?? [] }, activity(value));
+    });
+    await this.#o.db.documents.sync();
     return result;
   }
 
@@ -220,14 +225,13 @@ export class AiService {
           return applyBatchPlan(doc, batch, actor, this.#o.clock.now());
         },
         (r) => ({ created: r.results.map((x) => x.id) }),
+        (r) => ({
+          action: operation === 'generate' ? 'ai.generated' : 'skill.applied',
+          itemId: null,
+          data: { via: 'ai', provider: meta.provider, outputType, items: createdItems(r).length, ...options.activity },
+        }),
       );
-      const items = result.results.flatMap((r) => (r.op === 'create' && r.item ? [r.item] : []));
-      await this.#o.activity.record({
-        boardId,
-        actorId: principal.user.id,
-        action: operation === 'generate' ? 'ai.generated' : 'skill.applied',
-        data: { via: 'ai', provider: meta.provider, outputType, items: items.length, ...options.activity },
-      });
+      const items = createdItems(result);
       return { rationale, outputType, items, ...meta };
     });
   }
@@ -247,6 +251,8 @@ export class AiService {
     notBlank(instruction, 'instruction');
     const board = await this.#board(principal, boardId, 'edit');
     const current = getItem(await this.#o.documents.open(boardId), itemId);
+    // Refused before credits are spent and the provider is asked (the write refuses it too, should it be locked meanwhile).
+    if (current.locked) throw new ItemLockedError(itemId, { field: 'itemId' });
     const textFields = getItemType(current.type).textFields.filter((field) => typeof current.data[field] === 'string');
     if (notModifiable.has(current.type) || textFields.length === 0) {
       throw errors.invalid('itemId', `A ${current.type} has no text the assistant can rewrite.`);
@@ -258,12 +264,17 @@ export class AiService {
       if (Object.keys(rewritten).length === 0) throw new ServiceError('ai_output_invalid', 'The AI answer rewrote none of the item\'s text fields.');
       let item: ItemView;
       try {
-        item = await this.#write(principal, board, (doc, actor) => patchItem(doc, itemId, { data: rewritten }, actor, this.#o.clock.now()), () => ({ updated: [itemId] }));
+        item = await this.#write(
+          principal,
+          board,
+          (doc, actor) => patchItem(doc, itemId, { data: rewritten }, actor, this.#o.clock.now()),
+          () => ({ updated: [itemId] }),
+          () => ({ action: 'ai.modified', itemId, data: { via: 'ai', provider: meta.provider, fields: Object.keys(rewritten).sort().join(',') } }),
+        );
       } catch (error) {
         if (error instanceof ItemValidationError) throw new ServiceError('ai_output_invalid', `The rewritten text does not validate (${error.issues[0]?.field ?? 'data'}: ${error.issues[0]?.message ?? 'invalid'}); nothing was written.`);
         throw error;
       }
-      await this.#o.activity.record({ boardId, actorId: principal.user.id, action: 'ai.modified', itemId, data: { via: 'ai', provider: meta.provider, fields: Object.keys(rewritten).sort().join(',') } });
       return { item, ...meta };
     });
   }
@@ -295,6 +306,8 @@ export class AiService {
     if (!listItemTypes().some((t) => t.type === input.targetType)) throw errors.invalid('targetType', `Unknown item type '${input.targetType}'; see GET /item-types.`);
     await this.#board(principal, boardId, 'edit');
     const source = getItem(await this.#o.documents.open(boardId), itemId);
+    // Deleting a locked source is refused; a convert that keeps it only adds an item.
+    if (source.locked && !input.keepSource) throw new ItemLockedError(itemId);
     try {
       assertConvertible(source.type, input.targetType);
     } catch (error) {
@@ -320,20 +333,22 @@ export class AiService {
       }, (r) => ({
         created: r.results.flatMap((x) => (x.op === 'create' ? [x.id] : [])),
         deleted: r.results.flatMap((x) => (x.op === 'delete' ? [...x.deletedIds] : [])),
+      }), (r) => ({
+        action: 'item.converted',
+        itemId: r.results.find((x) => x.op === 'create')?.id ?? null,
+        data: { via: 'ai', provider: meta.provider, sourceId: itemId, from: source.type, to: input.targetType, keptSource: input.keepSource },
       }));
       const created = result.results.find((r) => r.op === 'create');
       const deleted = result.results.find((r) => r.op === 'delete');
       if (!created || created.op !== 'create' || !created.item) throw new ServiceError('internal_error', 'The converted item is missing.');
-      await this.#o.activity.record({
-        boardId,
-        actorId: principal.user.id,
-        action: 'item.converted',
-        itemId: created.id,
-        data: { via: 'ai', provider: meta.provider, sourceId: itemId, from: source.type, to: input.targetType, keptSource: input.keepSource },
-      });
       return { item: created.item, deletedIds: deleted && deleted.op === 'delete' ? [...deleted.deletedIds] : [], ...meta };
     });
   }
+}
+
+/** The items a batch created, as it left them. */
+function createdItems(result: BatchResult): ItemView[] {
+  return result.results.flatMap((r) => (r.op === 'create' && r.item ? [r.item] : []));
 }
 
 /** Validates operations against `doc`; a model's items the catalogue rejects are `ai_output_invalid` (502). */

@@ -4,8 +4,8 @@ import type { Clock, Database } from '../../storage/index.js';
 import type { AccessService } from '../access/AccessService.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { UsageService } from '../accounts/UsageService.js';
-import type { ActivityService } from '../boards/ActivityService.js';
 import type { Config } from '../config.js';
+import type { WriteEventJournal } from '../content/WriteEventJournal.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import { JobService, jobView } from '../jobs/JobService.js';
 import type { AiProvider } from './AiProvider.js';
@@ -39,8 +39,9 @@ export async function createAiServices(options: {
   accounts: AccountService;
   usage: UsageService;
   documents: DocumentRegistry;
-  activity: ActivityService;
   events: DomainEvents;
+  /** Where AI writes journal their events (the content services' `WriteEventJournal`). */
+  journal: Pick<WriteEventJournal, 'write'>;
   /** A provider to use instead of the configured one (tests, benchmarks). */
   provider?: AiProvider;
   /** With several processes, who owns stored jobs (see `JobServiceOptions.owner`). */
@@ -71,10 +72,10 @@ export async function createAiServices(options: {
     accounts: options.accounts,
     usage,
     documents: options.documents,
-    activity: options.activity,
+    db,
     jobs,
     clock,
-    events: options.events,
+    journal: options.journal,
     credits,
   });
   return { ai, jobs };

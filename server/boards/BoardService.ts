@@ -129,9 +129,11 @@ export class BoardService {
   /**
    * Creates a board in a space (editor and above there) or in the caller's default space, with
    * its Yjs document: empty, or `options.state` (a duplicate's copy: updates that, applied in
-   * order, give its state), stored before the board exists for anyone.
+   * order, give its state), stored before the board exists for anyone. `options.journal` is
+   * called with the record between the two (`WriteEventJournal.create`); when it rejects, no
+   * record is stored.
    */
-  async create(principal: Principal, input: CreateBoardInput, options: { state?: readonly Uint8Array[] } = {}): Promise<BoardView> {
+  async create(principal: Principal, input: CreateBoardInput, options: { state?: readonly Uint8Array[]; journal?: (board: BoardRecord) => Promise<void> } = {}): Promise<BoardView> {
     const title = cleanTitle(input.title ?? 'Untitled board');
     const description = cleanDescription(input.description ?? '');
     let space: SpaceRecord | null = null;
@@ -162,6 +164,8 @@ export class BoardService {
     };
     await this.#documents.create(board.id, options.state);
     try {
+      // The events of what the board is created with (a duplicate's content), journaled before its record is stored.
+      await options.journal?.(board);
       await this.#boards.insert(board);
     } catch (error) {
       await this.#documents.delete(board.id);

@@ -38,6 +38,7 @@ import { netItemChanges } from './itemChanges.js';
 import { batchAction, findItem, patchAction } from './commentRights.js';
 import { itemChangeKey, writeChangeKey } from './changeKeys.js';
 import { currentItem, itemChangeEvents } from './itemChangeEvents.js';
+import { duplicateEvents } from './duplicateEvents.js';
 import { itemEvent } from './itemEvent.js';
 import type { PlannedEvent, WriteEventJournal } from './WriteEventJournal.js';
 
@@ -77,9 +78,6 @@ async function whenSynced<T>(write: Promise<Unsynced<T>>): Promise<T> {
 
 /** Milliseconds of a duplicate's item views built per event-loop turn (`viewsOf`). */
 const viewMsPerTurn = 8;
-
-/** Item events emitted per event-loop turn by one write (a batch has at most 100 items; a duplicate has the whole board). */
-const eventsPerTurn = 200;
 
 /**
  * Board content through the REST API: every write checks the caller's role, runs as one
@@ -165,10 +163,10 @@ export class BoardContentService {
     return { data: items, nextCursor: more && last ? encodeCursor({ k: last.z, id: last.id }) : null };
   }
 
-  /** Creates one item; commenters may create comment pins only. */
+  /** Creates one item; commenters may create comment pins only, and unlocked (a lock needs editor, as PATCH's). */
   async createItem(principal: Principal, boardId: string, body: unknown): Promise<ItemView> {
     const validated = validateCreateItem(body);
-    const { board } = await this.#board(principal, boardId, validated.type === commentTypeName ? 'comment' : 'edit');
+    const { board } = await this.#board(principal, boardId, validated.type === commentTypeName && !validated.locked ? 'comment' : 'edit');
     await this.#ensureRoom(board, 1);
     return whenSynced(this.#write(
       principal,
@@ -297,7 +295,10 @@ export class BoardContentService {
    * A copy titled `Copy_<title>` in the same space with the whole document. The copy is created
    * with the caller as owner; the caller needs to read the board and to add boards to its space.
    * The copy's state is stored as its first snapshot (it is not loaded here), and its item events
-   * carry the views read from the original in the same turn as that state.
+   * carry the views read from the original in the same turn as that state. Its events
+   * (`board.duplicated`, then one `item.created` per copied item) are journaled once the copy's
+   * document is stored and before its record is (`WriteEventJournal.create`), and emitted once the
+   * copy exists.
    */
   async duplicate(principal: Principal, boardId: string): Promise<BoardView> {
     const { board } = await this.#board(principal, boardId, 'read');
@@ -305,25 +306,12 @@ export class BoardContentService {
     // it, taken in the same turn and viewed in the turns after.
     const { state, read: captured } = await this.#o.documents.copyOf(boardId, captureItems);
     const items = await viewsOf(captured, viewMsPerTurn, nextTurn);
-    const copy = await this.#o.boards.create(
-      principal,
-      { title: `Copy_${board.title}`.slice(0, 200), description: board.description, spaceId: board.spaceId ?? 'default' },
-      { state },
+    const copy = await this.#o.journal.create(
+      (journal) => this.#o.boards.create(principal, { title: `Copy_${board.title}`.slice(0, 200), description: board.description, spaceId: board.spaceId ?? 'default' }, { state, journal }),
+      (record, journalId) => duplicateEvents(this.#base(principal, record), record, boardId, items, journalId),
     );
-    const copyId = copy.board.id;
-    // Search indexes the copy from these items, so the copy stays unloaded until someone opens it.
-    await this.#o.events.emit('board.duplicated', { ...this.#base(principal, copy.board), board: copy.board, sourceBoardId: boardId, items });
-    // The copied items are new items of the new board: one `item.created` each, like any other create.
-    const views = new Map(items.map((item) => [item.id, item]));
-    const created = itemChangeEvents({ ...this.#base(principal, copy.board), copiedFrom: boardId }, 'rest', { created: [...views.keys()], updated: [], deleted: [] }, views, () => null);
-    for (let i = 0; i < created.length; i += 1) {
-      const event = created[i] as PlannedEvent;
-      await this.#o.events.emit(event.type, event.payload as never);
-      // A large board emits thousands: a slice per event-loop turn, so live connections are not held up.
-      if ((i + 1) % eventsPerTurn === 0) await nextTurn();
-    }
     // The activity row and the webhook rows those events appended, durable before the answer.
     await this.#o.db.documents.sync();
-    return this.#o.boards.get(principal, copyId);
+    return this.#o.boards.get(principal, copy.board.id);
   }
 }

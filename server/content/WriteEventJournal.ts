@@ -4,6 +4,8 @@ import type { Actor, ChangeMark, DocumentRegistry } from '../../crdt/index.js';
 import { afterChange, storedChanges } from '../../crdt/index.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
 import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
+import type { BoardRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
 import type { WriteEventsRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
@@ -44,7 +46,8 @@ interface Staged {
 }
 
 /**
- * Makes the domain events of a service write to a board document as durable as its update. The
+ * Makes the domain events of a service write to a board document (REST item writes, AI writes,
+ * and with `create` a board duplicate) as durable as its update. The
  * events are planned at the end of the write's transaction, once Yjs has cleaned it up and before
  * its update goes to the store, and written then to a journal (`write_events`): on sqlite the row
  * is written before the update is appended; on PostgreSQL and MongoDB its write is issued first.
@@ -60,11 +63,13 @@ interface Staged {
 export class WriteEventJournal {
   readonly #o: WriteEventJournalOptions;
   readonly #rows: Collection<WriteEventsRecord>;
+  readonly #boards: Collection<BoardRecord>;
   readonly #ids = new TimeOrderedIds('wev_');
 
   constructor(options: WriteEventJournalOptions) {
     this.#o = options;
     this.#rows = options.db.collection<WriteEventsRecord>(writeEventCollections.events);
+    this.#boards = options.db.collection<BoardRecord>(boardCollections.boards);
   }
 
   /**
@@ -96,20 +101,70 @@ export class WriteEventJournal {
       if (staged?.row) this.#settleWhenStored(boardId, staged.row);
       throw error;
     }
-    const events = staged?.events ?? plan(result, doc as Y.Doc, this.#ids.next(this.#o.clock.now()));
+    await this.#emit(staged?.events ?? plan(result, doc as Y.Doc, this.#ids.next(this.#o.clock.now())));
+    if (staged) this.#removeWhenWritten(boardId, staged);
+    return result;
+  }
+
+  /**
+   * Creates a board with its content (a duplicate) through `create`, which calls the `journal` it
+   * is given with the board's record once the board's document is stored and before the record
+   * is (and fails, storing no record, when `journal` rejects). The events `plan` gives for that
+   * record are journaled then (a row replayed when the board's record is stored), and emitted once
+   * `create` resolves.
+   */
+  async create<T>(create: (journal: (board: BoardRecord) => Promise<void>) => Promise<T>, plan: (board: BoardRecord, journalId: string) => PlannedEvent[]): Promise<T> {
+    let staged: Staged | undefined;
+    let result: T;
+    try {
+      result = await create(async (board) => {
+        const at = this.#o.clock.now();
+        const id = this.#ids.next(at);
+        const events = plan(board, id);
+        const row = this.#row(id, board.id, null, events, at);
+        row.boardCreated = true;
+        await this.#rows.insert(row, sharedDurability);
+        staged = { events, row, written: Promise.resolve(true) };
+      });
+    } catch (error) {
+      // The record may be stored all the same (a failure after it): the row says so when replayed.
+      const row = staged?.row;
+      if (row) await this.#replay(row.boardId, [row]).catch((err: unknown) => this.#o.logger.error({ err, boardId: row.boardId }, 'write events could not be settled'));
+      throw error;
+    }
+    if (staged?.events) {
+      await this.#emit(staged.events);
+      this.#removeWhenWritten(staged.row?.boardId ?? '', staged);
+    }
+    return result;
+  }
+
+  async #emit(events: readonly PlannedEvent[]): Promise<void> {
     for (let i = 0; i < events.length; i += 1) {
       const event = events[i] as PlannedEvent;
       await this.#o.events.emit(event.type, event.payload as never);
       if ((i + 1) % eventsPerTurn === 0) await nextTurn();
     }
-    // Off the answer's path: a row left by a stop before its removal only emits its events again, which the change keys absorb.
-    const row = staged?.row;
-    if (row) {
-      void staged?.written
-        .then((written) => (written ? this.#remove([row.id]) : undefined))
-        .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'write events could not be removed from the journal'));
-    }
-    return result;
+  }
+
+  /** Off the answer's path: a row left by a stop before its removal only emits its events again, which the change keys absorb. */
+  #removeWhenWritten(boardId: string, staged: Staged): void {
+    const row = staged.row;
+    if (!row) return;
+    void staged.written
+      .then((written) => (written ? this.#remove([row.id]) : undefined))
+      .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'write events could not be removed from the journal'));
+  }
+
+  #row(id: string, boardId: string, mark: ChangeMark | null, events: readonly PlannedEvent[], at: number): WriteEventsRecord {
+    return {
+      id,
+      boardId,
+      mark: mark === null ? null : { client: mark.client, clock: mark.clock, deletion: mark.deletion },
+      events: events.map((event) => ({ type: event.type, payload: event.payload as unknown as Record<string, unknown> })),
+      at,
+      ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
+    };
   }
 
   /** Inside Yjs's cleanup of the transaction: plans the events and starts the row's write; never throws (it would keep the update from being stored). */
@@ -123,14 +178,7 @@ export class WriteEventJournal {
       this.#o.logger.error({ err: error, boardId }, 'write events could not be planned');
       return { events: null, row: null, written: Promise.resolve(false) };
     }
-    const row: WriteEventsRecord = {
-      id,
-      boardId,
-      mark: mark === null ? null : { client: mark.client, clock: mark.clock, deletion: mark.deletion },
-      events: events.map((event) => ({ type: event.type, payload: event.payload as unknown as Record<string, unknown> })),
-      at,
-      ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
-    };
+    const row = this.#row(id, boardId, mark, events, at);
     // Started now: the sqlite store writes it before `insert` returns, before the update is appended.
     const written = this.#rows.insert(row, sharedDurability).then(
       () => true,
@@ -176,8 +224,9 @@ export class WriteEventJournal {
       marked.map((row) => row.mark as ChangeMark),
     );
     const landed = new Set(marked.filter((_row, i) => held[i] === true).map((row) => row.id));
+    const created = rows.some((row) => row.boardCreated === true) && (await this.#boards.findOne({ id: boardId })) !== null;
     for (const row of rows) {
-      if (row.mark !== null && !landed.has(row.id)) continue;
+      if (row.boardCreated === true ? !created : row.mark !== null && !landed.has(row.id)) continue;
       for (const event of row.events) await this.#o.events.emit(event.type as DomainEventType, event.payload as never);
     }
     await this.#remove(rows.map((row) => row.id));

@@ -62,8 +62,9 @@ export function batchAction(operations: unknown, userId: string, itemOf: (id: st
   if (!Array.isArray(operations)) return 'edit';
   const ownRefs = new Set<string>();
   for (const operation of operations as unknown[]) {
-    const op = (operation ?? {}) as { op?: unknown; type?: unknown; ref?: unknown; id?: unknown };
-    if (op.op === 'create' && op.type === commentTypeName) {
+    const op = (operation ?? {}) as { op?: unknown; type?: unknown; ref?: unknown; id?: unknown; locked?: unknown };
+    // A pin created locked needs editor, as locking one does.
+    if (op.op === 'create' && op.type === commentTypeName && op.locked !== true) {
       if (typeof op.ref === 'string') ownRefs.add(op.ref);
       continue;
     }

@@ -5,7 +5,8 @@ import type { DomainEvents } from '../events/DomainEvents.js';
  * Records the activity rows of board content writes from the domain events: one row per REST
  * item write and one per batch (`items.batched`; its per-item events add none). A duplicate's
  * copied items add none either: the copy's feed has its one `board.duplicated` row (from the
- * event of that name). Live edits
+ * event of that name). An AI write's row comes from its `ai.applied` (its item events, of source
+ * `batch`, add none). Live edits
  * (`source: 'live'`) leave no rows, as the feed records API writes. The rows are appended without
  * an fsync of their own: the content service's write awaits one `documents.sync()` after its
  * events, which covers its update, these rows and the webhook rows. Each row carries its event's
@@ -34,7 +35,10 @@ export function subscribeContentActivity(events: DomainEvents, activity: Activit
       return activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'item.deleted', itemId: event.itemId, data: { deleted }, changeKey: event.changeKey });
     }),
     events.on('board.duplicated', async (event) => {
-      await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'board.duplicated', data: { sourceBoardId: event.sourceBoardId } });
+      await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'board.duplicated', data: { sourceBoardId: event.sourceBoardId }, changeKey: event.changeKey });
+    }),
+    events.on('ai.applied', async (event) => {
+      await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: event.action, itemId: event.itemId, data: { ...event.data }, changeKey: event.changeKey });
     }),
     events.on('items.batched', async (event) => {
       await activity.append({ boardId: event.boardId, actorId: event.actor.userId, action: 'items.batch', data: { operations: event.operations, ...event.counts }, changeKey: event.changeKey });

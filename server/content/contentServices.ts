@@ -71,6 +71,8 @@ export interface ContentServices {
   readonly content: BoardContentService;
   /** Turns live edits into domain events; the sync gateway calls `liveEdits.edited`. */
   readonly liveEdits: LiveEdits;
+  /** Where service writes to board documents (REST item writes, AI writes) journal their events. */
+  readonly journal: WriteEventJournal;
 }
 
 /**
@@ -102,5 +104,5 @@ export function createContentService(options: {
     clock,
     events,
   });
-  return { content, liveEdits: new LiveEdits({ db, documents: options.documents, events, clock, logger, owner: options.owner, writeEvents: journal }) };
+  return { content, journal, liveEdits: new LiveEdits({ db, documents: options.documents, events, clock, logger, owner: options.owner, writeEvents: journal }) };
 }

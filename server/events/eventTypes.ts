@@ -103,6 +103,16 @@ export interface DomainEventMap {
   /** A batch applied as one transaction (one activity row); its item events follow with `source: 'batch'`. */
   'items.batched': BoardEventBase & { readonly operations: number; readonly counts: Readonly<Record<string, number>> };
   /** A comment pin created (`kind: 'comment'`) or a reply added to one (`kind: 'reply'`). */
+  /**
+   * An AI write (generate, skill apply, modify, convert) stored: the activity row it records,
+   * attributed to the person "via AI". Journaled with the write's other events, so a crash between
+   * its update and its events still leaves one row (`changeKey`).
+   */
+  'ai.applied': BoardEventBase & {
+    readonly action: 'ai.generated' | 'skill.applied' | 'ai.modified' | 'item.converted';
+    readonly itemId: string | null;
+    readonly data: Readonly<Record<string, string | number | boolean>>;
+  };
   'comment.created': BoardEventBase & { readonly kind: 'comment' | 'reply'; readonly board: BoardRecord; readonly item: ItemView };
   'chat.message.created': BoardEventBase & {
     readonly message: { readonly id: string; readonly boardId: string; readonly author: { readonly id: string; readonly name: string }; readonly text: string; readonly createdAt: number };
@@ -154,6 +164,7 @@ export const domainEventTypes = [
   'item.updated',
   'item.deleted',
   'items.batched',
+  'ai.applied',
   'comment.created',
   'chat.message.created',
   'member.added',

@@ -3,7 +3,7 @@ import type { Clock, Collection, Database } from '../../storage/index.js';
 import { sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
-import type { BoardUpdateWindowRecord } from '../../storage/schema/notifications.js';
+import type { BoardUpdateWindowRecord, ClosedBoardUpdateWindowRecord } from '../../storage/schema/notifications.js';
 import { notificationCollections } from '../../storage/schema/notifications.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { BoardMemberService } from '../boards/BoardMemberService.js';
@@ -16,6 +16,8 @@ import { recipientSettings } from './recipientSettings.js';
 const maxActorsPerWindow = 20;
 /** Windows one sweep closes; the rest wait for the next sweep. */
 const windowsPerSweep = 200;
+/** How long a closed window is kept for changes announced again after it closed (journal replays come within minutes). */
+const closedWindowRetentionMs = 24 * 3_600_000;
 
 /** Dependencies of `BoardUpdateNotifier`. */
 export interface BoardUpdateNotifierOptions {
@@ -38,11 +40,15 @@ export interface BoardUpdateNotifierOptions {
  *
  * Windows are stored (`notification_board_windows`), so changes survive a restart; a window's
  * notifications have ids derived from the window, so a sweep re-run after a crash between
- * notifying and deleting the window makes no duplicates.
+ * notifying and deleting the window makes no duplicates. A closed window is kept a day
+ * (`notification_board_windows_closed`): a change whose time it covered, announced again after it
+ * closed (a write's events replayed from the journal carry their first `at`), joins nothing and
+ * makes no second notification.
  */
 export class BoardUpdateNotifier {
   readonly #o: BoardUpdateNotifierOptions;
   readonly #windows: Collection<BoardUpdateWindowRecord>;
+  readonly #closed: Collection<ClosedBoardUpdateWindowRecord>;
   readonly #boards: Collection<BoardRecord>;
   /** The open window of each board this process has seen a change of (null: none open). */
   readonly #open = new Map<string, BoardUpdateWindowRecord | null>();
@@ -52,6 +58,7 @@ export class BoardUpdateNotifier {
   constructor(options: BoardUpdateNotifierOptions) {
     this.#o = options;
     this.#windows = options.db.collection<BoardUpdateWindowRecord>(notificationCollections.boardUpdateWindows);
+    this.#closed = options.db.collection<ClosedBoardUpdateWindowRecord>(notificationCollections.closedBoardUpdateWindows);
     this.#boards = options.db.collection<BoardRecord>(boardCollections.boards);
   }
 
@@ -93,6 +100,8 @@ export class BoardUpdateNotifier {
    * loss within the background fsync delay (tens of ms) can lose the change that opened or joined it.
    */
   async #record(boardId: string, workspaceId: string, userId: string, now: number): Promise<void> {
+    // A change from before the quiet period (announced again): its window may have closed and notified already.
+    if (now + this.#o.quietPeriodMs <= this.#o.clock.now() && (await this.#closedAt(boardId, now))) return;
     let open = this.#open.get(boardId);
     if (open === undefined) open = await this.#windows.findOne({ boardId, dueAt: { $gt: now } });
     if (open && open.dueAt <= now) open = null;
@@ -109,13 +118,21 @@ export class BoardUpdateNotifier {
     await this.#windows.updateOne({ id: open.id }, { $set: { actorIds } }, sharedDurability);
   }
 
+  /** Whether a closed window of the board covered the time `at`. */
+  async #closedAt(boardId: string, at: number): Promise<boolean> {
+    const closed = await this.#closed.find({ boardId, dueAt: { $gt: at } });
+    return closed.some((window) => window.openedAt <= at);
+  }
+
   /** Closes every window past its quiet period and records its notifications; resolves with how many windows closed. */
   async flushDue(): Promise<number> {
     await Promise.all([...this.#queue.values()]);
     const now = this.#o.clock.now();
+    await this.#closed.deleteMany({ dueAt: { $lte: now - closedWindowRetentionMs } });
     const due = await this.#windows.find({ dueAt: { $lte: now } }, { sort: [['dueAt', 1]], limit: windowsPerSweep });
     for (const window of due) {
       await this.#notify(window);
+      await this.#closed.put({ id: window.id, boardId: window.boardId, openedAt: window.openedAt, dueAt: window.dueAt }, sharedDurability);
       await this.#windows.deleteMany({ id: window.id });
       if (this.#open.get(window.boardId)?.id === window.id) this.#open.delete(window.boardId);
     }

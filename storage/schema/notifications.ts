@@ -16,6 +16,19 @@ export interface BoardUpdateWindowRecord {
   dueAt: number;
 }
 
+/**
+ * A board-update window that closed (its notifications are recorded), kept for a day: a change
+ * announced again after its window closed (a write's events replayed from the journal) finds the
+ * window that covered its time here and makes no second notification.
+ */
+export interface ClosedBoardUpdateWindowRecord {
+  /** The window's id. */
+  id: string;
+  boardId: string;
+  openedAt: number;
+  dueAt: number;
+}
+
 /** Where a notification digest email is. */
 export type NotificationDigestState = 'sending' | 'sent' | 'failed' | 'interrupted';
 
@@ -38,5 +51,6 @@ export interface NotificationDigestRecord {
 /** Collections of the notification aggregate (notifications themselves are in `accountCollections`). */
 export const notificationCollections = {
   boardUpdateWindows: { name: 'notification_board_windows', indexes: [{ fields: ['boardId', 'dueAt'] }, { fields: ['dueAt'] }] },
+  closedBoardUpdateWindows: { name: 'notification_board_windows_closed', indexes: [{ fields: ['boardId', 'dueAt'] }, { fields: ['dueAt'] }] },
   digests: { name: 'notification_digests', indexes: [{ fields: ['userId', 'createdAt'] }, { fields: ['state'] }] },
 } as const satisfies Record<string, CollectionSpec>;

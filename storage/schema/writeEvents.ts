@@ -10,7 +10,7 @@ export interface JournaledEventRecord {
 
 /**
  * The domain events of a service write to a board document (a REST item create, patch, delete or
- * batch) that have not all been emitted yet: written before the write's update is stored, removed
+ * batch, an AI write, a board duplicate) that have not all been emitted yet: written before the write's update is stored, removed
  * once its events are out, and replayed by whoever recovers a process that stopped in between
  * (docs/events.md "Durability of write events").
  */
@@ -24,6 +24,11 @@ export interface WriteEventsRecord {
    * not hold was never stored, and is dropped without its events.
    */
   mark: { client: number; clock: number; deletion: boolean } | null;
+  /**
+   * The row of a board's creation with its content (a duplicate), written once its document is
+   * stored and before its record: replayed when the board's record is stored, dropped when not.
+   */
+  boardCreated?: true;
   /** The events, in the order they are emitted. */
   events: JournaledEventRecord[];
   /** When the write was applied, epoch ms. */
