@@ -2,8 +2,8 @@ import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { DestinationStream, Logger } from 'pino';
-import { createApp } from '../rest/app.js';
-import { createMetricsApp } from '../rest/metricsApp.js';
+import type { App } from '../rest/app.js';
+import type { createMetricsApp } from '../rest/metricsApp.js';
 import type { Route } from '../rest/route.js';
 import type { Clock, ClusterPorts, Database } from '../storage/index.js';
 import type { DataDirLock } from '../storage/index.js';
@@ -11,14 +11,10 @@ import { systemClock } from '../storage/index.js';
 import type { Config } from './config.js';
 import { developmentDefaults, withBoundPort } from './config.js';
 import { listenOn, lockDataDir, openStore, prepareDataDir } from './startupChecks.js';
-import { openCluster } from './clusterStartup.js';
-import { SyncGateway } from './realtime/SyncGateway.js';
 import { createLogger } from './logger.js';
 import type { Services } from './Services.js';
-import { createServices } from './Services.js';
 import type { ServerMetrics } from './metrics/ServerMetrics.js';
-import { startBackgroundWork } from './backgroundWork.js';
-import { TrustedProxies } from './net/TrustedProxies.js';
+import type { SyncGateway } from './realtime/SyncGateway.js';
 
 /** Options of `startServer` beyond the configuration; tests inject a clock and a log sink. */
 export interface StartOptions {
@@ -52,10 +48,12 @@ export interface RunningServer {
 }
 
 /**
- * The composition root: listens first (a port in use fails before the store is touched), takes
- * the data folder's lock, opens the store, wires services and the HTTP app. Start-up problems of
- * the environment throw `StartupError` naming the setting; requests that arrive before the app
- * is wired answer 503.
+ * The composition root: listens first (a port in use fails before the store is touched, and before
+ * most modules are even loaded), takes the data folder's lock, opens the store, wires services,
+ * recovers what the last process left, serves live sync, then loads and wires the HTTP app.
+ * Start-up problems of the environment throw `StartupError` naming the setting; requests that
+ * arrive before the app is wired answer 503, and a live connection that arrives before live sync
+ * is served is refused (its client connects again).
  */
 export async function startServer(initialConfig: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger(initialConfig, options.logDestination);
@@ -77,22 +75,56 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   let lock: DataDirLock | null = null;
   let db: Database | null = options.database ?? null;
   let cluster: ClusterPorts | null = options.cluster ?? null;
-  let services: Services;
+  let services: Services | null = null;
+  let sync: SyncGateway | null = null;
+  let shuttingDown = false;
+  let started: { services: Services; gateway: SyncGateway; app: StartedApp };
   try {
     if (metricsHttp) await listenOn(metricsHttp, { host: config.metrics.host, port: config.metrics.port ?? 0 }, { port: 'BOARDS_METRICS_PORT', host: config.metrics.host === config.host ? 'BOARDS_HOST' : 'BOARDS_METRICS_HOST' });
     prepareDataDir(config);
     if (!options.database && config.storage.kind === 'sqlite') lock = lockDataDir(config.dataDir);
+    // Loaded once the port is held: most of start-up is loading modules, and the HTTP app's share waits for live sync below.
+    const [{ openCluster }, { createServices }, { startBackgroundWork }, { SyncGateway: Gateway }, { TrustedProxies }] = await Promise.all([
+      import('./clusterStartup.js'),
+      import('./Services.js'),
+      import('./backgroundWork.js'),
+      import('./realtime/SyncGateway.js'),
+      import('./net/TrustedProxies.js'),
+    ]);
     db ??= await openStore(config, {
       onBackgroundError: (error) => logger.error({ err: error }, 'Background storage work failed; it is retried'),
       ...(metrics ? { observer: metrics.storage } : {}),
     });
     cluster ??= await openCluster(config, clock, logger);
-    services = await createServices(config, db, clock, logger, { ...(metrics ? { observers: { documents: metrics.documents } } : {}), cluster });
-    await startBackgroundWork(services).catch(async (error: unknown) => {
-      await services.close().catch(() => undefined);
-      throw error;
+    const built = await createServices(config, db, clock, logger, { ...(metrics ? { observers: { documents: metrics.documents } } : {}), cluster });
+    services = built;
+    // Recovery (jobs cut off, the events of live edits) ends here, before any board is served.
+    await startBackgroundWork(built);
+    metrics?.watch(built, logger);
+    const gateway = new Gateway({
+      hub: built.hub,
+      access: built.access,
+      authenticator: built.authenticator,
+      logger,
+      accessChanges: built.accessChanges,
+      clock,
+      trustedProxies: new TrustedProxies(config.trustedProxies),
+      // ws rejects larger frames itself (1009) before they are buffered whole.
+      maxMessageBytes: config.sync.maxMessageBytes,
     });
+    sync = gateway;
+    built.hub.onEdit((boardId, userId) => built.liveEdits.edited(boardId, userId));
+    http.on('upgrade', (request, socket, head) => {
+      if (!gateway.matches(request)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
+      // Stopping: the client connects again, to the next server of a rolling restart.
+      else if (shuttingDown) socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
+      else gateway.handleUpgrade(request, socket, head);
+    });
+    // Live clients of a restart resync from here on, while the HTTP app (the larger part of the modules) loads.
+    started = { services: built, gateway, app: await startApp(built, logger, () => shuttingDown, metrics) };
   } catch (error) {
+    sync?.terminate();
+    await services?.close().catch(() => undefined);
     await new Promise<void>((resolve) => http.close(() => resolve()));
     if (metricsHttp?.listening) await new Promise<void>((resolve) => metricsHttp.close(() => resolve()));
     if (db && !options.database) await db.close().catch(() => undefined);
@@ -100,35 +132,15 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     lock?.release();
     throw error;
   }
-  metrics?.watch(services, logger);
   const store = db;
   const shared = cluster;
-  const sync = new SyncGateway({
-    hub: services.hub,
-    access: services.access,
-    authenticator: services.authenticator,
-    logger,
-    accessChanges: services.accessChanges,
-    clock,
-    trustedProxies: new TrustedProxies(config.trustedProxies),
-    // ws rejects larger frames itself (1009) before they are buffered whole.
-    maxMessageBytes: config.sync.maxMessageBytes,
-  });
-  services.hub.onEdit((boardId, userId) => services.liveEdits.edited(boardId, userId));
-  let shuttingDown = false;
-  const app = createApp({ services, logger, isShuttingDown: () => shuttingDown, ...(metrics ? { metrics } : {}) });
+  const { services: running, gateway, app } = started;
   handle = app.koa.callback();
   if (metrics && metricsHttp) {
-    handleMetrics = createMetricsApp({ source: metrics, token: config.metrics.token, logger, publicUrl: config.publicUrl, requestsPerMinute: config.rateLimitPerMinute }).callback();
+    handleMetrics = app.metricsApp({ source: metrics, token: config.metrics.token, logger, publicUrl: config.publicUrl, requestsPerMinute: config.rateLimitPerMinute }).callback();
   }
   const metricsUrl = metricsHttp ? `${httpUrl(config.metrics.host, (metricsHttp.address() as AddressInfo).port)}/metrics` : null;
   http.on('clientError', app.onClientError);
-  http.on('upgrade', (request, socket, head) => {
-    if (!sync.matches(request)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
-    // Stopping: the client connects again, to the next server of a rolling restart.
-    else if (shuttingDown) socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
-    else sync.handleUpgrade(request, socket, head);
-  });
 
   const url = httpUrl(config.host, port);
   for (const warning of developmentDefaults(config)) logger.warn(warning);
@@ -138,7 +150,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   const close = (): Promise<void> => {
     closing ??= (async () => {
       shuttingDown = true;
-      sync.close();
+      gateway.close();
       const drained = Promise.all(
         [http, metricsHttp].flatMap((server) => (server ? [new Promise<void>((resolve) => server.close(() => resolve()))] : [])),
       );
@@ -149,7 +161,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
       const grace = setTimeout(() => {
         http.closeAllConnections();
         metricsHttp?.closeAllConnections();
-        sync.terminate();
+        gateway.terminate();
       }, config.shutdownGraceMs);
       grace.unref();
       await drained;
@@ -159,7 +171,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
       let settled: NodeJS.Timeout | undefined;
       await Promise.race([app.idle(), new Promise<void>((resolve) => (settled = setTimeout(resolve, config.shutdownGraceMs).unref()))]);
       clearTimeout(settled);
-      await services.close();
+      await running.close();
       if (!options.cluster) await shared.close();
       if (!options.database) await store.close();
       lock?.release();
@@ -167,7 +179,16 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     })();
     return closing;
   };
-  return { url, port, services, logger, http, routes: app.routes, metricsUrl, close };
+  return { url, port, services: running, logger, http, routes: app.routes, metricsUrl, close };
+}
+
+/** The HTTP app of a server and the maker of its metrics listener's app. */
+type StartedApp = App & { metricsApp: typeof createMetricsApp };
+
+/** Loads the HTTP app's modules and builds it over `services`. */
+async function startApp(services: Services, logger: Logger, isShuttingDown: () => boolean, metrics: ServerMetrics | null): Promise<StartedApp> {
+  const [{ createApp }, { createMetricsApp }] = await Promise.all([import('../rest/app.js'), import('../rest/metricsApp.js')]);
+  return Object.assign(createApp({ services, logger, isShuttingDown, ...(metrics ? { metrics } : {}) }), { metricsApp: createMetricsApp });
 }
 
 /** `http://host:port`, an IPv6 host in brackets. */

@@ -45,7 +45,8 @@ export interface McpEndpointOptions {
  * authorization server. GET and DELETE (a server stream, a session end) answer 405.
  */
 export function mcpEndpoint(options: McpEndpointOptions): Middleware {
-  const registry = new McpToolRegistry(toolCatalogue, options.routes, batchOperationSchemas);
+  // Built at the first request: the tools' JSON Schemas take a noticeable share of start-up (the catalogue is checked by its tests).
+  let registry: McpToolRegistry | undefined;
   const routes = new Map(options.routes.map((route) => [route.operationId, route]));
   const parseBody = jsonBodyReader([HttpMethodEnum.POST], options.maxBodyBytes);
   let mcp: ReturnType<typeof loadMcp> | undefined;
@@ -72,6 +73,7 @@ export function mcpEndpoint(options: McpEndpointOptions): Middleware {
     await parseBody(ctx);
     mcp ??= loadMcp();
     const { createMcpServer, Transport } = await mcp;
+    registry ??= new McpToolRegistry(toolCatalogue, options.routes, batchOperationSchemas);
     const server = createMcpServer(registry, new McpCall(principal, ctx, routes));
     const transport = new Transport({ enableJsonResponse: true });
     // No `sessionIdGenerator`: stateless, every request stands alone.

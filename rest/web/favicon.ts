@@ -75,5 +75,10 @@ function icoOf(size: number): Buffer {
   return out;
 }
 
-/** The bytes `/favicon.ico` answers with (`image/x-icon`). */
-export const faviconIco: Buffer = icoOf(32);
+let ico: Buffer | undefined;
+
+/** The bytes `/favicon.ico` answers with (`image/x-icon`), drawn at the first call rather than while the server starts. */
+export function faviconIco(): Buffer {
+  ico ??= icoOf(32);
+  return ico;
+}

@@ -75,7 +75,7 @@ function sendIcon(ctx: Context, path: '/favicon.ico' | '/favicon.svg'): void {
   ctx.type = path === '/favicon.ico' ? 'image/x-icon' : 'image/svg+xml';
   ctx.set('X-Content-Type-Options', 'nosniff');
   ctx.set('Cache-Control', 'public, max-age=86400');
-  ctx.body = path === '/favicon.ico' ? faviconIco : faviconSvg;
+  ctx.body = path === '/favicon.ico' ? faviconIco() : faviconSvg;
 }
 
 /**
