@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -48,6 +49,17 @@ export interface RunningServer {
 }
 
 /**
+ * The answer to a request that arrives while the server starts: 503 `service_unavailable` in the
+ * error envelope, with `Retry-After`, as a request refused while the server stops gets.
+ */
+function startingAnswer(response: ServerResponse, publicUrl: string): void {
+  const requestId = `req_${randomBytes(8).toString('hex')}`;
+  const code = 'service_unavailable';
+  const body = JSON.stringify({ error: { code, message: 'The server is starting; retry after Retry-After seconds.', docsUrl: `${publicUrl}/docs/errors/${code}` }, requestId });
+  response.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'application/json; charset=utf-8', 'Request-Id': requestId, 'Cache-Control': 'no-store' }).end(body);
+}
+
+/**
  * The composition root: listens first (a port in use fails before the store is touched, and before
  * most modules are even loaded), takes the data folder's lock, opens the store, wires services,
  * recovers what the last process left, serves live sync, then loads and wires the HTTP app.
@@ -58,9 +70,7 @@ export interface RunningServer {
 export async function startServer(initialConfig: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger(initialConfig, options.logDestination);
   const clock = options.clock ?? systemClock;
-  let handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => {
-    response.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'text/plain' }).end('Starting.\n');
-  };
+  let handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => startingAnswer(response, initialConfig.publicUrl);
   const http = createServer((request, response) => handle(request, response));
   http.keepAliveTimeout = 5_000;
   await listenOn(http, initialConfig);

@@ -58,7 +58,13 @@ test('a board syncs and takes live edits while the HTTP app still loads; HTTP an
     const starting = await fetch(`${url}/readyz`);
     expect(starting.status).toBe(503);
     expect(starting.headers.get('retry-after')).toBe('1');
-    expect((await fetch(`${url}/v1/boards/${boardId}/items`, { headers })).status).toBe(503);
+    const early = await fetch(`${url}/v1/boards/${boardId}/items`, { headers });
+    expect(early.status).toBe(503);
+    const envelope = (await early.json()) as { error: { code: string; docsUrl: string }; requestId: string };
+    expect(envelope.error.code).toBe('service_unavailable');
+    expect(envelope.error.docsUrl).toMatch(/\/docs\/errors\/service_unavailable$/);
+    expect(envelope.requestId).toMatch(/^req_[0-9a-f]{16}$/);
+    expect(early.headers.get('request-id')).toBe(envelope.requestId);
     clientCreateSticky(client.doc, 'itm_live_while_loading', { x: 10, y: 20, text: 'early' }, 'usr_early');
 
     writeFileSync(release, '');
