@@ -4,6 +4,7 @@ import type { ValidationIssue } from '../errors.js';
 import { sizeIssues } from './catalogue.js';
 import { findItemTypeDefinition } from './catalogue.js';
 import { geometryLimits } from './geometry.js';
+import type { ItemTypeDefinition } from './ItemTypeDefinition.js';
 import { referenceIssues } from './references.js';
 import { createDataMap, replaceDataFields } from './boardSchema.js';
 import { checkWith } from './validation.js';
@@ -47,13 +48,46 @@ const listEntrySchema = z.strictObject({
 });
 const listFieldSchema = z.array(listEntrySchema).max(1000);
 
+/** What the catalogue says of an item's `data` under its type (`dataVerdict`): the issues, and the parsed fields when the type's schema took them. */
+export interface DataVerdict {
+  readonly definition: ItemTypeDefinition;
+  readonly issues: readonly ValidationIssue[];
+  /** The fields as the type's schema parsed them (what references are read from); undefined when it refused them. */
+  readonly value: Record<string, unknown> | undefined;
+}
+
+/**
+ * Checks an item's `data` (as JSON) by its type's definition: list fields (a comment's replies)
+ * by their own schema, the rest by the type's zod schema. Depends on nothing but `definition` and
+ * `data`, so a caller that knows `data` has not changed may keep the answer.
+ */
+export function dataVerdict(definition: ItemTypeDefinition, data: Readonly<Record<string, unknown>>): DataVerdict {
+  const issues: ValidationIssue[] = [];
+  const writable: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (!definition.listFields.includes(key)) writable[key] = value;
+    else {
+      const list = checkWith(listFieldSchema, value, `data.${key}`);
+      if (!list.ok) issues.push(...list.issues);
+    }
+  }
+  const checked = checkWith(definition.schema, writable, 'data');
+  if (!checked.ok) return { definition, issues: [...issues, ...checked.issues], value: undefined };
+  return { definition, issues, value: checked.value as Record<string, unknown> };
+}
+
 /**
  * Everything the item catalogue refuses in a stored item: the same rules as a REST create (known
  * type, geometry within the type's bounds, `data` by the type's own zod schema, references to
  * items that exist and are not connectors) plus the fields the server writes itself. Empty when
  * the item is valid. `typeOf` answers another item's type, or undefined when it does not exist.
+ * `verdictOf` checks `data` (`dataVerdict` unless given: a caller may answer from what it kept).
  */
-export function itemRecordIssues(record: ItemRecord, typeOf: (id: string) => string | undefined): ValidationIssue[] {
+export function itemRecordIssues(
+  record: ItemRecord,
+  typeOf: (id: string) => string | undefined,
+  verdictOf: (definition: ItemTypeDefinition, data: Readonly<Record<string, unknown>>) => DataVerdict = dataVerdict,
+): ValidationIssue[] {
   // Live edits check every item they touch: the common, valid case skips building zod's answer.
   const envelope = envelopeLooksValid(record) ? { ok: true as const, value: record as z.infer<typeof storedEnvelopeSchema> } : checkWith(storedEnvelopeSchema, record, '');
   const issues: ValidationIssue[] = envelope.ok ? [] : [...envelope.issues];
@@ -66,17 +100,10 @@ export function itemRecordIssues(record: ItemRecord, typeOf: (id: string) => str
   if (!envelope.ok) return issues;
   const { data, width, height } = envelope.value;
   issues.push(...sizeIssues(definition, { width, height }, ''));
-  const writable: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(data)) {
-    if (!definition.listFields.includes(key)) writable[key] = value;
-    else {
-      const list = checkWith(listFieldSchema, value, `data.${key}`);
-      if (!list.ok) issues.push(...list.issues);
-    }
-  }
-  const checked = checkWith(definition.schema, writable, 'data');
-  if (!checked.ok) return [...issues, ...checked.issues];
-  issues.push(...referenceIssues(definition, checked.value, '', typeOf));
+  const verdict = verdictOf(definition, data);
+  issues.push(...verdict.issues);
+  if (verdict.value === undefined) return issues;
+  issues.push(...referenceIssues(definition, verdict.value, '', typeOf));
   return issues;
 }
 

@@ -8,6 +8,7 @@ import type { ItemRecord } from '../items/itemRecord.js';
 import { commentTypeName } from '../items/itemOperations.js';
 import { lockRefuses } from '../items/itemLock.js';
 import { commentWordsChanged } from './commentWords.js';
+import { KeptDataVerdicts } from './KeptDataVerdicts.js';
 import { itemIdsOfUpdate, itemRecordBefore, touchedItems } from './transactionItems.js';
 import type { DecodedUpdate } from './transactionItems.js';
 
@@ -100,6 +101,8 @@ export class LiveEditGuard {
   #findings = new Map<string, Finding>();
   #editors = new Set<unknown>();
   #deleted: string[] = [];
+  /** What was read and checked of items' `data` and has not changed since (a move checks the envelope, not the text again). */
+  readonly #data = new KeptDataVerdicts();
 
   constructor(doc: Y.Doc, options: LiveEditGuardOptions) {
     this.#doc = doc;
@@ -163,6 +166,7 @@ export class LiveEditGuard {
   }
 
   readonly #onTransaction = (transaction: Y.Transaction): void => {
+    if (transaction.changed.size > 0) this.#data.forget(transaction);
     if (!this.#options.isLive(transaction.origin)) return;
     if (transaction.changed.size === 0 && transaction.deleteSet.clients.size === 0) return;
     this.#editors.add(transaction.origin);
@@ -186,13 +190,13 @@ export class LiveEditGuard {
   #inspect(transaction: Y.Transaction, id: string, replaced: boolean): Finding {
     const earlier = this.#findings.get(id);
     const entry = this.#items.get(id);
-    const record = entry instanceof Y.Map ? (entry.toJSON() as ItemRecord) : undefined;
+    const record = entry instanceof Y.Map ? this.#data.recordOf(entry as Y.Map<unknown>) : undefined;
     // Only an item still locked after the edit can break its lock: unlocking is an edit like any other.
     if (record?.['locked'] === true) {
       const before = this.#stateBefore(transaction, id);
       if (before !== undefined && lockRefuses(before, record)) return { origin: transaction.origin, created: false, record, repair: { restore: before }, offence: true };
     }
-    const issues = record === undefined ? [{ field: '(item)', message: 'Not an item.' }] : itemRecordIssues(withAuthorship(record), this.#typeOf);
+    const issues = record === undefined ? [{ field: '(item)', message: 'Not an item.' }] : itemRecordIssues(withAuthorship(record), this.#typeOf, this.#data.verdictOf);
     const fields = entry instanceof Y.Map ? transaction.changed.get(entry as unknown as Parameters<typeof transaction.changed.get>[0]) : undefined;
     const ownerChanged = replaced || fields?.has('createdBy') === true || fields?.has('createdAt') === true;
     if (issues.length === 0 && !ownerChanged) {

@@ -201,6 +201,9 @@ const mergeLimitBytes = 2048;
  * produced all of it.
  */
 function documentMessagesOf(made: readonly TurnUpdate[], incoming: readonly Incoming[]): Outgoing[] {
+  // The common turn: one client update, relayed as it came.
+  const [lone] = incoming;
+  if (made.length === 0 && incoming.length === 1 && lone?.message !== undefined) return [{ message: lone.message, skip: lone.origin, update: true }];
   const messages: Outgoing[] = [];
   let run: TurnUpdate[] = [];
   const endRun = (): void => {

@@ -6,7 +6,7 @@ import { FileSync } from './FileSync.js';
 import { StorageError } from '../errors.js';
 
 /** What one journal record says: updates of a document numbered from `firstSeq`, or that the document was deleted. */
-export type JournalRecord = { kind: 'updates'; docId: string; firstSeq: number; updates: Uint8Array[] } | { kind: 'deleted'; docId: string };
+export type JournalRecord = { kind: 'updates'; docId: string; firstSeq: number; updates: readonly Uint8Array[] } | { kind: 'deleted'; docId: string };
 
 /** Options of `DocumentJournal.open`. */
 export interface DocumentJournalOptions {
@@ -50,6 +50,9 @@ const segmentPattern = /^(\d{12})\.log$/;
 export class DocumentJournal {
   /** Records found at open (in order); the owner stores them, then calls `release(mark())`. */
   readonly recovered: JournalRecord[];
+  /** The id of the document appended last, and its UTF-8 bytes (a hot board appends many times in a row). */
+  #lastDocId: string | undefined;
+  #lastDocIdBytes: Buffer | undefined;
   readonly #dir: string;
   readonly #options: DocumentJournalOptions;
   readonly #lock: BetterSqlite3.Database;
@@ -122,7 +125,11 @@ export class DocumentJournal {
    * return they survive a crash of the process. Throws (ENOSPC, EIO) with nothing appended.
    */
   append(docId: string, firstSeq: number, updates: readonly Uint8Array[]): void {
-    this.#write(encodeRecord({ kind: 'updates', docId, firstSeq, updates: [...updates] }));
+    if (docId !== this.#lastDocId) {
+      this.#lastDocId = docId;
+      this.#lastDocIdBytes = Buffer.from(docId, 'utf8');
+    }
+    this.#write(encodeRecord({ kind: 'updates', docId, firstSeq, updates }, this.#lastDocIdBytes));
   }
 
   /** Records that `docId` was deleted, so that recovery drops its earlier records. */
@@ -261,9 +268,9 @@ export function segmentNumbers(dir: string): number[] {
     .sort((a, b) => a - b);
 }
 
-/** `[u32 body length][u32 crc32(body)][body]`; body: `u8 kind, u16 id length, id, then for updates: f64 firstSeq, u32 count, (u32 length, bytes)*`. */
-export function encodeRecord(record: JournalRecord): Buffer {
-  const id = Buffer.from(record.docId, 'utf8');
+/** `[u32 body length][u32 crc32(body)][body]`; body: `u8 kind, u16 id length, id, then for updates: f64 firstSeq, u32 count, (u32 length, bytes)*`. `docIdBytes`: the id's UTF-8 bytes, when the caller has them already. */
+export function encodeRecord(record: JournalRecord, docIdBytes?: Buffer): Buffer {
+  const id = docIdBytes ?? Buffer.from(record.docId, 'utf8');
   if (id.byteLength > 0xffff) throw new TypeError('A document id must be at most 65535 bytes.');
   const updates = record.kind === 'updates' ? record.updates : [];
   let bodyBytes = 3 + id.byteLength + (record.kind === 'updates' ? 12 : 0);
