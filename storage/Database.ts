@@ -1,3 +1,4 @@
+import type { BatchedFind } from './BatchedFind.js';
 import type { Collection, CollectionSpec, StoredRecord } from './Collection.js';
 import type { DocumentStore } from './DocumentStore.js';
 import type { SearchIndex } from './SearchIndex.js';
@@ -11,6 +12,11 @@ export interface Database {
    * spec object may be passed any number of times.
    */
   collection<T extends StoredRecord>(spec: CollectionSpec): Collection<T>;
+  /**
+   * Runs independent finds as one round trip, each answering as `Collection.find` would, in the
+   * order given. Optional: `findTogether` runs the finds side by side on a store without it.
+   */
+  findBatch?(finds: readonly BatchedFind<StoredRecord>[]): Promise<StoredRecord[][]>;
   /** Creates every collection and index declared so far (idempotent); mongodb does it at start-up. */
   ensureIndexes(): Promise<void>;
   readonly documents: DocumentStore;

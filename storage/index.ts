@@ -13,6 +13,8 @@ export type {
 } from './Collection.js';
 export { sharedDurability } from './Collection.js';
 export type { Database } from './Database.js';
+export { batchedFind, findTogether } from './BatchedFind.js';
+export type { BatchedFind, BatchedResults } from './BatchedFind.js';
 export { AssetStore, assetChunkBytes } from './AssetStore.js';
 export type { AssetUsage, NewAsset } from './AssetStore.js';
 export type { DocumentStore, LoggedUpdate, LogTail, StoredDocument } from './DocumentStore.js';

@@ -18,13 +18,15 @@ export interface ClusterBenchConfig {
   killAfterMs: number;
   /** Leave Hocuspocus out (no peers installed, say). */
   skipHocuspocus: boolean;
+  /** Only the REST creates of ours (one process, then two): figures and ratios printed, no results file written. */
+  restOnly: boolean;
 }
 
-const known = ['--quick', '--sinks', '--rate', '--window-ms', '--reps', '--server-warmup-ms', '--rest-ms', '--kill-after-ms', '--no-hocuspocus'];
+const known = ['--quick', '--sinks', '--rate', '--window-ms', '--reps', '--server-warmup-ms', '--rest-ms', '--kill-after-ms', '--no-hocuspocus', '--rest-only'];
 
 /**
  * Parses `--quick` (a smoke run of seconds), `--sinks N`, `--rate N`, `--window-ms N`, `--reps N`, `--server-warmup-ms N`,
- * `--rest-ms N`, `--kill-after-ms N` and `--no-hocuspocus`; throws TypeError on a bad flag.
+ * `--rest-ms N`, `--kill-after-ms N`, `--no-hocuspocus` and `--rest-only`; throws TypeError on a bad flag.
  */
 export function parseClusterArgs(argv: readonly string[]): ClusterBenchConfig {
   for (const [i, arg] of argv.entries()) {
@@ -54,6 +56,7 @@ export function parseClusterArgs(argv: readonly string[]): ClusterBenchConfig {
     restWarmupMs: Math.min(3_000, Math.round(restMs / 4)),
     restMs,
     killAfterMs: number('--kill-after-ms', quick ? 2_000 : 5_000, 500, 60_000),
-    skipHocuspocus: argv.includes('--no-hocuspocus'),
+    skipHocuspocus: argv.includes('--no-hocuspocus') || argv.includes('--rest-only'),
+    restOnly: argv.includes('--rest-only'),
   };
 }

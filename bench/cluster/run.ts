@@ -18,6 +18,7 @@ import { createBoard, createClusterKey, startHocuspocusNode, startOursNode } fro
 import type { ClusterResults, FanoutPair } from './report.js';
 import { fanoutFigures, headline, renderClusterSummary } from './report.js';
 import { measureCreates } from './restCreates.js';
+import type { CreatesRun } from './restCreates.js';
 
 /** Installs `bench/peers` when its Hocuspocus Redis extension is missing (exact pins, engine-strict off for Hocuspocus on Node 20). */
 function ensurePeers(): void {
@@ -44,6 +45,28 @@ async function fanoutPair(a: RunningServer, b: RunningServer, config: ClusterBen
   return pair;
 }
 
+/**
+ * REST creates over `restBoards` boards made on `a`: one process, then two spread round-robin,
+ * by board and by board hash, after a warm-up of both; prints the figures and the ratios to one.
+ */
+async function restCreates(a: OursNode, b: OursNode, cluster: OursCluster, config: ClusterBenchConfig): Promise<ClusterResults['rest']> {
+  const boards: string[] = [];
+  for (let i = 0; i < config.restBoards; i++) boards.push(await createBoard(a.http, cluster.token, `rest ${i}`));
+  const options = { concurrency: config.restConcurrency, durationMs: config.restMs, spread: 'round-robin' as const };
+  // Both processes warm (boards loaded, code optimised) before either run is measured.
+  await measureCreates([a.http, b.http], cluster.token, boards, { ...options, durationMs: config.restWarmupMs });
+  const one = await measureCreates([a.http], cluster.token, boards, options);
+  const two = await measureCreates([a.http, b.http], cluster.token, boards, options);
+  const twoByBoard = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'by-board' });
+  const twoByHash = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'board-hash' });
+  const ratio = (run: CreatesRun): string => (one.perSecond > 0 ? (run.perSecond / one.perSecond).toFixed(2) : '—');
+  process.stdout.write(
+    `ours REST creates: one process ${one.perSecond.toFixed(1)}/s, two ${two.perSecond.toFixed(1)}/s (by board ${twoByBoard.perSecond.toFixed(1)}/s, board hash ${twoByHash.perSecond.toFixed(1)}/s)\n` +
+      `ours REST creates, two processes / one: round-robin ${ratio(two)}, by board ${ratio(twoByBoard)}, board hash ${ratio(twoByHash)} (target ≥ 1.6)\n`,
+  );
+  return { one, two, twoByBoard, twoByHash };
+}
+
 /** Ours: fan-out, REST creates and the kill, on two processes of one cluster. */
 async function benchOurs(infra: SharedInfra, config: ClusterBenchConfig): Promise<Pick<ClusterResults, 'rest'> & { fanout: FanoutPair; kill: KillOutcome | { failed: string } }> {
   const cluster: OursCluster = { postgresUrl: infra.createDatabase(), redisUrl: infra.redisUrl, sessionSecret: randomBytes(32).toString('hex'), token: '' };
@@ -55,23 +78,11 @@ async function benchOurs(infra: SharedInfra, config: ClusterBenchConfig): Promis
     const b = await startOursNode(cluster, 'b');
     nodes.push(b);
     process.stdout.write(`bench: ours on ${a.http} and ${b.http}\n`);
+    if (config.restOnly) return { fanout: { same: [], cross: [] }, rest: await restCreates(a, b, cluster, config), kill: { failed: 'not run (--rest-only)' } };
     const fanout = await fanoutPair(a, b, config, 'ours');
-
     let rest: ClusterResults['rest'];
     try {
-      const boards: string[] = [];
-      for (let i = 0; i < config.restBoards; i++) boards.push(await createBoard(a.http, cluster.token, `rest ${i}`));
-      const options = { concurrency: config.restConcurrency, durationMs: config.restMs, spread: 'round-robin' as const };
-      // Both processes warm (boards loaded, code optimised) before either run is measured.
-      await measureCreates([a.http, b.http], cluster.token, boards, { ...options, durationMs: config.restWarmupMs });
-      const one = await measureCreates([a.http], cluster.token, boards, options);
-      const two = await measureCreates([a.http, b.http], cluster.token, boards, options);
-      const twoByBoard = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'by-board' });
-      const twoByHash = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'board-hash' });
-      process.stdout.write(
-        `ours REST creates: one process ${one.perSecond.toFixed(1)}/s, two ${two.perSecond.toFixed(1)}/s (by board ${twoByBoard.perSecond.toFixed(1)}/s, board hash ${twoByHash.perSecond.toFixed(1)}/s)\n`,
-      );
-      rest = { one, two, twoByBoard, twoByHash };
+      rest = await restCreates(a, b, cluster, config);
     } catch (error) {
       rest = { failed: message(error) };
     }
@@ -138,6 +149,8 @@ async function main(): Promise<void> {
   const infra = await startSharedInfra();
   try {
     const ours = await benchOurs(infra, config);
+    // A REST-only run prints its figures (above) and leaves the results of full runs alone.
+    if (config.restOnly) return;
     const peer = config.skipHocuspocus ? undefined : await benchHocuspocus(infra, config);
     const results: ClusterResults = {
       machine: {

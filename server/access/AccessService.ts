@@ -1,4 +1,7 @@
 import type { Clock, Collection, Database, Filter } from '../../storage/index.js';
+import { batchedFind, findTogether } from '../../storage/index.js';
+import type { MembershipRecord } from '../../storage/schema/accounts.js';
+import { accountCollections } from '../../storage/schema/accounts.js';
 import type {
   BoardMemberRecord,
   BoardRecord,
@@ -56,39 +59,53 @@ export interface PublicLinkAccess {
  * readable ones the caller's role does not cover answer 403 `forbidden`.
  */
 export class AccessService {
+  readonly #db: Database;
   readonly #accounts: AccountService;
   readonly #clock: Clock;
   readonly #spaces: Collection<SpaceRecord>;
   readonly #boards: Collection<BoardRecord>;
-  readonly #spaceMembers: Collection<SpaceMemberRecord>;
-  readonly #boardMembers: Collection<BoardMemberRecord>;
   readonly #links: Collection<PublicLinkRecord>;
 
   constructor(db: Database, accounts: AccountService, clock: Clock) {
+    this.#db = db;
     this.#accounts = accounts;
     this.#clock = clock;
     this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
-    this.#spaceMembers = db.collection<SpaceMemberRecord>(boardCollections.spaceMembers);
-    this.#boardMembers = db.collection<BoardMemberRecord>(boardCollections.boardMembers);
     this.#links = db.collection<PublicLinkRecord>(boardCollections.publicLinks);
   }
 
-  /** Loads everything that gives the person rights (four small queries). */
+  /** Loads everything that gives the person rights (four small finds, one round trip where the store batches them). */
   async grants(userId: string): Promise<UserGrants> {
-    const [memberships, spaceShares, boardShares, ownedSpaces] = await Promise.all([
-      this.#accounts.listMemberships(userId),
-      this.#spaceMembers.find({ userId }),
-      this.#boardMembers.find({ userId }),
-      this.#spaces.find({ ownerId: userId }),
-    ]);
-    return {
+    return (await this.#readGrants(userId)).grants;
+  }
+
+  /** The person's grants and, with `boardId`, that board (or null), read together (one round trip where the store batches finds). */
+  async #readGrants(userId: string, boardId?: string): Promise<{ grants: UserGrants; board: BoardRecord | null }> {
+    const rights = [
+      batchedFind<MembershipRecord>(accountCollections.memberships, { userId }, { sort: [['createdAt', 1]] }),
+      batchedFind<SpaceMemberRecord>(boardCollections.spaceMembers, { userId }),
+      batchedFind<BoardMemberRecord>(boardCollections.boardMembers, { userId }),
+      batchedFind<SpaceRecord>(boardCollections.spaces, { ownerId: userId }),
+    ] as const;
+    const [memberships, spaceShares, boardShares, ownedSpaces, boards = []] =
+      boardId === undefined
+        ? await findTogether(this.#db, rights)
+        : await findTogether(this.#db, [...rights, batchedFind<BoardRecord>(boardCollections.boards, { id: boardId }, { limit: 1 })] as const);
+    const grants: UserGrants = {
       userId,
       workspaceRoles: new Map(memberships.map((m) => [m.workspaceId, m.role])),
       spaceRoles: new Map(spaceShares.map((m) => [m.spaceId, m.role])),
       boardRoles: new Map(boardShares.map((m) => [m.boardId, m.role])),
       ownedSpaceIds: new Set(ownedSpaces.map((s) => s.id)),
     };
+    return { grants, board: boards[0] ?? null };
+  }
+
+  /** The board with this id (or null) and, unless `given`, the person's grants, read together. */
+  async #boardAndGrants(userId: string, boardId: string, given?: UserGrants): Promise<{ board: BoardRecord | null; grants: UserGrants }> {
+    if (given !== undefined) return { board: await this.#boards.get(boardId), grants: given };
+    return this.#readGrants(userId, boardId);
   }
 
   /** A filter matching every board the person has some role on (trash state not included). */
@@ -121,9 +138,9 @@ export class AccessService {
 
   /** The person's rights on an active board, or null when they cannot read it. For the realtime layer. */
   async boardAccess(userId: string, boardId: string): Promise<BoardAccess | null> {
-    const board = await this.#boards.get(boardId);
+    const { board, grants } = await this.#boardAndGrants(userId, boardId);
     if (!board || board.trashedAt !== null) return null;
-    const role = roleOnBoard(await this.grants(userId), board);
+    const role = roleOnBoard(grants, board);
     return role === null ? null : describeAccess(board, role);
   }
 
@@ -149,9 +166,8 @@ export class AccessService {
     action: BoardAction,
     options: { trash?: TrashMode; grants?: UserGrants; write?: boolean } = {},
   ): Promise<{ board: BoardRecord; role: Role; grants: UserGrants }> {
-    const board = await this.#boards.get(boardId);
+    const { board, grants } = await this.#boardAndGrants(userId, boardId, options.grants);
     if (!board) throw errors.notFound('Board');
-    const grants = options.grants ?? (await this.grants(userId));
     const role = roleOnBoard(grants, board);
     const mode = options.trash ?? 'any';
     if (board.trashedAt !== null) {

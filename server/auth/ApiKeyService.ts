@@ -1,6 +1,6 @@
 import type { Clock, Collection, Database } from '../../storage/index.js';
-import { newId } from '../../storage/index.js';
-import type { ApiKeyRecord } from '../../storage/schema/accounts.js';
+import { batchedFind, findTogether, newId } from '../../storage/index.js';
+import type { ApiKeyRecord, MembershipRecord, UserRecord, WorkspaceRecord } from '../../storage/schema/accounts.js';
 import { accountCollections } from '../../storage/schema/accounts.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { errors, ValidationError } from '../errors.js';
@@ -38,6 +38,7 @@ const lastUsedResolutionMs = 60_000;
 
 /** API keys: created for a person with chosen scopes, shown once, stored as SHA-256 digests. */
 export class ApiKeyService {
+  readonly #db: Database;
   readonly #keys: Collection<ApiKeyRecord>;
   readonly #accounts: AccountService;
   readonly #clock: Clock;
@@ -45,6 +46,7 @@ export class ApiKeyService {
 
   /** `events` hears `api_key.revoked` (live sync connections opened with the key are closed). */
   constructor(db: Database, accounts: AccountService, clock: Clock, events: DomainEvents | null = null) {
+    this.#db = db;
     this.#keys = db.collection<ApiKeyRecord>(accountCollections.apiKeys);
     this.#accounts = accounts;
     this.#clock = clock;
@@ -108,12 +110,14 @@ export class ApiKeyService {
     const key = await this.#keys.findOne({ digest: digestSecret(secret) });
     const now = this.#clock.now();
     if (!key || key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt <= now)) return null;
-    const [user, membership] = await Promise.all([
-      this.#accounts.getUser(key.userId),
-      this.#accounts.getMembership(key.workspaceId, key.userId),
-    ]);
+    // The person, their membership and the workspace in one round trip where the store batches finds.
+    const [[user], [membership], [workspace]] = await findTogether(this.#db, [
+      batchedFind<UserRecord>(accountCollections.users, { id: key.userId }, { limit: 1 }),
+      batchedFind<MembershipRecord>(accountCollections.memberships, { id: `${key.workspaceId}:${key.userId}` }, { limit: 1 }),
+      batchedFind<WorkspaceRecord>(accountCollections.workspaces, { id: key.workspaceId }, { limit: 1 }),
+    ] as const);
     if (!user || !membership) return null;
-    const workspace = await this.#accounts.getWorkspace(key.workspaceId);
+    if (!workspace) throw errors.notFound('Workspace');
     if (key.lastUsedAt === null || now - key.lastUsedAt > lastUsedResolutionMs) {
       await this.#keys.updateOne({ id: key.id }, { $set: { lastUsedAt: now } });
     }

@@ -77,10 +77,25 @@ export class PostgresCollection<T extends StoredRecord> implements Collection<T>
 
   async find(filter: Filter<T>, options: FindOptions<T> = {}): Promise<T[]> {
     const params = new SqlParams();
-    const where = filterToPostgres(filter, params);
-    const limit = options.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(options.limit))}`;
-    const rows = await this.#query(`SELECT doc FROM ${this.#table} WHERE ${where} ORDER BY ${sortToPostgres(options.sort)}${limit}`, params.values);
+    const rows = await this.#query(this.selectSql(filter, options, params), params.values);
     return rows.map((row) => row.doc as T);
+  }
+
+  /**
+   * The `SELECT doc` of `find(filter, options)`, its values added to `params`; with `numbered`,
+   * each row also carries `n`, its place in the order (what a batch of finds aggregates by).
+   */
+  selectSql(filter: Filter<T>, options: FindOptions<T>, params: SqlParams, numbered = false): string {
+    const where = filterToPostgres(filter, params);
+    const order = sortToPostgres(options.sort);
+    const limit = options.limit === undefined ? '' : ` LIMIT ${Math.max(0, Math.floor(options.limit))}`;
+    const n = numbered ? `, row_number() OVER (ORDER BY ${order}) AS n` : '';
+    return `SELECT doc${n} FROM ${this.#table} WHERE ${where} ORDER BY ${order}${limit}`;
+  }
+
+  /** Resolves once the table and its indexes exist. */
+  ready(): Promise<void> {
+    return this.#ready();
   }
 
   async count(filter: Filter<T>): Promise<number> {

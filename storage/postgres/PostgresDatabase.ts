@@ -1,4 +1,5 @@
 import pg from 'pg';
+import type { BatchedFind } from '../BatchedFind.js';
 import type { Collection, CollectionSpec, StoredRecord } from '../Collection.js';
 import type { Database } from '../Database.js';
 import { StorageError, asError } from '../errors.js';
@@ -7,6 +8,7 @@ import { PostgresCollection } from './PostgresCollection.js';
 import { PostgresDocumentStore } from './PostgresDocumentStore.js';
 import { PostgresSearchIndex } from './PostgresSearchIndex.js';
 import { ensureCollection, migrate } from './schema.js';
+import { SqlParams } from './SqlParams.js';
 import { guardPool } from './unavailable.js';
 
 /** Options of the PostgreSQL store. */
@@ -120,6 +122,24 @@ export class PostgresDatabase implements Database {
       this.#table(spec).catch(() => undefined);
     }
     return collection as unknown as Collection<T>;
+  }
+
+  /**
+   * One statement: each find a scalar subquery aggregating its records, in its order, into one
+   * jsonb array column (`[]` when none matched); every find reads the same snapshot.
+   */
+  async findBatch(finds: readonly BatchedFind<StoredRecord>[]): Promise<StoredRecord[][]> {
+    if (finds.length === 0) return [];
+    const collections = finds.map((find) => this.collection<StoredRecord>(find.spec) as PostgresCollection<StoredRecord>);
+    await Promise.all(collections.map((collection) => collection.ready()));
+    const params = new SqlParams();
+    const columns = finds.map((find, i) => {
+      const select = collections[i]?.selectSql(find.filter, find.options ?? {}, params, true) ?? '';
+      return `(SELECT coalesce(jsonb_agg(s.doc ORDER BY s.n), '[]'::jsonb) FROM (${select}) s) AS r${i}`;
+    });
+    const { rows } = await this.#pool.query<Record<string, StoredRecord[]>>(`SELECT ${columns.join(', ')}`, params.values);
+    const [row] = rows;
+    return finds.map((_, i) => row?.[`r${i}`] ?? []);
   }
 
   async ensureIndexes(): Promise<void> {

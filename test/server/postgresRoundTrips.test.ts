@@ -1,0 +1,87 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { describePostgres } from '../helpers/postgres.js';
+import { redisAvailable, startRedis } from '../helpers/redis.js';
+import type { TestRedis } from '../helpers/redis.js';
+import type { TestServer } from '../helpers/testServer.js';
+import { expectEnvelope, json, startTestServer } from '../helpers/testServer.js';
+
+/** Statement texts run through any pg client while `recording`. */
+const seen: string[] = [];
+let recording = false;
+const clientQuery = pg.Client.prototype.query;
+
+/** The statements that read a caller's rights: the person, their memberships and shares, owned spaces, the board. */
+const rightsTables = /\bc_(users|memberships|space_members|board_members|spaces|workspaces|boards)\b/;
+
+const sticky = (text: string): object => ({ type: 'sticky_note', position: { x: 0, y: 0 }, data: { text } });
+
+if (redisAvailable('REST writes of two processes on one PostgreSQL')) {
+  describePostgres('REST writes of two processes on one PostgreSQL', (cluster) => {
+    const dirA = mkdtempSync(path.join(tmpdir(), 'boards-pg-a-'));
+    const dirB = mkdtempSync(path.join(tmpdir(), 'boards-pg-b-'));
+    let redis: TestRedis;
+    let a: TestServer;
+    let b: TestServer;
+    beforeAll(async () => {
+      redis = await startRedis();
+      const url = await cluster().createDatabase();
+      const env = { BOARDS_STORAGE: 'postgres', BOARDS_POSTGRES_URL: url, BOARDS_REDIS_URL: redis.url };
+      a = await startTestServer({ dataDir: dirA, env });
+      b = await startTestServer({ dataDir: dirB, env });
+      (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
+        const q = args[0];
+        if (recording) seen.push(typeof q === 'string' ? q : ((q as { text?: string }).text ?? ''));
+        return (clientQuery as (...rest: unknown[]) => unknown).apply(this, args);
+      };
+    }, 120_000);
+    afterAll(async () => {
+      pg.Client.prototype.query = clientQuery;
+      await Promise.allSettled([a?.stop(), b?.stop()]);
+      await redis?.stop();
+      for (const dir of [dirA, dirB]) rmSync(dir, { recursive: true, force: true });
+    });
+
+    test("an item create reads the caller's key, then the person with their workspace, then their rights with the board: two statements past the key", async () => {
+      const alice = await a.createUser({ plan: 'pro' });
+      const board = await json(a.api(alice.key, 'POST', '/boards', { title: 'Counted' }));
+      expect((await a.api(alice.key, 'POST', `/boards/${board.id}/items`, sticky('warm'))).status).toBe(201);
+      const creates = 5;
+      seen.length = 0;
+      recording = true;
+      try {
+        for (let i = 0; i < creates; i++) expect((await a.api(alice.key, 'POST', `/boards/${board.id}/items`, sticky(`n ${i}`))).status).toBe(201);
+      } finally {
+        recording = false;
+      }
+      const keyReads = seen.filter((text) => /\bc_api_keys\b/.test(text) && text.trimStart().startsWith('SELECT'));
+      const rightsReads = seen.filter((text) => rightsTables.test(text) && text.trimStart().startsWith('SELECT'));
+      expect(keyReads).toHaveLength(creates);
+      // Per create: the person, membership and workspace together; the rights and the board together;
+      // one more read of the workspace (its plan) by the write. Background work may add a few.
+      expect(rightsReads.length).toBeGreaterThanOrEqual(2 * creates);
+      expect(rightsReads.length).toBeLessThanOrEqual(3 * creates + 2);
+    });
+
+    test('a role lowered and a key revoked through one process are applied by the other at once', async () => {
+      const owner = await a.createUser({ plan: 'pro' });
+      const guest = await a.createUser({ plan: 'pro' });
+      const board = await json(a.api(owner.key, 'POST', '/boards', { title: 'Shared' }));
+      expect((await a.api(owner.key, 'POST', `/boards/${board.id}/members`, { email: guest.email, role: 'editor' })).status).toBeLessThan(300);
+      expect((await b.api(guest.key, 'POST', `/boards/${board.id}/items`, sticky('as editor'))).status).toBe(201);
+
+      expect((await a.api(owner.key, 'PATCH', `/boards/${board.id}/members/${encodeURIComponent(guest.email)}`, { role: 'viewer' })).status).toBe(200);
+      await expectEnvelope(await b.api(guest.key, 'POST', `/boards/${board.id}/items`, sticky('as viewer')), 403, 'forbidden');
+      const items = await json(b.api(owner.key, 'GET', `/boards/${board.id}/items?limit=100`));
+      expect(items.data.map((item: { data: { text: string } }) => item.data.text)).toEqual(['as editor']);
+
+      const [key] = await a.server.services.apiKeys.list(owner.id);
+      await a.server.services.apiKeys.revoke(owner.id, key?.id ?? '');
+      await expectEnvelope(await b.api(owner.key, 'POST', `/boards/${board.id}/items`, sticky('after revoke')), 401, 'unauthorized');
+      expect((await json(b.api(guest.key, 'GET', `/boards/${board.id}/items?limit=100`))).data).toHaveLength(1);
+    });
+  });
+}
