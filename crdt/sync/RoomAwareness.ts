@@ -1,5 +1,6 @@
-import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
-import * as Y from 'yjs';
+import { applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
+import { AwarenessStates } from './AwarenessStates.js';
+import type { AwarenessChange } from './AwarenessStates.js';
 import { decodeAwarenessUpdate, encodeAwarenessEntries, encodeAwarenessMessage } from './messages.js';
 import type { SyncConnection } from './SyncConnection.js';
 import { decodeRemoteAwareness, encodeRemoteAwareness } from './remoteAwareness.js';
@@ -17,12 +18,6 @@ export interface PresenceEntry {
 
 /** Origin of awareness states another process relayed. */
 const remoteAwarenessOrigin: unique symbol = Symbol('boards.remoteAwareness');
-
-interface AwarenessChange {
-  added: number[];
-  updated: number[];
-  removed: number[];
-}
 
 /** Options of `RoomAwareness`. */
 export interface RoomAwarenessOptions {
@@ -43,9 +38,9 @@ export interface RoomAwarenessOptions {
  */
 export class RoomAwareness {
   readonly #options: RoomAwarenessOptions;
-  /** Room-scoped, on its own tiny doc: an `Awareness` on the board doc would leave a destroy listener there per room. */
-  readonly #doc = new Y.Doc();
-  readonly #awareness = new Awareness(this.#doc);
+  /** Room-scoped, with no document and no timer of its own (`AwarenessStates`); `sweep` drops outdated states. */
+  readonly #states = new AwarenessStates((change, origin) => this.#onUpdate(change, origin));
+  readonly #awareness = this.#states.protocol;
   readonly #owners = new Map<number, SyncConnection>();
   #changed = new Set<number>();
   /** Ids changed by this process's connections since the last `takeLocalChanges` (what other processes are told). */
@@ -55,8 +50,11 @@ export class RoomAwareness {
 
   constructor(options: RoomAwarenessOptions) {
     this.#options = options;
-    this.#awareness.setLocalState(null);
-    this.#awareness.on('update', this.#onUpdate);
+  }
+
+  /** Drops the states their clients did not renew for 30 s (a client that vanished without a goodbye); called by the hub's one timer for every room. */
+  sweep(nowMs: number): void {
+    this.#states.sweep(nowMs);
   }
 
   /**
@@ -172,14 +170,12 @@ export class RoomAwareness {
     }));
   }
 
-  /** Stops listening and frees the awareness. */
+  /** Frees the awareness states. */
   destroy(): void {
-    this.#awareness.off('update', this.#onUpdate);
-    this.#awareness.destroy();
-    this.#doc.destroy();
+    this.#states.clear();
   }
 
-  readonly #onUpdate = (change: AwarenessChange, origin: unknown): void => {
+  #onUpdate(change: AwarenessChange, origin: unknown): void {
     const connection = this.#options.connectionOf(origin);
     for (const id of [...change.added, ...change.updated]) {
       if (connection !== undefined && !this.#owners.has(id)) {
@@ -198,5 +194,5 @@ export class RoomAwareness {
       this.#changed.add(id);
     }
     this.#options.onChange();
-  };
+  }
 }
