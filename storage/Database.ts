@@ -22,6 +22,13 @@ export interface Database {
   readonly documents: DocumentStore;
   /** Full-text index of board titles and item texts. */
   readonly search: SearchIndex;
+  /**
+   * Runs `writes` (collection writes, each started synchronously by its call) as one commit where
+   * the store can: on sqlite one transaction instead of one per write, so bookkeeping rows of many
+   * boards made in one event-loop turn cost one WAL commit. A write that fails rejects its own
+   * promise and leaves the others. Absent: the writes are made one by one as usual.
+   */
+  batch?<R>(writes: () => R): R;
   /** Answers when the store can serve requests (for `/readyz`). */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -6,6 +6,7 @@ import { CrdtError } from '../errors.js';
 import type { BusSubscription, Clock, UpdateBus } from '../../storage/index.js';
 import { syncCloseCodes } from './closeCodes.js';
 import { fanOut } from './fanOut.js';
+import type { EndOfTurn } from './EndOfTurn.js';
 import { LiveEditGuard } from './LiveEditGuard.js';
 import type { AppliedLiveUpdate } from './LiveEditGuard.js';
 import { LiveUpdates } from './LiveUpdates.js';
@@ -49,7 +50,8 @@ export class BoardRoom {
   #guard: LiveEditGuard | undefined;
   readonly #bus: UpdateBus | undefined;
   readonly #subscription: BusSubscription | undefined;
-  #flushTimer: NodeJS.Immediate | undefined;
+  readonly #endOfTurn: EndOfTurn;
+  readonly #flushTask = (): void => this.#flush();
   /** A `#flushSoon` microtask is queued. */
   #flushQueued = false;
   #disposed = false;
@@ -66,6 +68,8 @@ export class BoardRoom {
       onEdit: (connection: SyncConnection) => void;
       /** Totals shared by the hub's rooms. */
       counters: RoomCounters;
+      /** Where the room's end-of-turn flush is scheduled: one immediate for every room of the hub. */
+      endOfTurn: EndOfTurn;
       /** The bus to other processes with clients on the same board: awareness goes both ways over it. Default none. */
       bus?: UpdateBus | undefined;
     },
@@ -77,6 +81,7 @@ export class BoardRoom {
     this.#onEdit = options.onEdit;
     this.#counters = options.counters;
     this.#clock = options.clock;
+    this.#endOfTurn = options.endOfTurn;
     this.#awareness = new RoomAwareness({
       maxClientIdsPerConnection: options.maxClientIdsPerConnection,
       connectionOf: (origin) => (this.connections.has(origin as SyncConnection) ? (origin as SyncConnection) : undefined),
@@ -169,8 +174,7 @@ export class BoardRoom {
   dispose(): void {
     if (this.#disposed) return;
     this.#disposed = true;
-    if (this.#flushTimer !== undefined) clearImmediate(this.#flushTimer);
-    this.#flushTimer = undefined;
+    this.#endOfTurn.cancel(this);
     // The states of the clients that left, so other processes drop them now rather than after their timeout.
     this.#publishAwareness();
     this.#subscription?.unsubscribe();
@@ -218,9 +222,13 @@ export class BoardRoom {
     for (const connection of [...this.connections]) connection.start(lease.doc, states);
   }
 
+  /** Drops the awareness states their clients did not renew in time (the hub's one timer calls it for every room). */
+  sweepAwareness(nowMs: number): void {
+    if (!this.#disposed) this.#awareness.sweep(nowMs);
+  }
+
   #scheduleFlush(): void {
-    if (this.#flushTimer !== undefined || this.#disposed) return;
-    this.#flushTimer = setImmediate(() => this.#flush());
+    if (!this.#disposed) this.#endOfTurn.schedule(this, this.#flushTask);
   }
 
   /** `#flush` once the code running now is done, taking along whatever the turn's flush would have. */
@@ -230,14 +238,13 @@ export class BoardRoom {
     queueMicrotask(() => {
       this.#flushQueued = false;
       if (this.#disposed) return;
-      if (this.#flushTimer !== undefined) clearImmediate(this.#flushTimer);
+      this.#endOfTurn.cancel(this);
       this.#flush();
     });
   }
 
   /** The end of a turn: the turn's awareness changes, and the live updates (`LiveUpdates.flush`), relayed together when they can be. */
   #flush(): void {
-    this.#flushTimer = undefined;
     const awareness = this.#awareness.takeChanges();
     this.#publishAwareness();
     if (this.#live === undefined) return;

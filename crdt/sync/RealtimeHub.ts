@@ -3,11 +3,13 @@ import type { Clock, UpdateBus } from '../../storage/index.js';
 import type { DocumentRegistry } from '../documents/DocumentRegistry.js';
 import { silentLogger } from '../documents/Logger.js';
 import type { Logger } from '../documents/Logger.js';
+import { outdatedTimeout } from 'y-protocols/awareness';
 import { BoardRoom } from './BoardRoom.js';
 import type { RoomCounters } from './BoardRoom.js';
 import { RoomAwareness } from './RoomAwareness.js';
 import type { PresenceEntry } from './RoomAwareness.js';
 import { syncCloseCodes } from './closeCodes.js';
+import { EndOfTurn } from './EndOfTurn.js';
 import { SyncConnection } from './SyncConnection.js';
 import type { SyncConnectionInfo } from './SyncConnection.js';
 import type { SyncSocket } from './SyncSocket.js';
@@ -71,6 +73,10 @@ export class RealtimeHub {
   readonly #editListeners = new Set<(boardId: string, userId: string) => void>();
   /** Totals since the hub started, added to by its rooms. */
   readonly #counters: RoomCounters = { updatesIn: 0, updatesOut: 0 };
+  /** The rooms' end-of-turn flushes, in one immediate per turn. */
+  readonly #endOfTurn: EndOfTurn;
+  /** The one timer that drops outdated awareness states in every room, while any room is open. */
+  #sweepTimer: NodeJS.Timeout | undefined;
   #closed = false;
 
   constructor(registry: DocumentRegistry, options: RealtimeHubOptions = {}) {
@@ -78,6 +84,7 @@ export class RealtimeHub {
     this.#clock = options.clock ?? systemClock;
     this.#logger = options.logger ?? silentLogger;
     this.#bus = options.bus;
+    this.#endOfTurn = new EndOfTurn(this.#logger);
     this.#options = {
       maxMessageBytes: options.maxMessageBytes ?? 4 * 1024 * 1024,
       maxConnectionsPerBoard: options.maxConnectionsPerBoard ?? 1000,
@@ -188,6 +195,7 @@ export class RealtimeHub {
     this.#unsubscribe();
     this.#drained.clear();
     for (const room of [...this.#rooms.values()]) room.closeAll(syncCloseCodes.goingAway, 'server shutting down');
+    this.#stopSweeping();
   }
 
   /** The remembered drained bucket for `key` while it is not full again (shared by every connection attached meanwhile), else a fresh one. */
@@ -221,6 +229,7 @@ export class RealtimeHub {
       logger: this.#logger,
       clock: this.#clock,
       counters: this.#counters,
+      endOfTurn: this.#endOfTurn,
       bus: this.#bus,
       onEdit: (connection) => {
         for (const listener of this.#editListeners) {
@@ -233,10 +242,31 @@ export class RealtimeHub {
       },
       onDisposed: (disposed) => {
         if (this.#rooms.get(boardId) === disposed) this.#rooms.delete(boardId);
+        if (this.#rooms.size === 0) this.#stopSweeping();
       },
     });
     this.#rooms.set(boardId, room);
+    this.#startSweeping();
     return room;
+  }
+
+  /**
+   * One timer for every room, as often as y-protocols' `Awareness` checks its own (a tenth of
+   * the 30 s timeout): a state its client did not renew in time is dropped and the others are
+   * told, as a stock y-websocket server does.
+   */
+  #startSweeping(): void {
+    if (this.#sweepTimer !== undefined) return;
+    this.#sweepTimer = setInterval(() => {
+      const now = Date.now();
+      for (const room of this.#rooms.values()) room.sweepAwareness(now);
+    }, outdatedTimeout / 10);
+    this.#sweepTimer.unref();
+  }
+
+  #stopSweeping(): void {
+    clearInterval(this.#sweepTimer);
+    this.#sweepTimer = undefined;
   }
 }
 

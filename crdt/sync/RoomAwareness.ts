@@ -1,5 +1,6 @@
-import { Awareness, applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
-import * as Y from 'yjs';
+import { applyAwarenessUpdate, encodeAwarenessUpdate, removeAwarenessStates } from 'y-protocols/awareness';
+import { AwarenessStates } from './AwarenessStates.js';
+import type { AwarenessChange } from './AwarenessStates.js';
 import { decodeAwarenessUpdate, encodeAwarenessEntries, encodeAwarenessMessage } from './messages.js';
 import type { SyncConnection } from './SyncConnection.js';
 import { decodeRemoteAwareness, encodeRemoteAwareness } from './remoteAwareness.js';
@@ -17,12 +18,6 @@ export interface PresenceEntry {
 
 /** Origin of awareness states another process relayed. */
 const remoteAwarenessOrigin: unique symbol = Symbol('boards.remoteAwareness');
-
-interface AwarenessChange {
-  added: number[];
-  updated: number[];
-  removed: number[];
-}
 
 /** Options of `RoomAwareness`. */
 export interface RoomAwarenessOptions {
@@ -43,20 +38,25 @@ export interface RoomAwarenessOptions {
  */
 export class RoomAwareness {
   readonly #options: RoomAwarenessOptions;
-  /** Room-scoped, on its own tiny doc: an `Awareness` on the board doc would leave a destroy listener there per room. */
-  readonly #doc = new Y.Doc();
-  readonly #awareness = new Awareness(this.#doc);
+  /** Room-scoped, with no document and no timer of its own (`AwarenessStates`); `sweep` drops outdated states. */
+  readonly #states = new AwarenessStates((change, origin) => this.#onUpdate(change, origin));
+  readonly #awareness = this.#states.protocol;
   readonly #owners = new Map<number, SyncConnection>();
-  #changed = new Set<number>();
-  /** Ids changed by this process's connections since the last `takeLocalChanges` (what other processes are told). */
-  #localChanged = new Set<number>();
-  /** Owners of the client ids other processes relayed, as their connections know them (for `presence`). */
-  readonly #remoteOwners = new Map<number, RemoteOwner>();
+  /** Ids changed since the last `takeChanges` (one set for the room's life, emptied by each relay). */
+  readonly #changed = new Set<number>();
+  /** Ids changed by this process's connections since the last `takeLocalChanges` (what other processes are told); only when `shared`. */
+  readonly #localChanged: Set<number> | undefined;
+  /** Owners of the client ids other processes relayed, as their connections know them (for `presence`); made by the first relayed state. */
+  #remoteOwners: Map<number, RemoteOwner> | undefined;
 
   constructor(options: RoomAwarenessOptions) {
     this.#options = options;
-    this.#awareness.setLocalState(null);
-    this.#awareness.on('update', this.#onUpdate);
+    if (options.shared === true) this.#localChanged = new Set();
+  }
+
+  /** Drops the states their clients did not renew for 30 s (a client that vanished without a goodbye); called by the hub's one timer for every room. */
+  sweep(nowMs: number): void {
+    this.#states.sweep(nowMs);
   }
 
   /**
@@ -90,16 +90,18 @@ export class RoomAwareness {
     const entries = decodeAwarenessUpdate(update);
     const allowed = entries.filter((entry) => !this.#owners.has(entry.clientId));
     if (allowed.length === 0) return;
-    for (const owner of owners) if (!this.#owners.has(owner.clientId)) this.#remoteOwners.set(owner.clientId, owner);
+    const remoteOwners = (this.#remoteOwners ??= new Map());
+    for (const owner of owners) if (!this.#owners.has(owner.clientId)) remoteOwners.set(owner.clientId, owner);
     applyAwarenessUpdate(this.#awareness, allowed.length === entries.length ? update : encodeAwarenessEntries(allowed), remoteAwarenessOrigin);
   }
 
   /** What to tell other processes of the states this process's connections changed since the last call (`applyRemote` reads it); undefined when none. */
   takeLocalChanges(): Uint8Array | undefined {
     const changed = this.#localChanged;
-    if (changed.size === 0) return undefined;
-    this.#localChanged = new Set();
-    return this.#encodeForOthers(changed);
+    if (changed === undefined || changed.size === 0) return undefined;
+    const update = this.#encodeForOthers(changed);
+    changed.clear();
+    return update;
   }
 
   /** Every live state of this process's connections, for a process whose room just opened (`applyRemote` reads it); undefined when none. */
@@ -138,8 +140,9 @@ export class RoomAwareness {
   takeChanges(): Uint8Array | undefined {
     const changed = this.#changed;
     if (changed.size === 0) return undefined;
-    this.#changed = new Set();
-    return encodeAwarenessMessage(encodeAwarenessUpdate(this.#awareness, [...changed]));
+    const message = encodeAwarenessMessage(encodeAwarenessUpdate(this.#awareness, [...changed]));
+    changed.clear();
+    return message;
   }
 
   /**
@@ -161,7 +164,7 @@ export class RoomAwareness {
     for (const connection of connections) {
       add(connection.actor, [...connection.awarenessClientIds].filter((id) => states.has(id)), connection.connectedAtMs);
     }
-    for (const owner of this.#remoteOwners.values()) {
+    for (const owner of this.#remoteOwners?.values() ?? []) {
       if (states.has(owner.clientId)) add(owner, [owner.clientId], owner.connectedAtMs);
     }
     return [...byUser].map(([userId, { name, clientIds, connectedAtMs }]) => ({
@@ -172,31 +175,29 @@ export class RoomAwareness {
     }));
   }
 
-  /** Stops listening and frees the awareness. */
+  /** Frees the awareness states. */
   destroy(): void {
-    this.#awareness.off('update', this.#onUpdate);
-    this.#awareness.destroy();
-    this.#doc.destroy();
+    this.#states.clear();
   }
 
-  readonly #onUpdate = (change: AwarenessChange, origin: unknown): void => {
+  #onUpdate(change: AwarenessChange, origin: unknown): void {
     const connection = this.#options.connectionOf(origin);
     for (const id of [...change.added, ...change.updated]) {
       if (connection !== undefined && !this.#owners.has(id)) {
         this.#owners.set(id, connection);
         connection.awarenessClientIds.add(id);
       }
-      if (connection !== undefined && this.#options.shared === true) this.#localChanged.add(id);
+      if (connection !== undefined) this.#localChanged?.add(id);
       this.#changed.add(id);
     }
     for (const id of change.removed) {
-      this.#remoteOwners.delete(id);
+      this.#remoteOwners?.delete(id);
       const owner = this.#owners.get(id);
-      if (owner !== undefined && this.#options.shared === true) this.#localChanged.add(id);
+      if (owner !== undefined) this.#localChanged?.add(id);
       owner?.awarenessClientIds.delete(id);
       this.#owners.delete(id);
       this.#changed.add(id);
     }
     this.#options.onChange();
-  };
+  }
 }

@@ -39,7 +39,8 @@ interface Pending {
   writes: Promise<void>[];
   /** What the journal rows say of each item so far (`foldItemChanges` of their steps), and the actor of the last row. */
   journaled: { net: Map<string, NetItemChange>; actorId: string };
-  timer: NodeJS.Timeout;
+  /** When its window ends (`performance.now()` time). */
+  dueAt: number;
 }
 
 /** Adds `steps` to the net change per item, as `foldItemChanges` folds them. */
@@ -64,6 +65,9 @@ function adds(journaled: Pending['journaled'], steps: readonly ItemChangeStep[],
 
 /** Boards whose workspace is remembered before the memory is cleared. */
 const maxRemembered = 10_000;
+
+/** Windows ending within this share of `coalesceMs` of the one that ends now are closed with it: one timer call and one journal delete for all of them. */
+const windowSlack = 0.05;
 
 /**
  * Turns live (WebSocket) edits into domain events. Every document message from a writable
@@ -97,7 +101,10 @@ export class LiveEdits {
   readonly #lastEditor = new Map<string, string>();
   /** Steps observed in the current event-loop turn, per board; journaled at the end of the turn. */
   readonly #turn = new Map<string, ItemChangeStep[]>();
+  /** Open windows, by board, in the order they opened (so in the order they end: every window lasts `coalesceMs`). */
   readonly #pending = new Map<string, Pending>();
+  /** The one timer that closes the windows due, set for the first window open. */
+  #timer: NodeJS.Timeout | undefined;
   readonly #coalesceMs: number;
   readonly #stopLoading: () => void;
 
@@ -144,7 +151,9 @@ export class LiveEdits {
   /** Emits what is gathered now, stops the timers and stops observing boards loaded later. */
   async close(): Promise<void> {
     this.#stopLoading();
-    await Promise.all([...this.#pending.keys()].map((boardId) => this.#flush(boardId)));
+    clearTimeout(this.#timer);
+    this.#timer = undefined;
+    await this.#flush([...this.#pending.keys()]);
   }
 
   #run(boardId: string, fn: () => Promise<void>): void {
@@ -191,14 +200,24 @@ export class LiveEdits {
       turn.push(...steps);
       return;
     }
+    if (this.#turn.size === 0) queueMicrotask(() => this.#journalTurn());
     this.#turn.set(boardId, steps);
-    queueMicrotask(() => this.#journalTurn(boardId));
   }
 
-  #journalTurn(boardId: string): void {
-    const steps = this.#turn.get(boardId);
-    this.#turn.delete(boardId);
-    if (steps === undefined) return;
+  /** Journals the steps of every board edited this turn, in one commit where the store offers it (`Database.batch`). */
+  #journalTurn(): void {
+    const boards = [...this.#turn];
+    this.#turn.clear();
+    // The windows this turn opens end together, whatever the writes cost meanwhile.
+    const dueAt = performance.now() + this.#coalesceMs;
+    const journal = (): void => {
+      for (const [boardId, steps] of boards) this.#journalBoard(boardId, steps, dueAt);
+    };
+    if (this.#o.db.batch === undefined) journal();
+    else this.#o.db.batch(journal);
+  }
+
+  #journalBoard(boardId: string, steps: ItemChangeStep[], dueAt: number): void {
     const actorId = this.#lastEditor.get(boardId) ?? 'unknown';
     const pending = this.#pending.get(boardId);
     if (pending !== undefined && !adds(pending.journaled, steps, actorId)) {
@@ -221,25 +240,55 @@ export class LiveEdits {
       pending.journaled.actorId = actorId;
       return;
     }
-    const timer = setTimeout(() => this.#run(boardId, () => this.#flush(boardId)), this.#coalesceMs);
-    timer.unref();
     const net = new Map<string, NetItemChange>();
     foldInto(net, steps);
-    this.#pending.set(boardId, { steps: [...steps], actorId, journalIds: [id], writes: [write], journaled: { net, actorId }, timer });
+    this.#pending.set(boardId, { steps: [...steps], actorId, journalIds: [id], writes: [write], journaled: { net, actorId }, dueAt });
+    if (this.#timer === undefined) this.#arm(dueAt);
   }
 
-  async #flush(boardId: string): Promise<void> {
-    const pending = this.#pending.get(boardId);
-    if (pending === undefined) return;
-    this.#pending.delete(boardId);
-    clearTimeout(pending.timer);
-    try {
-      await this.#emitItems(boardId, pending.steps, pending.actorId);
-    } finally {
-      await Promise.all(pending.writes);
-      // Without an fsync of its own: rows a power loss brings back only emit their events again.
-      await this.#journal.deleteMany({ id: { $in: pending.journalIds } }, sharedDurability);
+  /** Sets the one timer for the window ending at `dueAt`. */
+  #arm(dueAt: number): void {
+    this.#timer = setTimeout(() => this.#closeDue(), Math.max(0, dueAt - performance.now()));
+    this.#timer.unref();
+  }
+
+  /** Closes the windows due now (and those about to be: `windowSlack`) together, then sets the timer for the next. */
+  #closeDue(): void {
+    this.#timer = undefined;
+    const until = performance.now() + this.#coalesceMs * windowSlack;
+    const due: string[] = [];
+    let next: number | undefined;
+    for (const [boardId, pending] of this.#pending) {
+      if (pending.dueAt > until) {
+        next = pending.dueAt;
+        break;
+      }
+      due.push(boardId);
     }
+    if (next !== undefined) this.#arm(next);
+    void this.#flush(due);
+  }
+
+  /** Emits the item events of these boards' windows, then removes their journal rows in one delete. */
+  async #flush(boardIds: readonly string[]): Promise<void> {
+    const closed: [string, Pending][] = [];
+    for (const boardId of boardIds) {
+      const pending = this.#pending.get(boardId);
+      if (pending === undefined) continue;
+      this.#pending.delete(boardId);
+      closed.push([boardId, pending]);
+    }
+    if (closed.length === 0) return;
+    await Promise.all(
+      closed.map(([boardId, pending]) =>
+        this.#emitItems(boardId, pending.steps, pending.actorId).catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'live edit events failed')),
+      ),
+    );
+    await Promise.all(closed.flatMap(([, pending]) => pending.writes));
+    // Without an fsync of its own: rows a power loss brings back only emit their events again.
+    await this.#journal
+      .deleteMany({ id: { $in: closed.flatMap(([, pending]) => pending.journalIds) } }, sharedDurability)
+      .catch((error: unknown) => this.#o.logger.error({ err: error }, 'live edit journal rows could not be removed'));
   }
 
   /** Emits one item event per item for the net effect of `steps`, with each item as the document holds it now. */

@@ -13,15 +13,22 @@ const maxRemembered = 10_000;
 /**
  * Keeps "recent boards" (`GET /boards/recent`, sorted by `updatedAt`) current: on every content
  * `board.changed` it sets the board's `updatedAt`/`updatedBy`, at most once per
- * `recentTouchIntervalMs` per board, without delaying the write that caused it.
+ * `recentTouchIntervalMs` per board, without delaying the write that caused it. The boards
+ * touched in one event-loop turn are written together at its end, in one commit where the store
+ * offers it (`Database.batch`): with live edits on hundreds of boards, one commit per turn rather
+ * than one per board.
  */
 export class RecentBoards {
+  readonly #db: Database;
   readonly #boards: Collection<BoardRecord>;
   readonly #clock: Clock;
   readonly #logger: { warn(context: object, message: string): void };
   readonly #lastTouch = new Map<string, number>();
+  /** Touches of this turn, by board: when and by whom. */
+  #due = new Map<string, { at: number; actorId: string }>();
 
   constructor(db: Database, clock: Clock, logger: { warn(context: object, message: string): void }) {
+    this.#db = db;
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
     this.#clock = clock;
     this.#logger = logger;
@@ -34,15 +41,29 @@ export class RecentBoards {
     });
   }
 
-  /** Marks the board as changed now by `actorId`, unless it was within the interval (fire and forget, failures logged). */
+  /** Marks the board as changed now by `actorId`, unless it was within the interval (fire and forget at the end of the turn, failures logged). */
   touch(boardId: string, actorId: string): void {
     const now = this.#clock.now();
-    if ((this.#lastTouch.get(boardId) ?? Number.NEGATIVE_INFINITY) + recentTouchIntervalMs > now) return;
+    const last = this.#lastTouch.get(boardId);
+    if (last !== undefined && last + recentTouchIntervalMs > now) return;
     if (this.#lastTouch.size >= maxRemembered) this.#lastTouch.clear();
     this.#lastTouch.set(boardId, now);
-    this.#boards
-      // Not acknowledged to anyone: no fsync of its own on the event loop (see `InsertOptions`).
-      .updateOne({ id: boardId }, { $set: { updatedAt: now, updatedBy: actorId } }, sharedDurability)
-      .catch((error: unknown) => this.#logger.warn({ err: error, boardId }, 'could not touch board'));
+    if (this.#due.size === 0) setImmediate(() => this.#write());
+    this.#due.set(boardId, { at: now, actorId });
+  }
+
+  #write(): void {
+    const due = this.#due;
+    this.#due = new Map();
+    const writes = (): void => {
+      for (const [boardId, { at, actorId }] of due) {
+        this.#boards
+          // Not acknowledged to anyone: no fsync of its own on the event loop (see `InsertOptions`).
+          .updateOne({ id: boardId }, { $set: { updatedAt: at, updatedBy: actorId } }, sharedDurability)
+          .catch((error: unknown) => this.#logger.warn({ err: error, boardId }, 'could not touch board'));
+      }
+    };
+    if (this.#db.batch === undefined) writes();
+    else this.#db.batch(writes);
   }
 }

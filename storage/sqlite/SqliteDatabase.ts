@@ -154,6 +154,11 @@ export class SqliteDatabase implements Database {
     return this.#checkpointer !== undefined;
   }
 
+  /** Runs `writes` in one transaction (one commit for every collection write they start; see `Database.batch`). */
+  batch<R>(writes: () => R): R {
+    return this.#db.transaction(writes)();
+  }
+
   async ping(): Promise<void> {
     this.#db.prepare('SELECT 1').get();
   }
