@@ -16,7 +16,7 @@ async function phonePage(): Promise<Page> {
 }
 
 /** Whether `target` is drawn inside the screen and is what a finger at its centre touches (nothing clips or covers it). */
-async function reachable(page: Page, target: Locator): Promise<boolean> {
+async function reachable(target: Locator): Promise<boolean> {
   const box = await target.boundingBox();
   if (!box || box.x < 0 || box.y < 0 || box.x + box.width > phone.width + 0.5 || box.y + box.height > phone.height + 0.5) return false;
   return target.evaluate((el, at) => {
@@ -32,8 +32,8 @@ describe.skipIf(!available)('the web app on a phone (390 × 844, touch)', { time
     const title = page.getByRole('textbox', { name: 'New board title' });
     const create = page.getByRole('button', { name: 'Create board' });
     await create.waitFor();
-    expect(await reachable(page, title)).toBe(true);
-    expect(await reachable(page, create)).toBe(true);
+    expect(await reachable(title)).toBe(true);
+    expect(await reachable(create)).toBe(true);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(phone.width);
     await title.tap();
     await page.keyboard.type('From my phone');
@@ -56,7 +56,7 @@ describe.skipIf(!available)('the web app on a phone (390 × 844, touch)', { time
     await menu.waitFor();
     const entries = menu.getByRole('menuitem');
     expect(await entries.count()).toBeGreaterThanOrEqual(4);
-    for (let i = 0; i < (await entries.count()); i += 1) expect(await reachable(page, entries.nth(i))).toBe(true);
+    for (let i = 0; i < (await entries.count()); i += 1) expect(await reachable(entries.nth(i))).toBe(true);
     const header = (await page.locator('header.topbar').boundingBox())!;
     expect((await menu.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height - 0.5);
     const file = await downloaded(page, () => menu.locator('[role=menuitem][data-export=json]').tap());
