@@ -82,14 +82,14 @@ export class BoardEdits {
   /**
    * `ids` with the contents of the sections among them: every item whose section (the top-most
    * one containing its centre, as REST derives `sectionId`), or its section's section and so
-   * on, is one of them. Dragging a section moves what it holds, except locked items: they stay.
+   * on, is one of them, locked or not. Copying a section copies all it holds; callers that move
+   * leave out the locked ones, which stay where they are.
    */
   withContents(ids: ReadonlySet<string>, itemsInZOrder: readonly StoredItem[]): Set<string> {
     const out = new Set(ids);
     if (!itemsInZOrder.some((item) => ids.has(item.id) && item.type === 'section')) return out;
     const sectionIds = deriveSectionIds(itemsInZOrder);
     for (const item of itemsInZOrder) {
-      if (item.locked) continue;
       const chain = new Set<string>();
       for (let parent = sectionIds.get(item.id) ?? null; parent !== null && !chain.has(parent); parent = sectionIds.get(parent) ?? null) {
         if (ids.has(parent)) {
