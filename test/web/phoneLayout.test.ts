@@ -1,8 +1,8 @@
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { signedInContext } from '../helpers/browser.js';
-import { boardWith, openBoard, webSuite } from '../helpers/boardPage.js';
-import { restItems } from '../helpers/canvasBoard.js';
+import { webSuite } from '../helpers/boardPage.js';
+import { boardWith, openBoard, restItems } from '../helpers/canvasBoard.js';
 import { json } from '../helpers/testServer.js';
 import { downloaded } from './panelsKit.js';
 
@@ -60,6 +60,6 @@ describe.skipIf(!available)('the web app on a phone (390 × 844, touch)', { time
     const header = (await page.locator('header.topbar').boundingBox())!;
     expect((await menu.boundingBox())!.y).toBeGreaterThanOrEqual(header.y + header.height - 0.5);
     const file = await downloaded(page, () => menu.locator('[role=menuitem][data-export=json]').tap());
-    expect(JSON.parse(file.bytes.toString('utf8')).items).toEqual(await restItems(suite.t, suite.owner, boardId));
+    expect(JSON.parse(file.bytes.toString('utf8')).items).toEqual(await restItems(suite.t, suite.owner.key, boardId));
   });
 });

@@ -1,13 +1,13 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { signedInPage } from '../helpers/browser.js';
-import { boardWith, openBoard, webSuite } from '../helpers/boardPage.js';
-import { dragMouse, itemsByText, restItems, zoomOf } from '../helpers/canvasBoard.js';
+import { webSuite } from '../helpers/boardPage.js';
+import { boardWith, dragMouse, itemsByText, openBoard, restItems, zoomOf } from '../helpers/canvasBoard.js';
 import type { Body } from '../helpers/testServer.js';
 
 const { available, suite } = webSuite('the locked-contents-of-a-section browser test');
 
-const byText = (boardId: string): Promise<Record<string, Body>> => itemsByText(suite.t, suite.owner, boardId);
+const byText = (boardId: string): Promise<Record<string, Body>> => itemsByText(suite.t, suite.owner.key, boardId);
 
 const sectionWithNotes = [
   { op: 'create', type: 'section', position: { x: 0, y: 0 }, size: { width: 800, height: 500 }, data: { title: 'Frame' } },
@@ -64,9 +64,9 @@ describe.skipIf(!available)('a section holding a locked item', { timeout: 180_00
     const at = await sectionCorner(page, before.Frame.id);
     await page.mouse.click(at.x, at.y);
     await page.keyboard.press('Control+D');
-    await expect.poll(async () => (await restItems(suite.t, suite.owner, boardId)).length).toBe(7);
+    await expect.poll(async () => (await restItems(suite.t, suite.owner.key, boardId)).length).toBe(7);
     const originals = new Set(Object.values(before).map((i) => i.id));
-    const all = await restItems(suite.t, suite.owner, boardId);
+    const all = await restItems(suite.t, suite.owner.key, boardId);
     const added = all.filter((i) => !originals.has(i.id));
     const copy = added.find((i) => i.type === 'section');
     expect(copy.position).toEqual({ x: 20, y: 20 });
