@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { createItemBodySchema } from '../../crdt/index.js';
 import { importChunkBytes, importChunkItems, maxImportBodyBytes, maxImportItems } from '../../server/jobs/ImportService.js';
 import type { Services } from '../../server/Services.js';
+import { withThousandsCommas } from '../../server/thousands.js';
 import { defineRoute } from '../route.js';
 import type { Route } from '../route.js';
 import { jobSchema } from '../schemas/ai.js';
@@ -9,7 +10,7 @@ import { idParam } from '../schemas/common.js';
 
 const tag = 'Items';
 const mib = maxImportBodyBytes / (1024 * 1024);
-const chunk = `up to ${importChunkItems.toLocaleString('en-US')} items and ${importChunkBytes / 1024} KiB of items`;
+const chunk = `up to ${withThousandsCommas(importChunkItems)} items and ${importChunkBytes / 1024} KiB of items`;
 
 /** What an import job reports as its `result`, from the moment it is accepted. */
 const importProgressSchema = z

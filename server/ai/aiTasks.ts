@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { contentOfItem, geometryLimits } from '../../crdt/index.js';
+import { withThousandsCommas } from '../thousands.js';
 
 /** Bounds of AI requests, in characters. */
 export const aiLimits = {
@@ -16,14 +17,6 @@ export const aiLimits = {
 } as const;
 
 const coordinate = z.number().min(-geometryLimits.maxCoordinate).max(geometryLimits.maxCoordinate);
-
-/**
- * `1000000` as `1,000,000`, as `toLocaleString('en-US')` writes it, without loading ICU's number
- * formats into the process when this module loads (a few MB of the binary's ICU data).
- */
-function withThousandsCommas(value: number): string {
-  return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-}
 
 /** `position` of generate and skill apply: where a generated group goes (`findFreeSpot`). */
 export const placementPositionSchema = z
