@@ -1,7 +1,5 @@
 import type { Clock, Collection, Database, Filter } from '../../storage/index.js';
 import { batchedFind, findTogether } from '../../storage/index.js';
-import type { MembershipRecord } from '../../storage/schema/accounts.js';
-import { accountCollections } from '../../storage/schema/accounts.js';
 import type {
   BoardMemberRecord,
   BoardRecord,
@@ -10,6 +8,7 @@ import type {
   SpaceRecord,
 } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
+import { accountFinds } from '../accounts/accountFinds.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { plans } from '../accounts/plans.js';
 import { purgeAt } from '../boards/trashRules.js';
@@ -83,7 +82,7 @@ export class AccessService {
   /** The person's grants and, with `boardId`, that board (or null), read together (one round trip where the store batches finds). */
   async #readGrants(userId: string, boardId?: string): Promise<{ grants: UserGrants; board: BoardRecord | null }> {
     const rights = [
-      batchedFind<MembershipRecord>(accountCollections.memberships, { userId }, { sort: [['createdAt', 1]] }),
+      accountFinds.memberships(userId),
       batchedFind<SpaceMemberRecord>(boardCollections.spaceMembers, { userId }),
       batchedFind<BoardMemberRecord>(boardCollections.boardMembers, { userId }),
       batchedFind<SpaceRecord>(boardCollections.spaces, { ownerId: userId }),

@@ -3,6 +3,7 @@ import { DuplicateKeyError, newId } from '../../storage/index.js';
 import type { MembershipRecord, UserRecord, WorkspaceRecord } from '../../storage/schema/accounts.js';
 import { accountCollections } from '../../storage/schema/accounts.js';
 import { errors, ServiceError } from '../errors.js';
+import { membershipId } from './accountFinds.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { PlanName } from './plans.js';
 
@@ -81,7 +82,7 @@ export class AccountService {
     }
     await this.#workspaces.insert(workspace);
     await this.#memberships.insert({
-      id: `${workspace.id}:${userId}`,
+      id: membershipId(workspace.id, userId),
       workspaceId: workspace.id,
       userId,
       role: 'owner',
@@ -135,7 +136,7 @@ export class AccountService {
 
   /** The person's membership of the workspace, or null when they are not a member. */
   async getMembership(workspaceId: string, userId: string): Promise<MembershipRecord | null> {
-    return this.#memberships.get(`${workspaceId}:${userId}`);
+    return this.#memberships.get(membershipId(workspaceId, userId));
   }
 
   /** Workspaces the person belongs to. */
@@ -160,7 +161,7 @@ export class AccountService {
     }
     const previous = await this.getMembership(workspaceId, userId);
     const record: MembershipRecord = {
-      id: `${workspaceId}:${userId}`,
+      id: membershipId(workspaceId, userId),
       workspaceId,
       userId,
       role,
@@ -177,7 +178,7 @@ export class AccountService {
   async removeMembership(workspaceId: string, userId: string, byUserId: string = userId): Promise<void> {
     const workspace = await this.getWorkspace(workspaceId);
     if (workspace.ownerId === userId) throw new ServiceError('conflict', 'The workspace owner cannot be removed.');
-    const removed = await this.#memberships.deleteMany({ id: `${workspaceId}:${userId}` });
+    const removed = await this.#memberships.deleteMany({ id: membershipId(workspaceId, userId) });
     if (removed > 0) await this.#events?.emit('workspace.member.removed', { workspaceId, actor: { userId: byUserId }, at: this.#clock.now(), userId });
   }
 

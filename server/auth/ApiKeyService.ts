@@ -1,7 +1,8 @@
 import type { Clock, Collection, Database } from '../../storage/index.js';
-import { batchedFind, findTogether, newId } from '../../storage/index.js';
-import type { ApiKeyRecord, MembershipRecord, UserRecord, WorkspaceRecord } from '../../storage/schema/accounts.js';
+import { findTogether, newId } from '../../storage/index.js';
+import type { ApiKeyRecord } from '../../storage/schema/accounts.js';
 import { accountCollections } from '../../storage/schema/accounts.js';
+import { accountFinds } from '../accounts/accountFinds.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { errors, ValidationError } from '../errors.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
@@ -112,9 +113,9 @@ export class ApiKeyService {
     if (!key || key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt <= now)) return null;
     // The person, their membership and the workspace in one round trip where the store batches finds.
     const [[user], [membership], [workspace]] = await findTogether(this.#db, [
-      batchedFind<UserRecord>(accountCollections.users, { id: key.userId }, { limit: 1 }),
-      batchedFind<MembershipRecord>(accountCollections.memberships, { id: `${key.workspaceId}:${key.userId}` }, { limit: 1 }),
-      batchedFind<WorkspaceRecord>(accountCollections.workspaces, { id: key.workspaceId }, { limit: 1 }),
+      accountFinds.user(key.userId),
+      accountFinds.membership(key.workspaceId, key.userId),
+      accountFinds.workspace(key.workspaceId),
     ] as const);
     if (!user || !membership) return null;
     if (!workspace) throw errors.notFound('Workspace');

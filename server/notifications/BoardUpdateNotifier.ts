@@ -128,8 +128,9 @@ export class BoardUpdateNotifier {
   async flushDue(): Promise<number> {
     await Promise.all([...this.#queue.values()]);
     const now = this.#o.clock.now();
-    await this.#closed.deleteMany({ dueAt: { $lte: now - closedWindowRetentionMs } });
     const due = await this.#windows.find({ dueAt: { $lte: now } }, { sort: [['dueAt', 1]], limit: windowsPerSweep });
+    // Closed windows are only added here, so they are pruned here too, when a sweep closes some: an idle sweep writes nothing.
+    if (due.length > 0) await this.#closed.deleteMany({ dueAt: { $lte: now - closedWindowRetentionMs } });
     for (const window of due) {
       await this.#notify(window);
       await this.#closed.put({ id: window.id, boardId: window.boardId, openedAt: window.openedAt, dueAt: window.dueAt }, sharedDurability);
