@@ -2,18 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DomainEventMap, DomainEventType } from '../../server/events/index.js';
-import type { ActivityRecord } from '../../storage/schema/boards.js';
-import { boardCollections } from '../../storage/schema/boards.js';
-import type { WebhookDeliveryRecord } from '../../storage/schema/webhooks.js';
-import { webhookCollections } from '../../storage/schema/webhooks.js';
+import type { DomainEventMap } from '../../server/events/index.js';
 import type { WriteEventsRecord } from '../../storage/schema/writeEvents.js';
-import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { startReceiver } from '../server/webhooks/receiver.js';
 import type { TestReceiver } from '../server/webhooks/receiver.js';
 import { createBoard, sticky } from './helpers.js';
+import { haltEventsWhere, isServiceWriteOf, recordedEvents, writeEventsJournal } from './writeEventsKit.js';
 
 /**
  * docs/events.md "Durability of write events", for AI writes (generate, modify, convert) and a
@@ -31,40 +27,16 @@ let olive: TestUser;
 let boardId = '';
 let sourceId = '';
 
-interface Recorded {
-  activity: string[];
-  deliveries: string[];
-}
-
-/** Activity rows and webhook outbox rows of `boardIds`, as `<action|type> <item id>` lines. */
-async function recorded(server: TestServer, boardIds: readonly string[]): Promise<Recorded> {
-  const db = server.server.services.db;
-  const activity = await db.collection<ActivityRecord>(boardCollections.activity).find({ boardId: { $in: [...boardIds] } });
-  const deliveries = await db.collection<WebhookDeliveryRecord>(webhookCollections.deliveries).find({ boardId: { $in: [...boardIds] } });
-  return {
-    activity: activity.map((row) => `${row.action} ${row.itemId ?? '-'}`).sort(),
-    deliveries: deliveries.map((row) => `${row.eventType} ${(JSON.parse(row.payload) as { data: { id: string } }).data.id}`).sort(),
-  };
-}
-
-function journal(server: TestServer) {
-  return server.server.services.db.collection<WriteEventsRecord>(writeEventCollections.events);
-}
-
 /**
  * From now on, every AI write to the board stops at its first event (`board.changed`), and a
  * duplicate of the source board at its first (`board.duplicated`), as a process killed there
  * would: the update (or the copy) is stored, and no listener hears anything of it.
  */
 function haltWritesAfterTheirUpdate(server: TestServer): void {
-  const events = server.server.services.events;
-  const emit = events.emit.bind(events);
-  vi.spyOn(events, 'emit').mockImplementation(<K extends DomainEventType>(type: K, payload: DomainEventMap[K]) => {
-    const changed = payload as Partial<DomainEventMap['board.changed']>;
-    if (type === 'board.changed' && changed.boardId === boardId && changed.kind === 'content' && changed.source !== 'live') return new Promise<void>(() => undefined);
-    if (type === 'board.duplicated' && (payload as DomainEventMap['board.duplicated']).sourceBoardId === sourceId) return new Promise<void>(() => undefined);
-    return emit(type, payload);
-  });
+  haltEventsWhere(
+    server,
+    (type, payload) => isServiceWriteOf(boardId, type, payload) || (type === 'board.duplicated' && (payload as DomainEventMap['board.duplicated']).sourceBoardId === sourceId),
+  );
 }
 
 beforeAll(async () => {
@@ -84,7 +56,7 @@ afterAll(async () => {
 describe('an AI write or a duplicate stopped between its stored update and its events', () => {
   let rows: WriteEventsRecord[] = [];
   let copyId = '';
-  let expected: Recorded;
+  let expected: Awaited<ReturnType<typeof recordedEvents>>;
 
   it('a generate, a modify, a convert and a duplicate, each stopped there, get one activity row and one webhook delivery per event once the store is opened again', async () => {
     boardId = await createBoard(t, olive.key, 'AI writes');
@@ -97,8 +69,8 @@ describe('an AI write or a duplicate stopped between its stored update and its e
       (await json(t.api(olive.key, 'POST', `/boards/${sourceId}/items`, sticky('one')))).id as string,
       (await json(t.api(olive.key, 'POST', `/boards/${sourceId}/items`, sticky('two', 300)))).id as string,
     ];
-    await expect.poll(async () => (await recorded(t, [boardId, sourceId])).deliveries.length).toBe(4);
-    const before = await recorded(t, [boardId, sourceId]);
+    await expect.poll(async () => (await recordedEvents(t, [boardId, sourceId])).deliveries.length).toBe(4);
+    const before = await recordedEvents(t, [boardId, sourceId]);
 
     haltWritesAfterTheirUpdate(t);
     const cut = [
@@ -109,18 +81,18 @@ describe('an AI write or a duplicate stopped between its stored update and its e
     ];
     for (const request of cut) request.catch(() => undefined);
     // Each write stored its update (the copy its document and record) and journaled its events, and stopped before announcing them.
-    await expect.poll(() => journal(t).count({}), { timeout: 20_000 }).toBe(4);
-    rows = await journal(t).find({}, { sort: [['id', 1]] });
+    await expect.poll(() => writeEventsJournal(t).count({}), { timeout: 20_000 }).toBe(4);
+    rows = await writeEventsJournal(t).find({}, { sort: [['id', 1]] });
     copyId = rows.find((row) => row.boardCreated === true)?.boardId ?? '';
     expect(copyId).not.toBe('');
-    expect(await recorded(t, [boardId, sourceId])).toEqual(before);
-    expect((await recorded(t, [copyId])).deliveries).toEqual([]);
+    expect(await recordedEvents(t, [boardId, sourceId])).toEqual(before);
+    expect((await recordedEvents(t, [copyId])).deliveries).toEqual([]);
 
     // The process stops there; the next one opens the same store.
     await t.stop();
     vi.restoreAllMocks();
     t = await startTestServer({ env, dataDir });
-    await expect.poll(() => journal(t).count({}), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => writeEventsJournal(t).count({}), { timeout: 20_000 }).toBe(0);
 
     const items = (await json(t.api(olive.key, 'GET', `/boards/${boardId}/items?limit=100`))).data as { id: string; type: string; position: { x: number; y: number }; data: { text?: string } }[];
     expect(items.find((item) => item.id === note)?.data.text).toBe('Make Me Title Case');
@@ -151,27 +123,27 @@ describe('an AI write or a duplicate stopped between its stored update and its e
         ...copied.map((id) => `item.created ${id}`),
       ].sort(),
     };
-    await expect.poll(() => recorded(t, [boardId, sourceId, copyId]), { timeout: 20_000 }).toEqual(expected);
+    await expect.poll(() => recordedEvents(t, [boardId, sourceId, copyId]), { timeout: 20_000 }).toEqual(expected);
   }, 120_000);
 
   it('a replay of rows whose events were recorded already records nothing twice', async () => {
     expect(rows).toHaveLength(4);
-    for (const row of rows) await journal(t).insert(row);
+    for (const row of rows) await writeEventsJournal(t).insert(row);
     expect(await t.server.services.liveEdits.recover()).toBe(4);
-    expect(await journal(t).count({})).toBe(0);
-    expect(await recorded(t, [boardId, sourceId, copyId])).toEqual(expected);
+    expect(await writeEventsJournal(t).count({})).toBe(0);
+    expect(await recordedEvents(t, [boardId, sourceId, copyId])).toEqual(expected);
   });
 
   it('drops, without its events, the row of a duplicate whose copy was never stored (the process stopped before its record)', async () => {
     const row = rows.find((r) => r.boardCreated === true) as WriteEventsRecord;
     const ghost = 'brd_neverstored0000000';
-    await journal(t).insert({ ...row, id: 'wev_neverstored', boardId: ghost, events: row.events.map((event) => ({ ...event, payload: { ...event.payload, boardId: ghost, changeKey: `${String(event.payload.changeKey)}/ghost` } })) });
+    await writeEventsJournal(t).insert({ ...row, id: 'wev_neverstored', boardId: ghost, events: row.events.map((event) => ({ ...event, payload: { ...event.payload, boardId: ghost, changeKey: `${String(event.payload.changeKey)}/ghost` } })) });
     const heard: string[] = [];
     const off = t.server.services.events.on('board.duplicated', (event) => void heard.push(event.boardId));
     expect(await t.server.services.liveEdits.recover()).toBe(1);
     off();
     expect(heard).toEqual([]);
-    expect(await journal(t).count({})).toBe(0);
-    expect((await recorded(t, [ghost])).activity).toEqual([]);
+    expect(await writeEventsJournal(t).count({})).toBe(0);
+    expect((await recordedEvents(t, [ghost])).activity).toEqual([]);
   });
 });

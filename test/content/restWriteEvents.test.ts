@@ -2,20 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { DomainEventMap, DomainEventType } from '../../server/events/index.js';
 import type { NotificationRecord } from '../../storage/schema/accounts.js';
 import { accountCollections } from '../../storage/schema/accounts.js';
-import type { ActivityRecord } from '../../storage/schema/boards.js';
-import { boardCollections } from '../../storage/schema/boards.js';
-import type { WebhookDeliveryRecord } from '../../storage/schema/webhooks.js';
-import { webhookCollections } from '../../storage/schema/webhooks.js';
 import type { WriteEventsRecord } from '../../storage/schema/writeEvents.js';
-import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { startReceiver } from '../server/webhooks/receiver.js';
 import type { TestReceiver } from '../server/webhooks/receiver.js';
 import { createBoard, sticky } from './helpers.js';
+import { haltEventsWhere, isServiceWriteOf, recordedEvents, writeEventsJournal } from './writeEventsKit.js';
 
 /**
  * docs/events.md "Durability of write events": a REST write whose process stops after its update
@@ -35,19 +30,10 @@ let boardId = '';
 
 /** What the store holds of the board's events: activity rows, outbox rows and Bea's notifications. */
 async function recorded(server: TestServer): Promise<{ activity: string[]; deliveries: string[]; mentions: string[] }> {
-  const db = server.server.services.db;
-  const activity = await db.collection<ActivityRecord>(boardCollections.activity).find({ boardId }, { sort: [['id', 1]] });
-  const deliveries = await db.collection<WebhookDeliveryRecord>(webhookCollections.deliveries).find({ boardId }, { sort: [['id', 1]] });
-  const notifications = await db.collection<NotificationRecord>(accountCollections.notifications).find({ userId: bea.id, boardId }, { sort: [['id', 1]] });
-  return {
-    activity: activity.map((row) => `${row.action} ${row.itemId ?? '-'}`).sort(),
-    deliveries: deliveries.map((row) => `${row.eventType} ${(JSON.parse(row.payload) as { data: { id: string } }).data.id}`).sort(),
-    mentions: notifications.filter((n) => n.kind === 'mention').map((n) => n.itemId ?? '-'),
-  };
-}
-
-function journal(server: TestServer) {
-  return server.server.services.db.collection<WriteEventsRecord>(writeEventCollections.events);
+  const notifications = await server.server.services.db
+    .collection<NotificationRecord>(accountCollections.notifications)
+    .find({ userId: bea.id, boardId }, { sort: [['id', 1]] });
+  return { ...(await recordedEvents(server, [boardId])), mentions: notifications.filter((n) => n.kind === 'mention').map((n) => n.itemId ?? '-') };
 }
 
 /**
@@ -55,13 +41,7 @@ function journal(server: TestServer) {
  * killed there would: its update is stored, and no listener hears anything of it.
  */
 function haltWritesAfterTheirUpdate(server: TestServer): void {
-  const events = server.server.services.events;
-  const emit = events.emit.bind(events);
-  vi.spyOn(events, 'emit').mockImplementation(<K extends DomainEventType>(type: K, payload: DomainEventMap[K]) => {
-    const changed = payload as Partial<DomainEventMap['board.changed']>;
-    if (type === 'board.changed' && changed.boardId === boardId && changed.kind === 'content' && changed.source !== 'live') return new Promise<void>(() => undefined);
-    return emit(type, payload);
-  });
+  haltEventsWhere(server, (type, payload) => isServiceWriteOf(boardId, type, payload));
 }
 
 beforeAll(async () => {
@@ -106,15 +86,15 @@ describe('a REST write stopped between its stored update and its events', () => 
     ];
     for (const request of cut) request.catch(() => undefined);
     // Each write stored its update and journaled its events, and stopped before announcing them.
-    await expect.poll(() => journal(t).count({}), { timeout: 20_000 }).toBe(4);
-    rows = await journal(t).find({}, { sort: [['id', 1]] });
+    await expect.poll(() => writeEventsJournal(t).count({}), { timeout: 20_000 }).toBe(4);
+    rows = await writeEventsJournal(t).find({}, { sort: [['id', 1]] });
     expect(await recorded(t)).toEqual(before);
 
     // The process stops there; the next one opens the same store.
     await t.stop();
     vi.restoreAllMocks();
     t = await startTestServer({ env, dataDir });
-    await expect.poll(() => journal(t).count({}), { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => writeEventsJournal(t).count({}), { timeout: 20_000 }).toBe(0);
 
     const items = (await json(t.api(olive.key, 'GET', `/boards/${boardId}/items?limit=100`))).data as { id: string; type: string; position: { x: number }; data: { text?: string } }[];
     const comment = items.find((item) => item.type === 'comment')?.id ?? '';
@@ -141,9 +121,9 @@ describe('a REST write stopped between its stored update and its events', () => 
 
   it('a replay of rows whose events were recorded already (a stop between the events and the removal of the rows) records nothing twice', async () => {
     expect(rows).toHaveLength(4);
-    for (const row of rows) await journal(t).insert(row);
+    for (const row of rows) await writeEventsJournal(t).insert(row);
     expect(await t.server.services.liveEdits.recover()).toBe(4);
-    expect(await journal(t).count({})).toBe(0);
+    expect(await writeEventsJournal(t).count({})).toBe(0);
     expect(await recorded(t)).toEqual(expected);
   });
 
@@ -151,13 +131,13 @@ describe('a REST write stopped between its stored update and its events', () => 
     const [row] = rows;
     const itemId = 'itm_neverstored00000000';
     const payload = { ...(row?.events[1]?.payload ?? {}), itemId, item: null, changeKey: `created/${boardId}/${itemId}/1.0` };
-    await journal(t).insert({ ...(row as WriteEventsRecord), id: 'wev_neverstored', mark: { client: 1, clock: 0, deletion: false }, events: [{ type: 'item.created', payload }] });
+    await writeEventsJournal(t).insert({ ...(row as WriteEventsRecord), id: 'wev_neverstored', mark: { client: 1, clock: 0, deletion: false }, events: [{ type: 'item.created', payload }] });
     const heard: string[] = [];
     const off = t.server.services.events.on('item.created', (event) => void heard.push(event.itemId));
     expect(await t.server.services.liveEdits.recover()).toBe(1);
     off();
     expect(heard).toEqual([]);
-    expect(await journal(t).count({})).toBe(0);
+    expect(await writeEventsJournal(t).count({})).toBe(0);
     expect(await recorded(t)).toEqual(expected);
   });
 });
