@@ -37,7 +37,7 @@ async function invite(kind: 'spaces' | 'boards', id: string, email: string, role
 async function listed(kind: 'spaces' | 'boards', id: string, key = owner.key): Promise<Body[]> {
   const response = await t.api(key, 'GET', `/${kind}/${id}/invitations?limit=100`);
   expect(response.status).toBe(200);
-  return (await response.json()).data;
+  return ((await response.json()) as Body).data;
 }
 
 async function newBoard(title: string): Promise<string> {
