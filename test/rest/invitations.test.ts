@@ -144,6 +144,16 @@ describe('DELETE …/invitations/{email}', () => {
     expect((await listed('spaces', spaceId)).map((r) => r.email)).toContain(email);
   });
 
+  it('a malformed address in the path: 422 naming email; a malformed percent-escape: 422; nothing is revoked', async () => {
+    const email = newAddress('malformed');
+    await invite('spaces', spaceId, email);
+    const short = await expectEnvelope(await t.api(owner.key, 'DELETE', `/spaces/${spaceId}/invitations/ab`), 422, 'validation_failed');
+    expect(short.error.field).toBe('email');
+    await expectEnvelope(await t.api(owner.key, 'DELETE', `/spaces/${spaceId}/invitations/${'a'.repeat(255)}`), 422, 'validation_failed');
+    await expectEnvelope(await t.api(owner.key, 'DELETE', `/spaces/${spaceId}/invitations/%E0%A4%A`), 422, 'validation_failed');
+    expect((await listed('spaces', spaceId)).map((r) => r.email)).toContain(email);
+  });
+
   it('a trashed board: 409 trashed, and the invitation stays', async () => {
     const boardId = await newBoard('Binned');
     const email = newAddress('binned');
