@@ -278,6 +278,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/boards/{boardId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The open invitations of the board, most recently sent first (admin and above).
+         * @description An extension of SPEC: sharing with an address that has no account stores an invitation (`status: invited`), accepted at its first sign-in. Invitations are seen, resent and revoked by those who may share (admin and above); others get 403, people without access 404. Expired invitations are not listed.
+         */
+        get: operations["listBoardInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/invitations/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an open invitation to the board: the address gets no access at sign-in (admin and above).
+         * @description An extension of SPEC: sharing with an address that has no account stores an invitation (`status: invited`), accepted at its first sign-in. Invitations are seen, resent and revoked by those who may share (admin and above); others get 403, people without access 404. 404 when the address has no open invitation (revoked already, accepted or expired).
+         */
+        delete: operations["revokeBoardInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/boards/{boardId}/invitations/{email}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email an open invitation to the board again, in the caller's name; renews its 30 days (admin and above).
+         * @description An extension of SPEC: sharing with an address that has no account stores an invitation (`status: invited`), accepted at its first sign-in. Invitations are seen, resent and revoked by those who may share (admin and above); others get 403, people without access 404. At most one email a minute per invitation: sooner answers 429 `rate_limited` with `error.retryAfterSeconds`. 404 when the address has no open invitation.
+         */
+        post: operations["resendBoardInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards/{boardId}/items": {
         parameters: {
             query?: never;
@@ -900,6 +960,66 @@ export interface paths {
         patch: operations["updateSpace"];
         trace?: never;
     };
+    "/spaces/{spaceId}/invitations": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The open invitations of the space, most recently sent first (admin and above).
+         * @description An extension of SPEC: sharing with an address that has no account stores an invitation (`status: invited`), accepted at its first sign-in. Invitations are seen, resent and revoked by those who may share (admin and above); others get 403, people without access 404. Expired invitations are not listed.
+         */
+        get: operations["listSpaceInvitations"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/invitations/{email}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Revoke an open invitation to the space: the address gets no access at sign-in (admin and above).
+         * @description An extension of SPEC: sharing with an address that has no account stores an invitation (`status: invited`), accepted at its first sign-in. Invitations are seen, resent and revoked by those who may share (admin and above); others get 403, people without access 404. 404 when the address has no open invitation (revoked already, accepted or expired).
+         */
+        delete: operations["revokeSpaceInvitation"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/spaces/{spaceId}/invitations/{email}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Email an open invitation to the space again, in the caller's name; renews its 30 days (admin and above).
+         * @description An extension of SPEC: sharing with an address that has no account stores an invitation (`status: invited`), accepted at its first sign-in. Invitations are seen, resent and revoked by those who may share (admin and above); others get 403, people without access 404. At most one email a minute per invitation: sooner answers 429 `rate_limited` with `error.retryAfterSeconds`. 404 when the address has no open invitation.
+         */
+        post: operations["resendSpaceInvitation"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/spaces/{spaceId}/members": {
         parameters: {
             query?: never;
@@ -1375,6 +1495,42 @@ export interface components {
                 };
                 type: string;
             }[];
+        };
+        /** @description An open invitation by email to an address without an account, accepted at its first sign-in. */
+        Invitation: {
+            /**
+             * Format: date-time
+             * @description When the address was first invited.
+             */
+            createdAt: string;
+            /** @description The invited address (lower case); no account has it yet. */
+            email: string;
+            /**
+             * Format: date-time
+             * @description The invitation lapses at this time (30 days after the last email).
+             */
+            expiresAt: string;
+            /** @description Who invited (or last resent); membership is granted in their name. Null when that account is gone. */
+            invitedBy: components["schemas"]["Person"] | null;
+            resourceId: string;
+            /** @enum {string} */
+            resourceType: "space" | "board";
+            /**
+             * @description The role the person gets at their first sign-in.
+             * @enum {string}
+             */
+            role: "admin" | "editor" | "commenter" | "viewer";
+            /**
+             * Format: date-time
+             * @description When the invitation email last went out.
+             */
+            sentAt: string;
+        };
+        /** @description A page of Invitation resources. */
+        InvitationPage: {
+            data: components["schemas"]["Invitation"][];
+            /** @description Pass as `cursor` for the next page; null on the last page. */
+            nextCursor: string | null;
         };
         /** @description An item on a board: geometry, z order, derived section, and its type's data. */
         Item: {
@@ -4311,6 +4467,355 @@ export interface operations {
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listBoardInvitations: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPage"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state (for example a duplicate). `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    revokeBoardInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 printable ASCII characters, a UUID is best) that makes a retry of this request safe for 24 hours: the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with another request it is refused (`idempotency_key_reused`). Keys are per credential. See the README, "Retries". */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                boardId: string;
+                /** @description The invited address, URL-encoded. */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content. */
+            204: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_idempotency_key`: The `Idempotency-Key` header must be 1 to 255 printable ASCII characters; `error.header` names it. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer. `idempotency_key_in_doubt`: A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again. `conflict`: The request conflicts with the current state (for example a duplicate). `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resendBoardInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 printable ASCII characters, a UUID is best) that makes a retry of this request safe for 24 hours: the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with another request it is refused (`idempotency_key_reused`). Keys are per credential. See the README, "Retries". */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                boardId: string;
+                /** @description The invited address, URL-encoded. */
+                email: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description `invalid_idempotency_key`: The `Idempotency-Key` header must be 1 to 255 printable ASCII characters; `error.header` names it. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer. `idempotency_key_in_doubt`: A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again. `conflict`: The request conflicts with the current state (for example a duplicate). `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {
@@ -10436,6 +10941,355 @@ export interface operations {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
                     "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listSpaceInvitations: {
+        parameters: {
+            query?: {
+                /** @description The `nextCursor` of the previous page. */
+                cursor?: string;
+                /** @description Page size: 1 to 100, default 20. */
+                limit?: number;
+            };
+            header?: never;
+            path: {
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InvitationPage"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `conflict`: The request conflicts with the current state (for example a duplicate). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    revokeSpaceInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 printable ASCII characters, a UUID is best) that makes a retry of this request safe for 24 hours: the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with another request it is refused (`idempotency_key_reused`). Keys are per credential. See the README, "Retries". */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The invited address, URL-encoded. */
+                email: string;
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description No content. */
+            204: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `invalid_idempotency_key`: The `Idempotency-Key` header must be 1 to 255 printable ASCII characters; `error.header` names it. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer. `idempotency_key_in_doubt`: A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again. `conflict`: The request conflicts with the current state (for example a duplicate). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resendSpaceInvitation: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 printable ASCII characters, a UUID is best) that makes a retry of this request safe for 24 hours: the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with another request it is refused (`idempotency_key_reused`). Keys are per credential. See the README, "Retries". */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                /** @description The invited address, URL-encoded. */
+                email: string;
+                spaceId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Invitation"];
+                };
+            };
+            /** @description `invalid_idempotency_key`: The `Idempotency-Key` header must be 1 to 255 printable ASCII characters; `error.header` names it. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer. `idempotency_key_in_doubt`: A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again. `conflict`: The request conflicts with the current state (for example a duplicate). */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {

@@ -6,6 +6,7 @@ import { boardContentRoutes } from './boardContent.js';
 import { boardRoutes } from './boards.js';
 import { chatRoutes } from './chat.js';
 import { importRoutes } from './imports.js';
+import { invitationRoutes } from './invitations.js';
 import { itemRoutes } from './items.js';
 import { itemTypeRoutes } from './itemTypes.js';
 import { meRoutes } from './me.js';
@@ -31,6 +32,7 @@ export function allRoutes(services: Services): Route[] {
     ...spaceRoutes(facade(services, 'spaces', 'spaceMembers', 'publicLinks', 'accounts', 'config')),
     ...boardRoutes(facade(services, 'boards', 'activity', 'access', 'accounts', 'config')),
     ...memberRoutes(facade(services, 'boardMembers', 'publicLinks', 'accounts', 'config')),
+    ...invitationRoutes(facade(services, 'pendingInvitations', 'config')),
     ...boardContentRoutes(facade(services, 'content', 'hub', 'access', 'accounts', 'config')),
     ...itemRoutes(facade(services, 'content', 'access')),
     ...importRoutes(facade(services, 'imports')),

@@ -2,13 +2,12 @@ import type { z } from 'zod';
 import type { Services } from '../../server/Services.js';
 import type { BoardView } from '../../server/boards/BoardService.js';
 import type { PublicLinkView } from '../../server/boards/PublicLinkService.js';
-import type { MemberView } from '../../server/spaces/SpaceMemberService.js';
+import type { MemberView, ShareOutcome } from '../../server/spaces/MemberView.js';
 import type { SpaceView } from '../../server/spaces/SpaceService.js';
 import type { UserRecord } from '../../storage/schema/accounts.js';
 import type { ActivityRecord } from '../../storage/schema/boards.js';
 import { iso, isoOrNull } from './common.js';
 import type { activitySchema, boardSchema, memberSchema, publicLinkSchema, shareResultSchema, spaceSchema } from './boards.js';
-import type { ShareOutcome } from '../../server/boards/InvitationService.js';
 
 type Person = { id: string; name: string; email: string };
 

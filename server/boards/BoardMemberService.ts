@@ -13,9 +13,10 @@ import { errors } from '../errors.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import type { Page } from '../pagination.js';
-import type { MemberView, SpaceMemberService } from '../spaces/SpaceMemberService.js';
+import type { MemberView, ShareOutcome } from '../spaces/MemberView.js';
+import type { SpaceMemberService } from '../spaces/SpaceMemberService.js';
 import type { ActivityService } from './ActivityService.js';
-import type { InvitationService, ShareOutcome } from './InvitationService.js';
+import type { InvitationService } from './InvitationService.js';
 import { pageArray } from './pageArray.js';
 
 /**

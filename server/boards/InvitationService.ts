@@ -3,15 +3,9 @@ import type { GrantedRole, InvitationRecord } from '../../storage/schema/boards.
 import { boardCollections } from '../../storage/schema/boards.js';
 import { normaliseEmail } from '../accounts/AccountService.js';
 import type { Mailer } from '../signin/Mailer.js';
-import type { MemberView } from '../spaces/SpaceMemberService.js';
 
 /** An invitation stays open for 30 days. */
 export const invitationLifetimeMs = 30 * 86_400_000;
-
-/** What sharing with an address did: a member added or updated, or an invitation stored for an address without an account. */
-export type ShareOutcome =
-  | { status: 'active'; member: MemberView; created: boolean }
-  | { status: 'invited'; invitation: InvitationRecord; created: boolean };
 
 /** What an invitation is for. */
 export interface InvitationTarget {
@@ -63,6 +57,7 @@ export class InvitationService {
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
       expiresAt: now + invitationLifetimeMs,
+      sentAt: now,
     };
     await this.#invitations.put(invitation);
     const link = `${input.linkBase ?? this.#publicUrl}/${target.resourceType === 'board' ? 'boards' : 'spaces'}/${encodeURIComponent(target.resourceId)}`;
@@ -81,6 +76,12 @@ export class InvitationService {
   async find(resourceType: 'space' | 'board', resourceId: string, email: string): Promise<InvitationRecord | null> {
     const found = await this.#invitations.get(invitationId(resourceType, resourceId, normaliseEmail(email)));
     return found && found.expiresAt > this.#clock.now() ? found : null;
+  }
+
+  /** The open invitations to a resource, most recently sent first (then by address). */
+  async listOpen(resourceType: 'space' | 'board', resourceId: string): Promise<InvitationRecord[]> {
+    const rows = await this.#invitations.find({ resourceType, resourceId, expiresAt: { $gt: this.#clock.now() } });
+    return rows.sort((a, b) => sentAt(b) - sentAt(a) || a.email.localeCompare(b.email));
   }
 
   /** Changes the role of an open invitation; null when there is none. */
@@ -110,6 +111,11 @@ export class InvitationService {
     const now = this.#clock.now();
     return rows.filter((r) => r.expiresAt > now).sort((a, b) => a.createdAt - b.createdAt);
   }
+}
+
+/** When the invitation's email last went out (rows stored before `sentAt` existed: their last change). */
+export function sentAt(invitation: InvitationRecord): number {
+  return invitation.sentAt ?? invitation.updatedAt;
 }
 
 function invitationId(resourceType: 'space' | 'board', resourceId: string, email: string): string {

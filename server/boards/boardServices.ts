@@ -18,6 +18,7 @@ import { TrashService } from './TrashService.js';
 import type { InvitationLogger } from './acceptInvitations.js';
 import { acceptInvitations } from './acceptInvitations.js';
 import { InvitationService } from './InvitationService.js';
+import { PendingInvitationService } from './PendingInvitationService.js';
 
 /** The services that organise boards: access, spaces, boards, sharing, public links, activity and trash. */
 export interface BoardServices {
@@ -31,6 +32,8 @@ export interface BoardServices {
   readonly trash: TrashService;
   /** Invitations by email for people without an account, accepted at their first sign-in. */
   readonly invitations: InvitationService;
+  /** The open invitations of a space or board, listed, resent and revoked by those who may share it. */
+  readonly pendingInvitations: PendingInvitationService;
 }
 
 /** Dependencies of `createBoardServices`. */
@@ -78,6 +81,7 @@ export function createBoardServices(db: Database, options: BoardServicesOptions)
     }),
     boardMembers,
     invitations,
+    pendingInvitations: new PendingInvitationService({ access, accounts, invitations, clock }),
     publicLinks: new PublicLinkService(db, { access, accounts, activity, clock, events }),
     trash: new TrashService(db, { accounts, purger, clock, events }, options.trash),
   };

@@ -7,28 +7,16 @@ import { normaliseEmail } from '../accounts/AccountService.js';
 import { plans } from '../accounts/plans.js';
 import { planCapError } from '../accounts/planCap.js';
 import type { AccessService } from '../access/AccessService.js';
-import type { GrantableRole, Role } from '../access/roles.js';
+import type { GrantableRole } from '../access/roles.js';
 import { roleRank } from '../access/roles.js';
 import { errors } from '../errors.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import type { Page } from '../pagination.js';
-import type { InvitationService, ShareOutcome } from '../boards/InvitationService.js';
+import type { InvitationService } from '../boards/InvitationService.js';
 import { pageArray } from '../boards/pageArray.js';
+import type { MemberView, ShareOutcome } from './MemberView.js';
 import { isBuiltInSpace } from './SpaceService.js';
-
-/** A person with a role on a space or board, as member lists show them. */
-export interface MemberView {
-  user: UserRecord;
-  role: Role;
-  /** Where the role comes from: the owner, the space's sharing, or the board's own sharing. */
-  source: 'owner' | 'space' | 'board';
-  /** The space the role is inherited from (board member lists); null otherwise. */
-  inheritedFrom: { spaceId: string; name: string } | null;
-  addedBy: string | null;
-  createdAt: number;
-  updatedAt: number;
-}
 
 /** Sharing of spaces by email (SPEC Spaces: members list / share / change role / remove). */
 export class SpaceMemberService {

@@ -84,6 +84,8 @@ export interface InvitationRecord {
   updatedAt: number;
   /** After this time the invitation is ignored and removed. */
   expiresAt: number;
+  /** When the invitation's email last went out; absent on rows stored before it was recorded. */
+  sentAt?: number;
 }
 
 /** The roles a public link may grant. */

@@ -76,6 +76,8 @@ const ops: Op[] = [
   { name: 'restoreBoard', scope: 'boards:write', fresh: 'boardInTrash', expect: [R, R, 404, 404, 404, 404], call: (f) => ['POST', `/boards/${f.boardId}/restore`] },
   { name: 'listBoardActivity', scope: 'boards:read', expect: readers, call: (f) => ['GET', `/boards/${f.boardId}/activity`] },
   { name: 'listBoardMembers', scope: 'boards:read', expect: readers, call: (f) => ['GET', `/boards/${f.boardId}/members`] },
+  { name: 'listSpaceInvitations', scope: 'boards:read', expect: ownerAdmin, call: (f) => ['GET', `/spaces/${f.spaceId}/invitations`] },
+  { name: 'listBoardInvitations', scope: 'boards:read', expect: ownerAdmin, call: (f) => ['GET', `/boards/${f.boardId}/invitations`] },
   { name: 'getBoardPublicLink', scope: 'boards:read', expect: readers, call: (f) => ['GET', `/boards/${f.boardId}/public-link`] },
   { name: 'putBoardPublicLink', scope: 'boards:write', expect: ownerAdmin, call: (f) => ['PUT', `/boards/${f.boardId}/public-link`, { enabled: true, role: 'viewer' }] },
 ];

@@ -4,6 +4,7 @@ import type { TokenSource } from '../../api.js';
 import { Dialog } from './Dialog.js';
 import { MemberList } from './MemberList.js';
 import { MoveBoard } from './MoveBoard.js';
+import { PendingInvitations } from './PendingInvitations.js';
 import { PublicLinkControls } from './PublicLinkControls.js';
 import { grantableRoles, mayOnBoard, mayOnSpace, roleLabels } from './roles.js';
 import type { GrantableRole } from './roles.js';
@@ -15,7 +16,8 @@ import { Outcome } from './Outcome.js';
 /**
  * The Share dialog of a board or space: invite by email with a role, the members with their roles
  * (changed and removed by those whose role allows it; people who have a board through its space
- * are marked so), the public link, and for a board its space. Everything goes through `/v1`.
+ * are marked so), the pending invitations (resent and revoked by those who may share), the public
+ * link, and for a board its space. Everything goes through `/v1`.
  */
 export function ShareDialog({ tokens, target, onClose, onMoved }: { tokens: TokenSource; target: ShareTarget; onClose: () => void; onMoved?: (spaceId: string | null) => void }) {
   const title = `Share “${target.name}”`;
@@ -40,6 +42,7 @@ function ShareTargetDialog({ tokens, target, title, onClose, onMoved }: { tokens
   const [error, setError] = useState<string | null>(null);
   const [notice, setNotice] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [revision, setRevision] = useState(0);
 
   const reload = () => listMembers(tokens, target).then(setMembers, (e: unknown) => setError(errorText(e)));
   useEffect(() => void reload(), [target.id]);
@@ -51,6 +54,7 @@ function ShareTargetDialog({ tokens, target, title, onClose, onMoved }: { tokens
     try {
       setNotice(await work());
       await reload();
+      setRevision((r) => r + 1);
     } catch (e) {
       setError(errorText(e));
     } finally {
@@ -96,6 +100,7 @@ function ShareTargetDialog({ tokens, target, title, onClose, onMoved }: { tokens
       )}
       <Outcome notice={notice} error={error} />
       <MemberList tokens={tokens} target={target} members={members} canShare={canShare} busy={busy} run={run} />
+      {canShare && <PendingInvitations tokens={tokens} target={target} revision={revision} busy={busy} run={run} onAccepted={() => void reload()} />}
       <PublicLinkControls tokens={tokens} target={target} />
       {target.kind === 'board' && mayOnBoard(target.role, 'move') && <MoveBoard tokens={tokens} boardId={target.id} {...(onMoved ? { onMoved } : {})} />}
     </Dialog>

@@ -41,16 +41,21 @@ export function targetPath(target: Pick<ShareTarget, 'kind' | 'id'>): string {
 }
 
 /** Every member of a board or space (the API pages them; a share list is short). */
-export async function listMembers(tokens: TokenSource, target: ShareTarget): Promise<Member[]> {
-  const members: Member[] = [];
+export function listMembers(tokens: TokenSource, target: ShareTarget): Promise<Member[]> {
+  return listAll<Member>(tokens, `${targetPath(target)}/members`);
+}
+
+/** Every row of a `/v1` list, page after page. */
+async function listAll<T>(tokens: TokenSource, path: string): Promise<T[]> {
+  const rows: T[] = [];
   let cursor: string | null = null;
   do {
     const query: string = cursor === null ? '' : `&cursor=${encodeURIComponent(cursor)}`;
-    const page: { data: Member[]; nextCursor: string | null } = await api(tokens, 'GET', `${targetPath(target)}/members?limit=100${query}`);
-    members.push(...page.data);
+    const page: { data: T[]; nextCursor: string | null } = await api(tokens, 'GET', `${path}?limit=100${query}`);
+    rows.push(...page.data);
     cursor = page.nextCursor;
   } while (cursor !== null);
-  return members;
+  return rows;
 }
 
 /** The member's path segment: their email, URL-encoded. */
@@ -61,4 +66,24 @@ export function memberPath(target: ShareTarget, email: string): string {
 /** The message of an API error for the dialog: the server's own words. */
 export function errorText(e: unknown): string {
   return e instanceof ApiError ? e.message : e instanceof Error ? e.message : String(e);
+}
+
+/** An open invitation as `GET …/invitations` lists them. */
+export interface Invitation {
+  readonly email: string;
+  readonly role: GrantableRole;
+  readonly invitedBy: { readonly id: string; readonly name: string; readonly email: string } | null;
+  readonly createdAt: string;
+  readonly sentAt: string;
+  readonly expiresAt: string;
+}
+
+/** Every open invitation of a board or space (only those who may share may list them). */
+export function listInvitations(tokens: TokenSource, target: ShareTarget): Promise<Invitation[]> {
+  return listAll<Invitation>(tokens, `${targetPath(target)}/invitations`);
+}
+
+/** The path of one invitation: the invited address, URL-encoded. */
+export function invitationPath(target: ShareTarget, email: string): string {
+  return `${targetPath(target)}/invitations/${encodeURIComponent(email)}`;
 }
