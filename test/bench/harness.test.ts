@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import type { AddressInfo, Socket } from 'node:net';
 import { createServer } from 'node:net';
@@ -243,7 +243,17 @@ describe('our server in the benches', () => {
     // npm start sizes V8's helper pool to the cores the process may run on (README, Command line).
     expect(startNodeOptions()).toContain('--v8-pool-size=0');
     // and caps the young generation's semi-spaces, which an idle server would otherwise hold at 16 MB each (README, Command line).
-    expect(startNodeOptions()).toContain('--max-semi-space-size=4');
+    expect(startNodeOptions()).toContain('--max-semi-space-size=2');
+  });
+
+  it("holds the young generation of a process started with npm start's options at 4 MB once it has kept many objects alive", () => {
+    // Arrays that each outlive a few thousand others grow the young generation to its cap: two semi-spaces of 2 MB (16 MB each by default, 4 with a cap of 4).
+    const script =
+      "const v8 = require('node:v8'); const ring = new Array(4096); for (let i = 0; i < 200000; i++) ring[i % 4096] = new Array(64).fill(i);" +
+      " process.stdout.write(String(v8.getHeapSpaceStatistics().find((s) => s.space_name === 'new_space').physical_space_size));";
+    const out = execFileSync(process.execPath, [...startNodeOptions(), '-e', script], { encoding: 'utf8' });
+    expect(Number(out)).toBeGreaterThan(0);
+    expect(Number(out)).toBeLessThanOrEqual(4 * 1024 * 1024);
   });
 });
 
