@@ -2,7 +2,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DocumentRegistry, ValidationIssue } from '../../crdt/index.js';
 import { CrdtError, ItemValidationError, itemCount, validateBatch, withWriteReceipt, writeReceiptIds, writeReceiptTtlMs } from '../../crdt/index.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
-import { newId } from '../../storage/index.js';
+import { newId, sharedDurability } from '../../storage/index.js';
 import type { ImportInputRecord, JobRecord } from '../../storage/schema/jobs.js';
 import { importInputCollections } from '../../storage/schema/jobs.js';
 import type { AccessService } from '../access/AccessService.js';
@@ -155,8 +155,9 @@ export class ImportService {
       credential: { kind, id, ...(clientId === undefined ? {} : { clientId }) },
       scopes: [...principal.scopes],
     };
-    // Stored (durably) before the job is, so that a job found unfinished after a crash has what it resumes from.
-    await this.#inputs.insert(input);
+    // Stored before the job is, so that a job found unfinished after a crash has what it resumes from; the
+    // job's own record waits for the disk (an immediate write), and so for this one too (see `InsertOptions`).
+    await this.#inputs.insert(input, sharedDurability);
     const progress: ImportProgress = { total: items.length, applied: 0, itemIds: [] };
     const job = await this.#o.jobs.submit(principal, { id: input.id, kind: importJobKind, boardId, reservation: null, result: progress }, this.#work(principal, input, 0));
     return { ...job, result: progress };

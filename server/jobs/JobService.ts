@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock, Collection, Database } from '../../storage/index.js';
-import { newId } from '../../storage/index.js';
+import { newId, sharedDurability } from '../../storage/index.js';
 import type { JobRecord } from '../../storage/schema/jobs.js';
 import { jobCollections } from '../../storage/schema/jobs.js';
 import type { Principal } from '../auth/Principal.js';
@@ -206,9 +206,13 @@ export class JobService {
     this.#pump(workspaceId);
   }
 
-  /** Records how far a running job is: `progress` 0 to 1, and what it has done so far as its `result`. */
+  /**
+   * Records how far a running job is: `progress` 0 to 1, and what it has done so far as its
+   * `result`. Without a disk flush of its own: a report lost to a power failure is read again
+   * from what the job wrote (an import's receipts) when it is taken up after the restart.
+   */
   async report(jobId: string, progress: number, result: unknown): Promise<void> {
-    await this.#jobs.updateOne({ id: jobId, status: 'running' }, { $set: { progress, result } });
+    await this.#jobs.updateOne({ id: jobId, status: 'running' }, { $set: { progress, result } }, sharedDurability);
   }
 
   /** A job of the caller's; 404 for anyone else's or an unknown id. */
@@ -268,7 +272,8 @@ export class JobService {
     const controller = new AbortController();
     this.#controllers.set(id, controller);
     try {
-      await this.#jobs.updateOne({ id, status: 'queued' }, { $set: { status: 'running', startedAt: this.#o.clock.now() } });
+      // Without a disk flush before the work starts: a job a power failure finds `queued` instead of `running` is recovered alike.
+      await this.#jobs.updateOne({ id, status: 'queued' }, { $set: { status: 'running', startedAt: this.#o.clock.now() } }, sharedDurability);
       let result: unknown;
       try {
         result = await work(controller.signal, id);
