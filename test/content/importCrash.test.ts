@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { SpawnedServer } from '../helpers/spawnServer.js';
 import { apiRequest, killableBoards } from '../helpers/spawnServer.js';
 import type { Body } from '../helpers/testServer.js';
 import { json } from '../helpers/testServer.js';
@@ -44,49 +45,69 @@ async function listed(url: string, boardId: string): Promise<Body[]> {
 const texts = async (url: string, boardId: string): Promise<string[]> => (await listed(url, boardId)).map((item) => item.data.text as string);
 const ids = async (url: string, boardId: string): Promise<string[]> => (await listed(url, boardId)).map((item) => item.id as string);
 
-describe('kill -9 during an import', () => {
-  test('the job resumes by itself after the restart: every item once, in order, one set of events per chunk', async () => {
-    let server = await boards.start();
-    const boardId = (await json(apiRequest(server.url, key, 'POST', '/boards', { title: 'Import crash' }))).id as string;
-    const res = await apiRequest(server.url, key, 'POST', `/boards/${boardId}/imports`, { items });
-    expect(res.status).toBe(202);
-    const jobId = (await json(res)).id as string;
-    const ends = importChunkEnds(items);
-    // Killed once the first chunk is durable, while the next ones are being written.
-    let before: Body = {};
-    await expect
-      .poll(
-        async () => {
-          before = await json(apiRequest(server.url, key, 'GET', `/boards/${boardId}/imports/${jobId}`));
-          return before.result.applied as number;
-        },
-        { timeout: 120_000, interval: 5 },
-      )
-      .toBeGreaterThanOrEqual(ends[0] as number);
-    await boards.kill(server);
-    const appliedBefore = before.result.applied as number;
+const ends = importChunkEnds(items);
+const jobOf = async (url: string, boardId: string, jobId: string): Promise<Body> => json(apiRequest(url, key, 'GET', `/boards/${boardId}/imports/${jobId}`));
 
-    server = await boards.start();
+/** Starts a server and the import of `items` on a new board; resolves once its first chunk is durable (while the next ones are written), with the job as then seen. */
+async function importUnderWay(title: string): Promise<{ server: SpawnedServer; boardId: string; jobId: string; seen: Body }> {
+  const server = await boards.start();
+  const boardId = (await json(apiRequest(server.url, key, 'POST', '/boards', { title }))).id as string;
+  const res = await apiRequest(server.url, key, 'POST', `/boards/${boardId}/imports`, { items });
+  expect(res.status).toBe(202);
+  const jobId = (await json(res)).id as string;
+  let seen: Body = {};
+  await expect
+    .poll(
+      async () => {
+        seen = await jobOf(server.url, boardId, jobId);
+        return seen.result.applied as number;
+      },
+      { timeout: 120_000, interval: 5 },
+    )
+    .toBeGreaterThanOrEqual(ends[0] as number);
+  return { server, boardId, jobId, seen };
+}
+
+/** Waits for the job to succeed; checks every item is on the board once, in order, with one activity row per chunk. Resolves with the job. */
+async function completedOnce(server: SpawnedServer, boardId: string, jobId: string): Promise<Body> {
+  await expect.poll(async () => (await jobOf(server.url, boardId, jobId)).status, { timeout: 300_000, interval: 50 }).toBe('succeeded');
+  expect(await texts(server.url, boardId)).toEqual(items.map((item) => item.data.text));
+  // One transaction, one activity row, per chunk: a chunk that landed before the stop is neither applied nor announced twice.
+  const activity: Body = await json(apiRequest(server.url, key, 'GET', `/boards/${boardId}/activity?limit=100`));
+  expect(activity.data.filter((row: Body) => JSON.stringify(row).includes('batch')).length).toBe(ends.length);
+  return jobOf(server.url, boardId, jobId);
+}
+
+describe('an import cut off by a stop', () => {
+  test('kill -9: the job resumes by itself after the restart, every item once, in order, one set of events per chunk', async () => {
+    const { server: first, boardId, jobId, seen } = await importUnderWay('Import crash');
+    await boards.kill(first);
+    const appliedBefore = seen.result.applied as number;
+
+    const server = await boards.start();
     // Progress is visible at once, and nothing it had applied is taken back or refused.
-    const after: Body = await json(apiRequest(server.url, key, 'GET', `/boards/${boardId}/imports/${jobId}`));
+    const after = await jobOf(server.url, boardId, jobId);
     expect(after.error).toBeNull();
     expect(after.result.applied).toBeGreaterThanOrEqual(appliedBefore);
     expect([0, ...ends]).toContain(after.result.applied);
-    await expect
-      .poll(async () => (await json(apiRequest(server.url, key, 'GET', `/boards/${boardId}/imports/${jobId}`))).status, { timeout: 300_000, interval: 50 })
-      .toBe('succeeded');
-    const done: Body = await json(apiRequest(server.url, key, 'GET', `/boards/${boardId}/imports/${jobId}`));
+    const done = await completedOnce(server, boardId, jobId);
     expect(done.result.applied).toBe(total);
     expect(done.progress).toBe(1);
     if (appliedBefore < total) expect(server.output()).toContain('resumed a job cut off by the last stop');
-
-    const stored = await texts(server.url, boardId);
-    expect(stored).toEqual(items.map((item) => item.data.text));
     // The ids the job reports are the items' ids, in the order of the import.
     expect(done.result.itemIds).toEqual(await ids(server.url, boardId));
-    // One transaction, one activity row, per chunk: a chunk that landed before the kill is neither applied nor announced twice.
-    const activity: Body = await json(apiRequest(server.url, key, 'GET', `/boards/${boardId}/activity?limit=100`));
-    expect(activity.data.filter((row: Body) => JSON.stringify(row).includes('batch')).length).toBe(ends.length);
+    await boards.kill(server);
+  }, 600_000);
+
+  test('a clean stop (SIGTERM) during an import leaves it to resume at the next start, where it completes once', async () => {
+    const { server: first, boardId, jobId } = await importUnderWay('Import stop');
+    first.child.kill('SIGTERM');
+    await first.exited;
+
+    const server = await boards.start();
+    // Not failed by the stop: taken up again (or already done, when the stop came after the last chunk).
+    expect((await jobOf(server.url, boardId, jobId)).error).toBeNull();
+    await completedOnce(server, boardId, jobId);
     await boards.kill(server);
   }, 600_000);
 });
