@@ -105,10 +105,10 @@ function importField(field: string, offset: number): string {
  * chunks of up to 1,000 items and 256 KiB through the batch path (each chunk one transaction:
  * one update, one fsync, one broadcast, one activity row, durable before it is counted), and the
  * job reports `applied` of `total` and the created ids. Each chunk stamps a write receipt naming
- * where it ends, so a job a crash cut off is failed `interrupted` with the number of items that
- * landed, read from the board itself. The items, and the id each is created with, are stored
- * with the job until it ends, so a job a stop or a crash cut off resumes by itself at the next
- * start after its last chunk that landed: nothing twice, nothing refused that it already applied.
+ * where it ends, and the items, with the id each is created with, are stored with the job until
+ * it ends, so a job a stop or a crash cut off resumes by itself at the next start after its last
+ * chunk that landed, read from the board itself: nothing twice, nothing refused that it already
+ * applied. One that cannot resume is failed `interrupted` with the number of items that landed.
  */
 export class ImportService {
   readonly #o: ImportServiceOptions;
@@ -159,7 +159,14 @@ export class ImportService {
     // job's own record waits for the disk (an immediate write), and so for this one too (see `InsertOptions`).
     await this.#inputs.insert(input, sharedDurability);
     const progress: ImportProgress = { total: items.length, applied: 0, itemIds: [] };
-    const job = await this.#o.jobs.submit(principal, { id: input.id, kind: importJobKind, boardId, reservation: null, result: progress }, this.#work(principal, input, 0));
+    let job: JobView;
+    try {
+      job = await this.#o.jobs.submit(principal, { id: input.id, kind: importJobKind, boardId, reservation: null, result: progress }, this.#work(principal, input, 0));
+    } catch (error) {
+      // No job was recorded (the server is stopping): its items are not kept.
+      await this.#inputs.deleteMany({ id: input.id }).catch(() => undefined);
+      throw error;
+    }
     return { ...job, result: progress };
   }
 
