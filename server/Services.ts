@@ -196,7 +196,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, events, journal, owner: liveness });
   const skills = new SkillService(db, { ai, clock });
   const foreground = new ForegroundRequests();
-  const imports = new ImportService({ access, accounts, documents: documentServices.documents, content, jobs });
+  const imports = new ImportService({ db, clock, access, accounts, documents: documentServices.documents, content, jobs });
   const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications, foreground, ...withLease(singleton('webhook-outbox', 10_000)) });
   const notificationDelivery = createNotificationServices({
     config,

@@ -71,8 +71,10 @@ interface SimulatedItem {
  * `operations` or `operations[i].<field>`, ItemLockedError for the first operation that would
  * move, resize or delete a locked item, or CrdtError `document_too_large`. `maxOperations` is a
  * batch's cap (SPEC, Limits) unless the caller applies a list of its own in one transaction (an import).
+ * `createIds[i]`, when given, is the id the create at index i makes (an import chooses its ids
+ * when it is accepted); otherwise each create gets a new id.
  */
-export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = maxBatchOperations): BatchPlan {
+export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = maxBatchOperations, createIds?: readonly string[]): BatchPlan {
   if (!Array.isArray(operations)) {
     throw new ItemValidationError([{ field: 'operations', message: 'Expected an array of operations.' }]);
   }
@@ -81,6 +83,7 @@ export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = m
       { field: 'operations', message: `Expected 1 to ${maxOperations} operations, got ${operations.length}.` },
     ]);
   }
+  const idAt = (index: number): string => createIds?.[index] ?? newId('itm');
   const issues: ValidationIssue[] = [];
   let locked: { id: string; field: string } | undefined;
   const refs = new Map<string, { index: number; id: string; type: string }>();
@@ -98,7 +101,7 @@ export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = m
     } else {
       const type = (operation as { type?: unknown }).type;
       // A non-string type is reported by the create's own schema below; String() could throw.
-      refs.set(checked.value, { index, id: newId('itm'), type: typeof type === 'string' ? type : '' });
+      refs.set(checked.value, { index, id: idAt(index), type: typeof type === 'string' ? type : '' });
     }
   });
 
@@ -125,7 +128,7 @@ export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = m
       const forward = new Map([...refs.values()].filter((r) => r.index > index).map((r) => [r.id, r.type]));
       const referenceProblems = referenceIssues(definition, data, prefix, (id) => live.typeOf(id) ?? forward.get(id));
       if (referenceProblems.length > 0) return void issues.push(...referenceProblems);
-      const id = typeof ref === 'string' ? (refs.get(ref)?.id ?? newId('itm')) : newId('itm');
+      const id = typeof ref === 'string' ? (refs.get(ref)?.id ?? idAt(index)) : idAt(index);
       live.set(id, { id, type: checked.value.type, data });
       planned.push({ op: 'create', ref: typeof ref === 'string' ? ref : undefined, id, item: { ...checked.value, data } });
       return;

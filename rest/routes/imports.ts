@@ -30,7 +30,7 @@ const importJobSchema = jobSchema
       .object({ code: z.string(), message: z.string() })
       .nullable()
       .describe(
-        'Why the import stopped: an API error code (`validation_failed` when the board changed under a chunk so that it no longer fits), or `interrupted` when the server stopped; the message says how many items were imported, as `result.applied` does, so a retry sends `items` from that index.',
+        'Why the import stopped: an API error code (`validation_failed` when the board changed under a chunk so that it no longer fits), or `interrupted` when the server stopped and the import could not resume (accepted more than 24 hours before the restart, or its starter left the workspace); the message says how many items were imported, as `result.applied` does, so a retry sends `items` from that index.',
       ),
   })
   .meta({ id: 'ImportJob' });
@@ -63,7 +63,7 @@ export function importRoutes(services: ImportRouteServices): Route[] {
       description: [
         `Editors and above. Every item is validated first, against the board as it is, by the checks of POST /boards/{boardId}/items:batch: one bad item is 422 naming \`items[k].<field>\` and nothing is stored; an import the board's item cap (GET /me/limits) cannot hold is 402 and nothing is stored.`,
         `Then 202 with a job (\`Location\`: GET /boards/{boardId}/imports/{jobId}) that creates the items in order, in chunks of ${chunk} (the cap of 100 operations is a batch's; an import is validated whole first): each chunk is one transaction, one update, one broadcast to connected clients and one activity row, as a batch, and is durably stored before \`result.applied\` counts it, so live clients see the items chunk by chunk.`,
-        `If the server stops during the import, the job ends \`failed\` with error \`interrupted\` and \`result.applied\` read from the board itself: no chunk is applied twice, and the rest is \`items.slice(applied)\`.`,
+        `If the server stops or crashes during the import, the job resumes by itself when it starts again, after its last chunk that landed (read from the board itself): no chunk is applied twice, and \`result.itemIds\` keeps the ids each item was given. One that cannot resume ends \`failed\` with error \`interrupted\` and \`result.applied\`; the rest is \`items.slice(applied)\`.`,
         `The body may be up to ${mib} MiB (413 \`payload_too_large\` beyond). Send \`Idempotency-Key\` to retry safely: the same key answers with the same job.`,
       ].join(' '),
       scope: 'boards:write',

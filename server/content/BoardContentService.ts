@@ -245,10 +245,11 @@ export class BoardContentService {
    * document, then applied as one transaction: one update, one broadcast, one activity row.
    * Resolves once the batch is stored and announced, with `synced`, its fsync, in flight: the
    * REST answer (a hundred item views) is encoded while the disk works, and sent once `synced`
-   * resolves. Nobody may be told the batch succeeded before that. `maxOperations` lifts the
-   * batch's cap for a list the server applies itself (an import's chunk, validated as a whole).
+   * resolves. Nobody may be told the batch succeeded before that. For a list the server applies
+   * itself (an import's chunk, validated as a whole), `maxOperations` lifts the batch's cap and
+   * `createIds` names the id each create makes (see `validateBatch`).
    */
-  async batchUnsynced(principal: Principal, boardId: string, operations: unknown, maxOperations?: number): Promise<Unsynced<BatchResult>> {
+  async batchUnsynced(principal: Principal, boardId: string, operations: unknown, own?: { maxOperations: number; createIds: readonly string[] }): Promise<Unsynced<BatchResult>> {
     const { grants } = await this.#o.access.requireBoard(principal.user.id, boardId, 'read');
     const doc = await this.#o.documents.open(boardId);
     const action = batchAction(operations, principal.user.id, (id) => findItem(doc, id));
@@ -260,7 +261,7 @@ export class BoardContentService {
       principal,
       board,
       'batch',
-      (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations, maxOperations), actor, this.#o.clock.now()),
+      (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations, own?.maxOperations, own?.createIds), actor, this.#o.clock.now()),
       (result, doc, base, journalId): PlannedEvent[] => {
         const counts: Record<string, number> = {};
         const views = new Map<string, ItemView>();

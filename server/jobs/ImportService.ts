@@ -1,7 +1,10 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DocumentRegistry, ValidationIssue } from '../../crdt/index.js';
-import { CrdtError, ItemValidationError, itemCount, validateBatch, withWriteReceipt, writeReceiptIds } from '../../crdt/index.js';
-import type { JobRecord } from '../../storage/schema/jobs.js';
+import { CrdtError, ItemValidationError, itemCount, validateBatch, withWriteReceipt, writeReceiptIds, writeReceiptTtlMs } from '../../crdt/index.js';
+import type { Clock, Collection, Database } from '../../storage/index.js';
+import { newId, sharedDurability } from '../../storage/index.js';
+import type { ImportInputRecord, JobRecord } from '../../storage/schema/jobs.js';
+import { importInputCollections } from '../../storage/schema/jobs.js';
 import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
 import type { AccountService } from '../accounts/AccountService.js';
@@ -10,7 +13,8 @@ import { plans } from '../accounts/plans.js';
 import type { Principal } from '../auth/Principal.js';
 import type { BoardContentService } from '../content/BoardContentService.js';
 import { ServiceError, ValidationError, errors } from '../errors.js';
-import type { JobService, JobView } from './JobService.js';
+import type { JobService, JobView, JobWork } from './JobService.js';
+import { jobPrincipal } from './jobPrincipal.js';
 
 /** Most items one import carries (the body of `POST /boards/{boardId}/imports`). */
 export const maxImportItems = 5000;
@@ -46,6 +50,8 @@ export type ImportJobView = JobView & { result: ImportProgress };
 
 /** Dependencies of `ImportService`. */
 export interface ImportServiceOptions {
+  db: Database;
+  clock: Clock;
   access: AccessService;
   accounts: AccountService;
   documents: DocumentRegistry;
@@ -99,16 +105,23 @@ function importField(field: string, offset: number): string {
  * chunks of up to 1,000 items and 256 KiB through the batch path (each chunk one transaction:
  * one update, one fsync, one broadcast, one activity row, durable before it is counted), and the
  * job reports `applied` of `total` and the created ids. Each chunk stamps a write receipt naming
- * where it ends, so a job a crash cut off is failed `interrupted` with the number of items that
- * landed, read from the board itself: a retry imports the rest (`items.slice(applied)`) and
- * nothing twice.
+ * where it ends, and the items, with the id each is created with, are stored with the job until
+ * it ends, so a job a stop or a crash cut off resumes by itself at the next start after its last
+ * chunk that landed, read from the board itself: nothing twice, nothing refused that it already
+ * applied. One that cannot resume is failed `interrupted` with the number of items that landed.
  */
 export class ImportService {
   readonly #o: ImportServiceOptions;
+  readonly #inputs: Collection<ImportInputRecord>;
 
   constructor(options: ImportServiceOptions) {
     this.#o = options;
+    this.#inputs = options.db.collection<ImportInputRecord>(importInputCollections.inputs);
     options.jobs.onInterrupted(importJobKind, (job) => this.#interrupted(job));
+    options.jobs.onResume(importJobKind, (job) => this.#resume(job));
+    options.jobs.onFinished(async (job) => {
+      if (job.kind === importJobKind) await this.#inputs.deleteMany({ id: job.id });
+    });
   }
 
   /** Validates the whole import and starts its job; 404/403 as any write, 422 naming `items[k].<field>`, 402 over the item cap. */
@@ -132,9 +145,28 @@ export class ImportService {
     if (count + items.length > limit) {
       throw planCapError('itemsPerBoard', plan, `The board can hold ${limit} items on this plan; it has ${count} and the import adds ${items.length}.`, { used: count });
     }
-    const ends = importChunkEnds(items);
+    const { kind, id, clientId } = principal.credential;
+    const input: ImportInputRecord = {
+      id: newId('job'),
+      boardId,
+      operations,
+      itemIds: operations.map(() => newId('itm')),
+      ends: importChunkEnds(items),
+      credential: { kind, id, ...(clientId === undefined ? {} : { clientId }) },
+      scopes: [...principal.scopes],
+    };
+    // Stored before the job is, so that a job found unfinished after a crash has what it resumes from; the
+    // job's own record waits for the disk (an immediate write), and so for this one too (see `InsertOptions`).
+    await this.#inputs.insert(input, sharedDurability);
     const progress: ImportProgress = { total: items.length, applied: 0, itemIds: [] };
-    const job = await this.#o.jobs.submit(principal, { kind: importJobKind, boardId, reservation: null, result: progress }, (signal, jobId) => this.#run(principal, boardId, jobId, operations, ends, signal));
+    let job: JobView;
+    try {
+      job = await this.#o.jobs.submit(principal, { id: input.id, kind: importJobKind, boardId, reservation: null, result: progress }, this.#work(principal, input, 0));
+    } catch (error) {
+      // No job was recorded (the server is stopping): its items are not kept.
+      await this.#inputs.deleteMany({ id: input.id }).catch(() => undefined);
+      throw error;
+    }
     return { ...job, result: progress };
   }
 
@@ -146,18 +178,24 @@ export class ImportService {
     return { ...job, result: job.result as ImportProgress };
   }
 
+  /** The work of an import job from item `from` on (the end of a chunk: 0, or where a stop cut it off). */
+  #work(principal: Principal, input: ImportInputRecord, from: number): JobWork {
+    return (signal) => this.#run(principal, input, from, signal);
+  }
+
   /**
-   * Applies the chunks in order, one per turn of the event loop (a store that answers at once
-   * would otherwise hold the loop for the whole import). The next chunk is written while the
-   * fsync of the one before runs; a chunk is counted (and reported) only once its fsync is done.
+   * Applies the chunks from item `from` on, in order, one per turn of the event loop (a store
+   * that answers at once would otherwise hold the loop for the whole import). The next chunk is
+   * written while the fsync of the one before runs; a chunk is counted (and reported) only once
+   * its fsync is done.
    */
-  async #run(principal: Principal, boardId: string, jobId: string, operations: readonly Record<string, unknown>[], ends: readonly number[], signal: AbortSignal): Promise<ImportProgress> {
+  async #run(principal: Principal, input: ImportInputRecord, from: number, signal: AbortSignal): Promise<ImportProgress> {
+    const { id: jobId, boardId, operations } = input;
     const total = operations.length;
-    const itemIds: string[] = [];
-    let applied = 0;
+    let applied = from;
     let reported: Promise<void> = Promise.resolve();
-    let start = 0;
-    for (const end of ends) {
+    let start = from;
+    for (const end of input.ends.filter((e) => e > from)) {
       // A turn of the event loop per chunk: the chunk before goes out to live clients, and other requests are answered, before the next is written.
       await nextTurn();
       if (signal.aborted) {
@@ -166,39 +204,61 @@ export class ImportService {
       }
       let written;
       try {
-        written = await withWriteReceipt(chunkReceipt(jobId, end), () => this.#o.content.batchUnsynced(principal, boardId, operations.slice(start, end), importChunkItems));
+        const chunk = operations.slice(start, end);
+        written = await withWriteReceipt(chunkReceipt(jobId, end), () =>
+          this.#o.content.batchUnsynced(principal, boardId, chunk, { maxOperations: importChunkItems, createIds: input.itemIds.slice(start, end) }),
+        );
       } catch (error) {
         await reported;
         throw chunkFailure(error, start, applied, total);
       }
       start = end;
-      const ids = written.result.results.map((r) => r.id);
       const previous = reported;
       reported = (async () => {
         await previous;
         await written.synced;
-        applied += ids.length;
-        itemIds.push(...ids);
-        await this.#o.jobs.report(jobId, applied / total, { total, applied, itemIds } satisfies ImportProgress);
+        applied = end;
+        await this.#o.jobs.report(jobId, applied / total, { total, applied, itemIds: input.itemIds.slice(0, applied) } satisfies ImportProgress);
       })();
       // Awaited at the next chunk or the end; handled here too so a failure meanwhile is not unhandled.
       reported.catch(() => undefined);
     }
     await reported;
-    return { total, applied, itemIds };
+    return { total, applied, itemIds: input.itemIds.slice(0) };
   }
 
-  /** What an import a crash cut off had done: the end of its last chunk whose receipt is in the board (chunks land in order). */
-  async #interrupted(job: JobRecord): Promise<{ result: ImportProgress; message: string }> {
-    const known = (job.result ?? null) as ImportProgress | null;
-    const total = known?.total ?? 0;
+  /** How many items of an import a stop cut off landed: the end of its last chunk whose receipt is in the board (chunks land in order). */
+  async #landed(job: JobRecord, total: number): Promise<number> {
     const doc = await this.#o.documents.open(job.boardId);
     const prefix = receiptPrefix(job.id);
     let applied = 0;
     for (const id of writeReceiptIds(doc, prefix)) applied = Math.max(applied, Math.min(total, Number(id.slice(prefix.length)) || 0));
+    return applied;
+  }
+
+  /** What an import a stop cut off and that cannot resume had done. */
+  async #interrupted(job: JobRecord): Promise<{ result: ImportProgress; message: string }> {
+    const known = (job.result ?? null) as ImportProgress | null;
+    const total = known?.total ?? 0;
+    const applied = await this.#landed(job, total);
     const itemIds = (known?.itemIds ?? []).slice(0, applied);
     const message = stoppedMessage(applied, total);
     return { result: { total, applied, itemIds }, message };
+  }
+
+  /**
+   * An import a stop cut off, taken up after its last chunk that landed, as the person who started
+   * it (whose rights each chunk checks again). It cannot resume without its stored items, once its
+   * receipts may have expired, or when that person is gone; it is then failed `interrupted`.
+   */
+  async #resume(job: JobRecord): Promise<{ work: JobWork; result: ImportProgress; progress: number } | null> {
+    const input = await this.#inputs.get(job.id);
+    if (input === null || this.#o.clock.now() - job.createdAt >= writeReceiptTtlMs) return null;
+    const principal = await jobPrincipal(this.#o.accounts, job, input);
+    if (principal === null) return null;
+    const total = input.operations.length;
+    const applied = await this.#landed(job, total);
+    return { work: this.#work(principal, input, applied), result: { total, applied, itemIds: input.itemIds.slice(0, applied) }, progress: applied / total };
   }
 }
 

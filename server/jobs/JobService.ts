@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import type { Clock, Collection, Database } from '../../storage/index.js';
-import { newId } from '../../storage/index.js';
+import { newId, sharedDurability } from '../../storage/index.js';
 import type { JobRecord } from '../../storage/schema/jobs.js';
 import { jobCollections } from '../../storage/schema/jobs.js';
 import type { Principal } from '../auth/Principal.js';
@@ -33,6 +33,13 @@ export type JobFinishedListener = (job: JobRecord) => void | Promise<void>;
  */
 export type InterruptedJobReader = (job: JobRecord) => Promise<{ result: unknown; message: string }>;
 
+/**
+ * Takes up again a job of one kind that a previous process left queued or running: the work that
+ * finishes it and what it has done so far (its `result` and `progress`), or null when it cannot
+ * resume (it is then failed `interrupted`).
+ */
+export type JobResumer = (job: JobRecord) => Promise<{ work: JobWork; result: unknown; progress: number } | null>;
+
 /** Dependencies of `JobService`. */
 export interface JobServiceOptions {
   db: Database;
@@ -58,6 +65,7 @@ export interface JobStats {
 
 interface Queued {
   id: string;
+  kind: string;
   work: JobWork;
 }
 
@@ -96,6 +104,7 @@ export class JobService {
   readonly #listeners: JobFinishedListener[] = [];
   readonly #ended = { succeeded: 0, failed: 0 };
   readonly #interruptedReaders = new Map<string, InterruptedJobReader>();
+  readonly #resumers = new Map<string, JobResumer>();
   #closed = false;
 
   constructor(options: JobServiceOptions) {
@@ -114,29 +123,62 @@ export class JobService {
   }
 
   /**
-   * Fails every job a previous process left queued or running (`interrupted`) and refunds its
-   * credits; returns how many. A job whose kind has an `onInterrupted` reader gets the result
-   * and message it reads. With several processes, the jobs of a process still running are
-   * left to it.
+   * Lets the jobs of `kind` a stop cut off resume by themselves (see `recoverInterrupted`); a job of
+   * such a kind that a clean stop aborts, or that waits queued then, is left for the next start.
+   */
+  onResume(kind: string, resumer: JobResumer): void {
+    this.#resumers.set(kind, resumer);
+  }
+
+  /**
+   * Takes up every job a previous process left queued or running: a job whose kind has an
+   * `onResume` resumer that can resume it is queued again in this process, with what it had done
+   * so far; every other one is failed `interrupted` and its credits refunded. Returns how many
+   * were failed. A job whose kind has an `onInterrupted` reader gets the result and message it
+   * reads. With several processes, the jobs of a process still running are left to it.
    */
   async recoverInterrupted(): Promise<number> {
     const unfinished = await this.#jobs.find({ status: { $in: ['queued', 'running'] } });
     const owner = this.#o.owner;
     const stale: JobRecord[] = [];
     for (const job of unfinished) if (owner === undefined || job.processId === undefined || !(await owner.isAlive(job.processId))) stale.push(job);
+    let failedCount = 0;
     for (const job of stale) {
+      if (await this.#resume(job)) continue;
+      failedCount += 1;
       const settled = await this.#readInterrupted(job);
       const failed = await this.#finish(job.id, { status: 'failed', ...settled });
       if (failed?.reservation) await this.#refund(failed);
     }
-    return stale.length;
+    return failedCount;
+  }
+
+  /** Queues `job` again when its kind resumes and its resumer can; whether it did. */
+  async #resume(job: JobRecord): Promise<boolean> {
+    const resumer = this.#resumers.get(job.kind);
+    if (resumer === undefined || this.#closed) return false;
+    let resumed;
+    try {
+      resumed = await resumer(job);
+    } catch (error) {
+      this.#o.logger.error({ err: error, jobId: job.id }, 'could not resume a job');
+      return false;
+    }
+    if (resumed === null) return false;
+    const owner = this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId };
+    const taken = await this.#jobs.updateOne({ id: job.id, status: job.status }, { $set: { status: 'queued', progress: resumed.progress, result: resumed.result, ...owner } });
+    // Another process took it up or settled it meanwhile.
+    if (taken === null) return true;
+    this.#o.logger.info({ jobId: job.id, kind: job.kind }, 'resumed a job cut off by the last stop');
+    this.#enqueue(job.workspaceId, { id: job.id, kind: job.kind, work: resumed.work });
+    return true;
   }
 
   /** Records a job and queues `work`; answers with the job as stored (usually `queued`). */
-  async submit(principal: Principal, input: { kind: string; boardId: string; reservation: JobRecord['reservation']; result?: unknown }, work: JobWork): Promise<JobView> {
+  async submit(principal: Principal, input: { kind: string; boardId: string; reservation: JobRecord['reservation']; result?: unknown; id?: string }, work: JobWork): Promise<JobView> {
     if (this.#closed) throw new ServiceError('service_unavailable', 'The server is stopping; retry shortly.');
     const job: JobRecord = {
-      id: newId('job'),
+      id: input.id ?? newId('job'),
       kind: input.kind,
       status: 'queued',
       progress: 0,
@@ -153,16 +195,24 @@ export class JobService {
       ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
     };
     await this.#jobs.insert(job);
-    const queue = this.#queues.get(job.workspaceId) ?? { running: 0, waiting: [] };
-    this.#queues.set(job.workspaceId, queue);
-    queue.waiting.push({ id: job.id, work });
-    this.#pump(job.workspaceId);
+    this.#enqueue(job.workspaceId, { id: job.id, kind: job.kind, work });
     return jobView(job);
   }
 
-  /** Records how far a running job is: `progress` 0 to 1, and what it has done so far as its `result`. */
+  #enqueue(workspaceId: string, queued: Queued): void {
+    const queue = this.#queues.get(workspaceId) ?? { running: 0, waiting: [] };
+    this.#queues.set(workspaceId, queue);
+    queue.waiting.push(queued);
+    this.#pump(workspaceId);
+  }
+
+  /**
+   * Records how far a running job is: `progress` 0 to 1, and what it has done so far as its
+   * `result`. Without a disk flush of its own: a report lost to a power failure is read again
+   * from what the job wrote (an import's receipts) when it is taken up after the restart.
+   */
   async report(jobId: string, progress: number, result: unknown): Promise<void> {
-    await this.#jobs.updateOne({ id: jobId, status: 'running' }, { $set: { progress, result } });
+    await this.#jobs.updateOne({ id: jobId, status: 'running' }, { $set: { progress, result } }, sharedDurability);
   }
 
   /** A job of the caller's; 404 for anyone else's or an unknown id. */
@@ -186,10 +236,13 @@ export class JobService {
     }
   }
 
-  /** Stops taking jobs, aborts running ones (they fail and refund) and fails queued ones `interrupted`. */
+  /**
+   * Stops taking jobs, aborts running ones (they fail and refund) and fails queued ones
+   * `interrupted`; those of a kind that resumes are left as they are, for the next start.
+   */
   async close(): Promise<void> {
     this.#closed = true;
-    const waiting = [...this.#queues.values()].flatMap((q) => q.waiting.splice(0));
+    const waiting = [...this.#queues.values()].flatMap((q) => q.waiting.splice(0)).filter((queued) => !this.#resumers.has(queued.kind));
     for (const controller of this.#controllers.values()) controller.abort();
     await Promise.all([...this.#running]);
     for (const queued of waiting) {
@@ -215,15 +268,18 @@ export class JobService {
     }
   }
 
-  async #run({ id, work }: Queued): Promise<void> {
+  async #run({ id, kind, work }: Queued): Promise<void> {
     const controller = new AbortController();
     this.#controllers.set(id, controller);
     try {
-      await this.#jobs.updateOne({ id, status: 'queued' }, { $set: { status: 'running', startedAt: this.#o.clock.now() } });
+      // Without a disk flush before the work starts: a job a power failure finds `queued` instead of `running` is recovered alike.
+      await this.#jobs.updateOne({ id, status: 'queued' }, { $set: { status: 'running', startedAt: this.#o.clock.now() } }, sharedDurability);
       let result: unknown;
       try {
         result = await work(controller.signal, id);
       } catch (error) {
+        // A clean stop: a job that resumes stays as it is, taken up at the next start.
+        if (controller.signal.aborted && this.#resumers.has(kind)) return;
         const code = controller.signal.aborted ? 'interrupted' : error instanceof ServiceError ? error.code : 'internal_error';
         if (!(error instanceof ServiceError)) this.#o.logger.error({ err: error, jobId: id }, 'job failed');
         // A job that stops at the abort says itself what it had done (a `service_unavailable` error).

@@ -32,3 +32,28 @@ export interface JobRecord {
 export const jobCollections = {
   jobs: { name: 'jobs', indexes: [{ fields: ['status'] }, { fields: ['userId', 'createdAt'] }] },
 } as const satisfies Record<string, CollectionSpec>;
+
+/**
+ * What an import job applies, kept until the job ends so that a job a stop cut off resumes by
+ * itself at the next start: its items as create operations, and the id each item is created with
+ * (chosen when the import is accepted, so the ids of chunks that landed are known after a crash).
+ */
+export interface ImportInputRecord {
+  /** The job's id. */
+  id: string;
+  boardId: string;
+  /** The import's items, each with `op: 'create'`, in order. */
+  operations: Record<string, unknown>[];
+  /** The id of each item, in the same order. */
+  itemIds: string[];
+  /** Where each chunk ends (exclusive), in order. */
+  ends: number[];
+  /** The credential the import was started with, and its scopes: a resumed job acts with them. */
+  credential: { kind: 'api_key' | 'access_token' | 'web_session'; id: string; clientId?: string };
+  scopes: string[];
+}
+
+/** Collections of the inputs of import jobs (removed when the job ends). */
+export const importInputCollections = {
+  inputs: { name: 'import_inputs' },
+} as const satisfies Record<string, CollectionSpec>;

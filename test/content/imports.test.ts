@@ -7,6 +7,11 @@ import { sharedBoard } from './fixtures.js';
 import { connectSyncClient } from './helpers/syncClient.js';
 import { createBoard } from './helpers.js';
 import { importChunkBytes, importChunkEnds, importChunkItems } from '../../server/jobs/ImportService.js';
+import type { ImportInputRecord } from '../../storage/schema/jobs.js';
+import { importInputCollections } from '../../storage/schema/jobs.js';
+
+/** Import inputs kept for `boardId` (an import's items are stored only while its job runs). */
+const inputsKept = (boardId: string): Promise<number> => t.server.services.db.collection<ImportInputRecord>(importInputCollections.inputs).count({ boardId });
 
 let t: TestServer;
 let alice: TestUser;
@@ -77,6 +82,8 @@ describe('POST /boards/{boardId}/imports', () => {
     expect(stored).toHaveLength(2500);
     expect(stored.map((i) => i.id)).toEqual(job.result.itemIds);
     expect(stored.map((i) => i.data.text)).toEqual(items.map((i) => i.data.text));
+    // The items kept for a resume are dropped once the job ends (just after it is marked so).
+    await expect.poll(() => inputsKept(boardId)).toBe(0);
     // One activity row per chunk, as a batch makes: three transactions for 2,500 items.
     const activity = await json(t.api(alice.key, 'GET', `/boards/${boardId}/activity?limit=100`));
     expect(activity.data.filter((row: Body) => JSON.stringify(row).includes('batch')).length).toBe(3);
@@ -171,6 +178,8 @@ describe('POST /boards/{boardId}/imports', () => {
 describe('bad imports are refused whole, and nothing is stored', () => {
   async function expectNothingStored(boardId: string, key = alice.key): Promise<void> {
     expect(await allItems(key, boardId)).toHaveLength(0);
+    // Nor the items of a job that would resume after a restart.
+    expect(await inputsKept(boardId)).toBe(0);
   }
 
   test('items not an array, missing, empty, or an item not an object: 422 naming the field', async () => {

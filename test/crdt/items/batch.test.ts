@@ -4,6 +4,7 @@ import {
   CrdtError,
   ItemValidationError,
   applyBatch,
+  applyBatchPlan,
   createItem,
   getItem,
   itemsMapName,
@@ -32,6 +33,18 @@ function rejected(doc: Y.Doc, operations: unknown): string[] {
 rejected.last = [] as string[];
 
 describe('batch', () => {
+  it('creates with the ids it is given (an import chooses them when accepted), refs and connectors included', () => {
+    const doc = newBoard();
+    const ids = ['itm_given0000000', 'itm_given0000001', 'itm_given0000002'];
+    const operations = [createOp(0, { ref: 'a' }), createOp(300), { op: 'create', type: 'connector', position: { x: 0, y: 0 }, data: { from: 'a', to: ids[1] } }];
+    const result = applyBatchPlan(doc, validateBatch(doc, operations, 100, ids), alice, nowMs);
+    expect(result.results.map((r) => r.id)).toEqual(ids);
+    expect(getItem(doc, ids[2] as string).data).toMatchObject({ from: ids[0], to: ids[1] });
+    // Without them, each create gets a new id.
+    const fresh = applyBatchPlan(doc, validateBatch(doc, [createOp(600)]), alice, nowMs);
+    expect(ids).not.toContain(fresh.results[0]?.id);
+  });
+
   it('applies 100 operations as exactly one Yjs update with the actor as origin', () => {
     const doc = newBoard();
     const existing = sticky(doc, 0, 0);
