@@ -14,6 +14,12 @@ export interface SharedInfra {
   readonly redisUrl: string;
   /** The PostgreSQL server's main process (the postmaster; its backends are its children). */
   readonly postgresPid: number;
+  /**
+   * Transactions committed or rolled back in every database so far (`pg_stat_database`): a
+   * statement outside a transaction counts one, and so does a transaction of several. Backends report them at most once a second, so
+   * a difference over a run of several seconds is close, not exact.
+   */
+  transactions(): number;
   stop(): void;
 }
 
@@ -95,6 +101,10 @@ export async function startSharedInfra(): Promise<SharedInfra> {
     },
     redisUrl: `redis://127.0.0.1:${redisPort}`,
     postgresPid,
+    transactions() {
+      const sql = 'SELECT sum(xact_commit + xact_rollback) FROM pg_stat_database';
+      return Number(execFileSync(psql, ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'boards', '-d', 'postgres', '-Atqc', sql], { encoding: 'utf8', stdio: 'pipe' }).trim());
+    },
     stop,
   };
 }

@@ -19,10 +19,12 @@ export interface CreatesRun {
    * backends): what a create costs whatever else the machine runs, unlike `perSecond`. Null when not sampled.
    */
   cpuPerCreate: { serverMs: number; postgresMs: number } | null;
+  /** PostgreSQL transactions per completed create, background work included (see `SharedInfra.transactions`); null when not sampled. */
+  transactionsPerCreate: number | null;
 }
 
-/** CPU time so far, in ms, of the server processes together and of PostgreSQL. */
-export type CpuSample = () => { server: number; postgres: number };
+/** CPU time so far, in ms, of the server processes together and of PostgreSQL, and PostgreSQL's transactions so far. */
+export type CpuSample = () => { server: number; postgres: number; transactions: number };
 
 /**
  * How a run spreads its requests over the processes: `round-robin` request by request (a balancer
@@ -92,5 +94,6 @@ export async function measureCreates(
   const creates = Math.max(1, latencies.length);
   const cpuPerCreate =
     cpuBefore && cpuAfter ? { serverMs: (cpuAfter.server - cpuBefore.server) / creates, postgresMs: (cpuAfter.postgres - cpuBefore.postgres) / creates } : null;
-  return { processes: bases.length, spread: options.spread, creates: latencies.length, served, perSecond: latencies.length / elapsedS, latency: summarize(latencies), errors, cpuPerCreate };
+  const transactionsPerCreate = cpuBefore && cpuAfter ? (cpuAfter.transactions - cpuBefore.transactions) / creates : null;
+  return { processes: bases.length, spread: options.spread, creates: latencies.length, served, perSecond: latencies.length / elapsedS, latency: summarize(latencies), errors, cpuPerCreate, transactionsPerCreate };
 }

@@ -50,10 +50,14 @@ async function fanoutPair(a: RunningServer, b: RunningServer, config: ClusterBen
  * REST creates over `restBoards` boards made on `a`: one process, then two spread round-robin,
  * by board and by board hash, after a warm-up of both; prints the figures and the ratios to one.
  */
-async function restCreates(a: OursNode, b: OursNode, cluster: OursCluster, config: ClusterBenchConfig, postgresPid: number): Promise<ClusterResults['rest']> {
+async function restCreates(a: OursNode, b: OursNode, cluster: OursCluster, config: ClusterBenchConfig, infra: SharedInfra): Promise<ClusterResults['rest']> {
   const boards: string[] = [];
   for (let i = 0; i < config.restBoards; i++) boards.push(await createBoard(a.http, cluster.token, `rest ${i}`));
-  const cpu = (): { server: number; postgres: number } => ({ server: treeCpuMs(a.pid) + treeCpuMs(b.pid), postgres: treeCpuMs(postgresPid) });
+  const cpu = (): { server: number; postgres: number; transactions: number } => ({
+    server: treeCpuMs(a.pid) + treeCpuMs(b.pid),
+    postgres: treeCpuMs(infra.postgresPid),
+    transactions: infra.transactions(),
+  });
   const options = { concurrency: config.restConcurrency, durationMs: config.restMs, spread: 'round-robin' as const, cpu };
   // Both processes warm (boards loaded, code optimised) before either run is measured.
   await measureCreates([a.http, b.http], cluster.token, boards, { ...options, durationMs: config.restWarmupMs });
@@ -62,9 +66,10 @@ async function restCreates(a: OursNode, b: OursNode, cluster: OursCluster, confi
   const twoByBoard = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'by-board' });
   const twoByHash = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'board-hash' });
   const ratio = (run: CreatesRun): string => (one.perSecond > 0 ? (run.perSecond / one.perSecond).toFixed(2) : '—');
-  const cpuOf = (run: CreatesRun): string => (run.cpuPerCreate ? `${run.cpuPerCreate.serverMs.toFixed(2)} + ${run.cpuPerCreate.postgresMs.toFixed(2)}` : '—');
+  const cpuOf = (run: CreatesRun): string =>
+    run.cpuPerCreate ? `${run.cpuPerCreate.serverMs.toFixed(2)} + ${run.cpuPerCreate.postgresMs.toFixed(2)} (${run.transactionsPerCreate?.toFixed(1) ?? '—'} transactions)` : '—';
   process.stdout.write(
-    `ours REST creates, CPU ms per create (servers + PostgreSQL): one process ${cpuOf(one)}, round-robin ${cpuOf(two)}, by board ${cpuOf(twoByBoard)}, board hash ${cpuOf(twoByHash)}\n`,
+    `ours REST creates, CPU ms per create (servers + PostgreSQL) and PostgreSQL transactions per create: one process ${cpuOf(one)}, round-robin ${cpuOf(two)}, by board ${cpuOf(twoByBoard)}, board hash ${cpuOf(twoByHash)}\n`,
   );
   process.stdout.write(
     `ours REST creates: one process ${one.perSecond.toFixed(1)}/s, two ${two.perSecond.toFixed(1)}/s (by board ${twoByBoard.perSecond.toFixed(1)}/s, board hash ${twoByHash.perSecond.toFixed(1)}/s)\n` +
@@ -84,11 +89,11 @@ async function benchOurs(infra: SharedInfra, config: ClusterBenchConfig): Promis
     const b = await startOursNode(cluster, 'b');
     nodes.push(b);
     process.stdout.write(`bench: ours on ${a.http} and ${b.http}\n`);
-    if (config.restOnly) return { fanout: { same: [], cross: [] }, rest: await restCreates(a, b, cluster, config, infra.postgresPid), kill: { failed: 'not run (--rest-only)' } };
+    if (config.restOnly) return { fanout: { same: [], cross: [] }, rest: await restCreates(a, b, cluster, config, infra), kill: { failed: 'not run (--rest-only)' } };
     const fanout = await fanoutPair(a, b, config, 'ours');
     let rest: ClusterResults['rest'];
     try {
-      rest = await restCreates(a, b, cluster, config, infra.postgresPid);
+      rest = await restCreates(a, b, cluster, config, infra);
     } catch (error) {
       rest = { failed: message(error) };
     }
