@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { spawnTracked } from '../realtime/processes.js';
@@ -12,6 +12,14 @@ export interface SharedInfra {
   /** A `postgres://` URL of a fresh, empty database. */
   createDatabase(): string;
   readonly redisUrl: string;
+  /** The PostgreSQL server's main process (the postmaster; its backends are its children). */
+  readonly postgresPid: number;
+  /**
+   * Transactions committed or rolled back in every database so far (`pg_stat_database`): a
+   * statement outside a transaction counts one, and so does a transaction of several. Backends report them at most once a second, so
+   * a difference over a run of several seconds is close, not exact.
+   */
+  transactions(): number;
   stop(): void;
 }
 
@@ -52,6 +60,7 @@ export async function startSharedInfra(): Promise<SharedInfra> {
   runPostgres(bin, 'initdb', ['-D', data, '-U', 'boards', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions'], asPostgres);
   const pgPort = await freePort();
   runPostgres(bin, 'pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-o', `-c listen_addresses=127.0.0.1 -p ${pgPort} -k ${dir} -c max_connections=200`, '-w', '-t', '60', 'start'], asPostgres);
+  const postgresPid = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const psql = existsSync(path.join(bin, 'psql')) ? path.join(bin, 'psql') : 'psql';
 
   const redisDir = mkdtempSync(path.join(tmpdir(), 'bench-cluster-redis-'));
@@ -91,6 +100,11 @@ export async function startSharedInfra(): Promise<SharedInfra> {
       return `postgres://boards@127.0.0.1:${pgPort}/${name}`;
     },
     redisUrl: `redis://127.0.0.1:${redisPort}`,
+    postgresPid,
+    transactions() {
+      const sql = 'SELECT sum(xact_commit + xact_rollback) FROM pg_stat_database';
+      return Number(execFileSync(psql, ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'boards', '-d', 'postgres', '-Atqc', sql], { encoding: 'utf8', stdio: 'pipe' }).trim());
+    },
     stop,
   };
 }

@@ -14,7 +14,17 @@ export interface CreatesRun {
   latency: LatencySummary;
   /** Failed calls, by status or error message. */
   errors: Record<string, number>;
+  /**
+   * CPU time per completed create, in ms, of the server processes together and of PostgreSQL (its
+   * backends): what a create costs whatever else the machine runs, unlike `perSecond`. Null when not sampled.
+   */
+  cpuPerCreate: { serverMs: number; postgresMs: number } | null;
+  /** PostgreSQL transactions per completed create, background work included (see `SharedInfra.transactions`); null when not sampled. */
+  transactionsPerCreate: number | null;
 }
+
+/** CPU time so far, in ms, of the server processes together and of PostgreSQL, and PostgreSQL's transactions so far. */
+export type CpuSample = () => { server: number; postgres: number; transactions: number };
 
 /**
  * How a run spreads its requests over the processes: `round-robin` request by request (a balancer
@@ -46,13 +56,14 @@ export async function measureCreates(
   bases: readonly string[],
   token: string,
   boards: readonly string[],
-  options: { concurrency: number; durationMs: number; spread: Spread },
+  options: { concurrency: number; durationMs: number; spread: Spread; cpu?: CpuSample },
 ): Promise<CreatesRun> {
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const latencies: number[] = [];
   const errors: Record<string, number> = {};
   const served = bases.map(() => 0);
   let next = 0;
+  const cpuBefore = options.cpu?.();
   const started = performance.now();
   const deadline = started + options.durationMs;
   const worker = async (): Promise<void> => {
@@ -79,5 +90,10 @@ export async function measureCreates(
   };
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   const elapsedS = (performance.now() - started) / 1000;
-  return { processes: bases.length, spread: options.spread, creates: latencies.length, served, perSecond: latencies.length / elapsedS, latency: summarize(latencies), errors };
+  const cpuAfter = options.cpu?.();
+  const creates = Math.max(1, latencies.length);
+  const cpuPerCreate =
+    cpuBefore && cpuAfter ? { serverMs: (cpuAfter.server - cpuBefore.server) / creates, postgresMs: (cpuAfter.postgres - cpuBefore.postgres) / creates } : null;
+  const transactionsPerCreate = cpuBefore && cpuAfter ? (cpuAfter.transactions - cpuBefore.transactions) / creates : null;
+  return { processes: bases.length, spread: options.spread, creates: latencies.length, served, perSecond: latencies.length / elapsedS, latency: summarize(latencies), errors, cpuPerCreate, transactionsPerCreate };
 }

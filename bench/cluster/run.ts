@@ -17,6 +17,7 @@ import type { OursCluster, OursNode } from './nodes.js';
 import { createBoard, createClusterKey, startHocuspocusNode, startOursNode } from './nodes.js';
 import type { ClusterResults, FanoutPair } from './report.js';
 import { fanoutFigures, headline, renderClusterSummary } from './report.js';
+import { treeCpuMs } from './cpuTime.js';
 import { measureCreates } from './restCreates.js';
 import type { CreatesRun } from './restCreates.js';
 
@@ -49,10 +50,15 @@ async function fanoutPair(a: RunningServer, b: RunningServer, config: ClusterBen
  * REST creates over `restBoards` boards made on `a`: one process, then two spread round-robin,
  * by board and by board hash, after a warm-up of both; prints the figures and the ratios to one.
  */
-async function restCreates(a: OursNode, b: OursNode, cluster: OursCluster, config: ClusterBenchConfig): Promise<ClusterResults['rest']> {
+async function restCreates(a: OursNode, b: OursNode, cluster: OursCluster, config: ClusterBenchConfig, infra: SharedInfra): Promise<ClusterResults['rest']> {
   const boards: string[] = [];
   for (let i = 0; i < config.restBoards; i++) boards.push(await createBoard(a.http, cluster.token, `rest ${i}`));
-  const options = { concurrency: config.restConcurrency, durationMs: config.restMs, spread: 'round-robin' as const };
+  const cpu = (): { server: number; postgres: number; transactions: number } => ({
+    server: treeCpuMs(a.pid) + treeCpuMs(b.pid),
+    postgres: treeCpuMs(infra.postgresPid),
+    transactions: infra.transactions(),
+  });
+  const options = { concurrency: config.restConcurrency, durationMs: config.restMs, spread: 'round-robin' as const, cpu };
   // Both processes warm (boards loaded, code optimised) before either run is measured.
   await measureCreates([a.http, b.http], cluster.token, boards, { ...options, durationMs: config.restWarmupMs });
   const one = await measureCreates([a.http], cluster.token, boards, options);
@@ -60,6 +66,11 @@ async function restCreates(a: OursNode, b: OursNode, cluster: OursCluster, confi
   const twoByBoard = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'by-board' });
   const twoByHash = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'board-hash' });
   const ratio = (run: CreatesRun): string => (one.perSecond > 0 ? (run.perSecond / one.perSecond).toFixed(2) : '—');
+  const cpuOf = (run: CreatesRun): string =>
+    run.cpuPerCreate ? `${run.cpuPerCreate.serverMs.toFixed(2)} + ${run.cpuPerCreate.postgresMs.toFixed(2)} (${run.transactionsPerCreate?.toFixed(1) ?? '—'} transactions)` : '—';
+  process.stdout.write(
+    `ours REST creates, CPU ms per create (servers + PostgreSQL) and PostgreSQL transactions per create: one process ${cpuOf(one)}, round-robin ${cpuOf(two)}, by board ${cpuOf(twoByBoard)}, board hash ${cpuOf(twoByHash)}\n`,
+  );
   process.stdout.write(
     `ours REST creates: one process ${one.perSecond.toFixed(1)}/s, two ${two.perSecond.toFixed(1)}/s (by board ${twoByBoard.perSecond.toFixed(1)}/s, board hash ${twoByHash.perSecond.toFixed(1)}/s)\n` +
       `ours REST creates, two processes / one: round-robin ${ratio(two)}, by board ${ratio(twoByBoard)}, board hash ${ratio(twoByHash)} (target ≥ 1.6)\n`,
@@ -78,11 +89,11 @@ async function benchOurs(infra: SharedInfra, config: ClusterBenchConfig): Promis
     const b = await startOursNode(cluster, 'b');
     nodes.push(b);
     process.stdout.write(`bench: ours on ${a.http} and ${b.http}\n`);
-    if (config.restOnly) return { fanout: { same: [], cross: [] }, rest: await restCreates(a, b, cluster, config), kill: { failed: 'not run (--rest-only)' } };
+    if (config.restOnly) return { fanout: { same: [], cross: [] }, rest: await restCreates(a, b, cluster, config, infra), kill: { failed: 'not run (--rest-only)' } };
     const fanout = await fanoutPair(a, b, config, 'ours');
     let rest: ClusterResults['rest'];
     try {
-      rest = await restCreates(a, b, cluster, config);
+      rest = await restCreates(a, b, cluster, config, infra);
     } catch (error) {
       rest = { failed: message(error) };
     }

@@ -1,9 +1,9 @@
 import type { Clock, Collection, Database } from '../../storage/index.js';
-import { DuplicateKeyError, newId } from '../../storage/index.js';
+import { DuplicateKeyError, findTogether, newId } from '../../storage/index.js';
 import type { MembershipRecord, UserRecord, WorkspaceRecord } from '../../storage/schema/accounts.js';
 import { accountCollections } from '../../storage/schema/accounts.js';
 import { errors, ServiceError } from '../errors.js';
-import { membershipId } from './accountFinds.js';
+import { accountFinds, membershipId } from './accountFinds.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { PlanName } from './plans.js';
 
@@ -40,6 +40,7 @@ export function nameChosen(user: Pick<UserRecord, 'name' | 'email' | 'nameSetAt'
 
 /** Users, workspaces and memberships. */
 export class AccountService {
+  readonly #db: Database;
   readonly #users: Collection<UserRecord>;
   readonly #workspaces: Collection<WorkspaceRecord>;
   readonly #memberships: Collection<MembershipRecord>;
@@ -48,6 +49,7 @@ export class AccountService {
 
   /** `events` hears the workspace membership and plan events (`workspace.member.*`, `workspace.plan.changed`). */
   constructor(db: Database, clock: Clock, events: DomainEvents | null = null) {
+    this.#db = db;
     this.#events = events;
     this.#users = db.collection<UserRecord>(accountCollections.users);
     this.#workspaces = db.collection<WorkspaceRecord>(accountCollections.workspaces);
@@ -132,6 +134,22 @@ export class AccountService {
     const workspace = await this.#workspaces.get(workspaceId);
     if (!workspace) throw errors.notFound('Workspace');
     return workspace;
+  }
+
+  /**
+   * What a credential of the person in the workspace acts as: the person and their membership
+   * (null when either is gone) and the workspace (404 when it is gone), read together in one
+   * round trip where the store batches finds.
+   */
+  async memberInWorkspace(userId: string, workspaceId: string): Promise<{ user: UserRecord; membership: MembershipRecord; workspace: WorkspaceRecord } | null> {
+    const [[user], [membership], [workspace]] = await findTogether(this.#db, [
+      accountFinds.user(userId),
+      accountFinds.membership(workspaceId, userId),
+      accountFinds.workspace(workspaceId),
+    ] as const);
+    if (!user || !membership) return null;
+    if (!workspace) throw errors.notFound('Workspace');
+    return { user, membership, workspace };
   }
 
   /** The person's membership of the workspace, or null when they are not a member. */

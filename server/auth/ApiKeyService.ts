@@ -1,8 +1,7 @@
 import type { Clock, Collection, Database } from '../../storage/index.js';
-import { findTogether, newId } from '../../storage/index.js';
+import { newId } from '../../storage/index.js';
 import type { ApiKeyRecord } from '../../storage/schema/accounts.js';
 import { accountCollections } from '../../storage/schema/accounts.js';
-import { accountFinds } from '../accounts/accountFinds.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { errors, ValidationError } from '../errors.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
@@ -39,7 +38,6 @@ const lastUsedResolutionMs = 60_000;
 
 /** API keys: created for a person with chosen scopes, shown once, stored as SHA-256 digests. */
 export class ApiKeyService {
-  readonly #db: Database;
   readonly #keys: Collection<ApiKeyRecord>;
   readonly #accounts: AccountService;
   readonly #clock: Clock;
@@ -47,7 +45,6 @@ export class ApiKeyService {
 
   /** `events` hears `api_key.revoked` (live sync connections opened with the key are closed). */
   constructor(db: Database, accounts: AccountService, clock: Clock, events: DomainEvents | null = null) {
-    this.#db = db;
     this.#keys = db.collection<ApiKeyRecord>(accountCollections.apiKeys);
     this.#accounts = accounts;
     this.#clock = clock;
@@ -111,14 +108,9 @@ export class ApiKeyService {
     const key = await this.#keys.findOne({ digest: digestSecret(secret) });
     const now = this.#clock.now();
     if (!key || key.revokedAt !== null || (key.expiresAt !== null && key.expiresAt <= now)) return null;
-    // The person, their membership and the workspace in one round trip where the store batches finds.
-    const [[user], [membership], [workspace]] = await findTogether(this.#db, [
-      accountFinds.user(key.userId),
-      accountFinds.membership(key.workspaceId, key.userId),
-      accountFinds.workspace(key.workspaceId),
-    ] as const);
-    if (!user || !membership) return null;
-    if (!workspace) throw errors.notFound('Workspace');
+    const member = await this.#accounts.memberInWorkspace(key.userId, key.workspaceId);
+    if (!member) return null;
+    const { user, membership, workspace } = member;
     if (key.lastUsedAt === null || now - key.lastUsedAt > lastUsedResolutionMs) {
       await this.#keys.updateOne({ id: key.id }, { $set: { lastUsedAt: now } });
     }

@@ -142,9 +142,14 @@ export class BoardContentService {
     return { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: principal.user.id, name: principal.user.name }, at: this.#o.clock.now() };
   }
 
-  async #ensureRoom(board: BoardRecord, adding: number): Promise<void> {
+  /**
+   * Refuses `adding` more items where the board's plan has no room for them. The plan is the
+   * principal's workspace's, read with the credential in this request, when the board is in it
+   * (the usual case): no second read of the same record.
+   */
+  async #ensureRoom(principal: Principal, board: BoardRecord, adding: number): Promise<void> {
     if (adding <= 0) return;
-    const { plan } = await this.#o.accounts.getWorkspace(board.workspaceId);
+    const { plan } = principal.workspace.id === board.workspaceId ? principal.workspace : await this.#o.accounts.getWorkspace(board.workspaceId);
     const limit = plans[plan].itemsPerBoard;
     const doc = await this.#o.documents.open(board.id);
     const count = itemCount(doc);
@@ -167,7 +172,7 @@ export class BoardContentService {
   async createItem(principal: Principal, boardId: string, body: unknown): Promise<ItemView> {
     const validated = validateCreateItem(body);
     const { board } = await this.#board(principal, boardId, validated.type === commentTypeName && !validated.locked ? 'comment' : 'edit');
-    await this.#ensureRoom(board, 1);
+    await this.#ensureRoom(principal, board, 1);
     return whenSynced(this.#write(
       principal,
       board,
@@ -255,7 +260,7 @@ export class BoardContentService {
     const action = batchAction(operations, principal.user.id, (id) => findItem(doc, id));
     const { board } = await this.#board(principal, boardId, action, { grants });
     const creates = Array.isArray(operations) ? operations.filter((op) => (op as { op?: unknown } | null)?.op === 'create').length : 0;
-    await this.#ensureRoom(board, creates);
+    await this.#ensureRoom(principal, board, creates);
     // Validated inside the transaction, against the document it is applied to; nothing is written when it throws.
     return this.#write(
       principal,

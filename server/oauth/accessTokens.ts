@@ -23,12 +23,9 @@ export function accessTokenResolver(
     const { connection, token } = live;
     const app = await apps.find(connection.clientId);
     if (!app || app.deletedAt !== null || app.disabledAt !== null) return null;
-    const [user, membership] = await Promise.all([
-      accounts.getUser(connection.userId),
-      accounts.getMembership(connection.workspaceId, connection.userId),
-    ]);
-    if (!user || !membership) return null;
-    const workspace = await accounts.getWorkspace(connection.workspaceId);
+    const member = await accounts.memberInWorkspace(connection.userId, connection.workspaceId);
+    if (!member) return null;
+    const { user, membership, workspace } = member;
     // An admin turning unverified clients off ends their access at once, not at token expiry.
     if (isUnverifiedClient(app) && !(await policies.mcpClientsAllowed(workspace.id))) return null;
     return {

@@ -112,13 +112,14 @@ export class WebSessionTokens {
     return async (secret) => {
       const claims = await this.#sessions.verify(tokenType, secret.slice(webTokenPrefix.length));
       if (!claims || typeof claims.uid !== 'string' || typeof claims.sid !== 'string' || typeof claims.scope !== 'string') return null;
-      const user = await this.#accounts.getUser(claims.uid);
-      if (!user) return null;
-      const membership = await this.#accounts.getMembership(user.workspaceId, user.id);
-      if (!membership) return null;
+      const person = await this.#accounts.getUser(claims.uid);
+      // The person's own workspace, with them and their membership of it read again together.
+      const member = person && (await this.#accounts.memberInWorkspace(person.id, person.workspaceId));
+      if (!member) return null;
+      const { user, membership, workspace } = member;
       const principal: Principal = {
         user,
-        workspace: await this.#accounts.getWorkspace(user.workspaceId),
+        workspace,
         workspaceRole: membership.role,
         scopes: new Set(claims.scope.split(' ').filter(isScope)),
         credential:

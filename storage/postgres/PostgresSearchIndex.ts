@@ -1,7 +1,7 @@
-import type { Pool, PoolClient } from 'pg';
+import type { Pool } from 'pg';
+import pg from 'pg';
 import type { IndexedBoardEntries, ItemSearchHit, SearchIndex, SearchItemInput, SearchOptions, SearchPageSpec, SearchResults } from '../SearchIndex.js';
 import { queryTerms, searchWords, snippetOf } from '../searchText.js';
-import { inTransaction } from './transaction.js';
 
 /** PostgreSQL keeps word positions up to this; later ones count at it. */
 const maxPosition = 16383;
@@ -13,6 +13,14 @@ const maxWordBytes = 2046;
 const maxTsvectorBytes = 768 * 1024;
 /** First half of the advisory lock key that serializes the writes of one board's entries (the second is a hash of its id). */
 const boardLockSpace = 1_651_470_707;
+
+/** A text as an SQL literal: quotes doubled, and an `E''` string with backslashes doubled where it holds one (pg's own quoting). */
+const escapeLiteral: (value: string) => string = pg.escapeLiteral;
+
+/** Texts as an SQL `text[]` expression of literals. */
+function textArray(values: readonly string[]): string {
+  return `ARRAY[${values.map(escapeLiteral).join(', ')}]::text[]`;
+}
 
 type EntryRow = { board_id: string; item_id: string; type: string; text: string };
 
@@ -66,42 +74,41 @@ export class PostgresSearchIndex implements SearchIndex {
     this.#ready = ready;
   }
 
-  async #write(boardId: string, fn: (client: PoolClient) => Promise<void>): Promise<void> {
+  /**
+   * Runs `statements` (SQL without parameters) after taking the board's advisory lock, as one
+   * simple query: PostgreSQL runs the statements of one query string as one transaction, each
+   * with its own snapshot, so every statement sees what the previous holder of the lock
+   * committed, and the lock holds to the commit. One round trip, where `BEGIN`, the lock, the
+   * statements and `COMMIT` each took one. Rolled back as a whole when one fails.
+   */
+  async #write(boardId: string, statements: readonly string[]): Promise<void> {
     await this.#ready();
-    await inTransaction(this.#pool, 'BEGIN', async (client) => {
-      await client.query('SELECT pg_advisory_xact_lock($1, hashtext($2))', [boardLockSpace, boardId]);
-      await fn(client);
-    });
+    await this.#pool.query([`SELECT pg_advisory_xact_lock(${boardLockSpace}, hashtext(${escapeLiteral(boardId)}))`, ...statements].join(';\n'));
   }
 
-  /** Inserts (or replaces) the title and the items with text, in one statement. */
-  async #insert(client: PoolClient, boardId: string, title: string, items: readonly SearchItemInput[]): Promise<void> {
+  /** The statement that inserts (or replaces) the title and the items with text. */
+  #insertSql(boardId: string, title: string, items: readonly SearchItemInput[]): string {
     const entries = [{ itemId: '', type: 'board', text: title }, ...items.filter((item) => item.text.trim() !== '')].map((entry) => ({
       ...entry,
       // PostgreSQL's text cannot hold NUL; it separates words like any other punctuation.
       text: entry.text.replaceAll('\u0000', ' '),
     }));
-    await client.query(
-      `INSERT INTO search_entries (board_id, item_id, type, text, words)
-       SELECT $1, e.item_id, e.type, e.text, e.words FROM unnest($2::text[], $3::text[], $4::text[], $5::tsvector[]) AS e(item_id, type, text, words)
-       ON CONFLICT (board_id, item_id) DO UPDATE SET type = excluded.type, text = excluded.text, words = excluded.words`,
-      [boardId, entries.map((e) => e.itemId), entries.map((e) => e.type), entries.map((e) => e.text), entries.map((e) => tsvectorOf(e.text))],
-    );
+    return `INSERT INTO search_entries (board_id, item_id, type, text, words)
+       SELECT ${escapeLiteral(boardId)}, e.item_id, e.type, e.text, e.words
+       FROM unnest(${textArray(entries.map((e) => e.itemId))}, ${textArray(entries.map((e) => e.type))}, ${textArray(entries.map((e) => e.text))}, ${textArray(entries.map((e) => tsvectorOf(e.text)))}::tsvector[]) AS e(item_id, type, text, words)
+       ON CONFLICT (board_id, item_id) DO UPDATE SET type = excluded.type, text = excluded.text, words = excluded.words`;
   }
 
   async indexBoard(boardId: string, title: string, items: readonly SearchItemInput[]): Promise<void> {
-    await this.#write(boardId, async (client) => {
-      await client.query('DELETE FROM search_entries WHERE board_id = $1', [boardId]);
-      await this.#insert(client, boardId, title, items);
-    });
+    await this.#write(boardId, [`DELETE FROM search_entries WHERE board_id = ${escapeLiteral(boardId)}`, this.#insertSql(boardId, title, items)]);
   }
 
   async updateBoard(boardId: string, title: string, items: readonly SearchItemInput[], removedItemIds: readonly string[]): Promise<void> {
-    await this.#write(boardId, async (client) => {
-      const gone = [...removedItemIds, ...items.filter((item) => item.text.trim() === '').map((item) => item.itemId)];
-      if (gone.length > 0) await client.query("DELETE FROM search_entries WHERE board_id = $1 AND item_id <> '' AND item_id = ANY($2::text[])", [boardId, gone]);
-      await this.#insert(client, boardId, title, items);
-    });
+    const gone = [...removedItemIds, ...items.filter((item) => item.text.trim() === '').map((item) => item.itemId)];
+    await this.#write(boardId, [
+      ...(gone.length > 0 ? [`DELETE FROM search_entries WHERE board_id = ${escapeLiteral(boardId)} AND item_id <> '' AND item_id = ANY(${textArray(gone)})`] : []),
+      this.#insertSql(boardId, title, items),
+    ]);
   }
 
   async indexedEntries(boardId: string): Promise<IndexedBoardEntries> {
@@ -116,9 +123,7 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   async removeBoard(boardId: string): Promise<void> {
-    await this.#write(boardId, async (client) => {
-      await client.query('DELETE FROM search_entries WHERE board_id = $1', [boardId]);
-    });
+    await this.#write(boardId, [`DELETE FROM search_entries WHERE board_id = ${escapeLiteral(boardId)}`]);
   }
 
   async search(query: string, options: SearchOptions): Promise<SearchResults> {
