@@ -49,7 +49,7 @@ export function parseClusterArgs(argv: readonly string[]): ClusterBenchConfig {
     ratePerWriter: number('--rate', 20, 1, 200),
     warmupMs: quick ? 500 : 2_000,
     windowMs,
-    reps: number('--reps', quick ? 1 : 2, 1, 9),
+    reps: number('--reps', quick ? 1 : 3, 1, 9),
     serverWarmupMs: number('--server-warmup-ms', quick ? 0 : 10_000, 0, 120_000),
     restBoards: quick ? 10 : 100,
     restConcurrency: 16,
