@@ -1,6 +1,7 @@
 import type { StoredItem } from '../../../crdt/items/boardSchema.js';
 import type { TokenSource } from '../../api.js';
 import { acceptedImageTypes, maxImageBytes } from '../images/uploadImage.js';
+import type { PictureProblem } from './pictureNotice.js';
 import { str } from './svgText.js';
 
 /** Most uploaded images one export fetches; the others stay placeholders. */
@@ -9,13 +10,6 @@ export const maxExportPictures = 200;
 export const maxExportPictureBytes = 64 * 1024 * 1024;
 /** Images fetched at the same time. */
 const parallelFetches = 4;
-
-/** An uploaded image that could not go into the export, and why, in words for people. */
-export interface PictureProblem {
-  readonly assetId: string;
-  readonly label: string;
-  readonly reason: string;
-}
 
 /** The images an export embeds (`data:` URLs by asset id) and the ones it could not. */
 export interface ExportPictures {
@@ -111,14 +105,4 @@ export async function fetchPictures(source: PictureSource, items: readonly Store
   };
   await Promise.all(Array.from({ length: parallelFetches }, worker));
   return { byAsset, problems };
-}
-
-/** A sentence about the images an export could not embed, or null when there are none. */
-export function picturesMessage(problems: readonly PictureProblem[]): string | null {
-  if (problems.length === 0) return null;
-  const first = problems[0];
-  if (!first) return null;
-  const rest = problems.length - 1;
-  const count = problems.length === 1 ? '1 image' : `${problems.length} images`;
-  return `${count} could not be embedded and ${problems.length === 1 ? 'shows' : 'show'} as a placeholder: “${first.label}” (${first.reason})${rest > 0 ? ` and ${rest} more` : ''}.`;
 }

@@ -5,7 +5,9 @@ import { boardSvg, exportPadding } from './boardSvg.js';
 import type { BoardSvg, Bounds, DrawOptions } from './boardSvg.js';
 import { commentPages, numberedComments } from './commentSvg.js';
 import { fetchPictures } from './exportPictures.js';
-import type { PictureProblem, PictureProgress, PictureSource } from './exportPictures.js';
+import { readingOrder } from './frames.js';
+import type { PictureProgress, PictureSource } from './exportPictures.js';
+import type { PictureProblem } from './pictureNotice.js';
 import { maxPdfPageSide, pdfDocument } from './pdfDocument.js';
 import type { PdfPage } from './pdfDocument.js';
 import { rasterise } from './raster.js';
@@ -100,16 +102,14 @@ async function pdfPage(drawn: BoardSvg): Promise<PdfPage> {
 }
 
 /**
- * A PDF with one page per section (frame), in reading order (top to bottom, then left to
- * right); each page is the section's area rasterised to JPEG, with the items whose centre is
+ * A PDF with one page per section (frame), in reading order (rows from the top, each left to
+ * right: `readingOrder`); each page is the section's area rasterised to JPEG, with the items whose centre is
  * inside it. A board without sections gives one page of the whole board. With comment pins in
  * `options`, pages listing the threads (numbered as the pins, with their authors' names from
  * `nameOf`) follow.
  */
 export async function pdfFile(items: readonly StoredItem[], title: string, options: DrawOptions = {}, nameOf: (userId: string) => string = () => 'Someone'): Promise<ExportFile> {
-  const sections = items
-    .filter((i) => i.type === 'section')
-    .sort((a, b) => a.y - a.height / 2 - (b.y - b.height / 2) || a.x - a.width / 2 - (b.x - b.width / 2));
+  const sections = readingOrder(items.filter((i) => i.type === 'section'));
   const frames: Bounds[] =
     sections.length > 0
       ? sections.map((s) => ({ left: s.x - s.width / 2 - exportPadding / 2, top: s.y - s.height / 2 - 30 - exportPadding / 2, width: s.width + exportPadding, height: s.height + 30 + exportPadding }))

@@ -2,7 +2,7 @@ import type { StoredItem } from '../../../crdt/items/boardSchema.js';
 import type { TokenSource, WebUser } from '../../api.js';
 import type { ExportFile } from './exports.js';
 import { jsonFile, memberNames, pdfFile, pngFile, prepareExport, selectedItems, svgFile } from './exports.js';
-import { picturesMessage } from './exportPictures.js';
+import { picturesMessage } from './pictureNotice.js';
 import type { PictureProgress } from './exportPictures.js';
 
 /** The files the Export menu makes. */

@@ -22,11 +22,20 @@ export const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#
 /** A number with at most two decimals, as SVG text. */
 export const n = (value: number): string => String(Math.round(value * 100) / 100);
 
-let measureContext: CanvasRenderingContext2D | null | undefined;
+/** What text measuring needs of a canvas's 2D context. */
+interface Measurer {
+  font: string;
+  measureText(text: string): { width: number };
+}
+
+/** The page's document, when there is one (typed here without the DOM: the export's layout is also computed outside a page). */
+const page = (globalThis as { document?: { createElement(tag: 'canvas'): { getContext(kind: '2d'): Measurer | null } } }).document;
+
+let measureContext: Measurer | null | undefined;
 
 /** Width of `text` in `size` px of the export's font; measured by a canvas when there is one, else estimated. */
 function textWidth(text: string, size: number, family: string): number {
-  if (measureContext === undefined) measureContext = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
+  if (measureContext === undefined) measureContext = page ? page.createElement('canvas').getContext('2d') : null;
   if (!measureContext) return text.length * size * 0.55;
   measureContext.font = `${size}px ${family}`;
   return measureContext.measureText(text).width;
