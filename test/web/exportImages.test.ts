@@ -145,4 +145,40 @@ describe.skipIf(!available)('exports show uploaded images and, on demand, commen
     expect(list.nonWhite).toBeGreaterThan(500);
     expect(list.matching).toBeGreaterThan(list.width * list.height * 0.8);
   });
+
+  test('while the images are fetched the page shows how many of them are in, and the file comes once they all are', async () => {
+    const boardId = await s.boardWith('Gallery', []);
+    const ids = [];
+    for (let i = 0; i < 3; i += 1) ids.push(await upload(boardId, pngBytes(20 + i, 20, { rgb: pictureRgb })));
+    expect((await s.t.api(s.owner.key, 'POST', `/boards/${boardId}/items:batch`, {
+      operations: ids.map((assetId, i) => ({ op: 'create', type: 'image', position: { x: i * 250, y: 0 }, size: { width: 200, height: 200 }, data: { assetId } })),
+    })).status).toBe(200);
+    const page = await s.pageAs(s.owner);
+    await openBoard(page, s.t, boardId);
+    // The canvas has shown (and keeps) its pictures; what is fetched from now on is the export's.
+    await expect.poll(() => page.locator('img[data-asset-id]').count()).toBe(3);
+    let release = () => undefined as void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const asked: string[] = [];
+    await page.route('**/v1/boards/*/assets/*', async (route) => {
+      asked.push(route.request().url());
+      await held;
+      await route.continue();
+    });
+    const file = downloaded(page, async () => {
+      await page.getByRole('button', { name: 'Export' }).click();
+      await page.locator('[role=menuitem][data-export=svg]').click();
+      const status = page.getByRole('status').filter({ hasText: 'Fetching images' });
+      await status.waitFor();
+      expect(await status.textContent()).toBe('Fetching images: 0 of 3');
+      expect(await page.getByRole('button', { name: 'Exporting…' }).isDisabled()).toBe(true);
+      release();
+    });
+    const svg = (await file).bytes.toString('utf8');
+    expect(asked).toHaveLength(3);
+    expect(svg.match(/href="data:image\/png;base64,/g)).toHaveLength(3);
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'Fetching images' }).count()).toBe(0);
+  });
 });
