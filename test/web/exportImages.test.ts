@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
+import { describeViolations, seriousAccessibilityViolations } from '../helpers/accessibility.js';
 import { chromiumAvailable } from '../helpers/browser.js';
 import { json } from '../helpers/testServer.js';
 import { openBoard } from '../helpers/canvasBoard.js';
@@ -94,6 +95,12 @@ describe.skipIf(!available)('exports show uploaded images and, on demand, commen
     expect(await notice.isVisible()).toBe(true);
     expect(await notice.textContent()).toBe('1 image could not be embedded and shows as a placeholder: “Copied logo” (it is no longer on the server).');
     expect(await page.getByRole('button', { name: 'Export' }).isEnabled()).toBe(true);
+    // The open menu (its entries, the comments checkbox, its note) and the notice have no serious axe violation.
+    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('menuitemcheckbox', { name: 'Include comments' }).waitFor();
+    const violations = await seriousAccessibilityViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await page.keyboard.press('Escape');
 
     const png = await exportAs(page, 'png');
     expect((await pixelsOf(s.browser, png.bytes, 'image/png', pictureRgb)).matching).toBe(0);
