@@ -180,14 +180,17 @@ export function ExportMenu({ board, title, link }: { board: OpenBoard; title: st
         </div>
       )}
       {busy && progress && (
-        <span class="menu-note" role="status">
+        <div class="export-status" role="status">
           Fetching images: {progress.done} of {progress.total}
-        </span>
+        </div>
       )}
-      {notice && (
-        <span class="menu-note menu-warning" role="status" data-export-notice>
-          {notice}
-        </span>
+      {notice && !open && (
+        <div class="export-status menu-warning" role="status" data-export-notice>
+          <span>{notice}</span>
+          <button type="button" class="link" aria-label="Dismiss" title="Dismiss" onClick={() => setNotice(null)}>
+            ×
+          </button>
+        </div>
       )}
       {problem && (
         <span class="menu-error" role="alert">
