@@ -2,8 +2,7 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import type { OpenBoard } from '../BoardPage.js';
 import type { CanvasLink } from '../assistant/CanvasLink.js';
 import { useLinkState } from '../assistant/canvasBridge.js';
-
-type Format = 'png' | 'svg' | 'png-selection' | 'svg-selection' | 'pdf' | 'json';
+import type { ExportFormat as Format } from './runExport.js';
 
 const entries: readonly { format: Format; label: string; selection?: true }[] = [
   { format: 'png', label: 'PNG image of the board' },
@@ -18,25 +17,31 @@ const entries: readonly { format: Format; label: string; selection?: true }[] = 
  * The top bar's Export menu (a menu button: arrow keys move, Enter picks, Escape closes and
  * gives focus back): the board or the selection as PNG or SVG, the frames as PDF pages, the
  * items as JSON. Open to every role that can read the board (guests on a public link get the
- * images and the PDF). The export code loads on first use.
+ * images and the PDF). "Include comments" (off until ticked) adds the comment pins, and to a
+ * PDF the threads' pages. Uploaded images are fetched into the file, with their progress shown
+ * and a notice for any that could not be. The export code loads on first use.
  */
 export function ExportMenu({ board, title, link }: { board: OpenBoard; title: string; link: CanvasLink }) {
   useLinkState(link);
   const [open, setOpen] = useState(false);
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+  const [includeComments, setIncludeComments] = useState(false);
+  const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const button = useRef<HTMLButtonElement>(null);
   const menu = useRef<HTMLDivElement>(null);
+  const popup = useRef<HTMLDivElement>(null);
   const hasSelection = link.selection.size > 0;
   // A public link's token opens live sync only: its guests export images from the page, not the API's JSON.
   const guest = board.user.id.startsWith('link:');
 
-  const items = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role=menuitem]:not([disabled])') ?? [])];
+  const items = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role^=menuitem]:not([disabled])') ?? [])];
   useEffect(() => {
     if (!open) return undefined;
     items()[0]?.focus();
     const away = (event: PointerEvent) => {
-      if (!menu.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
+      if (!popup.current?.contains(event.target as Node) && !button.current?.contains(event.target as Node)) setOpen(false);
     };
     // Escape closes the open menu wherever the focus is (on the menu once it took it, on the
     // button before, or elsewhere after a re-render), before the board's own keys see it.
@@ -83,28 +88,34 @@ export function ExportMenu({ board, title, link }: { board: OpenBoard; title: st
     close();
     setBusy(true);
     setProblem(null);
-    const all = board.store.items();
-    import('./exports.js')
+    setNotice(null);
+    setProgress(null);
+    const request = {
+      format,
+      items: board.store.items(),
+      selection: new Set(link.selection),
+      boardId: board.boardId,
+      tokens: board.tokens,
+      user: board.user,
+      title,
+      includeComments,
+      onProgress: (done: number, total: number) => setProgress(total > 0 ? { done, total } : null),
+    };
+    import('./runExport.js')
       .then(async (x) => {
-        const selected = () => x.selectedItems(all, link.selection);
-        const file =
-          format === 'png'
-            ? await x.pngFile(all, title)
-            : format === 'svg'
-              ? x.svgFile(all, title)
-              : format === 'png-selection'
-                ? await x.pngFile(selected(), title, ' (selection)')
-                : format === 'svg-selection'
-                  ? x.svgFile(selected(), title, ' (selection)')
-                  : format === 'pdf'
-                    ? await x.pdfFile(all, title)
-                    : await x.jsonFile(board.tokens, board.boardId, title);
-        x.download(file);
+        const outcome = await x.runExport(request);
+        const { download } = await import('./exports.js');
+        download(outcome.file);
+        setNotice(outcome.notice);
       })
       .then(
-        () => setBusy(false),
+        () => {
+          setBusy(false);
+          setProgress(null);
+        },
         (error: unknown) => {
           setBusy(false);
+          setProgress(null);
           setProblem(error instanceof Error ? error.message : String(error));
         },
       );
@@ -135,20 +146,50 @@ export function ExportMenu({ board, title, link }: { board: OpenBoard; title: st
         {busy ? 'Exporting…' : 'Export'}
       </button>
       {open && (
-        <div ref={menu} id="export-menu" class="menu" role="menu" aria-label="Export" onKeyDown={onKeyDown}>
-          {entries.filter((entry) => entry.format !== 'json' || !guest).map((entry) => (
+        <div ref={popup} class="menu export-popup">
+          <div ref={menu} id="export-menu" class="menu-list" role="menu" aria-label="Export" aria-describedby="export-note" onKeyDown={onKeyDown}>
+            {entries.filter((entry) => entry.format !== 'json' || !guest).map((entry) => (
+              <button
+                key={entry.format}
+                type="button"
+                role="menuitem"
+                data-export={entry.format}
+                disabled={entry.selection === true && !hasSelection}
+                title={entry.selection === true && !hasSelection ? 'Select items on the board first' : undefined}
+                onClick={() => pick(entry.format)}
+              >
+                {entry.label}
+              </button>
+            ))}
             <button
-              key={entry.format}
               type="button"
-              role="menuitem"
-              data-export={entry.format}
-              disabled={entry.selection === true && !hasSelection}
-              title={entry.selection === true && !hasSelection ? 'Select items on the board first' : undefined}
-              onClick={() => pick(entry.format)}
+              role="menuitemcheckbox"
+              aria-checked={includeComments}
+              data-export-option="comments"
+              onClick={() => setIncludeComments(!includeComments)}
             >
-              {entry.label}
+              <span class="menu-check" aria-hidden="true">
+                {includeComments ? '✓' : ''}
+              </span>
+              Include comments
             </button>
-          ))}
+          </div>
+          <p id="export-note" class="menu-note">
+            Uploaded images are drawn in; images linked from other sites show as labelled placeholders.
+          </p>
+        </div>
+      )}
+      {busy && progress && (
+        <div class="export-status" role="status">
+          Fetching images: {progress.done} of {progress.total}
+        </div>
+      )}
+      {notice && !open && (
+        <div class="export-status menu-warning" role="status" data-export-notice>
+          <span>{notice}</span>
+          <button type="button" class="link" aria-label="Dismiss" title="Dismiss" onClick={() => setNotice(null)}>
+            ×
+          </button>
         </div>
       )}
       {problem && (

@@ -1,6 +1,9 @@
 import type { StoredItem } from '../../../crdt/items/boardSchema.js';
 import { shapePaths } from '../shapes.js';
-import { edgePoint } from '../edgePoint.js';
+import { connectorBody } from './connectorSvg.js';
+import { pinBody } from './commentSvg.js';
+import { imageBody } from './pictureSvg.js';
+import { centredText, esc, flowText, font, hex, mono, n, num, str, textBlock, wrapText } from './svgText.js';
 
 /** A rectangle in board units. */
 export interface Bounds {
@@ -19,80 +22,7 @@ export interface BoardSvg {
 /** Board units of white space around the items of an export. */
 export const exportPadding = 40;
 
-const font = 'system-ui, -apple-system, Segoe UI, Roboto, sans-serif';
-const mono = 'ui-monospace, SFMono-Regular, Menlo, monospace';
-
-const str = (data: Record<string, unknown>, key: string): string => (typeof data[key] === 'string' ? data[key] : '');
-const num = (data: Record<string, unknown>, key: string, fallback: number): number => {
-  const value = data[key];
-  return typeof value === 'number' && Number.isFinite(value) ? value : fallback;
-};
-/** A colour only when it is `#rrggbb`: item data is written by any client. */
-const hex = (data: Record<string, unknown>, key: string, fallback: string): string => {
-  const value = str(data, key);
-  return /^#[0-9a-fA-F]{6}$/.test(value) ? value : fallback;
-};
-const esc = (text: string): string => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const n = (value: number): string => String(Math.round(value * 100) / 100);
-
-let measureContext: CanvasRenderingContext2D | null | undefined;
-
-/** Width of `text` in `size` px of the export's font; measured by a canvas when there is one, else estimated. */
-function textWidth(text: string, size: number, family: string): number {
-  if (measureContext === undefined) measureContext = typeof document === 'undefined' ? null : document.createElement('canvas').getContext('2d');
-  if (!measureContext) return text.length * size * 0.55;
-  measureContext.font = `${size}px ${family}`;
-  return measureContext.measureText(text).width;
-}
-
-/** `text` broken into lines of at most `width` (by words; a word longer than a line is cut), at most `maxLines`. */
-export function wrapText(text: string, width: number, size: number, maxLines: number, family = font): string[] {
-  const lines: string[] = [];
-  for (const paragraph of text.split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter((w) => w !== '')) {
-      const candidate = line === '' ? word : `${line} ${word}`;
-      if (textWidth(candidate, size, family) <= width || line === '') {
-        line = candidate;
-      } else {
-        lines.push(line);
-        line = word;
-      }
-      while (textWidth(line, size, family) > width && line.length > 1) {
-        let cut = line.length - 1;
-        while (cut > 1 && textWidth(line.slice(0, cut), size, family) > width) cut -= 1;
-        lines.push(line.slice(0, cut));
-        line = line.slice(cut);
-      }
-    }
-    lines.push(line);
-  }
-  return lines.slice(0, maxLines);
-}
-
-/** Lines of text as an SVG `<text>`, the first baseline at `y`; `anchor` is `start`, `middle` or `end`. */
-function textBlock(lines: readonly string[], x: number, y: number, size: number, attrs: string): string {
-  if (lines.length === 0) return '';
-  const spans = lines.map((line, i) => `<tspan x="${n(x)}" y="${n(y + i * size * 1.25)}">${esc(line)}</tspan>`).join('');
-  return `<text font-size="${n(size)}" ${attrs}>${spans}</text>`;
-}
-
-/** Text wrapped to a box and centred in it, as the canvas draws notes and shapes. */
-function centredText(text: string, left: number, top: number, width: number, height: number, size: number, fill = '#1f2328'): string {
-  const pad = 10;
-  const lines = wrapText(text, Math.max(size, width - pad * 2), size, Math.max(1, Math.floor((height - pad * 2) / (size * 1.25))));
-  const blockHeight = lines.length * size * 1.25;
-  const first = top + (height - blockHeight) / 2 + size;
-  return textBlock(lines, left + width / 2, first, size, `text-anchor="middle" fill="${fill}" font-family="${font}"`);
-}
-
-/** Text from the top left of a box, wrapped to it. */
-function flowText(text: string, left: number, top: number, width: number, height: number, size: number, attrs: string, family = font): string {
-  const lines = wrapText(text, Math.max(size, width), size, Math.max(0, Math.floor(height / (size * 1.25))), family);
-  return textBlock(lines, left, top + size, size, `${attrs} font-family="${family}"`);
-}
-
-function itemBody(item: StoredItem): string {
+function itemBody(item: StoredItem, pictures: ReadonlyMap<string, string>): string {
   const d = item.data;
   const left = item.x - item.width / 2;
   const top = item.y - item.height / 2;
@@ -133,8 +63,7 @@ function itemBody(item: StoredItem): string {
       return `<polyline points="${coords}" fill="none" stroke="${hex(d, 'strokeColor', '#1a1a1a')}" stroke-width="${n(num(d, 'strokeWidth', 4))}" stroke-linecap="round" stroke-linejoin="round"/>`;
     }
     case 'image':
-      // Pictures are not fetched into an export (they may live on other sites): a labelled placeholder stands in.
-      return box('#eef1f5', '#d0d7de', 4) + centredText(str(d, 'title') || str(d, 'alt') || 'Image', left, top, width, height, 14, '#656d76');
+      return imageBody(item, pictures);
     case 'embed':
     case 'document':
       return (
@@ -188,39 +117,25 @@ function tableBody(item: StoredItem, left: number, top: number): string {
   return out;
 }
 
-function connectorBody(c: StoredItem, byId: (id: string) => StoredItem | undefined): string {
-  const from = typeof c.data.from === 'string' ? byId(c.data.from) : undefined;
-  const to = typeof c.data.to === 'string' ? byId(c.data.to) : undefined;
-  if (!from || !to) return '';
-  const a = edgePoint(from, to);
-  const b = edgePoint(to, from);
-  const color = hex(c.data, 'color', '#1a1a1a');
-  const style = str(c.data, 'style') || 'curved';
-  const dx = (b.x - a.x) / 2;
-  const d =
-    style === 'straight'
-      ? `M${n(a.x)} ${n(a.y)}L${n(b.x)} ${n(b.y)}`
-      : style === 'elbow'
-        ? `M${n(a.x)} ${n(a.y)}H${n((a.x + b.x) / 2)}V${n(b.y)}H${n(b.x)}`
-        : `M${n(a.x)} ${n(a.y)}C${n(a.x + dx)} ${n(a.y)} ${n(b.x - dx)} ${n(b.y)} ${n(b.x)} ${n(b.y)}`;
-  const before = style === 'straight' ? a : { x: (a.x + b.x) / 2, y: b.y };
-  const angle = Math.atan2(b.y - before.y, b.x - before.x);
-  const p = (turn: number) => `${n(b.x - Math.cos(angle + turn) * 12)},${n(b.y - Math.sin(angle + turn) * 12)}`;
-  const endArrow = str(c.data, 'endArrow') || 'arrow';
-  const arrow = endArrow === 'none' ? '' : `<polygon points="${n(b.x)},${n(b.y)} ${p(0.45)} ${p(-0.45)}" fill="${color}"/>`;
-  const label = str(c.data, 'label');
-  const text = label ? textBlock([label], (a.x + b.x) / 2, (a.y + b.y) / 2 - 8, 14, `text-anchor="middle" fill="#444c56" font-family="${font}"`) : '';
-  return `<path d="${d}" fill="none" stroke="${color}" stroke-width="2"/>${arrow}${text}`;
+/** What an export draws besides the items' own geometry. */
+export interface DrawOptions {
+  /** Uploaded images' `data:` URLs by asset id; an image without one is a placeholder. */
+  readonly pictures?: ReadonlyMap<string, string>;
+  /** The comment pins to draw, by item id, with the number each shows; comments are left out without it. */
+  readonly pins?: ReadonlyMap<string, number>;
 }
 
-/** The box around `items` (comment pins and connectors aside, which follow what they annotate or join); null when there is none. */
-export function itemBounds(items: readonly StoredItem[]): Bounds | null {
+/**
+ * The box around `items` (connectors aside, which follow what they join, and comment pins unless
+ * `withPins`, since they annotate the board rather than sit on it); null when there is none.
+ */
+export function itemBounds(items: readonly StoredItem[], withPins = false): Bounds | null {
   let left = Infinity;
   let top = Infinity;
   let right = -Infinity;
   let bottom = -Infinity;
   for (const item of items) {
-    if (item.type === 'connector' || item.type === 'comment') continue;
+    if (item.type === 'connector' || (item.type === 'comment' && !withPins)) continue;
     const half = item.rotation === 0 ? { w: item.width / 2, h: item.height / 2 } : { w: Math.hypot(item.width, item.height) / 2, h: Math.hypot(item.width, item.height) / 2 };
     // A section's title sits above it.
     const above = item.type === 'section' ? 30 : 0;
@@ -236,12 +151,16 @@ export function itemBounds(items: readonly StoredItem[]): Bounds | null {
 /**
  * The items as an SVG document, drawn from their own geometry and data as the canvas draws them:
  * sections behind, then connectors whose two ends are among the items, then the rest in
- * z-order. Comment pins are left out (they annotate the board, they are not on it); images are
- * labelled placeholders. `bounds` defaults to the items' box with a margin; nothing outside it shows.
+ * z-order, each turned by its rotation about its centre; then the comment pins of
+ * `options.pins` on top (comments are left out otherwise). Images show the pictures of
+ * `options.pictures`, else a labelled placeholder. `bounds` defaults to the items' box with a
+ * margin; nothing outside it shows.
  */
-export function boardSvg(items: readonly StoredItem[], bounds?: Bounds): BoardSvg | null {
-  const box = bounds ?? itemBounds(items);
+export function boardSvg(items: readonly StoredItem[], bounds?: Bounds, options: DrawOptions = {}): BoardSvg | null {
+  const pins = options.pins;
+  const box = bounds ?? itemBounds(items, pins !== undefined && pins.size > 0);
   if (!box) return null;
+  const pictures = options.pictures ?? new Map<string, string>();
   const byId = new Map(items.map((i) => [i.id, i]));
   const layer = (filter: (item: StoredItem) => boolean, draw: (item: StoredItem) => string) =>
     items
@@ -249,14 +168,15 @@ export function boardSvg(items: readonly StoredItem[], bounds?: Bounds): BoardSv
       .map((item) => {
         const body = draw(item);
         if (body === '') return '';
-        const rotate = item.rotation !== 0 && item.type !== 'connector' ? ` transform="rotate(${n(item.rotation)} ${n(item.x)} ${n(item.y)})"` : '';
+        const rotate = item.rotation !== 0 && item.type !== 'connector' && item.type !== 'comment' ? ` transform="rotate(${n(item.rotation)} ${n(item.x)} ${n(item.y)})"` : '';
         return `<g data-item-id="${esc(item.id)}"${rotate}>${body}</g>`;
       })
       .join('');
   const body =
-    layer((i) => i.type === 'section', itemBody) +
+    layer((i) => i.type === 'section', (i) => itemBody(i, pictures)) +
     layer((i) => i.type === 'connector', (c) => connectorBody(c, (id) => byId.get(id))) +
-    layer((i) => i.type !== 'section' && i.type !== 'connector' && i.type !== 'comment', itemBody);
+    layer((i) => i.type !== 'section' && i.type !== 'connector' && i.type !== 'comment', (i) => itemBody(i, pictures)) +
+    (pins ? layer((i) => i.type === 'comment' && pins.has(i.id), (i) => pinBody(i, pins.get(i.id) ?? 0)) : '');
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${n(box.width)}" height="${n(box.height)}" viewBox="${n(box.left)} ${n(box.top)} ${n(box.width)} ${n(box.height)}">` +
     `<rect x="${n(box.left)}" y="${n(box.top)}" width="${n(box.width)}" height="${n(box.height)}" fill="#ffffff"/>${body}</svg>`;
