@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import { ItemValidationError } from '../../crdt/errors.js';
-import { decodeData, findItemEntry } from '../../crdt/items/boardSchema.js';
+import { decodeData, findItemEntry, touchItem } from '../../crdt/items/boardSchema.js';
 import type { Actor, StoredItem } from '../../crdt/items/boardSchema.js';
 import { deriveSectionIds } from '../../crdt/items/boardSnapshot.js';
 import { findItemTypeDefinition } from '../../crdt/items/catalogue.js';
@@ -29,11 +29,36 @@ export class BoardEdits {
     return createItem(this.#doc, body, this.actor, Date.now()).id;
   }
 
-  /** Moves items to new centres, in one transaction. */
+  /**
+   * Moves items to new centres, in one transaction. A locked item among them is one its section
+   * carries (see `moving`): it is moved by the section's offset in the same transaction, which
+   * the server accepts (crdt/items/itemLock.ts, `carriedBySection`) and refuses otherwise.
+   */
   move(positions: ReadonlyMap<string, { x: number; y: number }>): void {
     this.#doc.transact(() => {
-      for (const [id, position] of positions) patchItem(this.#doc, id, { position: round(position) }, this.actor, Date.now());
+      for (const [id, position] of positions) {
+        const entry = findItemEntry(this.#doc, id);
+        if (!entry || !isLockedEntry(entry)) {
+          patchItem(this.#doc, id, { position: round(position) }, this.actor, Date.now());
+          continue;
+        }
+        const { x, y } = round(position);
+        entry.set('x', x);
+        entry.set('y', y);
+        touchItem(entry, this.actor, Date.now());
+      }
     }, this.actor);
+  }
+
+  /**
+   * What moves when `ids` move: those that are not locked and not connectors (whose geometry
+   * follows their ends), and everything the sections among them hold, locked or not: a lock
+   * stops moving the item itself, not the section it sits in (as in Miro).
+   */
+  moving(ids: ReadonlySet<string>, itemsInZOrder: readonly StoredItem[]): StoredItem[] {
+    const roots = new Set(itemsInZOrder.filter((item) => ids.has(item.id) && item.type !== 'connector' && !item.locked).map((item) => item.id));
+    const all = this.withContents(roots, itemsInZOrder);
+    return itemsInZOrder.filter((item) => all.has(item.id) && item.type !== 'connector');
   }
 
   /** Sets an item's centre and size (clamped to its type's limits). */
@@ -82,8 +107,7 @@ export class BoardEdits {
   /**
    * `ids` with the contents of the sections among them: every item whose section (the top-most
    * one containing its centre, as REST derives `sectionId`), or its section's section and so
-   * on, is one of them, locked or not. Copying a section copies all it holds; callers that move
-   * leave out the locked ones, which stay where they are.
+   * on, is one of them, locked or not. Copying or moving a section takes all it holds.
    */
   withContents(ids: ReadonlySet<string>, itemsInZOrder: readonly StoredItem[]): Set<string> {
     const out = new Set(ids);

@@ -179,7 +179,8 @@ export class BoardCommands {
       if (item.type !== 'section') continue;
       for (const inner of this.#edits.withContents(new Set([item.id]), items)) {
         const content = byId.get(inner);
-        if (content && !ids.has(inner) && content.type !== 'connector' && !content.locked && !positions.has(inner)) {
+        // A locked item goes with its section (BoardEdits.moving).
+        if (content && (!ids.has(inner) || content.locked) && content.type !== 'connector' && !positions.has(inner)) {
           positions.set(inner, { x: content.x + target.x - item.x, y: content.y + target.y - item.y });
         }
       }

@@ -2,8 +2,8 @@ import type { StoredItem } from '../../../crdt/items/boardSchema.js';
 
 /**
  * The web app's side of item lock (crdt/items/itemLock.ts): a locked item shows a badge, has no
- * drag or resize handles, is not edited by double-click or Enter, stays where it is when its
- * section moves, and is skipped by Delete with a short notice. Editors lock and unlock from the
+ * drag or resize handles, is not edited by double-click or Enter, goes with its section when the
+ * section moves (BoardEdits.moving), and is skipped by Delete with a short notice. Editors lock and unlock from the
  * properties panel, the context menu or Ctrl/⌘+Shift+L; viewers see the badge only.
  */
 
