@@ -63,13 +63,7 @@ export class BoardEdits {
 
   /** Sets an item's centre and size (clamped to its type's limits). */
   resize(item: StoredItem, box: { x: number; y: number; width: number; height: number }): void {
-    const definition = findItemTypeDefinition(item.type);
-    const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
-    const size = {
-      width: clamp(box.width, definition?.minSize.width ?? 1, definition?.maxSize.width ?? 100_000),
-      height: clamp(box.height, definition?.minSize.height ?? 1, definition?.maxSize.height ?? 100_000),
-    };
-    patchItem(this.#doc, item.id, { position: round(box), size }, this.actor, Date.now());
+    patchItem(this.#doc, item.id, { position: round(box), size: clampedSize(item.type, box) }, this.actor, Date.now());
   }
 
   /** Sets the centres and sizes of several items (each clamped as `resize` does), in one transaction. */
@@ -142,6 +136,16 @@ export class BoardEdits {
       for (const id of ids) if (findItemEntry(this.#doc, id)) patchItem(this.#doc, id, { locked }, this.actor, Date.now());
     }, this.actor);
   }
+}
+
+/** `size` rounded to whole units and clamped to the limits of items of `type` (the catalogue's min and max sizes). */
+export function clampedSize(type: string, size: { width: number; height: number }): { width: number; height: number } {
+  const definition = findItemTypeDefinition(type);
+  const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
+  return {
+    width: clamp(size.width, definition?.minSize.width ?? 1, definition?.maxSize.width ?? 100_000),
+    height: clamp(size.height, definition?.minSize.height ?? 1, definition?.maxSize.height ?? 100_000),
+  };
 }
 
 function round(point: { x: number; y: number }): { x: number; y: number } {

@@ -4,7 +4,7 @@ import type { Actor, StoredItem } from '../../../crdt/items/boardSchema.js';
 import { checkCreateItem } from '../../../crdt/items/catalogue.js';
 import { keysBetween } from '../../../crdt/items/fractionalIndex.js';
 import { assertRoomFor, createItem } from '../../../crdt/items/itemOperations.js';
-import { BoardEdits } from '../edits.js';
+import { BoardEdits, clampedSize } from '../edits.js';
 import type { Clip, ClipItem } from './clipFormat.js';
 import { alignedCentres, distributedCentres, reordered } from './layout.js';
 import type { Alignment, Axis, Order } from './layout.js';
@@ -163,6 +163,26 @@ export class BoardCommands {
   /** Moves the items of `ids` by (`dx`, `dy`); sections take their contents along. */
   nudge(ids: ReadonlySet<string>, dx: number, dy: number): void {
     this.#moveTo(ids, (boxes) => new Map(boxes.map((b) => [b.id, { x: b.x + dx, y: b.y + dy }])));
+  }
+
+  /**
+   * Grows (or, negative, shrinks) the resizable items of `ids` by `dw` × `dh`, each keeping its
+   * top-left corner, within its type's size limits; connectors and locked items are left.
+   * Answers how many locked items were left.
+   */
+  resizeBy(ids: ReadonlySet<string>, dw: number, dh: number): number {
+    const items = this.#items().filter((item) => ids.has(item.id) && item.type !== 'connector');
+    const boxes: [StoredItem, { x: number; y: number; width: number; height: number }][] = [];
+    for (const item of items) {
+      if (item.locked) continue;
+      const size = clampedSize(item.type, { width: item.width + dw, height: item.height + dh });
+      if (size.width === item.width && size.height === item.height) continue;
+      const left = item.x - item.width / 2;
+      const top = item.y - item.height / 2;
+      boxes.push([item, { x: left + size.width / 2, y: top + size.height / 2, ...size }]);
+    }
+    if (boxes.length > 0) this.#edits.resizeAll(boxes);
+    return items.filter((item) => item.locked).length;
   }
 
   #moveTo(ids: ReadonlySet<string>, place: (boxes: readonly StoredItem[]) => Map<string, { x: number; y: number }>): void {

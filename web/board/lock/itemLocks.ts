@@ -25,6 +25,12 @@ export function lockedNotice(count: number): string | null {
   return count === 1 ? 'A locked item was not deleted: unlock it first.' : `${count} locked items were not deleted: unlock them first.`;
 }
 
+/** The notice after a resize that left `count` locked items; null when it left none. */
+export function lockedResizeNotice(count: number): string | null {
+  if (count === 0) return null;
+  return count === 1 ? 'A locked item was not resized: unlock it first.' : `${count} locked items were not resized: unlock them first.`;
+}
+
 /** Whether every one of `items` is locked (the toggle then offers Unlock). */
 export function allLocked(items: readonly (StoredItem | undefined)[]): boolean {
   return items.length > 0 && items.every((item) => item?.locked === true);
