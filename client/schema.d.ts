@@ -65,7 +65,7 @@ export interface paths {
         put?: never;
         /**
          * Answers from the board's own content (the text the outline shows) and cites the items used.
-         * @description Readers may ask. Only the text the outline shows is sent to the provider, delimited as untrusted data. Costs 1 credit and 1 assistant message (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         * @description Readers may ask. Only the text the outline shows is sent to the provider, delimited as untrusted data. Costs 1 credit and 1 assistant message (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called. A caller that closes the connection before the answer (a Cancel) stops the work: the provider call is aborted, nothing is written and the credits come back.
          */
         post: operations["aiAsk"];
         delete?: never;
@@ -85,7 +85,7 @@ export interface paths {
         put?: never;
         /**
          * Turns a prompt into one or more items on the board.
-         * @description Editors and above. The plan is validated whole against the item catalogue, placed in free space near `position` without overlapping anything, and written as one transaction (one update, one broadcast, one activity row "via AI"). `Prefer: respond-async` runs it as a job (202). Costs 5 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         * @description Editors and above. The plan is validated whole against the item catalogue, placed in free space near `position` without overlapping anything, and written as one transaction (one update, one broadcast, one activity row "via AI"). `Prefer: respond-async` runs it as a job (202). Costs 5 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called. A caller that closes the connection before the answer (a Cancel) stops the work: the provider call is aborted, nothing is written and the credits come back. A job runs on whatever its caller does.
          */
         post: operations["aiGenerate"];
         delete?: never;
@@ -105,7 +105,7 @@ export interface paths {
         put?: never;
         /**
          * Rewrites one item in place from an instruction.
-         * @description Editors and above. Rewrites the item's text fields in one transaction; a locked item answers 423 `item_locked` before any credit is spent. The builtin provider shortens or summarises, makes bullet lists and changes case; anything else (translation included) is 422 `ai_instruction_unsupported`. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         * @description Editors and above. Rewrites the item's text fields in one transaction; a locked item answers 423 `item_locked` before any credit is spent. The builtin provider shortens or summarises, makes bullet lists and changes case; anything else (translation included) is 422 `ai_instruction_unsupported`. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called. A caller that closes the connection before the answer (a Cancel) stops the work: the provider call is aborted, nothing is written and the credits come back. A job runs on whatever its caller does.
          */
         post: operations["aiModify"];
         delete?: never;

@@ -22,6 +22,10 @@ export interface FakeOpenAiServer {
   readonly requests: FakeRequest[];
   /** Milliseconds between the last request's arrival and its answer being written. */
   lastAnswerMs(): number;
+  /** Requests held by a `hang` answer that are still open. */
+  held(): number;
+  /** Requests held by a `hang` answer that the caller gave up on (closed the connection). */
+  dropped(): number;
   /** Queues answers; when the queue is empty, `fallback` answers. */
   script(...answers: FakeAnswer[]): void;
   close(): Promise<void>;
@@ -44,6 +48,7 @@ export async function startFakeOpenAi(fallback: (request: FakeRequest) => FakeAn
   const requests: FakeRequest[] = [];
   const hanging = new Set<ServerResponse>();
   let lastAnswerMs = 0;
+  let dropped = 0;
   const server: Server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const arrived = performance.now();
     const chunks: Buffer[] = [];
@@ -60,6 +65,9 @@ export async function startFakeOpenAi(fallback: (request: FakeRequest) => FakeAn
       const answer = queue.shift() ?? fallback(request);
       if (answer.kind === 'hang') {
         hanging.add(res);
+        res.on('close', () => {
+          if (hanging.delete(res)) dropped += 1;
+        });
         return;
       }
       if (answer.kind === 'status') {
@@ -78,9 +86,13 @@ export async function startFakeOpenAi(fallback: (request: FakeRequest) => FakeAn
     baseUrl: `http://127.0.0.1:${port}/v1`,
     requests,
     lastAnswerMs: () => lastAnswerMs,
+    held: () => hanging.size,
+    dropped: () => dropped,
     script: (...answers) => void queue.push(...answers),
     close: async () => {
-      for (const res of hanging) res.destroy();
+      const open = [...hanging];
+      hanging.clear();
+      for (const res of open) res.destroy();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },

@@ -13,8 +13,10 @@ import { connectorTypeName } from './references.js';
  * - a comment pin's conversation: replies, and resolving (also by deleting the pin, which resolves);
  * - what follows from other items: a connector's geometry follows its ends, and a connector goes
  *   with an end that is deleted, locked or not (lock the ends to keep it);
- * - a section's contents are found by position, so a locked item in a section that moves stays
- *   where it is.
+ * - its section's move (as in Miro): a locked item goes with a section that moves by the offset
+ *   the section moved, in the same change (`carriedBySection`). Contents are found by position:
+ *   a REST PATCH or batch move of a section moves the section alone, and moving the locked item
+ *   itself, on its own or by another offset, is refused.
  */
 export const lockedField = 'locked';
 
@@ -84,6 +86,55 @@ export function lockRefuses(before: ItemRecord | undefined, after: ItemRecord | 
     if (!sameJson(dataBefore[key], dataAfter[key])) return true;
   }
   return false;
+}
+
+/** A section's move in one live change: its box before (centre and size) and the offset it moved by. */
+export interface SectionMove {
+  readonly x: number;
+  readonly y: number;
+  readonly width: number;
+  readonly height: number;
+  readonly dx: number;
+  readonly dy: number;
+}
+
+/** How far a carried item's offset may differ from its section's: clients round positions to hundredths. */
+const carryTolerance = 0.02;
+
+/**
+ * The move of a section from `before` to `after`, or undefined when it is not a section or did not
+ * move, or when anything but its position changed (a resize re-derives its contents; it carries nothing).
+ */
+export function sectionMoveOf(before: ItemRecord | undefined, after: ItemRecord | undefined): SectionMove | undefined {
+  if (before === undefined || after === undefined || before['type'] !== 'section' || after['type'] !== 'section') return undefined;
+  const [x, y, width, height] = [before['x'], before['y'], before['width'], before['height']];
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof width !== 'number' || typeof height !== 'number') return undefined;
+  if (typeof after['x'] !== 'number' || typeof after['y'] !== 'number' || after['width'] !== width || after['height'] !== height) return undefined;
+  const dx = after['x'] - x;
+  const dy = after['y'] - y;
+  return dx === 0 && dy === 0 ? undefined : { x, y, width, height, dx, dy };
+}
+
+/**
+ * Whether the change of a locked item from `before` to `after` is its section carrying it: only
+ * its position changed (authorship aside), by the offset of one of `moves` whose box held the
+ * item's centre before.
+ */
+export function carriedBySection(before: ItemRecord, after: ItemRecord, moves: readonly SectionMove[]): boolean {
+  if (moves.length === 0) return false;
+  const [x, y] = [before['x'], before['y']];
+  if (typeof x !== 'number' || typeof y !== 'number' || typeof after['x'] !== 'number' || typeof after['y'] !== 'number') return false;
+  const still = { ...after, x, y };
+  if (lockRefuses(before, still)) return false;
+  const dx = after['x'] - x;
+  const dy = after['y'] - y;
+  return moves.some(
+    (move) =>
+      Math.abs(x - move.x) <= move.width / 2 &&
+      Math.abs(y - move.y) <= move.height / 2 &&
+      Math.abs(dx - move.dx) <= carryTolerance &&
+      Math.abs(dy - move.dy) <= carryTolerance,
+  );
 }
 
 function objectOf(value: unknown): Readonly<Record<string, unknown>> {

@@ -6,7 +6,8 @@ import { boardIndex } from '../items/BoardIndex.js';
 import { itemRecordIssues, restoreItemRecord } from '../items/itemRecord.js';
 import type { ItemRecord } from '../items/itemRecord.js';
 import { commentTypeName } from '../items/itemOperations.js';
-import { lockRefuses } from '../items/itemLock.js';
+import { carriedBySection, lockRefuses, sectionMoveOf } from '../items/itemLock.js';
+import type { SectionMove } from '../items/itemLock.js';
 import { commentWordsChanged } from './commentWords.js';
 import { KeptDataVerdicts } from './KeptDataVerdicts.js';
 import { itemIdsOfUpdate, itemRecordBefore, touchedItems } from './transactionItems.js';
@@ -91,7 +92,8 @@ function needsStamp(finding: Finding, author: string, nowMs: number): boolean {
  * what stays from the connection's identity, and names the origins that broke a rule, so the
  * caller can close them (4422). A live change that a locked item refuses (`itemLock.ts`: a move,
  * resize, restyle, edit, reorder or delete while it stays locked) is an offence repaired the same
- * way: the item's state from before is written back. Created and disposed with the room that
+ * way: the item's state from before is written back; a locked item that a section moving in the
+ * same transaction carries by its offset is not (`carriedBySection`). Created and disposed with the room that
  * applies live updates.
  */
 export class LiveEditGuard {
@@ -170,7 +172,10 @@ export class LiveEditGuard {
     if (!this.#options.isLive(transaction.origin)) return;
     if (transaction.changed.size === 0 && transaction.deleteSet.clients.size === 0) return;
     this.#editors.add(transaction.origin);
-    for (const [id, touch] of touchedItems(transaction, this.#items)) {
+    const touched = touchedItems(transaction, this.#items);
+    let moves: readonly SectionMove[] | undefined;
+    const sectionMoves = (): readonly SectionMove[] => (moves ??= this.#sectionMoves(transaction, touched.keys()));
+    for (const [id, touch] of touched) {
       if (touch.deleted) {
         const before = this.#stateBefore(transaction, id);
         // A locked item is not deleted live: it is put back, as a refused edit is (itemLock.ts).
@@ -182,19 +187,49 @@ export class LiveEditGuard {
         this.#findings.delete(id);
         continue;
       }
-      this.#findings.set(id, this.#inspect(transaction, id, touch.replaced));
+      this.#findings.set(id, this.#inspect(transaction, id, touch.replaced, sectionMoves));
     }
   };
 
+  /**
+   * The sections `transaction` moved that may carry their contents: those that were not locked,
+   * then, in turn, locked ones that such a move carried (a section in a section).
+   */
+  #sectionMoves(transaction: Y.Transaction, ids: Iterable<string>): SectionMove[] {
+    const candidates: { before: ItemRecord; after: ItemRecord; move: SectionMove }[] = [];
+    for (const id of ids) {
+      const entry = this.#items.get(id);
+      if (!(entry instanceof Y.Map) || entry.get('type') !== 'section') continue;
+      const before = itemRecordBefore(transaction, this.#items, id);
+      const after = this.#data.recordOf(entry as Y.Map<unknown>);
+      const move = sectionMoveOf(before, after);
+      if (move !== undefined && before !== undefined) candidates.push({ before, after, move });
+    }
+    const carriers: SectionMove[] = [];
+    let pending = candidates;
+    for (let added = true; added && pending.length > 0; ) {
+      added = false;
+      const left: typeof pending = [];
+      for (const candidate of pending) {
+        if (!lockRefuses(candidate.before, candidate.after) || carriedBySection(candidate.before, candidate.after, carriers)) {
+          carriers.push(candidate.move);
+          added = true;
+        } else left.push(candidate);
+      }
+      pending = left;
+    }
+    return carriers;
+  }
+
   /** Checks item `id` right after `transaction` changed it, and plans its repair while Yjs still holds its old state. */
-  #inspect(transaction: Y.Transaction, id: string, replaced: boolean): Finding {
+  #inspect(transaction: Y.Transaction, id: string, replaced: boolean, sectionMoves: () => readonly SectionMove[]): Finding {
     const earlier = this.#findings.get(id);
     const entry = this.#items.get(id);
     const record = entry instanceof Y.Map ? this.#data.recordOf(entry as Y.Map<unknown>) : undefined;
     // Only an item still locked after the edit can break its lock: unlocking is an edit like any other.
     if (record?.['locked'] === true) {
       const before = this.#stateBefore(transaction, id);
-      if (before !== undefined && lockRefuses(before, record)) return { origin: transaction.origin, created: false, record, repair: { restore: before }, offence: true };
+      if (before !== undefined && lockRefuses(before, record) && !carriedBySection(before, record, sectionMoves())) return { origin: transaction.origin, created: false, record, repair: { restore: before }, offence: true };
     }
     const issues = record === undefined ? [{ field: '(item)', message: 'Not an item.' }] : itemRecordIssues(withAuthorship(record), this.#typeOf, this.#data.verdictOf);
     const fields = entry instanceof Y.Map ? transaction.changed.get(entry as unknown as Parameters<typeof transaction.changed.get>[0]) : undefined;

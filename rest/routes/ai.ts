@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Outcome } from '../../server/ai/AiService.js';
 import type { Services } from '../../server/Services.js';
+import { callerGone } from '../callerGone.js';
 import { accepted, acceptedJob, prefersAsync } from '../respondAsync.js';
 import { defineRoute } from '../route.js';
 import type { Reply, Route } from '../route.js';
@@ -26,6 +27,8 @@ const boardParams = z.object({ boardId: idParam });
 const aiErrors = ['not_found', 'forbidden', 'payment_required', 'ai_unavailable', 'ai_output_invalid'] as const;
 const credits = (price: string): string =>
   `Costs ${price} (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 \`payment_required\` naming the allowance, and nothing is called.`;
+/** Said of the operations that stop when their caller goes away. */
+const stopsWithCaller = ' A caller that closes the connection before the answer (a Cancel) stops the work: the provider call is aborted, nothing is written and the credits come back.';
 
 /** The answer, or 202 with the job when the caller sent `Prefer: respond-async`. */
 function settle<T>(outcome: Outcome<T>): T | Reply {
@@ -45,14 +48,14 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       path: '/boards/{boardId}/ai/ask',
       tag,
       summary: "Answers from the board's own content (the text the outline shows) and cites the items used.",
-      description: `Readers may ask. Only the text the outline shows is sent to the provider, delimited as untrusted data. ${credits('1 credit and 1 assistant message')}`,
+      description: `Readers may ask. Only the text the outline shows is sent to the provider, delimited as untrusted data. ${credits('1 credit and 1 assistant message')}${stopsWithCaller}`,
       scope: 'ai:write',
       params: boardParams,
       body: askBody,
       bodyExample: { question: 'What are the open risks on this board?' },
       response: askResponse,
       errors: aiErrors,
-      handler: async ({ principal, params, body }) => ai.ask(principal, params.boardId, body.question),
+      handler: async ({ principal, params, body, ctx }) => ai.ask(principal, params.boardId, body.question, callerGone(ctx)),
     }),
     defineRoute({
       operationId: 'aiPlan',
@@ -78,7 +81,7 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       path: '/boards/{boardId}/ai/generate',
       tag,
       summary: 'Turns a prompt into one or more items on the board.',
-      description: `Editors and above. The plan is validated whole against the item catalogue, placed in free space near \`position\` without overlapping anything, and written as one transaction (one update, one broadcast, one activity row "via AI"). \`Prefer: respond-async\` runs it as a job (202). ${credits('5 credits')}`,
+      description: `Editors and above. The plan is validated whole against the item catalogue, placed in free space near \`position\` without overlapping anything, and written as one transaction (one update, one broadcast, one activity row "via AI"). \`Prefer: respond-async\` runs it as a job (202). ${credits('5 credits')}${stopsWithCaller} A job runs on whatever its caller does.`,
       scope: 'ai:write',
       params: boardParams,
       body: generateBody,
@@ -87,7 +90,7 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       status: 201,
       otherResponses: acceptedJob,
       errors: [...aiErrors, 'ai_instruction_unsupported', 'trashed'],
-      handler: async ({ principal, params, body, ctx }) => settle(await ai.generate(principal, params.boardId, body, { async: prefersAsync(ctx) })),
+      handler: async ({ principal, params, body, ctx }) => settle(await ai.generate(principal, params.boardId, body, { async: prefersAsync(ctx), signal: callerGone(ctx) })),
     }),
     defineRoute({
       operationId: 'aiModify',
@@ -95,7 +98,7 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       path: '/boards/{boardId}/ai/modify',
       tag,
       summary: 'Rewrites one item in place from an instruction.',
-      description: `Editors and above. Rewrites the item's text fields in one transaction; a locked item answers 423 \`item_locked\` before any credit is spent. The builtin provider shortens or summarises, makes bullet lists and changes case; anything else (translation included) is 422 \`ai_instruction_unsupported\`. \`Prefer: respond-async\` runs it as a job (202). ${credits('2 credits')}`,
+      description: `Editors and above. Rewrites the item's text fields in one transaction; a locked item answers 423 \`item_locked\` before any credit is spent. The builtin provider shortens or summarises, makes bullet lists and changes case; anything else (translation included) is 422 \`ai_instruction_unsupported\`. \`Prefer: respond-async\` runs it as a job (202). ${credits('2 credits')}${stopsWithCaller} A job runs on whatever its caller does.`,
       scope: 'ai:write',
       params: boardParams,
       body: modifyBody,
@@ -103,7 +106,7 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       response: modifyResponse,
       otherResponses: acceptedJob,
       errors: [...aiErrors, 'ai_instruction_unsupported', 'trashed', 'item_locked'],
-      handler: async ({ principal, params, body, ctx }) => settle(await ai.modify(principal, params.boardId, body.itemId, body.instruction, { async: prefersAsync(ctx) })),
+      handler: async ({ principal, params, body, ctx }) => settle(await ai.modify(principal, params.boardId, body.itemId, body.instruction, { async: prefersAsync(ctx), signal: callerGone(ctx) })),
     }),
     defineRoute({
       operationId: 'aiReview',

@@ -68,6 +68,14 @@ export interface GenerateInput {
   instructions?: string | undefined;
 }
 
+/**
+ * Throws when `signal` aborted: the caller went away (or the job was stopped) after the provider
+ * answered, so nothing is written and the credits come back (as when the provider's call is aborted).
+ */
+function stopIfGone(signal: AbortSignal | undefined): void {
+  if (signal?.aborted === true) throw new ServiceError('ai_unavailable', 'The AI request was canceled; nothing was written.');
+}
+
 function notBlank(value: string, field: string): void {
   if (value.trim().length === 0) throw errors.invalid(field, 'must not be blank');
 }
@@ -110,11 +118,15 @@ export class AiService {
     return { value: done.value, meta: { provider: done.provider, model: done.model, usage: done.usage } };
   }
 
-  /** Runs `work` with credits reserved: now, or as a job when `async`; credits come back when `work` fails. */
+  /**
+   * Runs `work` with credits reserved: now, or as a job when `async`; credits come back when `work`
+   * fails. Run now, `work` gets the caller's `signal` (the request's connection closing): the
+   * provider's call is aborted and nothing is written (`stopIfGone`).
+   */
   async #metered<T>(
     principal: Principal,
     operation: AiOperation,
-    job: { kind: string; boardId: string; async: boolean },
+    job: { kind: string; boardId: string; async: boolean; signal?: AbortSignal | undefined },
     work: (signal: AbortSignal | undefined) => Promise<T>,
   ): Promise<Outcome<T>> {
     const reservation = await reserveCredits(this.#o.usage, principal, operation);
@@ -127,7 +139,7 @@ export class AiService {
         throw error;
       }
     };
-    if (!job.async) return { kind: 'done', value: await guarded(undefined) };
+    if (!job.async) return { kind: 'done', value: await guarded(job.signal) };
     try {
       return { kind: 'job', job: await this.#o.jobs.submit(principal, { kind: job.kind, boardId: job.boardId, reservation }, (signal) => guarded(signal)) };
     } catch (error) {
@@ -166,12 +178,13 @@ export class AiService {
   }
 
   /** Answers a question from the text the board's outline shows, citing the items used. Readers may ask; spends a credit and an assistant message. */
-  async ask(principal: Principal, boardId: string, question: string): Promise<{ answer: string; citations: { itemId: string; quote: string }[] } & AiMeta> {
+  async ask(principal: Principal, boardId: string, question: string, signal?: AbortSignal): Promise<{ answer: string; citations: { itemId: string; quote: string }[] } & AiMeta> {
     notBlank(question, 'question');
     await this.#board(principal, boardId, 'read');
-    const outcome = await this.#metered(principal, 'ask', { kind: 'ai.ask', boardId, async: false }, async () => {
+    const outcome = await this.#metered(principal, 'ask', { kind: 'ai.ask', boardId, async: false, signal }, async (gone) => {
       const passages = outlinePassages(await this.#o.documents.open(boardId));
-      const { value, meta } = await this.#ask({ kind: 'ask', question, passages }, askOutputSchema, 'board_answer');
+      const { value, meta } = await this.#ask({ kind: 'ask', question, passages }, askOutputSchema, 'board_answer', gone);
+      stopIfGone(gone);
       const known = new Set(passages.map((p) => p.itemId));
       // A citation of an item that is not on the board is dropped, never passed on.
       return { answer: value.answer, citations: value.citations.filter((c) => known.has(c.itemId)), ...meta };
@@ -207,15 +220,16 @@ export class AiService {
     principal: Principal,
     boardId: string,
     input: GenerateInput,
-    options: { async?: boolean; operation?: 'generate' | 'skillApply'; activity?: Record<string, string> } = {},
+    options: { async?: boolean; operation?: 'generate' | 'skillApply'; activity?: Record<string, string>; signal?: AbortSignal | undefined } = {},
   ): Promise<Outcome<{ rationale: string; outputType: OutputType; items: ItemView[] } & AiMeta>> {
     notBlank(input.prompt, 'prompt');
     const board = await this.#board(principal, boardId, 'edit');
     const outputType = input.outputType ?? 'sticky_note';
     const operation = options.operation ?? 'generate';
-    return this.#metered(principal, operation, { kind: operation === 'generate' ? 'ai.generate' : 'skill.apply', boardId, async: options.async === true }, async (signal) => {
+    return this.#metered(principal, operation, { kind: operation === 'generate' ? 'ai.generate' : 'skill.apply', boardId, async: options.async === true, signal: options.signal }, async (signal) => {
       const { rationale, placed, meta } = await this.#plan(boardId, input, outputType, signal);
       await this.#ensureRoom(boardId, board.workspaceId, placed.operations.length);
+      stopIfGone(signal);
       const result = await this.#write(
         principal,
         board,
@@ -247,7 +261,7 @@ export class AiService {
   }
 
   /** Rewrites one item's text fields in place from an instruction, in one transaction. Editors and above. */
-  async modify(principal: Principal, boardId: string, itemId: string, instruction: string, options: { async?: boolean } = {}): Promise<Outcome<{ item: ItemView } & AiMeta>> {
+  async modify(principal: Principal, boardId: string, itemId: string, instruction: string, options: { async?: boolean; signal?: AbortSignal | undefined } = {}): Promise<Outcome<{ item: ItemView } & AiMeta>> {
     notBlank(instruction, 'instruction');
     const board = await this.#board(principal, boardId, 'edit');
     const current = getItem(await this.#o.documents.open(boardId), itemId);
@@ -258,10 +272,11 @@ export class AiService {
       throw errors.invalid('itemId', `A ${current.type} has no text the assistant can rewrite.`);
     }
     const fields = Object.fromEntries(textFields.map((field) => [field, String(current.data[field])]));
-    return this.#metered(principal, 'modify', { kind: 'ai.modify', boardId, async: options.async === true }, async (signal) => {
+    return this.#metered(principal, 'modify', { kind: 'ai.modify', boardId, async: options.async === true, signal: options.signal }, async (signal) => {
       const { value, meta } = await this.#ask({ kind: 'modify', instruction, itemType: current.type, fields }, modifyOutputSchema, 'item_text', signal);
       const rewritten = Object.fromEntries(Object.entries(value.fields).filter(([field]) => textFields.includes(field)));
       if (Object.keys(rewritten).length === 0) throw new ServiceError('ai_output_invalid', 'The AI answer rewrote none of the item\'s text fields.');
+      stopIfGone(signal);
       let item: ItemView;
       try {
         item = await this.#write(

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, test } from 'vitest';
 import { signedInPage } from '../helpers/browser.js';
 import { webSuite } from '../helpers/boardPage.js';
-import { boardWith, dragMouse, itemsByText, openBoard, restItems, zoomOf } from '../helpers/canvasBoard.js';
+import { boardWith, dragMouse, itemCentre, itemsByText, openBoard, restItems, zoomOf } from '../helpers/canvasBoard.js';
 import type { Body } from '../helpers/testServer.js';
 
 const { available, suite } = webSuite('the locked-contents-of-a-section browser test');
@@ -38,25 +38,40 @@ async function sectionCorner(page: Page, id: string): Promise<{ x: number; y: nu
 const moved = (item: Body, from: Body) => ({ x: item.position.x - from.position.x, y: item.position.y - from.position.y });
 
 describe.skipIf(!available)('a section holding a locked item', { timeout: 180_000 }, () => {
-  test('dragging the section, then nudging it with an arrow key, moves the section and its unlocked note; the locked note stays where it is', async () => {
+  test('dragging the section, then nudging it with an arrow key, moves the section and all it holds, the locked note too (still locked); nothing outside moves', async () => {
     const { boardId, page, before } = await lockedSectionBoard('Locked contents drag');
     const grab = await sectionCorner(page, before.Frame.id);
     await dragMouse(page, grab, { x: grab.x + 120, y: grab.y + 60 });
     const zoom = await zoomOf(page);
     await expect.poll(async () => moved((await byText(boardId)).Frame, before.Frame).x).toBeCloseTo(120 / zoom, 0);
+    // The server kept the carried move of the locked note (a refused one is put back).
+    await expect.poll(async () => moved((await byText(boardId)).Pinned, before.Pinned).x).toBeCloseTo(120 / zoom, 0);
     let after = await byText(boardId);
-    expect(moved(after.Free, before.Free)).toEqual({ x: expect.closeTo(moved(after.Frame, before.Frame).x), y: expect.closeTo(moved(after.Frame, before.Frame).y) });
-    expect(after.Pinned.position).toEqual(before.Pinned.position);
+    const offset = moved(after.Frame, before.Frame);
+    for (const note of ['Free', 'Pinned']) expect(moved(after[note], before[note])).toEqual({ x: expect.closeTo(offset.x, 1), y: expect.closeTo(offset.y, 1) });
     expect(after.Pinned.locked).toBe(true);
+    expect(after.Pinned.sectionId).toBe(before.Frame.id);
     expect(after.Outside.position).toEqual(before.Outside.position);
 
-    // The section is still selected: an arrow key nudges it and what it holds, the locked note excepted.
+    // The section is still selected: an arrow key nudges it and all it holds.
     const dragged = after;
     await page.keyboard.press('ArrowRight');
-    await expect.poll(async () => (await byText(boardId)).Frame.position.x).toBeCloseTo(dragged.Frame.position.x + 1);
+    await expect.poll(async () => (await byText(boardId)).Pinned.position.x).toBeCloseTo(dragged.Pinned.position.x + 1);
     after = await byText(boardId);
+    expect(after.Frame.position.x).toBeCloseTo(dragged.Frame.position.x + 1);
     expect(after.Free.position).toEqual({ x: expect.closeTo(dragged.Free.position.x + 1), y: dragged.Free.position.y });
-    expect(after.Pinned.position).toEqual(before.Pinned.position);
+    expect(after.Pinned.position.y).toBe(dragged.Pinned.position.y);
+    expect(after.Outside.position).toEqual(before.Outside.position);
+
+    // The locked note itself still refuses a drag; then the section, nudged down, takes it along from where it was.
+    const at = await itemCentre(page, before.Pinned.id);
+    await dragMouse(page, at, { x: at.x + 80, y: at.y + 80 });
+    const corner = await sectionCorner(page, before.Frame.id);
+    await page.mouse.click(corner.x, corner.y);
+    await page.keyboard.press('ArrowDown');
+    await expect.poll(async () => (await byText(boardId)).Free.position.y).toBeCloseTo(after.Free.position.y + 1);
+    const last = await byText(boardId);
+    expect(last.Pinned.position).toEqual({ x: after.Pinned.position.x, y: expect.closeTo(after.Pinned.position.y + 1) });
   });
 
   test('Ctrl+D on the section copies everything it holds, the locked note too (its copy unlocked), and nothing outside it', async () => {

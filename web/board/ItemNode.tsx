@@ -3,6 +3,7 @@ import { LockBadge } from './lock/LockToggle.js';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import { AssetImage } from './images/AssetImage.js';
 import { shapePaths } from './shapes.js';
+import { TableTitle } from './inplace/TableTitle.js';
 
 /** What one item on the canvas is drawn from. */
 export interface ItemNodeProps {
@@ -199,11 +200,7 @@ function Body({ item }: { item: StoredItem }) {
       const header = d.header !== false;
       return (
         <>
-          {str(d, 'title') && (
-            <div class="table-title" data-part="title">
-              {str(d, 'title')}
-            </div>
-          )}
+          <TableTitle title={str(d, 'title')} />
           <table>
             <tbody>
               {rows.map((row, r) => (

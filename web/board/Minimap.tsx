@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useRef } from 'preact/hooks';
+import { useRemembered } from './prefs/useRemembered.js';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import type { WorldPoint } from './freehand.js';
 import { boundsOf } from './viewport.js';
@@ -73,10 +74,11 @@ function draw(canvas: HTMLCanvasElement, p: MinimapProps): Layout {
  * A map of the whole board in the bottom-right corner: items as small rectangles and the view
  * as a blue frame, drawn on a canvas at most once a frame (cheap on thousands of items). A
  * click or drag on it centres the view there; arrow keys move the view when it has focus. A
- * button hides and shows it.
+ * button hides and shows it; this browser remembers which across reloads (localStorage).
  */
 export function Minimap(p: MinimapProps) {
-  const [open, setOpen] = useState(true);
+  const [shown, setShown] = useRemembered('minimap', ['open', 'closed'], 'open');
+  const open = shown === 'open';
   const canvas = useRef<HTMLCanvasElement>(null);
   const layout = useRef<Layout | null>(null);
   const frame = useRef<number | null>(null);
@@ -108,7 +110,7 @@ export function Minimap(p: MinimapProps) {
 
   return (
     <div class={open ? 'minimap open' : 'minimap'}>
-      <button type="button" class="minimap-toggle" aria-expanded={open} aria-controls="minimap-canvas" title="Show or hide the map of the board" onClick={() => setOpen(!open)}>
+      <button type="button" class="minimap-toggle" aria-expanded={open} aria-controls="minimap-canvas" title="Show or hide the map of the board" onClick={() => setShown(open ? 'closed' : 'open')}>
         {open ? 'Hide map' : 'Map'}
       </button>
       {open && (

@@ -1,6 +1,6 @@
 import type * as Y from 'yjs';
 import { ItemValidationError } from '../../crdt/errors.js';
-import { decodeData, findItemEntry } from '../../crdt/items/boardSchema.js';
+import { decodeData, findItemEntry, touchItem } from '../../crdt/items/boardSchema.js';
 import type { Actor, StoredItem } from '../../crdt/items/boardSchema.js';
 import { deriveSectionIds } from '../../crdt/items/boardSnapshot.js';
 import { findItemTypeDefinition } from '../../crdt/items/catalogue.js';
@@ -29,22 +29,41 @@ export class BoardEdits {
     return createItem(this.#doc, body, this.actor, Date.now()).id;
   }
 
-  /** Moves items to new centres, in one transaction. */
+  /**
+   * Moves items to new centres, in one transaction. A locked item among them is one its section
+   * carries (see `moving`): it is moved by the section's offset in the same transaction, which
+   * the server accepts (crdt/items/itemLock.ts, `carriedBySection`) and refuses otherwise.
+   */
   move(positions: ReadonlyMap<string, { x: number; y: number }>): void {
     this.#doc.transact(() => {
-      for (const [id, position] of positions) patchItem(this.#doc, id, { position: round(position) }, this.actor, Date.now());
+      for (const [id, position] of positions) {
+        const entry = findItemEntry(this.#doc, id);
+        if (!entry || !isLockedEntry(entry)) {
+          patchItem(this.#doc, id, { position: round(position) }, this.actor, Date.now());
+          continue;
+        }
+        const { x, y } = round(position);
+        entry.set('x', x);
+        entry.set('y', y);
+        touchItem(entry, this.actor, Date.now());
+      }
     }, this.actor);
+  }
+
+  /**
+   * What moves when `ids` move: those that are not locked and not connectors (whose geometry
+   * follows their ends), and everything the sections among them hold, locked or not: a lock
+   * stops moving the item itself, not the section it sits in (as in Miro).
+   */
+  moving(ids: ReadonlySet<string>, itemsInZOrder: readonly StoredItem[]): StoredItem[] {
+    const roots = new Set(itemsInZOrder.filter((item) => ids.has(item.id) && item.type !== 'connector' && !item.locked).map((item) => item.id));
+    const all = this.withContents(roots, itemsInZOrder);
+    return itemsInZOrder.filter((item) => all.has(item.id) && item.type !== 'connector');
   }
 
   /** Sets an item's centre and size (clamped to its type's limits). */
   resize(item: StoredItem, box: { x: number; y: number; width: number; height: number }): void {
-    const definition = findItemTypeDefinition(item.type);
-    const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
-    const size = {
-      width: clamp(box.width, definition?.minSize.width ?? 1, definition?.maxSize.width ?? 100_000),
-      height: clamp(box.height, definition?.minSize.height ?? 1, definition?.maxSize.height ?? 100_000),
-    };
-    patchItem(this.#doc, item.id, { position: round(box), size }, this.actor, Date.now());
+    patchItem(this.#doc, item.id, { position: round(box), size: clampedSize(item.type, box) }, this.actor, Date.now());
   }
 
   /** Sets the centres and sizes of several items (each clamped as `resize` does), in one transaction. */
@@ -82,8 +101,7 @@ export class BoardEdits {
   /**
    * `ids` with the contents of the sections among them: every item whose section (the top-most
    * one containing its centre, as REST derives `sectionId`), or its section's section and so
-   * on, is one of them, locked or not. Copying a section copies all it holds; callers that move
-   * leave out the locked ones, which stay where they are.
+   * on, is one of them, locked or not. Copying or moving a section takes all it holds.
    */
   withContents(ids: ReadonlySet<string>, itemsInZOrder: readonly StoredItem[]): Set<string> {
     const out = new Set(ids);
@@ -118,6 +136,16 @@ export class BoardEdits {
       for (const id of ids) if (findItemEntry(this.#doc, id)) patchItem(this.#doc, id, { locked }, this.actor, Date.now());
     }, this.actor);
   }
+}
+
+/** `size` rounded to whole units and clamped to the limits of items of `type` (the catalogue's min and max sizes). */
+export function clampedSize(type: string, size: { width: number; height: number }): { width: number; height: number } {
+  const definition = findItemTypeDefinition(type);
+  const clamp = (value: number, min: number, max: number) => Math.min(max, Math.max(min, Math.round(value)));
+  return {
+    width: clamp(size.width, definition?.minSize.width ?? 1, definition?.maxSize.width ?? 100_000),
+    height: clamp(size.height, definition?.minSize.height ?? 1, definition?.maxSize.height ?? 100_000),
+  };
 }
 
 function round(point: { x: number; y: number }): { x: number; y: number } {

@@ -310,4 +310,71 @@ describe('a locked item refuses live edits until it is unlocked (crdt/items/item
     expect(bob.closes).toEqual([]);
     expect(ada.closes).toEqual([]);
   });
+
+  /** A section (unlocked unless `sectionLocked`) at the origin, 800 × 500, holding Ada's locked note at (10, 0); Bob has both. */
+  async function lockedInSection(s: SyncTestServer, sectionLocked = false): Promise<{ ada: Awaited<ReturnType<typeof client>>; bob: Awaited<ReturnType<typeof client>> }> {
+    const parts = await lockedNote(s);
+    writeItem(parts.ada.doc, 'itm_frame', { type: 'section', width: 800, height: 500, z: 'Zz', data: sectionData, locked: sectionLocked ? true : undefined });
+    await expect.poll(() => (parts.bob.doc.getMap('items').get('itm_frame') as Y.Map<unknown> | undefined)?.get('createdBy')).toBe('ada');
+    return parts;
+  }
+
+  const sectionData = { text: undefined, title: 'Frame', color: '#f4f4f4' };
+
+  /** Moves `ids` on `doc` by (`dx`, `dy`) each, in one transaction. */
+  function moveBy(doc: Y.Doc, moves: Record<string, [number, number]>): void {
+    doc.transact(() => {
+      for (const [id, [dx, dy]] of Object.entries(moves)) {
+        const entry = doc.getMap('items').get(id) as Y.Map<unknown>;
+        entry.set('x', (entry.get('x') as number) + dx);
+        entry.set('y', (entry.get('y') as number) + dy);
+      }
+    });
+  }
+
+  it('lets a section that moves carry its locked note by the same offset, in the same change', async () => {
+    const s = await setup();
+    const { ada, bob } = await lockedInSection(s);
+    moveBy(bob.doc, { itm_frame: [120, 60], itm_locked: [120.01, 60] });
+    await expect.poll(() => (ada.doc.getMap('items').get('itm_locked') as Y.Map<unknown>).get('x')).toBeCloseTo(130.01, 5);
+    expect(serverItem(s, 'itm_frame')).toMatchObject({ x: 120, y: 60 });
+    expect(serverItem(s, 'itm_locked')).toMatchObject({ x: expect.closeTo(130.01, 5), y: 60, locked: true });
+    expect(bob.closes).toEqual([]);
+  });
+
+  it('carries a locked note with a locked section that its own unlocked section carries', async () => {
+    const s = await setup();
+    const { ada, bob } = await lockedInSection(s, true);
+    writeItem(ada.doc, 'itm_outer', { type: 'section', width: 2000, height: 2000, z: 'Zy', data: sectionData });
+    await expect.poll(() => (bob.doc.getMap('items').get('itm_outer') as Y.Map<unknown> | undefined)?.get('createdBy')).toBe('ada');
+    moveBy(bob.doc, { itm_outer: [-40, 30], itm_frame: [-40, 30], itm_locked: [-40, 30] });
+    await expect.poll(() => serverItem(s, 'itm_locked')?.['x']).toBe(-30);
+    expect(serverItem(s, 'itm_frame')).toMatchObject({ x: -40, y: 30, locked: true });
+    expect(bob.closes).toEqual([]);
+  });
+
+  it('refuses a locked note moved by another offset than its section, or by a section it is not in', async () => {
+    const s = await setup();
+    const { ada, bob } = await lockedInSection(s);
+    moveBy(bob.doc, { itm_frame: [120, 60], itm_locked: [200, 60] });
+    await expect.poll(() => bob.closes).toEqual([syncCloseCodes.invalidEdit]);
+    await expect.poll(() => serverItem(s, 'itm_locked')).toMatchObject({ x: 10, y: 0 });
+    expect(serverItem(s, 'itm_frame')).toMatchObject({ x: 120, y: 60 });
+    // The section moves away alone (the note stays, now outside it); then both move by one offset: refused.
+    moveBy(ada.doc, { itm_frame: [1000, 0] });
+    await expect.poll(() => serverItem(s, 'itm_frame')).toMatchObject({ x: 1120, y: 60 });
+    moveBy(ada.doc, { itm_frame: [10, 0], itm_locked: [10, 0] });
+    await expect.poll(() => ada.closes).toEqual([syncCloseCodes.invalidEdit]);
+    await expect.poll(() => serverItem(s, 'itm_locked')).toMatchObject({ x: 10, y: 0 });
+    expect(serverItem(s, 'itm_frame')).toMatchObject({ x: 1130, y: 60 });
+  });
+
+  it('refuses a locked section that moves itself, and does not let it carry its locked note', async () => {
+    const s = await setup();
+    const { bob } = await lockedInSection(s, true);
+    moveBy(bob.doc, { itm_frame: [50, 0], itm_locked: [50, 0] });
+    await expect.poll(() => bob.closes).toEqual([syncCloseCodes.invalidEdit]);
+    await expect.poll(() => serverItem(s, 'itm_frame')).toMatchObject({ x: 0, y: 0 });
+    expect(serverItem(s, 'itm_locked')).toMatchObject({ x: 10, y: 0 });
+  });
 });

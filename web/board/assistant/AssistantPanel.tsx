@@ -1,7 +1,6 @@
-import { useEffect, useState } from 'preact/hooks';
-import { api } from '../../api.js';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { OpenBoard } from '../BoardPage.js';
-import { aiProblem, runJob } from './aiJobs.js';
+import { aiProblem, callAi } from './aiJobs.js';
 import type { CanvasLink } from './CanvasLink.js';
 import { useLinkState } from './canvasBridge.js';
 import { Outcome, Progress } from './panelParts.js';
@@ -26,12 +25,16 @@ export const outputTypeLabels: Readonly<Record<string, string>> = {
   kanban: 'A kanban board',
 };
 
+/** What the progress line says while each request runs. */
+const runningLabels: Readonly<Record<string, string>> = { ask: 'Asking', generate: 'Generating', modify: 'Rewriting' };
+
 /**
  * The AI assistant beside the canvas: ask a question about the board (the answer cites items:
  * they are highlighted on the canvas, and a click on a citation selects the item and brings it
  * into view); and, for editors, generate items from a prompt and rewrite the selected items
- * from an instruction. Generate and modify run as jobs whose progress shows; the API offers no
- * way to cancel a job, so the panel offers none. Credits and plan errors are said plainly.
+ * from an instruction. While a request runs, Cancel aborts it: the server stops the provider's
+ * call and writes nothing (rest/callerGone.ts); a rewrite of several items keeps those already
+ * done. Credits and plan errors are said plainly.
  */
 export function AssistantPanel({ board, link }: { board: OpenBoard; link: CanvasLink }) {
   useLinkState(link);
@@ -51,34 +54,50 @@ export function AssistantPanel({ board, link }: { board: OpenBoard; link: Canvas
   // Highlights belong to the answer shown: none once the panel closes.
   useEffect(() => () => link.cite([]), [link]);
 
-  const work = (name: string, task: () => Promise<string | null>) => {
+  const running = useRef<AbortController | null>(null);
+  // A request still running when the panel closes is canceled with it.
+  useEffect(() => () => running.current?.abort(), []);
+
+  const work = (name: string, task: (signal: AbortSignal) => Promise<string | null>) => {
     if (busy !== null) return;
+    const controller = new AbortController();
+    running.current = controller;
     setBusy(name);
     setProblem(null);
     setNotice(null);
     setProgress(null);
-    task().then(
-      (message) => {
-        setBusy(null);
-        setProgress(null);
-        setNotice(message);
-        setSpent((n) => n + 1);
-      },
-      (error: unknown) => {
-        setBusy(null);
-        setProgress(null);
-        setProblem(aiProblem(error));
-        setSpent((n) => n + 1);
-      },
+    const end = (notice: string | null, problem: string | null) => {
+      if (running.current !== controller) return;
+      running.current = null;
+      setBusy(null);
+      setProgress(null);
+      setNotice(notice);
+      setProblem(problem);
+      setSpent((n) => n + 1);
+    };
+    task(controller.signal).then(
+      (message) => end(message, null),
+      (error: unknown) => end(null, aiProblem(error)),
     );
+  };
+
+  const cancel = (said: string) => {
+    const controller = running.current;
+    if (!controller) return;
+    controller.abort();
+    running.current = null;
+    setBusy(null);
+    setProgress(null);
+    setNotice(said);
+    setSpent((n) => n + 1);
   };
 
   const ask = (event: Event) => {
     event.preventDefault();
     const q = question.trim();
     if (q === '') return;
-    work('ask', async () => {
-      const result = await api<Answer>(board.tokens, 'POST', `${boardPath}/ai/ask`, { question: q });
+    work('ask', async (signal) => {
+      const result = await callAi<Answer>(board.tokens, `${boardPath}/ai/ask`, { question: q }, signal);
       setAnswer({ question: q, answer: result.answer, citations: result.citations });
       link.cite(result.citations.map((c) => c.itemId));
       return null;
@@ -89,8 +108,8 @@ export function AssistantPanel({ board, link }: { board: OpenBoard; link: Canvas
     event.preventDefault();
     const p = prompt.trim();
     if (p === '') return;
-    work('generate', async () => {
-      const result = await runJob<{ items: { id: string }[] }>(board.tokens, `${boardPath}/ai/generate`, { prompt: p, outputType }, setProgress);
+    work('generate', async (signal) => {
+      const result = await callAi<{ items: { id: string }[] }>(board.tokens, `${boardPath}/ai/generate`, { prompt: p, outputType }, signal);
       setPrompt('');
       link.reveal(result.items.map((i) => i.id));
       return `Created ${result.items.length} item${result.items.length === 1 ? '' : 's'}; they are selected on the board.`;
@@ -102,10 +121,11 @@ export function AssistantPanel({ board, link }: { board: OpenBoard; link: Canvas
     event.preventDefault();
     const how = instruction.trim();
     if (how === '' || selected.length === 0) return;
-    work('modify', async () => {
+    work('modify', async (signal) => {
       // The API rewrites one item per call: the selection is rewritten item by item.
       for (const [index, itemId] of selected.entries()) {
-        await runJob(board.tokens, `${boardPath}/ai/modify`, { itemId, instruction: how }, (p) => setProgress((index + p) / selected.length));
+        if (selected.length > 1) setProgress(index / selected.length);
+        await callAi(board.tokens, `${boardPath}/ai/modify`, { itemId, instruction: how }, signal);
       }
       setInstruction('');
       return `Rewrote ${selected.length} item${selected.length === 1 ? '' : 's'}.`;
@@ -174,7 +194,7 @@ export function AssistantPanel({ board, link }: { board: OpenBoard; link: Canvas
       ) : (
         <p class="muted">Your role lets you ask; generating and rewriting items need edit rights on this board.</p>
       )}
-      {busy !== null && busy !== 'ask' && <Progress value={progress} label={busy === 'generate' ? 'Generating' : 'Rewriting'} />}
+      {busy !== null && <Progress value={progress} label={runningLabels[busy] ?? 'Working'} onCancel={() => cancel(busy === 'modify' && selected.length > 1 ? 'Canceled: the items rewritten before stay as they are; nothing else was written.' : 'Canceled: nothing was written.')} />}
       <Outcome notice={notice} problem={problem} />
     </div>
   );

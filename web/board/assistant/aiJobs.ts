@@ -12,25 +12,41 @@ interface Job {
   readonly error: { code: string; message: string } | null;
 }
 
+/** POSTs `body` to `path`; answers the status and the JSON answer, or throws the error as an ApiError. */
+async function post(tokens: TokenSource, path: string, body: unknown, headers: Record<string, string>, signal?: AbortSignal): Promise<{ status: number; answer: unknown }> {
+  const { token } = await tokens.get();
+  const response = await fetch(`/v1${path}`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+    ...(signal ? { signal } : {}),
+  });
+  const answer = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
+  if (!response.ok) {
+    if (response.status === 401) tokens.invalidate();
+    throw new ApiError(response.status, answer?.error?.code ?? 'unknown', answer?.error?.message ?? response.statusText);
+  }
+  return { status: response.status, answer };
+}
+
 /**
- * Runs an AI operation that may take a while (generate, modify, skill apply) as a job
+ * Runs an AI operation and waits for its answer on the same request, which `signal` aborts (the
+ * panel's Cancel): the server then stops the provider's call, writes nothing and gives the
+ * credits back.
+ */
+export async function callAi<T>(tokens: TokenSource, path: string, body: unknown, signal: AbortSignal): Promise<T> {
+  return (await post(tokens, path, body, {}, signal)).answer as T;
+}
+
+/**
+ * Runs an AI operation that may take a while (skill apply) as a job
  * (`Prefer: respond-async`) and polls `GET /jobs/{jobId}`, reporting its progress (0 to 1),
  * until it ends; answers its result or throws its error as an ApiError. An operation the server
  * answers at once is answered as is.
  */
 export async function runJob<T>(tokens: TokenSource, path: string, body: unknown, onProgress: (progress: number) => void): Promise<T> {
-  const { token } = await tokens.get();
-  const response = await fetch(`/v1${path}`, {
-    method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', Prefer: 'respond-async' },
-    body: JSON.stringify(body),
-  });
-  const answer = (await response.json().catch(() => null)) as (Job & { error?: { code?: string; message?: string } }) | null;
-  if (!response.ok) {
-    if (response.status === 401) tokens.invalidate();
-    throw new ApiError(response.status, answer?.error?.code ?? 'unknown', answer?.error?.message ?? response.statusText);
-  }
-  if (response.status !== 202 || !answer) return answer as T;
+  const { status, answer } = (await post(tokens, path, body, { Prefer: 'respond-async' })) as { status: number; answer: Job | null };
+  if (status !== 202 || !answer) return answer as T;
   let job: Job = answer;
   for (;;) {
     onProgress(job.progress);

@@ -1,9 +1,14 @@
-/** A job's progress bar (indeterminate until the job reports progress); the API offers no way to cancel a job. */
-export function Progress({ value, label }: { value: number | null; label: string }) {
+/** A request's progress bar (indeterminate until it reports progress), with a Cancel button when it can be canceled. */
+export function Progress({ value, label, onCancel }: { value: number | null; label: string; onCancel?: () => void }) {
   return (
     <div class="job-progress">
       <progress aria-label={label} max={1} {...(value === null ? {} : { value })} />
       <span class="muted">{value === null ? `${label}…` : `${label}… ${Math.round(value * 100)} %`}</span>
+      {onCancel && (
+        <button type="button" class="progress-cancel" onClick={onCancel}>
+          Cancel
+        </button>
+      )}
     </div>
   );
 }

@@ -4,7 +4,7 @@ import type { Actor, StoredItem } from '../../../crdt/items/boardSchema.js';
 import { checkCreateItem } from '../../../crdt/items/catalogue.js';
 import { keysBetween } from '../../../crdt/items/fractionalIndex.js';
 import { assertRoomFor, createItem } from '../../../crdt/items/itemOperations.js';
-import { BoardEdits } from '../edits.js';
+import { BoardEdits, clampedSize } from '../edits.js';
 import type { Clip, ClipItem } from './clipFormat.js';
 import { alignedCentres, distributedCentres, reordered } from './layout.js';
 import type { Alignment, Axis, Order } from './layout.js';
@@ -165,6 +165,26 @@ export class BoardCommands {
     this.#moveTo(ids, (boxes) => new Map(boxes.map((b) => [b.id, { x: b.x + dx, y: b.y + dy }])));
   }
 
+  /**
+   * Grows (or, negative, shrinks) the resizable items of `ids` by `dw` × `dh`, each keeping its
+   * top-left corner, within its type's size limits; connectors and locked items are left.
+   * Answers how many locked items were left.
+   */
+  resizeBy(ids: ReadonlySet<string>, dw: number, dh: number): number {
+    const items = this.#items().filter((item) => ids.has(item.id) && item.type !== 'connector');
+    const boxes: [StoredItem, { x: number; y: number; width: number; height: number }][] = [];
+    for (const item of items) {
+      if (item.locked) continue;
+      const size = clampedSize(item.type, { width: item.width + dw, height: item.height + dh });
+      if (size.width === item.width && size.height === item.height) continue;
+      const left = item.x - item.width / 2;
+      const top = item.y - item.height / 2;
+      boxes.push([item, { x: left + size.width / 2, y: top + size.height / 2, ...size }]);
+    }
+    if (boxes.length > 0) this.#edits.resizeAll(boxes);
+    return items.filter((item) => item.locked).length;
+  }
+
   #moveTo(ids: ReadonlySet<string>, place: (boxes: readonly StoredItem[]) => Map<string, { x: number; y: number }>): void {
     const items = this.#items();
     const movable = items.filter((item) => ids.has(item.id) && item.type !== 'connector' && !item.locked);
@@ -179,7 +199,8 @@ export class BoardCommands {
       if (item.type !== 'section') continue;
       for (const inner of this.#edits.withContents(new Set([item.id]), items)) {
         const content = byId.get(inner);
-        if (content && !ids.has(inner) && content.type !== 'connector' && !content.locked && !positions.has(inner)) {
+        // A locked item goes with its section (BoardEdits.moving).
+        if (content && (!ids.has(inner) || content.locked) && content.type !== 'connector' && !positions.has(inner)) {
           positions.set(inner, { x: content.x + target.x - item.x, y: content.y + target.y - item.y });
         }
       }

@@ -46,6 +46,7 @@ export const shortcutGroups: readonly { readonly title: string; readonly shortcu
       { keys: 'Delete or Backspace', does: 'Delete the selection (locked items stay)' },
       { keys: 'Ctrl/⌘ + Shift + L', does: 'Lock or unlock the selection' },
       { keys: 'Arrow keys', does: 'Nudge 1 px (Shift: 10 px)' },
+      { keys: 'Alt + Arrow keys', does: 'Resize 1 px: → ↓ grow, ← ↑ shrink, top-left corner kept (Alt + Shift: 10 px)' },
       { keys: 'Ctrl/⌘ + Z', does: 'Undo' },
       { keys: 'Ctrl/⌘ + Shift + Z or Ctrl/⌘ + Y', does: 'Redo' },
       { keys: 'Double-click or Enter', does: 'Edit the text of an item' },

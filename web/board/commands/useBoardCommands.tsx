@@ -7,7 +7,7 @@ import type { View } from '../viewport.js';
 import type { BoardCommands } from './BoardCommands.js';
 import { ContextMenu } from './ContextMenu.js';
 import type { Alignment, Axis, Order } from './layout.js';
-import { allLocked, lockedCount, lockedNotice, lockTarget } from '../lock/itemLocks.js';
+import { allLocked, lockedCount, lockedNotice, lockedResizeNotice, lockTarget } from '../lock/itemLocks.js';
 import { menuGroups } from './menuEntries.js';
 import { ShortcutsSheet } from './ShortcutsSheet.js';
 import { toolKeys } from './shortcuts.js';
@@ -161,6 +161,13 @@ export function useBoardCommands(o: BoardCommandsOptions): BoardCommandsView {
   const order = (how: Order) => withCommands((c) => c.order(selection, how));
   const align = (how: Alignment) => withCommands((c) => c.align(selection, how));
   const distribute = (axis: Axis) => withCommands((c) => c.distribute(selection, axis));
+  /** Alt+arrow: one undo step per press; locked items refuse, with a notice. */
+  const resizeBy = (dw: number, dh: number) => {
+    let left = 0;
+    withCommands((c) => void (left = c.resizeBy(selection, dw, dh)));
+    const notice = lockedResizeNotice(left);
+    if (notice) o.onError(notice);
+  };
 
   const nudge = (dx: number, dy: number) => {
     if (!canWrite || !commands || selection.size === 0) return;
@@ -229,6 +236,11 @@ export function useBoardCommands(o: BoardCommandsOptions): BoardCommandsView {
       if (event.code === 'BracketRight') return () => order(event.shiftKey ? 'front' : 'forward');
       if (event.code === 'BracketLeft') return () => order(event.shiftKey ? 'back' : 'backward');
       return undefined;
+    }
+    if (event.altKey && !mod && arrows[event.key]) {
+      const [dx, dy] = arrows[event.key]!;
+      const by = event.shiftKey ? 10 : 1;
+      return selection.size > 0 && canWrite ? () => resizeBy(dx * by, dy * by) : undefined;
     }
     if (event.altKey && !mod) {
       const axis = event.shiftKey ? distributeKeys[event.code] : undefined;

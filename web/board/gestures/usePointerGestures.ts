@@ -167,8 +167,7 @@ export function usePointerGestures(c: GestureContext): PointerGestures {
       } else if (!selection.has(hit)) next = new Set([hit]);
       setSelection(next);
       c.setNewComment(null);
-      const moving = edits ? edits.withContents(next, store.items()) : next;
-      const movable = [...moving].map((id) => store.get(id)).filter((i): i is StoredItem => i !== undefined && i.type !== 'connector' && !i.locked);
+      const movable = edits ? edits.moving(next, store.items()) : [];
       if (edits && movable.length > 0) {
         beginGesture();
         drag.current = { kind: 'move', startX: point.x, startY: point.y, origins: new Map(movable.map((i) => [i.id, { x: i.x, y: i.y }])), moved: false };

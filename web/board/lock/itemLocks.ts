@@ -2,8 +2,8 @@ import type { StoredItem } from '../../../crdt/items/boardSchema.js';
 
 /**
  * The web app's side of item lock (crdt/items/itemLock.ts): a locked item shows a badge, has no
- * drag or resize handles, is not edited by double-click or Enter, stays where it is when its
- * section moves, and is skipped by Delete with a short notice. Editors lock and unlock from the
+ * drag or resize handles, is not edited by double-click or Enter, goes with its section when the
+ * section moves (BoardEdits.moving), and is skipped by Delete with a short notice. Editors lock and unlock from the
  * properties panel, the context menu or Ctrl/⌘+Shift+L; viewers see the badge only.
  */
 
@@ -23,6 +23,12 @@ export function lockedCount(ids: Iterable<string>, get: (id: string) => StoredIt
 export function lockedNotice(count: number): string | null {
   if (count === 0) return null;
   return count === 1 ? 'A locked item was not deleted: unlock it first.' : `${count} locked items were not deleted: unlock them first.`;
+}
+
+/** The notice after a resize that left `count` locked items; null when it left none. */
+export function lockedResizeNotice(count: number): string | null {
+  if (count === 0) return null;
+  return count === 1 ? 'A locked item was not resized: unlock it first.' : `${count} locked items were not resized: unlock them first.`;
 }
 
 /** Whether every one of `items` is locked (the toggle then offers Unlock). */

@@ -78,7 +78,7 @@ export const creationTools: readonly CreationTool[] = [
   { id: 'code', type: 'code', label: 'Code block', title: 'Click to add a code block', placement: 'click', group: 'more', data: { language: 'text', source: '' } },
   { id: 'section', type: 'section', label: 'Frame', title: 'Drag to draw a frame', placement: 'drag', group: 'more', data: {} },
   { id: 'embed', type: 'embed', label: 'Link', title: 'Click where the link goes, then give its https URL', placement: 'link', group: 'more', data: {} },
-  { id: 'stamp', type: 'stamp', label: 'Stamp', title: 'Click to add a 👍 stamp', placement: 'click', group: 'more', data: { emoji: '👍' } },
+  { id: 'stamp', type: 'stamp', label: 'Stamp', title: 'Pick a stamp, then click where it goes', placement: 'click', group: 'more', data: { emoji: '👍' } },
 ];
 
 const byId = new Map<string, CreationTool>(creationTools.map((tool) => [tool.id, tool]));

@@ -6,6 +6,8 @@ import { editableField } from '../TextEditor.js';
 import type { Tool } from '../Toolbar.js';
 import { creationTool } from './itemTools.js';
 import { LinkDialog } from './LinkDialog.js';
+import { useRemembered } from '../prefs/useRemembered.js';
+import { StampPicker, stampEmoji } from './StampPicker.js';
 
 /** What item creation needs from the canvas. */
 export interface ItemCreationOptions {
@@ -28,7 +30,7 @@ export interface ItemCreation {
   up(commit: boolean): boolean;
   /** The frame being drawn, in board units (inside the canvas's world layer). */
   readonly overlay: JSX.Element | null;
-  /** The link dialog, over the canvas. */
+  /** The link dialog, or the stamp picker while the Stamp tool is chosen, over the canvas. */
   readonly dialog: JSX.Element | null;
 }
 
@@ -43,13 +45,16 @@ const rounded = (p: WorldPoint) => ({ x: Math.round(p.x), y: Math.round(p.y) });
  * Creation with the toolbar's item tools, each through the catalogue's `createItem` (one undo
  * step): a click places a note, text, shape, card, table, doc, code block or stamp with its
  * tool's data; a drag draws a frame (a `section`) of the dragged size; a click with the Link
- * tool opens a dialog for the URL and places an `embed` there.
+ * tool opens a dialog for the URL and places an `embed` there. The Stamp tool shows a picker; the
+ * stamp chosen there is placed, and this browser remembers it for the next stamp.
  */
 export function useItemCreation(o: ItemCreationOptions): ItemCreation {
   const frame = useRef<{ start: WorldPoint; end: WorldPoint } | null>(null);
   const [draft, setDraft] = useState<{ start: WorldPoint; end: WorldPoint } | null>(null);
   const [link, setLink] = useState<{ position: { x: number; y: number }; left: number; top: number } | null>(null);
   const tool = creationTool(o.tool);
+  const [stamp, setStamp] = useRemembered('stamp', stampEmoji, stampEmoji[0]!);
+  const dataOf = (data: Record<string, unknown>) => (tool?.type === 'stamp' ? { ...data, emoji: stamp } : { ...data });
 
   const create = (type: string, position: { x: number; y: number }, data: Record<string, unknown>, size?: { width: number; height: number }) => {
     const edits = o.edits;
@@ -61,7 +66,7 @@ export function useItemCreation(o: ItemCreationOptions): ItemCreation {
   const down = (event: PointerEvent, point: WorldPoint): boolean => {
     if (!tool || !o.edits || event.button !== 0) return false;
     if (tool.placement === 'click') {
-      o.attempt(() => create(tool.type, rounded(point), { ...tool.data }));
+      o.attempt(() => create(tool.type, rounded(point), dataOf(tool.data)));
       o.setTool('select');
     } else if (tool.placement === 'drag') {
       frame.current = { start: point, end: point };
@@ -114,7 +119,7 @@ export function useItemCreation(o: ItemCreationOptions): ItemCreation {
     setLink(null);
     o.setTool('select');
   };
-  const dialog = link ? (
+  const linkDialog = link ? (
     <LinkDialog
       key={`${link.position.x},${link.position.y}`}
       left={link.left}
@@ -129,6 +134,7 @@ export function useItemCreation(o: ItemCreationOptions): ItemCreation {
       }}
     />
   ) : null;
+  const dialog = linkDialog ?? (tool?.type === 'stamp' && o.edits ? <StampPicker chosen={stamp} onChoose={setStamp} /> : null);
 
   return { down, move, up, overlay, dialog };
 }

@@ -1,0 +1,17 @@
+import type { Context } from 'koa';
+
+/**
+ * A signal that aborts when the caller closes the connection before the answer is written (a
+ * browser's Cancel, a client timeout): work done for the answer alone, such as an AI provider's
+ * call, stops then instead of running on for nobody. Never aborts once the answer is sent.
+ */
+export function callerGone(ctx: Context): AbortSignal {
+  const controller = new AbortController();
+  const res = ctx.res;
+  const onClose = (): void => {
+    if (!res.writableFinished) controller.abort(new Error('The caller closed the connection.'));
+  };
+  if (res.destroyed) onClose();
+  else res.once('close', onClose);
+  return controller.signal;
+}
