@@ -5,6 +5,7 @@ import { chatCollections } from '../../storage/schema/chat.js';
 import type { JournaledActivityRecord, RecordEventsRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
+import { ServiceError } from '../errors.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import type { DomainEventType, PlannedEvent } from '../events/eventTypes.js';
 import type { NewNotification, NotificationService } from '../notifications/NotificationService.js';
@@ -89,8 +90,9 @@ export class RecordEventJournal {
 
   /**
    * Journals `plan`, runs `store` (the operation's writes), then records the plan. When `store`
-   * throws, the plan is recorded only if its conditions hold all the same, and the error is
-   * rethrown. A plan with nothing to record just runs `store`.
+   * throws, the error is rethrown and the row removed: with nothing recorded when the error is the
+   * operation's own refusal (`ServiceError`, thrown before anything was stored), else with the
+   * plan recorded if its conditions hold all the same. A plan with nothing to record just runs `store`.
    */
   async record<T>(plan: RecordPlan, store: () => Promise<T>): Promise<T> {
     if ((plan.activity?.length ?? 0) + (plan.notifications?.length ?? 0) + (plan.events?.length ?? 0) === 0) return store();
@@ -100,7 +102,9 @@ export class RecordEventJournal {
     try {
       result = await store();
     } catch (error) {
-      await this.#settle(row).catch((err: unknown) => this.#o.logger.error({ err, boardId: row.boardId }, 'record events could not be settled'));
+      // A refusal of the operation's own (a record gone meanwhile) stored nothing; a store failure may have stored it all the same.
+      const settled = error instanceof ServiceError ? this.#remove(row.id) : this.#settle(row);
+      await settled.catch((err: unknown) => this.#o.logger.error({ err, boardId: row.boardId }, 'record events could not be settled'));
       throw error;
     }
     await this.#apply(row);
