@@ -20,8 +20,8 @@ import { createBoard } from '../content/helpers.js';
 import { haltEventsWhere } from '../content/writeEventsKit.js';
 
 /**
- * docs/events.md "Durability of record events": a board created, renamed, trashed or restored, a
- * person shared a board or a space or given another role, and a chat message, each stopped after
+ * docs/events.md "Durability of record events": a board created, renamed, moved, trashed or
+ * restored, a person shared a board or a space, given another role or removed, and a chat message, each stopped after
  * its record was stored and before its events were heard (as a `kill -9` there would), get one
  * activity row, one webhook delivery per subscription and one notification per person once the
  * store is opened again, however often the journal is replayed.
@@ -29,7 +29,7 @@ import { haltEventsWhere } from '../content/writeEventsKit.js';
 
 const env = { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true' };
 /** The events the stopped operations announce first (their activity rows and notifications come before them). */
-const halted: readonly DomainEventType[] = ['board.created', 'board.updated', 'board.deleted', 'board.restored', 'member.added', 'member.updated', 'chat.message.created'];
+const halted: readonly DomainEventType[] = ['board.created', 'board.updated', 'board.deleted', 'board.restored', 'member.added', 'member.updated', 'member.removed', 'chat.message.created'];
 
 let dataDir: string;
 let receiver: TestReceiver;
@@ -38,7 +38,7 @@ let olive: TestUser;
 let bert: TestUser;
 let carol: TestUser;
 let secret = '';
-const boards: Record<'renamed' | 'trashed' | 'restored' | 'shared' | 'promoted', string> = { renamed: '', trashed: '', restored: '', shared: '', promoted: '' };
+const boards: Record<'renamed' | 'moved' | 'trashed' | 'restored' | 'shared' | 'promoted' | 'unshared', string> = { renamed: '', moved: '', trashed: '', restored: '', shared: '', promoted: '', unshared: '' };
 let spaceId = '';
 let createdId = '';
 
@@ -102,19 +102,22 @@ describe('board record, member and chat operations stopped between their store a
     spaceId = (await json(t.api(olive.key, 'POST', '/spaces', { name: 'Team' }))).id as string;
     expect((await t.api(olive.key, 'POST', `/boards/${boards.renamed}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
     expect((await t.api(olive.key, 'POST', `/boards/${boards.promoted}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
+    expect((await t.api(olive.key, 'POST', `/boards/${boards.unshared}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
     expect((await t.api(olive.key, 'DELETE', `/boards/${boards.restored}`)).status).toBe(200);
-    // Five boards created, two shares and one trash, each delivered once.
-    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(8);
+    // Seven boards created, three shares and one trash, each delivered once.
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(11);
     const before = { activity: await activity(t), notifications: await notifications(t), delivered: delivered() };
 
     haltEventsWhere(t, (type) => halted.includes(type));
     const cut = [
       t.api(olive.key, 'POST', '/boards', { title: 'Created' }),
       t.api(olive.key, 'PATCH', `/boards/${boards.renamed}`, { title: 'Renamed' }),
+      t.api(olive.key, 'PATCH', `/boards/${boards.moved}`, { spaceId }),
       t.api(olive.key, 'DELETE', `/boards/${boards.trashed}`),
       t.api(olive.key, 'POST', `/boards/${boards.restored}/restore`),
       t.api(olive.key, 'POST', `/boards/${boards.shared}/members`, { email: bert.email, role: 'editor' }),
       t.api(olive.key, 'PATCH', `/boards/${boards.promoted}/members/${encodeURIComponent(bert.email)}`, { role: 'editor' }),
+      t.api(olive.key, 'DELETE', `/boards/${boards.unshared}/members/${encodeURIComponent(bert.email)}`),
       t.api(olive.key, 'POST', `/boards/${boards.renamed}/chat`, { text: 'Over to you, @Bert' }),
       t.api(olive.key, 'POST', `/spaces/${spaceId}/members`, { email: carol.email, role: 'viewer' }),
     ];
@@ -124,7 +127,7 @@ describe('board record, member and chat operations stopped between their store a
     rows = await recordJournal(t).find({}, { sort: [['id', 1]] });
     createdId = (rows.find((row) => row.events[0]?.type === 'board.created')?.boardId ?? '') as string;
     expect(createdId).not.toBe('');
-    expect(receiver.received).toHaveLength(8);
+    expect(receiver.received).toHaveLength(11);
 
     // The process stops there; the next one opens the same store.
     await t.stop();
@@ -137,10 +140,12 @@ describe('board record, member and chat operations stopped between their store a
         ...before.activity,
         'created board.created',
         'renamed board.renamed',
+        'moved board.moved',
         'trashed board.trashed',
         'restored board.restored',
         'shared board.shared',
         'promoted board.shared',
+        'unshared board.unshared',
         'renamed chat.posted',
       ].sort(),
       notifications: [...before.notifications, `bert share ${boards.shared}`, `bert mention ${boards.renamed}`, 'carol share -'].sort(),
@@ -148,10 +153,12 @@ describe('board record, member and chat operations stopped between their store a
         ...before.delivered,
         `board.created ${createdId}`,
         `board.updated ${boards.renamed}`,
+        `board.updated ${boards.moved}`,
         `board.deleted ${boards.trashed}`,
         `board.restored ${boards.restored}`,
         `member.added ${boards.shared}/${bert.id}`,
         `member.updated ${boards.promoted}/${bert.id}`,
+        `member.removed ${boards.unshared}/${bert.id}`,
         `chat.message.created ${boards.renamed}`,
         `member.added ${spaceId}/${carol.id}`,
       ].sort(),
@@ -161,14 +168,15 @@ describe('board record, member and chat operations stopped between their store a
     await expect.poll(() => notifications(t), { timeout: 20_000 }).toEqual(expected.notifications);
     const created = await json(t.api(olive.key, 'GET', `/boards/${createdId}`));
     expect(created.title).toBe('Created');
+    expect((await json(t.api(olive.key, 'GET', `/boards/${boards.moved}`))).spaceId).toBe(spaceId);
   }, 120_000);
 
   it('a replay of rows whose activity rows, notifications and events were recorded already records nothing twice', async () => {
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(10);
     const deliveries = t.server.services.db.collection(webhookCollections.deliveries);
     const outbox = await deliveries.count({});
     for (const row of rows) await recordJournal(t).insert(row);
-    expect(await t.server.services.liveEdits.recover()).toBe(8);
+    expect(await t.server.services.liveEdits.recover()).toBe(10);
     expect(await recordJournal(t).count({})).toBe(0);
     await t.server.services.webhookDispatcher.idle();
     expect(await deliveries.count({})).toBe(outbox);
