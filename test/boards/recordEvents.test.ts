@@ -20,8 +20,8 @@ import { createBoard } from '../content/helpers.js';
 import { haltEventsWhere } from '../content/writeEventsKit.js';
 
 /**
- * docs/events.md "Durability of record events": a board created, renamed, moved, trashed or
- * restored, a person shared a board or a space, given another role or removed, and a chat message, each stopped after
+ * docs/events.md "Durability of record events": a board created, renamed, moved, trashed (alone or
+ * with its space) or restored, a person shared a board or a space, given another role or removed, and a chat message, each stopped after
  * its record was stored and before its events were heard (as a `kill -9` there would), get one
  * activity row, one webhook delivery per subscription and one notification per person once the
  * store is opened again, however often the journal is replayed.
@@ -38,8 +38,9 @@ let olive: TestUser;
 let bert: TestUser;
 let carol: TestUser;
 let secret = '';
-const boards: Record<'renamed' | 'moved' | 'trashed' | 'restored' | 'shared' | 'promoted' | 'unshared', string> = { renamed: '', moved: '', trashed: '', restored: '', shared: '', promoted: '', unshared: '' };
+const boards: Record<'renamed' | 'moved' | 'trashed' | 'restored' | 'shared' | 'promoted' | 'unshared' | 'inSpace', string> = { renamed: '', moved: '', trashed: '', restored: '', shared: '', promoted: '', unshared: '', inSpace: '' };
 let spaceId = '';
+let oldSpaceId = '';
 let createdId = '';
 
 function recordJournal(server: TestServer): Collection<RecordEventsRecord> {
@@ -98,14 +99,17 @@ describe('board record, member and chat operations stopped between their store a
   it('each gets one activity row, one verified webhook delivery and one notification per person once the store is opened again', async () => {
     const hook = await json(t.api(olive.key, 'POST', '/webhooks', { url: receiver.url, events: [...halted] }));
     secret = hook.secret as string;
-    for (const key of Object.keys(boards) as (keyof typeof boards)[]) boards[key] = await createBoard(t, olive.key, key);
     spaceId = (await json(t.api(olive.key, 'POST', '/spaces', { name: 'Team' }))).id as string;
+    oldSpaceId = (await json(t.api(olive.key, 'POST', '/spaces', { name: 'Old' }))).id as string;
+    for (const key of Object.keys(boards) as (keyof typeof boards)[]) {
+      boards[key] = key === 'inSpace' ? ((await json(t.api(olive.key, 'POST', '/boards', { title: key, spaceId: oldSpaceId }))).id as string) : await createBoard(t, olive.key, key);
+    }
     expect((await t.api(olive.key, 'POST', `/boards/${boards.renamed}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
     expect((await t.api(olive.key, 'POST', `/boards/${boards.promoted}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
     expect((await t.api(olive.key, 'POST', `/boards/${boards.unshared}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
     expect((await t.api(olive.key, 'DELETE', `/boards/${boards.restored}`)).status).toBe(200);
-    // Seven boards created, three shares and one trash, each delivered once.
-    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(11);
+    // Eight boards created, three shares and one trash, each delivered once.
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(12);
     const before = { activity: await activity(t), notifications: await notifications(t), delivered: delivered() };
 
     haltEventsWhere(t, (type) => halted.includes(type));
@@ -120,6 +124,7 @@ describe('board record, member and chat operations stopped between their store a
       t.api(olive.key, 'DELETE', `/boards/${boards.unshared}/members/${encodeURIComponent(bert.email)}`),
       t.api(olive.key, 'POST', `/boards/${boards.renamed}/chat`, { text: 'Over to you, @Bert' }),
       t.api(olive.key, 'POST', `/spaces/${spaceId}/members`, { email: carol.email, role: 'viewer' }),
+      t.api(olive.key, 'DELETE', `/spaces/${oldSpaceId}`),
     ];
     for (const request of cut) request.catch(() => undefined);
     // Each stored its record and journaled what it records, and stopped before its events were heard.
@@ -127,7 +132,7 @@ describe('board record, member and chat operations stopped between their store a
     rows = await recordJournal(t).find({}, { sort: [['id', 1]] });
     createdId = (rows.find((row) => row.events[0]?.type === 'board.created')?.boardId ?? '') as string;
     expect(createdId).not.toBe('');
-    expect(receiver.received).toHaveLength(11);
+    expect(receiver.received).toHaveLength(12);
 
     // The process stops there; the next one opens the same store.
     await t.stop();
@@ -146,6 +151,7 @@ describe('board record, member and chat operations stopped between their store a
         'shared board.shared',
         'promoted board.shared',
         'unshared board.unshared',
+        'inSpace board.trashed',
         'renamed chat.posted',
       ].sort(),
       notifications: [...before.notifications, `bert share ${boards.shared}`, `bert mention ${boards.renamed}`, 'carol share -'].sort(),
@@ -159,6 +165,7 @@ describe('board record, member and chat operations stopped between their store a
         `member.added ${boards.shared}/${bert.id}`,
         `member.updated ${boards.promoted}/${bert.id}`,
         `member.removed ${boards.unshared}/${bert.id}`,
+        `board.deleted ${boards.inSpace}`,
         `chat.message.created ${boards.renamed}`,
         `member.added ${spaceId}/${carol.id}`,
       ].sort(),
@@ -172,11 +179,11 @@ describe('board record, member and chat operations stopped between their store a
   }, 120_000);
 
   it('a replay of rows whose activity rows, notifications and events were recorded already records nothing twice', async () => {
-    expect(rows).toHaveLength(10);
+    expect(rows).toHaveLength(11);
     const deliveries = t.server.services.db.collection(webhookCollections.deliveries);
     const outbox = await deliveries.count({});
     for (const row of rows) await recordJournal(t).insert(row);
-    expect(await t.server.services.liveEdits.recover()).toBe(10);
+    expect(await t.server.services.liveEdits.recover()).toBe(11);
     expect(await recordJournal(t).count({})).toBe(0);
     await t.server.services.webhookDispatcher.idle();
     expect(await deliveries.count({})).toBe(outbox);
