@@ -174,6 +174,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     mailer: oauth.mailer,
     publicUrl: config.publicUrl,
     logger,
+    owner: liveness,
   });
   const { content, liveEdits, journal } = createContentService({
     db,
@@ -185,11 +186,11 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     events,
     owner: liveness,
   });
-  const { access, activity } = boardServices;
+  const { access } = boardServices;
   const assets = new AssetService({ db, access, clock, events });
   const webTokens = new WebSessionTokens({ sessions: oauth.sessions, accounts, access, now: () => clock.now() });
   authenticator.register(webTokenPrefix, webTokens.resolver());
-  const chat = createChatService({ db, access, accounts, activity, clock, documents: documentServices.documents, logger, events });
+  const chat = createChatService({ db, access, accounts, clock, documents: documentServices.documents, logger, records: boardServices.records });
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   events.on('board.changed', (event) => search.boardChanged(event.boardId, event.kind));
   events.on('board.duplicated', (event) => search.boardCopied(event.boardId, event.items));

@@ -10,14 +10,14 @@ import { roleRank } from '../access/roles.js';
 import { planCapError } from '../accounts/planCap.js';
 import { plans } from '../accounts/plans.js';
 import { errors } from '../errors.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
+import type { PlannedEvent } from '../events/eventTypes.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import type { Page } from '../pagination.js';
 import type { MemberView, ShareOutcome } from '../spaces/MemberView.js';
 import type { SpaceMemberService } from '../spaces/SpaceMemberService.js';
-import type { ActivityService } from './ActivityService.js';
 import type { InvitationService } from './InvitationService.js';
 import { pageArray } from './pageArray.js';
+import type { RecordEventJournal } from './RecordEventJournal.js';
 
 /**
  * A board's members: the effective list (owner, people its space is shared with, people the
@@ -29,9 +29,8 @@ export class BoardMemberService {
   readonly #access: AccessService;
   readonly #accounts: AccountService;
   readonly #spaceMembers: SpaceMemberService;
-  readonly #activity: ActivityService;
   readonly #clock: Clock;
-  readonly #events: DomainEvents;
+  readonly #records: RecordEventJournal;
   readonly #invitations: InvitationService;
   readonly #notifications: NotificationService;
 
@@ -41,11 +40,11 @@ export class BoardMemberService {
       access: AccessService;
       accounts: AccountService;
       spaceMembers: SpaceMemberService;
-      activity: ActivityService;
       clock: Clock;
-      events: DomainEvents;
       invitations: InvitationService;
       notifications: NotificationService;
+      /** Where each change's activity row, `share` notification and member event are journaled, recorded and emitted. */
+      records: RecordEventJournal;
     },
   ) {
     this.#invitations = deps.invitations;
@@ -55,9 +54,8 @@ export class BoardMemberService {
     this.#access = deps.access;
     this.#accounts = deps.accounts;
     this.#spaceMembers = deps.spaceMembers;
-    this.#activity = deps.activity;
     this.#clock = deps.clock;
-    this.#events = deps.events;
+    this.#records = deps.records;
   }
 
   /** Effective members of a board (any reader): owner first, then by role (highest first) and email. */
@@ -109,11 +107,17 @@ export class BoardMemberService {
     if (!existing && !invited) await this.#checkCap(board);
     if (!person) {
       const actor = await this.#accounts.getUser(userId);
-      const { invitation, created } = await this.#invitations.invite(
-        { resourceType: 'board', resourceId: board.id, name: board.title },
-        { email, role: input.role, invitedBy: { id: userId, name: actor?.name ?? 'Someone' }, linkBase: input.linkBase },
+      const plan = {
+        boardId: board.id,
+        stored: [{ collection: 'invitations', filter: { resourceType: 'board', resourceId: board.id, email } }],
+        activity: invited ? [] : [{ boardId: board.id, actorId: userId, action: 'board.invited', data: { role: input.role } }],
+      } as const;
+      const { invitation, created } = await this.#records.record(plan, () =>
+        this.#invitations.invite(
+          { resourceType: 'board', resourceId: board.id, name: board.title },
+          { email, role: input.role, invitedBy: { id: userId, name: actor?.name ?? 'Someone' }, linkBase: input.linkBase },
+        ),
       );
-      if (created) await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.invited', data: { role: input.role } });
       return { status: 'invited', invitation, created };
     }
     const now = this.#clock.now();
@@ -127,13 +131,18 @@ export class BoardMemberService {
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     };
-    await this.#members.put(record);
-    await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.shared', data: { userId: person.id, role: input.role } });
-    if (!existing) {
-      const actor = { id: userId, name: (await this.#accounts.getUser(userId))?.name };
-      await this.#notifications.shared({ person, actor, resource: { type: 'board', name: board.title, boardId: board.id }, role: input.role });
-      await this.#emitMember('member.added', userId, board, person.id, input.role);
-    }
+    const actor = { id: userId, name: existing ? undefined : (await this.#accounts.getUser(userId))?.name };
+    const notice = existing ? null : await this.#notifications.shareNotice({ person, actor, resource: { type: 'board', name: board.title, boardId: board.id }, role: input.role });
+    await this.#records.record(
+      {
+        boardId: board.id,
+        stored: [{ collection: 'boardMembers', filter: { id: record.id, role: input.role, updatedAt: now } }],
+        activity: [{ boardId: board.id, actorId: userId, action: 'board.shared', data: { userId: person.id, role: input.role } }],
+        notifications: notice === null ? [] : [notice],
+        events: existing ? [] : [this.#memberEvent('member.added', userId, board, person.id, input.role)],
+      },
+      () => this.#members.put(record),
+    );
     return { status: 'active', member: directView(record, person), created: !existing };
   }
 
@@ -144,11 +153,21 @@ export class BoardMemberService {
     const person = await this.#accounts.findUserByEmail(email);
     if (person?.id === board.ownerId) throw errors.conflict("The owner's role cannot be changed or removed.");
     if (person) {
-      const before = await this.#members.get(`${board.id}:${person.id}`);
-      const updated = await this.#members.updateOne({ id: `${board.id}:${person.id}` }, { $set: { role, updatedAt: this.#clock.now() } });
-      if (!updated || !before) throw errors.notFound('Member');
-      await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.shared', data: { userId: person.id, role } });
-      if (before.role !== role) await this.#emitMember('member.updated', userId, board, person.id, role, before.role);
+      const id = `${board.id}:${person.id}`;
+      const before = await this.#members.get(id);
+      if (!before) throw errors.notFound('Member');
+      const now = this.#clock.now();
+      const plan = {
+        boardId: board.id,
+        stored: [{ collection: 'boardMembers', filter: { id, role, updatedAt: now } }],
+        activity: [{ boardId: board.id, actorId: userId, action: 'board.shared', data: { userId: person.id, role } }],
+        events: before.role === role ? [] : [this.#memberEvent('member.updated', userId, board, person.id, role, before.role)],
+      } as const;
+      const updated = await this.#records.record(plan, async () => {
+        const stored = await this.#members.updateOne({ id }, { $set: { role, updatedAt: now } });
+        if (!stored) throw errors.notFound('Member');
+        return stored;
+      });
       return { status: 'active', member: directView(updated, person), created: false };
     }
     const invitation = await this.#invitations.changeRole('board', board.id, email, role);
@@ -169,9 +188,13 @@ export class BoardMemberService {
       return;
     }
     if (record.userId !== userId) await this.#access.requireBoard(userId, boardId, 'share', { grants });
-    await this.#members.deleteMany({ id: record.id });
-    await this.#activity.record({ boardId: board.id, actorId: userId, action: 'board.unshared', data: { userId: record.userId } });
-    await this.#emitMember('member.removed', userId, board, record.userId, null);
+    const plan = {
+      boardId: board.id,
+      stored: [{ collection: 'boardMembers', filter: { id: record.id }, absent: true }],
+      activity: [{ boardId: board.id, actorId: userId, action: 'board.unshared', data: { userId: record.userId } }],
+      events: [this.#memberEvent('member.removed', userId, board, record.userId, null)],
+    } as const;
+    await this.#records.record(plan, () => this.#members.deleteMany({ id: record.id }));
   }
 
   async #checkCap(board: BoardRecord): Promise<void> {
@@ -182,15 +205,8 @@ export class BoardMemberService {
     if (used >= cap) throw planCapError('membersPerSpace', workspace.plan, `The ${workspace.plan} plan allows sharing a board with ${cap} people.`, { used });
   }
 
-  async #emitMember(
-    type: 'member.added' | 'member.removed' | 'member.updated',
-    actorId: string,
-    board: BoardRecord,
-    memberId: string,
-    role: string | null,
-    previousRole: string | null = null,
-  ): Promise<void> {
-    const event = {
+  #memberEvent(type: 'member.added' | 'member.removed' | 'member.updated', actorId: string, board: BoardRecord, memberId: string, role: string | null, previousRole: string | null = null): PlannedEvent {
+    const payload = {
       workspaceId: board.workspaceId,
       actor: { userId: actorId },
       at: this.#clock.now(),
@@ -199,8 +215,7 @@ export class BoardMemberService {
       boardId: board.id,
       member: { userId: memberId, role },
     };
-    if (type === 'member.updated') await this.#events.emit(type, { ...event, previousRole: previousRole ?? '' });
-    else await this.#events.emit(type, event);
+    return type === 'member.updated' ? { type, payload: { ...payload, previousRole: previousRole ?? '' } } : { type, payload };
   }
 }
 

@@ -13,13 +13,12 @@ import type { BoardAction, Role } from '../access/roles.js';
 import { atLeast, boardPermissions } from '../access/roles.js';
 import type { Principal } from '../auth/Principal.js';
 import { errors } from '../errors.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
 import type { BoardEventBase } from '../events/eventTypes.js';
 import type { Page } from '../pagination.js';
-import type { ActivityService } from './ActivityService.js';
 import type { BoardPurger } from './BoardPurger.js';
 import type { BoardDocuments } from './BoardDocuments.js';
 import { boardPage, type BoardSort } from './boardQueries.js';
+import type { RecordEventJournal } from './RecordEventJournal.js';
 import { longestRetentionMs, nextPosition, purgeAt } from './trashRules.js';
 
 /** A board as the caller sees it. */
@@ -62,34 +61,31 @@ export class BoardService {
   readonly #spaces: Collection<SpaceRecord>;
   readonly #access: AccessService;
   readonly #accounts: AccountService;
-  readonly #activity: ActivityService;
   readonly #documents: BoardDocuments;
   readonly #purger: BoardPurger;
   readonly #clock: Clock;
-  readonly #events: DomainEvents;
+  readonly #records: RecordEventJournal;
 
   constructor(
     db: Database,
     deps: {
       access: AccessService;
       accounts: AccountService;
-      activity: ActivityService;
       documents: BoardDocuments;
       purger: BoardPurger;
       clock: Clock;
-      /** Where `board.created|updated|deleted|restored|changed` are emitted. */
-      events: DomainEvents;
+      /** Where the activity rows and `board.created|updated|deleted|restored|changed` of each change are journaled, recorded and emitted. */
+      records: RecordEventJournal;
     },
   ) {
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
     this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
     this.#access = deps.access;
     this.#accounts = deps.accounts;
-    this.#activity = deps.activity;
     this.#documents = deps.documents;
     this.#purger = deps.purger;
     this.#clock = deps.clock;
-    this.#events = deps.events;
+    this.#records = deps.records;
   }
 
   /** Boards the caller can read, optionally in one space (`default`, `trash` or a space id), cursor-paginated. */
@@ -131,7 +127,8 @@ export class BoardService {
    * its Yjs document: empty, or `options.state` (a duplicate's copy: updates that, applied in
    * order, give its state), stored before the board exists for anyone. `options.journal` is
    * called with the record between the two (`WriteEventJournal.create`); when it rejects, no
-   * record is stored.
+   * record is stored. Its activity row and events are journaled before its record is stored
+   * (`RecordEventJournal`).
    */
   async create(principal: Principal, input: CreateBoardInput, options: { state?: readonly Uint8Array[]; journal?: (board: BoardRecord) => Promise<void> } = {}): Promise<BoardView> {
     const title = cleanTitle(input.title ?? 'Untitled board');
@@ -163,18 +160,26 @@ export class BoardService {
       trashedWithSpaceId: null,
     };
     await this.#documents.create(board.id, options.state);
-    try {
-      // The events of what the board is created with (a duplicate's content), journaled before its record is stored.
-      await options.journal?.(board);
-      await this.#boards.insert(board);
-    } catch (error) {
-      await this.#documents.delete(board.id);
-      throw error;
-    }
-    await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.created', data: { title, spaceId: board.spaceId } });
     const base = this.#base(principal, board);
-    await this.#events.emit('board.created', { ...base, board });
-    await this.#events.emit('board.changed', { ...base, kind: 'record', source: 'board' });
+    const plan = {
+      boardId: board.id,
+      stored: [{ collection: 'boards', filter: { id: board.id } }],
+      activity: [{ boardId: board.id, actorId: principal.user.id, action: 'board.created', data: { title, spaceId: board.spaceId } }],
+      events: [
+        { type: 'board.created', payload: { ...base, board } },
+        { type: 'board.changed', payload: { ...base, kind: 'record', source: 'board' } },
+      ],
+    } as const;
+    await this.#records.record(plan, async () => {
+      try {
+        // The events of what the board is created with (a duplicate's content), journaled before its record is stored.
+        await options.journal?.(board);
+        await this.#boards.insert(board);
+      } catch (error) {
+        await this.#documents.delete(board.id);
+        throw error;
+      }
+    });
     return { board, role: 'owner', purgeAt: null };
   }
 
@@ -228,15 +233,24 @@ export class BoardService {
       }
     }
     if (rows.length === 0) return (await this.#views([board], () => role))[0] as BoardView;
-    const updated = await this.#boards.updateOne(
-      { id: board.id, trashedAt: null },
-      { $set: { ...set, updatedAt: this.#clock.now(), updatedBy: userId } },
-    );
-    if (!updated) throw errors.notFound('Board');
-    for (const row of rows) await this.#activity.record({ boardId: board.id, actorId: userId, ...row });
-    const base = this.#base(principal, updated);
-    await this.#events.emit('board.updated', { ...base, board: updated, changes: Object.keys(set).sort() });
-    await this.#events.emit('board.changed', { ...base, kind: 'record', source: 'board' });
+    const updatedAt = this.#clock.now();
+    const expected: BoardRecord = { ...board, ...set, updatedAt, updatedBy: userId };
+    const base = this.#base(principal, expected);
+    const plan = {
+      boardId: board.id,
+      // What it sets (not `updatedAt`, which content edits touch): a later change of the same fields is what could hide it.
+      stored: [{ collection: 'boards', filter: { id: board.id, ...set } }],
+      activity: rows.map((row) => ({ boardId: board.id, actorId: userId, ...row })),
+      events: [
+        { type: 'board.updated', payload: { ...base, board: expected, changes: Object.keys(set).sort() } },
+        { type: 'board.changed', payload: { ...base, kind: 'record', source: 'board' } },
+      ],
+    } as const;
+    const updated = await this.#records.record(plan, async () => {
+      const stored = await this.#boards.updateOne({ id: board.id, trashedAt: null }, { $set: { ...set, updatedAt, updatedBy: userId } });
+      if (!stored) throw errors.notFound('Board');
+      return stored;
+    });
     // The move may change the caller's role (e.g. out of a space shared with them).
     const after = roleOnBoard(await this.#access.grants(userId), updated) ?? role;
     return (await this.#views([updated], () => after))[0] as BoardView;
@@ -247,18 +261,23 @@ export class BoardService {
     const { board } = await this.#access.requireBoard(principal.user.id, boardId, 'delete');
     const workspace = await this.#accounts.getWorkspace(board.workspaceId);
     if (!plans[workspace.plan].trashAndRestore) {
-      await this.#purger.purgeBoard(board.id);
-      await this.#events.emit('board.deleted', { ...this.#base(principal, board), board, outcome: 'deleted' });
+      const gone = { boardId: board.id, stored: [{ collection: 'boards', filter: { id: board.id }, absent: true }], events: [{ type: 'board.deleted', payload: { ...this.#base(principal, board), board, outcome: 'deleted' } }] } as const;
+      await this.#records.record(gone, () => this.#purger.purgeBoard(board.id));
       return { outcome: 'deleted', board, purgeAt: null };
     }
     const now = this.#clock.now();
-    const trashed = await this.#boards.updateOne(
-      { id: board.id, trashedAt: null },
-      { $set: { trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: null } },
-    );
-    if (!trashed) throw errors.notFound('Board');
-    await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.trashed', data: {} });
-    await this.#events.emit('board.deleted', { ...this.#base(principal, trashed), board: trashed, outcome: 'trashed' });
+    const expected: BoardRecord = { ...board, trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: null };
+    const plan = {
+      boardId: board.id,
+      stored: [{ collection: 'boards', filter: { id: board.id, trashedAt: now, trashedBy: principal.user.id } }],
+      activity: [{ boardId: board.id, actorId: principal.user.id, action: 'board.trashed' }],
+      events: [{ type: 'board.deleted', payload: { ...this.#base(principal, expected), board: expected, outcome: 'trashed' } }],
+    } as const;
+    const trashed = await this.#records.record(plan, async () => {
+      const stored = await this.#boards.updateOne({ id: board.id, trashedAt: null }, { $set: { trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: null } });
+      if (!stored) throw errors.notFound('Board');
+      return stored;
+    });
     return { outcome: 'trashed', board: trashed, purgeAt: purgeAt(now, workspace.plan) };
   }
 
@@ -275,18 +294,18 @@ export class BoardService {
       const space = await this.#spaces.get(spaceId);
       if (!space || space.trashedAt !== null) spaceId = null;
     }
-    const restored = await this.#boards.updateOne(
-      { id: board.id, trashedAt: { $ne: null } },
-      { $set: { trashedAt: null, trashedBy: null, trashedWithSpaceId: null, spaceId } },
-    );
-    if (!restored) throw errors.notFound('Board');
-    await this.#activity.record({
+    const expected: BoardRecord = { ...board, trashedAt: null, trashedBy: null, trashedWithSpaceId: null, spaceId };
+    const plan = {
       boardId: board.id,
-      actorId: principal.user.id,
-      action: 'board.restored',
-      data: spaceId === board.spaceId ? {} : { fromSpaceId: board.spaceId, toSpaceId: spaceId },
+      stored: [{ collection: 'boards', filter: { id: board.id, trashedAt: null, spaceId } }],
+      activity: [{ boardId: board.id, actorId: principal.user.id, action: 'board.restored', data: spaceId === board.spaceId ? {} : { fromSpaceId: board.spaceId, toSpaceId: spaceId } }],
+      events: [{ type: 'board.restored', payload: { ...this.#base(principal, expected), board: expected } }],
+    } as const;
+    const restored = await this.#records.record(plan, async () => {
+      const stored = await this.#boards.updateOne({ id: board.id, trashedAt: { $ne: null } }, { $set: { trashedAt: null, trashedBy: null, trashedWithSpaceId: null, spaceId } });
+      if (!stored) throw errors.notFound('Board');
+      return stored;
     });
-    await this.#events.emit('board.restored', { ...this.#base(principal, restored), board: restored });
     return { board: restored, role, purgeAt: null };
   }
 

@@ -4,9 +4,10 @@ import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { unlessNotFound } from '../access/AccessService.js';
 import type { PlanName } from '../accounts/plans.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
+import type { PlannedEvent } from '../events/eventTypes.js';
 import { planNames, plans } from '../accounts/plans.js';
 import type { BoardPurger } from './BoardPurger.js';
+import type { RecordEventJournal } from './RecordEventJournal.js';
 import { dayMs, purgeAt } from './trashRules.js';
 import type { SingletonLease } from '../cluster/SingletonLease.js';
 
@@ -27,18 +28,18 @@ export class TrashService {
   readonly #accounts: AccountService;
   readonly #purger: BoardPurger;
   readonly #clock: Clock;
-  readonly #events: DomainEvents;
+  readonly #records: RecordEventJournal;
   readonly #options: TrashServiceOptions;
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<{ spaces: number; boards: number }> | null = null;
 
-  constructor(db: Database, deps: { accounts: AccountService; purger: BoardPurger; clock: Clock; events: DomainEvents }, options: TrashServiceOptions = {}) {
+  constructor(db: Database, deps: { accounts: AccountService; purger: BoardPurger; clock: Clock; records: RecordEventJournal }, options: TrashServiceOptions = {}) {
     this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
     this.#accounts = deps.accounts;
     this.#purger = deps.purger;
     this.#clock = deps.clock;
-    this.#events = deps.events;
+    this.#records = deps.records;
     this.#options = options;
   }
 
@@ -92,31 +93,34 @@ export class TrashService {
     for (const space of await this.#spaces.find({ trashedAt: { $lte: cutoff } })) {
       if (space.trashedAt !== null && (await expired(space.workspaceId, space.trashedAt))) {
         const purged = await this.#boards.find({ trashedWithSpaceId: space.id });
-        boards += await this.#purger.purgeSpace(space.id);
+        const stored = [{ collection: 'spaces', filter: { id: space.id }, absent: true }] as const;
+        boards += await this.#records.record({ stored, events: purged.map((board) => this.#purged(board)) }, () => this.#purger.purgeSpace(space.id));
         spaces += 1;
-        for (const board of purged) await this.#purged(board);
       }
     }
     for (const board of await this.#boards.find({ trashedAt: { $lte: cutoff } })) {
       if (board.trashedAt !== null && (await expired(board.workspaceId, board.trashedAt))) {
-        await this.#purger.purgeBoard(board.id);
+        const stored = [{ collection: 'boards', filter: { id: board.id }, absent: true }] as const;
+        await this.#records.record({ boardId: board.id, stored, events: [this.#purged(board)] }, () => this.#purger.purgeBoard(board.id));
         boards += 1;
-        await this.#purged(board);
       }
     }
     return { spaces, boards };
   }
 
   /** `board.deleted` for a board the sweep deleted for good, in the name of whoever had trashed it. */
-  async #purged(board: BoardRecord): Promise<void> {
-    await this.#events.emit('board.deleted', {
-      workspaceId: board.workspaceId,
-      boardId: board.id,
-      actor: { userId: board.trashedBy ?? board.ownerId },
-      at: this.#clock.now(),
-      board,
-      outcome: 'deleted',
-      purged: true,
-    });
+  #purged(board: BoardRecord): PlannedEvent {
+    return {
+      type: 'board.deleted',
+      payload: {
+        workspaceId: board.workspaceId,
+        boardId: board.id,
+        actor: { userId: board.trashedBy ?? board.ownerId },
+        at: this.#clock.now(),
+        board,
+        outcome: 'deleted',
+        purged: true,
+      },
+    };
   }
 }

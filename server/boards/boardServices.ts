@@ -1,7 +1,8 @@
 import type { Clock, Database } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { AccessService } from '../access/AccessService.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
+import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
+import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import type { Mailer } from '../signin/Mailer.js';
 import { SpaceMemberService } from '../spaces/SpaceMemberService.js';
@@ -19,6 +20,7 @@ import type { InvitationLogger } from './acceptInvitations.js';
 import { acceptInvitations } from './acceptInvitations.js';
 import { InvitationService } from './InvitationService.js';
 import { PendingInvitationService } from './PendingInvitationService.js';
+import { RecordEventJournal } from './RecordEventJournal.js';
 
 /** The services that organise boards: access, spaces, boards, sharing, public links, activity and trash. */
 export interface BoardServices {
@@ -34,6 +36,8 @@ export interface BoardServices {
   readonly invitations: InvitationService;
   /** The open invitations of a space or board, listed, resent and revoked by those who may share it. */
   readonly pendingInvitations: PendingInvitationService;
+  /** Where operations on boards' records, members, invitations and chat journal what they record (recovered with the write-events journal). */
+  readonly records: RecordEventJournal;
 }
 
 /** Dependencies of `createBoardServices`. */
@@ -50,8 +54,10 @@ export interface BoardServicesOptions {
   mailer: Mailer;
   /** The server's public URL (links in emails). */
   publicUrl: string;
-  /** Where invitations that cannot be honoured at sign-in are reported. */
-  logger: InvitationLogger;
+  /** Where invitations that cannot be honoured at sign-in, and record events that could not be recorded, are reported. */
+  logger: InvitationLogger & DomainEventLogger;
+  /** With several processes, this process (stamped on its record-events journal rows). */
+  owner?: ProcessOwner | undefined;
 }
 
 /** Wires the board organisation services over one store (the trash sweep is not started). */
@@ -61,28 +67,29 @@ export function createBoardServices(db: Database, options: BoardServicesOptions)
   const access = new AccessService(db, accounts, clock);
   const activity = new ActivityService(db, clock);
   const purger = new BoardPurger(db, { activity, documents });
+  const records = new RecordEventJournal({ db, events, activity, notifications, clock, logger: options.logger, owner: options.owner });
   const invitations = new InvitationService(db, { mailer: options.mailer, clock, publicUrl: options.publicUrl });
-  const spaceMembers = new SpaceMemberService(db, { access, accounts, notifications, clock, events, invitations });
-  const boardMembers = new BoardMemberService(db, { access, accounts, spaceMembers, activity, clock, events, invitations, notifications });
+  const spaceMembers = new SpaceMemberService(db, { access, accounts, notifications, clock, invitations, records });
+  const boardMembers = new BoardMemberService(db, { access, accounts, spaceMembers, clock, invitations, notifications, records });
   acceptInvitations(events, { invitations, boardMembers, spaceMembers, logger: options.logger });
   return {
     access,
     activity,
-    spaces: new SpaceService(db, { access, accounts, activity, clock, events }),
+    spaces: new SpaceService(db, { access, accounts, clock, records }),
     spaceMembers,
     boards: new BoardService(db, {
       access,
       accounts,
-      activity,
       documents,
       purger,
       clock,
-      events,
+      records,
     }),
     boardMembers,
     invitations,
     pendingInvitations: new PendingInvitationService({ access, accounts, invitations, clock }),
+    records,
     publicLinks: new PublicLinkService(db, { access, accounts, activity, clock, events }),
-    trash: new TrashService(db, { accounts, purger, clock, events }, options.trash),
+    trash: new TrashService(db, { accounts, purger, clock, records }, options.trash),
   };
 }

@@ -5,9 +5,8 @@ import { chatCollections } from '../../storage/schema/chat.js';
 import type { AccessService } from '../access/AccessService.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { Principal } from '../auth/Principal.js';
-import type { ActivityService } from '../boards/ActivityService.js';
+import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
 import { errors } from '../errors.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
 import type { Page } from '../pagination.js';
 import { decodeCursor, encodeCursor } from '../pagination.js';
 
@@ -27,11 +26,9 @@ export interface ChatMessageView {
 export interface ChatServiceOptions {
   access: AccessService;
   accounts: AccountService;
-  /** Where a post is recorded as a `chat.posted` row of the board's feed. */
-  activity: ActivityService;
   clock: Clock;
-  /** Where `chat.message.created` is emitted. */
-  events: DomainEvents;
+  /** Where a post's `chat.posted` row of the board's feed and its `chat.message.created` are journaled, recorded and emitted. */
+  records: RecordEventJournal;
 }
 
 const idPrefix = 'msg_';
@@ -61,16 +58,19 @@ export class ChatService {
     if (value.length > maxChatMessageChars) throw errors.invalid('text', `must be at most ${maxChatMessageChars} characters`);
     const now = this.#o.clock.now();
     const message: ChatMessageRecord = { id: this.#ids.next(now), boardId: board.id, authorId: principal.user.id, text: value, createdAt: now };
-    await this.#messages.insert(message);
-    await this.#o.activity.record({ boardId: board.id, actorId: principal.user.id, action: 'chat.posted', data: { messageId: message.id } });
     const view: ChatMessageView = { ...message, author: { id: principal.user.id, name: principal.user.name } };
-    await this.#o.events.emit('chat.message.created', {
-      workspaceId: board.workspaceId,
+    const plan = {
       boardId: board.id,
-      actor: { userId: principal.user.id, name: principal.user.name },
-      at: now,
-      message: view,
-    });
+      stored: [{ collection: 'chatMessages', filter: { id: message.id } }],
+      activity: [{ boardId: board.id, actorId: principal.user.id, action: 'chat.posted', data: { messageId: message.id } }],
+      events: [
+        {
+          type: 'chat.message.created',
+          payload: { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: principal.user.id, name: principal.user.name }, at: now, message: view },
+        },
+      ],
+    } as const;
+    await this.#o.records.record(plan, () => this.#messages.insert(message));
     return view;
   }
 

@@ -2,8 +2,7 @@ import type { DocumentRegistry, Logger } from '../../crdt/index.js';
 import type { Clock, Database } from '../../storage/index.js';
 import type { AccessService } from '../access/AccessService.js';
 import type { AccountService } from '../accounts/AccountService.js';
-import type { ActivityService } from '../boards/ActivityService.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
+import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
 import { ChatService } from './ChatService.js';
 
 /** Dependencies of `createChatService`. */
@@ -11,12 +10,11 @@ export interface ChatServiceFactoryOptions {
   db: Database;
   access: AccessService;
   accounts: AccountService;
-  activity: ActivityService;
   clock: Clock;
   /** Its `onDelete` (a board deleted for good) also deletes the board's chat. */
   documents: Pick<DocumentRegistry, 'onDelete'>;
   logger: Logger;
-  events: DomainEvents;
+  records: RecordEventJournal;
 }
 
 /** Wires board chat; a board's messages go when its document is deleted for good. */

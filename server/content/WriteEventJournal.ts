@@ -10,11 +10,10 @@ import type { WriteEventsRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
-import type { DomainEventMap, DomainEventType } from '../events/eventTypes.js';
+import type { DomainEventType, PlannedEvent } from '../events/eventTypes.js';
 import { byBoard, orphanedRows } from './orphanedRows.js';
 
-/** One domain event a write announces, typed by its type. */
-export type PlannedEvent = { [K in DomainEventType]: { readonly type: K; readonly payload: DomainEventMap[K] } }[DomainEventType];
+export type { PlannedEvent };
 
 /**
  * The events of a write, planned from its result and its document right after its transaction:

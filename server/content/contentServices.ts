@@ -12,6 +12,7 @@ import { subscribeContentActivity } from './contentActivity.js';
 import { LiveEdits } from './LiveEdits.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import { RecentBoards } from './RecentBoards.js';
+import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
 import { WriteEventJournal } from './WriteEventJournal.js';
 
 /** The in-memory documents and live rooms of one process. */
@@ -104,5 +105,10 @@ export function createContentService(options: {
     clock,
     events,
   });
-  return { content, journal, liveEdits: new LiveEdits({ db, documents: options.documents, events, clock, logger, owner: options.owner, writeEvents: journal }) };
+  return { content, journal, liveEdits: new LiveEdits({ db, documents: options.documents, events, clock, logger, owner: options.owner, writeEvents: bothJournals(options.boards.records, journal) }) };
+}
+
+/** Recovers the record-events journal, then the write-events journal (a copy's `board.created` before its content's events); resolves with the rows settled. */
+function bothJournals(records: Pick<RecordEventJournal, 'recover'>, writes: Pick<WriteEventJournal, 'recover'>): Pick<WriteEventJournal, 'recover'> {
+  return { recover: async () => (await records.recover()) + (await writes.recover()) };
 }

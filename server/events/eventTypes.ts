@@ -51,6 +51,8 @@ export interface BoardRecordEvent extends BoardEventBase {
 
 /** Board member events: `scope` says whether the person was shared the board itself or a space holding it. */
 export interface MemberEvent extends EventBase {
+  /** Set when the change may be emitted twice (a journaled operation replayed after a crash); see `BoardEventBase.changeKey`. */
+  readonly changeKey?: string;
   readonly scope: 'board' | 'space';
   /** The board or space id. */
   readonly resourceId: string;
@@ -151,6 +153,9 @@ export interface DomainEventMap {
 
 /** The name of a domain event. */
 export type DomainEventType = keyof DomainEventMap;
+
+/** One domain event an operation announces, typed by its type. */
+export type PlannedEvent = { [K in DomainEventType]: { readonly type: K; readonly payload: DomainEventMap[K] } }[DomainEventType];
 
 /** Every domain event name, in catalogue order. */
 export const domainEventTypes = [

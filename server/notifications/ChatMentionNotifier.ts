@@ -24,11 +24,11 @@ export class ChatMentionNotifier {
 
   /** Subscribes to `chat.message.created`; returns the unsubscriber. */
   subscribe(events: DomainEvents): () => void {
-    return events.on('chat.message.created', (event) => this.posted(event.message));
+    return events.on('chat.message.created', (event) => this.posted(event.message, event.changeKey));
   }
 
-  /** Records a `mention` for each reader of the board the message mentions. */
-  async posted(message: { id: string; boardId: string; author: { id: string; name: string }; text: string }): Promise<void> {
+  /** Records a `mention` for each reader of the board the message mentions; with `changeKey` (the event's), once per person however often the post is announced. */
+  async posted(message: { id: string; boardId: string; author: { id: string; name: string }; text: string }, changeKey?: string): Promise<void> {
     if (!message.text.includes('@')) return;
     const board = await this.#boards.get(message.boardId);
     if (!board) return;
@@ -43,6 +43,7 @@ export class ChatMentionNotifier {
         boardId: board.id,
         itemId: null,
         actorId: message.author.id,
+        ...(changeKey === undefined ? {} : { changeKey }),
       });
     }
   }

@@ -9,6 +9,14 @@ import { decodeCursor, encodeCursor } from '../pagination.js';
 /** What to notify a person of. */
 export type NewNotification = Omit<NotificationRecord, 'id' | 'createdAt' | 'readAt' | 'emailState' | 'digestId'>;
 
+/** Who shared what with whom, as a `share` notification tells it. */
+export interface ShareNotice {
+  person: { id: string; workspaceId: string };
+  actor: { id: string; name: string | undefined };
+  resource: { type: 'space' | 'board'; name: string; boardId: string | null };
+  role: string;
+}
+
 /** The notification stream of each person. */
 export class NotificationService {
   readonly #notifications: Collection<NotificationRecord>;
@@ -59,16 +67,17 @@ export class NotificationService {
    * Tells a person that someone shared a space or board with them (a `share` notification),
    * unless the settings of their own workspace turn share notifications off (then null).
    */
-  async shared(input: {
-    person: { id: string; workspaceId: string };
-    actor: { id: string; name: string | undefined };
-    resource: { type: 'space' | 'board'; name: string; boardId: string | null };
-    role: string;
-  }): Promise<NotificationRecord | null> {
+  async shared(input: ShareNotice): Promise<NotificationRecord | null> {
+    const notice = await this.shareNotice(input);
+    return notice === null ? null : this.notify(notice);
+  }
+
+  /** The `share` notification `shared` would record, or null when the person's workspace turns them off (for a caller that journals it first). */
+  async shareNotice(input: ShareNotice): Promise<NewNotification | null> {
     const { person, actor, resource, role } = input;
     const workspace = await this.#workspaces.get(person.workspaceId);
     if (workspace && !workspace.notificationSettings.events.shares) return null;
-    return this.notify({
+    return {
       userId: person.id,
       workspaceId: person.workspaceId,
       kind: 'share',
@@ -77,7 +86,7 @@ export class NotificationService {
       boardId: resource.boardId,
       itemId: null,
       actorId: actor.id,
-    });
+    };
   }
 
   /** A page of the person's notifications, newest first; `unreadOnly` filters read ones out. */

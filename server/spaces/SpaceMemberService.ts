@@ -10,11 +10,12 @@ import type { AccessService } from '../access/AccessService.js';
 import type { GrantableRole } from '../access/roles.js';
 import { roleRank } from '../access/roles.js';
 import { errors } from '../errors.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
+import type { PlannedEvent } from '../events/eventTypes.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import type { Page } from '../pagination.js';
 import type { InvitationService } from '../boards/InvitationService.js';
 import { pageArray } from '../boards/pageArray.js';
+import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
 import type { MemberView, ShareOutcome } from './MemberView.js';
 import { isBuiltInSpace } from './SpaceService.js';
 
@@ -25,7 +26,7 @@ export class SpaceMemberService {
   readonly #accounts: AccountService;
   readonly #notifications: NotificationService;
   readonly #clock: Clock;
-  readonly #events: DomainEvents;
+  readonly #records: RecordEventJournal;
   readonly #invitations: InvitationService;
 
   constructor(
@@ -35,8 +36,9 @@ export class SpaceMemberService {
       accounts: AccountService;
       notifications: NotificationService;
       clock: Clock;
-      events: DomainEvents;
       invitations: InvitationService;
+      /** Where each change's `share` notification and member event are journaled, recorded and emitted. */
+      records: RecordEventJournal;
     },
   ) {
     this.#invitations = deps.invitations;
@@ -45,7 +47,7 @@ export class SpaceMemberService {
     this.#accounts = deps.accounts;
     this.#notifications = deps.notifications;
     this.#clock = deps.clock;
-    this.#events = deps.events;
+    this.#records = deps.records;
   }
 
   /** The owner, then the people the space is shared with (highest role first, then by email). */
@@ -119,12 +121,16 @@ export class SpaceMemberService {
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     };
-    await this.#members.put(record);
-    if (!existing) {
-      const actor = { id: userId, name: (await this.#accounts.getUser(userId))?.name };
-      await this.#notifications.shared({ person, actor, resource: { type: 'space', name: space.name, boardId: null }, role: input.role });
-    }
-    if (!existing) await this.#emitMember('member.added', userId, space, person.id, input.role);
+    const actor = { id: userId, name: existing ? undefined : (await this.#accounts.getUser(userId))?.name };
+    const notice = existing ? null : await this.#notifications.shareNotice({ person, actor, resource: { type: 'space', name: space.name, boardId: null }, role: input.role });
+    await this.#records.record(
+      {
+        stored: [{ collection: 'spaceMembers', filter: { id, role: input.role, updatedAt: now } }],
+        notifications: notice === null ? [] : [notice],
+        events: existing ? [] : [this.#memberEvent('member.added', userId, space, person.id, input.role)],
+      },
+      () => this.#members.put(record),
+    );
     return { status: 'active', member: memberView(record, person, space), created: !existing };
   }
 
@@ -134,9 +140,16 @@ export class SpaceMemberService {
     const invitation = await this.#invitedOnly(space, email) ? await this.#invitations.changeRole('space', space.id, email, role) : null;
     if (invitation) return { status: 'invited', invitation, created: false };
     const { record, person } = await this.#find(space, email);
-    const updated = await this.#members.updateOne({ id: record.id }, { $set: { role, updatedAt: this.#clock.now() } });
-    if (!updated) throw errors.notFound('Member');
-    if (record.role !== role) await this.#emitMember('member.updated', userId, space, record.userId, role, record.role);
+    const now = this.#clock.now();
+    const plan = {
+      stored: [{ collection: 'spaceMembers', filter: { id: record.id, role, updatedAt: now } }],
+      events: record.role === role ? [] : [this.#memberEvent('member.updated', userId, space, record.userId, role, record.role)],
+    } as const;
+    const updated = await this.#records.record(plan, async () => {
+      const stored = await this.#members.updateOne({ id: record.id }, { $set: { role, updatedAt: now } });
+      if (!stored) throw errors.notFound('Member');
+      return stored;
+    });
     return { status: 'active', member: memberView(updated, person, space), created: false };
   }
 
@@ -151,21 +164,16 @@ export class SpaceMemberService {
     }
     const { record } = await this.#find(space, email);
     if (record.userId !== userId) await this.#access.requireSpace(userId, real, 'share', { grants });
-    await this.#members.deleteMany({ id: record.id });
-    await this.#emitMember('member.removed', userId, space, record.userId, null);
+    const plan = {
+      stored: [{ collection: 'spaceMembers', filter: { id: record.id }, absent: true }],
+      events: [this.#memberEvent('member.removed', userId, space, record.userId, null)],
+    } as const;
+    await this.#records.record(plan, () => this.#members.deleteMany({ id: record.id }));
   }
 
-  async #emitMember(
-    type: 'member.added' | 'member.removed' | 'member.updated',
-    actorId: string,
-    space: SpaceRecord,
-    memberId: string,
-    role: string | null,
-    previousRole: string | null = null,
-  ): Promise<void> {
-    const event = { workspaceId: space.workspaceId, actor: { userId: actorId }, at: this.#clock.now(), scope: 'space' as const, resourceId: space.id, member: { userId: memberId, role } };
-    if (type === 'member.updated') await this.#events.emit(type, { ...event, previousRole: previousRole ?? '' });
-    else await this.#events.emit(type, event);
+  #memberEvent(type: 'member.added' | 'member.removed' | 'member.updated', actorId: string, space: SpaceRecord, memberId: string, role: string | null, previousRole: string | null = null): PlannedEvent {
+    const payload = { workspaceId: space.workspaceId, actor: { userId: actorId }, at: this.#clock.now(), scope: 'space' as const, resourceId: space.id, member: { userId: memberId, role } };
+    return type === 'member.updated' ? { type, payload: { ...payload, previousRole: previousRole ?? '' } } : { type, payload };
   }
 
   /** Removes every member of a space (when it is purged). */

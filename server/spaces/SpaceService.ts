@@ -10,11 +10,11 @@ import { roleOnBoard, roleOnSpace } from '../access/grants.js';
 import type { Role } from '../access/roles.js';
 import { atLeast, boardPermissions, spacePermissions } from '../access/roles.js';
 import type { Principal } from '../auth/Principal.js';
-import type { ActivityService } from '../boards/ActivityService.js';
 import { pageArray } from '../boards/pageArray.js';
 import { longestRetentionMs, nextPosition, purgeAt } from '../boards/trashRules.js';
 import { errors } from '../errors.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
+import type { PlannedActivity, RecordEventJournal, StoredCheck } from '../boards/RecordEventJournal.js';
+import type { PlannedEvent } from '../events/eventTypes.js';
 import type { Page } from '../pagination.js';
 
 /** Ids of the two built-in spaces: boards in no space, and everything in trash. */
@@ -58,19 +58,17 @@ export class SpaceService {
   readonly #boards: Collection<BoardRecord>;
   readonly #access: AccessService;
   readonly #accounts: AccountService;
-  readonly #activity: ActivityService;
   readonly #clock: Clock;
-  readonly #events: DomainEvents | null;
+  readonly #records: RecordEventJournal;
 
-  /** `deps.events` hears `space.trashed` (live sync connections to its boards are rechecked). */
-  constructor(db: Database, deps: { access: AccessService; accounts: AccountService; activity: ActivityService; clock: Clock; events?: DomainEvents }) {
+  /** `deps.records` journals, records and emits the boards' activity rows and events and `space.trashed` (live sync connections to its boards are rechecked). */
+  constructor(db: Database, deps: { access: AccessService; accounts: AccountService; clock: Clock; records: RecordEventJournal }) {
     this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
     this.#access = deps.access;
     this.#accounts = deps.accounts;
-    this.#activity = deps.activity;
     this.#clock = deps.clock;
-    this.#events = deps.events ?? null;
+    this.#records = deps.records;
   }
 
   /** Every space the caller can see, in dashboard order: the workspace's own, shared ones, then `default` and `trash`. */
@@ -144,29 +142,25 @@ export class SpaceService {
     requireRealSpace(spaceId);
     const { space } = await this.#access.requireSpace(principal.user.id, spaceId, 'delete');
     const now = this.#clock.now();
-    const trashed = await this.#spaces.updateOne(
-      { id: space.id, trashedAt: null },
-      { $set: { trashedAt: now, trashedBy: principal.user.id, updatedAt: now } },
-    );
-    if (!trashed) throw errors.notFound('Space');
     const boards = await this.#boards.find({ spaceId: space.id, trashedAt: null });
-    await this.#boards.updateMany(
-      { spaceId: space.id, trashedAt: null },
-      { $set: { trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: space.id } },
-    );
     const actor = { userId: principal.user.id, name: principal.user.name };
+    const activity: PlannedActivity[] = [];
+    const events: PlannedEvent[] = [];
     for (const board of boards) {
-      await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.trashed', data: { withSpaceId: space.id } });
+      activity.push({ boardId: board.id, actorId: principal.user.id, action: 'board.trashed', data: { withSpaceId: space.id } });
       // Each board is announced as if trashed alone (webhooks, live connections), and says with which space.
       const trashedBoard: BoardRecord = { ...board, trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: space.id };
-      await this.#events?.emit('board.deleted', { workspaceId: board.workspaceId, boardId: board.id, actor, at: now, board: trashedBoard, outcome: 'trashed', withSpaceId: space.id });
+      events.push({ type: 'board.deleted', payload: { workspaceId: board.workspaceId, boardId: board.id, actor, at: now, board: trashedBoard, outcome: 'trashed', withSpaceId: space.id } });
     }
-    await this.#events?.emit('space.trashed', {
-      workspaceId: space.workspaceId,
-      actor: { userId: principal.user.id },
-      at: now,
-      spaceId: space.id,
-      boardIds: boards.map((board) => board.id),
+    events.push({ type: 'space.trashed', payload: { workspaceId: space.workspaceId, actor: { userId: principal.user.id }, at: now, spaceId: space.id, boardIds: boards.map((board) => board.id) } });
+    const stored: StoredCheck[] = [{ collection: 'spaces', filter: { id: space.id, trashedAt: now } }];
+    if (boards.length > 0) stored.push({ collection: 'boards', filter: { trashedWithSpaceId: space.id, trashedAt: now } });
+    const trashed = await this.#records.record({ stored, activity, events }, async () => {
+      const updated = await this.#spaces.updateOne({ id: space.id, trashedAt: null }, { $set: { trashedAt: now, trashedBy: principal.user.id, updatedAt: now } });
+      if (!updated) throw errors.notFound('Space');
+      // Boards that came into the space since they were read are trashed with it, without events of their own (as before).
+      await this.#boards.updateMany({ spaceId: space.id, trashedAt: null }, { $set: { trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: space.id } });
+      return updated;
     });
     const workspace = await this.#accounts.getWorkspace(space.workspaceId);
     return { space: trashed, boardCount: boards.length, purgeAt: purgeAt(now, workspace.plan) };
@@ -188,22 +182,23 @@ export class SpaceService {
       throw planCapError('spaces', workspace.plan, `The ${workspace.plan} plan allows ${cap} active space${cap === 1 ? '' : 's'}.`, { used: cap });
     }
     const now = this.#clock.now();
-    const restored = await this.#spaces.updateOne(
-      { id: space.id, trashedAt: { $ne: null } },
-      { $set: { trashedAt: null, trashedBy: null, updatedAt: now } },
-    );
-    if (!restored) throw errors.notFound('Space');
     const boards = await this.#boards.find({ trashedWithSpaceId: space.id });
-    await this.#boards.updateMany(
-      { trashedWithSpaceId: space.id },
-      { $set: { trashedAt: null, trashedBy: null, trashedWithSpaceId: null } },
-    );
     const actor = { userId: principal.user.id, name: principal.user.name };
+    const activity: PlannedActivity[] = [];
+    const events: PlannedEvent[] = [];
     for (const board of boards) {
-      await this.#activity.record({ boardId: board.id, actorId: principal.user.id, action: 'board.restored', data: { withSpaceId: space.id } });
+      activity.push({ boardId: board.id, actorId: principal.user.id, action: 'board.restored', data: { withSpaceId: space.id } });
       const restoredBoard: BoardRecord = { ...board, trashedAt: null, trashedBy: null, trashedWithSpaceId: null };
-      await this.#events?.emit('board.restored', { workspaceId: board.workspaceId, boardId: board.id, actor, at: now, board: restoredBoard, withSpaceId: space.id });
+      events.push({ type: 'board.restored', payload: { workspaceId: board.workspaceId, boardId: board.id, actor, at: now, board: restoredBoard, withSpaceId: space.id } });
     }
+    const stored: StoredCheck[] = [{ collection: 'spaces', filter: { id: space.id, trashedAt: null } }];
+    for (const board of boards.slice(0, 1)) stored.push({ collection: 'boards', filter: { id: board.id, trashedAt: null } });
+    const restored = await this.#records.record({ stored, activity, events }, async () => {
+      const updated = await this.#spaces.updateOne({ id: space.id, trashedAt: { $ne: null } }, { $set: { trashedAt: null, trashedBy: null, updatedAt: now } });
+      if (!updated) throw errors.notFound('Space');
+      await this.#boards.updateMany({ trashedWithSpaceId: space.id }, { $set: { trashedAt: null, trashedBy: null, trashedWithSpaceId: null } });
+      return updated;
+    });
     return { ...(await this.#view(principal, restored, role)), restoredBoards: boards.length };
   }
 

@@ -37,7 +37,52 @@ export interface WriteEventsRecord {
   processId?: string;
 }
 
-/** Collections of the write-event journal. */
+/** A condition on a stored record that tells whether an operation's store happened. */
+export interface StoredConditionRecord {
+  /** The collection, by its key in the journal's closed list (`boards`, `boardMembers`, ...). */
+  readonly collection: string;
+  /** A filter that matches the record as the operation stores it. */
+  readonly filter: Readonly<Record<string, unknown>>;
+  /** Met when no record matches (the operation deletes it). */
+  readonly absent?: true;
+}
+
+/** One activity row an operation records, with its `changeKey`. */
+export interface JournaledActivityRecord {
+  readonly boardId: string;
+  readonly actorId: string | null;
+  readonly action: string;
+  readonly data: Readonly<Record<string, string | number | boolean | null>>;
+  readonly changeKey: string;
+}
+
+/**
+ * What an operation on a stored record (a board's record, a member, an invitation, a chat
+ * message) records about itself that has not all been recorded yet: written before the record
+ * is stored, removed once its activity rows, notifications and events are out, and replayed by
+ * whoever recovers a process that stopped in between when `stored` holds, dropped when not
+ * (docs/events.md "Durability of record events").
+ */
+export interface RecordEventsRecord {
+  /** `rev_<time-ordered>`: replay order. */
+  id: string;
+  /** The board the operation is about, when it is about one (logs). */
+  boardId: string | null;
+  /** All of them hold once the operation's writes are stored. */
+  stored: StoredConditionRecord[];
+  activity: JournaledActivityRecord[];
+  /** Notifications to record (each with its `changeKey`), in the shape `NotificationService.notify` takes. */
+  notifications: Record<string, unknown>[];
+  /** The events, in the order they are emitted (each payload with its `changeKey`). */
+  events: JournaledEventRecord[];
+  /** When the operation was made, epoch ms. */
+  at: number;
+  /** The server process that records it (with several processes); absent in rows of a process alone. */
+  processId?: string;
+}
+
+/** Collections of the write-event journals. */
 export const writeEventCollections = {
   events: { name: 'write_events', indexes: [{ fields: ['boardId', 'id'] }] },
+  records: { name: 'record_events', indexes: [] },
 } as const satisfies Record<string, CollectionSpec>;

@@ -89,7 +89,7 @@ describe('trash retention sweep', () => {
       activity: new ActivityService(services.db, t.clock),
       documents: storeBoardDocuments(services.db.documents),
     });
-    return new TrashService(services.db, { accounts: services.accounts, purger, clock: t.clock, events: services.events }, { sweepIntervalMs });
+    return new TrashService(services.db, { accounts: services.accounts, purger, clock: t.clock, records: services.records }, { sweepIntervalMs });
   }
 
   async function expiredBoard(): Promise<string> {

@@ -1,0 +1,174 @@
+import type { Clock, Collection, CollectionSpec, Database, FieldValue } from '../../storage/index.js';
+import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import { chatCollections } from '../../storage/schema/chat.js';
+import type { JournaledActivityRecord, RecordEventsRecord } from '../../storage/schema/writeEvents.js';
+import { writeEventCollections } from '../../storage/schema/writeEvents.js';
+import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
+import { ServiceError } from '../errors.js';
+import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
+import type { DomainEventType, PlannedEvent } from '../events/eventTypes.js';
+import type { NewNotification, NotificationService } from '../notifications/NotificationService.js';
+import { orphanedRows } from '../content/orphanedRows.js';
+import type { ActivityService } from './ActivityService.js';
+
+/** The collections whose records tell whether an operation was stored (a closed list: rows name them by key). */
+const checkedCollections = {
+  boards: boardCollections.boards,
+  spaces: boardCollections.spaces,
+  boardMembers: boardCollections.boardMembers,
+  spaceMembers: boardCollections.spaceMembers,
+  invitations: boardCollections.invitations,
+  chatMessages: chatCollections.messages,
+} as const satisfies Record<string, CollectionSpec>;
+
+/** A condition on a stored record, met once an operation's writes are stored. */
+export interface StoredCheck {
+  readonly collection: keyof typeof checkedCollections;
+  /** Matches the record as the operation stores it. */
+  readonly filter: Readonly<Record<string, FieldValue | Readonly<Record<string, FieldValue>>>>;
+  /** Met when no record matches (the operation deletes it). */
+  readonly absent?: true;
+}
+
+/** An activity row an operation records (its `changeKey` is given by the journal). */
+export interface PlannedActivity {
+  readonly boardId: string;
+  readonly actorId: string | null;
+  readonly action: string;
+  readonly data?: Readonly<Record<string, string | number | boolean | null>>;
+}
+
+/** What an operation records about itself once it is stored, and how to tell that it was. */
+export interface RecordPlan {
+  /** The board the operation is about, if any (logs). */
+  readonly boardId?: string | null;
+  /** All of them hold once the operation's writes are stored (checked when its row is replayed). */
+  readonly stored: readonly StoredCheck[];
+  readonly activity?: readonly PlannedActivity[];
+  readonly notifications?: readonly NewNotification[];
+  /** Emitted in this order, after the activity rows and notifications. */
+  readonly events?: readonly PlannedEvent[];
+}
+
+/** Options of `RecordEventJournal`. */
+export interface RecordEventJournalOptions {
+  db: Database;
+  events: DomainEvents;
+  activity: Pick<ActivityService, 'record'>;
+  notifications: Pick<NotificationService, 'notify'>;
+  clock: Clock;
+  logger: DomainEventLogger;
+  /** With several processes: this process's id, stamped on its rows (`recover` leaves a live process's rows to it). */
+  owner?: ProcessOwner | undefined;
+}
+
+/**
+ * Makes what an operation on a stored record records about itself (its activity rows, its
+ * notifications, its domain events) as durable as the record: board creation, rename, lock,
+ * move, trash, restore and delete, sharing of boards and spaces, invitations and chat posts.
+ * `record` writes the plan to a journal (`record_events`) before the operation stores anything,
+ * then lets it store, then records the plan and removes the row. Every activity row,
+ * notification and event gets a `changeKey` from the row (`<row id>/a<i>`, `/n<i>`, `/e<i>`), by
+ * which the activity feed, the notifications and the webhook outbox keep one row per change when
+ * a row is replayed after its plan was recorded.
+ *
+ * A process that stops in between (`kill -9`) leaves the row; `recover` (at start-up, and with
+ * several processes by the holder of the orphan-recovery lease, through `LiveEdits.recover`)
+ * records the plan of each row whose `stored` conditions hold and drops the others (their
+ * operation never stored its record, and nobody was told it did).
+ */
+export class RecordEventJournal {
+  readonly #o: RecordEventJournalOptions;
+  readonly #rows: Collection<RecordEventsRecord>;
+  readonly #ids = new TimeOrderedIds('rev_');
+
+  constructor(options: RecordEventJournalOptions) {
+    this.#o = options;
+    this.#rows = options.db.collection<RecordEventsRecord>(writeEventCollections.records);
+  }
+
+  /**
+   * Journals `plan`, runs `store` (the operation's writes), then records the plan. When `store`
+   * throws, the error is rethrown and the row removed: with nothing recorded when the error is the
+   * operation's own refusal (`ServiceError`, thrown before anything was stored), else with the
+   * plan recorded if its conditions hold all the same. A plan with nothing to record just runs `store`.
+   */
+  async record<T>(plan: RecordPlan, store: () => Promise<T>): Promise<T> {
+    if ((plan.activity?.length ?? 0) + (plan.notifications?.length ?? 0) + (plan.events?.length ?? 0) === 0) return store();
+    const row = this.#row(plan);
+    await this.#rows.insert(row, sharedDurability);
+    let result: T;
+    try {
+      result = await store();
+    } catch (error) {
+      // A refusal of the operation's own (a record gone meanwhile) stored nothing; a store failure may have stored it all the same.
+      const settled = error instanceof ServiceError ? this.#remove(row.id) : this.#settle(row);
+      await settled.catch((err: unknown) => this.#o.logger.error({ err, boardId: row.boardId }, 'record events could not be settled'));
+      throw error;
+    }
+    await this.#apply(row);
+    // Off the answer's path: a row left by a stop before its removal only records its plan again, which the change keys absorb.
+    this.#remove(row.id).catch((error: unknown) => this.#o.logger.error({ err: error, boardId: row.boardId }, 'record events could not be removed from the journal'));
+    return result;
+  }
+
+  /**
+   * Records the plans of rows a stopped process left (their operation is stored) and removes every
+   * such row. Call once at start-up, after every subscriber is on the bus; with several processes,
+   * the rows of a process still running are left to it. Resolves with the number of rows settled.
+   */
+  async recover(): Promise<number> {
+    const rows = await orphanedRows(await this.#rows.find({}, { sort: [['id', 1]] }), this.#o.owner);
+    for (const row of rows) {
+      try {
+        await this.#settle(row);
+      } catch (error) {
+        this.#o.logger.error({ err: error, boardId: row.boardId }, 'record events could not be recovered');
+      }
+    }
+    return rows.length;
+  }
+
+  #row(plan: RecordPlan): RecordEventsRecord {
+    const at = this.#o.clock.now();
+    const id = this.#ids.next(at);
+    const activity = (plan.activity ?? []).map((a, i): JournaledActivityRecord => ({ boardId: a.boardId, actorId: a.actorId, action: a.action, data: a.data ?? {}, changeKey: `${id}/a${i}` }));
+    return {
+      id,
+      boardId: plan.boardId ?? null,
+      stored: plan.stored.map((check) => ({ collection: check.collection, filter: check.filter, ...(check.absent ? { absent: true as const } : {}) })),
+      activity,
+      notifications: (plan.notifications ?? []).map((n, i) => ({ ...n, changeKey: `${id}/n${i}` })),
+      events: (plan.events ?? []).map((event, i) => ({ type: event.type, payload: { ...(event.payload as unknown as Record<string, unknown>), changeKey: `${id}/e${i}` } })),
+      at,
+      ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
+    };
+  }
+
+  async #settle(row: RecordEventsRecord): Promise<void> {
+    if (await this.#stored(row)) await this.#apply(row);
+    await this.#remove(row.id);
+  }
+
+  async #stored(row: RecordEventsRecord): Promise<boolean> {
+    for (const check of row.stored) {
+      const spec = checkedCollections[check.collection as keyof typeof checkedCollections] as CollectionSpec | undefined;
+      if (spec === undefined) return false;
+      const found = await this.#o.db.collection(spec).findOne(check.filter as never);
+      if ((found === null) !== (check.absent === true)) return false;
+    }
+    return true;
+  }
+
+  async #apply(row: RecordEventsRecord): Promise<void> {
+    for (const activity of row.activity) await this.#o.activity.record({ ...activity, data: { ...activity.data } });
+    for (const notification of row.notifications) await this.#o.notifications.notify(notification as unknown as NewNotification);
+    for (const event of row.events) await this.#o.events.emit(event.type as DomainEventType, event.payload as never);
+  }
+
+  async #remove(id: string): Promise<void> {
+    // Without an fsync of its own: a row a power loss brings back only records its plan again.
+    await this.#rows.deleteMany({ id }, sharedDurability);
+  }
+}
