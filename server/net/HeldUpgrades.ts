@@ -20,9 +20,10 @@ interface HeldUpgrade {
 /**
  * Holds the upgrade requests (live-sync connections) that arrive while the server starts, from the
  * moment the port is held until live sync is served, then hands them to the gateway in their order.
- * Without it Node destroys an upgrade no listener takes: the client sees its connection fail and
- * waits longer before each next try (y-websocket doubles its wait up to 2.5 s), so the clients of a
- * restart would come back seconds after the server could serve them. A held socket that closes is
+ * Without it an upgrade no listener takes is answered as a plain request (503 while starting): the
+ * client sees its connection fail and waits longer before each next try (y-websocket doubles its
+ * wait up to 2.5 s), so the clients of a restart would come back seconds after the server could
+ * serve them. A held socket that closes is
  * forgotten; at most `limit` are held, the next ones are answered 503 with `Retry-After`.
  */
 export class HeldUpgrades {
