@@ -12,6 +12,7 @@ import { systemClock } from '../storage/index.js';
 import type { Config } from './config.js';
 import { developmentDefaults, withBoundPort } from './config.js';
 import { listenOn, lockDataDir, openStore, prepareDataDir } from './startupChecks.js';
+import { HeldUpgrades } from './net/HeldUpgrades.js';
 import { createLogger } from './logger.js';
 import type { Services } from './Services.js';
 import type { ServerMetrics } from './metrics/ServerMetrics.js';
@@ -59,13 +60,16 @@ function startingAnswer(response: ServerResponse, publicUrl: string): void {
   response.writeHead(503, { 'Retry-After': '1', 'Content-Type': 'application/json; charset=utf-8', 'Request-Id': requestId, 'Cache-Control': 'no-store' }).end(body);
 }
 
+/** Live-sync connections held while the server starts (beyond them: 503, and the client connects again). */
+const heldUpgradesLimit = 10_000;
+
 /**
  * The composition root: listens first (a port in use fails before the store is touched, and before
  * most modules are even loaded), takes the data folder's lock, opens the store, wires services,
  * recovers what the last process left, serves live sync, then loads and wires the HTTP app.
  * Start-up problems of the environment throw `StartupError` naming the setting; requests that
  * arrive before the app is wired answer 503, and a live connection that arrives before live sync
- * is served is refused (its client connects again).
+ * is served is held and answered once it is (`HeldUpgrades`), so a restart's clients do not back off.
  */
 export async function startServer(initialConfig: Config, options: StartOptions = {}): Promise<RunningServer> {
   const logger = createLogger(initialConfig, options.logDestination);
@@ -73,6 +77,8 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   let handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => startingAnswer(response, initialConfig.publicUrl);
   const http = createServer((request, response) => handle(request, response));
   http.keepAliveTimeout = 5_000;
+  const upgrades = new HeldUpgrades(heldUpgradesLimit);
+  upgrades.listen(http);
   await listenOn(http, initialConfig);
   const port = (http.address() as AddressInfo).port;
   const config = withBoundPort(initialConfig, port);
@@ -124,7 +130,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     });
     sync = gateway;
     built.hub.onEdit((boardId, userId) => built.liveEdits.edited(boardId, userId));
-    http.on('upgrade', (request, socket, head) => {
+    upgrades.serve((request, socket, head) => {
       if (!gateway.matches(request)) socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\n\r\n');
       // Stopping: the client connects again, to the next server of a rolling restart.
       else if (shuttingDown) socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
@@ -133,6 +139,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     // Live clients of a restart resync from here on, while the HTTP app (the larger part of the modules) loads.
     started = { services: built, gateway, app: await startApp(built, logger, () => shuttingDown, metrics) };
   } catch (error) {
+    upgrades.refuse('503 Service Unavailable\r\nRetry-After: 1');
     sync?.terminate();
     await services?.close().catch(() => undefined);
     await new Promise<void>((resolve) => http.close(() => resolve()));

@@ -6,7 +6,7 @@ import type { ResultLine } from './result.js';
 import { medianOfRepetitions, resultLine } from './result.js';
 import { compareDocs, itemsMapName, stampOf, Writer } from './roles.js';
 import type { RunningServer, ServerName } from './serverKit.js';
-import { removeDataDir } from './serverKit.js';
+import { accepts, removeDataDir } from './serverKit.js';
 import { startServer } from './servers.js';
 import { failedLine } from './scenarioS1.js';
 import { Sink } from './Sink.js';
@@ -95,6 +95,27 @@ function peakCpu(pid: number): { stop: () => number } {
     stop: () => {
       clearInterval(timer);
       return peak;
+    },
+  };
+}
+
+/**
+ * Host time at which 127.0.0.1:`port` first accepts a TCP connection, polled every 20 ms from now
+ * until `stop` (undefined when it never did): the restarted process holds its port.
+ */
+function portHeld(port: number): { stop: () => Promise<number | undefined> } {
+  let stopped = false;
+  const held = (async () => {
+    while (!stopped) {
+      if (await accepts(port)) return performance.now();
+      await sleep(20);
+    }
+    return undefined;
+  })();
+  return {
+    stop: () => {
+      stopped = true;
+      return held;
     },
   };
 }
@@ -188,6 +209,7 @@ async function stormOnce(name: ServerName, config: BenchConfig, params: Record<s
       await sleep(config.quick ? 1_000 : 3_000);
       const killedAt = performance.now();
       await first.kill();
+      const port = portHeld(Number(new URL(first.target.wsBase).port));
       // Each probe writes while the server is down: it reaches the other probe only once both are back and synced.
       for (const b of fleet.boards) for (const w of b.writers) w.write();
       second = await first.restart();
@@ -198,6 +220,7 @@ async function stormOnce(name: ServerName, config: BenchConfig, params: Record<s
       const sinksBack = await waitUntil(() => fleet?.sinks.every((s) => s.openedAtMs > killedAt) ?? false, allBack ? 10_000 : 1_000, 20);
       const sinksMs = sinksBack ? Math.max(...fleet.sinks.map((s) => s.openedAtMs - killedAt), 0) : null;
       const peakCpuPct = cpu.stop();
+      const portAt = await port.stop();
       const loads = second.storageReads();
       const errors: string[] = [];
       if (!allBack) errors.push(`${fleet.boards.filter((b) => !resynced(b)).length} of ${fleet.boards.length} boards had a probe not resynced within ${resyncTimeoutMs / 1000} s`);
@@ -225,6 +248,7 @@ async function stormOnce(name: ServerName, config: BenchConfig, params: Record<s
         extra: {
           resyncMs,
           readyMs,
+          portHeldMs: portAt === undefined ? null : portAt - killedAt,
           sinksReconnectedMs: sinksMs,
           peakCpuPct,
           boardLoads: loads,

@@ -2,7 +2,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import type { Socket } from 'node:net';
 import { afterAll, expect, test, vi } from 'vitest';
+import { WebSocket } from 'ws';
 import { loadConfig } from '../../server/config.js';
 import { withCommandServices } from '../../server/commandServices.js';
 import { clientCreateSticky, connectSyncClient } from '../content/helpers/syncClient.js';
@@ -12,27 +14,41 @@ import { freePort, json } from '../helpers/testServer.js';
 /**
  * Start-up order of `boards start` (compiled `dist/`, built by the test setup): the port is held
  * and live sync is served before the HTTP app's modules are loaded (the larger part of start-up),
- * so the live clients of a restart resync first. A module hook holds the load of the HTTP app's
- * module until the test creates a file.
+ * so the live clients of a restart resync first; a live connection made before that is held and
+ * answered once live sync is served. A module hook holds the load of a module until the test
+ * creates a file.
  */
 
 const folder = mkdtempSync(path.join(tmpdir(), 'boards-startup-order-'));
 const dataDir = path.join(folder, 'data');
-const release = path.join(folder, 'release');
-const requested = path.join(folder, 'requested');
-// The app's module is replaced by one that waits at its top level, then exports the real one: the loader itself (which workers share) never waits.
-const held = `import { existsSync, writeFileSync } from 'node:fs';
+
+/**
+ * A module hook that holds the load of the compiled module whose URL ends with `suffix` until the
+ * file `<name>-release` exists (it creates `<name>-requested` when asked for the module); returns
+ * the `--import` argument that registers it and the two files.
+ */
+function holdModule(name: string, suffix: string): { importArg: string; requested: string; release: string } {
+  const requested = path.join(folder, `${name}-requested`);
+  const release = path.join(folder, `${name}-release`);
+  // The module is replaced by one that waits at its top level, then exports the real one: the loader itself (which workers share) never waits.
+  const held = `import { existsSync, writeFileSync } from 'node:fs';
 writeFileSync(${JSON.stringify(requested)}, '');
 while (!existsSync(${JSON.stringify(release)})) await new Promise((resolve) => setTimeout(resolve, 20));
 `;
-const hooks = [
-  'export async function load(url, context, next) {',
-  "  if (!url.endsWith('/dist/rest/app.js')) return next(url, context);",
-  `  return { format: 'module', shortCircuit: true, source: ${JSON.stringify(held)} + "export * from '" + url + "?held';\\n" };`,
-  '}',
-].join('\n');
-writeFileSync(path.join(folder, 'hooks.mjs'), hooks);
-writeFileSync(path.join(folder, 'register.mjs'), "import { register } from 'node:module';\nregister('./hooks.mjs', import.meta.url);\n");
+  const hooks = [
+    'export async function load(url, context, next) {',
+    `  if (!url.endsWith(${JSON.stringify(suffix)})) return next(url, context);`,
+    `  return { format: 'module', shortCircuit: true, source: ${JSON.stringify(held)} + "export * from '" + url + "?held';\\n" };`,
+    '}',
+  ].join('\n');
+  writeFileSync(path.join(folder, `${name}-hooks.mjs`), hooks);
+  writeFileSync(path.join(folder, `${name}-register.mjs`), `import { register } from 'node:module';\nregister('./${name}-hooks.mjs', import.meta.url);\n`);
+  return { importArg: path.join(folder, `${name}-register.mjs`), requested, release };
+}
+
+const app = holdModule('app', '/dist/rest/app.js');
+const { requested, release } = app;
+const gateway = holdModule('gateway', '/dist/server/realtime/SyncGateway.js');
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -47,7 +63,7 @@ test('a board syncs and takes live edits while the HTTP app still loads; HTTP an
     if (!principal) throw new Error('the key just made does not authenticate');
     return { key: secret, boardId: (await services.boards.create(principal, { title: 'Order' })).board.id };
   });
-  const child = spawn(process.execPath, ['--import', path.join(folder, 'register.mjs'), boardsBin, 'start'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const child = spawn(process.execPath, ['--import', app.importArg, boardsBin, 'start'], { env: { ...process.env, ...env }, stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const client = connectSyncClient(url, boardId, key);
   const headers = { Authorization: `Bearer ${key}` };
@@ -79,6 +95,50 @@ test('a board syncs and takes live edits while the HTTP app still loads; HTTP an
   } finally {
     writeFileSync(release, '');
     client.destroy();
+    child.kill('SIGTERM');
+    await exited;
+  }
+}, 120_000);
+
+test('a live connection made after the port is held and before live sync is served waits, then syncs on that same socket', async () => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { BOARDS_HOST: '127.0.0.1', BOARDS_PORT: String(port), BOARDS_PUBLIC_URL: url, BOARDS_DATA_DIR: dataDir, BOARDS_LOG_LEVEL: 'warn' };
+  const { key, boardId } = await withCommandServices(loadConfig(env), async (services) => {
+    const { user } = await services.accounts.createUser({ email: 'early-socket@example.com', plan: 'basic' });
+    const { secret } = await services.apiKeys.create({ userId: user.id, scopes: 'boards:read boards:write' });
+    const principal = await services.apiKeys.authenticate(secret);
+    if (!principal) throw new Error('the key just made does not authenticate');
+    return { key: secret, boardId: (await services.boards.create(principal, { title: 'Early socket' })).board.id };
+  });
+  const child = spawn(process.execPath, ['--import', gateway.importArg, boardsBin, 'start'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let socket: WebSocket | undefined;
+  try {
+    // The port is held before the live-sync gateway's module is asked for; that module is held.
+    await vi.waitFor(() => expect(existsSync(gateway.requested)).toBe(true), { timeout: 60_000, interval: 50 });
+    const events: string[] = [];
+    const messages: Uint8Array[] = [];
+    let connected = false;
+    socket = new WebSocket(`ws://127.0.0.1:${port}/v1/sync/${boardId}?token=${encodeURIComponent(key)}`);
+    socket.on('upgrade', () => events.push('upgrade'));
+    socket.on('open', () => events.push('open'));
+    socket.on('unexpected-response', (_request, response) => events.push(`status ${response.statusCode}`));
+    socket.on('error', (error) => events.push(`error ${error.message}`));
+    socket.on('close', (code) => events.push(`close ${code}`));
+    socket.on('message', (data: Buffer) => messages.push(new Uint8Array(data)));
+    // The request is on the wire once its TCP connection is up (the client writes it at once).
+    (socket as unknown as { _req: { on(event: 'socket', listener: (raw: Socket) => void): void } })._req.on('socket', (raw) => raw.once('connect', () => (connected = true)));
+    await vi.waitFor(() => expect(connected).toBe(true), { timeout: 20_000, interval: 20 });
+    writeFileSync(gateway.release, '');
+    // Answered on the same socket once live sync is served: no failure, so no reconnect and no backoff.
+    await vi.waitFor(() => expect(events).toEqual(['upgrade', 'open']), { timeout: 60_000, interval: 50 });
+    // The server opens with its sync step 1 (y-websocket message type 0, sync step 0).
+    await vi.waitFor(() => expect(messages.some((m) => m[0] === 0 && m[1] === 0)).toBe(true), { timeout: 20_000, interval: 50 });
+    expect(events).toEqual(['upgrade', 'open']);
+  } finally {
+    writeFileSync(gateway.release, '');
+    socket?.terminate();
     child.kill('SIGTERM');
     await exited;
   }
