@@ -137,7 +137,7 @@ export function createApp(options: AppOptions): App {
       routes,
       authenticator: services.authenticator,
       rateLimit,
-      assertResponses: !services.config.production,
+      assertResponses: services.config.checkResponses,
       idempotency: services.idempotency,
       answerError: (ctx, error) => handleErrors(ctx, () => Promise.reject(error)),
     }),

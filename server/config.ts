@@ -88,6 +88,7 @@ const envSchema = z
     BOARDS_NOTIFICATIONS_QUIET_MS: positiveInt('a positive whole number of milliseconds').default(300_000),
     BOARDS_NOTIFICATIONS_EMAIL_MS: positiveInt('a positive whole number of milliseconds').default(900_000),
     BOARDS_WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
+    BOARDS_CHECK_RESPONSES: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
     BOARDS_METRICS_TOKEN: z
       .string()
       .min(16, { error: 'must be at least 16 characters' })
@@ -144,6 +145,12 @@ export const configVariables: readonly string[] = Object.freeze(Object.keys(envS
 /** The server's configuration, parsed once from the environment and frozen. */
 export interface Config {
   readonly production: boolean;
+  /**
+   * Refuse (500) a REST answer that carries a field its response schema does not declare, instead
+   * of dropping the field: a walk of every answer, for development and tests. `BOARDS_CHECK_RESPONSES`;
+   * default on when `NODE_ENV` is `development` or `test`, off otherwise (`npm start`, production).
+   */
+  readonly checkResponses: boolean;
   /** Interface to listen on; default 127.0.0.1. */
   readonly host: string;
   /** TCP port; default 8080; 0 picks a free port (tests). */
@@ -286,6 +293,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   const publicUrl = (e.BOARDS_PUBLIC_URL ?? `http://localhost:${e.BOARDS_PORT}`).replace(/\/+$/, '');
   const config: Config = {
     production: e.NODE_ENV === 'production',
+    checkResponses: e.BOARDS_CHECK_RESPONSES === undefined ? e.NODE_ENV === 'development' || e.NODE_ENV === 'test' : e.BOARDS_CHECK_RESPONSES === 'true',
     host: e.BOARDS_HOST,
     port: e.BOARDS_PORT,
     publicUrl,

@@ -97,23 +97,42 @@ export interface FloorWorkload {
   creates: number;
 }
 
-/** The durable floor's client latency for the workload's batches, after `warmBatches` untimed ones of each kind. */
-async function measureFloor(base: string, workload: FloorWorkload): Promise<{ move: LatencySummary; create: LatencySummary }> {
-  const post = async (route: string, body: string | Uint8Array, type: string): Promise<void> => {
+/** The durable floor's latencies for one kind of batch: at the client, and its own time (`Server-Timing`), as ours are measured. */
+export interface FloorLatency {
+  move: LatencySummary;
+  create: LatencySummary;
+  moveServer: LatencySummary;
+  createServer: LatencySummary;
+}
+
+/** The durable floor's client latency and server time for the workload's batches, after `warmBatches` untimed ones of each kind. */
+async function measureFloor(base: string, workload: FloorWorkload): Promise<FloorLatency> {
+  const post = async (route: string, body: string | Uint8Array, type: string): Promise<number> => {
     const res = await fetch(`http://${base}${route}`, { method: 'POST', headers: { 'Content-Type': type }, body });
     if (res.status !== 200) throw new Error(`floor ${route} answered ${res.status}`);
     await res.json();
+    const timing = /app;dur=([0-9.]+)/.exec(res.headers.get('server-timing') ?? '');
+    return timing === null ? Number.NaN : Number(timing[1]);
   };
   await post('/floor/load', workload.state, 'application/octet-stream');
-  const batch = (operations: unknown): Promise<number> => timeMs(() => post('/floor/batch', JSON.stringify({ operations }), 'application/json'));
+  const batch = async (operations: unknown): Promise<{ clientMs: number; serverMs: number }> => {
+    const start = nowMs();
+    const serverMs = await post('/floor/batch', JSON.stringify({ operations }), 'application/json');
+    return { clientMs: nowMs() - start, serverMs };
+  };
   // Warm-up rounds move other places and create other notes than the timed ones.
   for (let r = 0; r < warmBatches.moves; r += 1) await batch(moveOperations(workload.ids, 1000 + r));
   for (let r = 0; r < warmBatches.creates; r += 1) await batch(createOperations(1000 + r));
-  const move: number[] = [];
+  const move: { clientMs: number; serverMs: number }[] = [];
   for (let r = 0; r < workload.moves; r += 1) move.push(await batch(moveOperations(workload.ids, r)));
-  const create: number[] = [];
+  const create: { clientMs: number; serverMs: number }[] = [];
   for (let r = 0; r < workload.creates; r += 1) create.push(await batch(createOperations(r)));
-  return { move: summarize(move), create: summarize(create) };
+  return {
+    move: summarize(move.map((t) => t.clientMs)),
+    create: summarize(create.map((t) => t.clientMs)),
+    moveServer: summarize(move.map((t) => t.serverMs)),
+    createServer: summarize(create.map((t) => t.serverMs)),
+  };
 }
 
 /** Starts `rawServer.js` (pinned to `core` when given), runs `measure` against its `host:port`, and stops it. */
@@ -133,7 +152,7 @@ async function withRawServer<T>(core: number | undefined, measure: (base: string
 }
 
 /** The durable floor alone (`rawServer.ts`, `DurableFloor`): client latency of the workload's batches of moves and of creates. */
-export function measureDurableFloor(core: number | undefined, workload: FloorWorkload): Promise<{ move: LatencySummary; create: LatencySummary }> {
+export function measureDurableFloor(core: number | undefined, workload: FloorWorkload): Promise<FloorLatency> {
   return withRawServer(core, (base) => measureFloor(base, workload));
 }
 

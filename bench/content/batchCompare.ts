@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { clockTicksPerSecond, readMainThreadCpuTicks, readTreeCpuTicks } from '../realtime/procStats.js';
+import type { FloorLatency } from './baselines.js';
 import { measureDurableFloor } from './baselines.js';
 import { measureRegistryColdLoad } from './coldLoad.js';
 import type { BatchResults, CreateResult } from './restBench.js';
@@ -11,7 +12,6 @@ import type { BoardsProcess } from './serverProcess.js';
 import { boardsBin, pinLoadGenerator } from './serverProcess.js';
 import type { Side } from './sideBySide.js';
 import { onFreshServer, refuser, sideBySide, wholeNumberOption, writeReport } from './sideBySide.js';
-import type { LatencySummary } from './stats.js';
 import { fmt, median, nowMs } from './stats.js';
 
 /**
@@ -72,8 +72,8 @@ interface RunResult {
   create: CreateResult;
   /** Server CPU per timed batch, ms: of the event-loop thread, and of the whole process tree. */
   cpu: { moves: BatchCpu; creates: BatchCpu };
-  /** The durable floor's client latency for the same batches, measured right after (this checkout's runs only). */
-  floor?: { move: LatencySummary; create: LatencySummary };
+  /** The durable floor's client latency and server time for the same batches, measured right after (this checkout's runs only). */
+  floor?: FloorLatency;
 }
 
 interface BatchCpu {
@@ -204,12 +204,17 @@ function floorLines(results: readonly RunResult[]): string[] {
     return `| ${label} | ${fmt(median(measured.map(ours)), ' ms')} | ${fmt(median(measured.map((r) => floor(r.floor))), ' ms')} | ${median(ratios).toFixed(2)}× (${Math.min(...ratios).toFixed(2)}–${Math.max(...ratios).toFixed(2)}) |`;
   };
   return [
-    `This checkout against the durable floor (\`bench/content/rawServer.ts\`, \`DurableFloor\`: the same batches parsed, applied as one Yjs transaction to the seeded board, appended and fdatasync-ed, answered), measured on the same core right after each run; the ratio is the median of the runs' ratios (issue 54's target: within 2×).`,
+    `This checkout against the durable floor (\`bench/content/rawServer.ts\`, \`DurableFloor\`: the same batches parsed, applied as one Yjs transaction to the seeded board, appended and fdatasync-ed, answered), measured on the same core right after each run; the ratio is the median of the runs' ratios (issue 54's target: within 2×). ` +
+      'Server time is each server\'s `Server-Timing` (from the request reaching the application to its answer, encoded, being sent); outside it is the client p50 less the server time p50: the HTTP exchange, the client\'s own work and waits for a core, the same code on both sides but for the answer\'s size.',
     '',
-    '| Client p50 | This checkout | Durable floor | Ratio (range over runs) |',
+    '| p50 | This checkout | Durable floor | Ratio (range over runs) |',
     '|---|---|---|---|',
     row('Batch of 100 moves', (r) => r.batch.move.p50, (f) => f.move.p50),
     row('Batch of 100 creates', (r) => r.batch.create.p50, (f) => f.create.p50),
+    row('Batch of 100 moves, server time', (r) => r.batch.moveServer.p50, (f) => f.moveServer.p50),
+    row('Batch of 100 creates, server time', (r) => r.batch.createServer.p50, (f) => f.createServer.p50),
+    row('Batch of 100 moves, outside the server', (r) => r.batch.move.p50 - r.batch.moveServer.p50, (f) => f.move.p50 - f.moveServer.p50),
+    row('Batch of 100 creates, outside the server', (r) => r.batch.create.p50 - r.batch.createServer.p50, (f) => f.create.p50 - f.createServer.p50),
   ];
 }
 

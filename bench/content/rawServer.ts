@@ -94,7 +94,7 @@ class DurableFloor {
  * body after reading the request (no storage), WebSocket `/echo` that echoes, and any other
  * WebSocket path a relay that sends each message to every other socket on it (no Yjs). Also the
  * durable floor of a batch (`DurableFloor`): `POST /floor/load` with a board's state, then
- * `POST /floor/batch` with `{ operations }`. Prints `{"port":N}` on stdout once listening.
+ * `POST /floor/batch` with `{ operations }`. Answers carry `Server-Timing: app;dur=` as ours do. Prints `{"port":N}` on stdout once listening.
  */
 export function startRawServer(): void {
   let counter = 0;
@@ -102,13 +102,16 @@ export function startRawServer(): void {
   process.on('exit', () => rmSync(floor.dir, { recursive: true, force: true }));
   process.on('SIGTERM', () => process.exit(0));
   const http = createServer((req, res) => {
+    // As our server's `Server-Timing`: from the request reaching the application to its answer, encoded, being sent.
+    const startedAt = performance.now();
     const chunks: Buffer[] = [];
     req.on('data', (c: Buffer) => chunks.push(c));
     req.on('end', () => {
       const body = Buffer.concat(chunks);
       const answer = (status: number, json: unknown): void => {
-        res.writeHead(status, { 'Content-Type': 'application/json' });
-        res.end(JSON.stringify(json));
+        const text = JSON.stringify(json);
+        res.writeHead(status, { 'Content-Type': 'application/json', 'Server-Timing': `app;dur=${(performance.now() - startedAt).toFixed(2)}` });
+        res.end(text);
       };
       if (req.url === '/floor/load') {
         floor.load(new Uint8Array(body));

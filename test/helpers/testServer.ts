@@ -62,6 +62,7 @@ export async function startTestServer(
     BOARDS_DATA_DIR: dataDir,
     BOARDS_LOG_LEVEL: 'info',
     BOARDS_SHUTDOWN_GRACE_MS: '2000',
+    BOARDS_CHECK_RESPONSES: 'true',
     ...options.env,
   });
   const clock = options.clock ?? new ManualClock(Date.now());

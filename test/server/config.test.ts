@@ -36,6 +36,16 @@ describe('configuration', () => {
     expect(error.message).toMatch(/"10\.0\.0\.0\/40" has a prefix length out of range/);
   });
 
+  test('the response check: off by default and in production, on in development and tests, or as BOARDS_CHECK_RESPONSES says', () => {
+    expect(loadConfig({}).checkResponses).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production' }).checkResponses).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'development' }).checkResponses).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test' }).checkResponses).toBe(true);
+    expect(loadConfig({ BOARDS_CHECK_RESPONSES: 'true' }).checkResponses).toBe(true);
+    expect(loadConfig({ NODE_ENV: 'test', BOARDS_CHECK_RESPONSES: 'false' }).checkResponses).toBe(false);
+    expect(errorOf({ BOARDS_CHECK_RESPONSES: 'yes' }).message).toMatch(/BOARDS_CHECK_RESPONSES.*must be true or false/);
+  });
+
   test('public URL follows the port and loses its trailing slash', () => {
     expect(loadConfig({ BOARDS_PORT: '9000' }).publicUrl).toBe('http://localhost:9000');
     expect(loadConfig({ BOARDS_PUBLIC_URL: 'https://boards.example.com/' }).publicUrl).toBe('https://boards.example.com');
