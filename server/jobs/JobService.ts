@@ -158,12 +158,17 @@ export class JobService {
       // A job cancelled while no process ran it is never resumed: it ends cancelled, with what it had done.
       if (job.cancelRequestedAt === undefined && (await this.#resume(job))) continue;
       failedCount += 1;
-      const settled = await this.#readInterrupted(job);
-      const ended = job.cancelRequestedAt === undefined ? settled : { ...settled, error: cancelledError(job.reservation !== null) };
-      const failed = await this.#finish(job.id, { status: 'failed', ...ended });
-      if (failed?.reservation) await this.#refund(failed);
+      await this.#settleStale(job);
     }
     return failedCount;
+  }
+
+  /** Fails a job no process runs any more: `cancelled` when its starter asked so, else `interrupted`; with what it had done, its credits refunded. */
+  async #settleStale(job: JobRecord): Promise<void> {
+    const settled = await this.#readInterrupted(job);
+    const ended = job.cancelRequestedAt === undefined ? settled : { ...settled, error: cancelledError(job.reservation !== null) };
+    const failed = await this.#finish(job.id, { status: 'failed', ...ended });
+    if (failed?.reservation) await this.#refund(failed);
   }
 
   /** Queues `job` again when its kind resumes and its resumer can; whether it did. */
@@ -253,7 +258,16 @@ export class JobService {
     }
     this.#abort(jobId);
     await this.#runs.get(jobId);
+    // Left running by a process that died: nobody will hear the flag, so it ends here.
+    if (await this.#orphaned(flagged)) await this.#settleStale(flagged);
     return this.#cancelled(jobId, false);
+  }
+
+  /** Whether `job` is recorded as run by another process that is gone. */
+  async #orphaned(job: JobRecord): Promise<boolean> {
+    const owner = this.#o.owner;
+    if (owner === undefined || job.processId === undefined || job.processId === owner.processId) return false;
+    return !(await owner.isAlive(job.processId));
   }
 
   /** The job after a cancel: ended cancelled, still running (on another process), or 409 when it ended otherwise first. */
