@@ -140,6 +140,24 @@ describe('POST /jobs/{jobId}/cancel', () => {
     expect(await getJob(started.id)).toEqual(job);
   });
 
+  it('an integration with board scopes only cancels its import through the import route; the job route needs `ai:write`', async () => {
+    const integration = await t.createUser({ plan: 'pro', scopes: 'boards:read boards:write' });
+    const boardId = await createBoard(t, integration.key);
+    const otherBoard = await createBoard(t, integration.key);
+    const body = Array.from({ length: 4000 }, (_, i) => ({ type: 'sticky_note', position: { x: (i % 80) * 250, y: Math.floor(i / 80) * 250 }, data: { text: `${i} ${'y'.repeat(700)}` } }));
+    const started = await json(t.api(integration.key, 'POST', `/boards/${boardId}/imports`, { items: body }));
+    await expectEnvelope(await t.api(integration.key, 'POST', `/jobs/${started.id}/cancel`), 403, 'insufficient_scope');
+    await expectEnvelope(await t.api(integration.key, 'POST', `/boards/${otherBoard}/imports/${started.id}/cancel`), 404, 'not_found');
+    const res = await t.api(integration.key, 'POST', `/boards/${boardId}/imports/${started.id}/cancel`);
+    expect([200, 202]).toContain(res.status);
+    const job = await json(res);
+    expect(job).toMatchObject({ id: started.id, status: 'failed', error: { code: 'cancelled' }, result: { total: 4000 } });
+    expect(job.result.applied).toBeLessThan(4000);
+    expect(job.result.itemIds).toHaveLength(job.result.applied);
+    expect((await t.api(integration.key, 'POST', `/boards/${boardId}/imports/${started.id}/cancel`)).status).toBe(200);
+    expect(await json(t.api(integration.key, 'GET', `/boards/${boardId}/imports/${started.id}`))).toEqual(job);
+  });
+
   it('unknown 404, bad id 422, another person 404, wrong scope 403, no token 401: nothing changes', async () => {
     const boardId = await createBoard(t, owner.key);
     const job = await hangingGenerate(boardId);
