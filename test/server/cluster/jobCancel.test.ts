@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startFakeOpenAi } from '../../../bench/ai/fakeOpenAiServer.js';
 import type { FakeOpenAiServer } from '../../../bench/ai/fakeOpenAiServer.js';
 import { importChunkEnds } from '../../../server/jobs/ImportService.js';
+import type { JobRecord } from '../../../storage/schema/jobs.js';
+import { jobCollections } from '../../../storage/schema/jobs.js';
 import { createBoard } from '../../content/helpers.js';
 import { redisAvailable, startRedis } from '../../helpers/redis.js';
 import type { TestRedis } from '../../helpers/redis.js';
@@ -97,5 +99,26 @@ describe.skipIf(!available)('two servers over one store and one Redis: a cancel 
       cursor = page.nextCursor;
     } while (cursor !== null);
     expect(stored.map((i) => i.id).sort()).toEqual([...itemIds].sort());
+  });
+
+  it('orphan recovery ends an import whose record carries a cancel as cancelled instead of resuming it', async () => {
+    const { b } = servers;
+    const third: TestServer = await startTestServer({ dataDir: servers.a.dataDir, clock: servers.clock, env: { BOARDS_REDIS_URL: redis.url, ...env }, start: { database: servers.db } });
+    const user = await third.createUser({ plan: 'pro' });
+    const boardId = await createBoard(third, user.key);
+    const body = Array.from({ length: 4000 }, (_, i) => ({ type: 'sticky_note', position: { x: (i % 80) * 250, y: Math.floor(i / 80) * 250 }, data: { text: `${i} ${'z'.repeat(700)}` } }));
+    const started = await json(third.api(user.key, 'POST', `/boards/${boardId}/imports`, { items: body }));
+    await expect.poll(async () => (await json(third.api(user.key, 'GET', `/jobs/${started.id}`))).result.applied, { timeout: 120_000, interval: 20 }).toBeGreaterThan(0);
+    await third.stop();
+    // The cancel recorded while no process ran the import (as one asked just before its process died).
+    const jobsTable = servers.db.collection<JobRecord>(jobCollections.jobs);
+    expect(await jobsTable.updateOne({ id: started.id, status: 'running' }, { $set: { cancelRequestedAt: servers.clock.now() } })).not.toBeNull();
+
+    expect(await b.server.services.jobs.recoverInterrupted()).toBe(1);
+    await b.server.services.jobs.idle();
+    const job = await json(b.api(user.key, 'GET', `/jobs/${started.id}`));
+    expect(job).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+    expect(job.result.applied).toBeLessThan(4000);
+    expect(importChunkEnds(body)).toContain(job.result.applied);
   });
 });
