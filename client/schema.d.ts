@@ -278,6 +278,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/boards/{boardId}/imports/{jobId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel an import: it stops between two chunks and keeps the items that landed.
+         * @description Only the person who started the import may cancel it (404 for anyone else), with `boards:write` (POST /jobs/{jobId}/cancel does the same with `ai:write`). A queued import never runs; a running one stops before its next chunk (a chunk is one transaction: never half-applied) and is never resumed. It ends `failed` with error `cancelled`, `result.applied` and `result.itemIds` naming the items that landed. 202 with the job as GET shows it (still `running` while another process hears the cancel); 200 when it had already ended cancelled; 409 `job_finished` for an import that already ended otherwise, left as it is.
+         */
+        post: operations["cancelImport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards/{boardId}/invitations": {
         parameters: {
             query?: never;
@@ -683,6 +703,26 @@ export interface paths {
         get: operations["getJob"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/jobs/{jobId}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancel a job.
+         * @description Only the person who started the job may cancel it (404 for anyone else). A queued job never runs; a running one stops at its next step (an import between two chunks, never within one; AI work aborts the provider call and writes nothing, its credits refunded). The job ends `failed` with error code `cancelled`, its `result` saying what it had done (an import: `applied` and `itemIds` so far). Answers 202 with the job as GET shows it: already ended, or still `running` while the process that runs it hears the cancel (poll GET /jobs/{jobId}); 200 when it had already ended cancelled (cancelling twice changes nothing). A job that already succeeded or failed otherwise answers 409 `job_finished` and is left as it is.
+         */
+        post: operations["cancelJob"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1429,7 +1469,7 @@ export interface components {
         /** @description What went wrong: a stable code, a message for people, and the page documenting the code. */
         Error: {
             /** @enum {string} */
-            code: "bad_request" | "unauthorized" | "insufficient_scope" | "forbidden" | "payment_required" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "item_locked" | "trashed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "invalid_image" | "asset_quota_exceeded" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable" | "ai_unavailable" | "ai_output_invalid" | "ai_instruction_unsupported" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_use" | "idempotency_key_in_doubt";
+            code: "bad_request" | "unauthorized" | "insufficient_scope" | "forbidden" | "payment_required" | "not_found" | "method_not_allowed" | "conflict" | "gone" | "item_locked" | "trashed" | "request_timeout" | "payload_too_large" | "unsupported_media_type" | "validation_failed" | "invalid_image" | "asset_quota_exceeded" | "rate_limited" | "headers_too_large" | "internal_error" | "not_implemented" | "service_unavailable" | "ai_unavailable" | "ai_output_invalid" | "ai_instruction_unsupported" | "invalid_idempotency_key" | "idempotency_key_reused" | "idempotency_key_in_use" | "cancelled" | "job_finished" | "idempotency_key_in_doubt";
             /** Format: uri */
             docsUrl: string;
             /** @description For validation_failed: the first wrong field. */
@@ -2784,7 +2824,7 @@ export interface operations {
                     "application/json": {
                         boardId: string;
                         createdAt: string;
-                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
                         error: {
                             code: string;
                             message: string;
@@ -2794,7 +2834,7 @@ export interface operations {
                         /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
                         kind: string;
                         progress: number;
-                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        /** @description What the operation answers synchronously, once succeeded; null before (an import reports its progress here as it goes, and keeps it when it fails or is cancelled). */
                         result: unknown;
                         startedAt: string | null;
                         /** @enum {string} */
@@ -3005,7 +3045,7 @@ export interface operations {
                     "application/json": {
                         boardId: string;
                         createdAt: string;
-                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
                         error: {
                             code: string;
                             message: string;
@@ -3015,7 +3055,7 @@ export interface operations {
                         /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
                         kind: string;
                         progress: number;
-                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        /** @description What the operation answers synchronously, once succeeded; null before (an import reports its progress here as it goes, and keeps it when it fails or is cancelled). */
                         result: unknown;
                         startedAt: string | null;
                         /** @enum {string} */
@@ -4506,6 +4546,140 @@ export interface operations {
             };
         };
     };
+    cancelImport: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 printable ASCII characters, a UUID is best) that makes a retry of this request safe for 24 hours: the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with another request it is refused (`idempotency_key_reused`). Keys are per credential. See the README, "Retries". */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                boardId: string;
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            /** @description The cancel was taken: the import as it is now. */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ImportJob"];
+                };
+            };
+            /** @description `invalid_idempotency_key`: The `Idempotency-Key` header must be 1 to 255 printable ASCII characters; `error.header` names it. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer. `idempotency_key_in_doubt`: A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again. `job_finished`: The job already ended (succeeded, or failed for another reason than a cancel): it cannot be cancelled and nothing was changed. */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listBoardInvitations: {
         parameters: {
             query?: {
@@ -5868,7 +6042,7 @@ export interface operations {
                     "application/json": {
                         boardId: string;
                         createdAt: string;
-                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
                         error: {
                             code: string;
                             message: string;
@@ -5878,7 +6052,7 @@ export interface operations {
                         /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
                         kind: string;
                         progress: number;
-                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        /** @description What the operation answers synchronously, once succeeded; null before (an import reports its progress here as it goes, and keeps it when it fails or is cancelled). */
                         result: unknown;
                         startedAt: string | null;
                         /** @enum {string} */
@@ -7467,7 +7641,7 @@ export interface operations {
                     "application/json": {
                         boardId: string;
                         createdAt: string;
-                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
                         error: {
                             code: string;
                             message: string;
@@ -7477,7 +7651,7 @@ export interface operations {
                         /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
                         kind: string;
                         progress: number;
-                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        /** @description What the operation answers synchronously, once succeeded; null before (an import reports its progress here as it goes, and keeps it when it fails or is cancelled). */
                         result: unknown;
                         startedAt: string | null;
                         /** @enum {string} */
@@ -8148,7 +8322,7 @@ export interface operations {
                     "application/json": {
                         boardId: string;
                         createdAt: string;
-                        /** @description An API error code, or `interrupted` when the server stopped while the job ran (its credits were refunded). */
+                        /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
                         error: {
                             code: string;
                             message: string;
@@ -8158,7 +8332,7 @@ export interface operations {
                         /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
                         kind: string;
                         progress: number;
-                        /** @description What the operation answers synchronously, once succeeded; null before. */
+                        /** @description What the operation answers synchronously, once succeeded; null before (an import reports its progress here as it goes, and keeps it when it fails or is cancelled). */
                         result: unknown;
                         startedAt: string | null;
                         /** @enum {string} */
@@ -8196,6 +8370,175 @@ export interface operations {
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelJob: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 printable ASCII characters, a UUID is best) that makes a retry of this request safe for 24 hours: the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with another request it is refused (`idempotency_key_reused`). Keys are per credential. See the README, "Retries". */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                jobId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Success. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        createdAt: string;
+                        /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
+                        kind: string;
+                        progress: number;
+                        /** @description What the operation answers synchronously, once succeeded; null before (an import reports its progress here as it goes, and keeps it when it fails or is cancelled). */
+                        result: unknown;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
+                };
+            };
+            /** @description The cancel was taken: the job as it is now (ended `failed`/`cancelled`, or `running` until the process that runs it stops it). */
+            202: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        boardId: string;
+                        createdAt: string;
+                        /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
+                        error: {
+                            code: string;
+                            message: string;
+                        } | null;
+                        finishedAt: string | null;
+                        id: string;
+                        /** @description The operation: `ai.generate`, `ai.modify`, `item.convert`, `skill.apply`. */
+                        kind: string;
+                        progress: number;
+                        /** @description What the operation answers synchronously, once succeeded; null before (an import reports its progress here as it goes, and keeps it when it fails or is cancelled). */
+                        result: unknown;
+                        startedAt: string | null;
+                        /** @enum {string} */
+                        status: "queued" | "running" | "succeeded" | "failed" | "canceled";
+                    };
+                };
+            };
+            /** @description `invalid_idempotency_key`: The `Idempotency-Key` header must be 1 to 255 printable ASCII characters; `error.header` names it. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer. `idempotency_key_in_doubt`: A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again. `job_finished`: The job already ended (succeeded, or failed for another reason than a cancel): it cannot be cancelled and nothing was changed. */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

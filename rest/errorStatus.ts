@@ -32,4 +32,7 @@ export const errorStatus: Readonly<Record<ErrorCode, number>> = {
   idempotency_key_reused: 422,
   idempotency_key_in_use: 409,
   idempotency_key_in_doubt: 409,
+  // A job's end, not an answer to a request: a cancelled job is in a state its starter chose.
+  cancelled: 409,
+  job_finished: 409,
 };

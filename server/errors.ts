@@ -36,6 +36,9 @@ export const errorCatalogue = {
   invalid_idempotency_key: 'The `Idempotency-Key` header must be 1 to 255 printable ASCII characters; `error.header` names it.',
   idempotency_key_reused: 'This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request.',
   idempotency_key_in_use: 'A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer.',
+  cancelled:
+    "The job was cancelled by its starter (`POST /jobs/{jobId}/cancel`): a queued job never ran; a running one stopped at its next step. Its `result` says what it had done (an import: the items that landed); AI work writes nothing and its credits were refunded. Found as a job's `error.code`.",
+  job_finished: 'The job already ended (succeeded, or failed for another reason than a cancel): it cannot be cancelled and nothing was changed.',
   idempotency_key_in_doubt:
     'A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again.',
 } as const;

@@ -4,7 +4,8 @@ import type { Services } from '../../server/Services.js';
 import { callerGone } from '../callerGone.js';
 import { accepted, acceptedJob, prefersAsync } from '../respondAsync.js';
 import { defineRoute } from '../route.js';
-import type { Reply, Route } from '../route.js';
+import { Reply } from '../route.js';
+import type { Route } from '../route.js';
 import { idParam } from '../schemas/common.js';
 import {
   askBody,
@@ -38,7 +39,7 @@ function settle<T>(outcome: Outcome<T>): T | Reply {
 /** The services the AI operations use: all a route factory receives. */
 export type AiRouteServices = Pick<Services, 'ai' | 'jobs' | 'skills'>;
 
-/** The AI group (SPEC "AI"), item conversion, and `GET /jobs/{jobId}`. */
+/** The AI group (SPEC "AI"), item conversion, `GET /jobs/{jobId}` and its cancel. */
 export function aiRoutes(services: AiRouteServices): Route[] {
   const { ai, jobs, skills } = services;
   return [
@@ -152,6 +153,24 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       response: jobSchema,
       errors: ['not_found'],
       handler: async ({ principal, params }) => jobs.get(principal, params.jobId),
+    }),
+    defineRoute({
+      operationId: 'cancelJob',
+      method: 'POST',
+      path: '/jobs/{jobId}/cancel',
+      tag: 'Jobs',
+      summary: 'Cancel a job.',
+      description:
+        'Only the person who started the job may cancel it (404 for anyone else). A queued job never runs; a running one stops at its next step (an import between two chunks, never within one; AI work aborts the provider call and writes nothing, its credits refunded). The job ends `failed` with error code `cancelled`, its `result` saying what it had done (an import: `applied` and `itemIds` so far). Answers 202 with the job as GET shows it: already ended, or still `running` while the process that runs it hears the cancel (poll GET /jobs/{jobId}); 200 when it had already ended cancelled (cancelling twice changes nothing). A job that already succeeded or failed otherwise answers 409 `job_finished` and is left as it is.',
+      scope: 'ai:write',
+      params: z.object({ jobId: idParam }),
+      response: jobSchema,
+      otherResponses: { 202: { description: 'The cancel was taken: the job as it is now (ended `failed`/`cancelled`, or `running` until the process that runs it stops it).', schema: jobSchema } },
+      errors: ['not_found', 'job_finished'],
+      handler: async ({ principal, params }) => {
+        const { already, job } = await jobs.cancel(principal, params.jobId);
+        return already ? job : new Reply(202, job);
+      },
     }),
   ];
 }

@@ -3,7 +3,7 @@ import { createItemBodySchema } from '../../crdt/index.js';
 import { importChunkBytes, importChunkItems, maxImportBodyBytes, maxImportItems } from '../../server/jobs/ImportService.js';
 import type { Services } from '../../server/Services.js';
 import { withThousandsCommas } from '../../server/thousands.js';
-import { defineRoute } from '../route.js';
+import { Reply, defineRoute } from '../route.js';
 import type { Route } from '../route.js';
 import { jobSchema } from '../schemas/ai.js';
 import { idParam } from '../schemas/common.js';
@@ -97,6 +97,24 @@ export function importRoutes(services: ImportRouteServices): Route[] {
       response: importJobSchema,
       errors: ['not_found'],
       handler: async ({ principal, params }) => imports.get(principal, params.boardId, params.jobId),
+    }),
+    defineRoute({
+      operationId: 'cancelImport',
+      method: 'POST',
+      path: '/boards/{boardId}/imports/{jobId}/cancel',
+      tag,
+      summary: 'Cancel an import: it stops between two chunks and keeps the items that landed.',
+      description:
+        'Only the person who started the import may cancel it (404 for anyone else), with `boards:write` (POST /jobs/{jobId}/cancel does the same with `ai:write`). A queued import never runs; a running one stops before its next chunk (a chunk is one transaction: never half-applied) and is never resumed. It ends `failed` with error `cancelled`, `result.applied` and `result.itemIds` naming the items that landed. 202 with the job as GET shows it (still `running` while another process hears the cancel); 200 when it had already ended cancelled; 409 `job_finished` for an import that already ended otherwise, left as it is.',
+      scope: 'boards:write',
+      params: z.object({ boardId: idParam, jobId: idParam }),
+      response: importJobSchema,
+      otherResponses: { 202: { description: 'The cancel was taken: the import as it is now.', schema: importJobSchema } },
+      errors: ['not_found', 'job_finished'],
+      handler: async ({ principal, params }) => {
+        const { already, job } = await imports.cancel(principal, params.boardId, params.jobId);
+        return already ? job : new Reply(202, job);
+      },
     }),
   ];
 }

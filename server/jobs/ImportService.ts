@@ -178,6 +178,13 @@ export class ImportService {
     return { ...job, result: job.result as ImportProgress };
   }
 
+  /** Cancels an import job of the caller's on this board (see `JobService.cancel`); 404 for any other job. */
+  async cancel(principal: Principal, boardId: string, jobId: string): Promise<{ already: boolean; job: ImportJobView }> {
+    await this.get(principal, boardId, jobId);
+    const { already, job } = await this.#o.jobs.cancel(principal, jobId);
+    return { already, job: { ...job, result: job.result as ImportProgress } };
+  }
+
   /** The work of an import job from item `from` on (the end of a chunk: 0, or where a stop cut it off). */
   #work(principal: Principal, input: ImportInputRecord, from: number): JobWork {
     return (signal) => this.#run(principal, input, from, signal);

@@ -6,39 +6,13 @@ import { jobCollections } from '../../storage/schema/jobs.js';
 import type { Principal } from '../auth/Principal.js';
 import { ServiceError, errors } from '../errors.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
+import { CancelWatch } from './CancelWatch.js';
+import { cancelledError, finishedError, isCancelled } from './jobCancel.js';
+import type { InterruptedJobReader, JobFinishedListener, JobResumer, JobView, JobWork } from './jobView.js';
+import { jobView } from './jobView.js';
 
-/** A job as `GET /jobs/{jobId}` shows it. */
-export interface JobView {
-  id: string;
-  kind: string;
-  status: JobRecord['status'];
-  progress: number;
-  result: unknown;
-  error: { code: string; message: string } | null;
-  boardId: string;
-  createdAt: string;
-  startedAt: string | null;
-  finishedAt: string | null;
-}
-
-/** What a job does once it runs; the signal aborts it when the server stops. */
-export type JobWork = (signal: AbortSignal, jobId: string) => Promise<unknown>;
-
-/** Called when a job ends (the domain event bus subscribes); awaited before the end is final for `idle`. */
-export type JobFinishedListener = (job: JobRecord) => void | Promise<void>;
-
-/**
- * Settles a job of one kind that a previous process left queued or running, before it is failed
- * `interrupted`: what it had done (its `result`) and the message saying so.
- */
-export type InterruptedJobReader = (job: JobRecord) => Promise<{ result: unknown; message: string }>;
-
-/**
- * Takes up again a job of one kind that a previous process left queued or running: the work that
- * finishes it and what it has done so far (its `result` and `progress`), or null when it cannot
- * resume (it is then failed `interrupted`).
- */
-export type JobResumer = (job: JobRecord) => Promise<{ work: JobWork; result: unknown; progress: number } | null>;
+export type { InterruptedJobReader, JobFinishedListener, JobResumer, JobView, JobWork } from './jobView.js';
+export { jobView } from './jobView.js';
 
 /** Dependencies of `JobService`. */
 export interface JobServiceOptions {
@@ -69,24 +43,6 @@ interface Queued {
   work: JobWork;
 }
 
-const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString());
-
-/** The view of a stored job. */
-export function jobView(job: JobRecord): JobView {
-  return {
-    id: job.id,
-    kind: job.kind,
-    status: job.status,
-    progress: job.progress,
-    result: job.result ?? null,
-    error: job.error,
-    boardId: job.boardId,
-    createdAt: new Date(job.createdAt).toISOString(),
-    startedAt: iso(job.startedAt),
-    finishedAt: iso(job.finishedAt),
-  };
-}
-
 /**
  * Stored background jobs. A job is recorded `queued`, runs when its workspace has a free slot
  * (`perWorkspace` at once), and ends `succeeded` with the operation's answer or `failed` with
@@ -105,11 +61,20 @@ export class JobService {
   readonly #ended = { succeeded: 0, failed: 0 };
   readonly #interruptedReaders = new Map<string, InterruptedJobReader>();
   readonly #resumers = new Map<string, JobResumer>();
+  /** Running jobs of this process whose starter cancelled them (their abort is a cancel, not a stop). */
+  readonly #cancelling = new Set<string>();
+  readonly #runs = new Map<string, Promise<void>>();
+  readonly #watch: CancelWatch | undefined;
   #closed = false;
 
   constructor(options: JobServiceOptions) {
     this.#o = options;
     this.#jobs = options.db.collection<JobRecord>(jobCollections.jobs);
+    // Alone, a cancel reaches this process's jobs directly; with several, it may be asked on another one.
+    this.#watch =
+      options.owner === undefined
+        ? undefined
+        : new CancelWatch(this.#jobs, () => [...this.#controllers.keys()], (id) => this.#abort(id), (error) => options.logger.warn({ err: error }, 'could not read the cancel flags of running jobs'));
   }
 
   /** Subscribes to finished jobs (succeeded or failed). */
@@ -144,13 +109,20 @@ export class JobService {
     for (const job of unfinished) if (owner === undefined || job.processId === undefined || !(await owner.isAlive(job.processId))) stale.push(job);
     let failedCount = 0;
     for (const job of stale) {
-      if (await this.#resume(job)) continue;
+      // A job cancelled while no process ran it is never resumed: it ends cancelled, with what it had done.
+      if (job.cancelRequestedAt === undefined && (await this.#resume(job))) continue;
       failedCount += 1;
-      const settled = await this.#readInterrupted(job);
-      const failed = await this.#finish(job.id, { status: 'failed', ...settled });
-      if (failed?.reservation) await this.#refund(failed);
+      await this.#settleStale(job);
     }
     return failedCount;
+  }
+
+  /** Fails a job no process runs any more: `cancelled` when its starter asked so, else `interrupted`; with what it had done, its credits refunded. */
+  async #settleStale(job: JobRecord): Promise<void> {
+    const settled = await this.#readInterrupted(job);
+    const ended = job.cancelRequestedAt === undefined ? settled : { ...settled, error: cancelledError(job.reservation !== null) };
+    const failed = await this.#finish(job.id, { status: 'failed', ...ended });
+    if (failed?.reservation) await this.#refund(failed);
   }
 
   /** Queues `job` again when its kind resumes and its resumer can; whether it did. */
@@ -212,7 +184,69 @@ export class JobService {
    * from what the job wrote (an import's receipts) when it is taken up after the restart.
    */
   async report(jobId: string, progress: number, result: unknown): Promise<void> {
-    await this.#jobs.updateOne({ id: jobId, status: 'running' }, { $set: { progress, result } }, sharedDurability);
+    const job = await this.#jobs.updateOne({ id: jobId, status: 'running' }, { $set: { progress, result } }, sharedDurability);
+    // A cancel asked on another process is heard here at the latest, at the job's next step.
+    if (job?.cancelRequestedAt !== undefined) this.#abort(jobId);
+  }
+
+  /**
+   * Cancels a job of the caller's (404 for anyone else's): a queued one ends at once and never
+   * runs; a running one is flagged in its record and its signal aborted (here, or by the process
+   * that runs it when it reads the flag), and it ends `failed` with code `cancelled`, its result
+   * saying what it had done. Answers whether this call ended it and the job as it is then (ended,
+   * when it ran here or waited queued). A job that already ended otherwise is 409 `job_finished`.
+   */
+  async cancel(principal: Principal, jobId: string): Promise<{ already: boolean; job: JobView }> {
+    const job = await this.#jobs.get(jobId);
+    if (job === null || job.userId !== principal.user.id) throw errors.notFound('Job');
+    if (isCancelled(job)) return { already: true, job: jobView(job) };
+    if (job.status !== 'queued' && job.status !== 'running') throw finishedError(job);
+    const flagged = await this.#jobs.updateOne({ id: jobId, status: { $in: ['queued', 'running'] } }, { $set: { cancelRequestedAt: job.cancelRequestedAt ?? this.#o.clock.now() } });
+    if (flagged === null) return this.#cancelled(jobId);
+    // A queued job ends here, whichever process holds it in its queue: that one skips it (see `#run`).
+    const ended = await this.#finish(jobId, { status: 'failed', error: cancelledError(job.reservation !== null) }, 'queued');
+    if (ended !== null) {
+      await this.#refund(ended);
+      this.#dropQueued(ended);
+      return { already: false, job: jobView(ended) };
+    }
+    this.#abort(jobId);
+    await this.#runs.get(jobId);
+    // Left running by a process that died: nobody will hear the flag, so it ends here.
+    if (await this.#orphaned(flagged)) await this.#settleStale(flagged);
+    return this.#cancelled(jobId, false);
+  }
+
+  /** Whether `job` is recorded as run by another process that is gone. */
+  async #orphaned(job: JobRecord): Promise<boolean> {
+    const owner = this.#o.owner;
+    if (owner === undefined || job.processId === undefined || job.processId === owner.processId) return false;
+    return !(await owner.isAlive(job.processId));
+  }
+
+  /** The job after a cancel: ended cancelled, still running (on another process), or 409 when it ended otherwise first. */
+  async #cancelled(jobId: string, already = false): Promise<{ already: boolean; job: JobView }> {
+    const job = await this.#jobs.get(jobId);
+    if (job === null) throw errors.notFound('Job');
+    if (job.status === 'queued' || job.status === 'running' || isCancelled(job)) return { already, job: jobView(job) };
+    throw finishedError(job);
+  }
+
+  /** Aborts a job this process runs, as a cancel. */
+  #abort(jobId: string): void {
+    const controller = this.#controllers.get(jobId);
+    if (controller === undefined || controller.signal.aborted) return;
+    this.#cancelling.add(jobId);
+    controller.abort();
+  }
+
+  /** Takes a cancelled job out of this process's queue, if it waits there. */
+  #dropQueued(job: JobRecord): void {
+    const queue = this.#queues.get(job.workspaceId);
+    if (queue === undefined) return;
+    const index = queue.waiting.findIndex((q) => q.id === job.id);
+    if (index >= 0) queue.waiting.splice(index, 1);
+    if (queue.running === 0 && queue.waiting.length === 0) this.#queues.delete(job.workspaceId);
   }
 
   /** A job of the caller's; 404 for anyone else's or an unknown id. */
@@ -242,6 +276,7 @@ export class JobService {
    */
   async close(): Promise<void> {
     this.#closed = true;
+    await this.#watch?.stop();
     const waiting = [...this.#queues.values()].flatMap((q) => q.waiting.splice(0)).filter((queued) => !this.#resumers.has(queued.kind));
     for (const controller of this.#controllers.values()) controller.abort();
     await Promise.all([...this.#running]);
@@ -260,11 +295,13 @@ export class JobService {
       queue.running += 1;
       const run = this.#run(next).finally(() => {
         this.#running.delete(run);
+        this.#runs.delete(next.id);
         queue.running -= 1;
         if (queue.running === 0 && queue.waiting.length === 0) this.#queues.delete(workspaceId);
         else this.#pump(workspaceId);
       });
       this.#running.add(run);
+      this.#runs.set(next.id, run);
     }
   }
 
@@ -273,11 +310,20 @@ export class JobService {
     this.#controllers.set(id, controller);
     try {
       // Without a disk flush before the work starts: a job a power failure finds `queued` instead of `running` is recovered alike.
-      await this.#jobs.updateOne({ id, status: 'queued' }, { $set: { status: 'running', startedAt: this.#o.clock.now() } }, sharedDurability);
+      const started = await this.#jobs.updateOne({ id, status: 'queued' }, { $set: { status: 'running', startedAt: this.#o.clock.now() } }, sharedDurability);
+      // Cancelled (or settled by another process) while it waited: it never runs.
+      if (started === null) return;
+      this.#watch?.watch();
       let result: unknown;
       try {
         result = await work(controller.signal, id);
       } catch (error) {
+        if (this.#cancelling.has(id)) {
+          // What it had done is its result as last reported; AI work gave its credits back when it stopped.
+          const held = (await this.#jobs.get(id))?.reservation ?? null;
+          await this.#finish(id, { status: 'failed', error: cancelledError(held !== null) });
+          return;
+        }
         // A clean stop: a job that resumes stays as it is, taken up at the next start.
         if (controller.signal.aborted && this.#resumers.has(kind)) return;
         const code = controller.signal.aborted ? 'interrupted' : error instanceof ServiceError ? error.code : 'internal_error';
@@ -294,11 +340,12 @@ export class JobService {
       this.#o.logger.error({ err: error, jobId: id }, 'could not record the end of a job');
     } finally {
       this.#controllers.delete(id);
+      this.#cancelling.delete(id);
     }
   }
 
-  async #finish(id: string, change: Partial<Pick<JobRecord, 'status' | 'progress' | 'result' | 'error'>>): Promise<JobRecord | null> {
-    const done = await this.#jobs.updateOne({ id, status: { $in: ['queued', 'running'] } }, { $set: { ...change, finishedAt: this.#o.clock.now() } });
+  async #finish(id: string, change: Partial<Pick<JobRecord, 'status' | 'progress' | 'result' | 'error'>>, from?: 'queued'): Promise<JobRecord | null> {
+    const done = await this.#jobs.updateOne({ id, status: from ?? { $in: ['queued', 'running'] } }, { $set: { ...change, finishedAt: this.#o.clock.now() } });
     if (done) {
       if (done.status === 'succeeded' || done.status === 'failed') this.#ended[done.status] += 1;
       for (const listener of this.#listeners) {

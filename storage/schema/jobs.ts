@@ -26,6 +26,8 @@ export interface JobRecord {
   finishedAt: number | null;
   /** The server process that runs it (with several processes); absent in rows of a process alone. */
   processId?: string;
+  /** When its starter asked to cancel it (`POST /jobs/{jobId}/cancel`): the process that runs it stops it at its next step, and it is never resumed. */
+  cancelRequestedAt?: number;
 }
 
 /** Collections of the jobs aggregate. */

@@ -57,6 +57,8 @@ const publicErrorCodes = [
   'idempotency_key_reused',
   'idempotency_key_in_use',
   'idempotency_key_in_doubt',
+  'cancelled',
+  'job_finished',
 ];
 
 /** Serves `app` on 127.0.0.1 for one test file; returns its base URL and a closer. */

@@ -42,7 +42,7 @@ async function creditsUsed(): Promise<number> {
 }
 
 describe.skipIf(!available)('canceling an assistant request', { timeout: 180_000 }, () => {
-  test('Cancel (from the keyboard) while Generate runs stops the provider call: nothing is written, the credits come back, and the next Generate works', async () => {
+  test('Cancel (from the keyboard) while the Generate job runs cancels the job: it ends cancelled, the provider call stops, nothing is written, the credits come back, and the next Generate works', async () => {
     const boardId = await boardWith(t, owner.key, spaceId, 'Cancel generate', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Already here' } }]);
     const before = await creditsUsed();
     const page = await signedInPage(browser, t, owner.id, contexts);
@@ -52,14 +52,22 @@ describe.skipIf(!available)('canceling an assistant request', { timeout: 180_000
     await page.locator('#assistant-prompt').fill('Ideas for the launch');
 
     fake.script({ kind: 'hang' });
+    const accepted = page.waitForResponse((r) => r.url().endsWith(`/boards/${boardId}/ai/generate`));
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
+    const jobId = (await (await accepted).json()).id as string;
+    expect((await accepted).status()).toBe(202);
     const cancel = page.getByRole('button', { name: 'Cancel', exact: true });
     await cancel.waitFor();
+    // The job's progress bar shows while it runs.
+    await page.getByRole('progressbar', { name: 'Generating' }).waitFor();
     await expect.poll(() => fake.held(), { timeout: 20_000 }).toBe(1);
+    const cancelled = page.waitForResponse((r) => r.url().endsWith(`/jobs/${jobId}/cancel`));
     await cancel.focus();
     await page.keyboard.press('Enter');
+    expect((await cancelled).status()).toBe(202);
 
     await page.getByRole('status').filter({ hasText: 'Canceled: nothing was written.' }).waitFor();
+    expect(await json(t.api(owner.key, 'GET', `/jobs/${jobId}`))).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
     expect(await cancel.count()).toBe(0);
     await expect.poll(() => fake.dropped(), { timeout: 20_000 }).toBe(1);
     expect(fake.held()).toBe(0);
@@ -70,6 +78,28 @@ describe.skipIf(!available)('canceling an assistant request', { timeout: 180_000
     await page.getByRole('button', { name: 'Generate', exact: true }).click();
     await expect.poll(async () => (await restItems(t, owner.key, boardId)).map((i) => i.data.text).sort(), { timeout: 20_000 }).toEqual(['Already here', 'Generated idea']);
     expect(await creditsUsed()).toBe(before + 5);
+  });
+
+  test('Cancel while a Rewrite job runs: the job ends cancelled and the note keeps its text', async () => {
+    const boardId = await boardWith(t, owner.key, spaceId, 'Cancel rewrite', [{ op: 'create', type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Keep me as I am' } }]);
+    const [note] = await restItems(t, owner.key, boardId);
+    const before = await creditsUsed();
+    const page = await signedInPage(browser, t, owner.id, contexts);
+    await openBoard(page, t, boardId);
+    await page.locator(`[data-item-id="${note!.id}"]`).click();
+    await page.getByRole('button', { name: 'Assistant', exact: true }).click();
+    await page.locator('#assistant-instruction').fill('shorter');
+    const held = fake.held();
+    fake.script({ kind: 'hang' });
+    const accepted = page.waitForResponse((r) => r.url().endsWith(`/boards/${boardId}/ai/modify`));
+    await page.getByRole('button', { name: 'Rewrite', exact: true }).click();
+    const jobId = (await (await accepted).json()).id as string;
+    await expect.poll(() => fake.held(), { timeout: 20_000 }).toBe(held + 1);
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    await page.getByRole('status').filter({ hasText: 'Canceled: nothing was written.' }).waitFor();
+    expect(await json(t.api(owner.key, 'GET', `/jobs/${jobId}`))).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+    expect((await restItems(t, owner.key, boardId)).map((i) => i.data.text)).toEqual(['Keep me as I am']);
+    await expect.poll(() => creditsUsed(), { timeout: 20_000 }).toBe(before);
   });
 
   test('Cancel while Ask runs: no answer is shown and the credit comes back', async () => {

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'preact/hooks';
 import type { OpenBoard } from '../BoardPage.js';
-import { aiProblem, callAi } from './aiJobs.js';
+import { ApiError } from '../../api.js';
+import { aiProblem, callAi, runJob } from './aiJobs.js';
 import type { CanvasLink } from './CanvasLink.js';
 import { useLinkState } from './canvasBridge.js';
 import { Outcome, Progress } from './panelParts.js';
@@ -32,9 +33,11 @@ const runningLabels: Readonly<Record<string, string>> = { ask: 'Asking', generat
  * The AI assistant beside the canvas: ask a question about the board (the answer cites items:
  * they are highlighted on the canvas, and a click on a citation selects the item and brings it
  * into view); and, for editors, generate items from a prompt and rewrite the selected items
- * from an instruction. While a request runs, Cancel aborts it: the server stops the provider's
- * call and writes nothing (rest/callerGone.ts); a rewrite of several items keeps those already
- * done. Credits and plan errors are said plainly.
+ * from an instruction. Generate and rewrite run as jobs whose progress shows; their Cancel cancels
+ * the job (`POST /jobs/{jobId}/cancel`: nothing is written, the credits come back) and the panel
+ * says so once the job has ended; a rewrite of several items keeps those already done. Cancel on
+ * an ask aborts its request (the server stops the provider's call: rest/callerGone.ts). Credits
+ * and plan errors are said plainly.
  */
 export function AssistantPanel({ board, link }: { board: OpenBoard; link: CanvasLink }) {
   useLinkState(link);
@@ -55,13 +58,18 @@ export function AssistantPanel({ board, link }: { board: OpenBoard; link: Canvas
   useEffect(() => () => link.cite([]), [link]);
 
   const running = useRef<AbortController | null>(null);
-  // A request still running when the panel closes is canceled with it.
+  // What the panel says once a cancelled job has ended (null: no cancel asked).
+  const cancelled = useRef<string | null>(null);
+  const [cancelling, setCancelling] = useState(false);
+  // A request or job still running when the panel closes is canceled with it.
   useEffect(() => () => running.current?.abort(), []);
 
   const work = (name: string, task: (signal: AbortSignal) => Promise<string | null>) => {
     if (busy !== null) return;
     const controller = new AbortController();
     running.current = controller;
+    cancelled.current = null;
+    setCancelling(false);
     setBusy(name);
     setProblem(null);
     setNotice(null);
@@ -70,6 +78,7 @@ export function AssistantPanel({ board, link }: { board: OpenBoard; link: Canvas
       if (running.current !== controller) return;
       running.current = null;
       setBusy(null);
+      setCancelling(false);
       setProgress(null);
       setNotice(notice);
       setProblem(problem);
@@ -77,13 +86,20 @@ export function AssistantPanel({ board, link }: { board: OpenBoard; link: Canvas
     };
     task(controller.signal).then(
       (message) => end(message, null),
-      (error: unknown) => end(null, aiProblem(error)),
+      (error: unknown) => (error instanceof ApiError && error.code === 'cancelled' && cancelled.current !== null ? end(cancelled.current, null) : end(null, aiProblem(error))),
     );
   };
 
   const cancel = (said: string) => {
     const controller = running.current;
-    if (!controller) return;
+    if (!controller || cancelling) return;
+    if (busy !== 'ask') {
+      // A job: the panel waits for it to end (a job that finished first says what it did).
+      cancelled.current = said;
+      setCancelling(true);
+      controller.abort();
+      return;
+    }
     controller.abort();
     running.current = null;
     setBusy(null);
@@ -109,7 +125,7 @@ export function AssistantPanel({ board, link }: { board: OpenBoard; link: Canvas
     const p = prompt.trim();
     if (p === '') return;
     work('generate', async (signal) => {
-      const result = await callAi<{ items: { id: string }[] }>(board.tokens, `${boardPath}/ai/generate`, { prompt: p, outputType }, signal);
+      const result = await runJob<{ items: { id: string }[] }>(board.tokens, `${boardPath}/ai/generate`, { prompt: p, outputType }, setProgress, signal);
       setPrompt('');
       link.reveal(result.items.map((i) => i.id));
       return `Created ${result.items.length} item${result.items.length === 1 ? '' : 's'}; they are selected on the board.`;
@@ -124,8 +140,7 @@ export function AssistantPanel({ board, link }: { board: OpenBoard; link: Canvas
     work('modify', async (signal) => {
       // The API rewrites one item per call: the selection is rewritten item by item.
       for (const [index, itemId] of selected.entries()) {
-        if (selected.length > 1) setProgress(index / selected.length);
-        await callAi(board.tokens, `${boardPath}/ai/modify`, { itemId, instruction: how }, signal);
+        await runJob(board.tokens, `${boardPath}/ai/modify`, { itemId, instruction: how }, (p) => setProgress((index + p) / selected.length), signal);
       }
       setInstruction('');
       return `Rewrote ${selected.length} item${selected.length === 1 ? '' : 's'}.`;
@@ -194,7 +209,7 @@ export function AssistantPanel({ board, link }: { board: OpenBoard; link: Canvas
       ) : (
         <p class="muted">Your role lets you ask; generating and rewriting items need edit rights on this board.</p>
       )}
-      {busy !== null && <Progress value={progress} label={runningLabels[busy] ?? 'Working'} onCancel={() => cancel(busy === 'modify' && selected.length > 1 ? 'Canceled: the items rewritten before stay as they are; nothing else was written.' : 'Canceled: nothing was written.')} />}
+      {busy !== null && <Progress value={progress} label={cancelling ? 'Cancelling' : (runningLabels[busy] ?? 'Working')} onCancel={() => cancel(busy === 'modify' && selected.length > 1 ? 'Canceled: the items rewritten before stay as they are; nothing else was written.' : 'Canceled: nothing was written.')} />}
       <Outcome notice={notice} problem={problem} />
     </div>
   );

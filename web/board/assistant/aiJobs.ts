@@ -12,13 +12,13 @@ interface Job {
   readonly error: { code: string; message: string } | null;
 }
 
-/** POSTs `body` to `path`; answers the status and the JSON answer, or throws the error as an ApiError. */
+/** POSTs `body` (none when undefined) to `path`; answers the status and the JSON answer, or throws the error as an ApiError. */
 async function post(tokens: TokenSource, path: string, body: unknown, headers: Record<string, string>, signal?: AbortSignal): Promise<{ status: number; answer: unknown }> {
   const { token } = await tokens.get();
   const response = await fetch(`/v1${path}`, {
     method: 'POST',
-    headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json', ...headers },
-    body: JSON.stringify(body),
+    headers: { Authorization: `Bearer ${token}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }), ...headers },
+    ...(body === undefined ? {} : { body: JSON.stringify(body) }),
     ...(signal ? { signal } : {}),
   });
   const answer = (await response.json().catch(() => null)) as { error?: { code?: string; message?: string } } | null;
@@ -38,23 +38,59 @@ export async function callAi<T>(tokens: TokenSource, path: string, body: unknown
   return (await post(tokens, path, body, {}, signal)).answer as T;
 }
 
+/** Resolves after `ms`, or at once when `signal` aborts. */
+function pause(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+    signal?.addEventListener('abort', done, { once: true });
+  });
+}
+
 /**
- * Runs an AI operation that may take a while (skill apply) as a job
- * (`Prefer: respond-async`) and polls `GET /jobs/{jobId}`, reporting its progress (0 to 1),
- * until it ends; answers its result or throws its error as an ApiError. An operation the server
- * answers at once is answered as is.
+ * Cancels a job (`POST /jobs/{jobId}/cancel`): answers the job as it is then, or as it ended when
+ * it finished first (409 `job_finished`).
  */
-export async function runJob<T>(tokens: TokenSource, path: string, body: unknown, onProgress: (progress: number) => void): Promise<T> {
+async function cancelJob(tokens: TokenSource, jobId: string): Promise<Job> {
+  const path = `/jobs/${encodeURIComponent(jobId)}`;
+  try {
+    return (await post(tokens, `${path}/cancel`, undefined, {})).answer as Job;
+  } catch (error) {
+    if (error instanceof ApiError && error.code === 'job_finished') return api<Job>(tokens, 'GET', path);
+    throw error;
+  }
+}
+
+/**
+ * Runs an AI operation that may take a while (generate, modify, skill apply) as a job
+ * (`Prefer: respond-async`) and polls `GET /jobs/{jobId}`, reporting its progress (0 to 1),
+ * until it ends; answers its result or throws its error as an ApiError (code `cancelled` for a
+ * job that was cancelled). When `signal` aborts (the panel's Cancel), the job is cancelled through
+ * `POST /jobs/{jobId}/cancel` and followed until it ends: one that finished first answers its
+ * result. An operation the server answers at once is answered as is.
+ */
+export async function runJob<T>(tokens: TokenSource, path: string, body: unknown, onProgress: (progress: number) => void, signal?: AbortSignal): Promise<T> {
   const { status, answer } = (await post(tokens, path, body, { Prefer: 'respond-async' })) as { status: number; answer: Job | null };
   if (status !== 202 || !answer) return answer as T;
   let job: Job = answer;
+  let cancelSent = false;
   for (;;) {
     onProgress(job.progress);
     if (job.status === 'succeeded') return job.result as T;
     if (job.status === 'failed' || job.status === 'canceled') {
       throw new ApiError(200, job.error?.code ?? job.status, job.error?.message ?? `The job was ${job.status}.`);
     }
-    await new Promise((resolve) => setTimeout(resolve, pollIntervalMs));
+    if (signal?.aborted === true && !cancelSent) {
+      cancelSent = true;
+      job = await cancelJob(tokens, job.id);
+      continue;
+    }
+    await pause(pollIntervalMs, cancelSent ? undefined : signal);
+    if (signal?.aborted === true && !cancelSent) continue;
     job = await api<Job>(tokens, 'GET', `/jobs/${encodeURIComponent(job.id)}`);
   }
 }
