@@ -289,7 +289,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an import: it stops between two chunks and keeps the items that landed.
-         * @description Only the person who started the import may cancel it (404 for anyone else), with `boards:write` (POST /jobs/{jobId}/cancel does the same with `ai:write`). A queued import never runs; a running one stops before its next chunk (a chunk is one transaction: never half-applied) and is never resumed. It ends `failed` with error `cancelled`, `result.applied` and `result.itemIds` naming the items that landed. 202 with the job as GET shows it (still `running` while another process hears the cancel); 200 when it had already ended cancelled; 409 `job_finished` for an import that already ended otherwise, left as it is.
+         * @description Only the person who started the import may cancel it (404 for anyone else), with `boards:write` (POST /jobs/{jobId}/cancel does the same with `ai:write`). A queued import never runs; a running one stops before its next chunk (a chunk is one transaction: never half-applied) and is never resumed. It ends `canceled` (error `cancelled`), `result.applied` and `result.itemIds` naming the items that landed. 202 with the job as GET shows it (still `running` while another process hears the cancel); 200 when it had already ended cancelled; 409 `job_finished` for an import that already ended otherwise, left as it is.
          */
         post: operations["cancelImport"];
         delete?: never;
@@ -720,7 +720,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel a job.
-         * @description Only the person who started the job may cancel it (404 for anyone else). A queued job never runs; a running one stops at its next step (an import between two chunks, never within one; AI work aborts the provider call and writes nothing, its credits refunded). The job ends `failed` with error code `cancelled`, its `result` saying what it had done (an import: `applied` and `itemIds` so far). Answers 202 with the job as GET shows it: already ended, or still `running` while the process that runs it hears the cancel (poll GET /jobs/{jobId}); 200 when it had already ended cancelled (cancelling twice changes nothing). A job that already succeeded or failed otherwise answers 409 `job_finished` and is left as it is.
+         * @description Only the person who started the job may cancel it (404 for anyone else). A queued job never runs; a running one stops at its next step (an import between two chunks, never within one; AI work aborts the provider call and writes nothing, its credits refunded). The job ends `canceled` with error code `cancelled`, its `result` saying what it had done (an import: `applied` and `itemIds` so far). Answers 202 with the job as GET shows it: already ended, or still `running` while the process that runs it hears the cancel (poll GET /jobs/{jobId}); 200 when it had already ended cancelled (cancelling twice changes nothing). A job that already succeeded or failed otherwise answers 409 `job_finished` and is left as it is.
          */
         post: operations["cancelJob"];
         delete?: never;
@@ -8452,7 +8452,7 @@ export interface operations {
                     };
                 };
             };
-            /** @description The cancel was taken: the job as it is now (ended `failed`/`cancelled`, or `running` until the process that runs it stops it). */
+            /** @description The cancel was taken: the job as it is now (ended `canceled`, or `running` until the process that runs it stops it). */
             202: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */

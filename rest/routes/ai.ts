@@ -161,11 +161,11 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       tag: 'Jobs',
       summary: 'Cancel a job.',
       description:
-        'Only the person who started the job may cancel it (404 for anyone else). A queued job never runs; a running one stops at its next step (an import between two chunks, never within one; AI work aborts the provider call and writes nothing, its credits refunded). The job ends `failed` with error code `cancelled`, its `result` saying what it had done (an import: `applied` and `itemIds` so far). Answers 202 with the job as GET shows it: already ended, or still `running` while the process that runs it hears the cancel (poll GET /jobs/{jobId}); 200 when it had already ended cancelled (cancelling twice changes nothing). A job that already succeeded or failed otherwise answers 409 `job_finished` and is left as it is.',
+        'Only the person who started the job may cancel it (404 for anyone else). A queued job never runs; a running one stops at its next step (an import between two chunks, never within one; AI work aborts the provider call and writes nothing, its credits refunded). The job ends `canceled` with error code `cancelled`, its `result` saying what it had done (an import: `applied` and `itemIds` so far). Answers 202 with the job as GET shows it: already ended, or still `running` while the process that runs it hears the cancel (poll GET /jobs/{jobId}); 200 when it had already ended cancelled (cancelling twice changes nothing). A job that already succeeded or failed otherwise answers 409 `job_finished` and is left as it is.',
       scope: 'ai:write',
       params: z.object({ jobId: idParam }),
       response: jobSchema,
-      otherResponses: { 202: { description: 'The cancel was taken: the job as it is now (ended `failed`/`cancelled`, or `running` until the process that runs it stops it).', schema: jobSchema } },
+      otherResponses: { 202: { description: 'The cancel was taken: the job as it is now (ended `canceled`, or `running` until the process that runs it stops it).', schema: jobSchema } },
       errors: ['not_found', 'job_finished'],
       handler: async ({ principal, params }) => {
         const { already, job } = await jobs.cancel(principal, params.jobId);

@@ -35,6 +35,8 @@ export interface JobStats {
   /** Ended since the process started. */
   succeeded: number;
   failed: number;
+  /** Cancelled by their starter (`POST /jobs/{jobId}/cancel`). */
+  canceled: number;
 }
 
 interface Queued {
@@ -58,7 +60,7 @@ export class JobService {
   readonly #controllers = new Map<string, AbortController>();
   readonly #running = new Set<Promise<void>>();
   readonly #listeners: JobFinishedListener[] = [];
-  readonly #ended = { succeeded: 0, failed: 0 };
+  readonly #ended = { succeeded: 0, failed: 0, canceled: 0 };
   readonly #interruptedReaders = new Map<string, InterruptedJobReader>();
   readonly #resumers = new Map<string, JobResumer>();
   /** Running jobs of this process whose starter cancelled them (their abort is a cancel, not a stop). */
@@ -121,7 +123,7 @@ export class JobService {
   async #settleStale(job: JobRecord): Promise<void> {
     const settled = await this.#readInterrupted(job);
     const ended = job.cancelRequestedAt === undefined ? settled : { ...settled, error: cancelledError(job.reservation !== null) };
-    const failed = await this.#finish(job.id, { status: 'failed', ...ended });
+    const failed = await this.#finish(job.id, { status: job.cancelRequestedAt === undefined ? 'failed' : 'canceled', ...ended });
     if (failed?.reservation) await this.#refund(failed);
   }
 
@@ -204,7 +206,7 @@ export class JobService {
     const flagged = await this.#jobs.updateOne({ id: jobId, status: { $in: ['queued', 'running'] } }, { $set: { cancelRequestedAt: job.cancelRequestedAt ?? this.#o.clock.now() } });
     if (flagged === null) return this.#cancelled(jobId);
     // A queued job ends here, whichever process holds it in its queue: that one skips it (see `#run`).
-    const ended = await this.#finish(jobId, { status: 'failed', error: cancelledError(job.reservation !== null) }, 'queued');
+    const ended = await this.#finish(jobId, { status: 'canceled', error: cancelledError(job.reservation !== null) }, 'queued');
     if (ended !== null) {
       await this.#refund(ended);
       this.#dropQueued(ended);
@@ -321,7 +323,7 @@ export class JobService {
         if (this.#cancelling.has(id)) {
           // What it had done is its result as last reported; AI work gave its credits back when it stopped.
           const held = (await this.#jobs.get(id))?.reservation ?? null;
-          await this.#finish(id, { status: 'failed', error: cancelledError(held !== null) });
+          await this.#finish(id, { status: 'canceled', error: cancelledError(held !== null) });
           return;
         }
         // A clean stop: a job that resumes stays as it is, taken up at the next start.
@@ -347,7 +349,7 @@ export class JobService {
   async #finish(id: string, change: Partial<Pick<JobRecord, 'status' | 'progress' | 'result' | 'error'>>, from?: 'queued'): Promise<JobRecord | null> {
     const done = await this.#jobs.updateOne({ id, status: from ?? { $in: ['queued', 'running'] } }, { $set: { ...change, finishedAt: this.#o.clock.now() } });
     if (done) {
-      if (done.status === 'succeeded' || done.status === 'failed') this.#ended[done.status] += 1;
+      if (done.status === 'succeeded' || done.status === 'failed' || done.status === 'canceled') this.#ended[done.status] += 1;
       for (const listener of this.#listeners) {
         try {
           await listener(done);

@@ -7,9 +7,9 @@ export function cancelledError(refunded: boolean): { code: 'cancelled'; message:
   return { code: 'cancelled', message: `The job was cancelled by its starter; its result says what it had done before it stopped.${credits}` };
 }
 
-/** Whether a job ended cancelled. */
+/** Whether a job ended cancelled (status `canceled`, error code `cancelled`). */
 export function isCancelled(job: JobRecord): boolean {
-  return job.status === 'failed' && job.error?.code === 'cancelled';
+  return job.status === 'canceled';
 }
 
 /** 409 `job_finished`: the job ended before it could be cancelled. */

@@ -76,6 +76,7 @@ export function watchServices(registry: Registry, services: WatchedServices, log
     return [
       [{ state: 'succeeded' }, stats.succeeded],
       [{ state: 'failed' }, stats.failed],
+      [{ state: 'canceled' }, stats.canceled],
     ];
   });
   counterOf(registry, 'boards_ai_credits_spent_total', 'AI credits reserved by operations, by operation (refunds are counted apart).', ['operation'], () =>

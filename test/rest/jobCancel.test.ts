@@ -50,7 +50,7 @@ async function hangingGenerate(boardId: string): Promise<Body> {
 }
 
 describe('POST /jobs/{jobId}/cancel', () => {
-  it('a running AI job: its provider call is aborted, it ends failed `cancelled`, nothing is written and the credits come back; a queued one never runs', async () => {
+  it('a running AI job: its provider call is aborted, it ends `canceled`, nothing is written and the credits come back; a queued one never runs', async () => {
     const boardId = await createBoard(t, owner.key);
     const before = await creditsUsed();
     const requestsBefore = fake.requests.length;
@@ -64,21 +64,21 @@ describe('POST /jobs/{jobId}/cancel', () => {
     const cancelQueued = await t.api(owner.key, 'POST', `/jobs/${queued.id}/cancel`);
     expect(cancelQueued.status).toBe(202);
     const queuedEnd = await json(cancelQueued);
-    expect(queuedEnd).toMatchObject({ id: queued.id, status: 'failed', error: { code: 'cancelled' }, startedAt: null });
+    expect(queuedEnd).toMatchObject({ id: queued.id, status: 'canceled', error: { code: 'cancelled' }, startedAt: null });
     expect(queuedEnd).toEqual(await getJob(queued.id));
     expect(await creditsUsed()).toBe(before + 5);
 
     const droppedBefore = fake.dropped();
     const cancelRunning = await t.api(owner.key, 'POST', `/jobs/${running.id}/cancel`);
     expect(cancelRunning.status).toBe(202);
-    expect(await json(cancelRunning)).toMatchObject({ id: running.id, status: 'failed', error: { code: 'cancelled' }, result: null });
+    expect(await json(cancelRunning)).toMatchObject({ id: running.id, status: 'canceled', error: { code: 'cancelled' }, result: null });
     await expect.poll(() => fake.dropped(), { timeout: 20_000 }).toBe(droppedBefore + 1);
     expect(await creditsUsed()).toBe(before);
     expect(await items(boardId)).toEqual([]);
     // The queued job never reached the provider, even once the slot was free.
     await t.server.services.jobs.idle();
     expect(fake.requests.length).toBe(requestsBefore + 1);
-    expect((await getJob(queued.id)).status).toBe('failed');
+    expect((await getJob(queued.id)).status).toBe('canceled');
   });
 
   it('twice: the same end state, 200 the second time; a finished job is 409 `job_finished` and left as it is', async () => {
@@ -119,7 +119,7 @@ describe('POST /jobs/{jobId}/cancel', () => {
     const res = await t.api(owner.key, 'POST', `/jobs/${started.id}/cancel`);
     expect(res.status).toBe(202);
     const job = await json(res);
-    expect(job).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+    expect(job).toMatchObject({ status: 'canceled', error: { code: 'cancelled' } });
     const { applied, total, itemIds } = job.result;
     expect(total).toBe(4000);
     expect(applied).toBeLessThan(4000);
@@ -151,7 +151,7 @@ describe('POST /jobs/{jobId}/cancel', () => {
     const res = await t.api(integration.key, 'POST', `/boards/${boardId}/imports/${started.id}/cancel`);
     expect([200, 202]).toContain(res.status);
     const job = await json(res);
-    expect(job).toMatchObject({ id: started.id, status: 'failed', error: { code: 'cancelled' }, result: { total: 4000 } });
+    expect(job).toMatchObject({ id: started.id, status: 'canceled', error: { code: 'cancelled' }, result: { total: 4000 } });
     expect(job.result.applied).toBeLessThan(4000);
     expect(job.result.itemIds).toHaveLength(job.result.applied);
     expect((await t.api(integration.key, 'POST', `/boards/${boardId}/imports/${started.id}/cancel`)).status).toBe(200);
@@ -172,6 +172,6 @@ describe('POST /jobs/{jobId}/cancel', () => {
     expect(await getJob(job.id)).toMatchObject({ status: 'running', error: null });
     expect(fake.held()).toBeGreaterThan(0);
     // Its starter still can.
-    expect(await json(t.api(owner.key, 'POST', `/jobs/${job.id}/cancel`))).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+    expect(await json(t.api(owner.key, 'POST', `/jobs/${job.id}/cancel`))).toMatchObject({ status: 'canceled', error: { code: 'cancelled' } });
   });
 });

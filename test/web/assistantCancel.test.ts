@@ -67,7 +67,7 @@ describe.skipIf(!available)('canceling an assistant request', { timeout: 180_000
     expect((await cancelled).status()).toBe(202);
 
     await page.getByRole('status').filter({ hasText: 'Canceled: nothing was written.' }).waitFor();
-    expect(await json(t.api(owner.key, 'GET', `/jobs/${jobId}`))).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+    expect(await json(t.api(owner.key, 'GET', `/jobs/${jobId}`))).toMatchObject({ status: 'canceled', error: { code: 'cancelled' } });
     expect(await cancel.count()).toBe(0);
     await expect.poll(() => fake.dropped(), { timeout: 20_000 }).toBe(1);
     expect(fake.held()).toBe(0);
@@ -97,7 +97,7 @@ describe.skipIf(!available)('canceling an assistant request', { timeout: 180_000
     await expect.poll(() => fake.held(), { timeout: 20_000 }).toBe(held + 1);
     await page.getByRole('button', { name: 'Cancel', exact: true }).click();
     await page.getByRole('status').filter({ hasText: 'Canceled: nothing was written.' }).waitFor();
-    expect(await json(t.api(owner.key, 'GET', `/jobs/${jobId}`))).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+    expect(await json(t.api(owner.key, 'GET', `/jobs/${jobId}`))).toMatchObject({ status: 'canceled', error: { code: 'cancelled' } });
     expect((await restItems(t, owner.key, boardId)).map((i) => i.data.text)).toEqual(['Keep me as I am']);
     await expect.poll(() => creditsUsed(), { timeout: 20_000 }).toBe(before);
   });

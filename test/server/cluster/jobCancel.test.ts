@@ -59,7 +59,7 @@ describe.skipIf(!available)('two servers over one store and one Redis: a cancel 
     // A hears the flag in the job's record and stops it.
     await expect.poll(async () => (await json(b.api(user.key, 'GET', `/jobs/${started.id}`))).error?.code ?? null, { timeout: 30_000 }).toBe('cancelled');
     await expect.poll(() => fake.dropped(), { timeout: 20_000 }).toBe(1);
-    expect(await json(a.api(user.key, 'GET', `/jobs/${started.id}`))).toMatchObject({ status: 'failed', error: { code: 'cancelled' }, result: null });
+    expect(await json(a.api(user.key, 'GET', `/jobs/${started.id}`))).toMatchObject({ status: 'canceled', error: { code: 'cancelled' }, result: null });
     expect(await credits()).toBe(before);
     expect((await json(a.api(user.key, 'GET', `/boards/${boardId}/items`))).data).toEqual([]);
     // Cancelling again, on either process, changes nothing.
@@ -83,7 +83,7 @@ describe.skipIf(!available)('two servers over one store and one Redis: a cancel 
     const res = await b.api(user.key, 'POST', `/jobs/${started.id}/cancel`);
     expect(res.status).toBe(202);
     const job = await json(res);
-    expect(job).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+    expect(job).toMatchObject({ status: 'canceled', error: { code: 'cancelled' } });
     const { applied, itemIds } = job.result;
     expect(ends).toContain(applied);
     expect(applied).toBeLessThan(4000);
@@ -117,7 +117,7 @@ describe.skipIf(!available)('two servers over one store and one Redis: a cancel 
     expect(await b.server.services.jobs.recoverInterrupted()).toBe(1);
     await b.server.services.jobs.idle();
     const job = await json(b.api(user.key, 'GET', `/jobs/${started.id}`));
-    expect(job).toMatchObject({ status: 'failed', error: { code: 'cancelled' } });
+    expect(job).toMatchObject({ status: 'canceled', error: { code: 'cancelled' } });
     expect(job.result.applied).toBeLessThan(4000);
     expect(importChunkEnds(body)).toContain(job.result.applied);
   });
