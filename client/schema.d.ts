@@ -289,7 +289,7 @@ export interface paths {
         put?: never;
         /**
          * Cancel an import: it stops between two chunks and keeps the items that landed.
-         * @description Only the person who started the import may cancel it (404 for anyone else), with `boards:write` (POST /jobs/{jobId}/cancel does the same with `ai:write`). A queued import never runs; a running one stops before its next chunk (a chunk is one transaction: never half-applied) and is never resumed. It ends `canceled` (error `cancelled`), `result.applied` and `result.itemIds` naming the items that landed. 202 with the job as GET shows it (still `running` while another process hears the cancel); 200 when it had already ended cancelled; 409 `job_finished` for an import that already ended otherwise, left as it is.
+         * @description Only the person who started the import may cancel it (404 for anyone else), with `boards:write` (POST /jobs/{jobId}/cancel does the same with `ai:write`). A queued import never runs; a running one stops before its next chunk (a chunk is one transaction: never half-applied) and is never resumed. It ends `canceled` (error `cancelled`), `result.applied` and `result.itemIds` naming the items that landed. 202 with the job as GET shows it (still `running` while another process hears the cancel); 200 when it had already ended cancelled; 409 `job_finished` for an import that already ended otherwise, left as it is; 409 `trashed` on a board in trash (cancel it there through POST /jobs/{jobId}/cancel).
          */
         post: operations["cancelImport"];
         delete?: never;
@@ -4623,7 +4623,7 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
-            /** @description `idempotency_key_in_use`: A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer. `idempotency_key_in_doubt`: A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again. `job_finished`: The job already ended (succeeded, or failed for another reason than a cancel): it cannot be cancelled and nothing was changed. */
+            /** @description `idempotency_key_in_use`: A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer. `idempotency_key_in_doubt`: A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again. `job_finished`: The job already ended (succeeded, or failed for another reason than a cancel): it cannot be cancelled and nothing was changed. `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. */
             409: {
                 headers: {
                     /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */

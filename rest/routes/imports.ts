@@ -105,12 +105,12 @@ export function importRoutes(services: ImportRouteServices): Route[] {
       tag,
       summary: 'Cancel an import: it stops between two chunks and keeps the items that landed.',
       description:
-        'Only the person who started the import may cancel it (404 for anyone else), with `boards:write` (POST /jobs/{jobId}/cancel does the same with `ai:write`). A queued import never runs; a running one stops before its next chunk (a chunk is one transaction: never half-applied) and is never resumed. It ends `canceled` (error `cancelled`), `result.applied` and `result.itemIds` naming the items that landed. 202 with the job as GET shows it (still `running` while another process hears the cancel); 200 when it had already ended cancelled; 409 `job_finished` for an import that already ended otherwise, left as it is.',
+        'Only the person who started the import may cancel it (404 for anyone else), with `boards:write` (POST /jobs/{jobId}/cancel does the same with `ai:write`). A queued import never runs; a running one stops before its next chunk (a chunk is one transaction: never half-applied) and is never resumed. It ends `canceled` (error `cancelled`), `result.applied` and `result.itemIds` naming the items that landed. 202 with the job as GET shows it (still `running` while another process hears the cancel); 200 when it had already ended cancelled; 409 `job_finished` for an import that already ended otherwise, left as it is; 409 `trashed` on a board in trash (cancel it there through POST /jobs/{jobId}/cancel).',
       scope: 'boards:write',
       params: z.object({ boardId: idParam, jobId: idParam }),
       response: importJobSchema,
       otherResponses: { 202: { description: 'The cancel was taken: the import as it is now.', schema: importJobSchema } },
-      errors: ['not_found', 'job_finished'],
+      errors: ['not_found', 'job_finished', 'trashed'],
       handler: async ({ principal, params }) => {
         const { already, job } = await imports.cancel(principal, params.boardId, params.jobId);
         return already ? job : new Reply(202, job);

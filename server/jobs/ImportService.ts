@@ -173,16 +173,26 @@ export class ImportService {
   /** An import job of the caller's on this board; 404 for any other job. */
   async get(principal: Principal, boardId: string, jobId: string): Promise<ImportJobView> {
     await this.#o.access.requireBoard(principal.user.id, boardId, 'read');
+    return this.#importOf(principal, boardId, jobId);
+  }
+
+  /**
+   * Cancels an import job of the caller's on this board (see `JobService.cancel`); 404 for any other
+   * job. A change to a board in trash, so refused there with 409 `trashed`, as every change is
+   * (`POST /jobs/{jobId}/cancel` still cancels it, and its chunks are refused on such a board anyway).
+   */
+  async cancel(principal: Principal, boardId: string, jobId: string): Promise<{ already: boolean; job: ImportJobView }> {
+    await this.#o.access.requireBoard(principal.user.id, boardId, 'read', { write: true });
+    await this.#importOf(principal, boardId, jobId);
+    const { already, job } = await this.#o.jobs.cancel(principal, jobId);
+    return { already, job: { ...job, result: job.result as ImportProgress } };
+  }
+
+  /** The caller's import job `jobId` on this board; 404 for any other job. */
+  async #importOf(principal: Principal, boardId: string, jobId: string): Promise<ImportJobView> {
     const job = await this.#o.jobs.get(principal, jobId);
     if (job.kind !== importJobKind || job.boardId !== boardId) throw errors.notFound('Import');
     return { ...job, result: job.result as ImportProgress };
-  }
-
-  /** Cancels an import job of the caller's on this board (see `JobService.cancel`); 404 for any other job. */
-  async cancel(principal: Principal, boardId: string, jobId: string): Promise<{ already: boolean; job: ImportJobView }> {
-    await this.get(principal, boardId, jobId);
-    const { already, job } = await this.#o.jobs.cancel(principal, jobId);
-    return { already, job: { ...job, result: job.result as ImportProgress } };
   }
 
   /** The work of an import job from item `from` on (the end of a chunk: 0, or where a stop cut it off). */
