@@ -32,8 +32,8 @@ describe.skipIf(!available)('the web app on a phone (390 × 844, touch)', { time
     const title = page.getByRole('textbox', { name: 'New board title' });
     const create = page.getByRole('button', { name: 'Create board' });
     await create.waitFor();
-    expect(await reachable(title)).toBe(true);
-    expect(await reachable(create)).toBe(true);
+    await expect.poll(() => reachable(title)).toBe(true);
+    await expect.poll(() => reachable(create)).toBe(true);
     expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(phone.width);
     await title.tap();
     await page.keyboard.type('From my phone');
