@@ -4,6 +4,13 @@ import type { Duplex } from 'node:stream';
 /** Takes over an upgrade request (the live-sync gateway, once it is served). */
 export type UpgradeHandler = (request: IncomingMessage, socket: Duplex, head: Buffer) => void;
 
+/**
+ * Bytes a held client may send before its upgrade is answered. A WebSocket client sends nothing
+ * before the answer; one that sends more than this is not waiting for it, and its socket is closed
+ * rather than buffered (10,000 held sockets would otherwise hold whatever they are sent).
+ */
+export const heldBytesLimit = 16 * 1024;
+
 /** One upgrade request waiting for live sync to be served. */
 interface HeldUpgrade {
   readonly request: IncomingMessage;
@@ -68,7 +75,14 @@ export class HeldUpgrades {
       socket,
       head,
       forget: () => this.#held.delete(entry),
-      read: (chunk) => (entry.head = Buffer.concat([entry.head, chunk])),
+      read: (chunk) => {
+        if (entry.head.byteLength + chunk.byteLength > heldBytesLimit) {
+          entry.forget();
+          socket.destroy();
+          return;
+        }
+        entry.head = Buffer.concat([entry.head, chunk]);
+      },
       ended: () => {
         entry.forget();
         socket.destroy();

@@ -3,7 +3,8 @@ import type { Server } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { afterEach, expect, test, vi } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { HeldUpgrades } from '../../../server/net/HeldUpgrades.js';
+import { connect } from 'node:net';
+import { HeldUpgrades, heldBytesLimit } from '../../../server/net/HeldUpgrades.js';
 
 /**
  * `HeldUpgrades`: the live-sync connections that arrive while the server starts wait for it
@@ -88,4 +89,21 @@ test('beyond the limit, and after a failed start-up, upgrades are answered 503 i
   const third = watch(new WebSocket(url));
   await vi.waitFor(() => expect(third.outcome).toBe('status 503'));
   expect(upgrades.size).toBe(0);
+});
+
+test('a held client that sends more than a waiting client would is closed and forgotten, not buffered', async () => {
+  const { upgrades, url } = await heldServer();
+  const { port } = new URL(url);
+  const raw = connect(Number(port), '127.0.0.1');
+  sockets.add(raw);
+  const closed = new Promise<void>((resolve) => raw.on('close', () => resolve()));
+  raw.on('error', () => undefined);
+  raw.write(`GET /v1/sync/b HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n`);
+  await vi.waitFor(() => expect(upgrades.size).toBe(1));
+  raw.write(Buffer.alloc(heldBytesLimit + 1));
+  await closed;
+  expect(upgrades.size).toBe(0);
+  const handler = vi.fn();
+  upgrades.serve(handler);
+  expect(handler).not.toHaveBeenCalled();
 });
