@@ -46,6 +46,8 @@ describe.skipIf(!available)('exports show uploaded images and, on demand, commen
       ],
     })).status).toBe(200);
     const page = await s.pageAs(s.owner);
+    // The other site's picture is never fetched: the page would otherwise try to reach it from the canvas.
+    await page.route('https://pictures.example/**', (route) => route.abort());
     await openBoard(page, s.t, boardId);
 
     const svg = (await exportAs(page, 'svg')).bytes.toString('utf8');
