@@ -194,6 +194,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/boards/{boardId}/assets/copy": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Copy an image of another board to this one, under the same asset id, so image items copied from there show it here.
+         * @description For pasting image items across boards: the caller must be able to edit this board (as for an upload: editors and above, admins and owners on a locked board, 409 `trashed` in trash) and to read the source board (404 when they cannot, or it has no such image). Needs `boards:write` and `boards:read` (403 `insufficient_scope`, `error.requiredScope`). The image is checked and counted as an upload is (409 `asset_quota_exceeded`). 201 with the new asset; 200 with the board's own when it has the image already (a retry, or an earlier copy), so retrying is safe with or without `Idempotency-Key`.
+         */
+        post: operations["copyAsset"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/boards/{boardId}/chat": {
         parameters: {
             query?: never;
@@ -1313,6 +1333,13 @@ export interface components {
             id: string;
             /** @description Pixels, read from the image. */
             width: number;
+        };
+        /** @description An image of another board to copy to this one. */
+        AssetCopyRequest: {
+            /** @description The image on that board (what its image items reference as `data.assetId`). */
+            assetId: string;
+            /** @description The board the image is on now; the caller must be able to read it. */
+            sourceBoardId: string;
         };
         BatchCreateOperation: {
             /** @description The type's fields; a connector's `from`/`to` may name a `ref`. */
@@ -3848,6 +3875,171 @@ export interface operations {
             /** @description `validation_failed`: A field failed validation; `error.field` names it. */
             422: {
                 headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `rate_limited`: Too many requests. */
+            429: {
+                headers: {
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `internal_error`: Something failed on the service side; retry later. The request id helps support. */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `service_unavailable`: The service is starting or stopping; retry shortly. */
+            503: {
+                headers: {
+                    /** @description Seconds to wait; sent while the server starts or stops (a rolling restart). */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    copyAsset: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description A key of your choice (1 to 255 printable ASCII characters, a UUID is best) that makes a retry of this request safe for 24 hours: the same key with the same request answers the first answer again (with `Idempotent-Replayed: true`) and changes nothing; with another request it is refused (`idempotency_key_reused`). Keys are per credential. See the README, "Retries". */
+                "Idempotency-Key"?: string;
+            };
+            path: {
+                boardId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "sourceBoardId": "brd_3f0c9d1e2b7a4c5d6e8f",
+                 *       "assetId": "ast_9a8b7c6d5e4f3a2b1c0d"
+                 *     }
+                 */
+                "application/json": components["schemas"]["AssetCopyRequest"];
+            };
+        };
+        responses: {
+            /** @description The board had this image already (a retry, or an earlier copy): its asset, nothing stored. */
+            200: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            /** @description Success. */
+            201: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Asset"];
+                };
+            };
+            /** @description `bad_request`: The request is malformed: a parameter, header or body could not be read. `invalid_idempotency_key`: The `Idempotency-Key` header must be 1 to 255 printable ASCII characters; `error.header` names it. */
+            400: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unauthorized`: The request has no valid credential: the token is missing, unknown, expired or revoked. */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `insufficient_scope`: The token lacks the scope this operation needs. `forbidden`: The caller's role does not allow this operation. */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `not_found`: Nothing exists at this address that the caller can see. */
+            404: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `idempotency_key_in_use`: A request with this `Idempotency-Key` is still running; retry after `Retry-After` seconds to get its answer. `idempotency_key_in_doubt`: A request with this `Idempotency-Key` was cut off by a server failure before its answer was stored. `error.applied` is true when its change is known to have been applied, null when it cannot be told: read the resource to see, and send a new key to make the change again. `trashed`: The board is in trash: it can be read and restored, not changed. Restore it first. `asset_quota_exceeded`: The board holds as many uploaded images (count or bytes) as it may; delete images from the board or use another board. */
+            409: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    /** @description Seconds to wait. */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `payload_too_large`: The request body is larger than allowed. */
+            413: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `unsupported_media_type`: The request body has a media type this operation does not take: JSON (`Content-Type: application/json`) everywhere, except image uploads (`image/png`, `image/jpeg`, `image/webp` or `image/gif`). */
+            415: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description `validation_failed`: A field failed validation; `error.field` names it. `idempotency_key_reused`: This `Idempotency-Key` was used in the last 24 hours for another request (method, path or body); send a new key for a new request. `invalid_image`: The uploaded body is not an image of the type its `Content-Type` names (PNG, JPEG, WebP or GIF, recognised by its bytes; SVG is refused), or it is empty. */
+            422: {
+                headers: {
+                    /** @description `true` when this is the stored answer of an earlier request with the same `Idempotency-Key`, replayed. */
+                    "Idempotent-Replayed"?: "true";
                     [name: string]: unknown;
                 };
                 content: {

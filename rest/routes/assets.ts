@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { assetContentTypes, maxAssetBytes } from '../../server/assets/AssetService.js';
 import type { Services } from '../../server/Services.js';
 import type { AssetRecord } from '../../storage/schema/assets.js';
-import { BinaryReply, defineRoute } from '../route.js';
+import { BinaryReply, Reply, defineRoute } from '../route.js';
 import type { Route } from '../route.js';
 import { idParam } from '../schemas/common.js';
 
@@ -23,10 +23,18 @@ const assetSchema = z
   })
   .meta({ id: 'Asset', description: 'An image uploaded to a board.' });
 
+const copyBodySchema = z
+  .object({
+    sourceBoardId: z.string().regex(/^[A-Za-z0-9_-]{1,100}$/, 'must be a board id').describe('The board the image is on now; the caller must be able to read it.'),
+    assetId: z.string().regex(/^ast_[A-Za-z0-9_-]{1,96}$/, 'must be an asset id (ast_…)').describe('The image on that board (what its image items reference as `data.assetId`).'),
+  })
+  .strict()
+  .meta({ id: 'AssetCopyRequest', description: 'An image of another board to copy to this one.' });
+
 /** The services the asset operations use. */
 export type AssetRouteServices = Pick<Services, 'assets'>;
 
-/** The Assets group: upload an image to a board, read it back. */
+/** The Assets group: upload an image to a board, copy one from another board, read it back. */
 export function assetRoutes(services: AssetRouteServices): Route[] {
   const { assets } = services;
   return [
@@ -47,6 +55,27 @@ export function assetRoutes(services: AssetRouteServices): Route[] {
       handler: async ({ principal, params, raw }) => {
         if (!raw) throw new TypeError('The upload route reads a raw body.');
         return assets.upload(principal, params.boardId, raw.mediaType as (typeof assetContentTypes)[number], raw.data);
+      },
+    }),
+    defineRoute({
+      operationId: 'copyAsset',
+      method: 'POST',
+      path: '/boards/{boardId}/assets/copy',
+      tag,
+      summary: "Copy an image of another board to this one, under the same asset id, so image items copied from there show it here.",
+      description:
+        'For pasting image items across boards: the caller must be able to edit this board (as for an upload: editors and above, admins and owners on a locked board, 409 `trashed` in trash) and to read the source board (404 when they cannot, or it has no such image). Needs `boards:write` and `boards:read` (403 `insufficient_scope`, `error.requiredScope`). The image is checked and counted as an upload is (409 `asset_quota_exceeded`). 201 with the new asset; 200 with the board\'s own when it has the image already (a retry, or an earlier copy), so retrying is safe with or without `Idempotency-Key`.',
+      scope: 'boards:write',
+      params: z.object({ boardId: idParam }),
+      body: copyBodySchema,
+      bodyExample: { sourceBoardId: 'brd_3f0c9d1e2b7a4c5d6e8f', assetId: 'ast_9a8b7c6d5e4f3a2b1c0d' },
+      status: 201,
+      response: assetSchema,
+      otherResponses: { 200: { description: 'The board had this image already (a retry, or an earlier copy): its asset, nothing stored.', schema: assetSchema } },
+      errors: ['not_found', 'forbidden', 'trashed', 'insufficient_scope', 'invalid_image', 'asset_quota_exceeded'],
+      handler: async ({ principal, params, body }) => {
+        const { asset, created } = await assets.copy(principal, params.boardId, { boardId: body.sourceBoardId, assetId: body.assetId });
+        return created ? asset : new Reply(200, asset);
       },
     }),
     defineRoute({

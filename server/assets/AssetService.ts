@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Clock, Database } from '../../storage/index.js';
-import { AssetStore, newId } from '../../storage/index.js';
+import { AssetStore, DuplicateKeyError, newId } from '../../storage/index.js';
 import type { AssetContentType, AssetRecord } from '../../storage/schema/assets.js';
 import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
@@ -34,6 +34,18 @@ export interface AssetView {
 export interface AssetContent {
   readonly record: AssetRecord;
   readonly data: Buffer;
+}
+
+/** The image an asset copy takes: its board and its id there. */
+export interface AssetSource {
+  readonly boardId: string;
+  readonly assetId: string;
+}
+
+/** What `AssetService.copy` did: the target board's asset, and whether this call stored it (false: the board had it already). */
+export interface AssetCopy {
+  readonly asset: AssetView;
+  readonly created: boolean;
 }
 
 /** Dependencies of `AssetService`. */
@@ -78,12 +90,7 @@ export class AssetService {
     if (image.contentType !== declaredType) {
       throw new ServiceError('invalid_image', `The body is ${image.contentType}, not ${declaredType} as its Content-Type says.`);
     }
-    const usage = await this.#store.usage(board.id);
-    if (usage.count + 1 > boardAssetQuota.count || usage.bytes + bytes.byteLength > boardAssetQuota.bytes) {
-      throw new ServiceError('asset_quota_exceeded', `A board holds at most ${boardAssetQuota.count} images and ${boardAssetQuota.bytes / 1024 / 1024} MiB of them.`, {
-        details: { limit: { count: boardAssetQuota.count, bytes: boardAssetQuota.bytes }, used: { count: usage.count, bytes: usage.bytes } },
-      });
-    }
+    await this.#requireRoom(board.id, bytes.byteLength);
     const record = await this.#store.put(
       {
         boardId: board.id,
@@ -99,6 +106,51 @@ export class AssetService {
       bytes,
     );
     return assetView(record);
+  }
+
+  /**
+   * Copies an image of another board (one the caller can read) to this one, under the same asset
+   * id, so an image item copied from there shows it here unchanged. Rights and checks are an
+   * upload's on the target (edit, unlocked, 409 `trashed`, the bytes read again as an image, the
+   * per-board cap) plus reading the source: 403 `insufficient_scope` without `boards:read`, 404
+   * when the source board cannot be read or has no such image. Idempotent: when the board has the
+   * image already (a retry, or a copy made before) it is answered as it is, `created: false`.
+   */
+  async copy(principal: Principal, boardId: string, source: AssetSource): Promise<AssetCopy> {
+    const { board, role } = await this.#access.requireBoard(principal.user.id, boardId, 'edit');
+    requireUnlocked(board, role);
+    if (!principal.scopes.has('boards:read')) {
+      throw new ServiceError('insufficient_scope', 'Copying an image reads its board: this needs the boards:read scope too.', { details: { requiredScope: 'boards:read' } });
+    }
+    await this.#access.requireBoard(principal.user.id, source.boardId, 'read');
+    const original = await this.#store.get(source.boardId, source.assetId);
+    if (!original) throw errors.notFound('Asset');
+    const existing = await this.#store.get(board.id, original.assetId);
+    if (existing) return { asset: assetView(existing), created: false };
+    const data = await this.#store.read(original);
+    const image = readImage(data, assetContentTypes);
+    if (!image || data.byteLength > maxAssetBytes) throw new ServiceError('invalid_image', 'The stored image is not a PNG, JPEG, WebP or GIF of at most 10 MiB.');
+    await this.#requireRoom(board.id, data.byteLength);
+    const { id: _id, chunks: _chunks, ...facts } = original;
+    try {
+      const record = await this.#store.put({ ...facts, boardId: board.id, contentType: image.contentType, createdBy: principal.user.id, createdAt: this.#clock.now() }, data);
+      return { asset: assetView(record), created: true };
+    } catch (error) {
+      // Two copies of one image racing: the first stored it, the second answers it.
+      const stored = error instanceof DuplicateKeyError ? await this.#store.get(board.id, original.assetId) : null;
+      if (!stored) throw error;
+      return { asset: assetView(stored), created: false };
+    }
+  }
+
+  /** Throws 409 `asset_quota_exceeded` unless the board has room for one more image of `bytes`. */
+  async #requireRoom(boardId: string, bytes: number): Promise<void> {
+    const usage = await this.#store.usage(boardId);
+    if (usage.count + 1 > boardAssetQuota.count || usage.bytes + bytes > boardAssetQuota.bytes) {
+      throw new ServiceError('asset_quota_exceeded', `A board holds at most ${boardAssetQuota.count} images and ${boardAssetQuota.bytes / 1024 / 1024} MiB of them.`, {
+        details: { limit: { count: boardAssetQuota.count, bytes: boardAssetQuota.bytes }, used: { count: usage.count, bytes: usage.bytes } },
+      });
+    }
   }
 
   /** The image with its bytes, for whoever can read the board (public-link guests too); 404 for anyone else or an unknown id. */

@@ -141,6 +141,7 @@ export function useBoardCommands(o: BoardCommandsOptions): BoardCommandsView {
 
   const clipboard = useClipboard({
     boardId: board.boardId,
+    tokens: board.tokens,
     commands,
     canWrite,
     selection,

@@ -1,6 +1,8 @@
 import { useEffect, useRef } from 'preact/hooks';
+import type { TokenSource } from '../../api.js';
 import { pasteImageFiles } from '../images/paste.js';
 import type { BoardCommands } from './BoardCommands.js';
+import { clipForBoard } from './clipAssets.js';
 import { clipFromHtml, clipHtml, clipMime, clipText, decodeClip, encodeClip } from './clipFormat.js';
 import type { Clip } from './clipFormat.js';
 
@@ -15,6 +17,8 @@ export function inTextField(target: EventTarget | null): boolean {
 /** What the clipboard commands work on. */
 export interface ClipboardOptions {
   readonly boardId: string;
+  /** The session's tokens, for copying the images of items pasted from another board. */
+  readonly tokens: TokenSource;
   /** Null until the commands have loaded. */
   readonly commands: BoardCommands | null;
   /** False for viewers and commenters: they copy, never cut or paste. */
@@ -43,8 +47,9 @@ export interface BoardClipboard {
  * text fields (the browser's copy, cut and paste events) and the menu. A copy writes the
  * items' texts as `text/plain` and the items themselves (custom type, and JSON inside
  * `text/html`); a paste creates copies of board items (a same-board paste again steps 20
- * units aside each time), an image file through `pasteImageFiles`, or plain text from
- * other apps as a sticky note.
+ * units aside each time; items from another board first have their images copied here, see
+ * `clipForBoard`), an image file through `pasteImageFiles`, or plain text from other apps as a
+ * sticky note.
  */
 export function useClipboard(o: ClipboardOptions): BoardClipboard {
   const pastes = useRef(0);
@@ -58,9 +63,21 @@ export function useClipboard(o: ClipboardOptions): BoardClipboard {
   const pasteClip = (clip: Clip, at: { x: number; y: number } | null) => {
     const commands = o.commands;
     if (!commands) return;
-    if (at === null && clip.boardId === o.boardId) pastes.current += 1;
+    if (clip.boardId !== o.boardId) {
+      // The place is taken now: the pointer may move while the images are copied.
+      const place = { at: at ?? o.pastePoint() };
+      clipForBoard(clip, o.boardId, o.tokens).then(
+        ({ clip: ready, leftOut }) => {
+          if (ready.items.length > 0) o.step(() => o.select(commands.paste(ready, place)));
+          if (leftOut) o.onError(leftOut);
+        },
+        (e: unknown) => o.onError(e instanceof Error ? e.message : String(e)),
+      );
+      return;
+    }
+    if (at === null) pastes.current += 1;
     const offset = 20 * pastes.current;
-    o.step(() => o.select(commands.paste(clip, at === null && clip.boardId === o.boardId ? { offset: { dx: offset, dy: offset } } : { at: at ?? o.pastePoint() })));
+    o.step(() => o.select(commands.paste(clip, at === null ? { offset: { dx: offset, dy: offset } } : { at })));
   };
 
   const pasteImages = (files: File[], at: { x: number; y: number }) => {

@@ -3,7 +3,8 @@ import { api } from '../../api.js';
 import type { TokenSource } from '../../api.js';
 import { boardSvg, exportPadding } from './boardSvg.js';
 import type { BoardSvg, Bounds, DrawOptions } from './boardSvg.js';
-import { commentPages, numberedComments } from './commentSvg.js';
+import { commentPdfPages } from './commentPdf.js';
+import { numberedComments } from './commentSvg.js';
 import { fetchPictures } from './exportPictures.js';
 import { readingOrder } from './frames.js';
 import type { PictureProgress, PictureSource } from './exportPictures.js';
@@ -105,8 +106,8 @@ async function pdfPage(drawn: BoardSvg): Promise<PdfPage> {
  * A PDF with one page per section (frame), in reading order (rows from the top, each left to
  * right: `readingOrder`); each page is the section's area rasterised to JPEG, with the items whose centre is
  * inside it. A board without sections gives one page of the whole board. With comment pins in
- * `options`, pages listing the threads (numbered as the pins, with their authors' names from
- * `nameOf`) follow.
+ * `options`, pages listing the threads as real text (numbered as the pins, with their authors'
+ * names from `nameOf`) follow.
  */
 export async function pdfFile(items: readonly StoredItem[], title: string, options: DrawOptions = {}, nameOf: (userId: string) => string = () => 'Someone'): Promise<ExportFile> {
   const sections = readingOrder(items.filter((i) => i.type === 'section'));
@@ -118,7 +119,7 @@ export async function pdfFile(items: readonly StoredItem[], title: string, optio
   for (const frame of frames) pages.push(await pdfPage(drawing(items, options, frame)));
   if (options.pins) {
     const comments = items.filter((i) => i.type === 'comment');
-    for (const page of commentPages(comments, options.pins, nameOf, title)) pages.push(await pdfPage(page));
+    pages.push(...commentPdfPages(comments, options.pins, nameOf, title));
   }
   return { blob: new Blob([pdfDocument(pages, title)], { type: 'application/pdf' }), name: fileName(title, '', 'pdf') };
 }
