@@ -125,7 +125,7 @@ export interface paths {
         put?: never;
         /**
          * The planner's proposal for a prompt, without building it.
-         * @description Editors and above. Answers the items it would create as complete, validated create operations placed in free space near `position`; nothing is written. With `skillId` (a skill of the curated library or of the caller's workspace, else 404) it plans as applying that skill would: the preview of POST /boards/{boardId}/skills/{skillId}/apply, which plans again when it runs (a language model may word it differently; the builtin provider answers the same). Costs 1 credit (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         * @description Editors and above. Answers the items it would create as complete, validated create operations placed in free space near `position`; nothing is written. With `skillId` (a skill of the curated library or of the caller's workspace, else 404) it plans as applying that skill would: the preview of POST /boards/{boardId}/skills/{skillId}/apply, which plans again when it runs (a language model may word it differently; the builtin provider answers the same). Costs 1 credit (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called. A caller that closes the connection before the answer (a Cancel) stops the work: the provider call is aborted, nothing is written and the credits come back.
          */
         post: operations["aiPlan"];
         delete?: never;
@@ -145,7 +145,7 @@ export interface paths {
         put?: never;
         /**
          * Feedback on the board's content, scored per aspect and overall.
-         * @description Readers may review. Scores structure, clarity, completeness and connectedness (0 to 100) with feedback and the items concerned; overall is their mean. Costs 3 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         * @description Readers may review. Scores structure, clarity, completeness and connectedness (0 to 100) with feedback and the items concerned; overall is their mean. Costs 3 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called. A caller that closes the connection before the answer (a Cancel) stops the work: the provider call is aborted, nothing is written and the credits come back.
          */
         post: operations["aiReview"];
         delete?: never;
@@ -410,7 +410,7 @@ export interface paths {
         put?: never;
         /**
          * Create, move, resize or delete up to 100 items, validated together, then drawn as one action.
-         * @description Nothing is applied unless every operation is valid. The batch lands as one Yjs update: one broadcast to connected clients and one activity row. A `move` or `resize` of a connector is invalid (422 naming `operations[i].position` / `operations[i].size`): its geometry follows the items it joins. An operation that moves, resizes or deletes a locked item refuses the whole batch with 423 `item_locked` (`error.itemId` names the item, `error.field` the operation); nothing is applied.
+         * @description Nothing is applied unless every operation is valid. The batch lands as one Yjs update: one broadcast to connected clients and one activity row. A `move` or `resize` of a connector is invalid (422 naming `operations[i].position` / `operations[i].size`): its geometry follows the items it joins. An operation that moves, resizes or deletes a locked item refuses the whole batch with 423 `item_locked` (`error.itemId` names the item, `error.field` the operation); nothing is applied. The exception is a section carrying its contents: a locked item moved by the same offset as a section that held its centre and that the same batch moves (not resizes) is accepted (docs/document.md, "Locked items").
          */
         post: operations["batchItems"];
         delete?: never;
@@ -455,7 +455,7 @@ export interface paths {
         put?: never;
         /**
          * The AI assistant rebuilds the item's content as the target type and deletes the source unless `keepSource`.
-         * @description Editors and above. Only types in the source type's `convertsTo`. Only content moves: the source type's `contentFields` (text, titles, list entries, urls); its style (colours, alignment, shape kind, font size) stays behind and the new item gets its own type's defaults. The new item and the deletion of the source land in one transaction. A locked source answers 423 `item_locked` (before any credit is spent) unless `keepSource`. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called.
+         * @description Editors and above. Only types in the source type's `convertsTo`. Only content moves: the source type's `contentFields` (text, titles, list entries, urls); its style (colours, alignment, shape kind, font size) stays behind and the new item gets its own type's defaults. The new item and the deletion of the source land in one transaction. A locked source answers 423 `item_locked` (before any credit is spent) unless `keepSource`. `Prefer: respond-async` runs it as a job (202). Costs 2 credits (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 `payment_required` naming the allowance, and nothing is called. A caller that closes the connection before the answer (a Cancel) stops the work: the provider call is aborted, nothing is written and the credits come back. A job runs on whatever its caller does.
          */
         post: operations["convertItem"];
         delete?: never;
@@ -612,7 +612,7 @@ export interface paths {
         put?: never;
         /**
          * Generation with the skill's instructions appended to the prompt and the output type forced.
-         * @description Needs `ai:write` and edit rights on the board (editors and above; an unlocked board, or admin). The skill is one of the curated library or of the caller's workspace (else 404). The result is placed in free space near `position` and written as one transaction (one update, one broadcast, one activity row `skill.applied`). `Prefer: respond-async` runs it as a job (202). Costs 5 credits (GET /me/credits), reserved before the provider is called and given back when it fails; out of credits: 402 `payment_required`.
+         * @description Needs `ai:write` and edit rights on the board (editors and above; an unlocked board, or admin). The skill is one of the curated library or of the caller's workspace (else 404). The result is placed in free space near `position` and written as one transaction (one update, one broadcast, one activity row `skill.applied`). `Prefer: respond-async` runs it as a job (202). Costs 5 credits (GET /me/credits), reserved before the provider is called and given back when it fails; out of credits: 402 `payment_required`. A caller that closes the connection before the answer (a Cancel) stops the work: the provider call is aborted, nothing is written and the credits come back. A job runs on whatever its caller does.
          */
         post: operations["applySkill"];
         delete?: never;
@@ -974,7 +974,7 @@ export interface paths {
         put?: never;
         /**
          * Returns a draft (name, description, system prompt, placeholder, tags) for a description and an output type.
-         * @description Nothing is stored: POST the draft to /skills to keep it. The builtin provider drafts from a template built on the description's own words. Costs 1 credit (GET /me/credits), reserved before the provider is called and given back when it fails; out of credits: 402 `payment_required`.
+         * @description Nothing is stored: POST the draft to /skills to keep it. The builtin provider drafts from a template built on the description's own words. Costs 1 credit (GET /me/credits), reserved before the provider is called and given back when it fails; out of credits: 402 `payment_required`. A caller that closes the connection before the answer (a Cancel) stops the work: the provider call is aborted, nothing is written and the credits come back.
          */
         post: operations["draftSkill"];
         delete?: never;

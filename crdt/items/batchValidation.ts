@@ -12,6 +12,7 @@ import { checkCreateItem, findItemTypeDefinition, sizeIssues } from './catalogue
 import { positionSchema, sizeSchema } from './geometry.js';
 import { assertRoomFor, commentTypeName } from './itemOperations.js';
 import { isLockedEntry } from './itemLock.js';
+import { lockedMoveRefused } from './batchCarry.js';
 import { itemIdSchema } from './ItemTypeDefinition.js';
 import { cascadeDeletion, referencedIds, referenceIssues } from './references.js';
 import { checkWith } from './validation.js';
@@ -69,7 +70,8 @@ interface SimulatedItem {
  * `ref`; later move/resize/delete operations may name that ref as `id`, and a connector's
  * `from`/`to` may name a ref created anywhere in the batch. Throws ItemValidationError naming
  * `operations` or `operations[i].<field>`, ItemLockedError for the first operation that would
- * move, resize or delete a locked item, or CrdtError `document_too_large`. `maxOperations` is a
+ * move, resize or delete a locked item (a move by which a section of the same batch carries it,
+ * `lockedMoveRefused`, is not one), or CrdtError `document_too_large`. `maxOperations` is a
  * batch's cap (SPEC, Limits) unless the caller applies a list of its own in one transaction (an import).
  * `createIds[i]`, when given, is the id the create at index i makes (an import chooses its ids
  * when it is accepted); otherwise each create gets a new id.
@@ -85,7 +87,7 @@ export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = m
   }
   const idAt = (index: number): string => createIds?.[index] ?? newId('itm');
   const issues: ValidationIssue[] = [];
-  let locked: { id: string; field: string } | undefined;
+  let locked: { id: string; index: number } | undefined;
   const refs = new Map<string, { index: number; id: string; type: string }>();
   const raw: unknown[] = operations;
   raw.forEach((operation, index) => {
@@ -150,7 +152,8 @@ export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = m
     }
     const op = checked.value;
     // A locked item refuses moves, resizes and deletes; deleting a comment pin resolves it, which a lock leaves open.
-    if (locked === undefined && live.isLocked(id) && !(op.op === 'delete' && targetType === commentTypeName)) locked = { id, field: `${prefix}.id` };
+    // A move may be its section carrying it, which needs the whole batch (`lockedMoveRefused`, below).
+    if (locked === undefined && op.op !== 'move' && live.isLocked(id) && !(op.op === 'delete' && targetType === commentTypeName)) locked = { id, index };
     const fixed = connectorGeometryIssues(targetType, op.op === 'move' ? ['position'] : op.op === 'resize' ? ['size', ...(op.position === undefined ? [] : ['position' as const])] : [], prefix);
     if (fixed.length > 0) return void issues.push(...fixed);
     if (op.op === 'move') planned.push({ op: 'move', id, position: op.position });
@@ -169,7 +172,9 @@ export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = m
     return undefined;
   });
   if (issues.length > 0) throw new ItemValidationError(issues);
-  if (locked !== undefined) throw new ItemLockedError(locked.id, { field: locked.field });
+  const refusedMove = lockedMoveRefused(doc, planned);
+  if (refusedMove !== undefined && (locked === undefined || refusedMove < locked.index)) locked = { id: planned[refusedMove]!.id, index: refusedMove };
+  if (locked !== undefined) throw new ItemLockedError(locked.id, { field: `operations[${locked.index}].id` });
   assertRoomFor(doc, planned.filter((op) => op.op === 'create').length);
   return { operations: planned };
 }

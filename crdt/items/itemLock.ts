@@ -14,9 +14,10 @@ import { connectorTypeName } from './references.js';
  * - what follows from other items: a connector's geometry follows its ends, and a connector goes
  *   with an end that is deleted, locked or not (lock the ends to keep it);
  * - its section's move (as in Miro): a locked item goes with a section that moves by the offset
- *   the section moved, in the same change (`carriedBySection`). Contents are found by position:
- *   a REST PATCH or batch move of a section moves the section alone, and moving the locked item
- *   itself, on its own or by another offset, is refused.
+ *   the section moved, in the same change (`carriedBySection`): a live edit, or a batch that moves
+ *   the section and the item by the same offset (`lockedMoveRefused`). Contents are found by
+ *   position: a REST PATCH or batch move of a section moves the section alone, and moving the
+ *   locked item itself, on its own or by another offset, is refused.
  */
 export const lockedField = 'locked';
 
@@ -135,6 +136,34 @@ export function carriedBySection(before: ItemRecord, after: ItemRecord, moves: r
       Math.abs(dx - move.dx) <= carryTolerance &&
       Math.abs(dy - move.dy) <= carryTolerance,
   );
+}
+
+/** A section that a change moved: its record before and after, and its move (`sectionMoveOf`). */
+export interface MovedSection {
+  readonly before: ItemRecord;
+  readonly after: ItemRecord;
+  readonly move: SectionMove;
+}
+
+/**
+ * The moves of `moved` that may carry their contents: those of sections that were not locked,
+ * then, in turn, of locked ones that such a move carried (a section in a section).
+ */
+export function carryingMoves(moved: readonly MovedSection[]): SectionMove[] {
+  const carriers: SectionMove[] = [];
+  let pending = moved;
+  for (let added = true; added && pending.length > 0; ) {
+    added = false;
+    const left: MovedSection[] = [];
+    for (const candidate of pending) {
+      if (!lockRefuses(candidate.before, candidate.after) || carriedBySection(candidate.before, candidate.after, carriers)) {
+        carriers.push(candidate.move);
+        added = true;
+      } else left.push(candidate);
+    }
+    pending = left;
+  }
+  return carriers;
 }
 
 function objectOf(value: unknown): Readonly<Record<string, unknown>> {

@@ -6,8 +6,8 @@ import { boardIndex } from '../items/BoardIndex.js';
 import { itemRecordIssues, restoreItemRecord } from '../items/itemRecord.js';
 import type { ItemRecord } from '../items/itemRecord.js';
 import { commentTypeName } from '../items/itemOperations.js';
-import { carriedBySection, lockRefuses, sectionMoveOf } from '../items/itemLock.js';
-import type { SectionMove } from '../items/itemLock.js';
+import { carriedBySection, carryingMoves, lockRefuses, sectionMoveOf } from '../items/itemLock.js';
+import type { MovedSection, SectionMove } from '../items/itemLock.js';
 import { commentWordsChanged } from './commentWords.js';
 import { KeptDataVerdicts } from './KeptDataVerdicts.js';
 import { itemIdsOfUpdate, itemRecordBefore, touchedItems } from './transactionItems.js';
@@ -196,29 +196,16 @@ export class LiveEditGuard {
    * then, in turn, locked ones that such a move carried (a section in a section).
    */
   #sectionMoves(transaction: Y.Transaction, ids: Iterable<string>): SectionMove[] {
-    const candidates: { before: ItemRecord; after: ItemRecord; move: SectionMove }[] = [];
+    const moved: MovedSection[] = [];
     for (const id of ids) {
       const entry = this.#items.get(id);
       if (!(entry instanceof Y.Map) || entry.get('type') !== 'section') continue;
       const before = itemRecordBefore(transaction, this.#items, id);
       const after = this.#data.recordOf(entry as Y.Map<unknown>);
       const move = sectionMoveOf(before, after);
-      if (move !== undefined && before !== undefined) candidates.push({ before, after, move });
+      if (move !== undefined && before !== undefined) moved.push({ before, after, move });
     }
-    const carriers: SectionMove[] = [];
-    let pending = candidates;
-    for (let added = true; added && pending.length > 0; ) {
-      added = false;
-      const left: typeof pending = [];
-      for (const candidate of pending) {
-        if (!lockRefuses(candidate.before, candidate.after) || carriedBySection(candidate.before, candidate.after, carriers)) {
-          carriers.push(candidate.move);
-          added = true;
-        } else left.push(candidate);
-      }
-      pending = left;
-    }
-    return carriers;
+    return carryingMoves(moved);
   }
 
   /** Checks item `id` right after `transaction` changed it, and plans its repair while Yjs still holds its old state. */

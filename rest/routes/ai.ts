@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { Outcome } from '../../server/ai/AiService.js';
 import type { Services } from '../../server/Services.js';
-import { callerGone } from '../callerGone.js';
+import { callerGone, stopsWithCaller } from '../callerGone.js';
 import { accepted, acceptedJob, prefersAsync } from '../respondAsync.js';
 import { defineRoute } from '../route.js';
 import { Reply } from '../route.js';
@@ -28,8 +28,6 @@ const boardParams = z.object({ boardId: idParam });
 const aiErrors = ['not_found', 'forbidden', 'payment_required', 'ai_unavailable', 'ai_output_invalid'] as const;
 const credits = (price: string): string =>
   `Costs ${price} (GET /me/credits); the credits are reserved before the provider is called and given back when the operation fails. Out of credits: 402 \`payment_required\` naming the allowance, and nothing is called.`;
-/** Said of the operations that stop when their caller goes away. */
-const stopsWithCaller = ' A caller that closes the connection before the answer (a Cancel) stops the work: the provider call is aborted, nothing is written and the credits come back.';
 
 /** The answer, or 202 with the job when the caller sent `Prefer: respond-async`. */
 function settle<T>(outcome: Outcome<T>): T | Reply {
@@ -64,16 +62,17 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       path: '/boards/{boardId}/ai/plan',
       tag,
       summary: "The planner's proposal for a prompt, without building it.",
-      description: `Editors and above. Answers the items it would create as complete, validated create operations placed in free space near \`position\`; nothing is written. With \`skillId\` (a skill of the curated library or of the caller's workspace, else 404) it plans as applying that skill would: the preview of POST /boards/{boardId}/skills/{skillId}/apply, which plans again when it runs (a language model may word it differently; the builtin provider answers the same). ${credits('1 credit')}`,
+      description: `Editors and above. Answers the items it would create as complete, validated create operations placed in free space near \`position\`; nothing is written. With \`skillId\` (a skill of the curated library or of the caller's workspace, else 404) it plans as applying that skill would: the preview of POST /boards/{boardId}/skills/{skillId}/apply, which plans again when it runs (a language model may word it differently; the builtin provider answers the same). ${credits('1 credit')}${stopsWithCaller}`,
       scope: 'ai:write',
       params: boardParams,
       body: planBody,
       bodyExample: { prompt: 'Launch plan: design review, beta, announcement', position: { x: 0, y: 400 } },
       response: planResponse,
       errors: [...aiErrors, 'trashed', 'validation_failed'],
-      handler: async ({ principal, params, body }) => {
+      handler: async ({ principal, params, body, ctx }) => {
         const { skillId, ...input } = body;
-        return skillId === undefined ? ai.plan(principal, params.boardId, input) : skills.preview(principal, params.boardId, skillId, { prompt: input.prompt, position: input.position });
+        const signal = callerGone(ctx);
+        return skillId === undefined ? ai.plan(principal, params.boardId, input, signal) : skills.preview(principal, params.boardId, skillId, { prompt: input.prompt, position: input.position }, signal);
       },
     }),
     defineRoute({
@@ -115,14 +114,14 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       path: '/boards/{boardId}/ai/review',
       tag,
       summary: "Feedback on the board's content, scored per aspect and overall.",
-      description: `Readers may review. Scores structure, clarity, completeness and connectedness (0 to 100) with feedback and the items concerned; overall is their mean. ${credits('3 credits')}`,
+      description: `Readers may review. Scores structure, clarity, completeness and connectedness (0 to 100) with feedback and the items concerned; overall is their mean. ${credits('3 credits')}${stopsWithCaller}`,
       scope: 'ai:write',
       params: boardParams,
       body: reviewBody,
       bodyExample: { aspects: ['clarity'] },
       response: reviewResponse,
       errors: aiErrors,
-      handler: async ({ principal, params, body }) => ai.review(principal, params.boardId, body?.aspects),
+      handler: async ({ principal, params, body, ctx }) => ai.review(principal, params.boardId, body?.aspects, callerGone(ctx)),
     }),
     defineRoute({
       operationId: 'convertItem',
@@ -130,7 +129,7 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       path: '/boards/{boardId}/items/{itemId}/convert',
       tag: 'Items',
       summary: "The AI assistant rebuilds the item's content as the target type and deletes the source unless `keepSource`.",
-      description: `Editors and above. Only types in the source type's \`convertsTo\`. Only content moves: the source type's \`contentFields\` (text, titles, list entries, urls); its style (colours, alignment, shape kind, font size) stays behind and the new item gets its own type's defaults. The new item and the deletion of the source land in one transaction. A locked source answers 423 \`item_locked\` (before any credit is spent) unless \`keepSource\`. \`Prefer: respond-async\` runs it as a job (202). ${credits('2 credits')}`,
+      description: `Editors and above. Only types in the source type's \`convertsTo\`. Only content moves: the source type's \`contentFields\` (text, titles, list entries, urls); its style (colours, alignment, shape kind, font size) stays behind and the new item gets its own type's defaults. The new item and the deletion of the source land in one transaction. A locked source answers 423 \`item_locked\` (before any credit is spent) unless \`keepSource\`. \`Prefer: respond-async\` runs it as a job (202). ${credits('2 credits')}${stopsWithCaller} A job runs on whatever its caller does.`,
       scope: 'ai:write',
       params: z.object({ boardId: idParam, itemId: idParam }),
       body: convertBody,
@@ -139,7 +138,7 @@ export function aiRoutes(services: AiRouteServices): Route[] {
       status: 201,
       otherResponses: acceptedJob,
       errors: [...aiErrors, 'ai_instruction_unsupported', 'trashed', 'item_locked'],
-      handler: async ({ principal, params, body, ctx }) => settle(await ai.convert(principal, params.boardId, params.itemId, body, { async: prefersAsync(ctx) })),
+      handler: async ({ principal, params, body, ctx }) => settle(await ai.convert(principal, params.boardId, params.itemId, body, { async: prefersAsync(ctx), signal: callerGone(ctx) })),
     }),
     defineRoute({
       operationId: 'getJob',

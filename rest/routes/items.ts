@@ -130,7 +130,7 @@ export function itemRoutes(services: ItemRouteServices): Route[] {
       path: '/boards/{boardId}/items:batch',
       tag,
       summary: 'Create, move, resize or delete up to 100 items, validated together, then drawn as one action.',
-      description: 'Nothing is applied unless every operation is valid. The batch lands as one Yjs update: one broadcast to connected clients and one activity row. A `move` or `resize` of a connector is invalid (422 naming `operations[i].position` / `operations[i].size`): its geometry follows the items it joins. An operation that moves, resizes or deletes a locked item refuses the whole batch with 423 `item_locked` (`error.itemId` names the item, `error.field` the operation); nothing is applied.',
+      description: 'Nothing is applied unless every operation is valid. The batch lands as one Yjs update: one broadcast to connected clients and one activity row. A `move` or `resize` of a connector is invalid (422 naming `operations[i].position` / `operations[i].size`): its geometry follows the items it joins. An operation that moves, resizes or deletes a locked item refuses the whole batch with 423 `item_locked` (`error.itemId` names the item, `error.field` the operation); nothing is applied. The exception is a section carrying its contents: a locked item moved by the same offset as a section that held its centre and that the same batch moves (not resizes) is accepted (docs/document.md, "Locked items").',
       scope: 'boards:write',
       params: boardParams,
       body: batchBody,

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Services } from '../../server/Services.js';
 import { applySkillInput, createSkillInput, draftSkillInput, updateSkillInput } from '../../server/skills/skillFields.js';
+import { callerGone, stopsWithCaller } from '../callerGone.js';
 import { accepted, acceptedJob, prefersAsync } from '../respondAsync.js';
 import { defineRoute } from '../route.js';
 import type { Route } from '../route.js';
@@ -64,13 +65,13 @@ export function skillRoutes(services: SkillRouteServices): Route[] {
       tag,
       summary: 'Returns a draft (name, description, system prompt, placeholder, tags) for a description and an output type.',
       description:
-        'Nothing is stored: POST the draft to /skills to keep it. The builtin provider drafts from a template built on the description\'s own words. Costs 1 credit (GET /me/credits), reserved before the provider is called and given back when it fails; out of credits: 402 `payment_required`.',
+        'Nothing is stored: POST the draft to /skills to keep it. The builtin provider drafts from a template built on the description\'s own words. Costs 1 credit (GET /me/credits), reserved before the provider is called and given back when it fails; out of credits: 402 `payment_required`.' + stopsWithCaller,
       scope: 'skills:write',
       body: draftSkillInput,
       bodyExample: { description: 'Turn interview notes into the pains and gains of a customer', outputType: 'section' },
       response: skillDraftSchema,
       errors: ['validation_failed', 'payment_required', 'ai_unavailable', 'ai_output_invalid'],
-      handler: async ({ principal, body }) => skills.draft(principal, body),
+      handler: async ({ principal, body, ctx }) => skills.draft(principal, body, callerGone(ctx)),
     }),
     defineRoute({
       operationId: 'getSkill',
@@ -122,7 +123,7 @@ export function skillRoutes(services: SkillRouteServices): Route[] {
       tag,
       summary: "Generation with the skill's instructions appended to the prompt and the output type forced.",
       description:
-        "Needs `ai:write` and edit rights on the board (editors and above; an unlocked board, or admin). The skill is one of the curated library or of the caller's workspace (else 404). The result is placed in free space near `position` and written as one transaction (one update, one broadcast, one activity row `skill.applied`). `Prefer: respond-async` runs it as a job (202). Costs 5 credits (GET /me/credits), reserved before the provider is called and given back when it fails; out of credits: 402 `payment_required`.",
+        "Needs `ai:write` and edit rights on the board (editors and above; an unlocked board, or admin). The skill is one of the curated library or of the caller's workspace (else 404). The result is placed in free space near `position` and written as one transaction (one update, one broadcast, one activity row `skill.applied`). `Prefer: respond-async` runs it as a job (202). Costs 5 credits (GET /me/credits), reserved before the provider is called and given back when it fails; out of credits: 402 `payment_required`." + stopsWithCaller + ' A job runs on whatever its caller does.',
       scope: 'ai:write',
       params: z.object({ boardId: idParam, skillId: idParam }),
       body: applySkillInput,
@@ -132,7 +133,7 @@ export function skillRoutes(services: SkillRouteServices): Route[] {
       otherResponses: acceptedJob,
       errors: ['not_found', 'forbidden', 'validation_failed', 'payment_required', 'ai_unavailable', 'ai_output_invalid', 'ai_instruction_unsupported', 'trashed'],
       handler: async ({ principal, params, body, ctx }) => {
-        const outcome = await skills.apply(principal, params.boardId, params.skillId, body, { async: prefersAsync(ctx) });
+        const outcome = await skills.apply(principal, params.boardId, params.skillId, body, { async: prefersAsync(ctx), signal: callerGone(ctx) });
         return outcome.kind === 'done' ? outcome.value : accepted(outcome.job);
       },
     }),

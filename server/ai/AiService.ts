@@ -200,13 +200,17 @@ export class AiService {
     return { rationale: value.rationale, placed, meta };
   }
 
-  /** The planner's proposal: complete create operations (placed, validated), nothing written. Editors and above. */
-  async plan(principal: Principal, boardId: string, input: GenerateInput): Promise<{ rationale: string; outputType: OutputType; items: PlannedCreate[] } & AiMeta> {
+  /**
+   * The planner's proposal: complete create operations (placed, validated), nothing written. Editors
+   * and above. `signal` (the caller going away) aborts the provider's call and gives the credits back.
+   */
+  async plan(principal: Principal, boardId: string, input: GenerateInput, signal?: AbortSignal): Promise<{ rationale: string; outputType: OutputType; items: PlannedCreate[] } & AiMeta> {
     notBlank(input.prompt, 'prompt');
     await this.#board(principal, boardId, 'edit');
     const outputType = input.outputType ?? 'sticky_note';
-    const outcome = await this.#metered(principal, 'plan', { kind: 'ai.plan', boardId, async: false }, async (signal) => {
-      const { rationale, placed, meta } = await this.#plan(boardId, input, outputType, signal);
+    const outcome = await this.#metered(principal, 'plan', { kind: 'ai.plan', boardId, async: false, signal }, async (gone) => {
+      const { rationale, placed, meta } = await this.#plan(boardId, input, outputType, gone);
+      stopIfGone(gone);
       return { rationale, outputType, items: placed.operations, ...meta };
     });
     return (outcome as { value: Awaited<ReturnType<AiService['plan']>> }).value;
@@ -250,11 +254,15 @@ export class AiService {
     });
   }
 
-  /** A skill draft (name, description, instructions, placeholder, tags) for a description and an output type; nothing stored. Spends a credit. */
-  async draftSkill(principal: Principal, description: string, outputType: OutputType): Promise<SkillDraft & AiMeta> {
+  /**
+   * A skill draft (name, description, instructions, placeholder, tags) for a description and an
+   * output type; nothing stored. Spends a credit, given back when `signal` (the caller going away) aborts it.
+   */
+  async draftSkill(principal: Principal, description: string, outputType: OutputType, signal?: AbortSignal): Promise<SkillDraft & AiMeta> {
     notBlank(description, 'description');
-    const outcome = await this.#metered(principal, 'skillDraft', { kind: 'skill.draft', boardId: '', async: false }, async () => {
-      const { value, meta } = await this.#ask({ kind: 'draftSkill', description, outputType }, skillDraftOutputSchema, 'skill_draft');
+    const outcome = await this.#metered(principal, 'skillDraft', { kind: 'skill.draft', boardId: '', async: false, signal }, async (gone) => {
+      const { value, meta } = await this.#ask({ kind: 'draftSkill', description, outputType }, skillDraftOutputSchema, 'skill_draft', gone);
+      stopIfGone(gone);
       return { ...value, ...meta };
     });
     return (outcome as { value: Awaited<ReturnType<AiService['draftSkill']>> }).value;
@@ -294,13 +302,14 @@ export class AiService {
     });
   }
 
-  /** Scores the board per aspect with reasons and the items concerned. Readers may review. */
-  async review(principal: Principal, boardId: string, aspects: readonly ReviewAspect[] = reviewAspects): Promise<{ overall: number; aspects: { name: string; score: number; feedback: string; itemIds: string[] }[] } & AiMeta> {
+  /** Scores the board per aspect with reasons and the items concerned. Readers may review. `signal`: as `plan`. */
+  async review(principal: Principal, boardId: string, aspects: readonly ReviewAspect[] = reviewAspects, signal?: AbortSignal): Promise<{ overall: number; aspects: { name: string; score: number; feedback: string; itemIds: string[] }[] } & AiMeta> {
     await this.#board(principal, boardId, 'read');
     const wanted = aspects.length === 0 ? reviewAspects : [...new Set(aspects)];
-    const outcome = await this.#metered(principal, 'review', { kind: 'ai.review', boardId, async: false }, async () => {
+    const outcome = await this.#metered(principal, 'review', { kind: 'ai.review', boardId, async: false, signal }, async (gone) => {
       const items = reviewItems(await this.#o.documents.open(boardId));
-      const { value, meta } = await this.#ask({ kind: 'review', aspects: wanted, items }, reviewOutputSchema, 'board_review');
+      const { value, meta } = await this.#ask({ kind: 'review', aspects: wanted, items }, reviewOutputSchema, 'board_review', gone);
+      stopIfGone(gone);
       const known = new Set(items.map((i) => i.id));
       return { overall: value.overall, aspects: value.aspects.map((a) => ({ ...a, itemIds: a.itemIds.filter((id) => known.has(id)) })), ...meta };
     });
@@ -310,13 +319,14 @@ export class AiService {
   /**
    * Rebuilds an item as `targetType` (one of its type's `convertsTo`) and deletes the source
    * unless `keepSource` (then the new item goes in free space beside it), in one transaction.
+   * Run now, `signal` (the caller going away) aborts it: nothing written, the credits given back.
    */
   async convert(
     principal: Principal,
     boardId: string,
     itemId: string,
     input: { targetType: string; keepSource: boolean },
-    options: { async?: boolean } = {},
+    options: { async?: boolean; signal?: AbortSignal | undefined } = {},
   ): Promise<Outcome<{ item: ItemView; deletedIds: string[] } & AiMeta>> {
     if (!listItemTypes().some((t) => t.type === input.targetType)) throw errors.invalid('targetType', `Unknown item type '${input.targetType}'; see GET /item-types.`);
     await this.#board(principal, boardId, 'edit');
@@ -330,9 +340,10 @@ export class AiService {
     }
     const board = await this.#board(principal, boardId, 'edit');
     if (input.keepSource) await this.#ensureRoom(boardId, board.workspaceId, 1);
-    return this.#metered(principal, 'convert', { kind: 'item.convert', boardId, async: options.async === true }, async (signal) => {
+    return this.#metered(principal, 'convert', { kind: 'item.convert', boardId, async: options.async === true, signal: options.signal }, async (signal) => {
       const { value, meta } = await this.#ask(convertTask(source, input.targetType), convertOutputSchema, 'converted_item', signal);
       if (value.item.type !== input.targetType) throw new ServiceError('ai_output_invalid', `The AI answer built a ${value.item.type}, not a ${input.targetType}.`);
+      stopIfGone(signal);
       const defaults = getItemType(input.targetType).defaultSize;
       const size = { width: value.item.width ?? defaults.width, height: value.item.height ?? defaults.height };
       const result = await this.#write(principal, board, (doc, actor) => {

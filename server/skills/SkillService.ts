@@ -163,37 +163,38 @@ export class SkillService {
     await this.#skills.deleteMany({ id: record.id });
   }
 
-  /** A draft of a skill from the AI provider; nothing stored. Spends credits (`skillDraft`). */
-  async draft(principal: Principal, input: unknown): Promise<SkillDraft & { outputType: OutputType } & AiMeta> {
+  /** A draft of a skill from the AI provider; nothing stored. Spends credits (`skillDraft`), given back when `signal` aborts it. */
+  async draft(principal: Principal, input: unknown, signal?: AbortSignal): Promise<SkillDraft & { outputType: OutputType } & AiMeta> {
     const { description, outputType } = parse(draftSkillInput, input);
-    return { ...(await this.#o.ai.draftSkill(principal, description, outputType)), outputType };
+    return { ...(await this.#o.ai.draftSkill(principal, description, outputType, signal)), outputType };
   }
 
   /**
    * Applies a skill to a board: generation with the skill's instructions appended to the prompt
    * and its output type forced, in one transaction. Needs edit rights on the board; spends
-   * credits (`skillApply`); `async` runs it as a job. 404 for a skill the caller cannot see.
+   * credits (`skillApply`); `async` runs it as a job, else `signal` (the caller going away) aborts
+   * it with nothing written. 404 for a skill the caller cannot see.
    */
-  async apply(principal: Principal, boardId: string, skillId: string, input: unknown, options: { async?: boolean } = {}): Promise<Outcome<SkillApplyResult>> {
+  async apply(principal: Principal, boardId: string, skillId: string, input: unknown, options: { async?: boolean; signal?: AbortSignal | undefined } = {}): Promise<Outcome<SkillApplyResult>> {
     const { prompt, position } = parse(applySkillInput, input);
     const skill = await this.get(principal, skillId);
     return this.#o.ai.generate(
       principal,
       boardId,
       { prompt, position, instructions: skill.instructions, outputType: skill.outputType },
-      { async: options.async === true, operation: 'skillApply', activity: { skillId: skill.id, skillName: skill.name } },
+      { async: options.async === true, operation: 'skillApply', activity: { skillId: skill.id, skillName: skill.name }, signal: options.signal },
     );
   }
 
   /**
    * What applying the skill would build, without building it: the planner's proposal with the
    * skill's instructions and output type (`ai/plan` with `skillId`). Same rights and price as a
-   * plan (editors and above, 1 credit); 404 for a skill the caller cannot see.
+   * plan (editors and above, 1 credit; `signal` as there); 404 for a skill the caller cannot see.
    */
-  async preview(principal: Principal, boardId: string, skillId: string, input: unknown): Promise<Awaited<ReturnType<AiService['plan']>>> {
+  async preview(principal: Principal, boardId: string, skillId: string, input: unknown, signal?: AbortSignal): Promise<Awaited<ReturnType<AiService['plan']>>> {
     const { prompt, position } = parse(applySkillInput, input);
     const skill = await this.get(principal, skillId);
-    return this.#o.ai.plan(principal, boardId, { prompt, position, instructions: skill.instructions, outputType: skill.outputType });
+    return this.#o.ai.plan(principal, boardId, { prompt, position, instructions: skill.instructions, outputType: skill.outputType }, signal);
   }
 
   async #visible(principal: Principal, skillId: string): Promise<SkillRecord> {

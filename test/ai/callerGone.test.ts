@@ -78,3 +78,40 @@ describe('an AI request whose caller goes away (the assistant panel\'s Cancel)',
     expect(t.logs.join('\n')).not.toContain('internal_error');
   });
 });
+
+describe('plan, review, convert and the skill operations stop the same way when their caller goes away', () => {
+  it('plan, a skill preview and review: each provider call is aborted and every credit comes back', async () => {
+    const boardId = await createBoard(t, owner.key);
+    await t.api(owner.key, 'POST', `/boards/${boardId}/items`, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Reviewed' } });
+    const before = await creditsUsed();
+    await sendAndLeave(`/boards/${boardId}/ai/plan`, { prompt: 'ideas' });
+    await sendAndLeave(`/boards/${boardId}/ai/plan`, { prompt: 'ideas', skillId: 'skl_pub_brainstorm' });
+    await sendAndLeave(`/boards/${boardId}/ai/review`, {});
+    await expect.poll(() => creditsUsed()).toBe(before);
+    expect((await items(boardId)).map((i) => i.data.text)).toEqual(['Reviewed']);
+  });
+
+  it('convert: the provider call is aborted, the source stays, nothing is created and the credits come back', async () => {
+    const boardId = await createBoard(t, owner.key);
+    const note = await json(t.api(owner.key, 'POST', `/boards/${boardId}/items`, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'Convert me' } }));
+    const before = await creditsUsed();
+    await sendAndLeave(`/boards/${boardId}/items/${note.id}/convert`, { targetType: 'text' });
+    await expect.poll(() => creditsUsed()).toBe(before);
+    expect(await items(boardId)).toEqual([expect.objectContaining({ id: note.id, type: 'sticky_note', data: expect.objectContaining({ text: 'Convert me' }) })]);
+  });
+
+  it('skill apply and skill draft: the provider call is aborted, no item and no skill is stored, and the credits come back', async () => {
+    const boardId = await createBoard(t, owner.key);
+    const skillsBefore = (await json(t.api(owner.key, 'GET', '/skills?limit=100'))).data.length;
+    const before = await creditsUsed();
+    await sendAndLeave(`/boards/${boardId}/skills/skl_pub_brainstorm/apply`, { prompt: 'ideas' });
+    await sendAndLeave('/skills/draft', { description: 'Turn interview notes into pains and gains', outputType: 'sticky_note' });
+    await expect.poll(() => creditsUsed()).toBe(before);
+    expect(await items(boardId)).toEqual([]);
+    expect((await json(t.api(owner.key, 'GET', '/skills?limit=100'))).data.length).toBe(skillsBefore);
+    // The next apply is served as usual, and charged.
+    expect((await t.api(owner.key, 'POST', `/boards/${boardId}/skills/skl_pub_brainstorm/apply`, { prompt: 'ideas' })).status).toBe(201);
+    expect(await creditsUsed()).toBe(before + 5);
+    expect(t.logs.join('\n')).not.toContain('internal_error');
+  });
+});

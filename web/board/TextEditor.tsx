@@ -5,7 +5,7 @@ import { findItemEntry } from '../../crdt/items/boardSchema.js';
 import type { StoredItem } from '../../crdt/items/boardSchema.js';
 import type { BoardEdits } from './edits.js';
 import { editorStyle } from './inplace/editorBox.js';
-import { adjacentCell, mainField, partValue, partWrite, textPart } from './inplace/textParts.js';
+import { adjacentTablePart, mainField, partValue, partWrite, textPart } from './inplace/textParts.js';
 import type { Peer, Presence } from './Presence.js';
 import { shiftIndex } from './textDelta.js';
 
@@ -61,7 +61,7 @@ export interface TextEditorProps {
   presence: Presence;
   peers: readonly Peer[];
   onDone: () => void;
-  /** Tab / Shift+Tab in a table cell: edit that other cell. */
+  /** Tab / Shift+Tab in a table: edit the next or previous part (its title, then its cells). */
   onPart: (part: string) => void;
   onError: (message: string) => void;
 }
@@ -74,7 +74,7 @@ export interface TextEditorProps {
  * merges; changes by others land in the textarea with the caret kept in place, and others'
  * carets in the same text are drawn (relative positions through awareness). A plain string
  * field (a table cell, an image's caption) is replaced as a whole. Escape, a click elsewhere, or
- * Enter in a one-line text ends editing; Tab and Shift+Tab move between a table's cells.
+ * Enter in a one-line text ends editing; Tab and Shift+Tab move between a table's title and cells.
  */
 export function TextEditor({ item, part: partName, byId, doc, edits, presence, peers, onDone, onPart, onError }: TextEditorProps) {
   const ref = useRef<HTMLTextAreaElement>(null);
@@ -188,9 +188,9 @@ export function TextEditor({ item, part: partName, byId, doc, edits, presence, p
           if (event.key === 'Escape' || (event.key === 'Enter' && part.singleLine && !event.shiftKey)) {
             event.preventDefault();
             onDone();
-          } else if (event.key === 'Tab' && part.cell) {
+          } else if (event.key === 'Tab' && item.type === 'table') {
             event.preventDefault();
-            const next = adjacentCell(item, part, event.shiftKey);
+            const next = adjacentTablePart(item, part, event.shiftKey);
             if (next) onPart(next.name);
           }
         }}

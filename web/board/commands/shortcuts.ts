@@ -50,6 +50,7 @@ export const shortcutGroups: readonly { readonly title: string; readonly shortcu
       { keys: 'Ctrl/⌘ + Z', does: 'Undo' },
       { keys: 'Ctrl/⌘ + Shift + Z or Ctrl/⌘ + Y', does: 'Redo' },
       { keys: 'Double-click or Enter', does: 'Edit the text of an item' },
+      { keys: 'Tab / Shift + Tab', does: "In a table: next / previous cell (Shift + Tab in the first cell edits the table's title)" },
       { keys: 'Escape', does: 'Stop editing, clear the selection, close a menu' },
     ],
   },

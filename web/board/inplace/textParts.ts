@@ -107,9 +107,15 @@ export function partWrite(item: StoredItem, part: TextPart, text: string): { fie
   return { field: 'rows', value: rows };
 }
 
-/** The next table cell (row by row) after `part`, or before it when `backwards`; undefined past either end. */
-export function adjacentCell(item: StoredItem, part: TextPart, backwards: boolean): TextPart | undefined {
-  if (!part.cell) return undefined;
+/**
+ * The table part after `part` in Tab order, or before it when `backwards`: the title, then the
+ * cells row by row (so Shift+Tab in the first cell edits the title, empty or not); undefined past
+ * either end.
+ */
+export function adjacentTablePart(item: StoredItem, part: TextPart, backwards: boolean): TextPart | undefined {
+  if (item.type !== 'table') return undefined;
+  if (!part.cell) return part.name === 'title' && !backwards ? cellPart(item, 0, 0) : undefined;
+  if (backwards && part.cell.row === 0 && part.cell.column === 0) return textPart(item, 'title');
   const rows = tableRows(item);
   const columns = rows[0]?.length ?? 0;
   const index = part.cell.row * columns + part.cell.column + (backwards ? -1 : 1);
