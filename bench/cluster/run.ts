@@ -10,6 +10,7 @@ import { packageVersion } from '../realtime/serverKit.js';
 import type { ClusterBenchConfig } from './config.js';
 import { parseClusterArgs } from './config.js';
 import { killWritersProcess, measureFanout } from './fanout.js';
+import type { CrossHops } from './hops.js';
 import type { KillOutcome } from './fanout.js';
 import type { SharedInfra } from './infra.js';
 import { startSharedInfra } from './infra.js';
@@ -29,18 +30,33 @@ function ensurePeers(): void {
   if (result.status !== 0) throw new Error('bench: npm install of bench/peers failed');
 }
 
+/** The two hops of the cross-process path, as one line. */
+function hopsLine(hops: CrossHops): string {
+  const ms = (n: number | null): string => (n === null ? '—' : n.toFixed(2));
+  return (
+    `writer → A stores and publishes → Redis p50=${ms(hops.toRedis.p50)} p99=${ms(hops.toRedis.p99)}; ` +
+    `Redis → B applies and relays → probe p50=${ms(hops.fromRedis.p50)} p99=${ms(hops.fromRedis.p99)} (${hops.matched} edits timed at both ends)`
+  );
+}
+
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 400);
 
-/** Same-process (writers and readers on `a`) and cross-process (writers on `a`, readers on `b`) fan-out, alternating, `reps` times each. */
-async function fanoutPair(a: RunningServer, b: RunningServer, config: ClusterBenchConfig, label: string): Promise<FanoutPair> {
+/**
+ * Same-process (writers and readers on `a`) and cross-process (writers on `a`, readers on `b`)
+ * fan-out, alternating, `reps` times each; with `tapRedisUrl` (ours) each cross-process window
+ * also prints its two hops, up to the board's Redis channel and from it to the probes.
+ */
+async function fanoutPair(a: RunningServer, b: RunningServer, config: ClusterBenchConfig, label: string, tapRedisUrl?: string): Promise<FanoutPair> {
   const pair: FanoutPair = { same: [], cross: [] };
   const options = { sinks: config.sinks, ratePerWriter: config.ratePerWriter, warmupMs: config.warmupMs, windowMs: config.windowMs };
   if (config.serverWarmupMs > 0) await measureFanout(a, b, { ...options, warmupMs: 0, windowMs: config.serverWarmupMs });
   for (let rep = 0; rep < config.reps; rep++) {
     for (const cross of rep % 2 === 0 ? [false, true] : [true, false]) {
-      const figures = fanoutFigures(await measureFanout(a, cross ? b : a, options));
+      const measure = await measureFanout(a, cross ? b : a, { ...options, ...(cross && tapRedisUrl !== undefined ? { tapRedisUrl } : {}) });
+      const figures = fanoutFigures(measure);
       (cross ? pair.cross : pair.same).push(figures);
       process.stdout.write(`${label} ${cross ? 'cross-process' : 'same process '} p50=${figures.p50} p99=${figures.p99} sent=${figures.sent} ${figures.errors.join('; ')}\n`);
+      if (measure.hops !== undefined) process.stdout.write(`${label} cross-process hops: ${hopsLine(measure.hops)}\n`);
     }
   }
   return pair;
@@ -90,7 +106,7 @@ async function benchOurs(infra: SharedInfra, config: ClusterBenchConfig): Promis
     nodes.push(b);
     process.stdout.write(`bench: ours on ${a.http} and ${b.http}\n`);
     if (config.restOnly) return { fanout: { same: [], cross: [] }, rest: await restCreates(a, b, cluster, config, infra), kill: { failed: 'not run (--rest-only)' } };
-    const fanout = await fanoutPair(a, b, config, 'ours');
+    const fanout = await fanoutPair(a, b, config, 'ours', infra.redisUrl);
     let rest: ClusterResults['rest'];
     try {
       rest = await restCreates(a, b, cluster, config, infra);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterEach, expect, it } from 'vitest';
+import { batchedFind } from '../../storage/BatchedFind.js';
 import { PostgresCollection } from '../../storage/postgres/PostgresCollection.js';
 import { PostgresDatabase } from '../../storage/postgres/PostgresDatabase.js';
 import { PostgresDocumentStore } from '../../storage/postgres/PostgresDocumentStore.js';
@@ -115,7 +116,7 @@ describePostgres('PostgreSQL statements run on every write', (cluster) => {
         return (clientQuery as (...rest: unknown[]) => unknown).apply(this, args);
       };
       for (const owner of ['ann', 'bob', 'ann']) {
-        const [mine, all] = await db.findBatch([{ spec, filter: { owner } }, { spec, filter: {}, options: { limit: 5 } }]);
+        const [mine, all] = await db.findBatch([batchedFind<Row>(spec, { owner }), batchedFind<Row>(spec, {}, { limit: 5 })]);
         expect(mine?.map((row) => row.id)).toEqual([owner === 'ann' ? 'g1' : 'g2']);
         expect(all?.map((row) => row.id)).toEqual(['g1', 'g2']);
       }
