@@ -20,6 +20,8 @@ import type { ClusterResults, FanoutPair } from './report.js';
 import { fanoutFigures, headline, renderClusterSummary } from './report.js';
 import { treeCpuMs } from './cpuTime.js';
 import { measureCreates } from './restCreates.js';
+import { measureStatements } from './statements.js';
+import type { StatementsCpu, StatementsRun } from './statements.js';
 import type { CreatesRun } from './restCreates.js';
 
 /** Installs `bench/peers` when its Hocuspocus Redis extension is missing (exact pins, engine-strict off for Hocuspocus on Node 20). */
@@ -36,6 +38,15 @@ function hopsLine(hops: CrossHops): string {
   return (
     `writer → A stores and publishes → Redis p50=${ms(hops.toRedis.p50)} p99=${ms(hops.toRedis.p99)}; ` +
     `Redis → B applies and relays → probe p50=${ms(hops.fromRedis.p50)} p99=${ms(hops.fromRedis.p99)} (${hops.matched} edits timed at both ends)`
+  );
+}
+
+/** Prints the CPU per create of a create's store statements, prepared and not, and their ratio. */
+function statementsFigures(run: StatementsRun): void {
+  const line = (cpu: StatementsCpu): string => `PostgreSQL ${cpu.postgresMs.toFixed(3)} ms + client ${cpu.clientMs.toFixed(3)} ms`;
+  process.stdout.write(
+    `ours store statements of a REST create (${run.creates} creates each), CPU per create: prepared ${line(run.prepared)}; unprepared ${line(run.unprepared)}\n` +
+      `ours store statements, prepared / unprepared: PostgreSQL ${(run.prepared.postgresMs / run.unprepared.postgresMs).toFixed(2)}, client ${(run.prepared.clientMs / run.unprepared.clientMs).toFixed(2)}\n`,
   );
 }
 
@@ -175,6 +186,10 @@ async function main(): Promise<void> {
   const loadavgStart = os.loadavg().map((n) => Number(n.toFixed(2)));
   const infra = await startSharedInfra();
   try {
+    if (config.statementsOnly) {
+      statementsFigures(await measureStatements(infra.createDatabase(), infra.postgresPid, { rounds: config.quick ? 2 : 6, perRound: config.quick ? 200 : 500, concurrency: config.restConcurrency }));
+      return;
+    }
     const ours = await benchOurs(infra, config);
     // A REST-only run prints its figures (above) and leaves the results of full runs alone.
     if (config.restOnly) return;
