@@ -38,6 +38,9 @@ describePostgres('PostgreSQL statements run on every write', (cluster) => {
     expect(await store.append('d2', [new Uint8Array([4])])).toBe(1);
     expect(await prepared(pool)).toEqual(['boards_doc_append']);
     expect((await store.load('d1')).updates).toEqual([new Uint8Array([1]), new Uint8Array([2]), new Uint8Array([3])]);
+    expect(await store.lastSeqs(['d1', 'd2', 'd3'])).toEqual(new Map([['d1', 3], ['d2', 1], ['d3', 0]]));
+    expect(await store.lastSeqs(['d2'])).toEqual(new Map([['d2', 1]]));
+    expect(await prepared(pool)).toEqual(['boards_doc_append', 'boards_doc_last_seqs']);
   });
 
   it("reads and writes a record by id with statements prepared per table, which two collections' tables do not share", async () => {
