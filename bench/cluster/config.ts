@@ -20,13 +20,15 @@ export interface ClusterBenchConfig {
   skipHocuspocus: boolean;
   /** Only the REST creates of ours (one process, then two): figures and ratios printed, no results file written. */
   restOnly: boolean;
+  /** Only the store statements of a REST create, prepared against unprepared (`statements.ts`): figures and ratio printed, no results file written. */
+  statementsOnly: boolean;
 }
 
-const known = ['--quick', '--sinks', '--rate', '--window-ms', '--reps', '--server-warmup-ms', '--rest-ms', '--kill-after-ms', '--no-hocuspocus', '--rest-only'];
+const known = ['--quick', '--sinks', '--rate', '--window-ms', '--reps', '--server-warmup-ms', '--rest-ms', '--kill-after-ms', '--no-hocuspocus', '--rest-only', '--statements-only'];
 
 /**
  * Parses `--quick` (a smoke run of seconds), `--sinks N`, `--rate N`, `--window-ms N`, `--reps N`, `--server-warmup-ms N`,
- * `--rest-ms N`, `--kill-after-ms N`, `--no-hocuspocus` and `--rest-only`; throws TypeError on a bad flag.
+ * `--rest-ms N`, `--kill-after-ms N`, `--no-hocuspocus`, `--rest-only` and `--statements-only`; throws TypeError on a bad flag.
  */
 export function parseClusterArgs(argv: readonly string[]): ClusterBenchConfig {
   for (const [i, arg] of argv.entries()) {
@@ -56,7 +58,8 @@ export function parseClusterArgs(argv: readonly string[]): ClusterBenchConfig {
     restWarmupMs: Math.min(3_000, Math.round(restMs / 4)),
     restMs,
     killAfterMs: number('--kill-after-ms', quick ? 2_000 : 5_000, 500, 60_000),
-    skipHocuspocus: argv.includes('--no-hocuspocus') || argv.includes('--rest-only'),
+    skipHocuspocus: argv.includes('--no-hocuspocus') || argv.includes('--rest-only') || argv.includes('--statements-only'),
     restOnly: argv.includes('--rest-only'),
+    statementsOnly: argv.includes('--statements-only'),
   };
 }

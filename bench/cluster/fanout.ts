@@ -7,6 +7,8 @@ import type { RunningServer } from '../realtime/serverKit.js';
 import type { Sink } from '../realtime/Sink.js';
 import { openSinks } from '../realtime/Sink.js';
 import { sleep, waitUntil } from '../realtime/target.js';
+import { ChannelTap } from './hops.js';
+import type { CrossHops } from './hops.js';
 
 /** Writers on the hot board, as in S1 (bench/realtime/scenarioS1.ts `hotWriters`). */
 export const fanoutWriters = 5;
@@ -63,17 +65,35 @@ export async function openSplitClients(
   }
 }
 
-/** One measured fan-out window: writers on `writers`, probes and sinks on `readers` (S1's measuring step). */
+/**
+ * One measured fan-out window: writers on `writers`, probes and sinks on `readers` (S1's measuring
+ * step). With `tapRedisUrl` (ours, across processes) it also listens on the board's Redis channel
+ * and splits the latency into the hop up to Redis and the hop after it (`hops`).
+ */
 export async function measureFanout(
   writers: RunningServer,
   readers: RunningServer,
-  options: { sinks: number; ratePerWriter: number; warmupMs: number; windowMs: number },
-): Promise<StepMeasure> {
+  options: { sinks: number; ratePerWriter: number; warmupMs: number; windowMs: number; tapRedisUrl?: string },
+): Promise<StepMeasure & { hops?: CrossHops }> {
   const [board = 'hot'] = await writers.createBoards(1);
   const clients = await openSplitClients(writers, readers, board, { sinks: options.sinks, probes: fanoutProbes });
+  let tap: ChannelTap | undefined;
   try {
-    return await measureStep(readers, clients, options.ratePerWriter, options.warmupMs, options.windowMs);
+    const [first] = clients.probes;
+    if (options.tapRedisUrl === undefined || first === undefined) return await measureStep(readers, clients, options.ratePerWriter, options.warmupMs, options.windowMs);
+    tap = await ChannelTap.open(options.tapRedisUrl, board, first.client.Y);
+    tap.seed(first.client);
+    for (const probe of clients.probes) tap.follow(probe);
+    const timed = tap;
+    const during = async (): Promise<void> => {
+      timed.recording = true;
+      await sleep(options.windowMs);
+      timed.recording = false;
+    };
+    const measure = await measureStep(readers, clients, options.ratePerWriter, options.warmupMs, options.windowMs, during);
+    return { ...measure, hops: timed.hops() };
   } finally {
+    tap?.close();
     clients.close();
   }
 }

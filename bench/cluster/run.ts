@@ -10,6 +10,7 @@ import { packageVersion } from '../realtime/serverKit.js';
 import type { ClusterBenchConfig } from './config.js';
 import { parseClusterArgs } from './config.js';
 import { killWritersProcess, measureFanout } from './fanout.js';
+import type { CrossHops } from './hops.js';
 import type { KillOutcome } from './fanout.js';
 import type { SharedInfra } from './infra.js';
 import { startSharedInfra } from './infra.js';
@@ -19,6 +20,8 @@ import type { ClusterResults, FanoutPair } from './report.js';
 import { fanoutFigures, headline, renderClusterSummary } from './report.js';
 import { treeCpuMs } from './cpuTime.js';
 import { measureCreates } from './restCreates.js';
+import { measureStatements } from './statements.js';
+import type { StatementsCpu, StatementsRun } from './statements.js';
 import type { CreatesRun } from './restCreates.js';
 
 /** Installs `bench/peers` when its Hocuspocus Redis extension is missing (exact pins, engine-strict off for Hocuspocus on Node 20). */
@@ -29,18 +32,42 @@ function ensurePeers(): void {
   if (result.status !== 0) throw new Error('bench: npm install of bench/peers failed');
 }
 
+/** The two hops of the cross-process path, as one line. */
+function hopsLine(hops: CrossHops): string {
+  const ms = (n: number | null): string => (n === null ? '—' : n.toFixed(2));
+  return (
+    `writer → A stores and publishes → Redis p50=${ms(hops.toRedis.p50)} p99=${ms(hops.toRedis.p99)}; ` +
+    `Redis → B applies and relays → probe p50=${ms(hops.fromRedis.p50)} p99=${ms(hops.fromRedis.p99)} (${hops.matched} edits timed at both ends)`
+  );
+}
+
+/** Prints the CPU per create of a create's store statements, prepared and not, and their ratio. */
+function statementsFigures(run: StatementsRun): void {
+  const line = (cpu: StatementsCpu): string => `PostgreSQL ${cpu.postgresMs.toFixed(3)} ms + client ${cpu.clientMs.toFixed(3)} ms`;
+  process.stdout.write(
+    `ours store statements of a REST create (${run.creates} creates each), CPU per create: prepared ${line(run.prepared)}; unprepared ${line(run.unprepared)}\n` +
+      `ours store statements, prepared / unprepared: PostgreSQL ${(run.prepared.postgresMs / run.unprepared.postgresMs).toFixed(2)}, client ${(run.prepared.clientMs / run.unprepared.clientMs).toFixed(2)}\n`,
+  );
+}
+
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 400);
 
-/** Same-process (writers and readers on `a`) and cross-process (writers on `a`, readers on `b`) fan-out, alternating, `reps` times each. */
-async function fanoutPair(a: RunningServer, b: RunningServer, config: ClusterBenchConfig, label: string): Promise<FanoutPair> {
+/**
+ * Same-process (writers and readers on `a`) and cross-process (writers on `a`, readers on `b`)
+ * fan-out, alternating, `reps` times each; with `tapRedisUrl` (ours) each cross-process window
+ * also prints its two hops, up to the board's Redis channel and from it to the probes.
+ */
+async function fanoutPair(a: RunningServer, b: RunningServer, config: ClusterBenchConfig, label: string, tapRedisUrl?: string): Promise<FanoutPair> {
   const pair: FanoutPair = { same: [], cross: [] };
   const options = { sinks: config.sinks, ratePerWriter: config.ratePerWriter, warmupMs: config.warmupMs, windowMs: config.windowMs };
   if (config.serverWarmupMs > 0) await measureFanout(a, b, { ...options, warmupMs: 0, windowMs: config.serverWarmupMs });
   for (let rep = 0; rep < config.reps; rep++) {
     for (const cross of rep % 2 === 0 ? [false, true] : [true, false]) {
-      const figures = fanoutFigures(await measureFanout(a, cross ? b : a, options));
+      const measure = await measureFanout(a, cross ? b : a, { ...options, ...(cross && tapRedisUrl !== undefined ? { tapRedisUrl } : {}) });
+      const figures = fanoutFigures(measure);
       (cross ? pair.cross : pair.same).push(figures);
       process.stdout.write(`${label} ${cross ? 'cross-process' : 'same process '} p50=${figures.p50} p99=${figures.p99} sent=${figures.sent} ${figures.errors.join('; ')}\n`);
+      if (measure.hops !== undefined) process.stdout.write(`${label} cross-process hops: ${hopsLine(measure.hops)}\n`);
     }
   }
   return pair;
@@ -90,7 +117,7 @@ async function benchOurs(infra: SharedInfra, config: ClusterBenchConfig): Promis
     nodes.push(b);
     process.stdout.write(`bench: ours on ${a.http} and ${b.http}\n`);
     if (config.restOnly) return { fanout: { same: [], cross: [] }, rest: await restCreates(a, b, cluster, config, infra), kill: { failed: 'not run (--rest-only)' } };
-    const fanout = await fanoutPair(a, b, config, 'ours');
+    const fanout = await fanoutPair(a, b, config, 'ours', infra.redisUrl);
     let rest: ClusterResults['rest'];
     try {
       rest = await restCreates(a, b, cluster, config, infra);
@@ -159,6 +186,10 @@ async function main(): Promise<void> {
   const loadavgStart = os.loadavg().map((n) => Number(n.toFixed(2)));
   const infra = await startSharedInfra();
   try {
+    if (config.statementsOnly) {
+      statementsFigures(await measureStatements(infra.createDatabase(), infra.postgresPid, { rounds: config.quick ? 2 : 6, perRound: config.quick ? 200 : 500, concurrency: config.restConcurrency }));
+      return;
+    }
     const ours = await benchOurs(infra, config);
     // A REST-only run prints its figures (above) and leaves the results of full runs alone.
     if (config.restOnly) return;

@@ -3,6 +3,7 @@ import type { Collection, CollectionSpec, Filter, FindOptions, InsertOptions, So
 import { DuplicateKeyError } from '../errors.js';
 import { filterToPostgres, sortToPostgres, updateToPostgres } from './filterToPostgres.js';
 import { SqlParams } from './SqlParams.js';
+import type { StatementNames } from './StatementNames.js';
 import { encodeString, toStoredJson } from './nulSafeJson.js';
 import { isUniqueViolation } from './schema.js';
 
@@ -19,33 +20,44 @@ export class PostgresCollection<T extends StoredRecord> implements Collection<T>
   readonly #pool: Pool;
   readonly #table: string;
   readonly #ready: () => Promise<void>;
+  readonly #names: StatementNames | undefined;
 
-  /** `ready` resolves once the table and its indexes exist (it is called before every operation). */
-  constructor(pool: Pool, spec: CollectionSpec, ready: () => Promise<void>) {
+  /**
+   * `ready` resolves once the table and its indexes exist (it is called before every operation);
+   * `names` picks which of the statements built from filters run prepared (none without it).
+   */
+  constructor(pool: Pool, spec: CollectionSpec, ready: () => Promise<void>, names?: StatementNames) {
     this.name = spec.name;
     this.#pool = pool;
     this.#table = `c_${spec.name}`;
     this.#ready = ready;
+    this.#names = names;
   }
 
   /**
-   * Runs `sql`; as the named prepared statement `name` when given (statements of a fixed text run
-   * on every request, whose parsing and planning cost the server about as much as running them).
+   * Runs `sql`; as the named prepared statement `name`, or the one `StatementNames` gives it
+   * (statements run on every request, whose parsing and planning cost the server about as much as
+   * running them).
    */
   async #query(sql: string, values: unknown[], name?: string): Promise<Row[]> {
     await this.#ready();
     try {
-      return (await this.#pool.query<Row>(name === undefined ? { text: sql, values } : { name, text: sql, values })).rows;
+      return (await this.#pool.query<Row>(name === undefined ? this.#statement(sql, values) : { name, text: sql, values })).rows;
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicateKeyError(this.name, { cause: error });
       throw error;
     }
   }
 
+  /** A statement built from a filter: prepared once `StatementNames` names its text. */
+  #statement(text: string, values: unknown[]): { name?: string; text: string; values: unknown[] } {
+    return this.#names?.statement(text, values) ?? { text, values };
+  }
+
   async #count(sql: string, values: unknown[]): Promise<number> {
     await this.#ready();
     try {
-      return (await this.#pool.query(sql, values)).rowCount ?? 0;
+      return (await this.#pool.query(this.#statement(sql, values))).rowCount ?? 0;
     } catch (error) {
       if (isUniqueViolation(error)) throw new DuplicateKeyError(this.name, { cause: error });
       throw error;

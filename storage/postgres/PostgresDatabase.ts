@@ -9,6 +9,7 @@ import { PostgresDocumentStore } from './PostgresDocumentStore.js';
 import { PostgresSearchIndex } from './PostgresSearchIndex.js';
 import { ensureCollection, migrate } from './schema.js';
 import { SqlParams } from './SqlParams.js';
+import { StatementNames } from './StatementNames.js';
 import { guardPool } from './unavailable.js';
 
 /** Options of the PostgreSQL store. */
@@ -26,6 +27,8 @@ export interface PostgresDatabaseOptions {
   connectTimeoutMs?: number;
   /** Hears of errors of idle pooled connections (a server restart); the pool replaces them. */
   onBackgroundError?: (error: Error) => void;
+  /** Most statement texts built from filters that run prepared on each connection (`StatementNames`). Default 256; 0 runs them all unnamed. */
+  maxPreparedStatements?: number;
 }
 
 const schemaPattern = /^[a-z_][a-z0-9_]*$/;
@@ -49,11 +52,13 @@ export class PostgresDatabase implements Database {
   readonly #collections = new Map<string, PostgresCollection<StoredRecord>>();
   readonly #specs = new Map<string, CollectionSpec>();
   readonly #tables = new Map<string, Promise<void>>();
+  readonly #names: StatementNames;
   #migrated: Promise<void> | null = null;
 
-  private constructor(pool: pg.Pool, schema: string | undefined) {
+  private constructor(pool: pg.Pool, schema: string | undefined, names: StatementNames) {
     this.#pool = pool;
     this.#schema = schema;
+    this.#names = names;
     const ready = (): Promise<void> => this.#migrations();
     this.documents = new PostgresDocumentStore(pool, ready);
     this.search = new PostgresSearchIndex(pool, ready);
@@ -76,7 +81,7 @@ export class PostgresDatabase implements Database {
     });
     const onError = options.onBackgroundError ?? (() => undefined);
     pool.on('error', (error) => onError(new StorageError('storage_unavailable', 'An idle PostgreSQL connection failed; the pool opens another', { cause: error })));
-    const db = new PostgresDatabase(guardPool(pool), options.schema);
+    const db = new PostgresDatabase(guardPool(pool), options.schema, new StatementNames(options.maxPreparedStatements));
     try {
       await db.#migrations();
     } catch (error) {
@@ -115,7 +120,7 @@ export class PostgresDatabase implements Database {
   collection<T extends StoredRecord>(spec: CollectionSpec): Collection<T> {
     let collection = this.#collections.get(spec.name);
     if (!collection) {
-      collection = new PostgresCollection<StoredRecord>(this.#pool, spec, () => this.#table(spec));
+      collection = new PostgresCollection<StoredRecord>(this.#pool, spec, () => this.#table(spec), this.#names);
       this.#collections.set(spec.name, collection);
       this.#specs.set(spec.name, spec);
       // Start now so the table exists before the first request; a failure surfaces on first use.
@@ -137,7 +142,7 @@ export class PostgresDatabase implements Database {
       const select = collections[i]?.selectSql(find.filter, find.options ?? {}, params, true) ?? '';
       return `(SELECT coalesce(jsonb_agg(s.doc ORDER BY s.n), '[]'::jsonb) FROM (${select}) s) AS r${i}`;
     });
-    const { rows } = await this.#pool.query<Record<string, StoredRecord[]>>(`SELECT ${columns.join(', ')}`, params.values);
+    const { rows } = await this.#pool.query<Record<string, StoredRecord[]>>(this.#names.statement(`SELECT ${columns.join(', ')}`, params.values));
     const [row] = rows;
     return finds.map((_, i) => row?.[`r${i}`] ?? []);
   }

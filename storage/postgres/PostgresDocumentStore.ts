@@ -180,7 +180,12 @@ export class PostgresDocumentStore implements DocumentStore {
     await this.#ready();
     const seqs = new Map(docIds.map((docId) => [docId, 0]));
     if (docIds.length === 0) return seqs;
-    const { rows } = await this.#pool.query<{ doc_id: string; last_seq: string }>('SELECT doc_id, last_seq FROM doc_heads WHERE doc_id = ANY($1::text[])', [[...docIds]]);
+    // Prepared: every process of a cluster runs it every 5 s (DocumentReplication.checkStored).
+    const { rows } = await this.#pool.query<{ doc_id: string; last_seq: string }>({
+      name: 'boards_doc_last_seqs',
+      text: 'SELECT doc_id, last_seq FROM doc_heads WHERE doc_id = ANY($1::text[])',
+      values: [[...docIds]],
+    });
     for (const row of rows) seqs.set(row.doc_id, Number(row.last_seq));
     return seqs;
   }

@@ -9,8 +9,9 @@ import type { TestRedis } from '../helpers/redis.js';
 import type { TestServer } from '../helpers/testServer.js';
 import { expectEnvelope, json, startTestServer } from '../helpers/testServer.js';
 
-/** Statement texts run through any pg client while `recording`. */
+/** Statement texts run through any pg client while `recording`, and the name each ran under (undefined: unnamed). */
 const seen: string[] = [];
+const names: (string | undefined)[] = [];
 let recording = false;
 const clientQuery = pg.Client.prototype.query;
 
@@ -34,7 +35,10 @@ if (redisAvailable('REST writes of two processes on one PostgreSQL')) {
       b = await startTestServer({ dataDir: dirB, env });
       (pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown }).query = function (this: pg.Client, ...args: unknown[]) {
         const q = args[0];
-        if (recording) seen.push(typeof q === 'string' ? q : ((q as { text?: string }).text ?? ''));
+        if (recording) {
+          seen.push(typeof q === 'string' ? q : ((q as { text?: string }).text ?? ''));
+          names.push(typeof q === 'string' ? undefined : (q as { name?: string }).name);
+        }
         return (clientQuery as (...rest: unknown[]) => unknown).apply(this, args);
       };
     }, 120_000);
@@ -65,6 +69,27 @@ if (redisAvailable('REST writes of two processes on one PostgreSQL')) {
       expect(rightsReads.length).toBeGreaterThanOrEqual(2 * creates);
       expect(rightsReads.length).toBeLessThanOrEqual(2 * creates + 2);
       expect(seen.filter((text) => /^SELECT doc FROM c_workspaces\b/.test(text.trimStart()))).toEqual([]);
+    });
+
+    test('once warm, every statement of an item create runs prepared: the key, the rights reads, the journal, the append, the activity row, the webhook list', async () => {
+      const alice = await a.createUser({ plan: 'pro' });
+      const board = await json(a.api(alice.key, 'POST', '/boards', { title: 'Prepared' }));
+      for (let i = 0; i < 2; i++) expect((await a.api(alice.key, 'POST', `/boards/${board.id}/items`, sticky(`warm ${i}`))).status).toBe(201);
+      seen.length = 0;
+      names.length = 0;
+      recording = true;
+      try {
+        for (let i = 0; i < 3; i++) expect((await a.api(alice.key, 'POST', `/boards/${board.id}/items`, sticky(`n ${i}`))).status).toBe(201);
+      } finally {
+        recording = false;
+      }
+      const ofCreates = seen
+        .map((text, i) => ({ text, name: names[i] }))
+        .filter((s) => /\b(c_api_keys|c_users|c_board_members|c_write_events|c_board_activity|c_webhooks|doc_heads)\b/.test(s.text) && !/pg_advisory_xact_lock/.test(s.text))
+        .map((s) => ({ text: s.text.replace(/\s+/g, ' ').slice(0, 100), name: s.name }));
+      // The key, two rights reads, the journal's insert and delete, the append, the activity row and the webhook list, per create.
+      expect(ofCreates.length).toBeGreaterThanOrEqual(8 * 3);
+      expect(ofCreates.filter((s) => s.name === undefined)).toEqual([]);
     });
 
     test('a role lowered and a key revoked through one process are applied by the other at once', async () => {
