@@ -27,11 +27,12 @@ export interface RoomCounters {
  * The connections of one board and what they share: the document lease, the awareness
  * (`RoomAwareness`), the live updates (`LiveUpdates`: store, then relay, then apply) and the
  * check of what live edits did (`LiveEditGuard`). Clients' live updates and awareness changes
- * read within one event-loop turn (on a busy board, within a few ms: `FlushPacer`) are merged and
- * encoded once, at the end of the turn, and the same bytes go to every connection, in one write per socket (`fanOut`). An update made to the
- * document here (a REST write, a sync step 2: they all go through the same `Y.Doc`) goes out once
- * the code that made it is done (a microtask), with whatever the turn had gathered so far, instead
- * of waiting behind the rest of its request. Awareness is relayed at once and goes to everyone,
+ * read within one event-loop turn (on a busy board, within a few ms: `FlushPacer`) are merged
+ * and encoded once, at the end of the turn, and the same bytes go to every connection, in one
+ * write per socket (`fanOut`). An update made to the document here (a REST write, a sync step
+ * 2: they all go through the same `Y.Doc`) goes out once the code that made it is done (a
+ * microtask), with whatever the turn had gathered so far, instead of waiting behind the rest of
+ * its request. Awareness is relayed at once and goes to everyone,
  * the sender too, because the stock client drops a connection that receives nothing for 30 s.
  */
 export class BoardRoom {
@@ -182,6 +183,8 @@ export class BoardRoom {
   /** Stops fan-out, drops awareness and releases the document lease. Idempotent. */
   dispose(): void {
     if (this.#disposed) return;
+    // A flush held on a busy board holds updates its clients sent before they left: stored and applied now.
+    if (this.#pacer.holding) this.#flush();
     this.#disposed = true;
     this.#endOfTurn.cancel(this);
     this.#pacer.cancel();

@@ -195,6 +195,31 @@ describe('a busy board', () => {
   });
 });
 
+describe('a busy board whose clients leave while a flush is held', () => {
+  it('stores and applies the updates they sent before leaving', async () => {
+    const { registry, hub, attach, store } = hubSetup({ coalesceMs: 60_000, coalesceAbovePerSecond: 1 });
+    const writer = attach('writer');
+    const reader = attach('reader');
+    await hub.whenReady('b1');
+    const source = new Y.Doc();
+    const updates: Uint8Array[] = [];
+    source.on('update', (update: Uint8Array) => updates.push(update));
+    source.getArray<number>('a').push([1]);
+    writer.connection.receive(encodeSyncUpdate(updates.at(-1)!));
+    await expect.poll(() => reader.socket.updates().length).toBe(1);
+    source.getArray<number>('a').push([2]);
+    writer.connection.receive(encodeSyncUpdate(updates.at(-1)!));
+    await nextTurn();
+    const appendsBefore = store.appends.length;
+    expect(reader.socket.updates()).toHaveLength(1);
+    writer.connection.closed();
+    reader.connection.closed();
+    await expect.poll(() => store.appends.length).toBeGreaterThan(appendsBefore);
+    await registry.whenPersisted('b1');
+    expect((await registry.open('b1')).getArray('a').toArray()).toEqual([1, 2]);
+  });
+});
+
 describe('coalesced frames with stock y-websocket clients', () => {
   let server: SyncTestServer | undefined;
   afterEach(async () => {
