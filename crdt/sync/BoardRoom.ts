@@ -176,6 +176,8 @@ export class BoardRoom {
 
   /** Closes every connection with `code` (which disposes the room). */
   closeAll(code: number, reason: string): void {
+    // Deleted, failed or shutting down: a held flush is dropped, as a turn's is (clients send their edits again when they resync).
+    this.#pacer.cancel();
     for (const connection of [...this.connections]) connection.close(code, reason);
     this.dispose();
   }
@@ -183,7 +185,7 @@ export class BoardRoom {
   /** Stops fan-out, drops awareness and releases the document lease. Idempotent. */
   dispose(): void {
     if (this.#disposed) return;
-    // A flush held on a busy board holds updates its clients sent before they left: stored and applied now.
+    // A flush held on a busy board holds updates its clients sent before they left: stored and applied now (`closeAll` drops it first).
     if (this.#pacer.holding) this.#flush();
     this.#disposed = true;
     this.#endOfTurn.cancel(this);

@@ -126,7 +126,10 @@ class FakeSocket implements SyncSocket {
   sendMany(messages: readonly Uint8Array[]): void {
     this.sent.push(...messages);
   }
-  close(): void {}
+  closedWith: { code: number; reason: string } | undefined;
+  close(code: number, reason: string): void {
+    this.closedWith ??= { code, reason };
+  }
   /** The document updates of the update messages received, in order. */
   updates(): Uint8Array[] {
     return this.sent.flatMap((m) => {
@@ -217,6 +220,28 @@ describe('a busy board whose clients leave while a flush is held', () => {
     await expect.poll(() => store.appends.length).toBeGreaterThan(appendsBefore);
     await registry.whenPersisted('b1');
     expect((await registry.open('b1')).getArray('a').toArray()).toEqual([1, 2]);
+  });
+
+  it('drops it when the board is deleted meanwhile: nothing is stored for a deleted board', async () => {
+    const { registry, hub, attach, store } = hubSetup({ coalesceMs: 60_000, coalesceAbovePerSecond: 1 });
+    const writer = attach('writer');
+    const reader = attach('reader');
+    await hub.whenReady('b1');
+    const source = new Y.Doc();
+    const updates: Uint8Array[] = [];
+    source.on('update', (update: Uint8Array) => updates.push(update));
+    source.getArray<number>('a').push([1]);
+    writer.connection.receive(encodeSyncUpdate(updates.at(-1)!));
+    await expect.poll(() => reader.socket.updates().length).toBe(1);
+    await registry.whenPersisted('b1');
+    source.getArray<number>('a').push([2]);
+    writer.connection.receive(encodeSyncUpdate(updates.at(-1)!));
+    await nextTurn();
+    const appendsBefore = store.appends.length;
+    await registry.delete('b1');
+    await expect.poll(() => writer.socket.closedWith?.code).toBe(4404);
+    await nextTurn();
+    expect(store.appends.length).toBe(appendsBefore);
   });
 });
 
