@@ -79,6 +79,12 @@ const envSchema = z
     BOARDS_SYNC_MAX_MESSAGE_BYTES: positiveInt('a positive whole number of bytes').default(4 * 1024 * 1024),
     BOARDS_SYNC_MAX_CONNECTIONS_PER_BOARD: positiveInt('a positive whole number of connections').default(1000),
     BOARDS_SYNC_MESSAGES_PER_SECOND: positiveInt('a positive whole number of messages').default(200),
+    BOARDS_SYNC_COALESCE_MS: z.coerce
+      .number({ error: 'must be a whole number of milliseconds from 0 to 50' })
+      .int({ error: 'must be a whole number of milliseconds from 0 to 50' })
+      .min(0, { error: 'must be a whole number of milliseconds from 0 to 50' })
+      .max(50, { error: 'must be a whole number of milliseconds from 0 to 50' })
+      .default(2),
     BOARDS_SQLITE_SYNCHRONOUS: z.enum(['full', 'normal'], { error: 'must be full or normal' }).default('full'),
     BOARDS_MAX_DOCUMENT_BYTES: positiveInt('a positive whole number of bytes').default(16 * 1024 * 1024),
     BOARDS_SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -188,6 +194,8 @@ export interface Config {
     readonly maxConnectionsPerBoard: number;
     /** Sustained messages per second per connection (bursts of twice that); over it closes with 4429. Default 200. */
     readonly messagesPerSecond: number;
+    /** Most ms a busy board's relay waits to take along the updates that follow (one write per socket for several); 0 never. Default 2. */
+    readonly coalesceMs: number;
     /** Largest encoded board document; writes past it answer 413 (REST) or close 4413 (live). Default 16 MiB. */
     readonly maxDocumentBytes: number;
   };
@@ -313,6 +321,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxMessageBytes: e.BOARDS_SYNC_MAX_MESSAGE_BYTES,
       maxConnectionsPerBoard: e.BOARDS_SYNC_MAX_CONNECTIONS_PER_BOARD,
       messagesPerSecond: e.BOARDS_SYNC_MESSAGES_PER_SECOND,
+      coalesceMs: e.BOARDS_SYNC_COALESCE_MS,
       maxDocumentBytes: e.BOARDS_MAX_DOCUMENT_BYTES,
     }),
     notifications: Object.freeze({ boardUpdateQuietMs: e.BOARDS_NOTIFICATIONS_QUIET_MS, emailDigestMs: e.BOARDS_NOTIFICATIONS_EMAIL_MS }),

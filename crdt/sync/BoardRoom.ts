@@ -7,6 +7,7 @@ import type { BusSubscription, Clock, UpdateBus } from '../../storage/index.js';
 import { syncCloseCodes } from './closeCodes.js';
 import { fanOut } from './fanOut.js';
 import type { EndOfTurn } from './EndOfTurn.js';
+import { FlushPacer } from './FlushPacer.js';
 import { LiveEditGuard } from './LiveEditGuard.js';
 import type { AppliedLiveUpdate } from './LiveEditGuard.js';
 import { LiveUpdates } from './LiveUpdates.js';
@@ -26,11 +27,12 @@ export interface RoomCounters {
  * The connections of one board and what they share: the document lease, the awareness
  * (`RoomAwareness`), the live updates (`LiveUpdates`: store, then relay, then apply) and the
  * check of what live edits did (`LiveEditGuard`). Clients' live updates and awareness changes
- * read within one event-loop turn are merged and encoded once, at the end of the turn, and the
- * same bytes go to every connection, in one write per socket (`fanOut`). An update made to the
- * document here (a REST write, a sync step 2: they all go through the same `Y.Doc`) goes out once
- * the code that made it is done (a microtask), with whatever the turn had gathered so far, instead
- * of waiting behind the rest of its request. Awareness is relayed at once and goes to everyone,
+ * read within one event-loop turn (on a busy board, within a few ms: `FlushPacer`) are merged
+ * and encoded once, at the end of the turn, and the same bytes go to every connection, in one
+ * write per socket (`fanOut`). An update made to the document here (a REST write, a sync step
+ * 2: they all go through the same `Y.Doc`) goes out once the code that made it is done (a
+ * microtask), with whatever the turn had gathered so far, instead of waiting behind the rest of
+ * its request. Awareness is relayed at once and goes to everyone,
  * the sender too, because the stock client drops a connection that receives nothing for 30 s.
  */
 export class BoardRoom {
@@ -52,6 +54,7 @@ export class BoardRoom {
   readonly #subscription: BusSubscription | undefined;
   readonly #endOfTurn: EndOfTurn;
   readonly #flushTask = (): void => this.#flush();
+  readonly #pacer: FlushPacer;
   /** A `#flushSoon` microtask is queued. */
   #flushQueued = false;
   #disposed = false;
@@ -72,6 +75,8 @@ export class BoardRoom {
       endOfTurn: EndOfTurn;
       /** The bus to other processes with clients on the same board: awareness goes both ways over it. Default none. */
       bus?: UpdateBus | undefined;
+      /** How a busy board's flushes are paced (`FlushPacer`). Default never held. */
+      coalesce?: { windowMs: number; busyAbovePerSecond: number } | undefined;
     },
   ) {
     this.boardId = boardId;
@@ -82,6 +87,11 @@ export class BoardRoom {
     this.#counters = options.counters;
     this.#clock = options.clock;
     this.#endOfTurn = options.endOfTurn;
+    this.#pacer = new FlushPacer({
+      windowMs: options.coalesce?.windowMs ?? 0,
+      busyAbovePerSecond: options.coalesce?.busyAbovePerSecond ?? Number.POSITIVE_INFINITY,
+      schedule: () => this.#endOfTurn.schedule(this, this.#flushTask),
+    });
     this.#awareness = new RoomAwareness({
       maxClientIdsPerConnection: options.maxClientIdsPerConnection,
       connectionOf: (origin) => (this.connections.has(origin as SyncConnection) ? (origin as SyncConnection) : undefined),
@@ -166,6 +176,8 @@ export class BoardRoom {
 
   /** Closes every connection with `code` (which disposes the room). */
   closeAll(code: number, reason: string): void {
+    // Deleted, failed or shutting down: a held flush is dropped, as a turn's is (clients send their edits again when they resync).
+    this.#pacer.cancel();
     for (const connection of [...this.connections]) connection.close(code, reason);
     this.dispose();
   }
@@ -173,8 +185,11 @@ export class BoardRoom {
   /** Stops fan-out, drops awareness and releases the document lease. Idempotent. */
   dispose(): void {
     if (this.#disposed) return;
+    // A flush held on a busy board holds updates its clients sent before they left: stored and applied now (`closeAll` drops it first).
+    if (this.#pacer.holding) this.#flush();
     this.#disposed = true;
     this.#endOfTurn.cancel(this);
+    this.#pacer.cancel();
     // The states of the clients that left, so other processes drop them now rather than after their timeout.
     this.#publishAwareness();
     this.#subscription?.unsubscribe();
@@ -227,8 +242,9 @@ export class BoardRoom {
     if (!this.#disposed) this.#awareness.sweep(nowMs);
   }
 
+  /** The end-of-turn flush, or on a busy board one held for a few ms to take along what follows (`FlushPacer`). */
   #scheduleFlush(): void {
-    if (!this.#disposed) this.#endOfTurn.schedule(this, this.#flushTask);
+    if (!this.#disposed) this.#pacer.request();
   }
 
   /** `#flush` once the code running now is done, taking along whatever the turn's flush would have. */
@@ -245,6 +261,7 @@ export class BoardRoom {
 
   /** The end of a turn: the turn's awareness changes, and the live updates (`LiveUpdates.flush`), relayed together when they can be. */
   #flush(): void {
+    this.#pacer.flushed();
     const awareness = this.#awareness.takeChanges();
     this.#publishAwareness();
     if (this.#live === undefined) return;

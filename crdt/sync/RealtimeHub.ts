@@ -39,6 +39,13 @@ export interface RealtimeHubOptions {
   maxBufferedBytes?: number;
   /** Awareness client ids one connection may announce. Default 8 (a tab has one; a few sub-documents at most). */
   maxClientIdsPerConnection?: number;
+  /**
+   * Most ms a busy board's flush waits so that the updates arriving meanwhile go out with it, in
+   * one message per socket (`FlushPacer`); 0 never waits. Default 2.
+   */
+  coalesceMs?: number;
+  /** A board is busy (its flushes paced by `coalesceMs`) while its clients send it more messages than this per second, on average. Default 150. */
+  coalesceAbovePerSecond?: number;
   /** Time source for rate limits and `connectedAt`. Default the system clock. */
   clock?: Clock;
   /** Where protocol problems are logged. Default silent. */
@@ -93,6 +100,8 @@ export class RealtimeHub {
       maxRememberedBuckets: options.maxRememberedBuckets ?? 10_000,
       maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024,
       maxClientIdsPerConnection: options.maxClientIdsPerConnection ?? 8,
+      coalesceMs: options.coalesceMs ?? 2,
+      coalesceAbovePerSecond: options.coalesceAbovePerSecond ?? 150,
     };
     this.#unsubscribe = registry.onDelete((boardId) => {
       this.#rooms.get(boardId)?.closeAll(syncCloseCodes.notFound, 'board deleted');
@@ -230,6 +239,7 @@ export class RealtimeHub {
       clock: this.#clock,
       counters: this.#counters,
       endOfTurn: this.#endOfTurn,
+      coalesce: { windowMs: this.#options.coalesceMs, busyAbovePerSecond: this.#options.coalesceAbovePerSecond },
       bus: this.#bus,
       onEdit: (connection) => {
         for (const listener of this.#editListeners) {

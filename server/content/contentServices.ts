@@ -53,6 +53,7 @@ export function createDocumentServices(db: Database, clock: Clock, logger: PinoL
     maxMessageBytes: limits.maxMessageBytes,
     maxConnectionsPerBoard: limits.maxConnectionsPerBoard,
     messagesPerSecond: limits.messagesPerSecond,
+    coalesceMs: limits.coalesceMs,
     // Half a second's worth: a fresh connection's burst is relayed to everyone on the board at once.
     messageBurst: Math.max(1, Math.ceil(limits.messagesPerSecond / 2)),
     ...(shared ? { bus: shared.bus } : {}),

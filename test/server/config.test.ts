@@ -25,6 +25,8 @@ describe('configuration', () => {
       production: false,
     });
     expect(Object.isFrozen(config)).toBe(true);
+    expect(config.sync.coalesceMs).toBe(2);
+    expect(loadConfig({ BOARDS_SYNC_COALESCE_MS: '0' }).sync.coalesceMs).toBe(0);
   });
 
   test('trusted proxies: a list of addresses and ranges, empty by default, each bad entry named', () => {
@@ -88,6 +90,9 @@ describe('configuration', () => {
     ['BOARDS_SYNC_MAX_MESSAGE_BYTES', { BOARDS_SYNC_MAX_MESSAGE_BYTES: '0' }],
     ['BOARDS_SYNC_MAX_CONNECTIONS_PER_BOARD', { BOARDS_SYNC_MAX_CONNECTIONS_PER_BOARD: 'many' }],
     ['BOARDS_SYNC_MESSAGES_PER_SECOND', { BOARDS_SYNC_MESSAGES_PER_SECOND: '-5' }],
+    ['BOARDS_SYNC_COALESCE_MS', { BOARDS_SYNC_COALESCE_MS: '-1' }],
+    ['BOARDS_SYNC_COALESCE_MS', { BOARDS_SYNC_COALESCE_MS: '51' }],
+    ['BOARDS_SYNC_COALESCE_MS', { BOARDS_SYNC_COALESCE_MS: '1.5' }],
     ['BOARDS_MAX_DOCUMENT_BYTES', { BOARDS_MAX_DOCUMENT_BYTES: '1.5' }],
   ])('a bad %s stops start-up with a message naming it', (variable, env) => {
     const error = errorOf(env);

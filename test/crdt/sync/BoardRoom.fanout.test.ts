@@ -458,7 +458,8 @@ describe('live edits of clients (store, relay as they came, then apply)', () => 
   });
 
   it('keeps every edit through compactions: a snapshot is never taken between storing an edit and applying it', async () => {
-    const { db, store, registry, hub, attach } = setup({}, 'sync', { compactAfterUpdates: 3 });
+    // One flush per edit (never paced into fewer), so compactions fall between them.
+    const { db, store, registry, hub, attach } = setup({ coalesceMs: 0 }, 'sync', { compactAfterUpdates: 3 });
     const sender = attach('u1');
     await hub.whenReady('b1');
     for (let i = 0; i < 10; i += 1) {
