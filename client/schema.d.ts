@@ -1514,6 +1514,8 @@ export interface components {
         };
         ImportJob: {
             boardId: string;
+            /** @description True once a cancel was asked (POST /jobs/{jobId}/cancel) and the job has not ended yet: a running job stops at its next step, on whichever process runs it. False once it ended, and for a job nobody cancelled. */
+            cancelRequested: boolean;
             createdAt: string;
             /** @description Why the import stopped: an API error code (`validation_failed` when the board changed under a chunk so that it no longer fits), or `interrupted` when the server stopped and the import could not resume (accepted more than 24 hours before the restart, or its starter left the workspace); the message says how many items were imported, as `result.applied` does, so a retry sends `items` from that index. */
             error: {
@@ -2850,6 +2852,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         boardId: string;
+                        /** @description True once a cancel was asked (POST /jobs/{jobId}/cancel) and the job has not ended yet: a running job stops at its next step, on whichever process runs it. False once it ended, and for a job nobody cancelled. */
+                        cancelRequested: boolean;
                         createdAt: string;
                         /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
                         error: {
@@ -3071,6 +3075,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         boardId: string;
+                        /** @description True once a cancel was asked (POST /jobs/{jobId}/cancel) and the job has not ended yet: a running job stops at its next step, on whichever process runs it. False once it ended, and for a job nobody cancelled. */
+                        cancelRequested: boolean;
                         createdAt: string;
                         /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
                         error: {
@@ -6233,6 +6239,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         boardId: string;
+                        /** @description True once a cancel was asked (POST /jobs/{jobId}/cancel) and the job has not ended yet: a running job stops at its next step, on whichever process runs it. False once it ended, and for a job nobody cancelled. */
+                        cancelRequested: boolean;
                         createdAt: string;
                         /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
                         error: {
@@ -7832,6 +7840,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         boardId: string;
+                        /** @description True once a cancel was asked (POST /jobs/{jobId}/cancel) and the job has not ended yet: a running job stops at its next step, on whichever process runs it. False once it ended, and for a job nobody cancelled. */
+                        cancelRequested: boolean;
                         createdAt: string;
                         /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
                         error: {
@@ -8513,6 +8523,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         boardId: string;
+                        /** @description True once a cancel was asked (POST /jobs/{jobId}/cancel) and the job has not ended yet: a running job stops at its next step, on whichever process runs it. False once it ended, and for a job nobody cancelled. */
+                        cancelRequested: boolean;
                         createdAt: string;
                         /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
                         error: {
@@ -8625,6 +8637,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         boardId: string;
+                        /** @description True once a cancel was asked (POST /jobs/{jobId}/cancel) and the job has not ended yet: a running job stops at its next step, on whichever process runs it. False once it ended, and for a job nobody cancelled. */
+                        cancelRequested: boolean;
                         createdAt: string;
                         /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
                         error: {
@@ -8654,6 +8668,8 @@ export interface operations {
                 content: {
                     "application/json": {
                         boardId: string;
+                        /** @description True once a cancel was asked (POST /jobs/{jobId}/cancel) and the job has not ended yet: a running job stops at its next step, on whichever process runs it. False once it ended, and for a job nobody cancelled. */
+                        cancelRequested: boolean;
                         createdAt: string;
                         /** @description An API error code; `interrupted` when the server stopped while the job ran (its credits were refunded); `cancelled` when its starter cancelled it (POST /jobs/{jobId}/cancel; `result` says what it had done). */
                         error: {

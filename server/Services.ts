@@ -194,7 +194,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const search = createSearchService({ db, access, documents: documentServices.documents, logger });
   events.on('board.changed', (event) => search.boardChanged(event.boardId, event.kind));
   events.on('board.duplicated', (event) => search.boardCopied(event.boardId, event.items));
-  const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, events, journal, owner: liveness });
+  const { ai, jobs } = await createAiServices({ config, db, clock, logger, access, accounts, usage, documents: documentServices.documents, events, journal, records: boardServices.records, owner: liveness });
   const skills = new SkillService(db, { ai, clock });
   const foreground = new ForegroundRequests();
   const imports = new ImportService({ db, clock, access, accounts, documents: documentServices.documents, content, jobs });

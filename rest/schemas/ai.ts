@@ -118,4 +118,7 @@ export const jobSchema = z.object({
   createdAt: z.string(),
   startedAt: z.string().nullable(),
   finishedAt: z.string().nullable(),
+  cancelRequested: z
+    .boolean()
+    .describe('True once a cancel was asked (POST /jobs/{jobId}/cancel) and the job has not ended yet: a running job stops at its next step, on whichever process runs it. False once it ended, and for a job nobody cancelled.'),
 });

@@ -6,8 +6,9 @@ import type { AccountService } from '../accounts/AccountService.js';
 import type { UsageService } from '../accounts/UsageService.js';
 import type { Config } from '../config.js';
 import type { WriteEventJournal } from '../content/WriteEventJournal.js';
+import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
-import { JobService, jobView } from '../jobs/JobService.js';
+import { JobService } from '../jobs/JobService.js';
 import type { AiProvider } from './AiProvider.js';
 import { AiService } from './AiService.js';
 import { BuiltinProvider } from './builtin/BuiltinProvider.js';
@@ -44,6 +45,8 @@ export async function createAiServices(options: {
   journal: Pick<WriteEventJournal, 'write'>;
   /** A provider to use instead of the configured one (tests, benchmarks). */
   provider?: AiProvider;
+  /** Where finished jobs journal their events (the boards' `RecordEventJournal`). */
+  records: Pick<RecordEventJournal, 'record'>;
   /** With several processes, who owns stored jobs (see `JobServiceOptions.owner`). */
   owner?: ProcessOwner | undefined;
 }): Promise<{ ai: AiService; jobs: JobService }> {
@@ -55,14 +58,12 @@ export async function createAiServices(options: {
     logger,
     perWorkspace: config.ai.jobsPerWorkspace,
     ...(options.owner === undefined ? {} : { owner: options.owner }),
+    // A finished job's `job.succeeded` / `job.failed` is journaled before its end is stored.
+    records: options.records,
     refund: async (reservation) => {
       await refundCredits(usage, reservation);
       credits.refunded(reservation.credits);
     },
-  });
-  jobs.onFinished(async (job) => {
-    const type = job.status === 'succeeded' ? 'job.succeeded' : 'job.failed';
-    await options.events.emit(type, { workspaceId: job.workspaceId, actor: { userId: job.userId }, at: job.finishedAt ?? clock.now(), boardId: job.boardId, jobId: job.id, job: { ...jobView(job) } });
   });
   const provider = options.provider ?? createProvider(config.ai);
   logger.info({ provider: provider.name, model: provider.model, ...(provider.name === 'openai' ? { baseUrl: config.ai.baseUrl } : {}) }, 'AI assistant ready');

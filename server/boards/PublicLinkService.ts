@@ -10,8 +10,7 @@ import type { PublicLinkRole, Role } from '../access/roles.js';
 import { atLeast } from '../access/roles.js';
 import { newSecret } from '../auth/secrets.js';
 import { errors } from '../errors.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
-import type { ActivityService } from './ActivityService.js';
+import type { RecordEventJournal, RecordPlan } from './RecordEventJournal.js';
 
 /** The public link of a space or board as the caller sees it. */
 export interface PublicLinkView {
@@ -46,18 +45,19 @@ export class PublicLinkService {
   readonly #links: Collection<PublicLinkRecord>;
   readonly #access: AccessService;
   readonly #accounts: AccountService;
-  readonly #activity: ActivityService;
   readonly #clock: Clock;
-  readonly #events: DomainEvents | null;
+  readonly #records: Pick<RecordEventJournal, 'record'>;
 
-  /** `deps.events` hears `public_link.updated` (live sync connections opened through the link are rechecked). */
-  constructor(db: Database, deps: { access: AccessService; accounts: AccountService; activity: ActivityService; clock: Clock; events?: DomainEvents }) {
+  /**
+   * `deps.records` journals what a change records (a board's activity row, `public_link.updated`,
+   * which rechecks live sync connections opened through the link) before the link is stored.
+   */
+  constructor(db: Database, deps: { access: AccessService; accounts: AccountService; clock: Clock; records: Pick<RecordEventJournal, 'record'> }) {
     this.#links = db.collection<PublicLinkRecord>(boardCollections.publicLinks);
     this.#access = deps.access;
     this.#accounts = deps.accounts;
-    this.#activity = deps.activity;
     this.#clock = deps.clock;
-    this.#events = deps.events ?? null;
+    this.#records = deps.records;
   }
 
   /** The link of a space or board (any reader); the token only when the caller's role covers the link's. */
@@ -89,25 +89,15 @@ export class PublicLinkService {
       createdAt: existing?.createdAt ?? now,
       updatedAt: now,
     };
-    await this.#links.put(record);
-    if (resourceType === 'board') {
-      await this.#activity.record({
-        boardId: id,
-        actorId: userId,
-        action: 'board.public_link_updated',
-        data: { enabled: record.enabled, role: record.role, rotated: Boolean(input.rotate) },
-      });
-    }
-    await this.#events?.emit('public_link.updated', {
-      workspaceId,
-      actor: { userId },
-      at: now,
-      resourceType,
-      resourceId: id,
-      enabled: record.enabled,
-      role: record.role,
-      rotated: Boolean(input.rotate),
-    });
+    const rotated = Boolean(input.rotate);
+    const plan: RecordPlan = {
+      boardId: resourceType === 'board' ? id : null,
+      // The link as stored by this change (a later change sets another `updatedAt` or token).
+      stored: [{ collection: 'publicLinks', filter: { id, token: record.token, enabled: record.enabled, role: record.role, updatedAt: now } }],
+      activity: resourceType === 'board' ? [{ boardId: id, actorId: userId, action: 'board.public_link_updated', data: { enabled: record.enabled, role: record.role, rotated } }] : [],
+      events: [{ type: 'public_link.updated', payload: { workspaceId, actor: { userId }, at: now, resourceType, resourceId: id, enabled: record.enabled, role: record.role, rotated } }],
+    };
+    await this.#records.record(plan, () => this.#links.put(record));
     return view(resourceType, id, record, role);
   }
 

@@ -2,6 +2,7 @@ import type { Clock, Collection, CollectionSpec, Database, FieldValue } from '..
 import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import { chatCollections } from '../../storage/schema/chat.js';
+import { jobCollections } from '../../storage/schema/jobs.js';
 import type { JournaledActivityRecord, RecordEventsRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
@@ -20,6 +21,8 @@ const checkedCollections = {
   spaceMembers: boardCollections.spaceMembers,
   invitations: boardCollections.invitations,
   chatMessages: chatCollections.messages,
+  publicLinks: boardCollections.publicLinks,
+  jobs: jobCollections.jobs,
 } as const satisfies Record<string, CollectionSpec>;
 
 /** A condition on a stored record, met once an operation's writes are stored. */
@@ -66,7 +69,8 @@ export interface RecordEventJournalOptions {
 /**
  * Makes what an operation on a stored record records about itself (its activity rows, its
  * notifications, its domain events) as durable as the record: board creation, rename, lock,
- * move, trash, restore and delete, sharing of boards and spaces, invitations and chat posts.
+ * move, trash, restore and delete, sharing of boards and spaces, invitations, chat posts, public
+ * links and finished jobs.
  * `record` writes the plan to a journal (`record_events`) before the operation stores anything,
  * then lets it store, then records the plan and removes the row. Every activity row,
  * notification and event gets a `changeKey` from the row (`<row id>/a<i>`, `/n<i>`, `/e<i>`), by

@@ -89,7 +89,7 @@ export function createBoardServices(db: Database, options: BoardServicesOptions)
     invitations,
     pendingInvitations: new PendingInvitationService({ access, accounts, invitations, clock }),
     records,
-    publicLinks: new PublicLinkService(db, { access, accounts, activity, clock, events }),
+    publicLinks: new PublicLinkService(db, { access, accounts, clock, records }),
     trash: new TrashService(db, { accounts, purger, clock, records }, options.trash),
   };
 }

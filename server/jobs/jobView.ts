@@ -12,6 +12,8 @@ export interface JobView {
   createdAt: string;
   startedAt: string | null;
   finishedAt: string | null;
+  /** A cancel was asked and the job has not ended yet. */
+  cancelRequested: boolean;
 }
 
 /** What a job does once it runs; the signal aborts it when the server stops or its starter cancels it. */
@@ -48,5 +50,6 @@ export function jobView(job: JobRecord): JobView {
     createdAt: new Date(job.createdAt).toISOString(),
     startedAt: iso(job.startedAt),
     finishedAt: iso(job.finishedAt),
+    cancelRequested: job.cancelRequestedAt !== undefined && (job.status === 'queued' || job.status === 'running'),
   };
 }

@@ -49,6 +49,8 @@ export interface WebhookDispatcherOptions {
   fannedOut?: () => Promise<void>;
   /** Resolves when the next step of a delivery may run (`ForegroundRequests.quiet`): the requests being handled go first. Default: at once. */
   quiet?: () => Promise<void>;
+  /** Called after this dispatcher disabled a webhook (`WebhookSubscriptions.changed`). */
+  changed?: () => Promise<void>;
 }
 
 /** How old an event row left unfanned must be before a scan takes it over from the process that recorded it, in ms. */
@@ -254,6 +256,7 @@ export class WebhookDispatcher {
     // Also caught here for a removal the bus did not carry (e.g. a membership deleted by an older process).
     if ((await this.#o.accounts.getMembership(hook.workspaceId, hook.ownerId)) === null) {
       await this.#webhooks.updateOne({ id: hook.id }, { $set: { enabled: false, disabledReason: ownershipDisabledReasons.ownerLeft, updatedAt: this.#o.clock.now() } });
+      await this.#o.changed?.();
       return this.#settle(row, 'skipped', 'the owner is no longer in the workspace');
     }
     if (row.boardId !== null && !(await this.#mayRead(hook, row))) return this.#settle(row, 'skipped', 'the owner can no longer read the board');
@@ -298,6 +301,7 @@ export class WebhookDispatcher {
     if (row.eventType === 'webhook.ping') return;
     const disabled = await this.#webhooks.updateOne({ id: hook.id, enabled: true }, { $set: { enabled: false, disabledReason: 'failing', updatedAt: now } });
     if (!disabled) return;
+    await this.#o.changed?.();
     this.#o.logger.warn({ webhookId: hook.id, workspaceId: hook.workspaceId }, 'webhook disabled after its deliveries kept failing');
     await this.#o.notifications.notify({
       userId: hook.ownerId,

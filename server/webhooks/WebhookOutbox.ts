@@ -10,15 +10,18 @@ import type { WebhookAudience } from './WebhookAudience.js';
 import type { WebhookEventType } from './webhookEvents.js';
 import { webhookBody, webhookEventTypes } from './webhookEvents.js';
 import { WebhookFanout } from './WebhookFanout.js';
+import type { WebhookSubscriptions } from './WebhookSubscriptions.js';
 
 /**
  * The webhooks' subscriber of the domain event bus. For each event some enabled webhook may want
- * (its type and board filters; `WebhookAudience.listening`), one event row is written while the
- * service that emitted awaits the bus, so a change acknowledged to its client has its deliveries
- * stored (they survive `kill -9`) at the cost of one write however many webhooks there are. The
- * fan-out to each webhook that hears the event (its owner's right to read the board, its space
- * filter, one delivery row each) runs after the answer (`WebhookFanout`); delivery itself runs
- * later still (`WebhookDispatcher`), which checks the owner's right again before each attempt.
+ * (its type and board filters, against the enabled webhooks `WebhookSubscriptions` holds, which
+ * costs the write no read of the store), one event row is written while the service that emitted
+ * awaits the bus, so a change acknowledged to its client has its deliveries stored (they survive
+ * `kill -9`) at the cost of one write however many webhooks there are. The fan-out to each
+ * webhook that hears the event (its owner's right to read the board, its space filter, one
+ * delivery row each) runs after the answer (`WebhookFanout`) and reads the webhooks again, so a
+ * webhook deleted or disabled meanwhile gets nothing; delivery itself runs later still
+ * (`WebhookDispatcher`), which checks the webhook and its owner's right again before each attempt.
  * Rows are inserted with `shared` durability: stored against a crash of the process when the
  * insert resolves, and against power loss with the store's next group fsync, the one the write
  * that caused the event waits for before it is answered.
@@ -27,16 +30,12 @@ export class WebhookOutbox {
   readonly #events: Collection<WebhookEventRecord>;
   readonly #clock: Clock;
   readonly #ids = new TimeOrderedIds('wev_');
-  readonly #listening: (() => Promise<WebhookRecord[]>) | undefined;
+  readonly #subscriptions: Pick<WebhookSubscriptions, 'known' | 'current'> | undefined;
   readonly #fanout: WebhookFanout;
-  /** The enabled webhooks, as read in this event-loop turn (see `#listeners`). */
-  #listenersThisTurn: Promise<WebhookRecord[]> | null = null;
-  /** The same once the read has finished, for the events that need not wait for it. */
-  #listenersReadThisTurn: WebhookRecord[] | null = null;
 
   /**
-   * `audience.listening`, when given, names the enabled webhooks, so events none of them wants
-   * are not recorded; without it every event is (and the fan-out finds who hears it).
+   * `subscriptions`, when given, names the enabled webhooks, so events none of them wants are not
+   * recorded; without it every event is (and the fan-out finds who hears it).
    */
   constructor(
     db: Database,
@@ -44,15 +43,15 @@ export class WebhookOutbox {
       clock: Clock;
       wake: (webhookId: string) => void;
       spaceOf: (boardId: string) => Promise<string | null>;
-      audience: Pick<WebhookAudience, 'hooksFor'> & Partial<Pick<WebhookAudience, 'listening'>>;
+      audience: Pick<WebhookAudience, 'hooksFor'>;
+      subscriptions?: Pick<WebhookSubscriptions, 'known' | 'current'>;
       logger?: { error(context: object, message: string): void };
       quiet?: () => Promise<void>;
     },
   ) {
     this.#events = db.collection<WebhookEventRecord>(webhookCollections.events);
     this.#clock = options.clock;
-    const { audience } = options;
-    this.#listening = audience.listening === undefined ? undefined : () => audience.listening?.() ?? Promise.resolve([]);
+    this.#subscriptions = options.subscriptions;
     this.#fanout = new WebhookFanout(db, options);
   }
 
@@ -63,10 +62,10 @@ export class WebhookOutbox {
 
   /**
    * Writes the event row of one event. Returns nothing (no promise) when the enabled webhooks,
-   * already read this turn, want none of it: the usual case for the hundred item events of a batch.
+   * known without a read, want none of it: the usual case, and the hundred item events of a batch.
    */
   record<K extends WebhookEventType>(type: K, event: DomainEventMap[K]): Promise<void> | undefined {
-    const known = this.#listenersReadThisTurn;
+    const known = this.#subscriptions?.known() ?? null;
     if (known !== null && !known.some((hook) => wants(hook, type, boardIdOf(event)))) return undefined;
     return this.#record(type, event);
   }
@@ -85,9 +84,9 @@ export class WebhookOutbox {
   }
 
   async #record<K extends WebhookEventType>(type: K, event: DomainEventMap[K]): Promise<void> {
-    if (this.#listening !== undefined) {
+    if (this.#subscriptions !== undefined) {
       const boardId = boardIdOf(event);
-      if (!(await this.#listeners()).some((hook) => wants(hook, type, boardId))) return;
+      if (!(await this.#subscriptions.current()).some((hook) => wants(hook, type, boardId))) return;
     }
     const body = webhookBody(type, event);
     const changeKey = (event as { changeKey?: string }).changeKey;
@@ -107,31 +106,6 @@ export class WebhookOutbox {
     };
     await this.#events.insert(row, sharedDurability);
     this.#fanout.enqueue(row);
-  }
-
-  /**
-   * The enabled webhooks, read once per event-loop turn: a batch emits up to a hundred item
-   * events in one turn, and a webhook enabled meanwhile is a concurrent change either way (the
-   * request that caused them has not been answered yet). The next turn reads again.
-   */
-  #listeners(): Promise<WebhookRecord[]> {
-    if (this.#listenersThisTurn !== null) return this.#listenersThisTurn;
-    const read = this.#listening?.() ?? Promise.resolve([]);
-    this.#listenersThisTurn = read;
-    setImmediate(() => {
-      this.#listenersThisTurn = null;
-      this.#listenersReadThisTurn = null;
-    });
-    read.then(
-      (hooks) => {
-        if (this.#listenersThisTurn === read) this.#listenersReadThisTurn = hooks;
-      },
-      // A failed read is not remembered: the next event reads again.
-      () => {
-        if (this.#listenersThisTurn === read) this.#listenersThisTurn = null;
-      },
-    );
-    return read;
   }
 }
 

@@ -52,6 +52,8 @@ export interface WebhookServiceOptions {
   allowPrivate: boolean;
   /** Called when deliveries of a webhook became due (ping, retry, re-enable). */
   wake: (webhookId: string) => void;
+  /** Called once a change of which webhooks hear what is stored, before it is answered (`WebhookSubscriptions.changed`). */
+  changed?: () => Promise<void>;
 }
 
 /**
@@ -101,6 +103,7 @@ export class WebhookService {
       updatedAt: now,
     };
     await this.#webhooks.insert(record);
+    await this.#o.changed?.();
     return { webhook: view(record), secret };
   }
 
@@ -137,6 +140,7 @@ export class WebhookService {
     if (Object.keys(set).length === 0) throw errors.invalid('body', 'must change at least one of url, events, description, boardIds, spaceIds, enabled');
     const updated = await this.#webhooks.updateOne({ id: record.id }, { $set: { ...set, updatedAt: this.#o.clock.now() } });
     if (!updated) throw errors.notFound('Webhook');
+    await this.#o.changed?.();
     if (updated.enabled) this.#o.wake(updated.id);
     return view(updated);
   }
@@ -145,6 +149,7 @@ export class WebhookService {
   async delete(principal: Principal, webhookId: string): Promise<void> {
     const record = await this.#own(principal, webhookId);
     await this.#webhooks.deleteMany({ id: record.id });
+    await this.#o.changed?.();
     await this.#deliveries.deleteMany({ webhookId: record.id });
   }
 

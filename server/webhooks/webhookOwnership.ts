@@ -15,12 +15,13 @@ export const ownershipDisabledReasons = {
  * Disables webhooks whose maker can no longer act for their owner (issue "Subscriptions"): those an
  * OAuth app made once the person's last connection to the app ends, and every webhook of a person
  * removed from the workspace. They stay (listed, with `disabledReason`) so the owner can see why;
- * `PATCH {"enabled": true}` by someone who may act again turns one back on. Returns the unsubscriber.
+ * `PATCH {"enabled": true}` by someone who may act again turns one back on; `changed` is called
+ * after webhooks were disabled (`WebhookSubscriptions.changed`). Returns the unsubscriber.
  */
-export function disableOrphanedWebhooks(db: Database, events: DomainEvents, clock: Clock): () => void {
+export function disableOrphanedWebhooks(db: Database, events: DomainEvents, clock: Clock, changed?: () => Promise<void>): () => void {
   const webhooks: Collection<WebhookRecord> = db.collection<WebhookRecord>(webhookCollections.webhooks);
   const disable = async (filter: Parameters<typeof webhooks.updateMany>[0], reason: string): Promise<void> => {
-    await webhooks.updateMany({ ...filter, enabled: true }, { $set: { enabled: false, disabledReason: reason, updatedAt: clock.now() } });
+    if ((await webhooks.updateMany({ ...filter, enabled: true }, { $set: { enabled: false, disabledReason: reason, updatedAt: clock.now() } })) > 0) await changed?.();
   };
   const offConnection = events.on('oauth.connection.ended', async (event) => {
     if (event.appStillConnected) return;

@@ -15,6 +15,7 @@ import { WebhookOutbox } from './WebhookOutbox.js';
 import { WebhookSecrets } from './WebhookSecrets.js';
 import { disableOrphanedWebhooks } from './webhookOwnership.js';
 import { WebhookService } from './WebhookService.js';
+import { WebhookSubscriptions } from './WebhookSubscriptions.js';
 
 /** What `createWebhookServices` wires. */
 export interface WebhookServices {
@@ -46,11 +47,14 @@ export function createWebhookServices(options: {
   const secrets = new WebhookSecrets(loadServerSecret(config));
   const boards = db.collection<BoardRecord>(boardCollections.boards);
   const audience = new WebhookAudience(db, { access: options.access, accounts: options.accounts });
+  // With several processes (a lease to share), others change webhooks in the same store.
+  const subscriptions = new WebhookSubscriptions(db, { read: () => audience.listening(), shared: options.lease !== undefined });
+  const changed = (): Promise<void> => subscriptions.changed();
   const wake = (webhookId: string): void => dispatcher.wake(webhookId);
-  const outbox = new WebhookOutbox(db, { clock, wake, spaceOf: async (boardId) => (await boards.get(boardId))?.spaceId ?? null, audience, logger: options.logger, ...(quiet ? { quiet } : {}) });
+  const outbox = new WebhookOutbox(db, { clock, wake, spaceOf: async (boardId) => (await boards.get(boardId))?.spaceId ?? null, audience, subscriptions, logger: options.logger, ...(quiet ? { quiet } : {}) });
   outbox.subscribe(events);
-  const dispatcher = new WebhookDispatcher(db, { ...options, secrets, allowPrivate, recover: (graceMs) => outbox.recover(graceMs), fannedOut: () => outbox.idle(), ...(quiet ? { quiet } : {}) });
-  disableOrphanedWebhooks(db, events, clock);
-  const webhooks = new WebhookService(db, { access: options.access, secrets, clock, allowPrivate, wake });
+  const dispatcher = new WebhookDispatcher(db, { ...options, secrets, allowPrivate, recover: (graceMs) => outbox.recover(graceMs), fannedOut: () => outbox.idle(), changed, ...(quiet ? { quiet } : {}) });
+  disableOrphanedWebhooks(db, events, clock, changed);
+  const webhooks = new WebhookService(db, { access: options.access, secrets, clock, allowPrivate, wake, changed });
   return { webhooks, dispatcher };
 }

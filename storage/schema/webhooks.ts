@@ -79,6 +79,16 @@ export interface WebhookEventRecord {
   createdAt: number;
 }
 
+/**
+ * The version of the store's webhook subscriptions: one record (`id` `subscriptions`) whose
+ * `version` changes with every change of a webhook record, written before that change is
+ * answered. A process compares it with the version of the list it holds (see `WebhookSubscriptions`).
+ */
+export interface WebhookVersionRecord {
+  id: string;
+  version: string;
+}
+
 /** Collections of the webhooks aggregate. */
 export const webhookCollections = {
   webhooks: { name: 'webhooks', indexes: [{ fields: ['workspaceId', 'enabled'] }, { fields: ['ownerId', 'id'] }] },
@@ -93,4 +103,5 @@ export const webhookCollections = {
     ],
   },
   events: { name: 'webhook_events', indexes: [{ fields: ['createdAt'] }] },
+  versions: { name: 'webhook_versions', indexes: [] },
 } as const satisfies Record<string, CollectionSpec>;

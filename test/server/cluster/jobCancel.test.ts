@@ -53,13 +53,15 @@ describe.skipIf(!available)('two servers over one store and one Redis: a cancel 
     expect(a.server.services.jobs.stats().running).toBe(1);
     expect(b.server.services.jobs.stats().running).toBe(0);
 
+    expect(started.cancelRequested).toBe(false);
     const res = await b.api(user.key, 'POST', `/jobs/${started.id}/cancel`);
     expect(res.status).toBe(202);
-    expect((await json(res)).id).toBe(started.id);
+    // Asked, not taken yet: A runs it and hears the flag at its next read.
+    expect(await json(res)).toMatchObject({ id: started.id, status: 'running', cancelRequested: true });
     // A hears the flag in the job's record and stops it.
     await expect.poll(async () => (await json(b.api(user.key, 'GET', `/jobs/${started.id}`))).error?.code ?? null, { timeout: 30_000 }).toBe('cancelled');
     await expect.poll(() => fake.dropped(), { timeout: 20_000 }).toBe(1);
-    expect(await json(a.api(user.key, 'GET', `/jobs/${started.id}`))).toMatchObject({ status: 'canceled', error: { code: 'cancelled' }, result: null });
+    expect(await json(a.api(user.key, 'GET', `/jobs/${started.id}`))).toMatchObject({ status: 'canceled', error: { code: 'cancelled' }, result: null, cancelRequested: false });
     expect(await credits()).toBe(before);
     expect((await json(a.api(user.key, 'GET', `/boards/${boardId}/items`))).data).toEqual([]);
     // Cancelling again, on either process, changes nothing.

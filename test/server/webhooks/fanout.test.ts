@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { DomainEvents } from '../../../server/events/index.js';
 import type { DomainEventMap } from '../../../server/events/index.js';
 import { WebhookOutbox } from '../../../server/webhooks/WebhookOutbox.js';
+import { WebhookSubscriptions } from '../../../server/webhooks/WebhookSubscriptions.js';
 import type { Database } from '../../../storage/index.js';
 import { ManualClock } from '../../../storage/index.js';
 import type { WebhookDeliveryRecord, WebhookEventRecord, WebhookRecord } from '../../../storage/schema/webhooks.js';
@@ -29,10 +30,10 @@ const tenHooks = Array.from({ length: 10 }, (_, i) => hook(`whk_${i}`));
 function serverProcess(db: Database, hooks: readonly WebhookRecord[] | 'failing', woken: string[] = []) {
   const events = new DomainEvents(logger);
   const audience = {
-    listening: () => Promise.resolve(hooks === 'failing' ? tenHooks : [...hooks]),
     hooksFor: () => (hooks === 'failing' ? Promise.reject(new Error('the process died')) : Promise.resolve([...hooks])),
   };
-  const outbox = new WebhookOutbox(db, { clock: new ManualClock(1_000), wake: (id) => void woken.push(id), spaceOf: () => Promise.resolve(null), audience, logger });
+  const subscriptions = new WebhookSubscriptions(db, { read: () => Promise.resolve(hooks === 'failing' ? tenHooks : [...hooks]), shared: false });
+  const outbox = new WebhookOutbox(db, { clock: new ManualClock(1_000), wake: (id) => void woken.push(id), spaceOf: () => Promise.resolve(null), audience, subscriptions, logger });
   outbox.subscribe(events);
   return { events, outbox };
 }
