@@ -198,6 +198,25 @@ describe('GET /web/events: what a stream says', () => {
     await mine.next((e) => e.event === 'sharing');
   });
 
+  test('a board reached through its space: removed from the space, or the board moved out of it, the person hears role null and nothing more', async () => {
+    const space = await json(t.api(owner.key, 'POST', '/spaces', { name: 'Crew' }));
+    const kept = await newBoard('Kept', space.id);
+    const moved = await newBoard('Moved', space.id);
+    await t.api(owner.key, 'POST', `/spaces/${space.id}/members`, { email: member.email, role: 'editor' });
+    const onMoved = await follow(member, `board=${moved}`);
+    expect(await onMoved.next((e) => e.event === 'access')).toMatchObject({ data: { role: 'editor' } });
+    expect((await t.api(owner.key, 'PATCH', `/boards/${moved}`, { spaceId: 'default' })).status).toBe(200);
+    expect(await onMoved.next((e) => e.event === 'access')).toMatchObject({ data: { resourceId: moved, role: null } });
+    await onMoved.ended;
+
+    const onKept = await follow(member, `board=${kept}`);
+    await onKept.next((e) => e.event === 'access');
+    expect((await t.api(owner.key, 'DELETE', `/spaces/${space.id}/members/${encodeURIComponent(member.email)}`)).status).toBe(204);
+    expect(await onKept.next((e) => e.event === 'access')).toMatchObject({ data: { resourceId: kept, role: null } });
+    await onKept.ended;
+    expect([...onMoved.events, ...onKept.events].filter((e) => e.event === 'sharing')).toEqual([]);
+  });
+
   test('a space stream hears its own people; a space member removed hears role null', async () => {
     const space = await json(t.api(owner.key, 'POST', '/spaces', { name: 'Team' }));
     await t.api(owner.key, 'POST', `/spaces/${space.id}/members`, { email: member.email, role: 'viewer' });
