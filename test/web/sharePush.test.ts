@@ -1,9 +1,9 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumAvailable, closeBrowserSuite, ensureWebApp, launchChromium, signedInPage } from '../helpers/browser.js';
+import { chromiumAvailable, closeBrowserSuite, signedInPage, startBrowserSuite } from '../helpers/browser.js';
 import { signIn } from '../oauth/helpers/oauthFlow.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
-import { expectEnvelope, json, startTestServer } from '../helpers/testServer.js';
+import { expectEnvelope, json } from '../helpers/testServer.js';
 
 const available = chromiumAvailable('the pushed sharing changes browser test');
 
@@ -13,19 +13,17 @@ let browser: Browser;
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  if (!available) return;
-  ensureWebApp();
-  t = await startTestServer({ env: { BOARDS_RATE_LIMIT_PER_MINUTE: '100000' } });
-  owner = await t.createUser({ name: 'Ana Owner', plan: 'business' });
-  browser = await launchChromium();
+  if (available) ({ t, owner, browser } = await startBrowserSuite());
 }, 60_000);
 
 afterAll(async () => {
   if (available) await closeBrowserSuite(contexts, browser, t);
 });
 
+let addresses = 0;
 function newAddress(label: string): string {
-  return `${label}-${Math.random().toString(36).slice(2, 10)}@example.com`;
+  addresses += 1;
+  return `${label}.${addresses}.${Date.now()}@example.com`;
 }
 
 async function newBoard(title: string): Promise<string> {
