@@ -74,6 +74,27 @@ describe.skipIf(!available)('sharing changes pushed to the web app', { timeout: 
     expect((await members(boardId)).find((m) => m.email === editor.email)).toMatchObject({ role: 'editor' });
   });
 
+  test('a tab hidden while its role changes lets its stream go, and shown again it follows the change', async () => {
+    const boardId = await newBoard('Background');
+    const editor = await t.createUser({ name: 'Hal Hidden' });
+    await t.api(owner.key, 'POST', `/boards/${boardId}/members`, { email: editor.email, role: 'editor' });
+    const theirs = await openBoard(editor, boardId);
+    await theirs.locator('[data-tool=freehand]').waitFor();
+    const setVisibility = (state: 'hidden' | 'visible') =>
+      theirs.evaluate((value) => {
+        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
+        document.dispatchEvent(new Event('visibilitychange'));
+      }, state);
+    const letGo = theirs.waitForEvent('requestfailed', { predicate: (request) => request.url().includes('/web/events'), timeout: 10_000 });
+    await setVisibility('hidden');
+    await letGo;
+    expect((await t.api(owner.key, 'PATCH', `/boards/${boardId}/members/${encodeURIComponent(editor.email)}`, { role: 'viewer' })).status).toBe(200);
+    await setVisibility('visible');
+    await theirs.locator('.topbar .badge', { hasText: 'View only' }).waitFor();
+    await theirs.locator('[data-tool=freehand]').waitFor({ state: 'detached' });
+    expect((await members(boardId)).find((m) => m.email === editor.email)).toMatchObject({ role: 'viewer' });
+  });
+
   test('a change made elsewhere shows in an open Share dialog without polling: a role set through the API, an invitation sent by another admin', async () => {
     const boardId = await newBoard('Budget');
     const viewer = await t.createUser({ name: 'Vic Viewer' });

@@ -29,12 +29,30 @@ class Channel {
 
   constructor(target: FollowTarget) {
     this.#url = `/web/events?${target.kind}=${encodeURIComponent(target.id)}`;
-    this.#connect();
+    document.addEventListener('visibilitychange', this.#onVisibility);
+    if (document.visibilityState !== 'hidden') this.#connect();
   }
 
   close(): void {
     this.#ended = true;
+    document.removeEventListener('visibilitychange', this.#onVisibility);
+    this.#suspend();
+  }
+
+  /**
+   * A hidden tab lets its stream go and opens it again when shown (its listeners then get the
+   * server's `access` and a `resync`): over HTTP/1.1 a browser holds at most six connections to
+   * one site, and background tabs must not take them from the one in front.
+   */
+  readonly #onVisibility = (): void => {
+    if (this.#ended) return;
+    if (document.visibilityState === 'hidden') this.#suspend();
+    else if (this.#source === null && this.#timer === undefined) this.#connect();
+  };
+
+  #suspend(): void {
     clearTimeout(this.#timer);
+    this.#timer = undefined;
     this.#source?.close();
     this.#source = null;
   }
@@ -50,9 +68,13 @@ class Channel {
     };
     source.onerror = () => {
       // The browser reconnects by itself (CONNECTING) after a drop; a refusal (401, 404, 429) or a stream it gave up on is CLOSED.
-      if (source.readyState !== EventSource.CLOSED || this.#ended) return;
+      if (source.readyState !== EventSource.CLOSED || this.#ended || this.#source !== source) return;
       source.close();
-      this.#timer = setTimeout(() => this.#connect(), this.#retryMs);
+      this.#source = null;
+      this.#timer = setTimeout(() => {
+        this.#timer = undefined;
+        this.#connect();
+      }, this.#retryMs);
       this.#retryMs = Math.min(this.#retryMs * 2, maxRetryMs);
     };
     source.addEventListener('access', (message) => {
