@@ -134,6 +134,35 @@ describe.skipIf(!available)('sharing changes pushed to the web app', { timeout: 
     expect((await json(t.api(owner.key, 'GET', `/boards/${boardId}/invitations`))).data).toEqual([]);
   });
 
+  test('a space’s Share dialog on the dashboard follows its people; a member whose access ends is told so in their open dialog', async () => {
+    const space = await json(t.api(owner.key, 'POST', '/spaces', { name: 'Studio' }));
+    const admin = await t.createUser({ name: 'Sam Admin' });
+    const newcomer = await t.createUser({ name: 'Nia Newcomer' });
+    await t.api(owner.key, 'POST', `/spaces/${space.id}/members`, { email: admin.email, role: 'admin' });
+    const mine = await signedInPage(browser, t, owner.id, contexts);
+    await mine.goto(`${t.url}/spaces/${space.id}`);
+    await mine.getByRole('button', { name: 'Share space' }).click();
+    const dialog = mine.getByRole('dialog', { name: 'Share “Studio”' });
+    await dialog.locator(`.member[data-email="${admin.email}"]`).waitFor();
+    const theirs = await signedInPage(browser, t, admin.id, contexts);
+    await theirs.goto(`${t.url}/spaces/${space.id}`);
+    await theirs.getByRole('button', { name: 'Share space' }).click();
+    const theirDialog = theirs.getByRole('dialog', { name: 'Share “Studio”' });
+    await theirDialog.getByLabel('Email address to invite').waitFor();
+
+    // The admin shares the space from their dialog: the owner's shows the newcomer.
+    await theirDialog.getByLabel('Email address to invite').fill(newcomer.email);
+    await theirDialog.getByRole('button', { name: 'Invite' }).click();
+    await dialog.locator(`.member[data-email="${newcomer.email}"]`).waitFor();
+    // The owner removes the admin: the admin's open dialog says their access ended, and the API agrees.
+    await dialog.getByRole('button', { name: 'Remove Sam Admin' }).click();
+    await theirDialog.getByRole('status').filter({ hasText: 'You no longer have access to this space.' }).waitFor();
+    await expectEnvelope(await t.api(admin.key, 'GET', `/spaces/${space.id}/members`), 404, 'not_found');
+    const left = (await json(t.api(owner.key, 'GET', `/spaces/${space.id}/members?limit=100`))).data.map((m: Body) => m.email);
+    expect(left).toContain(newcomer.email);
+    expect(left).not.toContain(admin.email);
+  });
+
   test('removed in the dialog: the person is sent to the dashboard and told why; the API refuses them the board', async () => {
     const boardId = await newBoard('Secret plan');
     const guest = await t.createUser({ name: 'Gus Guest' });
