@@ -82,8 +82,10 @@ describe.skipIf(!available)('sharing changes pushed to the web app', { timeout: 
     await theirs.locator('[data-tool=freehand]').waitFor();
     const setVisibility = (state: 'hidden' | 'visible') =>
       theirs.evaluate((value) => {
-        Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => value });
-        document.dispatchEvent(new Event('visibilitychange'));
+        // The page's own document (this runs in the browser; the test's typings have no DOM).
+        const page = globalThis as unknown as { document: { dispatchEvent(event: unknown): void }; Event: new (type: string) => unknown };
+        Object.defineProperty(page.document, 'visibilityState', { configurable: true, get: () => value });
+        page.document.dispatchEvent(new page.Event('visibilitychange'));
       }, state);
     const letGo = theirs.waitForEvent('requestfailed', { predicate: (request) => request.url().includes('/web/events'), timeout: 10_000 });
     await setVisibility('hidden');
