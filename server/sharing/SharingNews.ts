@@ -10,13 +10,19 @@ export interface SharingChange {
   readonly resourceId: string;
 }
 
+/** That a person's rights across a workspace changed (added to it, role changed, removed): every board of it may read differently for them. */
+export interface SharingPersonChange {
+  readonly kind: 'person';
+  readonly userId: string;
+}
+
 /** News may have been lost (the bus between processes was away): whoever follows sharing reads it again. */
 export interface SharingResync {
   readonly kind: 'resync';
 }
 
 /** What `SharingNews` tells its listeners. */
-export type SharingNewsItem = SharingChange | SharingResync;
+export type SharingNewsItem = SharingChange | SharingPersonChange | SharingResync;
 
 /** Board record fields whose change changes who may do what on the board, or whose people it shows (a move brings the people of another space). */
 const sharingFields: ReadonlySet<string> = new Set(['spaceId', 'locked']);
@@ -27,7 +33,7 @@ export const sharingChannel = 'sharing-news';
 /**
  * The news that the people of a board or space changed, from every process: gathered here from
  * the domain events (`member.*`, `board.updated` of `spaceId` or `locked`, `board.deleted`,
- * `board.restored`, `space.trashed`) and the invitations' own changes, told to this process's
+ * `board.restored`, `space.trashed`, `workspace.member.*` for the person) and the invitations' own changes, told to this process's
  * listeners at once and published on the cluster bus, whose messages from the other processes
  * are told the same way. The bus is lossy: when it comes back after an outage, listeners are
  * told to `resync`. News carries ids only; who may hear of what is decided by each listener
@@ -50,6 +56,7 @@ export class SharingNews {
       events.on('board.updated', (event) => (event.changes.some((field) => sharingFields.has(field)) ? this.announce('board', event.boardId) : undefined)),
       events.onEach(['board.deleted', 'board.restored'], (_type, event) => this.announce('board', event.boardId)),
       events.on('space.trashed', (event) => this.announce('space', event.spaceId)),
+      events.onEach(['workspace.member.added', 'workspace.member.updated', 'workspace.member.removed'], (_type, event) => this.#spread({ kind: 'person', userId: event.userId })),
       deps.invitations.onChanged((resourceType, resourceId) => this.announce(resourceType, resourceId)),
       this.#bus.onReconnected(() => this.#tell({ kind: 'resync' })),
     ];
@@ -64,9 +71,13 @@ export class SharingNews {
 
   /** Tells this process's listeners that the people of a board or space changed, and the other processes over the bus. */
   announce(resourceType: 'board' | 'space', resourceId: string): void {
-    this.#tell({ kind: 'changed', resourceType, resourceId });
+    this.#spread({ kind: 'changed', resourceType, resourceId });
+  }
+
+  #spread(item: SharingChange | SharingPersonChange): void {
+    this.#tell(item);
     // Never awaited: the change is stored already, and the bus logs its own failures (lossy by contract).
-    void this.#bus.publish(sharingChannel, 'sharing', new TextEncoder().encode(JSON.stringify({ resourceType, resourceId })));
+    void this.#bus.publish(sharingChannel, 'sharing', new TextEncoder().encode(JSON.stringify(item)));
   }
 
   /** Calls `listener` once when the server stops (streams that follow sharing end then, so the stop does not wait for them). */
@@ -88,9 +99,11 @@ export class SharingNews {
   readonly #onMessage = (message: BoardMessage): void => {
     if (message.kind !== 'sharing') return;
     try {
-      const parsed = JSON.parse(new TextDecoder().decode(message.payload)) as { resourceType?: unknown; resourceId?: unknown };
-      if ((parsed.resourceType !== 'board' && parsed.resourceType !== 'space') || typeof parsed.resourceId !== 'string') return;
-      this.#tell({ kind: 'changed', resourceType: parsed.resourceType, resourceId: parsed.resourceId });
+      const parsed = JSON.parse(new TextDecoder().decode(message.payload)) as { kind?: unknown; resourceType?: unknown; resourceId?: unknown; userId?: unknown };
+      if (parsed.kind === 'person' && typeof parsed.userId === 'string') this.#tell({ kind: 'person', userId: parsed.userId });
+      else if (parsed.kind === 'changed' && (parsed.resourceType === 'board' || parsed.resourceType === 'space') && typeof parsed.resourceId === 'string') {
+        this.#tell({ kind: 'changed', resourceType: parsed.resourceType, resourceId: parsed.resourceId });
+      }
     } catch (error) {
       this.#logger.warn({ err: error, publisher: message.publisher }, 'A sharing news message could not be read; it is ignored');
     }

@@ -33,7 +33,7 @@ const noAccess: OwnAccess = { role: null, canEdit: false, canComment: false };
 
 /**
  * One person following the sharing of one board or space. Each piece of news that may concern
- * it (its board, the space holding its board, its space; or a resync) makes it read the person's
+ * it (its board, the space holding its board, its space, the person's workspace roles; or a resync) makes it read the person's
  * rights again before it says anything, so nobody hears of a board or space they can no longer
  * read: their last word is `access` with `role` null. A board's space is read again with each
  * check, so news of the space it moved to is heard. Checks run one at a time, in order.
@@ -87,6 +87,7 @@ export class SharingWatch {
 
   #concerns(item: SharingNewsItem): boolean {
     if (item.kind === 'resync') return true;
+    if (item.kind === 'person') return item.userId === this.#userId;
     if (item.resourceType === this.target.resourceType && item.resourceId === this.target.resourceId) return true;
     return this.target.resourceType === 'board' && item.resourceType === 'space' && item.resourceId === this.#spaceId;
   }
@@ -105,7 +106,9 @@ export class SharingWatch {
       this.#ended = true;
       return messages;
     }
-    messages.push(item.kind === 'resync' ? { event: 'resync', data: this.target } : { event: 'sharing', data: this.target });
+    // A person's workspace role says nothing of the people of what they follow: only their own rights, above.
+    if (item.kind === 'resync') messages.push({ event: 'resync', data: this.target });
+    else if (item.kind === 'changed') messages.push({ event: 'sharing', data: this.target });
     return messages;
   }
 }

@@ -217,6 +217,23 @@ describe('GET /web/events: what a stream says', () => {
     expect([...onMoved.events, ...onKept.events].filter((e) => e.event === 'sharing')).toEqual([]);
   });
 
+  test('a board reached through its workspace: the person removed from the workspace hears role null; others hear nothing of it', async () => {
+    const boardId = await newBoard('Workspace wide');
+    const colleague = await t.createUser({ name: 'Wes' });
+    await t.server.services.accounts.setMembership(owner.workspaceId, colleague.id, 'member', owner.id);
+    const theirs = await follow(colleague, `board=${boardId}`);
+    expect(await theirs.next((e) => e.event === 'access')).toMatchObject({ data: { resourceId: boardId } });
+    const mine = await follow(owner, `board=${boardId}`);
+    await mine.next((e) => e.event === 'access');
+    await t.server.services.accounts.removeMembership(owner.workspaceId, colleague.id, owner.id);
+    expect(await theirs.next((e) => e.event === 'access')).toMatchObject({ data: { resourceId: boardId, role: null } });
+    await theirs.ended;
+    // The owner's stream hears nothing of it: then a change of the board's people is its next word.
+    await t.api(owner.key, 'POST', `/boards/${boardId}/members`, { email: address('after'), role: 'viewer' });
+    await mine.next((e) => e.event === 'sharing');
+    expect(mine.events.map((e) => e.event)).toEqual(['access', 'sharing']);
+  });
+
   test('a space stream hears its own people; a space member removed hears role null', async () => {
     const space = await json(t.api(owner.key, 'POST', '/spaces', { name: 'Team' }));
     await t.api(owner.key, 'POST', `/spaces/${space.id}/members`, { email: member.email, role: 'viewer' });
