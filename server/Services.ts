@@ -4,6 +4,7 @@ import type { Clock, ClusterPorts, Database } from '../storage/index.js';
 import { localCluster } from '../storage/index.js';
 import { AccessChangeFeed } from './access/AccessChangeFeed.js';
 import { recordAccessChanges } from './access/recordAccessChanges.js';
+import { SharingNews } from './sharing/SharingNews.js';
 import { AccountService } from './accounts/AccountService.js';
 import type { AiService } from './ai/AiService.js';
 import { createAiServices } from './ai/aiServices.js';
@@ -80,6 +81,8 @@ export interface Services extends BoardServices {
   readonly assets: AssetService;
   /** Changes of rights, for this process's live connections at once and, through the store, for every other process (and from the CLI). */
   readonly accessChanges: AccessChangeFeed;
+  /** News that the people of a board or space changed, from every process (the web app's event streams follow it). */
+  readonly sharingNews: SharingNews;
   /** The domain event bus: services emit on it; search, activity, notifications, recent boards (and webhooks) subscribe. */
   readonly events: DomainEvents;
   /** Live edits as domain events: the sync gateway calls `liveEdits.edited(boardId, userId)` per document message. */
@@ -187,6 +190,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     owner: liveness,
   });
   const { access } = boardServices;
+  const sharingNews = new SharingNews({ events, invitations: boardServices.invitations, bus: cluster.bus, logger });
   const assets = new AssetService({ db, access, clock, events });
   const webTokens = new WebSessionTokens({ sessions: oauth.sessions, accounts, access, now: () => clock.now() });
   authenticator.register(webTokenPrefix, webTokens.resolver());
@@ -248,6 +252,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     content,
     assets,
     accessChanges,
+    sharingNews,
     events,
     liveEdits,
     logger,
@@ -263,6 +268,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     skills,
     orphans,
     close: async () => {
+      sharingNews.stop();
       await peerWatch?.stop();
       await orphans?.stop();
       await jobs.close();

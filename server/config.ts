@@ -93,6 +93,8 @@ const envSchema = z
     BOARDS_DEV_OUTBOX: z.string().min(1, { error: 'must not be empty' }).optional(),
     BOARDS_NOTIFICATIONS_QUIET_MS: positiveInt('a positive whole number of milliseconds').default(300_000),
     BOARDS_NOTIFICATIONS_EMAIL_MS: positiveInt('a positive whole number of milliseconds').default(900_000),
+    BOARDS_WEB_EVENT_STREAMS_PER_USER: positiveInt('a positive whole number of streams').default(10),
+    BOARDS_WEB_EVENT_HEARTBEAT_MS: positiveInt('a positive whole number of milliseconds').default(25_000),
     BOARDS_WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
     BOARDS_CHECK_RESPONSES: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
     BOARDS_METRICS_TOKEN: z
@@ -198,6 +200,13 @@ export interface Config {
     readonly coalesceMs: number;
     /** Largest encoded board document; writes past it answer 413 (REST) or close 4413 (live). Default 16 MiB. */
     readonly maxDocumentBytes: number;
+  };
+  /** The web app's event streams, `GET /web/events` (docs/web-events.md). */
+  readonly webEvents: {
+    /** `BOARDS_WEB_EVENT_STREAMS_PER_USER`: streams one person may hold open on one process; the next answers 429. Default 10 (a few tabs, each a board and a dialog). */
+    readonly streamsPerUser: number;
+    /** `BOARDS_WEB_EVENT_HEARTBEAT_MS`: a comment line this often keeps proxies from closing a quiet stream (nginx waits 60 s by default). Default 25 s. */
+    readonly heartbeatMs: number;
   };
   /** Webhook delivery settings. */
   readonly webhooks: {
@@ -325,6 +334,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxDocumentBytes: e.BOARDS_MAX_DOCUMENT_BYTES,
     }),
     notifications: Object.freeze({ boardUpdateQuietMs: e.BOARDS_NOTIFICATIONS_QUIET_MS, emailDigestMs: e.BOARDS_NOTIFICATIONS_EMAIL_MS }),
+    webEvents: Object.freeze({ streamsPerUser: e.BOARDS_WEB_EVENT_STREAMS_PER_USER, heartbeatMs: e.BOARDS_WEB_EVENT_HEARTBEAT_MS }),
     webhooks: Object.freeze({ allowPrivate: e.BOARDS_WEBHOOKS_ALLOW_PRIVATE === 'true' }),
     metrics: Object.freeze({ token: e.BOARDS_METRICS_TOKEN ?? null, port: e.BOARDS_METRICS_PORT ?? null, host: e.BOARDS_METRICS_HOST ?? e.BOARDS_HOST }),
     redisUrl: e.BOARDS_REDIS_URL ?? null,

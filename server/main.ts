@@ -168,6 +168,8 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     closing ??= (async () => {
       shuttingDown = true;
       gateway.close();
+      // The web app's event streams never end by themselves: ended now, the stop does not wait out its grace for them.
+      running.sharingNews.stop();
       const drained = Promise.all(
         [http, metricsHttp].flatMap((server) => (server ? [new Promise<void>((resolve) => server.close(() => resolve()))] : [])),
       );

@@ -9,6 +9,7 @@ import { currentSession, sameOrigin } from '../oauth/session.js';
 import { appContentSecurityPolicy } from './contentSecurityPolicy.js';
 import { faviconIco, faviconSvg } from './favicon.js';
 import { WebAssets, isHashedAssetName } from './WebAssets.js';
+import { WebEventStreams } from './WebEventStreams.js';
 import { appShell, docsPage, notBuiltPage } from './webPages.js';
 
 /** Header `POST /web/token` requires: a custom header forces a CORS preflight, so other sites cannot send it. */
@@ -133,13 +134,22 @@ function tokenAnswer(issued: IssuedWebToken, user: { id: string; name: string; e
 /**
  * The web app and the API reference: `/` (dashboard), `/spaces/{id}` (the dashboard on a space),
  * `/boards/{id}` (a board) and `/account` (the person's account) answer with
- * the app's page, `/app/*` with its bundle, `POST /web/token` with a token for the page, `/docs`
+ * the app's page, `/app/*` with its bundle, `POST /web/token` with a token for the page,
+ * `GET /web/events` with the page's event stream (`WebEventStreams`), `/docs`
  * with the OpenAPI document rendered by Redoc, `/favicon.ico` and `/favicon.svg` with the
  * service's icon (all served locally).
  */
 export function webRoutes(services: Services, assets: WebAssets = new WebAssets()): Middleware {
+  const streams = new WebEventStreams(services);
   return async (ctx, next) => {
     const { path, method } = ctx;
+    if (path === '/web/events') {
+      if (method !== 'GET') {
+        ctx.set('Allow', 'GET');
+        throw new ServiceError('method_not_allowed', 'This address accepts GET.');
+      }
+      return streams.open(ctx);
+    }
     const appPolicy = () => appContentSecurityPolicy(services.config, { host: ctx.get('Host'), secure: ctx.protocol === 'https' });
     if (path === '/web/token') {
       if (method !== 'POST') {

@@ -27,12 +27,28 @@ export class InvitationService {
   readonly #mailer: Mailer;
   readonly #clock: Clock;
   readonly #publicUrl: string;
+  readonly #listeners = new Set<(resourceType: 'space' | 'board', resourceId: string) => void>();
 
   constructor(db: Database, deps: { mailer: Mailer; clock: Clock; publicUrl: string }) {
     this.#invitations = db.collection<InvitationRecord>(boardCollections.invitations);
     this.#mailer = deps.mailer;
     this.#clock = deps.clock;
     this.#publicUrl = deps.publicUrl;
+  }
+
+  /**
+   * Calls `listener` after each change to the open invitations of a space or board (sent, resent,
+   * role changed, revoked, taken at sign-in); returns the function that removes it. The web app's
+   * Share dialogs hear of them this way (invitations are not domain events: they have no actor's
+   * workspace, no webhook type and no activity of their own beyond their member operation's).
+   */
+  onChanged(listener: (resourceType: 'space' | 'board', resourceId: string) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
+  #changed(resourceType: 'space' | 'board', resourceId: string): void {
+    for (const listener of this.#listeners) listener(resourceType, resourceId);
   }
 
   /**
@@ -60,6 +76,7 @@ export class InvitationService {
       sentAt: now,
     };
     await this.#invitations.put(invitation);
+    this.#changed(target.resourceType, target.resourceId);
     const link = `${input.linkBase ?? this.#publicUrl}/${target.resourceType === 'board' ? 'boards' : 'spaces'}/${encodeURIComponent(target.resourceId)}`;
     await this.#mailer.send({
       to: email,
@@ -88,7 +105,9 @@ export class InvitationService {
   async changeRole(resourceType: 'space' | 'board', resourceId: string, email: string, role: GrantedRole): Promise<InvitationRecord | null> {
     const found = await this.find(resourceType, resourceId, email);
     if (!found) return null;
-    return this.#invitations.updateOne({ id: found.id }, { $set: { role, updatedAt: this.#clock.now() } });
+    const changed = await this.#invitations.updateOne({ id: found.id }, { $set: { role, updatedAt: this.#clock.now() } });
+    this.#changed(resourceType, resourceId);
+    return changed;
   }
 
   /** Withdraws an invitation; false when there was none open. */
@@ -96,6 +115,7 @@ export class InvitationService {
     const found = await this.find(resourceType, resourceId, email);
     if (!found) return false;
     await this.#invitations.deleteMany({ id: found.id });
+    this.#changed(resourceType, resourceId);
     return true;
   }
 
@@ -108,6 +128,7 @@ export class InvitationService {
   async take(email: string): Promise<InvitationRecord[]> {
     const rows = await this.#invitations.find({ email: normaliseEmail(email) });
     if (rows.length > 0) await this.#invitations.deleteMany({ id: { $in: rows.map((r) => r.id) } });
+    for (const row of rows) this.#changed(row.resourceType, row.resourceId);
     const now = this.#clock.now();
     return rows.filter((r) => r.expiresAt > now).sort((a, b) => a.createdAt - b.createdAt);
   }

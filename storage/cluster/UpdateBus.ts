@@ -1,9 +1,10 @@
 /**
  * What a board message carries: a Yjs document update, an awareness update, a question for every
- * process's current awareness states (a room just opened; no payload), or news that the board
- * was deleted (no payload).
+ * process's current awareness states (a room just opened; no payload), news that the board
+ * was deleted (no payload), or news that the people of a board or space changed (`sharing`: JSON,
+ * on the one channel the service's sharing news share, not a board's).
  */
-export type BoardMessageKind = 'update' | 'awareness' | 'awareness-query' | 'deleted';
+export type BoardMessageKind = 'update' | 'awareness' | 'awareness-query' | 'deleted' | 'sharing';
 
 /** A subscription to one board's messages. */
 export interface BusSubscription {

@@ -5,7 +5,7 @@ import type { BoardMessage, BoardMessageKind, BusSubscription, UpdateBus } from 
 /** Reports a failure of the bus (it is lossy by contract: the caller logs and goes on). */
 export type BusErrorReporter = (error: unknown, context: string) => void;
 
-const kindCodes: Record<BoardMessageKind, number> = { update: 1, awareness: 2, deleted: 3, 'awareness-query': 4 };
+const kindCodes: Record<BoardMessageKind, number> = { update: 1, awareness: 2, deleted: 3, 'awareness-query': 4, sharing: 5 };
 const kindOfCode = new Map<number, BoardMessageKind>(Object.entries(kindCodes).map(([kind, code]) => [code, kind as BoardMessageKind]));
 
 /** The Redis channel of a board's messages. */

@@ -7,6 +7,7 @@ import type { WebToken, WebUser } from '../api.js';
 import { SignInPrompt, TopBar } from '../App.js';
 import { NamePrompt } from '../account/NamePrompt.js';
 import { ShareButton } from './share/ShareButton.js';
+import { useRightsFollow } from './share/useRightsFollow.js';
 import { PanelButtons, SidePanel } from './assistant/BoardPanels.js';
 import type { PanelName } from './assistant/BoardPanels.js';
 import { CanvasLink } from './assistant/CanvasLink.js';
@@ -109,6 +110,13 @@ export function BoardPage({ boardId }: { boardId: string }) {
   const [edits, setEdits] = useState<BoardEdits | null>(null);
   const link = useMemo(() => new CanvasLink(), [boardId]);
   const [panel, setPanel] = useState<PanelName | null>(null);
+  // Bumped when the server says the person's rights changed: the board opens again with them.
+  const [generation, setGeneration] = useState(0);
+  useRightsFollow(boardId, token, !linkFromAddress(location.hash), title, () => {
+    tokens.invalidate();
+    setEdits(null);
+    setGeneration((g) => g + 1);
+  });
 
   useEffect(() => {
     let opened: OpenBoard | null = null;
@@ -166,7 +174,7 @@ export function BoardPage({ boardId }: { boardId: string }) {
         opened.doc.destroy();
       }
     };
-  }, [boardId]);
+  }, [boardId, generation]);
 
   useEffect(() => {
     if (synced && board) markFirstPaint(board.store.items().length);

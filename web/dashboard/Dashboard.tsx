@@ -5,6 +5,7 @@ import { SignInPrompt, TopBar } from '../App.js';
 import { fullDateTime, relativeTime } from './relativeTime.js';
 import { NamePrompt } from '../account/NamePrompt.js';
 import { ShareDialog } from '../board/share/ShareDialog.js';
+import { LeftBoardNotice } from '../board/share/LeftBoardNotice.js';
 import type { Role } from '../board/share/roles.js';
 import { BoardActions } from './BoardActions.js';
 import { builtInSpaceLabels, spaceLabel } from './spaceLabel.js';
@@ -188,6 +189,7 @@ export function Dashboard({ initialSpaceId }: { initialSpaceId?: string } = {}) 
           {sharingSpace && selected && (
             <ShareDialog tokens={tokens} target={{ kind: 'space', id: selected.id, name: spaceLabel(selected), role: selected.role }} onClose={() => setSharingSpace(false)} />
           )}
+          <LeftBoardNotice />
           {notice && <p class="notice">{notice}</p>}
           {error && (
             <p class="error" role="alert">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import { api } from '../../api.js';
 import type { TokenSource } from '../../api.js';
 import { fullDateTime, relativeTime } from '../../dashboard/relativeTime.js';
@@ -6,14 +6,12 @@ import { roleLabels } from './roles.js';
 import { errorText, invitationPath, listInvitations } from './shareApi.js';
 import type { Invitation, ShareTarget } from './shareApi.js';
 
-/** How often the open dialog looks for invitations accepted meanwhile: 5 s (only while the page is visible). */
-export const invitationRefreshMs = 5_000;
-
 /**
  * The open invitations of a board or space (shown to those who may share): the address, the
- * role, who invited and when, and when it lapses, each with Resend and Revoke. The list follows
- * `revision` (bumped after each change in the dialog) and refreshes itself while open, so an
- * invitation accepted meanwhile leaves it; `onAccepted` then reloads the people with access.
+ * role, who invited and when, and when it lapses, each with Resend and Revoke. The list is read
+ * again whenever `revision` changes: the dialog bumps it after each change it makes and each time
+ * the server says the board's or space's people changed (an invitation accepted elsewhere, sent
+ * by someone else, revoked), so it follows them without polling.
  */
 export function PendingInvitations({
   tokens,
@@ -21,42 +19,31 @@ export function PendingInvitations({
   revision,
   busy,
   run,
-  onAccepted,
 }: {
   tokens: TokenSource;
   target: ShareTarget;
   revision: number;
   busy: boolean;
   run: (work: () => Promise<string | null>) => void;
-  onAccepted: () => void;
 }) {
   const [invitations, setInvitations] = useState<Invitation[] | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // Addresses this dialog revoked: when they leave the list, nobody accepted them.
-  const revoked = useRef(new Set<string>());
-  const shown = useRef<Invitation[] | null>(null);
 
-  const load = async () => {
-    try {
-      const next = await listInvitations(tokens, target);
-      const before = shown.current;
-      const left = before?.filter((b) => !next.some((n) => n.email === b.email) && !revoked.current.has(b.email)) ?? [];
-      shown.current = next;
-      setInvitations(next);
-      setError(null);
-      if (left.length > 0) onAccepted();
-    } catch (e) {
-      setError(errorText(e));
-    }
-  };
-
-  useEffect(() => void load(), [target.id, revision]);
   useEffect(() => {
-    const timer = setInterval(() => {
-      if (document.visibilityState === 'visible') void load();
-    }, invitationRefreshMs);
-    return () => clearInterval(timer);
-  }, [target.id]);
+    let current = true;
+    listInvitations(tokens, target).then(
+      (next) => {
+        if (!current) return;
+        setInvitations(next);
+        setError(null);
+      },
+      (e: unknown) => current && setError(errorText(e)),
+    );
+    // An answer that a later read overtook is dropped: the list shows the newest read.
+    return () => {
+      current = false;
+    };
+  }, [target.id, revision]);
 
   if (invitations === null) return error ? <p class="error" role="alert">{error}</p> : null;
   if (invitations.length === 0) return null;
@@ -99,7 +86,6 @@ export function PendingInvitations({
                 disabled={busy}
                 onClick={() =>
                   run(async () => {
-                    revoked.current.add(inv.email);
                     await api(tokens, 'DELETE', invitationPath(target, inv.email));
                     return `Invitation to ${inv.email} revoked: the link no longer gives access.`;
                   })

@@ -7,17 +7,19 @@ import { MoveBoard } from './MoveBoard.js';
 import { PendingInvitations } from './PendingInvitations.js';
 import { PublicLinkControls } from './PublicLinkControls.js';
 import { grantableRoles, mayOnBoard, mayOnSpace, roleLabels } from './roles.js';
-import type { GrantableRole } from './roles.js';
+import type { GrantableRole, Role } from './roles.js';
 import { errorText, listMembers, targetPath } from './shareApi.js';
 import type { Member, ShareResult, ShareTarget } from './shareApi.js';
 import './share.css';
 import { Outcome } from './Outcome.js';
+import { followSharing } from './sharingEvents.js';
 
 /**
  * The Share dialog of a board or space: invite by email with a role, the members with their roles
  * (changed and removed by those whose role allows it; people who have a board through its space
  * are marked so), the pending invitations (resent and revoked by those who may share), the public
- * link, and for a board its space. Everything goes through `/v1`.
+ * link, and for a board its space. Everything goes through `/v1`; the lists follow the server's
+ * event stream (`GET /web/events`), so a change made anywhere shows here within a second.
  */
 export function ShareDialog({ tokens, target, onClose, onMoved }: { tokens: TokenSource; target: ShareTarget; onClose: () => void; onMoved?: (spaceId: string | null) => void }) {
   const title = `Share “${target.name}”`;
@@ -34,8 +36,7 @@ export function ShareDialog({ tokens, target, onClose, onMoved }: { tokens: Toke
   return <ShareTargetDialog tokens={tokens} target={target} title={title} onClose={onClose} {...(onMoved ? { onMoved } : {})} />;
 }
 
-function ShareTargetDialog({ tokens, target, title, onClose, onMoved }: { tokens: TokenSource; target: ShareTarget; title: string; onClose: () => void; onMoved?: (spaceId: string | null) => void }) {
-  const canShare = target.kind === 'board' ? mayOnBoard(target.role, 'share') : mayOnSpace(target.role, 'share');
+function ShareTargetDialog({ tokens, target: given, title, onClose, onMoved }: { tokens: TokenSource; target: ShareTarget; title: string; onClose: () => void; onMoved?: (spaceId: string | null) => void }) {
   const [members, setMembers] = useState<Member[] | null>(null);
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<GrantableRole>('editor');
@@ -44,8 +45,37 @@ function ShareTargetDialog({ tokens, target, title, onClose, onMoved }: { tokens
   const [busy, setBusy] = useState(false);
   const [revision, setRevision] = useState(0);
 
+  // The person's own role follows the server's word, so what the dialog offers changes with it.
+  const [ownRole, setOwnRole] = useState<Role | null>(given.role);
+  const [lost, setLost] = useState(false);
+  const target: ShareTarget = { ...given, role: ownRole };
+  const canShare = target.kind === 'board' ? mayOnBoard(ownRole, 'share') : mayOnSpace(ownRole, 'share');
+
   const reload = () => listMembers(tokens, target).then(setMembers, (e: unknown) => setError(errorText(e)));
   useEffect(() => void reload(), [target.id]);
+  // Pushed by the server as it happens: people or invitations changed (here or by anyone else), or the person's own role.
+  useEffect(
+    () =>
+      followSharing({ kind: target.kind, id: target.id }, (event) => {
+        if (event.event === 'access') {
+          if (event.role === null) setLost(true);
+          else setOwnRole(event.role as Role);
+          return;
+        }
+        void reload();
+        setRevision((r) => r + 1);
+      }),
+    [target.kind, target.id],
+  );
+  if (lost) {
+    return (
+      <Dialog title={title} onClose={onClose}>
+        <p class="share-note" role="status">
+          You no longer have access to this {target.kind}.
+        </p>
+      </Dialog>
+    );
+  }
 
   const run = async (work: () => Promise<string | null>) => {
     setBusy(true);
@@ -100,7 +130,7 @@ function ShareTargetDialog({ tokens, target, title, onClose, onMoved }: { tokens
       )}
       <Outcome notice={notice} error={error} />
       <MemberList tokens={tokens} target={target} members={members} canShare={canShare} busy={busy} run={run} />
-      {canShare && <PendingInvitations tokens={tokens} target={target} revision={revision} busy={busy} run={run} onAccepted={() => void reload()} />}
+      {canShare && <PendingInvitations tokens={tokens} target={target} revision={revision} busy={busy} run={run} />}
       <PublicLinkControls tokens={tokens} target={target} />
       {target.kind === 'board' && mayOnBoard(target.role, 'move') && <MoveBoard tokens={tokens} boardId={target.id} {...(onMoved ? { onMoved } : {})} />}
     </Dialog>
