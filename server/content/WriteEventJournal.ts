@@ -6,11 +6,12 @@ import type { Clock, Collection, Database } from '../../storage/index.js';
 import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
-import type { WriteEventsRecord } from '../../storage/schema/writeEvents.js';
+import type { JournaledEventRecord, WriteEventsRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import type { DomainEventType, PlannedEvent } from '../events/eventTypes.js';
+import { currentItem } from './itemChangeEvents.js';
 import { byBoard, orphanedRows } from './orphanedRows.js';
 
 export type { PlannedEvent };
@@ -25,7 +26,7 @@ export type EventPlan<T> = (result: T, doc: Y.Doc, journalId: string) => Planned
 /** Options of `WriteEventJournal`. */
 export interface WriteEventJournalOptions {
   db: Database;
-  documents: Pick<DocumentRegistry, 'transact' | 'whenPersisted'>;
+  documents: Pick<DocumentRegistry, 'transact' | 'whenPersisted' | 'open'>;
   events: DomainEvents;
   clock: Clock;
   logger: DomainEventLogger;
@@ -155,12 +156,14 @@ export class WriteEventJournal {
       .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'write events could not be removed from the journal'));
   }
 
+  /** The row of a write: its events without the item views (`views: 'document'`), which a replay reads from the stored document. */
   #row(id: string, boardId: string, mark: ChangeMark | null, events: readonly PlannedEvent[], at: number): WriteEventsRecord {
     return {
       id,
       boardId,
       mark: mark === null ? null : { client: mark.client, clock: mark.clock, deletion: mark.deletion },
-      events: events.map((event) => ({ type: event.type, payload: event.payload as unknown as Record<string, unknown> })),
+      events: events.map((event) => ({ type: event.type, payload: withoutView(event.type, event.payload as unknown as Record<string, unknown>) })),
+      views: 'document',
       at,
       ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
     };
@@ -224,9 +227,14 @@ export class WriteEventJournal {
     );
     const landed = new Set(marked.filter((_row, i) => held[i] === true).map((row) => row.id));
     const created = rows.some((row) => row.boardCreated === true) && (await this.#boards.findOne({ id: boardId })) !== null;
+    let doc: Y.Doc | undefined;
     for (const row of rows) {
       if (row.boardCreated === true ? !created : row.mark !== null && !landed.has(row.id)) continue;
-      for (const event of row.events) await this.#o.events.emit(event.type as DomainEventType, event.payload as never);
+      if (row.views === 'document') doc ??= await this.#o.documents.open(boardId);
+      for (const event of row.events) {
+        const payload = doc !== undefined && row.views === 'document' ? withView(event, doc) : event.payload;
+        await this.#o.events.emit(event.type as DomainEventType, payload as never);
+      }
     }
     await this.#remove(rows.map((row) => row.id));
   }
@@ -235,4 +243,23 @@ export class WriteEventJournal {
     // Without an fsync of its own: a row a power loss brings back only emits its events again.
     await this.#rows.deleteMany({ id: { $in: ids } }, sharedDurability);
   }
+}
+
+/** Item events whose payload carries the item's view, which a row stores without (`views: 'document'`). */
+function carriesView(type: string): boolean {
+  return type === 'item.created' || type === 'item.updated';
+}
+
+/** `payload` as a row stores it: an item event's without its `item` (a replay reads it from the document), any other as it is. */
+function withoutView(type: string, payload: Record<string, unknown>): Record<string, unknown> {
+  if (!carriesView(type)) return payload;
+  const stored: Record<string, unknown> = {};
+  for (const key in payload) if (key !== 'item') stored[key] = payload[key];
+  return stored;
+}
+
+/** The payload of a stored event as it is emitted again: an item event's with the item as `doc` holds it (null when it is gone). */
+function withView(event: JournaledEventRecord, doc: Y.Doc): Record<string, unknown> {
+  if (!carriesView(event.type)) return event.payload as Record<string, unknown>;
+  return { ...event.payload, item: currentItem(doc, String(event.payload.itemId)) };
 }
