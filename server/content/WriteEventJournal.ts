@@ -6,12 +6,12 @@ import type { Clock, Collection, Database } from '../../storage/index.js';
 import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
-import type { JournaledEventRecord, WriteEventsRecord } from '../../storage/schema/writeEvents.js';
+import type { WriteEventsRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import type { DomainEventType, PlannedEvent } from '../events/eventTypes.js';
-import { currentItem } from './itemChangeEvents.js';
+import { replayedPayload, storedEvents } from './journalRows.js';
 import { byBoard, orphanedRows } from './orphanedRows.js';
 
 export type { PlannedEvent };
@@ -156,14 +156,13 @@ export class WriteEventJournal {
       .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'write events could not be removed from the journal'));
   }
 
-  /** The row of a write: its events without the item views (`views: 'document'`), which a replay reads from the stored document. */
+  /** The row of a write: its events as `storedEvents` compacts them. */
   #row(id: string, boardId: string, mark: ChangeMark | null, events: readonly PlannedEvent[], at: number): WriteEventsRecord {
     return {
       id,
       boardId,
       mark: mark === null ? null : { client: mark.client, clock: mark.clock, deletion: mark.deletion },
-      events: events.map((event) => ({ type: event.type, payload: withoutView(event.type, event.payload as unknown as Record<string, unknown>) })),
-      views: 'document',
+      ...storedEvents(events),
       at,
       ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
     };
@@ -232,8 +231,7 @@ export class WriteEventJournal {
       if (row.boardCreated === true ? !created : row.mark !== null && !landed.has(row.id)) continue;
       if (row.views === 'document') doc ??= await this.#o.documents.open(boardId);
       for (const event of row.events) {
-        const payload = doc !== undefined && row.views === 'document' ? withView(event, doc) : event.payload;
-        await this.#o.events.emit(event.type as DomainEventType, payload as never);
+        await this.#o.events.emit(event.type as DomainEventType, replayedPayload(row, event, doc) as never);
       }
     }
     await this.#remove(rows.map((row) => row.id));
@@ -245,21 +243,3 @@ export class WriteEventJournal {
   }
 }
 
-/** Item events whose payload carries the item's view, which a row stores without (`views: 'document'`). */
-function carriesView(type: string): boolean {
-  return type === 'item.created' || type === 'item.updated';
-}
-
-/** `payload` as a row stores it: an item event's without its `item` (a replay reads it from the document), any other as it is. */
-function withoutView(type: string, payload: Record<string, unknown>): Record<string, unknown> {
-  if (!carriesView(type)) return payload;
-  const stored: Record<string, unknown> = {};
-  for (const key in payload) if (key !== 'item') stored[key] = payload[key];
-  return stored;
-}
-
-/** The payload of a stored event as it is emitted again: an item event's with the item as `doc` holds it (null when it is gone). */
-function withView(event: JournaledEventRecord, doc: Y.Doc): Record<string, unknown> {
-  if (!carriesView(event.type)) return event.payload as Record<string, unknown>;
-  return { ...event.payload, item: currentItem(doc, String(event.payload.itemId)) };
-}

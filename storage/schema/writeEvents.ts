@@ -37,6 +37,8 @@ export interface WriteEventsRecord {
   events: JournaledEventRecord[];
   /** Set on rows whose item events are stored without the item's view (above); absent on rows written whole (before it was introduced). */
   views?: 'document';
+  /** Base fields (`workspaceId`, `boardId`, `actor`, `at`) every event of the row holds alike, stored once and left out of each payload; absent on rows written whole. */
+  shared?: Record<string, unknown>;
   /** When the write was applied, epoch ms. */
   at: number;
   /** The server process that emits its events (with several processes); absent in rows of a process alone. */

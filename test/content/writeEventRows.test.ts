@@ -94,10 +94,12 @@ describe.each(adapters)('the rows of the write-events journal (%s)', (_name, ope
     await stopped.documents.whenPersisted('brd_1');
     const [row] = (await rows.find({})) as WriteEventsRecord[];
     expect(row?.views).toBe('document');
-    expect(row?.events.map((event) => [event.type, 'item' in event.payload])).toEqual([
-      ['board.changed', false],
-      ['item.updated', false],
-      ['item.updated', false],
+    // The base fields every event repeats are stored once; item events hold no view.
+    expect(row?.shared).toEqual({ workspaceId: 'wsp_1', boardId: 'brd_1', actor: { userId: 'usr_a' }, at: 1_000 });
+    expect(row?.events.map((event) => [event.type, Object.keys(event.payload).sort()])).toEqual([
+      ['board.changed', ['kind', 'source']],
+      ['item.updated', ['changeKey', 'fields', 'itemId', 'source']],
+      ['item.updated', ['changeKey', 'fields', 'itemId', 'source']],
     ]);
     const keys = row?.events.slice(1).map((event) => event.payload.changeKey);
     expect(keys).toEqual(ids.map((id) => `updated/brd_1/${id}/${row?.id}`));
@@ -108,6 +110,7 @@ describe.each(adapters)('the rows of the write-events journal (%s)', (_name, ope
     expect(next.seen.map((event) => [event.type, event.payload.itemId, event.payload.item?.position, event.payload.changeKey, (event.payload as { fields?: string[] }).fields])).toEqual(
       ids.map((id, i) => ['item.updated', id, { x: 900, y: 50 }, keys?.[i], ['position']]),
     );
+    for (const { payload } of next.seen) expect(payload).toMatchObject({ ...base, source: 'batch' });
     expect(await rows.count({})).toBe(0);
   });
 
