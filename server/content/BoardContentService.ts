@@ -36,7 +36,7 @@ import type { Page } from '../pagination.js';
 import { decodeCursor, encodeCursor } from '../pagination.js';
 import { netItemChanges } from './itemChanges.js';
 import { batchAction, findItem, patchAction } from './commentRights.js';
-import { itemChangeKey, writeChangeKey } from './changeKeys.js';
+import { itemChangeKey, journaledItemChangeKey, writeChangeKey } from './changeKeys.js';
 import { currentItem, itemChangeEvents } from './itemChangeEvents.js';
 import { duplicateEvents } from './duplicateEvents.js';
 import { itemEvent } from './itemEvent.js';
@@ -203,7 +203,7 @@ export class BoardContentService {
       'rest',
       (d, actor) => patchItem(d, itemId, patch, actor, this.#o.clock.now()),
       (item, doc, base, journalId): PlannedEvent[] => {
-        const updated = Object.assign(itemEvent(base, itemId, 'rest', item, itemChangeKey(doc, board.id, 'updated', itemId)), { fields: Object.keys(patch).sort() });
+        const updated = Object.assign(itemEvent(base, itemId, 'rest', item, journaledItemChangeKey(doc, board.id, journalId)('updated', itemId)), { fields: Object.keys(patch).sort() });
         const events: PlannedEvent[] = [{ type: 'item.updated', payload: updated }];
         if (patch.reply !== undefined) {
           events.push({ type: 'comment.created', payload: { ...base, kind: 'reply', board, item, changeKey: writeChangeKey('comment.created', board.id, journalId) } });
@@ -222,9 +222,9 @@ export class BoardContentService {
       board,
       'rest',
       (d, actor) => deleteItem(d, itemId, actor, this.#o.clock.now()),
-      (deleted, doc, base): PlannedEvent[] => {
+      (deleted, doc, base, journalId): PlannedEvent[] => {
         if (deleted.outcome === 'resolved') {
-          const resolved = Object.assign(itemEvent(base, itemId, 'rest', deleted.comment, itemChangeKey(doc, board.id, 'updated', itemId)), { fields: ['resolved'], via: 'delete' as const });
+          const resolved = Object.assign(itemEvent(base, itemId, 'rest', deleted.comment, journaledItemChangeKey(doc, board.id, journalId)('updated', itemId)), { fields: ['resolved'], via: 'delete' as const });
           return [{ type: 'item.updated', payload: resolved }];
         }
         // The requested item first, carrying what went with it (attached connectors), then each of those.
@@ -280,7 +280,7 @@ export class BoardContentService {
           type: 'items.batched',
           payload: { ...base, operations: result.results.length, counts, changeKey: writeChangeKey('items.batched', board.id, journalId) },
         };
-        return [batched, ...itemChangeEvents(base, 'batch', netItemChanges(result.results), views, (id) => currentItem(doc, id), doc)];
+        return [batched, ...itemChangeEvents(base, 'batch', netItemChanges(result.results), views, (id) => currentItem(doc, id), journaledItemChangeKey(doc, board.id, journalId))];
       },
     );
   }

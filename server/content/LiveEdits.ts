@@ -8,6 +8,7 @@ import { boardCollections } from '../../storage/schema/boards.js';
 import type { LiveItemChangeRecord } from '../../storage/schema/liveEdits.js';
 import { liveEditCollections } from '../../storage/schema/liveEdits.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
+import { itemChangeKey } from './changeKeys.js';
 import { foldItemChanges, nextItemChange } from './itemChanges.js';
 import { currentItem, itemChangeEvents } from './itemChangeEvents.js';
 import type { ItemChangeStep, NetItemChange } from './itemChanges.js';
@@ -298,7 +299,7 @@ export class LiveEdits {
     const doc = await this.#o.documents.open(boardId);
     const base = { workspaceId, boardId, actor: { userId: actorId }, at: this.#o.clock.now() };
     // Each change named as every process names it: the insertion for a creation or deletion, the item's state for an update.
-    for (const event of itemChangeEvents(base, 'live', foldItemChanges(steps), new Map(), (id) => currentItem(doc, id), doc)) {
+    for (const event of itemChangeEvents(base, 'live', foldItemChanges(steps), new Map(), (id) => currentItem(doc, id), (change, id) => itemChangeKey(doc, boardId, change, id))) {
       await this.#o.events.emit(event.type, event.payload as never);
     }
   }

@@ -11,6 +11,7 @@ import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import type { DomainEventType, PlannedEvent } from '../events/eventTypes.js';
+import { replayedPayload, storedEvents } from './journalRows.js';
 import { byBoard, orphanedRows } from './orphanedRows.js';
 
 export type { PlannedEvent };
@@ -25,7 +26,7 @@ export type EventPlan<T> = (result: T, doc: Y.Doc, journalId: string) => Planned
 /** Options of `WriteEventJournal`. */
 export interface WriteEventJournalOptions {
   db: Database;
-  documents: Pick<DocumentRegistry, 'transact' | 'whenPersisted'>;
+  documents: Pick<DocumentRegistry, 'transact' | 'whenPersisted' | 'open'>;
   events: DomainEvents;
   clock: Clock;
   logger: DomainEventLogger;
@@ -155,12 +156,13 @@ export class WriteEventJournal {
       .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'write events could not be removed from the journal'));
   }
 
+  /** The row of a write: its events as `storedEvents` compacts them. */
   #row(id: string, boardId: string, mark: ChangeMark | null, events: readonly PlannedEvent[], at: number): WriteEventsRecord {
     return {
       id,
       boardId,
       mark: mark === null ? null : { client: mark.client, clock: mark.clock, deletion: mark.deletion },
-      events: events.map((event) => ({ type: event.type, payload: event.payload as unknown as Record<string, unknown> })),
+      ...storedEvents(events),
       at,
       ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
     };
@@ -224,9 +226,13 @@ export class WriteEventJournal {
     );
     const landed = new Set(marked.filter((_row, i) => held[i] === true).map((row) => row.id));
     const created = rows.some((row) => row.boardCreated === true) && (await this.#boards.findOne({ id: boardId })) !== null;
+    let doc: Y.Doc | undefined;
     for (const row of rows) {
       if (row.boardCreated === true ? !created : row.mark !== null && !landed.has(row.id)) continue;
-      for (const event of row.events) await this.#o.events.emit(event.type as DomainEventType, event.payload as never);
+      if (row.views === 'document') doc ??= await this.#o.documents.open(boardId);
+      for (const event of row.events) {
+        await this.#o.events.emit(event.type as DomainEventType, replayedPayload(row, event, doc) as never);
+      }
     }
     await this.#remove(rows.map((row) => row.id));
   }
@@ -236,3 +242,4 @@ export class WriteEventJournal {
     await this.#rows.deleteMany({ id: { $in: ids } }, sharedDurability);
   }
 }
+

@@ -11,6 +11,16 @@ export function itemChangeKey(doc: Y.Doc, boardId: string, change: 'created' | '
   return name === null ? undefined : `${change}/${boardId}/${itemId}/${name}`;
 }
 
+/**
+ * The `changeKey` of an item event of a journaled write (REST, AI): named from the write's journal
+ * row, which every replay of the row carries, so no digest of the item's state is needed. Created
+ * and deleted items keep their insertion's name (`itemChangeKey`, cheap); an update is named
+ * `updated/<board>/<item>/<journal id>`: one write updates an item once.
+ */
+export function journaledItemChangeKey(doc: Y.Doc, boardId: string, journalId: string): (change: 'created' | 'updated' | 'deleted', itemId: string) => string | undefined {
+  return (change, itemId) => (change === 'updated' ? `updated/${boardId}/${itemId}/${journalId}` : itemChangeKey(doc, boardId, change, itemId));
+}
+
 /** The `changeKey` of an event of a journaled write that is not about one item's state (`items.batched`, `comment.created`, `board.changed`). */
 export function writeChangeKey(type: string, boardId: string, journalId: string): string {
   return `${type}/${boardId}/${journalId}`;

@@ -2,7 +2,6 @@ import type * as Y from 'yjs';
 import type { ItemView } from '../../crdt/index.js';
 import { getItem } from '../../crdt/index.js';
 import type { BoardEventBase, ItemChangeSource } from '../events/eventTypes.js';
-import { itemChangeKey } from './changeKeys.js';
 import { itemEvent } from './itemEvent.js';
 import type { ItemChanges } from './itemChanges.js';
 import type { PlannedEvent } from './WriteEventJournal.js';
@@ -19,8 +18,8 @@ export function currentItem(doc: Y.Doc, id: string): ItemView | null {
 
 /**
  * `item.created|updated|deleted` for the net `changes`, with each item's state after the write:
- * from `views` when they hold it, else `current(id)`. With `keyed` (the document as the write left
- * it), each event carries its `changeKey`.
+ * from `views` when they hold it, else `current(id)`. With `key` (see `itemChangeKey`,
+ * `journaledItemChangeKey`), each event carries its `changeKey`.
  */
 export function itemChangeEvents(
   base: BoardEventBase & { readonly copiedFrom?: string },
@@ -28,10 +27,9 @@ export function itemChangeEvents(
   changes: ItemChanges,
   views: ReadonlyMap<string, ItemView>,
   current: (id: string) => ItemView | null,
-  keyed?: Y.Doc,
+  key: (change: 'created' | 'updated' | 'deleted', id: string) => string | undefined = () => undefined,
 ): PlannedEvent[] {
   const view = (id: string): ItemView | null => views.get(id) ?? current(id);
-  const key = (change: 'created' | 'updated' | 'deleted', id: string): string | undefined => (keyed === undefined ? undefined : itemChangeKey(keyed, base.boardId, change, id));
   const events: PlannedEvent[] = [];
   for (const id of changes.created) events.push({ type: 'item.created', payload: itemEvent(base, id, source, view(id), key('created', id)) });
   for (const id of changes.updated) {

@@ -156,7 +156,7 @@ export class ImportService {
       scopes: [...principal.scopes],
     };
     // Stored before the job is, so that a job found unfinished after a crash has what it resumes from; the
-    // job's own record waits for the disk (an immediate write), and so for this one too (see `InsertOptions`).
+    // job is answered once its record is on the disk (`JobService.submit`), and so this one too (see `InsertOptions`).
     await this.#inputs.insert(input, sharedDurability);
     const progress: ImportProgress = { total: items.length, applied: 0, itemIds: [] };
     let job: JobView;

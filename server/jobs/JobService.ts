@@ -108,7 +108,11 @@ export class JobService {
     return this.#recovery.recoverInterrupted();
   }
 
-  /** Records a job and queues `work`; answers with the job as stored (usually `queued`). */
+  /**
+   * Records a job and queues `work`; answers with the job as stored (usually `queued`), once its
+   * record survives power loss. The work starts as soon as the record is committed: its first
+   * writes come after the record in the store and share its fsync instead of waiting for it.
+   */
   async submit(principal: Principal, input: { kind: string; boardId: string; reservation: JobRecord['reservation']; result?: unknown; id?: string }, work: JobWork): Promise<JobView> {
     if (this.#closed) throw new ServiceError('service_unavailable', 'The server is stopping; retry shortly.');
     const job: JobRecord = {
@@ -128,8 +132,9 @@ export class JobService {
       finishedAt: null,
       ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
     };
-    await this.#jobs.insert(job);
+    await this.#jobs.insert(job, sharedDurability);
     this.#runner.enqueue(job.workspaceId, { id: job.id, kind: job.kind, work });
+    await this.#o.db.documents.sync();
     return jobView(job);
   }
 

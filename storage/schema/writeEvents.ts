@@ -29,8 +29,16 @@ export interface WriteEventsRecord {
    * stored and before its record: replayed when the board's record is stored, dropped when not.
    */
   boardCreated?: true;
-  /** The events, in the order they are emitted. */
+  /**
+   * The events, in the order they are emitted. In a row with `views: 'document'`, the payloads of
+   * `item.created` and `item.updated` have no `item`: a replay reads each item from the stored
+   * document (which holds the write once the row's mark is in it), as live-edit recovery does.
+   */
   events: JournaledEventRecord[];
+  /** Set on rows whose item events are stored without the item's view (above); absent on rows written whole (before it was introduced). */
+  views?: 'document';
+  /** Base fields (`workspaceId`, `boardId`, `actor`, `at`) every event of the row holds alike, stored once and left out of each payload; absent on rows written whole. */
+  shared?: Record<string, unknown>;
   /** When the write was applied, epoch ms. */
   at: number;
   /** The server process that emits its events (with several processes); absent in rows of a process alone. */
