@@ -134,7 +134,14 @@ export class JobService {
     };
     await this.#jobs.insert(job, sharedDurability);
     this.#runner.enqueue(job.workspaceId, { id: job.id, kind: job.kind, work });
-    await this.#o.db.documents.sync();
+    try {
+      await this.#o.db.documents.sync();
+    } catch (error) {
+      // The caller is refused, so the work must not go on: a queued job never runs, a running one stops as a cancel.
+      this.#runner.dropQueued(job);
+      this.#runner.abort(job.id);
+      throw error;
+    }
     return jobView(job);
   }
 

@@ -53,4 +53,28 @@ describe.each(stores)('starting a job on %s', (_name, open) => {
     expect(answered).toBe(true);
     await jobs.close();
   });
+
+  it('stops the work it started when the fsync of its record fails, since the caller is refused', async () => {
+    db = await open();
+    const jobs = new JobService({ db, clock: new ManualClock(1_000), logger: pino({ level: 'silent' }), perWorkspace: 1, refund: async () => undefined });
+    let fail: (error: Error) => void = () => undefined;
+    const failed = new Promise<void>((_resolve, reject) => (fail = reject));
+    vi.spyOn(db.documents, 'sync').mockImplementation(() => failed);
+    let started = false;
+    let aborted = false;
+    const submitted = jobs.submit(principal, { kind: 'import', boardId: 'brd_1', reservation: null }, (signal) => {
+      started = true;
+      return new Promise((_resolve, reject) =>
+        signal.addEventListener('abort', () => {
+          aborted = true;
+          reject(new Error('aborted'));
+        }),
+      );
+    });
+    await expect.poll(() => started).toBe(true);
+    fail(new Error('EIO: the disk failed'));
+    await expect(submitted).rejects.toThrow('EIO');
+    await expect.poll(() => aborted).toBe(true);
+    await jobs.close();
+  });
 });
