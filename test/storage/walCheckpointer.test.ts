@@ -73,4 +73,15 @@ describe('the WAL checkpoint thread runs only while there is something to checkp
     expect(busy.checkpointer.running).toBe(false);
     expect(busy.errors).toEqual([]);
   });
+
+  it('copies a WAL of tens of megabytes within the thread\'s heap limits, without an error or a restart', async () => {
+    const store = walStore(60_000);
+    store.write(10);
+    await expect.poll(() => store.checkpointer.running, { timeout: 5_000 }).toBe(true);
+    // About 30 MB of WAL in one transaction: SQLite copies it in native memory, the isolate's capped heap stays as it was.
+    store.write(50_000);
+    await expect.poll(() => statSync(store.file).size, { timeout: 60_000, interval: 100 }).toBeGreaterThanOrEqual(50_000 * 600);
+    expect(store.checkpointer.running).toBe(true);
+    expect(store.errors).toEqual([]);
+  });
 });
