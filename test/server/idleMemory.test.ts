@@ -1,0 +1,43 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { DocumentRegistry } from '../../crdt/index.js';
+import { releaseMemoryWhenIdle } from '../../server/idleMemory.js';
+import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
+
+describe('releasing memory once the last board is unloaded', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0).reverse()) await cleanup();
+  });
+
+  async function setup() {
+    const db = new SqliteDatabase({ dataDir: ':memory:' });
+    cleanups.push(() => db.close());
+    const documents = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, idleUnloadMs: 0 });
+    cleanups.push(() => documents.close());
+    const gc = vi.fn();
+    releaseMemoryWhenIdle(documents, gc);
+    return { documents, gc };
+  }
+
+  it('asks for one full collection, off the sweep, when a sweep unloads the last documents', async () => {
+    const { documents, gc } = await setup();
+    for (const id of ['brd_a', 'brd_b', 'brd_c']) await documents.open(id);
+    expect(await documents.sweep()).toBe(3);
+    expect(gc).toHaveBeenCalledTimes(1);
+    expect(gc).toHaveBeenCalledWith({ type: 'major', execution: 'async' });
+    // Nothing unloaded: nothing asked.
+    expect(await documents.sweep()).toBe(0);
+    expect(gc).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks nothing while a document stays loaded', async () => {
+    const { documents, gc } = await setup();
+    await documents.open('brd_a');
+    const lease = await documents.acquire('brd_b');
+    expect(await documents.sweep()).toBe(1);
+    expect(gc).not.toHaveBeenCalled();
+    lease.release();
+    expect(await documents.sweep()).toBe(1);
+    expect(gc).toHaveBeenCalledTimes(1);
+  });
+});
