@@ -15,7 +15,8 @@ describe('releasing memory once the last board is unloaded', () => {
     const documents = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, idleUnloadMs: 0 });
     cleanups.push(() => documents.close());
     const gc = vi.fn();
-    releaseMemoryWhenIdle(documents, gc);
+    const stop = releaseMemoryWhenIdle(documents, gc, 0);
+    cleanups.push(async () => stop());
     return { documents, gc };
   }
 
@@ -23,10 +24,31 @@ describe('releasing memory once the last board is unloaded', () => {
     const { documents, gc } = await setup();
     for (const id of ['brd_a', 'brd_b', 'brd_c']) await documents.open(id);
     expect(await documents.sweep()).toBe(3);
-    expect(gc).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(gc).toHaveBeenCalledTimes(1));
     expect(gc).toHaveBeenCalledWith({ type: 'major', execution: 'async' });
     // Nothing unloaded: nothing asked.
     expect(await documents.sweep()).toBe(0);
+    expect(gc).toHaveBeenCalledTimes(1);
+  });
+
+  it('asks nothing when a board is loaded again before the collection is due', async () => {
+    const { documents } = await setup();
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    cleanups.push(async () => void vi.useRealTimers());
+    const gc = vi.fn();
+    const stop = releaseMemoryWhenIdle(documents, gc, 2_000);
+    cleanups.push(async () => stop());
+    await documents.open('brd_a');
+    expect(await documents.sweep()).toBe(1);
+    const lease = await documents.acquire('brd_b');
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(gc).not.toHaveBeenCalled();
+    lease.release();
+    // The next sweep that leaves nothing loaded asks, once the delay is over.
+    expect(await documents.sweep()).toBe(1);
+    await vi.advanceTimersByTimeAsync(1_999);
+    expect(gc).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
     expect(gc).toHaveBeenCalledTimes(1);
   });
 
@@ -38,6 +60,6 @@ describe('releasing memory once the last board is unloaded', () => {
     expect(gc).not.toHaveBeenCalled();
     lease.release();
     expect(await documents.sweep()).toBe(1);
-    expect(gc).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(gc).toHaveBeenCalledTimes(1));
   });
 });
