@@ -215,8 +215,18 @@ async function stormOnce(name: ServerName, config: BenchConfig, params: Record<s
       second = await first.restart();
       const readyMs = performance.now() - killedAt;
       const cpu = peakCpu(second.pid);
-      const allBack = await waitUntil(() => fleet?.boards.every(resynced) ?? false, resyncTimeoutMs, 20);
+      // When each board's probes had both resynced (polled as the whole is): how the boards come back, not only the last.
+      const boardBackMs = new Map<unknown, number>();
+      const allBack = await waitUntil(
+        () => {
+          for (const b of fleet?.boards ?? []) if (!boardBackMs.has(b) && resynced(b)) boardBackMs.set(b, performance.now() - killedAt);
+          return boardBackMs.size === (fleet?.boards.length ?? 0);
+        },
+        resyncTimeoutMs,
+        20,
+      );
       const resyncMs = allBack ? performance.now() - killedAt : null;
+      const backTimes = [...boardBackMs.values()].sort((a, b) => a - b);
       const sinksBack = await waitUntil(() => fleet?.sinks.every((s) => s.openedAtMs > killedAt) ?? false, allBack ? 10_000 : 1_000, 20);
       const sinksMs = sinksBack ? Math.max(...fleet.sinks.map((s) => s.openedAtMs - killedAt), 0) : null;
       const peakCpuPct = cpu.stop();
@@ -249,6 +259,8 @@ async function stormOnce(name: ServerName, config: BenchConfig, params: Record<s
           resyncMs,
           readyMs,
           portHeldMs: portAt === undefined ? null : portAt - killedAt,
+          firstBoardResyncedMs: backTimes[0] ?? null,
+          medianBoardResyncedMs: backTimes[Math.floor(backTimes.length / 2)] ?? null,
           sinksReconnectedMs: sinksMs,
           peakCpuPct,
           boardLoads: loads,
