@@ -1,6 +1,7 @@
 import { withLease } from '../storage/index.js';
 import { orphanRecoveryLease } from './cluster/OrphanRecovery.js';
 import type { Services } from './Services.js';
+import { releaseMemoryWhenIdle } from './idleMemory.js';
 
 /**
  * Starts the background work of a server over its services: it recovers what the previous
@@ -15,6 +16,7 @@ export async function startBackgroundWork(services: Services): Promise<void> {
   const interrupted = await jobs.recoverInterrupted();
   if (interrupted > 0) logger.warn({ jobs: interrupted }, 'failed jobs cut off by the last stop (interrupted) and refunded their credits');
   services.documents.startSweeping();
+  releaseMemoryWhenIdle(services.documents);
   services.idempotency.start();
   services.trash.start();
   await services.notificationDelivery.sweeper.start();

@@ -13,6 +13,7 @@ import type { Config } from './config.js';
 import { developmentDefaults, withBoundPort } from './config.js';
 import { listenOn, lockDataDir, openStore, prepareDataDir } from './startupChecks.js';
 import { HeldUpgrades } from './net/HeldUpgrades.js';
+import { StartupSteps } from './StartupSteps.js';
 import { createLogger } from './logger.js';
 import type { Services } from './Services.js';
 import type { ServerMetrics } from './metrics/ServerMetrics.js';
@@ -72,6 +73,8 @@ const heldUpgradesLimit = 10_000;
  * is served is held and answered once it is (`HeldUpgrades`), so a restart's clients do not back off.
  */
 export async function startServer(initialConfig: Config, options: StartOptions = {}): Promise<RunningServer> {
+  const steps = new StartupSteps();
+  steps.mark('boot');
   const logger = createLogger(initialConfig, options.logDestination);
   const clock = options.clock ?? systemClock;
   let handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => startingAnswer(response, initialConfig.publicUrl);
@@ -80,6 +83,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   const upgrades = new HeldUpgrades(heldUpgradesLimit);
   upgrades.listen(http);
   await listenOn(http, initialConfig);
+  steps.mark('listen');
   const port = (http.address() as AddressInfo).port;
   const config = withBoundPort(initialConfig, port);
   // Made only when served: off, requests are not even counted.
@@ -107,15 +111,19 @@ export async function startServer(initialConfig: Config, options: StartOptions =
       import('./realtime/SyncGateway.js'),
       import('./net/TrustedProxies.js'),
     ]);
+    steps.mark('modules');
     db ??= await openStore(config, {
       onBackgroundError: (error) => logger.error({ err: error }, 'Background storage work failed; it is retried'),
       ...(metrics ? { observer: metrics.storage } : {}),
     });
+    steps.mark('store');
     cluster ??= await openCluster(config, clock, logger);
     const built = await createServices(config, db, clock, logger, { ...(metrics ? { observers: { documents: metrics.documents } } : {}), cluster });
     services = built;
+    steps.mark('services');
     // Recovery (jobs cut off, the events of live edits) ends here, before any board is served.
     await startBackgroundWork(built);
+    steps.mark('recovery');
     metrics?.watch(built, logger);
     const gateway = new Gateway({
       hub: built.hub,
@@ -136,8 +144,10 @@ export async function startServer(initialConfig: Config, options: StartOptions =
       else if (shuttingDown) socket.end('HTTP/1.1 503 Service Unavailable\r\nRetry-After: 1\r\nConnection: close\r\n\r\n');
       else gateway.handleUpgrade(request, socket, head);
     });
+    steps.mark('liveSync');
     // Live clients of a restart resync from here on, while the HTTP app (the larger part of the modules) loads.
     started = { services: built, gateway, app: await startApp(built, logger, () => shuttingDown, metrics) };
+    steps.mark('app');
   } catch (error) {
     upgrades.refuse('503 Service Unavailable\r\nRetry-After: 1');
     sync?.terminate();
@@ -161,7 +171,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
 
   const url = httpUrl(config.host, port);
   for (const warning of developmentDefaults(config)) logger.warn(warning);
-  logger.info({ ...startupSummary(config, url, store.kind, metricsUrl), cluster: shared.kind === 'redis' ? 'Redis (BOARDS_REDIS_URL)' : shared.shared ? 'shared in-process bus' : 'this process alone' }, 'listening');
+  logger.info({ ...startupSummary(config, url, store.kind, metricsUrl), cluster: shared.kind === 'redis' ? 'Redis (BOARDS_REDIS_URL)' : shared.shared ? 'shared in-process bus' : 'this process alone', startupMs: steps.durations }, 'listening');
 
   let closing: Promise<void> | null = null;
   const close = (): Promise<void> => {

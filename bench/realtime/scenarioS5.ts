@@ -182,6 +182,30 @@ async function openFleet(server: RunningServer, boardIds: readonly string[], sin
   }
 }
 
+/**
+ * Polls the boards every 20 ms from now and notes when each one's probes had both resynced, in
+ * ms since `sinceMs`. `all` resolves with those times, sorted, once every board is back or after
+ * `timeoutMs` (then with those that came back).
+ */
+function boardsBack(boards: readonly { writers: Writer[] }[], sinceMs: number): { all: (timeoutMs: number) => Promise<number[]> } {
+  const backMs = new Map<{ writers: Writer[] }, number>();
+  const poll = (): boolean => {
+    for (const b of boards) if (!backMs.has(b) && resynced(b)) backMs.set(b, performance.now() - sinceMs);
+    return backMs.size === boards.length;
+  };
+  const timer = setInterval(poll, 20);
+  return {
+    all: async (timeoutMs) => {
+      try {
+        await waitUntil(poll, timeoutMs, 20);
+      } finally {
+        clearInterval(timer);
+      }
+      return [...backMs.values()].sort((a, b) => a - b);
+    },
+  };
+}
+
 /** Whether each probe of the board has the other's write number `n` (it has come back and exchanged updates). */
 function resynced(board: { writers: Writer[] }): boolean {
   return board.writers.every((reader) =>
@@ -212,11 +236,15 @@ async function stormOnce(name: ServerName, config: BenchConfig, params: Record<s
       const port = portHeld(Number(new URL(first.target.wsBase).port));
       // Each probe writes while the server is down: it reaches the other probe only once both are back and synced.
       for (const b of fleet.boards) for (const w of b.writers) w.write();
+      // Watched from now, not from when the restarted server says it is ready: a server that
+      // serves live sync before its HTTP app resyncs its clients before `/readyz` answers 200.
+      const back = boardsBack(fleet.boards, killedAt);
       second = await first.restart();
       const readyMs = performance.now() - killedAt;
       const cpu = peakCpu(second.pid);
-      const allBack = await waitUntil(() => fleet?.boards.every(resynced) ?? false, resyncTimeoutMs, 20);
-      const resyncMs = allBack ? performance.now() - killedAt : null;
+      const backTimes = await back.all(resyncTimeoutMs);
+      const allBack = backTimes.length === fleet.boards.length;
+      const resyncMs = allBack ? (backTimes.at(-1) ?? null) : null;
       const sinksBack = await waitUntil(() => fleet?.sinks.every((s) => s.openedAtMs > killedAt) ?? false, allBack ? 10_000 : 1_000, 20);
       const sinksMs = sinksBack ? Math.max(...fleet.sinks.map((s) => s.openedAtMs - killedAt), 0) : null;
       const peakCpuPct = cpu.stop();
@@ -249,6 +277,8 @@ async function stormOnce(name: ServerName, config: BenchConfig, params: Record<s
           resyncMs,
           readyMs,
           portHeldMs: portAt === undefined ? null : portAt - killedAt,
+          firstBoardResyncedMs: backTimes[0] ?? null,
+          medianBoardResyncedMs: backTimes[Math.floor(backTimes.length / 2)] ?? null,
           sinksReconnectedMs: sinksMs,
           peakCpuPct,
           boardLoads: loads,

@@ -111,6 +111,7 @@ export class DocumentRegistry {
   readonly #loading = new Map<string, Promise<ManagedDocument>>();
   readonly #deleteListeners = new Set<(boardId: string) => void>();
   readonly #loadListeners = new Set<(boardId: string, doc: Y.Doc) => void>();
+  readonly #sweepListeners = new Set<(unloaded: number) => void>();
   /** New boards whose snapshot is being stored again in parts (`create`); `delete` and `close` cancel and wait. */
   readonly #storingInParts = new Map<string, StoringInParts>();
   #timer: NodeJS.Timeout | undefined;
@@ -222,8 +223,21 @@ export class DocumentRegistry {
   /** Unloads idle documents (no leases, unused for `idleUnloadMs`), flushing them first; resolves with how many. */
   async sweep(): Promise<number> {
     const idle = [...this.#docs.values()].filter((m) => m.isIdle(this.#options.idleUnloadMs));
-    const unloaded = await Promise.all(idle.map((m) => this.#unload(m)));
-    return unloaded.filter(Boolean).length;
+    const unloaded = (await Promise.all(idle.map((m) => this.#unload(m)))).filter(Boolean).length;
+    for (const listener of this.#sweepListeners) {
+      try {
+        listener(unloaded);
+      } catch (error) {
+        this.#logger.error({ err: error }, 'A sweep listener failed');
+      }
+    }
+    return unloaded;
+  }
+
+  /** Calls `listener` after each idle sweep with how many documents it unloaded (`stats()` tells what is left); returns an unsubscribe function. */
+  onSwept(listener: (unloaded: number) => void): () => void {
+    this.#sweepListeners.add(listener);
+    return () => this.#sweepListeners.delete(listener);
   }
 
   /**

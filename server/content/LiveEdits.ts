@@ -157,6 +157,11 @@ export class LiveEdits {
     await this.#flush([...this.#pending.keys()]);
   }
 
+  /** Boards this keeps anything of: an open coalescing window, or a loaded document's last live editor. */
+  heldBoards(): number {
+    return new Set([...this.#lastEditor.keys(), ...this.#pending.keys(), ...this.#turn.keys()]).size;
+  }
+
   #run(boardId: string, fn: () => Promise<void>): void {
     fn().catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'live edit events failed'));
   }
@@ -172,6 +177,8 @@ export class LiveEdits {
   }
 
   #observe(boardId: string, doc: Y.Doc): void {
+    // Read in the turn of an edit only: nothing of a board is kept once its document is unloaded.
+    doc.once('destroy', () => this.#lastEditor.delete(boardId));
     const items = doc.getMap(itemsMapName);
     items.observeDeep((events, transaction) => {
       // Another process took that edit and emits its events (each change makes one set of events).

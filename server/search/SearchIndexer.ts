@@ -43,9 +43,16 @@ const itemsPerWrite = 500;
 /** What a copied board is indexed from: an item as copied (its REST view). */
 export type CopiedItem = Pick<ItemView, 'id' | 'type' | 'data'>;
 
-/** The ids of the items whose type or data a loaded document's transactions may have changed since the board's last reindex. */
+/**
+ * A loaded document's items as last indexed, and the ids of the items whose type or data its
+ * transactions may have changed since the board's last reindex. Dropped with the document: the
+ * first reindex after a reload compares against the stored index, so nothing of an unloaded
+ * board is kept but its title.
+ */
 interface Tracking {
   readonly doc: Y.Doc;
+  /** A hash of each indexed item's type and text. */
+  readonly items: Map<string, number>;
   touched: Set<string>;
   readonly stop: () => void;
 }
@@ -53,8 +60,6 @@ interface Tracking {
 /** What was last written to the index for one board, and the changes made since. */
 interface IndexedBoard {
   title: string;
-  /** A hash of each indexed item's type and text. */
-  items: Map<string, number>;
   /** Null once the document it tracked is unloaded: the next reindex compares against the stored index. */
   tracking: Tracking | null;
 }
@@ -154,6 +159,16 @@ export class SearchIndexer {
   /** How far behind the index is (for metrics). */
   lag(): IndexLagStats {
     return this.#lag.read();
+  }
+
+  /**
+   * What the indexer keeps between reindexes: the boards it remembers the title of (bounded), and
+   * the item hashes of loaded documents (none of an unloaded board's).
+   */
+  memory(): { boards: number; itemHashes: number } {
+    let itemHashes = 0;
+    for (const state of this.#indexed.values()) itemHashes += state.tracking?.items.size ?? 0;
+    return { boards: this.#indexed.size, itemHashes };
   }
 
   /** Forgets the board now (deleted for good), cancelling a scheduled reindex. */
@@ -256,7 +271,7 @@ export class SearchIndexer {
     });
     await this.#write(boardId, title, searchable, [], true);
     // The title is known (a record change need not rewrite it); the items are compared once the document is loaded.
-    this.#remember(boardId, { title, items: new Map(), tracking: null });
+    this.#remember(boardId, { title, tracking: null });
   }
 
   /** Starts recording the items each transaction of `doc` touches; stops by itself when the document is destroyed. */
@@ -271,6 +286,7 @@ export class SearchIndexer {
     };
     const tracking: Tracking = {
       doc,
+      items: new Map(),
       touched: new Set(),
       stop: () => {
         doc.off('destroy', onDestroy);
@@ -283,10 +299,11 @@ export class SearchIndexer {
 
   /** The first reindex of a loaded document: its text against the stored entries, writing only what differs. */
   async #compareWithStored(boardId: string, title: string, doc: Y.Doc): Promise<IndexedBoard> {
-    const state: IndexedBoard = { title, items: new Map(), tracking: null };
+    const state: IndexedBoard = { title, tracking: null };
     // Tracked before reading, so a change made between the slices below is read again next time.
     const tracking = this.#track(doc, state);
     state.tracking = tracking;
+    const items = tracking.items;
     try {
       const stored = await this.#index.indexedEntries(boardId);
       // Compared by text as read, not hashed: hashing 10k stored texts would be one long turn of its own.
@@ -296,11 +313,11 @@ export class SearchIndexer {
       await eachInSlices(ids, (id) => {
         const item = searchableItem(doc, id);
         if (item === null) return;
-        state.items.set(id, hashOf(item));
+        items.set(id, hashOf(item));
         const before = storedItems.get(id);
         if (before?.type !== item.type || before.text !== item.text) changed.push(item);
       });
-      const removed = [...storedItems.keys()].filter((id) => !state.items.has(id));
+      const removed = [...storedItems.keys()].filter((id) => !items.has(id));
       if (stored.title === null) await this.#write(boardId, title, changed, [], true);
       else if (changed.length > 0 || removed.length > 0 || stored.title !== title) {
         await this.#write(boardId, title, changed, removed, false);
@@ -347,7 +364,7 @@ export class SearchIndexer {
     const hashes = new Map<string, number | null>();
     for (const id of touched) {
       const item = searchableItem(doc, id);
-      const before = state.items.get(id);
+      const before = tracking.items.get(id);
       if (item === null) {
         if (before !== undefined) hashes.set(id, null);
         continue;
@@ -370,8 +387,8 @@ export class SearchIndexer {
     }
     state.title = title;
     for (const [id, hash] of hashes) {
-      if (hash === null) state.items.delete(id);
-      else state.items.set(id, hash);
+      if (hash === null) tracking.items.delete(id);
+      else tracking.items.set(id, hash);
     }
   }
 

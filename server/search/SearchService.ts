@@ -85,6 +85,11 @@ export class SearchService {
     return this.#indexer.lag();
   }
 
+  /** What the index upkeep keeps between reindexes (`SearchIndexer.memory`): remembered boards and the item hashes of loaded documents. */
+  memory(): { boards: number; itemHashes: number } {
+    return this.#indexer.memory();
+  }
+
   /** Runs scheduled reindexes now (tests call this instead of waiting). */
   flush(): Promise<void> {
     return this.#indexer.flush();

@@ -244,6 +244,8 @@ describe('our server in the benches', () => {
     expect(startNodeOptions()).toContain('--v8-pool-size=0');
     // and caps the young generation's semi-spaces, which an idle server would otherwise hold at 16 MB each (README, Command line).
     expect(startNodeOptions()).toContain('--max-semi-space-size=2');
+    // and exposes gc, for the collection the server asks for once its last board is unloaded (README, Command line).
+    expect(startNodeOptions()).toContain('--expose-gc');
   });
 
   it("holds the young generation of a process started with npm start's options at 4 MB once it has kept many objects alive", () => {

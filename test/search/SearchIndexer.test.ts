@@ -208,6 +208,30 @@ describe.each(adapters)('SearchIndexer on %s', (_name, openDb) => {
     expect(await hits('shag')).toEqual([]);
   });
 
+  it('keeps nothing of a board but its title once its document is unloaded, however many boards were indexed', async () => {
+    const docs = new Map<string, Y.Doc>();
+    const boards = db.collection<BoardRecord>(boardCollections.boards);
+    const many = new SearchIndexer(db, { openDocument: async (boardId) => docs.get(boardId) as Y.Doc, delayMs: 500, logger: silentLogger });
+    try {
+      for (let i = 0; i < 40; i += 1) {
+        const boardId = `m${i}`;
+        await boards.insert(boardRecord(boardId, `Board ${i}`));
+        const boardDoc = new Y.Doc();
+        for (let n = 0; n < 5; n += 1) createItem(boardDoc, { type: 'sticky_note', position: { x: n, y: 0 }, data: { text: `grebe ${i} ${n}` } }, { actorId: 'u' }, 0);
+        docs.set(boardId, boardDoc);
+        many.boardChanged(boardId);
+      }
+      await many.flush();
+      expect(many.memory()).toEqual({ boards: 40, itemHashes: 200 });
+      for (const boardDoc of docs.values()) boardDoc.destroy();
+      expect(many.memory()).toEqual({ boards: 40, itemHashes: 0 });
+      const found = await db.search.search('grebe', { boardIds: [...docs.keys()], boards: { limit: 5, offset: 0 }, items: { limit: 500, offset: 0 } });
+      expect(found.items).toHaveLength(200);
+    } finally {
+      await many.close();
+    }
+  });
+
   it('reads a large board across several event-loop turns and indexes every item', async () => {
     for (let i = 0; i < 1200; i += 1) sticky(`note ${i}`);
     indexer.boardChanged('b1');
