@@ -10,88 +10,16 @@ import type { DocumentLease } from './DocumentLease.js';
 import type { DocumentObserver } from './DocumentObserver.js';
 import { ManagedDocument } from './ManagedDocument.js';
 import { DocumentReplication } from './DocumentReplication.js';
-import type { BoardFollower, ReplicationPorts } from './DocumentReplication.js';
+import type { BoardFollower } from './DocumentReplication.js';
 import { SnapshotBuilder, compiledSnapshotWorkerUrl } from './SnapshotBuilder.js';
 import { splitLoadAboveBytes } from './splitUpdate.js';
 import { stampWriteReceipt } from './writeReceipts.js';
-import type { SplitState } from './snapshotWorker.js';
+import { registryLimits } from './documentRegistryOptions.js';
+import type { DocumentRegistryOptions, DocumentRegistryStats, RegistryLimits, TransactOptions } from './documentRegistryOptions.js';
+import { RegistryListeners } from './RegistryListeners.js';
+import { PartStorage } from './PartStorage.js';
 
-/** Options of `DocumentRegistry`; every field has a default. */
-export interface DocumentRegistryOptions {
-  /** Batching window of the write-behind queue, in ms. Default 0: the next event-loop turn, because live relays wait for it; updates arriving while a batch is being stored form the next one (group commit). */
-  persistDelayMs?: number;
-  /** Most updates per store append. Default 1000. */
-  maxBatchUpdates?: number;
-  /** First retry delay after a failed store call, in ms; doubles per failure. Default 100. */
-  retryBaseMs?: number;
-  /** Cap of the retry delay, in ms. Default 5000. */
-  retryMaxMs?: number;
-  /** The log is compacted once its bytes reach this fraction of the snapshot's (see `compactMinLogBytes`). Default 0.5. */
-  compactLogRatio?: number;
-  /** Logged bytes below which the size rule never compacts. Default 64 KiB. */
-  compactMinLogBytes?: number;
-  /** Logged updates after the snapshot that trigger a compaction whatever their size. Default 10,000. */
-  compactAfterUpdates?: number;
-  /** Unused documents with no leases are unloaded after this many ms. Default 60000. */
-  idleUnloadMs?: number;
-  /** Period of the idle sweep timer, in ms; 0 disables the timer (call `sweep()` yourself). Default 10000. */
-  sweepIntervalMs?: number;
-  /**
-   * Starts the idle sweep timer at construction. False leaves it to `startSweeping()`, so that a
-   * process that builds a registry without running the server (a command beside it) never
-   * unloads, flushes or compacts in the background. Default true.
-   */
-  sweepAtOnce?: boolean;
-  /** Largest stored size of one document, in bytes; bigger updates throw `document_too_large`. Default 16 MiB. */
-  maxDocumentBytes?: number;
-  /**
-   * Milliseconds of a load's work per event-loop turn: logged updates applied (at least one a
-   * turn) and the board index read. Default 8: loading a large board never holds every other
-   * connection of the process for long.
-   */
-  loadMsPerTurn?: number;
-  /** How long `transact` waits for its update to be stored before `persist_timeout`, in ms. Default 10000. */
-  persistTimeoutMs?: number;
-  /**
-   * The compiled `snapshotWorker.js` that folds stored documents into snapshots for compaction,
-   * and splits large snapshots so that they load a part per event-loop turn, off the event loop
-   * (two child processes, each started on first use; see `SnapshotBuilder`); null folds them
-   * in-thread and loads snapshots whole. Default the worker beside this module when it is
-   * compiled (sources, as in tests, run in-thread).
-   */
-  snapshotWorkerUrl?: URL | null;
-  /** Time source for idle tracking. Default the system clock. */
-  clock?: Clock;
-  /** Where failures are logged. Default silent. */
-  logger?: Logger;
-  /** Told each store append's and compaction's duration (metrics). Default none. */
-  observer?: DocumentObserver;
-  /** Other processes that hold the same boards (`DocumentReplication`): their bus and leases. Default none (this process alone). */
-  replication?: ReplicationPorts;
-}
-
-/** Options of `DocumentRegistry.transact`. */
-export interface TransactOptions {
-  /** `durable` (default): until the update survives power loss; `stored`: until it survives a crash of the process. */
-  wait?: 'durable' | 'stored';
-}
-
-/** Counters of `DocumentRegistry.stats()`. */
-export interface DocumentRegistryStats {
-  loadedDocuments: number;
-  loadingDocuments: number;
-  /** Updates applied in memory and not yet stored, over all documents. */
-  pendingUpdates: number;
-  leases: number;
-}
-
-/** A new board's state being split to be stored again in parts (`DocumentRegistry.create`). */
-interface StoringInParts {
-  readonly state: Uint8Array;
-  readonly split: Promise<SplitState>;
-  cancelled: boolean;
-  done: Promise<void>;
-}
+export type { DocumentRegistryOptions, DocumentRegistryStats, TransactOptions } from './documentRegistryOptions.js';
 
 /**
  * One in-memory `Y.Doc` per board per process: single-flight loads, ordered write-behind
@@ -99,7 +27,7 @@ interface StoringInParts {
  */
 export class DocumentRegistry {
   readonly #store: DocumentStore;
-  readonly #options: Required<Omit<DocumentRegistryOptions, 'clock' | 'logger' | 'snapshotWorkerUrl' | 'observer' | 'sweepAtOnce' | 'replication'>>;
+  readonly #options: RegistryLimits;
   readonly #replication: DocumentReplication | undefined;
   readonly #observer: DocumentObserver | undefined;
   readonly #snapshots: SnapshotBuilder;
@@ -109,11 +37,9 @@ export class DocumentRegistry {
   readonly #logger: Logger;
   readonly #docs = new Map<string, ManagedDocument>();
   readonly #loading = new Map<string, Promise<ManagedDocument>>();
-  readonly #deleteListeners = new Set<(boardId: string) => void>();
-  readonly #loadListeners = new Set<(boardId: string, doc: Y.Doc) => void>();
-  readonly #sweepListeners = new Set<(unloaded: number) => void>();
+  readonly #listeners: RegistryListeners;
   /** New boards whose snapshot is being stored again in parts (`create`); `delete` and `close` cancel and wait. */
-  readonly #storingInParts = new Map<string, StoringInParts>();
+  readonly #inParts: PartStorage;
   #timer: NodeJS.Timeout | undefined;
   #closed = false;
 
@@ -121,6 +47,7 @@ export class DocumentRegistry {
     this.#store = store;
     this.#clock = options.clock ?? systemClock;
     this.#logger = options.logger ?? silentLogger;
+    this.#listeners = new RegistryListeners(this.#logger);
     this.#observer = options.observer;
     this.#replication =
       options.replication === undefined
@@ -132,20 +59,8 @@ export class DocumentRegistry {
     this.#snapshots = new SnapshotBuilder(workerUrl);
     // A process of its own: a load must not wait behind a compaction of another large board.
     this.#loadSplitter = new SnapshotBuilder(workerUrl);
-    this.#options = {
-      persistDelayMs: options.persistDelayMs ?? 0,
-      maxBatchUpdates: options.maxBatchUpdates ?? 1000,
-      retryBaseMs: options.retryBaseMs ?? 100,
-      retryMaxMs: options.retryMaxMs ?? 5000,
-      compactLogRatio: options.compactLogRatio ?? 0.5,
-      compactMinLogBytes: options.compactMinLogBytes ?? 64 * 1024,
-      compactAfterUpdates: options.compactAfterUpdates ?? 10_000,
-      idleUnloadMs: options.idleUnloadMs ?? 60_000,
-      sweepIntervalMs: options.sweepIntervalMs ?? 10_000,
-      maxDocumentBytes: options.maxDocumentBytes ?? 16 * 1024 * 1024,
-      persistTimeoutMs: options.persistTimeoutMs ?? 10_000,
-      loadMsPerTurn: options.loadMsPerTurn ?? 8,
-    };
+    this.#inParts = new PartStorage(store, this.#loadSplitter, this.#logger);
+    this.#options = registryLimits(options);
     if (options.sweepAtOnce ?? true) this.startSweeping();
   }
 
@@ -224,20 +139,13 @@ export class DocumentRegistry {
   async sweep(): Promise<number> {
     const idle = [...this.#docs.values()].filter((m) => m.isIdle(this.#options.idleUnloadMs));
     const unloaded = (await Promise.all(idle.map((m) => this.#unload(m)))).filter(Boolean).length;
-    for (const listener of this.#sweepListeners) {
-      try {
-        listener(unloaded);
-      } catch (error) {
-        this.#logger.error({ err: error }, 'A sweep listener failed');
-      }
-    }
+    this.#listeners.swept(unloaded);
     return unloaded;
   }
 
   /** Calls `listener` after each idle sweep with how many documents it unloaded (`stats()` tells what is left); returns an unsubscribe function. */
   onSwept(listener: (unloaded: number) => void): () => void {
-    this.#sweepListeners.add(listener);
-    return () => this.#sweepListeners.delete(listener);
+    return this.#listeners.onSwept(listener);
   }
 
   /**
@@ -246,14 +154,12 @@ export class DocumentRegistry {
    * unsubscribe function.
    */
   onLoaded(listener: (boardId: string, doc: Y.Doc) => void): () => void {
-    this.#loadListeners.add(listener);
-    return () => this.#loadListeners.delete(listener);
+    return this.#listeners.onLoaded(listener);
   }
 
   /** Calls `listener` when a board is deleted, before its document is destroyed; returns an unsubscribe function. */
   onDelete(listener: (boardId: string) => void): () => void {
-    this.#deleteListeners.add(listener);
-    return () => this.#deleteListeners.delete(listener);
+    return this.#listeners.onDelete(listener);
   }
 
   /**
@@ -274,7 +180,7 @@ export class DocumentRegistry {
     await this.#store.compact(boardId, [snapshot], 0);
     if (log.length > 0) await this.#store.append(boardId, log);
     await this.#store.sync();
-    if (snapshot.byteLength > splitLoadAboveBytes && this.#loadSplitter.inWorker && !this.#storingInParts.has(boardId)) this.#storeInParts(boardId, snapshot);
+    if (snapshot.byteLength > splitLoadAboveBytes && this.#loadSplitter.inWorker) this.#inParts.start(boardId, snapshot);
   }
 
   /**
@@ -301,37 +207,6 @@ export class DocumentRegistry {
     }
   }
 
-  #storeInParts(boardId: string, state: Uint8Array): void {
-    const split = this.#loadSplitter.split(state);
-    const task: StoringInParts = { state, split, cancelled: false, done: Promise.resolve() };
-    task.done = (async () => {
-      try {
-        const parts = await split;
-        // Checked in the turn that writes: `delete` waits for this task before it deletes.
-        if (parts !== null && parts.parts.length > 1 && !task.cancelled) await this.#store.compact(boardId, parts.parts, 0);
-      } catch (error) {
-        if (!task.cancelled) this.#logger.warn({ err: error, docId: boardId }, 'Could not store a new board in parts; its first load splits it');
-      } finally {
-        this.#storingInParts.delete(boardId);
-      }
-    })();
-    this.#storingInParts.set(boardId, task);
-  }
-
-  /** The split of a load: the one `create` started when `snapshot` is the state it splits, else a new one. */
-  #splitForLoad(boardId: string, snapshot: Uint8Array): Promise<SplitState> {
-    const storing = this.#storingInParts.get(boardId);
-    if (storing !== undefined && Buffer.from(snapshot.buffer, snapshot.byteOffset, snapshot.byteLength).equals(storing.state)) return storing.split;
-    return this.#loadSplitter.split(snapshot);
-  }
-
-  /** Cancels storing `boardId` in parts (all boards without one) and waits for what is under way. */
-  async #stopStoringInParts(boardId?: string): Promise<void> {
-    const tasks = boardId === undefined ? [...this.#storingInParts.values()] : [this.#storingInParts.get(boardId)].filter((task) => task !== undefined);
-    for (const task of tasks) task.cancelled = true;
-    await Promise.all(tasks.map((task) => task.done));
-  }
-
   /** Unloads the board (dropping unsaved updates; holders are told through `onDelete`) and deletes it from the store. */
   async delete(boardId: string): Promise<void> {
     await this.#unloadDeleted(boardId);
@@ -343,15 +218,9 @@ export class DocumentRegistry {
 
   /** Tells holders (`onDelete`) and unloads the board, dropping what it has not stored. */
   async #unloadDeleted(boardId: string): Promise<void> {
-    await this.#stopStoringInParts(boardId);
+    await this.#inParts.stop(boardId);
     const managed = this.#docs.get(boardId) ?? (await this.#loading.get(boardId)?.catch(() => undefined));
-    for (const listener of this.#deleteListeners) {
-      try {
-        listener(boardId);
-      } catch (error) {
-        this.#logger.error({ err: error, boardId }, 'A delete listener failed');
-      }
-    }
+    this.#listeners.deleted(boardId);
     this.#unfollow(boardId);
     if (managed !== undefined) {
       if (this.#docs.get(boardId) === managed) this.#docs.delete(boardId);
@@ -375,7 +244,7 @@ export class DocumentRegistry {
   async close(): Promise<void> {
     this.#closed = true;
     clearInterval(this.#timer);
-    await this.#stopStoringInParts();
+    await this.#inParts.stop();
     await Promise.allSettled([...this.#loading.values()]);
     const all = [...this.#docs.values()];
     await Promise.all(all.map((m) => m.persister.flush()));
@@ -421,7 +290,7 @@ export class DocumentRegistry {
       clock: this.#clock,
       observer: this.#observer,
       buildSnapshot: (toFold) => this.#snapshots.build(toFold),
-      split: (update) => this.#splitForLoad(boardId, update),
+      split: (update) => this.#inParts.splitForLoad(boardId, update),
       // In the process that splits loads, not behind compactions: a client may be waiting to join.
       // Without the snapshot process nothing is folded: the state is encoded when a client first needs it.
       ...(this.#loadSplitter.inWorker ? { encodeStored: (stored: Pick<StoredDocument, 'snapshot' | 'updates'>) => this.#loadSplitter.encodeWhole(stored) } : {}),
@@ -429,13 +298,7 @@ export class DocumentRegistry {
     // Built once here, a slice per turn like the load, then kept current by every transaction, so no write reads the whole board.
     await buildBoardIndex(managed.doc, this.#options.loadMsPerTurn, nextTurn);
     managed.foldLoadedStateLater();
-    for (const listener of this.#loadListeners) {
-      try {
-        listener(boardId, managed.doc);
-      } catch (error) {
-        this.#logger.error({ err: error, boardId }, 'A load listener failed');
-      }
-    }
+    this.#listeners.loaded(boardId, managed.doc);
     follower?.attach(managed.doc, stored.lastSeq);
     this.#docs.set(boardId, managed);
     return managed;
