@@ -6,6 +6,8 @@ import type { Collection, Database, SearchIndex } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import { IndexLag } from './IndexLag.js';
+import { eachInSlices, hashOf, trackItems } from './itemTracking.js';
+import type { IndexedBoard, Tracking } from './itemTracking.js';
 import type { IndexLagStats } from './IndexLag.js';
 
 /**
@@ -16,25 +18,6 @@ import type { IndexLagStats } from './IndexLag.js';
 const maxRememberedBoards = 5000;
 
 /**
- * Milliseconds of a full pass's reading per event-loop turn, so a 10k-item board never stalls
- * the loop for long: a budget of time rather than of items, because an item costs more on a
- * busy machine (and a long text more than a short one).
- */
-const fullPassMsPerTurn = 4;
-
-/** Calls `fn` on each of `items`, `fullPassMsPerTurn` of them per event-loop turn. */
-async function eachInSlices<T>(items: Iterable<T>, fn: (item: T) => void): Promise<void> {
-  let sliceStart = performance.now();
-  for (const item of items) {
-    if (performance.now() - sliceStart > fullPassMsPerTurn) {
-      await nextTurn();
-      sliceStart = performance.now();
-    }
-    fn(item);
-  }
-}
-
-/**
  * Items written to the index per transaction and event-loop turn: the first index of a freshly
  * duplicated 10k-item board is twenty short writes rather than one of about 70 ms.
  */
@@ -42,43 +25,6 @@ const itemsPerWrite = 500;
 
 /** What a copied board is indexed from: an item as copied (its REST view). */
 export type CopiedItem = Pick<ItemView, 'id' | 'type' | 'data'>;
-
-/**
- * A loaded document's items as last indexed, and the ids of the items whose type or data its
- * transactions may have changed since the board's last reindex. Dropped with the document: the
- * first reindex after a reload compares against the stored index, so nothing of an unloaded
- * board is kept but its title.
- */
-interface Tracking {
-  readonly doc: Y.Doc;
-  /** A hash of each indexed item's type and text. */
-  readonly items: Map<string, number>;
-  touched: Set<string>;
-  readonly stop: () => void;
-}
-
-/** What was last written to the index for one board, and the changes made since. */
-interface IndexedBoard {
-  title: string;
-  /** Null once the document it tracked is unloaded: the next reindex compares against the stored index. */
-  tracking: Tracking | null;
-}
-
-/** 53-bit string hash (cyrb53): collisions are negligible for telling changed item text apart. */
-function hashText(text: string): number {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (let i = 0; i < text.length; i++) {
-    const c = text.charCodeAt(i);
-    h1 = Math.imul(h1 ^ c, 2654435761);
-    h2 = Math.imul(h2 ^ c, 1597334677);
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
-}
-
-const hashOf = (item: Pick<SearchableItem, 'type' | 'text'>): number => hashText(`${item.type}\u0000${item.text}`);
 
 /** Options of `SearchIndexer`. */
 export interface SearchIndexerOptions {
@@ -274,34 +220,11 @@ export class SearchIndexer {
     this.#remember(boardId, { title, tracking: null });
   }
 
-  /** Starts recording the items each transaction of `doc` touches; stops by itself when the document is destroyed. */
-  #track(doc: Y.Doc, state: { tracking: Tracking | null }): Tracking {
-    // Only items whose type or data may have changed: a move cannot change what search reads.
-    const stopTouched = boardIndex(doc).onItemsTouched((_ids, contentIds) => {
-      for (const id of contentIds) tracking.touched.add(id);
-    });
-    const onDestroy = (): void => {
-      stopTouched();
-      if (state.tracking === tracking) state.tracking = null;
-    };
-    const tracking: Tracking = {
-      doc,
-      items: new Map(),
-      touched: new Set(),
-      stop: () => {
-        doc.off('destroy', onDestroy);
-        onDestroy();
-      },
-    };
-    doc.on('destroy', onDestroy);
-    return tracking;
-  }
-
   /** The first reindex of a loaded document: its text against the stored entries, writing only what differs. */
   async #compareWithStored(boardId: string, title: string, doc: Y.Doc): Promise<IndexedBoard> {
     const state: IndexedBoard = { title, tracking: null };
     // Tracked before reading, so a change made between the slices below is read again next time.
-    const tracking = this.#track(doc, state);
+    const tracking = trackItems(doc, state);
     state.tracking = tracking;
     const items = tracking.items;
     try {
