@@ -1,7 +1,7 @@
 import type * as Y from 'yjs';
 import type { z } from 'zod';
-import type { Actor, BatchResult, DocumentRegistry, ItemView } from '../../crdt/index.js';
-import { ItemLockedError, ItemValidationError, applyBatchPlan, assertConvertible, boardIndex, getItem, getItemType, listItemTypes, patchItem, validateBatch } from '../../crdt/index.js';
+import type { Actor, DocumentRegistry, ItemView } from '../../crdt/index.js';
+import { ItemLockedError, ItemValidationError, applyBatchPlan, assertConvertible, boardIndex, getItem, getItemType, listItemTypes, patchItem } from '../../crdt/index.js';
 import type { Clock, Database } from '../../storage/index.js';
 import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
@@ -14,20 +14,21 @@ import type { Principal } from '../auth/Principal.js';
 import type { WriteEventJournal } from '../content/WriteEventJournal.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { ServiceError, ValidationError, errors } from '../errors.js';
-import type { JobService, JobView } from '../jobs/JobService.js';
+import type { JobService } from '../jobs/JobService.js';
 import type { AiProvider, AiUsage } from './AiProvider.js';
 import type { AiActivity } from './aiWriteEvents.js';
 import { aiWriteEvents } from './aiWriteEvents.js';
 import type { AiTask, OutputType, ReviewAspect, SkillDraft } from './aiTasks.js';
 import { askOutputSchema, convertOutputSchema, convertTask, modifyOutputSchema, planOutputSchema, reviewAspects, reviewOutputSchema, skillDraftOutputSchema } from './aiTasks.js';
 import { outlinePassages, reviewItems } from './boardContext.js';
-import type { AiOperation, CreditReservation } from './credits.js';
-import { refundCredits, reserveCredits } from './credits.js';
 import type { CreditStats, CreditTally } from './CreditTally.js';
 import type { PlannedCreate } from './planItems.js';
 import { placePlan } from './planItems.js';
 import { findFreeSpot } from './placement.js';
 import { renderPrompts } from './prompts.js';
+import { MeteredRuns } from './MeteredRuns.js';
+import type { Outcome } from './MeteredRuns.js';
+import { createdItems, notBlank, revalidate, stopIfGone } from './aiChecks.js';
 
 /** Which provider answered and what it spent. */
 export interface AiMeta {
@@ -36,8 +37,7 @@ export interface AiMeta {
   usage: AiUsage;
 }
 
-/** An operation's answer, or the job running it (`Prefer: respond-async`). */
-export type Outcome<T> = { readonly kind: 'done'; readonly value: T } | { readonly kind: 'job'; readonly job: JobView };
+export type { Outcome } from './MeteredRuns.js';
 
 /** Dependencies of `AiService`. */
 export interface AiServiceOptions {
@@ -68,18 +68,7 @@ export interface GenerateInput {
   instructions?: string | undefined;
 }
 
-/**
- * Throws when `signal` aborted: the caller went away (or the job was stopped) after the provider
- * answered, so nothing is written and the credits come back (as when the provider's call is aborted).
- */
-function stopIfGone(signal: AbortSignal | undefined): void {
-  if (signal?.aborted === true) throw new ServiceError('ai_unavailable', 'The AI request was canceled; nothing was written.');
-}
-
-function notBlank(value: string, field: string): void {
-  if (value.trim().length === 0) throw errors.invalid(field, 'must not be blank');
-}
-
+/** Item types the AI does not rewrite. */
 const notModifiable = new Set(['comment', 'connector']);
 
 /**
@@ -91,9 +80,11 @@ const notModifiable = new Set(['comment', 'connector']);
  */
 export class AiService {
   readonly #o: AiServiceOptions;
+  readonly #metering: MeteredRuns;
 
   constructor(options: AiServiceOptions) {
     this.#o = options;
+    this.#metering = new MeteredRuns(options);
   }
 
   /** Credits reserved (by operation) and given back since the process started. */
@@ -116,41 +107,6 @@ export class AiService {
     const { system, prompt } = renderPrompts(task);
     const done = await this.#o.provider.complete({ task, system, prompt, schema, schemaName, ...(signal ? { signal } : {}) });
     return { value: done.value, meta: { provider: done.provider, model: done.model, usage: done.usage } };
-  }
-
-  /**
-   * Runs `work` with credits reserved: now, or as a job when `async`; credits come back when `work`
-   * fails. Run now, `work` gets the caller's `signal` (the request's connection closing): the
-   * provider's call is aborted and nothing is written (`stopIfGone`).
-   */
-  async #metered<T>(
-    principal: Principal,
-    operation: AiOperation,
-    job: { kind: string; boardId: string; async: boolean; signal?: AbortSignal | undefined },
-    work: (signal: AbortSignal | undefined) => Promise<T>,
-  ): Promise<Outcome<T>> {
-    const reservation = await reserveCredits(this.#o.usage, principal, operation);
-    this.#o.credits.spent(operation, reservation.credits);
-    const guarded = async (signal: AbortSignal | undefined): Promise<T> => {
-      try {
-        return await work(signal);
-      } catch (error) {
-        await this.#refund(reservation);
-        throw error;
-      }
-    };
-    if (!job.async) return { kind: 'done', value: await guarded(job.signal) };
-    try {
-      return { kind: 'job', job: await this.#o.jobs.submit(principal, { kind: job.kind, boardId: job.boardId, reservation }, (signal) => guarded(signal)) };
-    } catch (error) {
-      await this.#refund(reservation);
-      throw error;
-    }
-  }
-
-  async #refund(reservation: CreditReservation): Promise<void> {
-    await refundCredits(this.#o.usage, reservation);
-    this.#o.credits.refunded(reservation.credits);
   }
 
   /**
@@ -181,7 +137,7 @@ export class AiService {
   async ask(principal: Principal, boardId: string, question: string, signal?: AbortSignal): Promise<{ answer: string; citations: { itemId: string; quote: string }[] } & AiMeta> {
     notBlank(question, 'question');
     await this.#board(principal, boardId, 'read');
-    const outcome = await this.#metered(principal, 'ask', { kind: 'ai.ask', boardId, async: false, signal }, async (gone) => {
+    const outcome = await this.#metering.run(principal, 'ask', { kind: 'ai.ask', boardId, async: false, signal }, async (gone) => {
       const passages = outlinePassages(await this.#o.documents.open(boardId));
       const { value, meta } = await this.#ask({ kind: 'ask', question, passages }, askOutputSchema, 'board_answer', gone);
       stopIfGone(gone);
@@ -208,7 +164,7 @@ export class AiService {
     notBlank(input.prompt, 'prompt');
     await this.#board(principal, boardId, 'edit');
     const outputType = input.outputType ?? 'sticky_note';
-    const outcome = await this.#metered(principal, 'plan', { kind: 'ai.plan', boardId, async: false, signal }, async (gone) => {
+    const outcome = await this.#metering.run(principal, 'plan', { kind: 'ai.plan', boardId, async: false, signal }, async (gone) => {
       const { rationale, placed, meta } = await this.#plan(boardId, input, outputType, gone);
       stopIfGone(gone);
       return { rationale, outputType, items: placed.operations, ...meta };
@@ -230,7 +186,7 @@ export class AiService {
     const board = await this.#board(principal, boardId, 'edit');
     const outputType = input.outputType ?? 'sticky_note';
     const operation = options.operation ?? 'generate';
-    return this.#metered(principal, operation, { kind: operation === 'generate' ? 'ai.generate' : 'skill.apply', boardId, async: options.async === true, signal: options.signal }, async (signal) => {
+    return this.#metering.run(principal, operation, { kind: operation === 'generate' ? 'ai.generate' : 'skill.apply', boardId, async: options.async === true, signal: options.signal }, async (signal) => {
       const { rationale, placed, meta } = await this.#plan(boardId, input, outputType, signal);
       await this.#ensureRoom(boardId, board.workspaceId, placed.operations.length);
       stopIfGone(signal);
@@ -260,7 +216,7 @@ export class AiService {
    */
   async draftSkill(principal: Principal, description: string, outputType: OutputType, signal?: AbortSignal): Promise<SkillDraft & AiMeta> {
     notBlank(description, 'description');
-    const outcome = await this.#metered(principal, 'skillDraft', { kind: 'skill.draft', boardId: '', async: false, signal }, async (gone) => {
+    const outcome = await this.#metering.run(principal, 'skillDraft', { kind: 'skill.draft', boardId: '', async: false, signal }, async (gone) => {
       const { value, meta } = await this.#ask({ kind: 'draftSkill', description, outputType }, skillDraftOutputSchema, 'skill_draft', gone);
       stopIfGone(gone);
       return { ...value, ...meta };
@@ -280,7 +236,7 @@ export class AiService {
       throw errors.invalid('itemId', `A ${current.type} has no text the assistant can rewrite.`);
     }
     const fields = Object.fromEntries(textFields.map((field) => [field, String(current.data[field])]));
-    return this.#metered(principal, 'modify', { kind: 'ai.modify', boardId, async: options.async === true, signal: options.signal }, async (signal) => {
+    return this.#metering.run(principal, 'modify', { kind: 'ai.modify', boardId, async: options.async === true, signal: options.signal }, async (signal) => {
       const { value, meta } = await this.#ask({ kind: 'modify', instruction, itemType: current.type, fields }, modifyOutputSchema, 'item_text', signal);
       const rewritten = Object.fromEntries(Object.entries(value.fields).filter(([field]) => textFields.includes(field)));
       if (Object.keys(rewritten).length === 0) throw new ServiceError('ai_output_invalid', 'The AI answer rewrote none of the item\'s text fields.');
@@ -306,7 +262,7 @@ export class AiService {
   async review(principal: Principal, boardId: string, aspects: readonly ReviewAspect[] = reviewAspects, signal?: AbortSignal): Promise<{ overall: number; aspects: { name: string; score: number; feedback: string; itemIds: string[] }[] } & AiMeta> {
     await this.#board(principal, boardId, 'read');
     const wanted = aspects.length === 0 ? reviewAspects : [...new Set(aspects)];
-    const outcome = await this.#metered(principal, 'review', { kind: 'ai.review', boardId, async: false, signal }, async (gone) => {
+    const outcome = await this.#metering.run(principal, 'review', { kind: 'ai.review', boardId, async: false, signal }, async (gone) => {
       const items = reviewItems(await this.#o.documents.open(boardId));
       const { value, meta } = await this.#ask({ kind: 'review', aspects: wanted, items }, reviewOutputSchema, 'board_review', gone);
       stopIfGone(gone);
@@ -340,7 +296,7 @@ export class AiService {
     }
     const board = await this.#board(principal, boardId, 'edit');
     if (input.keepSource) await this.#ensureRoom(boardId, board.workspaceId, 1);
-    return this.#metered(principal, 'convert', { kind: 'item.convert', boardId, async: options.async === true, signal: options.signal }, async (signal) => {
+    return this.#metering.run(principal, 'convert', { kind: 'item.convert', boardId, async: options.async === true, signal: options.signal }, async (signal) => {
       const { value, meta } = await this.#ask(convertTask(source, input.targetType), convertOutputSchema, 'converted_item', signal);
       if (value.item.type !== input.targetType) throw new ServiceError('ai_output_invalid', `The AI answer built a ${value.item.type}, not a ${input.targetType}.`);
       stopIfGone(signal);
@@ -369,24 +325,5 @@ export class AiService {
       if (!created || created.op !== 'create' || !created.item) throw new ServiceError('internal_error', 'The converted item is missing.');
       return { item: created.item, deletedIds: deleted && deleted.op === 'delete' ? [...deleted.deletedIds] : [], ...meta };
     });
-  }
-}
-
-/** The items a batch created, as it left them. */
-function createdItems(result: BatchResult): ItemView[] {
-  return result.results.flatMap((r) => (r.op === 'create' && r.item ? [r.item] : []));
-}
-
-/** Validates operations against `doc`; a model's items the catalogue rejects are `ai_output_invalid` (502). */
-function revalidate(doc: Y.Doc, operations: unknown[]) {
-  try {
-    return validateBatch(doc, operations);
-  } catch (error) {
-    if (error instanceof ItemValidationError) {
-      throw new ServiceError('ai_output_invalid', `The AI answer does not validate (${error.issues[0]?.field ?? 'items'}: ${error.issues[0]?.message ?? 'invalid'}); nothing was written.`, {
-        details: { issues: error.issues.slice(0, 20) },
-      });
-    }
-    throw error;
   }
 }
