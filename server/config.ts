@@ -84,7 +84,7 @@ const envSchema = z
       .int({ error: 'must be a whole number of milliseconds from 0 to 50' })
       .min(0, { error: 'must be a whole number of milliseconds from 0 to 50' })
       .max(50, { error: 'must be a whole number of milliseconds from 0 to 50' })
-      .default(2),
+      .default(0),
     BOARDS_SQLITE_SYNCHRONOUS: z.enum(['full', 'normal'], { error: 'must be full or normal' }).default('full'),
     BOARDS_MAX_DOCUMENT_BYTES: positiveInt('a positive whole number of bytes').default(16 * 1024 * 1024),
     BOARDS_SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),

@@ -41,7 +41,7 @@ export interface RealtimeHubOptions {
   maxClientIdsPerConnection?: number;
   /**
    * Most ms a busy board's flush waits so that the updates arriving meanwhile go out with it, in
-   * one message per socket (`FlushPacer`); 0 never waits. Default 2.
+   * one message per socket (`FlushPacer`); 0 never waits. Default 0.
    */
   coalesceMs?: number;
   /** A board is busy (its flushes paced by `coalesceMs`) while its clients send it more messages than this per second, on average. Default 150. */
@@ -100,7 +100,7 @@ export class RealtimeHub {
       maxRememberedBuckets: options.maxRememberedBuckets ?? 10_000,
       maxBufferedBytes: options.maxBufferedBytes ?? 8 * 1024 * 1024,
       maxClientIdsPerConnection: options.maxClientIdsPerConnection ?? 8,
-      coalesceMs: options.coalesceMs ?? 2,
+      coalesceMs: options.coalesceMs ?? 0,
       coalesceAbovePerSecond: options.coalesceAbovePerSecond ?? 150,
     };
     this.#unsubscribe = registry.onDelete((boardId) => {

@@ -25,8 +25,8 @@ describe('configuration', () => {
       production: false,
     });
     expect(Object.isFrozen(config)).toBe(true);
-    expect(config.sync.coalesceMs).toBe(2);
-    expect(loadConfig({ BOARDS_SYNC_COALESCE_MS: '0' }).sync.coalesceMs).toBe(0);
+    expect(config.sync.coalesceMs).toBe(0);
+    expect(loadConfig({ BOARDS_SYNC_COALESCE_MS: '2' }).sync.coalesceMs).toBe(2);
   });
 
   test('trusted proxies: a list of addresses and ranges, empty by default, each bad entry named', () => {
