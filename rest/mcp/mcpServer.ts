@@ -16,7 +16,7 @@ import type { McpCall } from './McpCall.js';
 import type { McpTool } from './McpTool.js';
 import { unknownTool } from './McpToolRegistry.js';
 import type { McpToolRegistry } from './McpToolRegistry.js';
-import { requireScope } from './runOperation.js';
+import { requireScope } from '../../server/auth/requireScope.js';
 import { getSkillPrompt, listSkillPrompts } from './skillPrompts.js';
 
 /** JSON-RPC code of a resource that does not exist (MCP "Resources", error handling). */

@@ -1,6 +1,6 @@
 import type { Context } from 'koa';
 import type { Principal } from '../../server/auth/Principal.js';
-import type { Scope } from '../../server/auth/scopes.js';
+import { requireScope } from '../../server/auth/requireScope.js';
 import { ServiceError } from '../../server/errors.js';
 import { serializeResponse } from '../responseSerializer.js';
 import { AfterSync, Reply } from '../route.js';
@@ -13,12 +13,6 @@ export interface OperationInput {
   readonly body: unknown;
 }
 
-/** Throws 403 `insufficient_scope`, as `/v1` does, unless the principal holds `scope`. */
-export function requireScope(principal: Principal, scope: Scope): void {
-  if (!principal.scopes.has(scope)) {
-    throw new ServiceError('insufficient_scope', `This operation needs the ${scope} scope.`, { details: { requiredScope: scope } });
-  }
-}
 
 /**
  * Runs a `/v1` operation's handler in process for `principal` (its scope checked first) and

@@ -5,6 +5,7 @@ import type { AssetContentType, AssetRecord } from '../../storage/schema/assets.
 import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
 import type { Principal } from '../auth/Principal.js';
+import { requireScope } from '../auth/requireScope.js';
 import { ServiceError, errors } from '../errors.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import { readImage } from '../images/readImage.js';
@@ -119,9 +120,7 @@ export class AssetService {
   async copy(principal: Principal, boardId: string, source: AssetSource): Promise<AssetCopy> {
     const { board, role } = await this.#access.requireBoard(principal.user.id, boardId, 'edit');
     requireUnlocked(board, role);
-    if (!principal.scopes.has('boards:read')) {
-      throw new ServiceError('insufficient_scope', 'Copying an image reads its board: this needs the boards:read scope too.', { details: { requiredScope: 'boards:read' } });
-    }
+    requireScope(principal, 'boards:read', 'Copying an image reads its board: this needs the boards:read scope too.');
     await this.#access.requireBoard(principal.user.id, source.boardId, 'read');
     const original = await this.#store.get(source.boardId, source.assetId);
     if (!original) throw errors.notFound('Asset');
