@@ -46,6 +46,11 @@ export class FlushPacer {
 
   /** Asks for a flush: at the end of this turn, or at the end of the window when the board is busy and flushed lately. */
   request(): void {
+    // Pacing off (the default): no clock read or average on the path of every message.
+    if (this.#options.windowMs <= 0) {
+      this.#options.schedule();
+      return;
+    }
     const now = this.#now();
     const gap = now - this.#lastRequestAt;
     this.#lastRequestAt = now;
@@ -53,7 +58,7 @@ export class FlushPacer {
     if (this.#timer !== undefined) return;
     const { windowMs, busyAbovePerSecond } = this.#options;
     const sinceFlush = now - this.#lastFlushAt;
-    if (windowMs > 0 && sinceFlush < windowMs && this.#averageGapMs < 1000 / busyAbovePerSecond) {
+    if (sinceFlush < windowMs && this.#averageGapMs < 1000 / busyAbovePerSecond) {
       this.#timer = setTimeout(() => {
         this.#timer = undefined;
         this.#options.schedule();
