@@ -63,13 +63,14 @@ export function MentionBox({
     const before = value.slice(0, query.start);
     const after = value.slice(el.selectionStart).replace(/^[\p{L}\p{N}._-]*/u, '');
     const inserted = `@${handle} `;
-    onInput(before + inserted + after);
-    setQuery(null);
+    const next = before + inserted + after;
     const caret = before.length + inserted.length;
-    requestAnimationFrame(() => {
-      el.focus();
-      el.setSelectionRange(caret, caret);
-    });
+    // The text and the caret change at once, before the next key: a caret placed a frame later moved back over what was typed meanwhile.
+    el.value = next;
+    el.focus();
+    el.setSelectionRange(caret, caret);
+    onInput(next);
+    setQuery(null);
   };
 
   const onKeyDown = (event: KeyboardEvent) => {
