@@ -80,6 +80,25 @@ describe.skipIf(!available)('exporting a board from the web app', { timeout: 120
     expect(part.bytes.toString('utf8')).not.toContain('Hire a designer');
   });
 
+  test('Escape pressed as the menu opens, before the next frame, closes it and leaves the focus on the Export button', async () => {
+    const boardId = await s.boardWith('Quick keys', notes);
+    const page = await s.pageAs(s.owner);
+    await openBoard(page, s.t, boardId);
+    // Both in one task of the page: the menu renders, and Escape arrives before any frame is painted.
+    const focused = await page.evaluate(`(async () => {
+      const button = [...document.querySelectorAll('button[aria-haspopup=menu]')].find((b) => b.textContent.trim() === 'Export');
+      button.focus();
+      button.click();
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      const opened = document.querySelector('[role=menu]') !== null;
+      document.activeElement.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true }));
+      for (let i = 0; i < 5; i++) await Promise.resolve();
+      await new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 50)));
+      return { opened, menu: document.querySelector('[role=menu]') !== null, onButton: document.activeElement === button };
+    })()`);
+    expect(focused).toEqual({ opened: true, menu: false, onButton: true });
+  });
+
   test('JSON holds every item exactly as REST answers it, and a viewer can export it', async () => {
     const operations = Array.from({ length: 120 }, (_, i) => ({ op: 'create', type: 'sticky_note', position: { x: (i % 12) * 250, y: Math.floor(i / 12) * 250 }, data: { text: `Idea ${i}` } }));
     const boardId = await s.boardWith('Ideas', [...operations.slice(0, 100)]);

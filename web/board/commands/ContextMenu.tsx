@@ -1,4 +1,4 @@
-import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { MenuEntry } from './menuEntries.js';
 
 
@@ -26,7 +26,8 @@ export function ContextMenu({ groups, x, y, onClose }: ContextMenuProps) {
     setPlace({ left: Math.max(4, Math.min(x, window.innerWidth - el.offsetWidth - 4)), top: Math.max(4, Math.min(y, window.innerHeight - el.offsetHeight - 4)) });
   }, [x, y]);
 
-  useEffect(() => {
+  // On commit, not after paint, so the first key pressed after opening is the menu's.
+  useLayoutEffect(() => {
     const before = document.activeElement as HTMLElement | null;
     menu.current?.querySelector<HTMLElement>('[role=menuitem]')?.focus();
     const away = (event: PointerEvent) => {

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { OpenBoard } from '../BoardPage.js';
 import type { CanvasLink } from '../assistant/CanvasLink.js';
 import { useLinkState } from '../assistant/canvasBridge.js';
@@ -37,7 +37,11 @@ export function ExportMenu({ board, title, link }: { board: OpenBoard; title: st
   const guest = board.user.id.startsWith('link:');
 
   const items = () => [...(menu.current?.querySelectorAll<HTMLButtonElement>('[role^=menuitem]:not([disabled])') ?? [])];
-  useEffect(() => {
+  // A layout effect: the first entry takes the focus as the menu is committed. Run after paint,
+  // an Escape pressed in between closed the menu and then, as Preact runs a pending effect
+  // before the next render, the stale effect moved the focus into the closing menu and so to
+  // the page's body.
+  useLayoutEffect(() => {
     if (!open) return undefined;
     items()[0]?.focus();
     const away = (event: PointerEvent) => {

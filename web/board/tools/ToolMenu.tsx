@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'preact/hooks';
+import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 
 /** One entry of a tool menu. */
 export interface ToolMenuItem {
@@ -34,7 +34,8 @@ export function ToolMenu(p: ToolMenuProps) {
   const menu = useRef<HTMLDivElement>(null);
   const active = p.items.some((item) => item.id === p.current);
 
-  useEffect(() => {
+  // On commit, not after paint: a key pressed before a deferred effect ran would meet a stale focus.
+  useLayoutEffect(() => {
     if (!open) return undefined;
     const entries = [...(menu.current?.querySelectorAll<HTMLElement>('[role=menuitemradio]') ?? [])];
     (entries.find((e) => e.getAttribute('aria-checked') === 'true') ?? entries[0])?.focus();
