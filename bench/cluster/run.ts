@@ -17,7 +17,7 @@ import { startSharedInfra } from './infra.js';
 import type { OursCluster, OursNode } from './nodes.js';
 import { createBoard, createClusterKey, startHocuspocusNode, startOursNode } from './nodes.js';
 import type { ClusterResults, FanoutPair } from './report.js';
-import { fanoutFigures, headline, renderClusterSummary } from './report.js';
+import { fanoutFigures, headline, medianP99, renderClusterSummary } from './report.js';
 import { treeCpuMs } from './cpuTime.js';
 import { measureCreates } from './restCreates.js';
 import { measureStatements } from './statements.js';
@@ -47,6 +47,19 @@ function statementsFigures(run: StatementsRun): void {
   process.stdout.write(
     `ours store statements of a REST create (${run.creates} creates each), CPU per create: prepared ${line(run.prepared)}; unprepared ${line(run.unprepared)}\n` +
       `ours store statements, prepared / unprepared: PostgreSQL ${(run.prepared.postgresMs / run.unprepared.postgresMs).toFixed(2)}, client ${(run.prepared.clientMs / run.unprepared.clientMs).toFixed(2)}\n`,
+  );
+}
+
+/** Prints the fan-out's median p99s and their ratios: ours across processes against ours in one, and against Hocuspocus across processes. */
+function fanoutRatios(ours: FanoutPair, hocuspocus: FanoutPair | undefined): void {
+  const ms = (n: number | null): string => (n === null ? '—' : `${n} ms`);
+  const ratio = (a: number | null, b: number | null): string => (a === null || b === null || b === 0 ? '—' : (a / b).toFixed(2));
+  const cross = medianP99(ours.cross);
+  const same = medianP99(ours.same);
+  const peer = hocuspocus === undefined ? null : medianP99(hocuspocus.cross);
+  process.stdout.write(
+    `ours fan-out p99 (median of ${ours.cross.length}): cross-process ${ms(cross)}, same process ${ms(same)}; cross / same ${ratio(cross, same)} (target ≤ 2)\n` +
+      (hocuspocus === undefined ? '' : `fan-out p99 across processes, ours / Hocuspocus: ${ratio(cross, peer)} (${ms(cross)} / ${ms(peer)}; target < 1)\n`),
   );
 }
 
@@ -118,6 +131,7 @@ async function benchOurs(infra: SharedInfra, config: ClusterBenchConfig): Promis
     process.stdout.write(`bench: ours on ${a.http} and ${b.http}\n`);
     if (config.restOnly) return { fanout: { same: [], cross: [] }, rest: await restCreates(a, b, cluster, config, infra), kill: { failed: 'not run (--rest-only)' } };
     const fanout = await fanoutPair(a, b, config, 'ours', infra.redisUrl);
+    if (config.fanoutOnly) return { fanout, rest: { failed: 'not run (--fanout-only)' }, kill: { failed: 'not run (--fanout-only)' } };
     let rest: ClusterResults['rest'];
     try {
       rest = await restCreates(a, b, cluster, config, infra);
@@ -162,6 +176,7 @@ async function benchHocuspocus(infra: SharedInfra, config: ClusterBenchConfig): 
     }
     // The kill runs on a pair of its own, with no other process of the cluster left.
     await Promise.all(nodes.splice(0).map((node) => node.kill()));
+    if (config.fanoutOnly) return { fanout, kill: { failed: 'not run (--fanout-only)' } };
     let kill: KillOutcome | { failed: string };
     try {
       kill = await killWritersProcess(await start('kill-a'), await start('kill-b'), () => start('reader'), { ratePerWriter: config.ratePerWriter, writeMs: config.killAfterMs });
@@ -194,6 +209,10 @@ async function main(): Promise<void> {
     // A REST-only run prints its figures (above) and leaves the results of full runs alone.
     if (config.restOnly) return;
     const peer = config.skipHocuspocus ? undefined : await benchHocuspocus(infra, config);
+    if (config.fanoutOnly) {
+      fanoutRatios(ours.fanout, peer?.fanout);
+      return;
+    }
     const results: ClusterResults = {
       machine: {
         nproc: os.cpus().length,
