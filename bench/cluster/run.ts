@@ -20,6 +20,7 @@ import type { ClusterResults, FanoutPair } from './report.js';
 import { fanoutFigures, headline, medianP99, renderClusterSummary } from './report.js';
 import { treeCpuMs } from './cpuTime.js';
 import { measureCreates } from './restCreates.js';
+import { ProcessMetrics, windowLine } from './processMetrics.js';
 import { measureStatements } from './statements.js';
 import type { StatementsCpu, StatementsRun } from './statements.js';
 import type { CreatesRun } from './restCreates.js';
@@ -68,19 +69,31 @@ const message = (error: unknown): string => (error instanceof Error ? error.mess
 /**
  * Same-process (writers and readers on `a`) and cross-process (writers on `a`, readers on `b`)
  * fan-out, alternating, `reps` times each; with `tapRedisUrl` (ours) each cross-process window
- * also prints its two hops, up to the board's Redis channel and from it to the probes.
+ * also prints its two hops, up to the board's Redis channel and from it to the probes, and with
+ * `metrics` what each process did in it (store appends, event-loop delay, GC).
  */
-async function fanoutPair(a: RunningServer, b: RunningServer, config: ClusterBenchConfig, label: string, tapRedisUrl?: string): Promise<FanoutPair> {
+async function fanoutPair(
+  a: RunningServer,
+  b: RunningServer,
+  config: ClusterBenchConfig,
+  label: string,
+  tapRedisUrl?: string,
+  metrics?: { writers: ProcessMetrics; readers: ProcessMetrics },
+): Promise<FanoutPair> {
   const pair: FanoutPair = { same: [], cross: [] };
   const options = { sinks: config.sinks, ratePerWriter: config.ratePerWriter, warmupMs: config.warmupMs, windowMs: config.windowMs };
   if (config.serverWarmupMs > 0) await measureFanout(a, b, { ...options, warmupMs: 0, windowMs: config.serverWarmupMs });
   for (let rep = 0; rep < config.reps; rep++) {
     for (const cross of rep % 2 === 0 ? [false, true] : [true, false]) {
-      const measure = await measureFanout(a, cross ? b : a, { ...options, ...(cross && tapRedisUrl !== undefined ? { tapRedisUrl } : {}) });
+      const measure = await measureFanout(a, cross ? b : a, { ...options, ...(cross && tapRedisUrl !== undefined ? { tapRedisUrl, ...(metrics === undefined ? {} : { metrics }) } : {}) });
       const figures = fanoutFigures(measure);
       (cross ? pair.cross : pair.same).push(figures);
       process.stdout.write(`${label} ${cross ? 'cross-process' : 'same process '} p50=${figures.p50} p99=${figures.p99} sent=${figures.sent} ${figures.errors.join('; ')}\n`);
       if (measure.hops !== undefined) process.stdout.write(`${label} cross-process hops: ${hopsLine(measure.hops)}\n`);
+      if (measure.processes !== undefined) {
+        process.stdout.write(`${label} cross-process ${windowLine('writers\' process A', measure.processes.writers)}\n`);
+        process.stdout.write(`${label} cross-process ${windowLine('readers\' process B', measure.processes.readers)}\n`);
+      }
     }
   }
   return pair;
@@ -130,7 +143,7 @@ async function benchOurs(infra: SharedInfra, config: ClusterBenchConfig): Promis
     nodes.push(b);
     process.stdout.write(`bench: ours on ${a.http} and ${b.http}\n`);
     if (config.restOnly) return { fanout: { same: [], cross: [] }, rest: await restCreates(a, b, cluster, config, infra), kill: { failed: 'not run (--rest-only)' } };
-    const fanout = await fanoutPair(a, b, config, 'ours', infra.redisUrl);
+    const fanout = await fanoutPair(a, b, config, 'ours', infra.redisUrl, { writers: new ProcessMetrics(a.http), readers: new ProcessMetrics(b.http) });
     if (config.fanoutOnly) return { fanout, rest: { failed: 'not run (--fanout-only)' }, kill: { failed: 'not run (--fanout-only)' } };
     let rest: ClusterResults['rest'];
     try {
