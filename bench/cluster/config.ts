@@ -22,13 +22,15 @@ export interface ClusterBenchConfig {
   restOnly: boolean;
   /** Only the store statements of a REST create, prepared against unprepared (`statements.ts`): figures and ratio printed, no results file written. */
   statementsOnly: boolean;
+  /** Only the fan-out of ours (and of Hocuspocus unless left out), with its hops and ratios: no REST creates, no kill, no results file written. */
+  fanoutOnly: boolean;
 }
 
-const known = ['--quick', '--sinks', '--rate', '--window-ms', '--reps', '--server-warmup-ms', '--rest-ms', '--kill-after-ms', '--no-hocuspocus', '--rest-only', '--statements-only'];
+const known = ['--quick', '--sinks', '--rate', '--window-ms', '--reps', '--server-warmup-ms', '--rest-ms', '--kill-after-ms', '--no-hocuspocus', '--rest-only', '--statements-only', '--fanout-only'];
 
 /**
  * Parses `--quick` (a smoke run of seconds), `--sinks N`, `--rate N`, `--window-ms N`, `--reps N`, `--server-warmup-ms N`,
- * `--rest-ms N`, `--kill-after-ms N`, `--no-hocuspocus`, `--rest-only` and `--statements-only`; throws TypeError on a bad flag.
+ * `--rest-ms N`, `--kill-after-ms N`, `--no-hocuspocus`, `--rest-only`, `--statements-only` and `--fanout-only`; throws TypeError on a bad flag.
  */
 export function parseClusterArgs(argv: readonly string[]): ClusterBenchConfig {
   for (const [i, arg] of argv.entries()) {
@@ -61,5 +63,6 @@ export function parseClusterArgs(argv: readonly string[]): ClusterBenchConfig {
     skipHocuspocus: argv.includes('--no-hocuspocus') || argv.includes('--rest-only') || argv.includes('--statements-only'),
     restOnly: argv.includes('--rest-only'),
     statementsOnly: argv.includes('--statements-only'),
+    fanoutOnly: argv.includes('--fanout-only'),
   };
 }

@@ -9,6 +9,7 @@ import { openSinks } from '../realtime/Sink.js';
 import { sleep, waitUntil } from '../realtime/target.js';
 import { ChannelTap } from './hops.js';
 import type { CrossHops } from './hops.js';
+import type { ProcessMetrics, WindowMetrics } from './processMetrics.js';
 
 /** Writers on the hot board, as in S1 (bench/realtime/scenarioS1.ts `hotWriters`). */
 export const fanoutWriters = 5;
@@ -65,16 +66,31 @@ export async function openSplitClients(
   }
 }
 
+/** What the writers' and the readers' processes did during a window (`ProcessMetrics`). */
+export interface FanoutProcesses {
+  writers: WindowMetrics;
+  readers: WindowMetrics;
+}
+
 /**
  * One measured fan-out window: writers on `writers`, probes and sinks on `readers` (S1's measuring
  * step). With `tapRedisUrl` (ours, across processes) it also listens on the board's Redis channel
- * and splits the latency into the hop up to Redis and the hop after it (`hops`).
+ * and splits the latency into the hop up to Redis and the hop after it (`hops`), and with
+ * `metrics` reads what each process did in the window (`processes`: store appends, event-loop
+ * delay, GC).
  */
 export async function measureFanout(
   writers: RunningServer,
   readers: RunningServer,
-  options: { sinks: number; ratePerWriter: number; warmupMs: number; windowMs: number; tapRedisUrl?: string },
-): Promise<StepMeasure & { hops?: CrossHops }> {
+  options: {
+    sinks: number;
+    ratePerWriter: number;
+    warmupMs: number;
+    windowMs: number;
+    tapRedisUrl?: string;
+    metrics?: { writers: ProcessMetrics; readers: ProcessMetrics };
+  },
+): Promise<StepMeasure & { hops?: CrossHops; processes?: FanoutProcesses }> {
   const [board = 'hot'] = await writers.createBoards(1);
   const clients = await openSplitClients(writers, readers, board, { sinks: options.sinks, probes: fanoutProbes });
   let tap: ChannelTap | undefined;
@@ -85,13 +101,20 @@ export async function measureFanout(
     tap.seed(first.client);
     for (const probe of clients.probes) tap.follow(probe);
     const timed = tap;
+    const metrics = options.metrics;
+    let processes: FanoutProcesses | undefined;
     const during = async (): Promise<void> => {
+      await Promise.all([metrics?.writers.start(), metrics?.readers.start()]);
       timed.recording = true;
       await sleep(options.windowMs);
       timed.recording = false;
+      if (metrics !== undefined) {
+        const [w, r] = await Promise.all([metrics.writers.window(), metrics.readers.window()]);
+        processes = { writers: w, readers: r };
+      }
     };
     const measure = await measureStep(readers, clients, options.ratePerWriter, options.warmupMs, options.windowMs, during);
-    return { ...measure, hops: timed.hops() };
+    return { ...measure, hops: timed.hops(), ...(processes === undefined ? {} : { processes }) };
   } finally {
     tap?.close();
     clients.close();

@@ -4,6 +4,7 @@ import { runToCompletion, spawnTracked } from '../realtime/processes.js';
 import type { RunningServer } from '../realtime/serverKit.js';
 import { freePort, freshDataDir, packageVersion, removeDataDir, stopGracefully } from '../realtime/serverKit.js';
 import { sleep } from '../realtime/target.js';
+import { benchMetricsToken } from './processMetrics.js';
 
 /** What every process of one cluster of ours shares: the store, Redis, the session secret, and an API key. */
 export interface OursCluster {
@@ -27,6 +28,8 @@ function clusterEnv(cluster: OursCluster, dataDir: string): Record<string, strin
     BOARDS_DATA_DIR: dataDir,
     BOARDS_LOG_LEVEL: 'warn',
     BOARDS_RATE_LIMIT_PER_MINUTE: '1000000',
+    // `/metrics` on the main port (127.0.0.1): what each process did in a fan-out window.
+    BOARDS_METRICS_TOKEN: benchMetricsToken,
   };
 }
 

@@ -17,9 +17,10 @@ import { startSharedInfra } from './infra.js';
 import type { OursCluster, OursNode } from './nodes.js';
 import { createBoard, createClusterKey, startHocuspocusNode, startOursNode } from './nodes.js';
 import type { ClusterResults, FanoutPair } from './report.js';
-import { fanoutFigures, headline, renderClusterSummary } from './report.js';
+import { fanoutFigures, headline, medianP99, renderClusterSummary } from './report.js';
 import { treeCpuMs } from './cpuTime.js';
 import { measureCreates } from './restCreates.js';
+import { ProcessMetrics, windowLine } from './processMetrics.js';
 import { measureStatements } from './statements.js';
 import type { StatementsCpu, StatementsRun } from './statements.js';
 import type { CreatesRun } from './restCreates.js';
@@ -50,24 +51,49 @@ function statementsFigures(run: StatementsRun): void {
   );
 }
 
+/** Prints the fan-out's median p99s and their ratios: ours across processes against ours in one, and against Hocuspocus across processes. */
+function fanoutRatios(ours: FanoutPair, hocuspocus: FanoutPair | undefined): void {
+  const ms = (n: number | null): string => (n === null ? '—' : `${n} ms`);
+  const ratio = (a: number | null, b: number | null): string => (a === null || b === null || b === 0 ? '—' : (a / b).toFixed(2));
+  const cross = medianP99(ours.cross);
+  const same = medianP99(ours.same);
+  const peer = hocuspocus === undefined ? null : medianP99(hocuspocus.cross);
+  process.stdout.write(
+    `ours fan-out p99 (median of ${ours.cross.length}): cross-process ${ms(cross)}, same process ${ms(same)}; cross / same ${ratio(cross, same)} (target ≤ 2)\n` +
+      (hocuspocus === undefined ? '' : `fan-out p99 across processes, ours / Hocuspocus: ${ratio(cross, peer)} (${ms(cross)} / ${ms(peer)}; target < 1)\n`),
+  );
+}
+
 const message = (error: unknown): string => (error instanceof Error ? error.message : String(error)).slice(0, 400);
 
 /**
  * Same-process (writers and readers on `a`) and cross-process (writers on `a`, readers on `b`)
  * fan-out, alternating, `reps` times each; with `tapRedisUrl` (ours) each cross-process window
- * also prints its two hops, up to the board's Redis channel and from it to the probes.
+ * also prints its two hops, up to the board's Redis channel and from it to the probes, and with
+ * `metrics` what each process did in it (store appends, event-loop delay, GC).
  */
-async function fanoutPair(a: RunningServer, b: RunningServer, config: ClusterBenchConfig, label: string, tapRedisUrl?: string): Promise<FanoutPair> {
+async function fanoutPair(
+  a: RunningServer,
+  b: RunningServer,
+  config: ClusterBenchConfig,
+  label: string,
+  tapRedisUrl?: string,
+  metrics?: { writers: ProcessMetrics; readers: ProcessMetrics },
+): Promise<FanoutPair> {
   const pair: FanoutPair = { same: [], cross: [] };
   const options = { sinks: config.sinks, ratePerWriter: config.ratePerWriter, warmupMs: config.warmupMs, windowMs: config.windowMs };
   if (config.serverWarmupMs > 0) await measureFanout(a, b, { ...options, warmupMs: 0, windowMs: config.serverWarmupMs });
   for (let rep = 0; rep < config.reps; rep++) {
     for (const cross of rep % 2 === 0 ? [false, true] : [true, false]) {
-      const measure = await measureFanout(a, cross ? b : a, { ...options, ...(cross && tapRedisUrl !== undefined ? { tapRedisUrl } : {}) });
+      const measure = await measureFanout(a, cross ? b : a, { ...options, ...(cross && tapRedisUrl !== undefined ? { tapRedisUrl, ...(metrics === undefined ? {} : { metrics }) } : {}) });
       const figures = fanoutFigures(measure);
       (cross ? pair.cross : pair.same).push(figures);
       process.stdout.write(`${label} ${cross ? 'cross-process' : 'same process '} p50=${figures.p50} p99=${figures.p99} sent=${figures.sent} ${figures.errors.join('; ')}\n`);
       if (measure.hops !== undefined) process.stdout.write(`${label} cross-process hops: ${hopsLine(measure.hops)}\n`);
+      if (measure.processes !== undefined) {
+        process.stdout.write(`${label} cross-process ${windowLine('writers\' process A', measure.processes.writers)}\n`);
+        process.stdout.write(`${label} cross-process ${windowLine('readers\' process B', measure.processes.readers)}\n`);
+      }
     }
   }
   return pair;
@@ -117,7 +143,8 @@ async function benchOurs(infra: SharedInfra, config: ClusterBenchConfig): Promis
     nodes.push(b);
     process.stdout.write(`bench: ours on ${a.http} and ${b.http}\n`);
     if (config.restOnly) return { fanout: { same: [], cross: [] }, rest: await restCreates(a, b, cluster, config, infra), kill: { failed: 'not run (--rest-only)' } };
-    const fanout = await fanoutPair(a, b, config, 'ours', infra.redisUrl);
+    const fanout = await fanoutPair(a, b, config, 'ours', infra.redisUrl, { writers: new ProcessMetrics(a.http), readers: new ProcessMetrics(b.http) });
+    if (config.fanoutOnly) return { fanout, rest: { failed: 'not run (--fanout-only)' }, kill: { failed: 'not run (--fanout-only)' } };
     let rest: ClusterResults['rest'];
     try {
       rest = await restCreates(a, b, cluster, config, infra);
@@ -162,6 +189,7 @@ async function benchHocuspocus(infra: SharedInfra, config: ClusterBenchConfig): 
     }
     // The kill runs on a pair of its own, with no other process of the cluster left.
     await Promise.all(nodes.splice(0).map((node) => node.kill()));
+    if (config.fanoutOnly) return { fanout, kill: { failed: 'not run (--fanout-only)' } };
     let kill: KillOutcome | { failed: string };
     try {
       kill = await killWritersProcess(await start('kill-a'), await start('kill-b'), () => start('reader'), { ratePerWriter: config.ratePerWriter, writeMs: config.killAfterMs });
@@ -194,6 +222,10 @@ async function main(): Promise<void> {
     // A REST-only run prints its figures (above) and leaves the results of full runs alone.
     if (config.restOnly) return;
     const peer = config.skipHocuspocus ? undefined : await benchHocuspocus(infra, config);
+    if (config.fanoutOnly) {
+      fanoutRatios(ours.fanout, peer?.fanout);
+      return;
+    }
     const results: ClusterResults = {
       machine: {
         nproc: os.cpus().length,

@@ -31,6 +31,12 @@ function decodeStored(payload: Uint8Array): { firstSeq: number; lastSeq: number;
   return { firstSeq, lastSeq, update: payload.subarray(seqHeaderBytes) };
 }
 
+/**
+ * Sends another process's stored update to this process's clients of a board, then calls
+ * `apply`, which applies it to the board's copy here (`DocumentReplication.relayFirst`).
+ */
+export type RemoteRelay = (update: Uint8Array, apply: () => void) => void;
+
 /** What `DocumentReplication` needs besides the store: the bus between processes and their leases. */
 export interface ReplicationPorts {
   readonly bus: UpdateBus;
@@ -75,6 +81,8 @@ export class DocumentReplication {
   readonly #onDeleted: (boardId: string) => void;
   /** Boards whose copy lacked stored updates at the last `checkStored`: the last number stored then. */
   readonly #gaps = new Map<string, number>();
+  /** Per board, who sends other processes' updates to this process's clients before they are applied here (`relayFirst`). */
+  readonly #relays = new Map<string, RemoteRelay>();
 
   /** `onDeleted` is called when another process deleted a board this process follows. */
   constructor(store: DocumentStore, ports: ReplicationPorts, logger: Logger, onDeleted: (boardId: string) => void) {
@@ -111,6 +119,21 @@ export class DocumentReplication {
       followers.map((follower) => follower.catchUp().catch((error: unknown) => this.#logger.error({ err: error }, 'Catching a board up from the store failed'))),
     );
     return followers.length;
+  }
+
+  /**
+   * Hands each update another process stored for `boardId` and published to `relay` before it is
+   * applied to this process's copy: it is stored already, so it may go to this process's clients
+   * at once, without waiting behind the copy's apply (its observers, Yjs encoding the change
+   * again) nor behind this process's own edits still being stored. `relay` calls `apply` once it
+   * has sent the update on. Updates read back from the store (a catch-up) take the copy's own path.
+   * Returns the function that stops it.
+   */
+  relayFirst(boardId: string, relay: RemoteRelay): () => void {
+    this.#relays.set(boardId, relay);
+    return () => {
+      if (this.#relays.get(boardId) === relay) this.#relays.delete(boardId);
+    };
   }
 
   /** Publishes updates this process just stored for `boardId`, numbered up to `lastSeq` (merged into one message). */
@@ -187,7 +210,12 @@ export class DocumentReplication {
         return;
       }
       // Counted as held only once applied: one that does not apply stays a gap, caught up from the store.
-      if (apply(target, stored.update)) seen?.add(stored.firstSeq, stored.lastSeq);
+      const applyHere = (): void => {
+        if (apply(target, stored.update)) seen?.add(stored.firstSeq, stored.lastSeq);
+      };
+      const relay = this.#relays.get(boardId);
+      if (relay === undefined) applyHere();
+      else relay(stored.update, applyHere);
     };
     const subscription: BusSubscription = this.#ports.bus.subscribe(boardId, (message: BoardMessage) => {
       if (stopped) return;

@@ -55,6 +55,8 @@ export class BoardRoom {
   readonly #endOfTurn: EndOfTurn;
   readonly #flushTask = (): void => this.#flush();
   readonly #pacer: FlushPacer;
+  /** Stops sending other processes' updates to this room's clients before they are applied (`DocumentReplication.relayFirst`). */
+  #stopRelayFirst: (() => void) | undefined;
   /** A `#flushSoon` microtask is queued. */
   #flushQueued = false;
   #disposed = false;
@@ -193,6 +195,7 @@ export class BoardRoom {
     // The states of the clients that left, so other processes drop them now rather than after their timeout.
     this.#publishAwareness();
     this.#subscription?.unsubscribe();
+    this.#stopRelayFirst?.();
     this.#live?.dispose();
     this.#guard?.dispose();
     this.#awareness.destroy();
@@ -226,6 +229,8 @@ export class BoardRoom {
       applyOrigin: this,
       onApplied: (batch) => this.#settle(batch),
     });
+    const live = this.#live;
+    this.#stopRelayFirst = this.#registry.replication?.relayFirst(this.boardId, (update, apply) => live.relayRemote(update, apply));
     this.#guard = new LiveEditGuard(lease.doc, {
       boardId: this.boardId,
       clock: this.#clock,

@@ -1,6 +1,7 @@
 import * as Y from 'yjs';
 import type { DocumentLease } from '../documents/DocumentLease.js';
 import type { Logger } from '../documents/Logger.js';
+import { remoteOrigin } from '../documents/ManagedDocument.js';
 import { syncCloseCodes } from './closeCodes.js';
 import type { Outgoing } from './fanOut.js';
 import type { AppliedLiveUpdate } from './LiveEditGuard.js';
@@ -68,6 +69,8 @@ export class LiveUpdates {
   #relayed: Promise<void> = Promise.resolve();
   /** Relays queued on `#relayed` and not yet sent; a relay goes out at once only when none wait. */
   #waitingRelays = 0;
+  /** Another process's update is being applied, relayed already (`relayRemote`): its change is not relayed again. */
+  #applyingRelayed = false;
   readonly #stopListening: () => void;
 
   constructor(lease: DocumentLease, options: LiveUpdatesOptions) {
@@ -152,6 +155,23 @@ export class LiveUpdates {
     }
   }
 
+  /**
+   * Sends another process's update, stored by that process already, to every connection now, in
+   * one message encoded once, then `apply`s it to the document (`DocumentReplication.relayFirst`),
+   * whose change is not relayed again. It waits neither for the document's apply nor behind the
+   * relays of this process's own edits still being stored: updates of different processes do not
+   * depend on each other's relays, and a client holds an update whose causes it lacks until they come.
+   */
+  relayRemote(update: Uint8Array, apply: () => void): void {
+    this.#options.relay([{ message: encodeSyncUpdate(update), skip: undefined, update: true }]);
+    this.#applyingRelayed = true;
+    try {
+      apply();
+    } finally {
+      this.#applyingRelayed = false;
+    }
+  }
+
   /** Stops listening to the document. */
   dispose(): void {
     this.#stopListening();
@@ -172,6 +192,7 @@ export class LiveUpdates {
   }
 
   readonly #onChange = (update: Uint8Array, origin: unknown): void => {
+    if (this.#applyingRelayed && origin === remoteOrigin) return;
     this.#made.push({ update, origin });
     this.#options.flushSoon();
   };
