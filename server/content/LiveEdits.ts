@@ -218,21 +218,27 @@ export class LiveEdits {
     this.#turn.clear();
     // The windows this turn opens end together, whatever the writes cost meanwhile.
     const dueAt = performance.now() + this.#coalesceMs;
+    // A turn whose rows would add nothing (`adds`: a drag or a typing run within its window) opens no transaction either.
+    const rows: [string, ItemChangeStep[], string][] = [];
+    for (const [boardId, steps] of boards) {
+      const actorId = this.#lastEditor.get(boardId) ?? 'unknown';
+      const pending = this.#pending.get(boardId);
+      if (pending !== undefined && !adds(pending.journaled, steps, actorId)) {
+        pending.steps.push(...steps);
+        pending.actorId = actorId;
+      } else rows.push([boardId, steps, actorId]);
+    }
+    if (rows.length === 0) return;
     const journal = (): void => {
-      for (const [boardId, steps] of boards) this.#journalBoard(boardId, steps, dueAt);
+      for (const [boardId, steps, actorId] of rows) this.#journalBoard(boardId, steps, actorId, dueAt);
     };
     if (this.#o.db.batch === undefined) journal();
     else this.#o.db.batch(journal);
   }
 
-  #journalBoard(boardId: string, steps: ItemChangeStep[], dueAt: number): void {
-    const actorId = this.#lastEditor.get(boardId) ?? 'unknown';
+  /** Writes the journal row of `steps` and adds them to the board's window (opened now when it has none). */
+  #journalBoard(boardId: string, steps: ItemChangeStep[], actorId: string, dueAt: number): void {
     const pending = this.#pending.get(boardId);
-    if (pending !== undefined && !adds(pending.journaled, steps, actorId)) {
-      pending.steps.push(...steps);
-      pending.actorId = actorId;
-      return;
-    }
     const at = this.#o.clock.now();
     const id = this.#ids.next(at);
     // Started now: the sqlite store writes it before `insert` returns, in the turn that stored the edit.
