@@ -120,11 +120,21 @@ export class LiveEdits {
   /** Call when a writable connection sent a document message to `boardId` (the gateway's `onEdit`). */
   edited(boardId: string, userId: string): void {
     this.#lastEditor.set(boardId, userId);
+    // The board's workspace is known after its first message: the event goes out now, without an async step per message.
+    const known = this.#workspaceOf.get(boardId);
+    if (known !== undefined) {
+      this.#boardChanged(known, boardId, userId);
+      return;
+    }
     this.#run(boardId, async () => {
       const workspaceId = await this.#workspace(boardId);
-      if (workspaceId === null) return;
-      await this.#o.events.emit('board.changed', { workspaceId, boardId, actor: { userId }, at: this.#o.clock.now(), kind: 'content', source: 'live' });
+      if (workspaceId !== null) this.#boardChanged(workspaceId, boardId, userId);
     });
+  }
+
+  /** Emits `board.changed` of a live edit (`emit` never rejects). */
+  #boardChanged(workspaceId: string, boardId: string, userId: string): void {
+    void this.#o.events.emit('board.changed', { workspaceId, boardId, actor: { userId }, at: this.#o.clock.now(), kind: 'content', source: 'live' });
   }
 
   /**
