@@ -3,7 +3,7 @@ import { measureStep, openBoardClients } from './hotBoard.js';
 import type { StepMeasure } from './hotBoard.js';
 import type { ResultLine } from './result.js';
 import { medianOfRepetitions, resultLine } from './result.js';
-import type { LiveHold, RunningServer, ServerName } from './serverKit.js';
+import type { LiveHold, RunningServer, ServerName, StartOptions } from './serverKit.js';
 import { removeDataDir } from './serverKit.js';
 import { startServer } from './servers.js';
 import { summarize } from './stats.js';
@@ -12,9 +12,9 @@ import { inTurns } from './turns.js';
 /** Writers on the hot board (BENCHMARK S1). */
 export const hotWriters = 5;
 
-/** Starts a fresh server, runs `fn`, and always kills it and removes its data. */
-export async function withServer<T>(name: ServerName, fn: (server: RunningServer) => Promise<T>): Promise<T> {
-  const server = await startServer(name);
+/** Starts a fresh server (with `options`), runs `fn`, and always kills it and removes its data. */
+export async function withServer<T>(name: ServerName, fn: (server: RunningServer) => Promise<T>, options: StartOptions = {}): Promise<T> {
+  const server = await startServer(name, options);
   try {
     return await fn(server);
   } finally {

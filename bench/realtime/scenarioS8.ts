@@ -240,7 +240,7 @@ async function soakEach(settings: ChurnSettings, servers: readonly ServerName[],
           sampler.stop();
           sampler.take();
           return churnLine(server, settings, sampler.samples, counts, wallS);
-        }),
+        }, { memReport: true }),
       );
     } catch (error) {
       emit(failedLine(name, 'S8', params, error));

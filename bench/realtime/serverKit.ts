@@ -75,6 +75,11 @@ export interface StartOptions {
   /** Reuse this data folder (seeded or after a crash); a fresh temp folder otherwise. */
   dataDir?: string;
   port?: number;
+  /**
+   * Ours: prints its heap and resident documents every 2 s (`bench/peers/mem-report.mjs`), for S8.
+   * Off elsewhere: the report's timer is CPU the peers do not spend.
+   */
+  memReport?: boolean;
 }
 
 /** Whether something accepts TCP connections on 127.0.0.1:`port`. */

@@ -120,11 +120,21 @@ export class LiveEdits {
   /** Call when a writable connection sent a document message to `boardId` (the gateway's `onEdit`). */
   edited(boardId: string, userId: string): void {
     this.#lastEditor.set(boardId, userId);
+    // The board's workspace is known after its first message: the event goes out now, without an async step per message.
+    const known = this.#workspaceOf.get(boardId);
+    if (known !== undefined) {
+      this.#boardChanged(known, boardId, userId);
+      return;
+    }
     this.#run(boardId, async () => {
       const workspaceId = await this.#workspace(boardId);
-      if (workspaceId === null) return;
-      await this.#o.events.emit('board.changed', { workspaceId, boardId, actor: { userId }, at: this.#o.clock.now(), kind: 'content', source: 'live' });
+      if (workspaceId !== null) this.#boardChanged(workspaceId, boardId, userId);
     });
+  }
+
+  /** Emits `board.changed` of a live edit (`emit` never rejects). */
+  #boardChanged(workspaceId: string, boardId: string, userId: string): void {
+    void this.#o.events.emit('board.changed', { workspaceId, boardId, actor: { userId }, at: this.#o.clock.now(), kind: 'content', source: 'live' });
   }
 
   /**
@@ -218,21 +228,27 @@ export class LiveEdits {
     this.#turn.clear();
     // The windows this turn opens end together, whatever the writes cost meanwhile.
     const dueAt = performance.now() + this.#coalesceMs;
+    // A turn whose rows would add nothing (`adds`: a drag or a typing run within its window) opens no transaction either.
+    const rows: [string, ItemChangeStep[], string][] = [];
+    for (const [boardId, steps] of boards) {
+      const actorId = this.#lastEditor.get(boardId) ?? 'unknown';
+      const pending = this.#pending.get(boardId);
+      if (pending !== undefined && !adds(pending.journaled, steps, actorId)) {
+        pending.steps.push(...steps);
+        pending.actorId = actorId;
+      } else rows.push([boardId, steps, actorId]);
+    }
+    if (rows.length === 0) return;
     const journal = (): void => {
-      for (const [boardId, steps] of boards) this.#journalBoard(boardId, steps, dueAt);
+      for (const [boardId, steps, actorId] of rows) this.#journalBoard(boardId, steps, actorId, dueAt);
     };
     if (this.#o.db.batch === undefined) journal();
     else this.#o.db.batch(journal);
   }
 
-  #journalBoard(boardId: string, steps: ItemChangeStep[], dueAt: number): void {
-    const actorId = this.#lastEditor.get(boardId) ?? 'unknown';
+  /** Writes the journal row of `steps` and adds them to the board's window (opened now when it has none). */
+  #journalBoard(boardId: string, steps: ItemChangeStep[], actorId: string, dueAt: number): void {
     const pending = this.#pending.get(boardId);
-    if (pending !== undefined && !adds(pending.journaled, steps, actorId)) {
-      pending.steps.push(...steps);
-      pending.actorId = actorId;
-      return;
-    }
     const at = this.#o.clock.now();
     const id = this.#ids.next(at);
     // Started now: the sqlite store writes it before `insert` returns, in the turn that stored the edit.

@@ -73,6 +73,26 @@ describe('the live-edit journal writes a row only when it adds to what recovery 
     await p.documents.close();
   });
 
+  it('a turn that writes no row opens no transaction: the drag after the creation costs one batch, not one per move', async () => {
+    const { p, turn, create, move } = await setup();
+    let batches = 0;
+    const batch = db.batch!.bind(db);
+    db.batch = (writes) => {
+      batches += 1;
+      return batch(writes);
+    };
+    let id = '';
+    await turn('usr_b', () => {
+      id = create('dragged');
+    });
+    for (let x = 1; x <= 20; x++) await turn('usr_b', move(id, x));
+    expect(batches).toBe(1);
+    await turn('usr_c', move(id, 21));
+    expect(batches).toBe(2);
+    await p.live.close();
+    await p.documents.close();
+  });
+
   it('writes a row again for another editor, an item the rows do not name, and a deletion', async () => {
     const { journal, p, turn, create, move, items } = await setup();
     const existing = create('there before');

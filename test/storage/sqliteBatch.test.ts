@@ -28,4 +28,22 @@ describe('SqliteDatabase.batch', () => {
     expect((settled[1] as PromiseRejectedResult).reason).toBeInstanceOf(DuplicateKeyError);
     expect((await rows.find({})).map((r) => r.id).sort()).toEqual(['a', 'b', 'taken']);
   });
+
+  it('runs batches one after the other and one inside another, and takes back the writes of one that throws', async () => {
+    db = new SqliteDatabase({ dataDir: ':memory:' });
+    const rows = db.collection<{ id: string; n: number }>({ name: 'batched' });
+    const first = db.batch(() => [rows.insert({ id: 'a', n: 1 })]);
+    const nested = db.batch(() => [rows.insert({ id: 'b', n: 2 }), ...db.batch(() => [rows.insert({ id: 'c', n: 3 })])]);
+    await Promise.all([...first, ...nested]);
+    let lost: Promise<void> | undefined;
+    expect(() =>
+      db.batch(() => {
+        lost = rows.insert({ id: 'd', n: 4 });
+        throw new Error('stop');
+      }),
+    ).toThrow('stop');
+    await lost;
+    expect(db.connection.inTransaction).toBe(false);
+    expect((await rows.find({})).map((r) => r.id).sort()).toEqual(['a', 'b', 'c']);
+  });
 });
