@@ -13,6 +13,7 @@ import { positionSchema, sizeSchema } from './geometry.js';
 import { assertRoomFor, commentTypeName } from './itemOperations.js';
 import { isLockedEntry } from './itemLock.js';
 import { lockedMoveRefused } from './batchCarry.js';
+import { plainMove } from './plainMove.js';
 import { itemIdSchema } from './ItemTypeDefinition.js';
 import { cascadeDeletion, referencedIds, referenceIssues } from './references.js';
 import { checkWith } from './validation.js';
@@ -26,7 +27,8 @@ export const batchOperationKinds = ['create', 'move', 'resize', 'delete'] as con
 export type BatchOperationKind = (typeof batchOperationKinds)[number];
 
 const refSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected a ref of 1 to 64 letters, digits, _ or -.');
-const moveSchema = z.strictObject({ op: z.literal('move'), id: itemIdSchema, position: positionSchema });
+/** A batch's move operation (see `plainMove`, which reads the well-formed ones without it). */
+export const moveSchema = z.strictObject({ op: z.literal('move'), id: itemIdSchema, position: positionSchema });
 const resizeSchema = z.strictObject({
   op: z.literal('resize'),
   id: itemIdSchema,
@@ -135,7 +137,8 @@ export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = m
       planned.push({ op: 'create', ref: typeof ref === 'string' ? ref : undefined, id, item: { ...checked.value, data } });
       return;
     }
-    const checked = checkWith(editSchema, operation, prefix);
+    const move = plainMove(operation);
+    const checked = move === undefined ? checkWith(editSchema, operation, prefix) : { ok: true as const, value: move };
     if (!checked.ok) return void issues.push(...checked.issues);
     const named = checked.value.id;
     const laterRef = refs.get(named);
