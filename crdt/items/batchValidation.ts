@@ -13,6 +13,7 @@ import { positionSchema, sizeSchema } from './geometry.js';
 import { assertRoomFor, commentTypeName } from './itemOperations.js';
 import { isLockedEntry } from './itemLock.js';
 import { lockedMoveRefused } from './batchCarry.js';
+import { plainMove } from './plainMove.js';
 import { itemIdSchema } from './ItemTypeDefinition.js';
 import { cascadeDeletion, referencedIds, referenceIssues } from './references.js';
 import { checkWith } from './validation.js';
@@ -26,7 +27,8 @@ export const batchOperationKinds = ['create', 'move', 'resize', 'delete'] as con
 export type BatchOperationKind = (typeof batchOperationKinds)[number];
 
 const refSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'Expected a ref of 1 to 64 letters, digits, _ or -.');
-const moveSchema = z.strictObject({ op: z.literal('move'), id: itemIdSchema, position: positionSchema });
+/** A batch's move operation (see `plainMove`, which reads the well-formed ones without it). */
+export const moveSchema = z.strictObject({ op: z.literal('move'), id: itemIdSchema, position: positionSchema });
 const resizeSchema = z.strictObject({
   op: z.literal('resize'),
   id: itemIdSchema,
@@ -107,6 +109,9 @@ export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = m
     }
   });
 
+  // The refs by the id each create gets: a connector may name an item a later create makes.
+  const refsById = new Map<string, { index: number; type: string }>();
+  for (const r of refs.values()) refsById.set(r.id, r);
   const live = new SimulatedBoard(doc);
   const resolve = (value: string): string => refs.get(value)?.id ?? value;
   const planned: PlannedOperation[] = [];
@@ -118,8 +123,8 @@ export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = m
       return;
     }
     if (kind === 'create') {
-      const { op: _op, ref, ...body } = operation as Record<string, unknown>;
-      const checked = checkCreateItem(body, prefix);
+      const ref = (operation as { ref?: unknown }).ref;
+      const checked = checkCreateItem(createBody(operation as Record<string, unknown>), prefix);
       if (!checked.ok) return void issues.push(...checked.issues);
       const definition = findItemTypeDefinition(checked.value.type);
       if (definition === undefined) return;
@@ -127,15 +132,19 @@ export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = m
       for (const field of definition.referenceFields) {
         if (typeof data[field] === 'string') data[field] = resolve(data[field]);
       }
-      const forward = new Map([...refs.values()].filter((r) => r.index > index).map((r) => [r.id, r.type]));
-      const referenceProblems = referenceIssues(definition, data, prefix, (id) => live.typeOf(id) ?? forward.get(id));
+      const forward = (id: string): string | undefined => {
+        const later = refsById.get(id);
+        return later !== undefined && later.index > index ? later.type : undefined;
+      };
+      const referenceProblems = referenceIssues(definition, data, prefix, (id) => live.typeOf(id) ?? forward(id));
       if (referenceProblems.length > 0) return void issues.push(...referenceProblems);
       const id = typeof ref === 'string' ? (refs.get(ref)?.id ?? idAt(index)) : idAt(index);
       live.set(id, { id, type: checked.value.type, data });
       planned.push({ op: 'create', ref: typeof ref === 'string' ? ref : undefined, id, item: { ...checked.value, data } });
       return;
     }
-    const checked = checkWith(editSchema, operation, prefix);
+    const move = plainMove(operation);
+    const checked = move === undefined ? checkWith(editSchema, operation, prefix) : { ok: true as const, value: move };
     if (!checked.ok) return void issues.push(...checked.issues);
     const named = checked.value.id;
     const laterRef = refs.get(named);
@@ -232,6 +241,16 @@ class SimulatedBoard {
     for (const item of this.#created.values()) if (referencedIds(item).includes(id)) sources.push(item.id);
     return sources;
   }
+}
+
+/**
+ * A create operation's item body: its fields but `op` and `ref`. Copied key by key: V8 builds a
+ * rest spread (`{ op, ref, ...body }`) on a slow path, and an import's chunk makes a thousand.
+ */
+function createBody(operation: Readonly<Record<string, unknown>>): Record<string, unknown> {
+  const body: Record<string, unknown> = {};
+  for (const key in operation) if (Object.hasOwn(operation, key) && key !== 'op' && key !== 'ref') body[key] = operation[key];
+  return body;
 }
 
 function refOf(operation: unknown): unknown {

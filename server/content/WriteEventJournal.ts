@@ -11,7 +11,7 @@ import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import type { DomainEventType, PlannedEvent } from '../events/eventTypes.js';
-import { replayedPayload, storedEvents } from './journalRows.js';
+import { replayedEvents, storedEvents } from './journalRows.js';
 import { byBoard, orphanedRows } from './orphanedRows.js';
 
 export type { PlannedEvent };
@@ -162,7 +162,7 @@ export class WriteEventJournal {
       id,
       boardId,
       mark: mark === null ? null : { client: mark.client, clock: mark.clock, deletion: mark.deletion },
-      ...storedEvents(events),
+      ...storedEvents(events, { id, boardId }),
       at,
       ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
     };
@@ -230,8 +230,8 @@ export class WriteEventJournal {
     for (const row of rows) {
       if (row.boardCreated === true ? !created : row.mark !== null && !landed.has(row.id)) continue;
       if (row.views === 'document') doc ??= await this.#o.documents.open(boardId);
-      for (const event of row.events) {
-        await this.#o.events.emit(event.type as DomainEventType, replayedPayload(row, event, doc) as never);
+      for (const event of replayedEvents(row, doc)) {
+        await this.#o.events.emit(event.type as DomainEventType, event.payload as never);
       }
     }
     await this.#remove(rows.map((row) => row.id));

@@ -4,8 +4,14 @@ import type { CollectionSpec } from '../Collection.js';
 export interface JournaledEventRecord {
   /** The event type (`item.created`, `items.batched`, ...). */
   readonly type: string;
-  /** The event's payload, whole (JSON). */
+  /** The event's payload, whole (JSON); in an entry with `items`, what the events of the run have alike. */
   readonly payload: Readonly<Record<string, unknown>>;
+  /**
+   * In a `write_events` row: a run of item events of this type alike but for their item (a
+   * batch's hundred moves), one event per entry `[itemId, key]`, whose `changeKey` is
+   * `<change>/<boardId>/<itemId>/<key>`, the row's id when `key` is empty.
+   */
+  readonly items?: readonly (readonly [string, string])[];
 }
 
 /**

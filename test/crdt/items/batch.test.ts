@@ -85,6 +85,11 @@ describe('batch', () => {
     expect(rejected(doc, [ok, { op: 'teleport', id: note.id }])).toEqual(['operations[1].op']);
     expect(rejected(doc, [ok, { op: 'move', id: note.id, position: { x: 1 } }])).toEqual(['operations[1].position.y']);
     expect(rejected(doc, [{ op: 'move', id: 'itm_gone', position: { x: 1, y: 1 } }])).toEqual(['operations[0].id']);
+    // Moves the fast read (`plainMove`) declines get the schema's issues.
+    expect(rejected(doc, [ok, { op: 'move', id: note.id, position: { x: 10_000_001, y: 0 } }])).toEqual(['operations[1].position.x']);
+    expect(rejected(doc, [{ op: 'move', id: note.id, position: { x: 1, y: 1, z: 1 } }])).toEqual(['operations[0].position.z']);
+    expect(rejected(doc, [{ op: 'move', id: note.id, position: { x: 1, y: 1 }, extra: true }])).toEqual(['operations[0].extra']);
+    expect(rejected(doc, [{ op: 'move', id: 'has space', position: { x: 1, y: 1 } }])).toEqual(['operations[0].id']);
     expect(rejected(doc, [{ op: 'resize', id: note.id, size: { width: 5, height: 300 } }])).toEqual([
       'operations[0].size.width',
     ]);
