@@ -6,14 +6,13 @@ import type { Outgoing } from './fanOut.js';
 import type { AppliedLiveUpdate } from './LiveEditGuard.js';
 import { encodeSyncStep2, encodeSyncUpdate } from './messages.js';
 import type { SyncConnection } from './SyncConnection.js';
-import type { DecodedUpdate } from './transactionItems.js';
+import { assertUpdate } from './updateCheck.js';
 
-/** A client's live update taken this turn: the message it came in (when it can be relayed as is), the update, and what decoding it read. */
+/** A client's live update taken this turn: the message it came in (when it can be relayed as is) and the update. */
 interface Incoming {
   message: Uint8Array | undefined;
   update: Uint8Array;
   origin: SyncConnection;
-  decoded: DecodedUpdate;
 }
 
 /** Options of `LiveUpdates`. */
@@ -108,10 +107,9 @@ export class LiveUpdates {
    */
   receive(message: Uint8Array | undefined, update: Uint8Array, origin: SyncConnection): void {
     this.#lease.assertRoomFor(update.byteLength);
-    // Decoding proves the bytes are an update before they are stored or reach other clients;
-    // what it read tells, later, which items this client touched.
-    const decoded = Y.decodeUpdate(update);
-    this.#incoming.push({ message, update, origin, decoded });
+    // Proves the bytes are an update before they are stored or reach other clients (`assertUpdate`: read, not built).
+    assertUpdate(update);
+    this.#incoming.push({ message, update, origin });
     this.#options.scheduleFlush();
   }
 
