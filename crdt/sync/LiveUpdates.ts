@@ -57,9 +57,12 @@ export class LiveUpdates {
   #incoming: Incoming[] = [];
   /** Updates made to the document this turn (REST writes, sync step 2s), to relay. */
   #made: { update: Uint8Array; origin: unknown }[] = [];
-  /** The document's encoded state as last turned into messages, and those messages (`fullStateMessages`). */
-  #fullStateOf: readonly Uint8Array[] | undefined;
-  #fullState: readonly Uint8Array[] = [];
+  /**
+   * The messages made of each encoded state the document handed out (`fullStateMessages`), for as
+   * long as the document keeps that state: a board edited since its last join has let go of it,
+   * and its messages (a step 2 of the whole board) go with it rather than stay for the room's life.
+   */
+  readonly #fullStates = new WeakMap<readonly Uint8Array[], readonly Uint8Array[]>();
   /** The message of each update of the encoded state, made once while the state holds it (the first, a step 2, is megabytes at 10k items). */
   readonly #messageOf = new WeakMap<Uint8Array, Uint8Array>();
   readonly #stepTwoOf = new WeakMap<Uint8Array, Uint8Array>();
@@ -86,8 +89,9 @@ export class LiveUpdates {
    */
   fullStateMessages(): readonly Uint8Array[] {
     const state = this.#lease.encodedState();
-    if (state === this.#fullStateOf) return this.#fullState;
-    this.#fullState = state.map((update, i) => {
+    const known = this.#fullStates.get(state);
+    if (known !== undefined) return known;
+    const messages = state.map((update, i) => {
       const made = i === 0 ? this.#stepTwoOf : this.#messageOf;
       let message = made.get(update);
       if (message === undefined) {
@@ -96,8 +100,8 @@ export class LiveUpdates {
       }
       return message;
     });
-    this.#fullStateOf = state;
-    return this.#fullState;
+    this.#fullStates.set(state, messages);
+    return messages;
   }
 
   /**
