@@ -54,7 +54,7 @@ function samples(): Uint8Array[] {
     const fragment = doc.getXmlFragment('x');
     const element = new Y.XmlElement('p');
     element.insert(0, [new Y.XmlText('hi')]);
-    fragment.insert(0, [element, new Y.XmlHook('hook')]);
+    fragment.insert(0, [element]);
   });
   const subdoc = updateFrom((doc) => doc.getMap('docs').set('sub', new Y.Doc({ guid: 'g-1' })));
   // With a hole between the two (Skip structs), and garbage-collected structs.
