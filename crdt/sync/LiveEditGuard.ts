@@ -11,7 +11,6 @@ import type { MovedSection, SectionMove } from '../items/itemLock.js';
 import { commentWordsChanged } from './commentWords.js';
 import { KeptDataVerdicts } from './KeptDataVerdicts.js';
 import { itemIdsOfUpdate, itemRecordBefore, touchedItems } from './transactionItems.js';
-import type { DecodedUpdate } from './transactionItems.js';
 
 /** Origin of the transactions that repair and stamp what live edits wrote; relayed to every client, the editor too. */
 export const liveRepairOrigin: unique symbol = Symbol('boards.liveRepair');
@@ -23,10 +22,10 @@ export const liveRepairOrigin: unique symbol = Symbol('boards.liveRepair');
  */
 export const authorshipRefreshMs = 60_000;
 
-/** A live update applied in a batch, with what `Y.decodeUpdate` read from it (to tell who did what). */
+/** A live update applied in a batch, with its bytes (decoded only to tell who did what when several connections share the batch). */
 export interface AppliedLiveUpdate {
   readonly origin: unknown;
-  readonly decoded?: DecodedUpdate | undefined;
+  readonly update?: Uint8Array | undefined;
 }
 
 /** What the live transactions since the last `settle` did. */
@@ -319,8 +318,8 @@ export class LiveEditGuard {
       if (byItem === undefined) {
         byItem = new Map();
         for (const entry of batch) {
-          if (entry.decoded === undefined) continue;
-          for (const touched of itemIdsOfUpdate(this.#doc, this.#items, entry.decoded)) if (!byItem.has(touched)) byItem.set(touched, entry.origin);
+          if (entry.update === undefined) continue;
+          for (const touched of itemIdsOfUpdate(this.#doc, this.#items, Y.decodeUpdate(entry.update))) if (!byItem.has(touched)) byItem.set(touched, entry.origin);
         }
       }
       return byItem.get(id);

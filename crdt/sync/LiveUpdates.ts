@@ -7,14 +7,13 @@ import type { Outgoing } from './fanOut.js';
 import type { AppliedLiveUpdate } from './LiveEditGuard.js';
 import { encodeSyncStep2, encodeSyncUpdate } from './messages.js';
 import type { SyncConnection } from './SyncConnection.js';
-import type { DecodedUpdate } from './transactionItems.js';
+import { assertUpdate } from './updateCheck.js';
 
-/** A client's live update taken this turn: the message it came in (when it can be relayed as is), the update, and what decoding it read. */
+/** A client's live update taken this turn: the message it came in (when it can be relayed as is) and the update. */
 interface Incoming {
   message: Uint8Array | undefined;
   update: Uint8Array;
   origin: SyncConnection;
-  decoded: DecodedUpdate;
 }
 
 /** Options of `LiveUpdates`. */
@@ -59,9 +58,12 @@ export class LiveUpdates {
   #incoming: Incoming[] = [];
   /** Updates made to the document this turn (REST writes, sync step 2s), to relay. */
   #made: { update: Uint8Array; origin: unknown }[] = [];
-  /** The document's encoded state as last turned into messages, and those messages (`fullStateMessages`). */
-  #fullStateOf: readonly Uint8Array[] | undefined;
-  #fullState: readonly Uint8Array[] = [];
+  /**
+   * The messages made of each encoded state the document handed out (`fullStateMessages`), for as
+   * long as the document keeps that state: a board edited since its last join has let go of it,
+   * and its messages (a step 2 of the whole board) go with it rather than stay for the room's life.
+   */
+  readonly #fullStates = new WeakMap<readonly Uint8Array[], readonly Uint8Array[]>();
   /** The message of each update of the encoded state, made once while the state holds it (the first, a step 2, is megabytes at 10k items). */
   readonly #messageOf = new WeakMap<Uint8Array, Uint8Array>();
   readonly #stepTwoOf = new WeakMap<Uint8Array, Uint8Array>();
@@ -90,8 +92,9 @@ export class LiveUpdates {
    */
   fullStateMessages(): readonly Uint8Array[] {
     const state = this.#lease.encodedState();
-    if (state === this.#fullStateOf) return this.#fullState;
-    this.#fullState = state.map((update, i) => {
+    const known = this.#fullStates.get(state);
+    if (known !== undefined) return known;
+    const messages = state.map((update, i) => {
       const made = i === 0 ? this.#stepTwoOf : this.#messageOf;
       let message = made.get(update);
       if (message === undefined) {
@@ -100,8 +103,8 @@ export class LiveUpdates {
       }
       return message;
     });
-    this.#fullStateOf = state;
-    return this.#fullState;
+    this.#fullStates.set(state, messages);
+    return messages;
   }
 
   /**
@@ -111,10 +114,9 @@ export class LiveUpdates {
    */
   receive(message: Uint8Array | undefined, update: Uint8Array, origin: SyncConnection): void {
     this.#lease.assertRoomFor(update.byteLength);
-    // Decoding proves the bytes are an update before they are stored or reach other clients;
-    // what it read tells, later, which items this client touched.
-    const decoded = Y.decodeUpdate(update);
-    this.#incoming.push({ message, update, origin, decoded });
+    // Proves the bytes are an update before they are stored or reach other clients (`assertUpdate`: read, not built).
+    assertUpdate(update);
+    this.#incoming.push({ message, update, origin });
     this.#options.scheduleFlush();
   }
 
