@@ -153,6 +153,11 @@ export class SqliteDatabase implements Database {
     return this.#db.transaction(writes)();
   }
 
+  /** Frees the page cache of both connections (`PRAGMA shrink_memory`). */
+  releaseMemory(): void {
+    for (const db of new Set([this.#db, this.#documentDb])) if (db.open) db.pragma('shrink_memory');
+  }
+
   async ping(): Promise<void> {
     this.#db.prepare('SELECT 1').get();
   }
