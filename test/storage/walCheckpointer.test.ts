@@ -31,6 +31,14 @@ function heldSync(): { syncFile: (file: string) => Promise<void>; calls: string[
   };
 }
 
+/** Lets `count` fsyncs of `sync` through, each once it is asked for. */
+async function releaseEach(sync: ReturnType<typeof heldSync>, count: number): Promise<void> {
+  for (let i = 0; i < count; i += 1) {
+    await expect.poll(() => sync.waiting()).toBe(1);
+    sync.release();
+  }
+}
+
 /** A WAL-mode file with autocheckpoints off, as the server's connections run, and a checkpointer on it (its timer far away: tests run rounds themselves). */
 function walStore(syncFile?: (file: string) => Promise<void>): {
   db: BetterSqlite3.Database;
@@ -125,10 +133,7 @@ describe('WAL checkpoints from the event loop, fsynced off it', () => {
     await round;
     // The next round takes the rest.
     const next = store.checkpointer.checkpoint();
-    await expect.poll(() => sync.waiting()).toBe(1);
-    sync.release();
-    await expect.poll(() => sync.waiting()).toBe(1);
-    sync.release();
+    await releaseEach(sync, 2);
     await next;
     const { mxFrame, nBackfill } = walIndex(store);
     expect(nBackfill).toBe(mxFrame);
@@ -141,8 +146,7 @@ describe('WAL checkpoints from the event loop, fsynced off it', () => {
     store.write(100);
     const end = walIndex(store).mxFrame;
     const round = store.checkpointer.checkpoint();
-    await expect.poll(() => sync.waiting()).toBe(1);
-    sync.release();
+    await releaseEach(sync, 1);
     // Everything is copied; the database file's fsync is in flight.
     await expect.poll(() => walIndex(store).nBackfill).toBe(end);
     store.write(1);
@@ -152,10 +156,7 @@ describe('WAL checkpoints from the event loop, fsynced off it', () => {
     await round;
     // Copied and fsynced with nothing written since: a writer starts the WAL over from its first frame.
     const again = store.checkpointer.checkpoint();
-    await expect.poll(() => sync.waiting()).toBe(1);
-    sync.release();
-    await expect.poll(() => sync.waiting()).toBe(1);
-    sync.release();
+    await releaseEach(sync, 2);
     await again;
     store.write(1);
     expect(walIndex(store).mxFrame).toBeLessThan(end);
@@ -168,8 +169,7 @@ describe('WAL checkpoints from the event loop, fsynced off it', () => {
     store.write(100);
     const end = walIndex(store).mxFrame;
     const round = store.checkpointer.checkpoint();
-    await expect.poll(() => sync.waiting()).toBe(1);
-    sync.release();
+    await releaseEach(sync, 1);
     await expect.poll(() => sync.waiting()).toBe(1);
     sync.release(new Error('EIO: i/o error, fsync'));
     await round;
@@ -182,11 +182,7 @@ describe('WAL checkpoints from the event loop, fsynced off it', () => {
     const retry = store.checkpointer.checkpoint();
     await expect.poll(() => sync.waiting()).toBe(1);
     expect(sync.calls.at(-1)).toBe(store.file);
-    sync.release();
-    await expect.poll(() => sync.waiting()).toBe(1);
-    sync.release();
-    await expect.poll(() => sync.waiting()).toBe(1);
-    sync.release();
+    await releaseEach(sync, 3);
     await retry;
     const { mxFrame, nBackfill } = walIndex(store);
     expect(nBackfill).toBe(mxFrame);
