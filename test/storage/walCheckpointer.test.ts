@@ -80,6 +80,22 @@ function walIndex(store: { checkpointer: WalCheckpointer }): { mxFrame: number; 
   return index;
 }
 
+/**
+ * A store with 100 rows in its WAL and a round that copied them all: its WAL fsync let through,
+ * its database fsync now waiting. `end`: the WAL's last frame then.
+ */
+async function roundAtDatabaseSync(): Promise<{ sync: ReturnType<typeof heldSync>; store: ReturnType<typeof walStore>; end: number; round: Promise<void> }> {
+  const sync = heldSync();
+  const store = walStore(sync.syncFile);
+  store.write(100);
+  const end = walIndex(store).mxFrame;
+  const round = store.checkpointer.checkpoint();
+  await releaseEach(sync, 1);
+  await expect.poll(() => sync.waiting()).toBe(1);
+  expect(walIndex(store).nBackfill).toBe(end);
+  return { sync, store, end, round };
+}
+
 describe('WAL checkpoints from the event loop, fsynced off it', () => {
   it('copies committed frames into the database file, and a round with nothing new copies nothing', async () => {
     const store = walStore();
@@ -141,14 +157,8 @@ describe('WAL checkpoints from the event loop, fsynced off it', () => {
   });
 
   it('no writer reuses the WAL before the database file is fsynced; once it is, the next write starts the WAL over', async () => {
-    const sync = heldSync();
-    const store = walStore(sync.syncFile);
-    store.write(100);
-    const end = walIndex(store).mxFrame;
-    const round = store.checkpointer.checkpoint();
-    await releaseEach(sync, 1);
     // Everything is copied; the database file's fsync is in flight.
-    await expect.poll(() => walIndex(store).nBackfill).toBe(end);
+    const { sync, store, end, round } = await roundAtDatabaseSync();
     store.write(1);
     // Appended after the copied frames, which stay as they were.
     expect(walIndex(store).mxFrame).toBeGreaterThan(end);
@@ -164,13 +174,7 @@ describe('WAL checkpoints from the event loop, fsynced off it', () => {
   });
 
   it('a failed database fsync is reported and keeps the WAL from being reused until a later fsync succeeds', async () => {
-    const sync = heldSync();
-    const store = walStore(sync.syncFile);
-    store.write(100);
-    const end = walIndex(store).mxFrame;
-    const round = store.checkpointer.checkpoint();
-    await releaseEach(sync, 1);
-    await expect.poll(() => sync.waiting()).toBe(1);
+    const { sync, store, end, round } = await roundAtDatabaseSync();
     sync.release(new Error('EIO: i/o error, fsync'));
     await round;
     expect(store.errors.map((error) => (error as Error & { code?: string }).code)).toEqual(['storage_unavailable']);
