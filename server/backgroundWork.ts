@@ -16,7 +16,7 @@ export async function startBackgroundWork(services: Services): Promise<void> {
   const interrupted = await jobs.recoverInterrupted();
   if (interrupted > 0) logger.warn({ jobs: interrupted }, 'failed jobs cut off by the last stop (interrupted) and refunded their credits');
   services.documents.startSweeping();
-  releaseMemoryWhenIdle(services.documents);
+  releaseMemoryWhenIdle(services.documents, { store: services.db });
   services.idempotency.start();
   services.trash.start();
   await services.notificationDelivery.sweeper.start();

@@ -9,7 +9,7 @@ import { systemClock } from '../storage/index.js';
 /**
  * Runs `fn` over the services of a `boards admin` command, then closes them and the store. A
  * command may run while a server uses the same store, so it does admin work only: the store is
- * opened without background work (sqlite: no checkpoint worker, the server's document journal
+ * opened without background work (sqlite: no WAL checkpointer, the server's document journal
  * left alone) and none of the server's background work is started (no webhook dispatcher, sweep,
  * job or live edit recovery, idle document sweep; see `startBackgroundWork`), and the documents it
  * reads (`reindex`) are never compacted, as the server owns them. Events the command

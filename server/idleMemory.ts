@@ -1,4 +1,5 @@
 import type { DocumentRegistry } from '../crdt/index.js';
+import type { Database } from '../storage/index.js';
 
 /** The `gc` function V8 gives the process when it starts with `--expose-gc` (as `npm start` does). */
 type ExposedGc = (options: { type: 'major'; execution: 'async' }) => void;
@@ -14,20 +15,29 @@ const settleMs = 2_000;
  */
 const collections = 3;
 
+/** What `releaseMemoryWhenIdle` gives memory back from, besides the documents it watches. */
+export interface IdleRelease {
+  /** The store, whose caches are released too (`Database.releaseMemory`). */
+  store?: Pick<Database, 'releaseMemory'>;
+  /** Default: the `gc` of `--expose-gc`, when the process has it. */
+  gc?: ExposedGc | undefined;
+  /** Default 2 000 ms. */
+  delayMs?: number;
+}
+
 /**
- * Once an idle sweep has unloaded the last board documents, asks V8 for full collections a
- * moment later (if none has been loaded meanwhile), each run in a task of its own: the process is
- * idle by then, so the collection delays no one, and the heap those documents and their clients
- * used goes back to the system at once rather than whenever the next allocation triggers one
- * (an idle server allocates almost nothing). Without `--expose-gc` it does nothing. Returns the
- * unsubscribe function.
+ * Once an idle sweep has unloaded the last board documents, a moment later (if none has been
+ * loaded meanwhile) releases the store's caches (the pages of the boards just read and written)
+ * and asks V8 for full collections, each run in a task of its own: the process is idle by then,
+ * so this delays no one, and the memory those documents, their clients and their pages used goes
+ * back to the system at once rather than whenever the next allocation triggers a collection (an
+ * idle server allocates almost nothing). Without `--expose-gc` only the store's caches are
+ * released. Returns the unsubscribe function.
  */
-export function releaseMemoryWhenIdle(
-  documents: DocumentRegistry,
-  gc: ExposedGc | undefined = (globalThis as { gc?: ExposedGc }).gc,
-  delayMs = settleMs,
-): () => void {
-  if (gc === undefined) return () => {};
+export function releaseMemoryWhenIdle(documents: DocumentRegistry, options: IdleRelease = {}): () => void {
+  const gc = 'gc' in options ? options.gc : (globalThis as { gc?: ExposedGc }).gc;
+  const { store, delayMs = settleMs } = options;
+  if (gc === undefined && store?.releaseMemory === undefined) return () => {};
   const idle = (): boolean => {
     const { loadedDocuments, loadingDocuments } = documents.stats();
     return loadedDocuments === 0 && loadingDocuments === 0;
@@ -38,7 +48,8 @@ export function releaseMemoryWhenIdle(
     timer = setTimeout(() => {
       timer = undefined;
       if (!idle()) return;
-      for (let i = 0; i < collections; i += 1) gc({ type: 'major', execution: 'async' });
+      store?.releaseMemory?.();
+      if (gc !== undefined) for (let i = 0; i < collections; i += 1) gc({ type: 'major', execution: 'async' });
     }, delayMs);
     timer.unref();
   });

@@ -94,7 +94,7 @@ export interface OpenStoreOptions {
   onBackgroundError?: (error: Error) => void;
   /**
    * False for `boards admin`, which may run beside a server on the same data folder: sqlite
-   * starts no checkpoint worker and leaves the server's document journal and the snapshot parts
+   * starts no WAL checkpointer and leaves the server's document journal and the snapshot parts
    * of its compactions alone. Default true.
    */
   background?: boolean;

@@ -29,6 +29,12 @@ export interface Database {
    * promise and leaves the others. Absent: the writes are made one by one as usual.
    */
   batch?<R>(writes: () => R): R;
+  /**
+   * Gives back what the store's own caches hold in this process (sqlite: each connection's page
+   * cache, which otherwise stays at its high-water mark), for a server with nothing loaded; the
+   * caches fill again on use. Absent: nothing to give back.
+   */
+  releaseMemory?(): void;
   /** Answers when the store can serve requests (for `/readyz`). */
   ping(): Promise<void>;
   close(): Promise<void>;

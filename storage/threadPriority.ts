@@ -23,22 +23,6 @@ export function currentThreadId(): number | undefined {
 }
 
 /**
- * Lowers the calling thread's scheduling priority to `backgroundNice` (never raises it), for a
- * worker whose work can wait: checkpointing the WAL then takes what the event loop leaves of a
- * core instead of half of it, so requests and live relays are not slowed while it runs, and it
- * still gets a full core when the loop is idle. On Linux a thread is its own scheduling entity,
- * so this leaves the rest of the process alone. Returns whether it applied (false where threads
- * cannot be addressed, e.g. not on Linux). A worker thread's garbage collection runs on V8's
- * helper threads, which the whole process shares and this leaves alone: work that allocates
- * much (folding a snapshot) belongs in a process of its own (`lowerProcessPriority`).
- */
-export function lowerThreadPriority(): boolean {
-  const tid = currentThreadId();
-  if (tid === undefined) return false;
-  return lowerPriorityOf(tid);
-}
-
-/**
  * Lowers every thread of the calling process to `backgroundNice` (never raises one), for a
  * helper process whose whole work can wait. V8's helper threads (the garbage collector's
  * parallel and concurrent work) exist before any script runs, and a thread's priority is its

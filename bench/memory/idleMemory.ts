@@ -17,8 +17,7 @@ import { openThinSink } from '../content/thinSink.js';
  * round after round is a leak; a plateau is caches and allocator slack.
  *
  * The first row is the server idle after `npm start` (the issue's "idle RSS"): started as `npm
- * start` starts it, then `--settle-s` seconds without a request (its WAL checkpoint thread, started
- * by the writes of start-up, ends after 10 s without writes). Beside the figures after a full
+ * start` starts it, then `--settle-s` seconds without a request. Beside the figures after a full
  * collection, each row gives the resident memory as the kernel counts it (`/proc/<pid>/status`:
  * anonymous, and file-backed such as the pages of the node binary and its ICU data) and the
  * process's threads.

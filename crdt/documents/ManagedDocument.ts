@@ -13,14 +13,16 @@ import { splitLoadAboveBytes } from './splitUpdate.js';
 /**
  * Stored size (snapshot plus log) up to which a compaction encodes the document on the event
  * loop; larger documents are rebuilt in the snapshot process. The stored size bounds the state's:
- * twice the default `compactMinLogBytes`, so that a board whose snapshot is under 64 KB compacts
- * here when its log reaches 64 KB (a few milliseconds of encoding at most; a board whose edits
- * overwrite each other encodes to far less than its log, 25 to 50 KB for the realtime bench's hot
- * board). Below the log's threshold no compaction is due, so a bound of 64 KB would send every
- * small board to the snapshot process, which then stays up, a second Node process, while the board
- * is edited.
+ * at least twice the default `compactMinLogBytes`, so that a board whose snapshot is under 64 KB compacts
+ * here when its log reaches 64 KB. Below the log's threshold no compaction is due, so a bound of
+ * 64 KB would send every small board to the snapshot process, which then stays up, a second Node
+ * process (about 65 MB resident, 40 of them the pages of the node binary), while the board is
+ * edited. Four times that: each overwrite of a property leaves a deleted item in the state (about
+ * 18 bytes), so a board edited without pause grows past 128 KB within minutes (the realtime
+ * bench's hot board at 400 moves a second did within 30 s and started the process), while encoding
+ * 256 KB takes 2 to 3 ms of the event loop once per compaction.
  */
-export const inThreadSnapshotBytes = 128 * 1024;
+export const inThreadSnapshotBytes = 256 * 1024;
 
 /** Origin of the transaction that applies the stored state on load; never persisted again. */
 export const loadOrigin: unique symbol = Symbol('boards.load');

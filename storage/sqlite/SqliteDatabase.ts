@@ -26,13 +26,10 @@ export interface SqliteDatabaseOptions {
   /** With `full`: most ms between a document write and its fsync when nobody calls `sync`. Default 50. */
   documentSyncDelayMs?: number;
   /**
-   * Period of the WAL checkpoint, run by a worker thread so that commits on the event loop never
-   * checkpoint, in ms. Default 1000. Needs the compiled worker script: running from TypeScript
-   * sources (tests) pass `checkpointWorkerUrl`, else SQLite checkpoints inside commits as usual.
+   * Period of the WAL checkpoint (`WalCheckpointer`, which fsyncs off the event loop, so that
+   * commits there never checkpoint), in ms. Default 1000.
    */
   checkpointIntervalMs?: number;
-  /** The compiled checkpoint worker; default `checkpointWorker.js` beside this module when it is compiled. */
-  checkpointWorkerUrl?: URL;
   /**
    * Write document appends to a journal file first (`DocumentJournal`, in `<dataDir>/journal`)
    * and move them into the database in batches. Default true for a file; a second process on
@@ -46,7 +43,7 @@ export interface SqliteDatabaseOptions {
   observer?: StorageObserver;
   /**
    * False for a short command beside a server that may be running on the same folder (`boards
-   * admin`): no checkpoint worker (SQLite checkpoints inside commits, as usual) and no document
+   * admin`): no `WalCheckpointer` (SQLite checkpoints inside commits, as usual) and no document
    * journal, whether or not the server holds it, so the command never replays, moves or deletes
    * the server's journal; document appends go to the database directly. Nor does opening remove
    * snapshot parts no snapshot uses yet: they may be those of a compaction the server is writing.
@@ -54,8 +51,6 @@ export interface SqliteDatabaseOptions {
    */
   background?: boolean;
 }
-
-const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./checkpointWorker.js', import.meta.url) : undefined;
 
 /**
  * The embedded default store: one SQLite file in WAL mode, two connections on the event loop,
@@ -70,7 +65,7 @@ const compiledWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./checkpoin
  * survives `kill -9` (live updates are relayed then), and power loss once `documents.sync()`
  * resolves (REST answers wait for that; one fsync shared by every caller, off the event loop).
  * Appends move into the log table in batches on the document connection, its WAL fsynced the
- * same way by `WalSync`. Checkpoints run in a worker thread (`WalCheckpointer`).
+ * same way by `WalSync`. Checkpoints fsync off the event loop (`WalCheckpointer`).
  */
 export class SqliteDatabase implements Database {
   readonly kind = 'sqlite';
@@ -103,10 +98,9 @@ export class SqliteDatabase implements Database {
       this.#documentDb = new BetterSqlite3(file);
       configureConnection(this.#documentDb, 'normal');
       const background = options.background ?? true;
-      const workerUrl = background ? (options.checkpointWorkerUrl ?? compiledWorkerUrl) : undefined;
-      if (workerUrl !== undefined) {
+      if (background) {
         for (const db of [this.#db, this.#documentDb]) db.pragma('wal_autocheckpoint = 0');
-        this.#checkpointer = new WalCheckpointer({ file, intervalMs: options.checkpointIntervalMs ?? 1000, workerUrl, onError });
+        this.#checkpointer = new WalCheckpointer({ file, intervalMs: options.checkpointIntervalMs ?? 1000, onError });
       }
       const syncDelayMs = options.documentSyncDelayMs ?? 50;
       const observer = options.observer;
@@ -151,9 +145,9 @@ export class SqliteDatabase implements Database {
     return this.#db;
   }
 
-  /** True when WAL checkpoints run in the worker thread rather than inside commits. */
-  get checkpointsInWorker(): boolean {
-    return this.#checkpointer !== undefined;
+  /** The checkpointer when WAL checkpoints run outside commits (`WalCheckpointer`); undefined when SQLite checkpoints inside commits. */
+  get checkpointer(): WalCheckpointer | undefined {
+    return this.#checkpointer;
   }
 
   /** Runs `writes` in one transaction (one commit for every collection write they start; see `Database.batch`). */
@@ -163,11 +157,16 @@ export class SqliteDatabase implements Database {
     return this.#inTransaction(writes) as R;
   }
 
+  /** Frees the page cache of both connections (`PRAGMA shrink_memory`). */
+  releaseMemory(): void {
+    for (const db of new Set([this.#db, this.#documentDb])) if (db.open) db.pragma('shrink_memory');
+  }
+
   async ping(): Promise<void> {
     this.#db.prepare('SELECT 1').get();
   }
 
-  /** Fsyncs what the document log wrote, stops the checkpoint worker and closes both connections. */
+  /** Fsyncs what the document log wrote, closes the checkpointer's connections, then both of its own (the last checkpoints the rest). */
   async close(): Promise<void> {
     try {
       await this.documents.close();

@@ -1,152 +1,175 @@
-import { statSync } from 'node:fs';
-import { stat } from 'node:fs/promises';
-import { Worker } from 'node:worker_threads';
-import { checkpointWorkerRole } from './checkpointWorker.js';
-import type { CheckpointWorkerData, CheckpointWorkerMessage } from './checkpointWorker.js';
-import { StorageError } from '../errors.js';
+import { closeSync, openSync, readSync } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { endianness } from 'node:os';
+import BetterSqlite3 from 'better-sqlite3';
+import { configureConnection } from './connection.js';
+import { StorageError, asError } from '../errors.js';
 
 /** Options of `WalCheckpointer`. */
 export interface WalCheckpointerOptions {
-  /** The SQLite file. */
+  /** The SQLite file, in WAL mode, its other connections with `wal_autocheckpoint = 0`. */
   file: string;
-  /** Period of the PASSIVE checkpoint, in ms; also how often the WAL file is looked at for new writes. */
+  /** Period of the checkpoint, in ms; a period without new WAL frames costs one read of 136 bytes of the `-shm` file. */
   intervalMs: number;
-  /** After this many ms without a write to the WAL the thread ends (a last checkpoint first); the next write starts it again. Default 10 000. */
-  idleStopMs?: number;
-  /** The compiled `checkpointWorker.js`. */
-  workerUrl: URL;
-  /** Told about a failed checkpoint (the next one retries) or a worker that stopped. */
+  /** Told about a failed checkpoint or fsync (the next period retries). */
   onError: (error: Error) => void;
+  /** Fsyncs a file off the event loop; default `fsyncFile` (tests pass one they hold or fail). */
+  syncFile?: (file: string) => Promise<void>;
 }
 
-/** The default `idleStopMs`. */
-const defaultIdleStopMs = 10_000;
+/** What a round saw in the WAL index before it checkpointed: the last frame of the WAL and the last one copied into the database file. */
+export interface WalIndexState {
+  mxFrame: number;
+  nBackfill: number;
+}
 
 /**
- * The checkpoint thread's V8 heap limits. The thread allocates next to nothing after its start
- * (SQLite copies pages in native memory); Node's own start-up leaves about 4 MB live. A cap on the
- * old generation makes V8 size and collect the isolate for that (about 0.6 MB less RSS than the
- * defaults), and a thread that somehow outgrew it ends with an error that is reported, its
- * successor started by the next write.
+ * Offsets in the `-shm` file (https://www.sqlite.org/walformat.html, "The WAL-Index Format"):
+ * the header's `mxFrame` (the last valid frame), and `nBackfill` of the checkpoint information
+ * that follows the header's two 48-byte copies (frames already copied into the database). Both
+ * are 32-bit integers in the machine's byte order.
  */
-export const checkpointWorkerLimits = { maxYoungGenerationSizeMb: 1, maxOldGenerationSizeMb: 16 } as const;
+const mxFrameOffset = 16;
+const nBackfillOffset = 96;
+const walIndexHeadBytes = 100;
 
-/** What tells one state of the WAL file from the next: its modification time and size. */
-function walState(info: { mtimeNs: bigint; size: bigint } | undefined): string {
-  return info ? `${info.mtimeNs}:${info.size}` : 'none';
+/** Fsyncs `file` on libuv's thread pool (a read-only descriptor is enough on POSIX systems). */
+export async function fsyncFile(file: string): Promise<void> {
+  const handle = await open(file, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
 
 /**
- * Checkpoints the WAL from a worker thread (see `checkpointWorker.ts`), so the connections on
- * the event loop can run with `wal_autocheckpoint = 0`: a commit there only appends to the WAL
- * and never stops to copy pages into the database file and fsync it. The thread sleeps between
- * checkpoints and never keeps the process alive.
+ * Checkpoints the WAL from the event loop without ever fsyncing on it, so the server's connections
+ * can run with `wal_autocheckpoint = 0`: a commit there only appends to the WAL and never stops to
+ * copy pages into the database file and fsync it. It needs no thread of its own (a worker thread
+ * with its V8 isolate held about 10 MB for as long as writes went on).
  *
- * A thread holds about 10 MB (its own V8 isolate, about 9 MB for an empty one, and SQLite
- * connection; heap capped by `checkpointWorkerLimits`), so it runs only while
- * there is something to checkpoint: every `intervalMs` the event loop looks at the WAL file's
- * size and modification time (one `stat` on the thread pool), starts the thread when they
- * changed, and ends it once they stayed the same for `idleStopMs`.
+ * Each period, when the WAL holds frames not yet copied, a round:
+ * 1. pins the WAL's current end M with a read transaction on a connection of its own (SQLite
+ *    never copies frames past the snapshot of an open reader, nor restarts the WAL under one);
+ * 2. fsyncs the WAL file on the thread pool: frames up to M were written before, so they are on
+ *    disk before any of them reaches the database file;
+ * 3. copies frames up to M into the database file (a PASSIVE checkpoint on a connection with
+ *    `synchronous = OFF`: page writes into the OS cache, no fsync, never waits for a writer);
+ * 4. fsyncs the database file on the thread pool, and only then ends the read transaction: the
+ *    WAL, whose frames a writer may now overwrite from its start, is no longer needed.
+ * That is the order a checkpoint with `synchronous = NORMAL` keeps (WAL on disk before copying,
+ * database on disk before the WAL is reused), with the two fsyncs off the event loop. A failed
+ * database fsync keeps the read transaction until a later fsync succeeds.
+ *
+ * Its connections close first (`close`, before the store's own): the store's last connection to
+ * close checkpoints what is left, with its own fsyncs, and removes the WAL.
  */
 export class WalCheckpointer {
   readonly #options: WalCheckpointerOptions;
+  readonly #syncFile: (file: string) => Promise<void>;
+  readonly #file: string;
   readonly #walFile: string;
-  readonly #idleStopMs: number;
-  readonly #watch: NodeJS.Timeout;
-  #worker: Worker | undefined;
-  /** The worker being ended (idle, or closing), resolved once it is gone. */
-  #stopping: Promise<void> | undefined;
-  #lastSeen = '';
-  #lastChangeAt = 0;
-  #looking = false;
+  readonly #pin: BetterSqlite3.Database;
+  readonly #pinRead: BetterSqlite3.Statement;
+  readonly #copier: BetterSqlite3.Database;
+  readonly #timer: NodeJS.Timeout;
+  readonly #littleEndian = endianness() === 'LE';
+  readonly #head = Buffer.alloc(walIndexHeadBytes);
+  #shm: number | undefined;
+  /** The round in progress. */
+  #round: Promise<void> | undefined;
+  /** The last round copied frames but the database file's fsync failed: the pin stays until one succeeds. */
+  #databaseUnsynced = false;
   #closing: Promise<void> | undefined;
+  /** Rounds that copied frames into the database file (for tests and stats). */
+  checkpoints = 0;
 
   constructor(options: WalCheckpointerOptions) {
     this.#options = options;
+    this.#syncFile = options.syncFile ?? fsyncFile;
+    this.#file = options.file;
     this.#walFile = `${options.file}-wal`;
-    this.#idleStopMs = options.idleStopMs ?? defaultIdleStopMs;
-    // Frames already in the WAL wait for the next write (a checkpoint copies them all) or the
-    // close of the last connection, which checkpoints too.
-    this.#lastSeen = walState(statSync(this.#walFile, { bigint: true, throwIfNoEntry: false }));
-    this.#watch = setInterval(() => void this.#look(), options.intervalMs);
-    this.#watch.unref();
+    this.#pin = new BetterSqlite3(options.file);
+    configureConnection(this.#pin, 'normal');
+    this.#pinRead = this.#pin.prepare('PRAGMA schema_version').pluck();
+    this.#copier = new BetterSqlite3(options.file);
+    configureConnection(this.#copier, 'normal');
+    this.#copier.pragma('synchronous = OFF');
+    this.#timer = setInterval(() => void this.checkpoint(), options.intervalMs);
+    this.#timer.unref();
   }
 
-  /** Whether the checkpoint thread exists now: also while it runs its last checkpoint before it ends. */
-  get running(): boolean {
-    return this.#worker !== undefined;
+  /** The WAL index as it is now: undefined when there is no `-shm` file (no WAL). */
+  walIndex(): WalIndexState | undefined {
+    if (this.#shm === undefined) {
+      try {
+        this.#shm = openSync(`${this.#file}-shm`, 'r');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+        throw error;
+      }
+    }
+    if (readSync(this.#shm, this.#head, 0, walIndexHeadBytes, 0) < walIndexHeadBytes) return undefined;
+    const read = (offset: number): number => (this.#littleEndian ? this.#head.readUInt32LE(offset) : this.#head.readUInt32BE(offset));
+    return { mxFrame: read(mxFrameOffset), nBackfill: read(nBackfillOffset) };
   }
 
-  /** Runs a last checkpoint, closes the worker's connection and ends the thread. Idempotent. */
+  /** Runs a round now (or joins the one in progress); the timer runs one every `intervalMs`. Resolves when it ended; never rejects. */
+  checkpoint(): Promise<void> {
+    if (this.#closing && !this.#databaseUnsynced) return this.#round ?? Promise.resolve();
+    this.#round ??= this.#run()
+      .catch((error: unknown) => this.#options.onError(new StorageError('storage_unavailable', `WAL checkpoint failed: ${asError(error).message}`, { cause: error })))
+      .finally(() => {
+        this.#round = undefined;
+      });
+    return this.#round;
+  }
+
+  /** Waits for the round in progress and closes the two connections (before the store's own). Idempotent. */
   close(): Promise<void> {
     this.#closing ??= (async () => {
-      clearInterval(this.#watch);
-      await this.#stopping;
-      await this.#stop();
+      clearInterval(this.#timer);
+      await this.#round;
+      // A pin held for a failed fsync: one more try, so the WAL is never reused over unsynced pages.
+      if (this.#databaseUnsynced) await this.checkpoint();
+      if (this.#pin.inTransaction) this.#pin.exec('COMMIT');
+      this.#pin.close();
+      this.#copier.close();
+      if (this.#shm !== undefined) closeSync(this.#shm);
+      this.#shm = undefined;
     })();
     return this.#closing;
   }
 
-  /** Starts the thread when the WAL changed since the last look, ends it when it has not for `idleStopMs`. */
-  async #look(): Promise<void> {
-    if (this.#looking || this.#closing) return;
-    this.#looking = true;
-    try {
-      const seen = walState(await stat(this.#walFile, { bigint: true }).catch(() => undefined));
+  async #run(): Promise<void> {
+    if (this.#databaseUnsynced) {
+      await this.#syncFile(this.#file);
+      this.#databaseUnsynced = false;
+      this.#pin.exec('COMMIT');
       if (this.#closing) return;
-      const now = Date.now();
-      if (seen !== this.#lastSeen) {
-        this.#lastSeen = seen;
-        this.#lastChangeAt = now;
-        await this.#stopping;
-        if (!this.#worker && !this.#closing) this.#start();
-      } else if (this.#worker && this.#stopping === undefined && now - this.#lastChangeAt >= this.#idleStopMs) {
-        await this.#stop();
+    }
+    // Steps 1 to 4 of the class comment. All in one turn up to the first await: nothing on the
+    // event loop writes between the pin and the read of the WAL index.
+    this.#pin.exec('BEGIN');
+    let pinned = true;
+    try {
+      this.#pinRead.get();
+      const index = this.walIndex();
+      // Everything copied already: the reader reads the database file alone and pins nothing.
+      if (index === undefined || index.mxFrame === index.nBackfill) return;
+      await this.#syncFile(this.#walFile);
+      this.#copier.pragma('wal_checkpoint(PASSIVE)');
+      this.checkpoints += 1;
+      try {
+        await this.#syncFile(this.#file);
+      } catch (error) {
+        this.#databaseUnsynced = true;
+        pinned = false;
+        throw error;
       }
     } finally {
-      this.#looking = false;
+      if (pinned) this.#pin.exec('COMMIT');
     }
-  }
-
-  #start(): void {
-    const data: CheckpointWorkerData = { role: checkpointWorkerRole, file: this.#options.file, intervalMs: this.#options.intervalMs };
-    const worker = new Worker(this.#options.workerUrl, { workerData: data, resourceLimits: checkpointWorkerLimits });
-    this.#worker = worker;
-    worker.unref();
-    worker.on('message', (message: CheckpointWorkerMessage) => {
-      if (message.kind === 'failed') this.#options.onError(new StorageError('storage_unavailable', `WAL checkpoint failed: ${message.message}`));
-    });
-    worker.on('error', (error) => this.#options.onError(error));
-    worker.on('exit', (code) => {
-      const expected = this.#stopping !== undefined && this.#worker === worker;
-      if (this.#worker === worker) this.#worker = undefined;
-      // An unexpected end is reported; the next write to the WAL starts a new thread.
-      if (!expected) this.#options.onError(new StorageError('storage_unavailable', `The WAL checkpoint worker stopped (exit code ${code}).`));
-    });
-  }
-
-  /** Asks the running thread for a last checkpoint and ends it. */
-  #stop(): Promise<void> {
-    const worker = this.#worker;
-    if (!worker) return Promise.resolve();
-    this.#stopping = (async () => {
-      const closed = new Promise<void>((resolve) => {
-        const onMessage = (message: CheckpointWorkerMessage): void => {
-          if (message.kind !== 'closed') return;
-          worker.off('message', onMessage);
-          resolve();
-        };
-        worker.on('message', onMessage);
-        worker.once('exit', () => resolve());
-      });
-      worker.ref();
-      worker.postMessage('close');
-      await closed;
-      await worker.terminate();
-      this.#worker = undefined;
-    })().finally(() => {
-      this.#stopping = undefined;
-    });
-    return this.#stopping;
   }
 }

@@ -19,7 +19,7 @@ import { startReceiver } from './webhooks/receiver.js';
 
 /**
  * The services of a `boards admin` command start none of the server's background work: no timer,
- * no job or live edit recovery, no webhook attempt, no checkpoint worker, no compaction of a board
+ * no job or live edit recovery, no webhook attempt, no WAL checkpointer, no compaction of a board
  * it reads; the document journal of the data folder is neither taken nor replayed, and snapshot
  * parts a compaction is writing are not removed as unused, so a server on the same folder keeps them.
  */
@@ -108,7 +108,7 @@ describe('services of a boards admin command', () => {
         config,
         async (s) => {
           expect(s.db).toBeInstanceOf(SqliteDatabase);
-          expect((s.db as SqliteDatabase).checkpointsInWorker).toBe(false);
+          expect((s.db as SqliteDatabase).checkpointer).toBeUndefined();
           // The journal's lock is free: the command did not take it (a server could).
           const journal = DocumentJournal.open(journalOptions);
           expect(journal).toBeDefined();

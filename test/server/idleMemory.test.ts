@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocumentRegistry } from '../../crdt/index.js';
 import { releaseMemoryWhenIdle } from '../../server/idleMemory.js';
@@ -15,20 +18,34 @@ describe('releasing memory once the last board is unloaded', () => {
     const documents = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, idleUnloadMs: 0 });
     cleanups.push(() => documents.close());
     const gc = vi.fn();
-    const stop = releaseMemoryWhenIdle(documents, gc, 0);
+    const releaseMemory = vi.spyOn(db, 'releaseMemory');
+    const stop = releaseMemoryWhenIdle(documents, { store: db, gc, delayMs: 0 });
     cleanups.push(async () => stop());
-    return { documents, gc };
+    return { db, documents, gc, releaseMemory };
   }
 
-  it('asks for three full collections, off the sweep, when a sweep unloads the last documents', async () => {
-    const { documents, gc } = await setup();
+  it('releases the store\'s caches and asks for three full collections, off the sweep, when a sweep unloads the last documents', async () => {
+    const { documents, gc, releaseMemory } = await setup();
     for (const id of ['brd_a', 'brd_b', 'brd_c']) await documents.open(id);
     expect(await documents.sweep()).toBe(3);
     await vi.waitFor(() => expect(gc).toHaveBeenCalledTimes(3));
     expect(gc).toHaveBeenCalledWith({ type: 'major', execution: 'async' });
+    expect(releaseMemory).toHaveBeenCalledTimes(1);
     // Nothing unloaded: nothing asked.
     expect(await documents.sweep()).toBe(0);
     expect(gc).toHaveBeenCalledTimes(3);
+    expect(releaseMemory).toHaveBeenCalledTimes(1);
+  });
+
+  it('without --expose-gc still releases the store\'s caches', async () => {
+    const { db, documents } = await setup();
+    const releaseMemory = vi.spyOn(db, 'releaseMemory');
+    const stop = releaseMemoryWhenIdle(documents, { store: db, gc: undefined, delayMs: 0 });
+    cleanups.push(async () => stop());
+    await documents.open('brd_a');
+    expect(await documents.sweep()).toBe(1);
+    // Once from the set-up's watcher, once from this one.
+    await vi.waitFor(() => expect(releaseMemory).toHaveBeenCalledTimes(2));
   });
 
   it('asks nothing when a board is loaded again before the collection is due', async () => {
@@ -36,7 +53,7 @@ describe('releasing memory once the last board is unloaded', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     cleanups.push(async () => void vi.useRealTimers());
     const gc = vi.fn();
-    const stop = releaseMemoryWhenIdle(documents, gc, 2_000);
+    const stop = releaseMemoryWhenIdle(documents, { gc, delayMs: 2_000 });
     cleanups.push(async () => stop());
     await documents.open('brd_a');
     expect(await documents.sweep()).toBe(1);
@@ -61,5 +78,24 @@ describe('releasing memory once the last board is unloaded', () => {
     lease.release();
     expect(await documents.sweep()).toBe(1);
     await vi.waitFor(() => expect(gc).toHaveBeenCalledTimes(3));
+  });
+});
+
+describe('the sqlite store gives its page caches back', () => {
+  it('reads and writes as before once it has freed its connections\' page caches', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'boards-release-'));
+    const db = new SqliteDatabase({ dataDir: dir });
+    try {
+      const big = new Uint8Array(4000).fill(3);
+      for (let i = 0; i < 300; i += 1) db.documents.appendNow(`d${i % 10}`, [big]);
+      for (let i = 0; i < 10; i += 1) await db.documents.load(`d${i}`);
+      db.releaseMemory();
+      expect((await db.documents.load('d3')).updates).toHaveLength(30);
+      db.documents.appendNow('d3', [big]);
+      expect((await db.documents.load('d3')).updates).toHaveLength(31);
+    } finally {
+      await db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -20,14 +20,14 @@ afterAll(() => {
   rmSync(root, { recursive: true, force: true });
 });
 
-// Checkpoints inside commits (no compiled worker from TypeScript sources).
 describeStorageContract('sqlite file', async () => new SqliteDatabase({ dataDir: nextDir() }));
 
 describeStorageContract('sqlite :memory:', async () => new SqliteDatabase({ dataDir: ':memory:' }));
 
-// WAL checkpoints from the worker thread (the compiled script, built by the test setup).
-const checkpointWorkerUrl = new URL('../../dist/storage/sqlite/checkpointWorker.js', import.meta.url);
-describeStorageContract('sqlite file, checkpoints in a worker thread', async () => new SqliteDatabase({ dataDir: nextDir(), checkpointWorkerUrl, checkpointIntervalMs: 20 }));
+// WAL checkpoints every 20 ms, between the contract's writes.
+describeStorageContract('sqlite file, frequent checkpoints', async () => new SqliteDatabase({ dataDir: nextDir(), checkpointIntervalMs: 20 }));
+// SQLite's own checkpoints inside commits, as a command beside the server runs.
+describeStorageContract('sqlite file, no background work', async () => new SqliteDatabase({ dataDir: nextDir(), background: false }));
 
 /** Counts event-loop turns (immediates) until stopped. */
 const turnCounter = (): { stop: () => number } => {
@@ -52,7 +52,7 @@ describe('sqlite document log', () => {
     ['straight into doc_log', false],
   ])('appendNow (%s) has stored the updates when it returns: the files as a crash leaves them then hold them', async (_, documentJournal) => {
     const dir = nextDir();
-    const db = new SqliteDatabase({ dataDir: dir, checkpointWorkerUrl, documentJournal });
+    const db = new SqliteDatabase({ dataDir: dir, documentJournal });
     const copy = crashCopy(dir);
     try {
       const seq = db.documents.appendNow('d1', [new Uint8Array([1, 2, 3]), new Uint8Array([4])]);
@@ -439,11 +439,11 @@ describe('sqlite document log', () => {
 describe('sqlite WAL checkpoints', () => {
   const fileBytes = (dir: string): number => statSync(path.join(dir, 'boards.sqlite')).size;
 
-  it('never checkpoint inside a commit when the worker runs them: the database file does not grow between its turns', async () => {
+  it('never checkpoint inside a commit when the checkpointer runs them: the database file does not grow between its rounds', async () => {
     const dir = nextDir();
-    const db = new SqliteDatabase({ dataDir: dir, checkpointWorkerUrl, checkpointIntervalMs: 600_000 });
+    const db = new SqliteDatabase({ dataDir: dir, checkpointIntervalMs: 600_000 });
     try {
-      expect(db.checkpointsInWorker).toBe(true);
+      expect(db.checkpointer).toBeDefined();
       expect(db.connection.pragma('wal_autocheckpoint', { simple: true })).toBe(0);
       const before = fileBytes(dir);
       // Past SQLite's default autocheckpoint of 1000 WAL pages.
@@ -458,9 +458,9 @@ describe('sqlite WAL checkpoints', () => {
     await reopened.close();
   });
 
-  it('the worker copies committed frames into the database file on its own', async () => {
+  it('the checkpointer copies committed frames into the database file on its own', async () => {
     const dir = nextDir();
-    const db = new SqliteDatabase({ dataDir: dir, checkpointWorkerUrl, checkpointIntervalMs: 20 });
+    const db = new SqliteDatabase({ dataDir: dir, checkpointIntervalMs: 20 });
     try {
       const before = fileBytes(dir);
       for (let i = 0; i < 200; i++) db.documents.appendNow('d', [new Uint8Array(600).fill(1)]);
@@ -470,9 +470,9 @@ describe('sqlite WAL checkpoints', () => {
     }
   });
 
-  it(':memory: has no worker', async () => {
-    const db = new SqliteDatabase({ dataDir: ':memory:', checkpointWorkerUrl });
-    expect(db.checkpointsInWorker).toBe(false);
+  it(':memory: has no checkpointer', async () => {
+    const db = new SqliteDatabase({ dataDir: ':memory:' });
+    expect(db.checkpointer).toBeUndefined();
     await db.close();
   });
 });

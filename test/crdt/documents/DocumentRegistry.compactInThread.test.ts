@@ -64,6 +64,14 @@ describe('compaction of a board whose log outgrew it', { timeout: 120_000 }, () 
     expect(await storedContent(db)).toEqual(lease.doc.getMap('items').toJSON());
   });
 
+  it('encodes on the event loop a board whose state grew past 128 KB, as one edited without pause does: no snapshot process either', async () => {
+    const { db, builds, registry, lease } = await heldBoard(140 * 1024);
+    await overwriteMany(registry);
+    await expect.poll(async () => (await db.documents.load('b')).updates.length, { timeout: 15_000 }).toBeLessThan(overwrites);
+    expect(builds).not.toHaveBeenCalled();
+    expect(await storedContent(db)).toEqual(lease.doc.getMap('items').toJSON());
+  });
+
   it('still folds a board whose stored size is over the bound in the snapshot process', async () => {
     const { db, builds, registry, lease } = await heldBoard(inThreadSnapshotBytes);
     await overwriteMany(registry);

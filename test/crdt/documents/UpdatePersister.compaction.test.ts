@@ -348,8 +348,8 @@ describe('folding stored documents', () => {
     const registry = new DocumentRegistry(store, { sweepIntervalMs: 0, compactAfterUpdates: 10, snapshotWorkerUrl: workerUrl });
     cleanups.push(() => registry.close());
     const doc = await registry.open('b1');
-    // 25 × 8 KB: past the size that is encoded on the event loop (`inThreadSnapshotBytes`) from the second compaction on.
-    const entry = (i: number): string => `${i}:${'x'.repeat(8000)}`;
+    // 25 × 16 KB: past the size that is encoded on the event loop (`inThreadSnapshotBytes`) from the second compaction on.
+    const entry = (i: number): string => `${i}:${'x'.repeat(16_000)}`;
     for (let i = 0; i < 25; i++) {
       doc.getArray('a').push([entry(i)]);
       await registry.whenPersisted('b1');
