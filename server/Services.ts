@@ -208,7 +208,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const skills = new SkillService(db, { ai, clock });
   const foreground = new ForegroundRequests();
   const imports = new ImportService({ db, clock, access, accounts, documents: documentServices.documents, content, jobs });
-  const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications, foreground, ...withLease(singleton('webhook-outbox', 10_000)) });
+  const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications, records, foreground, ...withLease(singleton('webhook-outbox', 10_000)) });
   const notificationDelivery = createNotificationServices({
     config,
     db,
