@@ -70,7 +70,7 @@ export function createBoardServices(db: Database, options: BoardServicesOptions)
   const invitations = new InvitationService(db, { mailer: options.mailer, clock, publicUrl: options.publicUrl });
   const spaceMembers = new SpaceMemberService(db, { access, accounts, notifications, clock, invitations, records });
   const boardMembers = new BoardMemberService(db, { access, accounts, spaceMembers, clock, invitations, notifications, records });
-  acceptInvitations(events, { invitations, boardMembers, spaceMembers, logger: options.logger });
+  acceptInvitations(events, { db, invitations, boardMembers, spaceMembers, logger: options.logger });
   return {
     access,
     activity,
