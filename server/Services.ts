@@ -16,6 +16,8 @@ import type { BoardServices } from './boards/boardServices.js';
 import type { ChatService } from './chat/ChatService.js';
 import { createChatService } from './chat/chatServices.js';
 import { createBoardServices } from './boards/boardServices.js';
+import { ActivityService } from './boards/ActivityService.js';
+import { RecordEventJournal } from './boards/RecordEventJournal.js';
 import type { Config } from './config.js';
 import { AssetService } from './assets/AssetService.js';
 import type { BoardContentService } from './content/BoardContentService.js';
@@ -145,22 +147,25 @@ export interface ServicesOptions {
 export async function createServices(config: Config, db: Database, clock: Clock, logger: Logger = createLogger(config), options: ServicesOptions = {}): Promise<Services> {
   const cluster = options.cluster ?? localCluster(clock);
   const events = new DomainEvents(logger);
-  const accounts = new AccountService(db, clock, events);
-  const usage = new UsageService(db, clock);
-  const notifications = new NotificationService(db, clock);
-  const sources = new SourceService(db, clock);
-  const accessChanges = new AccessChangeFeed(db, clock);
-  recordAccessChanges(events, accessChanges);
-  const apiKeys = new ApiKeyService(db, accounts, clock, events);
-  const authenticator = new Authenticator();
-  authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
-  const me = new MeService({ accounts, usage, notifications, sources });
-  const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, events, limiters: cluster.rateLimiters });
-  const singleton = (name: string, ttlMs: number): SingletonLease | undefined =>
-    cluster.shared ? new SingletonLease(cluster.leases, name, ttlMs, (error) => logger.warn({ err: error, lease: name }, 'The lease service failed; the work it guards is skipped this time')) : undefined;
   // Started before recovery below, so a process starting next leaves this one's jobs and journal rows alone.
   const liveness = cluster.shared ? new ProcessLiveness(cluster.leases, cluster.bus.processId, (error) => logger.warn({ err: error }, 'The process lease could not be renewed')) : undefined;
   await liveness?.start((listener) => cluster.bus.onReconnected(listener));
+  const notifications = new NotificationService(db, clock);
+  const activity = new ActivityService(db, clock);
+  // Workspace-level operations journal their events here as board operations do.
+  const records = new RecordEventJournal({ db, events, activity, notifications, clock, logger, owner: liveness });
+  const accounts = new AccountService(db, clock, records);
+  const usage = new UsageService(db, clock);
+  const sources = new SourceService(db, clock);
+  const accessChanges = new AccessChangeFeed(db, clock);
+  recordAccessChanges(events, accessChanges);
+  const apiKeys = new ApiKeyService(db, accounts, clock, records);
+  const authenticator = new Authenticator();
+  authenticator.register(credentialPrefixes.apiKey, (secret) => apiKeys.authenticate(secret));
+  const me = new MeService({ accounts, usage, notifications, sources });
+  const oauth = createOAuthServices({ config, db, clock, accounts, authenticator, records, limiters: cluster.rateLimiters });
+  const singleton = (name: string, ttlMs: number): SingletonLease | undefined =>
+    cluster.shared ? new SingletonLease(cluster.leases, name, ttlMs, (error) => logger.warn({ err: error, lease: name }, 'The lease service failed; the work it guards is skipped this time')) : undefined;
   const documentServices = createDocumentServices(db, clock, logger, config.sync, {
     compaction: (options.role ?? 'server') === 'server',
     ...(options.observers?.documents ? { observer: options.observers.documents } : {}),
@@ -177,7 +182,8 @@ export async function createServices(config: Config, db: Database, clock: Clock,
     mailer: oauth.mailer,
     publicUrl: config.publicUrl,
     logger,
-    owner: liveness,
+    activity,
+    records,
   });
   const { content, liveEdits, journal } = createContentService({
     db,
@@ -202,7 +208,7 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   const skills = new SkillService(db, { ai, clock });
   const foreground = new ForegroundRequests();
   const imports = new ImportService({ db, clock, access, accounts, documents: documentServices.documents, content, jobs });
-  const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications, foreground, ...withLease(singleton('webhook-outbox', 10_000)) });
+  const { webhooks, dispatcher: webhookDispatcher } = createWebhookServices({ config, db, clock, logger, events, access, accounts, notifications, records, foreground, ...withLease(singleton('webhook-outbox', 10_000)) });
   const notificationDelivery = createNotificationServices({
     config,
     db,

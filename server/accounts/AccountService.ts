@@ -4,7 +4,8 @@ import type { MembershipRecord, UserRecord, WorkspaceRecord } from '../../storag
 import { accountCollections } from '../../storage/schema/accounts.js';
 import { errors, ServiceError } from '../errors.js';
 import { accountFinds, membershipId } from './accountFinds.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
+import type { RecordEventJournal, RecordPlan } from '../boards/RecordEventJournal.js';
+import type { PlannedEvent } from '../events/eventTypes.js';
 import type { PlanName } from './plans.js';
 
 /** A workspace role: owners and admins manage workspace settings; members use the workspace. */
@@ -17,6 +18,8 @@ export interface CreateUserInput {
   plan?: PlanName;
   /** Name of the new workspace; default "<name>'s workspace". */
   workspaceName?: string;
+  /** The ids the person and their workspace get (default new ones): for a caller that journals the creation first. */
+  ids?: { userId: string; workspaceId: string };
 }
 
 const emailPattern = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -45,12 +48,16 @@ export class AccountService {
   readonly #workspaces: Collection<WorkspaceRecord>;
   readonly #memberships: Collection<MembershipRecord>;
   readonly #clock: Clock;
-  readonly #events: DomainEvents | null;
+  readonly #records: Pick<RecordEventJournal, 'record'> | null;
 
-  /** `events` hears the workspace membership and plan events (`workspace.member.*`, `workspace.plan.changed`). */
-  constructor(db: Database, clock: Clock, events: DomainEvents | null = null) {
+  /**
+   * `records` journals the workspace membership and plan events (`workspace.member.*`,
+   * `workspace.plan.changed`) before the change is stored and emits them once it is; without it
+   * nothing is announced.
+   */
+  constructor(db: Database, clock: Clock, records: Pick<RecordEventJournal, 'record'> | null = null) {
     this.#db = db;
-    this.#events = events;
+    this.#records = records;
     this.#users = db.collection<UserRecord>(accountCollections.users);
     this.#workspaces = db.collection<WorkspaceRecord>(accountCollections.workspaces);
     this.#memberships = db.collection<MembershipRecord>(accountCollections.memberships);
@@ -63,9 +70,9 @@ export class AccountService {
     const name = input.name === undefined ? defaultName(email) : input.name.trim().slice(0, 200);
     if (await this.#users.findOne({ email })) throw errors.conflict('A user with this email already exists.');
     const now = this.#clock.now();
-    const userId = newId('usr');
+    const userId = input.ids?.userId ?? newId('usr');
     const workspace: WorkspaceRecord = {
-      id: newId('wsp'),
+      id: input.ids?.workspaceId ?? newId('wsp'),
       name: (input.workspaceName ?? `${name}'s workspace`).slice(0, 200),
       plan: input.plan ?? 'basic',
       ownerId: userId,
@@ -170,7 +177,8 @@ export class AccountService {
   /**
    * Adds a person to a workspace or changes their role. The owner's role cannot change. Emits
    * `workspace.member.added`, or `workspace.member.updated` when an existing role changed;
-   * `byUserId` is who did it (default: the workspace owner).
+   * `byUserId` is who did it (default: the workspace owner). The event is journaled before the
+   * membership is stored (docs/events.md "Durability of record events").
    */
   async setMembership(workspaceId: string, userId: string, role: WorkspaceRole, byUserId?: string): Promise<MembershipRecord> {
     const workspace = await this.getWorkspace(workspaceId);
@@ -178,41 +186,47 @@ export class AccountService {
       throw new ServiceError('conflict', "The workspace owner's role cannot be changed.");
     }
     const previous = await this.getMembership(workspaceId, userId);
-    const record: MembershipRecord = {
-      id: membershipId(workspaceId, userId),
-      workspaceId,
-      userId,
-      role,
-      createdAt: previous?.createdAt ?? this.#clock.now(),
-    };
-    await this.#memberships.put(record);
-    const base = { workspaceId, actor: { userId: byUserId ?? workspace.ownerId }, at: this.#clock.now(), userId, role };
-    if (previous === null) await this.#events?.emit('workspace.member.added', base);
-    else if (previous.role !== role) await this.#events?.emit('workspace.member.updated', { ...base, previousRole: previous.role });
+    const now = this.#clock.now();
+    const record: MembershipRecord = { id: membershipId(workspaceId, userId), workspaceId, userId, role, createdAt: previous?.createdAt ?? now };
+    const base = { workspaceId, actor: { userId: byUserId ?? workspace.ownerId }, at: now, userId, role };
+    const events: PlannedEvent[] = [];
+    if (previous === null) events.push({ type: 'workspace.member.added', payload: base });
+    else if (previous.role !== role) events.push({ type: 'workspace.member.updated', payload: { ...base, previousRole: previous.role } });
+    await this.#record({ stored: [{ collection: 'memberships', filter: { id: record.id, role, createdAt: record.createdAt } }], events }, () => this.#memberships.put(record));
     return record;
   }
 
-  /** Removes a person from a workspace (not its owner); `byUserId` is who removed them (default: they left). */
+  /**
+   * Removes a person from a workspace (not its owner); `byUserId` is who removed them (default:
+   * they left). `workspace.member.removed` is journaled before the membership is deleted.
+   */
   async removeMembership(workspaceId: string, userId: string, byUserId: string = userId): Promise<void> {
     const workspace = await this.getWorkspace(workspaceId);
     if (workspace.ownerId === userId) throw new ServiceError('conflict', 'The workspace owner cannot be removed.');
-    const removed = await this.#memberships.deleteMany({ id: membershipId(workspaceId, userId) });
-    if (removed > 0) await this.#events?.emit('workspace.member.removed', { workspaceId, actor: { userId: byUserId }, at: this.#clock.now(), userId });
+    const id = membershipId(workspaceId, userId);
+    if ((await this.#memberships.get(id)) === null) return;
+    const plan: RecordPlan = {
+      stored: [{ collection: 'memberships', filter: { id }, absent: true }],
+      events: [{ type: 'workspace.member.removed', payload: { workspaceId, actor: { userId: byUserId }, at: this.#clock.now(), userId } }],
+    };
+    await this.#record(plan, () => this.#memberships.deleteMany({ id }));
   }
 
   /**
    * Changes a workspace's plan; emits `workspace.plan.changed` when it differs (live connections
-   * to the workspace's boards are rechecked: a plan decides, for one, whether public links work).
-   * The event's actor is the workspace owner: plans are changed by operators on the owner's behalf.
+   * to the workspace's boards are rechecked: a plan decides, for one, whether public links work),
+   * journaled before the plan is stored. The event's actor is the workspace owner: plans are
+   * changed by operators on the owner's behalf.
    */
   async setPlan(workspaceId: string, plan: PlanName): Promise<WorkspaceRecord> {
     const before = await this.getWorkspace(workspaceId);
-    const updated = await this.#workspaces.updateOne({ id: workspaceId }, { $set: { plan } });
-    if (!updated) throw errors.notFound('Workspace');
-    if (before.plan !== plan) {
-      await this.#events?.emit('workspace.plan.changed', { workspaceId, actor: { userId: updated.ownerId }, at: this.#clock.now(), plan, previousPlan: before.plan });
-    }
-    return updated;
+    const events: PlannedEvent[] =
+      before.plan === plan ? [] : [{ type: 'workspace.plan.changed', payload: { workspaceId, actor: { userId: before.ownerId }, at: this.#clock.now(), plan, previousPlan: before.plan } }];
+    return this.#record({ stored: [{ collection: 'workspaces', filter: { id: workspaceId, plan } }], events }, async () => {
+      const updated = await this.#workspaces.updateOne({ id: workspaceId }, { $set: { plan } });
+      if (!updated) throw errors.notFound('Workspace');
+      return updated;
+    });
   }
 
   /** Replaces a workspace's notification settings. */
@@ -223,5 +237,10 @@ export class AccountService {
     const updated = await this.#workspaces.updateOne({ id: workspaceId }, { $set: { notificationSettings: settings } });
     if (!updated) throw errors.notFound('Workspace');
     return updated;
+  }
+
+  /** Journals `plan` and runs `store` (`RecordEventJournal.record`); without a journal, just stores. */
+  #record<T>(plan: RecordPlan, store: () => Promise<T>): Promise<T> {
+    return this.#records === null ? store() : this.#records.record(plan, store);
   }
 }

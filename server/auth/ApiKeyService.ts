@@ -3,8 +3,8 @@ import { newId } from '../../storage/index.js';
 import type { ApiKeyRecord } from '../../storage/schema/accounts.js';
 import { accountCollections } from '../../storage/schema/accounts.js';
 import type { AccountService } from '../accounts/AccountService.js';
-import { errors, ValidationError } from '../errors.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
+import { errors, ServiceError, ValidationError } from '../errors.js';
+import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
 import type { Principal } from './Principal.js';
 import type { Scope } from './scopes.js';
 import { parseScopes } from './scopes.js';
@@ -41,14 +41,17 @@ export class ApiKeyService {
   readonly #keys: Collection<ApiKeyRecord>;
   readonly #accounts: AccountService;
   readonly #clock: Clock;
-  readonly #events: DomainEvents | null;
+  readonly #records: Pick<RecordEventJournal, 'record'> | null;
 
-  /** `events` hears `api_key.revoked` (live sync connections opened with the key are closed). */
-  constructor(db: Database, accounts: AccountService, clock: Clock, events: DomainEvents | null = null) {
+  /**
+   * `records` journals `api_key.revoked` before the revocation is stored and emits it once it is
+   * (live sync connections opened with the key are closed); without it nothing is announced.
+   */
+  constructor(db: Database, accounts: AccountService, clock: Clock, records: Pick<RecordEventJournal, 'record'> | null = null) {
     this.#keys = db.collection<ApiKeyRecord>(accountCollections.apiKeys);
     this.#accounts = accounts;
     this.#clock = clock;
-    this.#events = events;
+    this.#records = records;
   }
 
   /** Creates a key; the returned `secret` is the only time the key is shown. */
@@ -89,15 +92,31 @@ export class ApiKeyService {
     return keys.map(toView);
   }
 
-  /** Revokes one of the person's keys (idempotent); 404 when it is not theirs. */
+  /**
+   * Revokes one of the person's keys (idempotent); 404 when it is not theirs. `api_key.revoked` is
+   * journaled before the revocation is stored, and announced once by whichever request revoked it.
+   */
   async revoke(userId: string, keyId: string): Promise<ApiKeyView> {
     const key = await this.#keys.findOne({ id: keyId, userId });
     if (!key) throw errors.notFound('API key');
     if (key.revokedAt !== null) return toView(key);
     const now = this.#clock.now();
-    const updated = await this.#keys.updateOne({ id: keyId }, { $set: { revokedAt: now } });
-    await this.#events?.emit('api_key.revoked', { workspaceId: key.workspaceId, actor: { userId }, at: now, userId, keyId });
-    return toView(updated ?? key);
+    const store = async (): Promise<ApiKeyRecord> => {
+      const updated = await this.#keys.updateOne({ id: keyId, revokedAt: null }, { $set: { revokedAt: now } });
+      // Revoked meanwhile by another request, which announces it.
+      if (!updated) throw errors.conflict('The API key was revoked meanwhile.');
+      return updated;
+    };
+    const plan = {
+      stored: [{ collection: 'apiKeys', filter: { id: keyId, revokedAt: now } }],
+      events: [{ type: 'api_key.revoked', payload: { workspaceId: key.workspaceId, actor: { userId }, at: now, userId, keyId } }],
+    } as const;
+    try {
+      return toView(this.#records === null ? await store() : await this.#records.record(plan, store));
+    } catch (error) {
+      if (!(error instanceof ServiceError && error.code === 'conflict')) throw error;
+      return toView((await this.#keys.get(keyId)) ?? key);
+    }
   }
 
   /**

@@ -124,6 +124,25 @@ export class InvitationService {
     return this.#invitations.count({ resourceType, resourceId, expiresAt: { $gt: this.#clock.now() } });
   }
 
+  /**
+   * The open invitations of an address, oldest first, left in the store until each is `accepted`
+   * (a stop while they are honoured leaves the rest for the sign-in's replay); expired ones are dropped.
+   */
+  async openFor(email: string): Promise<InvitationRecord[]> {
+    const rows = await this.#invitations.find({ email: normaliseEmail(email) });
+    const now = this.#clock.now();
+    const expired = rows.filter((r) => r.expiresAt <= now);
+    if (expired.length > 0) await this.#invitations.deleteMany({ id: { $in: expired.map((r) => r.id) } });
+    for (const row of expired) this.#changed(row.resourceType, row.resourceId);
+    return rows.filter((r) => r.expiresAt > now).sort((a, b) => a.createdAt - b.createdAt);
+  }
+
+  /** Removes an invitation once it was honoured (or could not be). */
+  async accepted(invitation: InvitationRecord): Promise<void> {
+    await this.#invitations.deleteMany({ id: invitation.id });
+    this.#changed(invitation.resourceType, invitation.resourceId);
+  }
+
   /** Takes every invitation of an address off the store and returns the open ones (expired ones are dropped). */
   async take(email: string): Promise<InvitationRecord[]> {
     const rows = await this.#invitations.find({ email: normaliseEmail(email) });

@@ -1,8 +1,11 @@
 import type { Clock, Collection, CollectionSpec, Database, FieldValue } from '../../storage/index.js';
 import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
+import { accountCollections } from '../../storage/schema/accounts.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import { chatCollections } from '../../storage/schema/chat.js';
 import { jobCollections } from '../../storage/schema/jobs.js';
+import { oauthCollections } from '../../storage/schema/oauth.js';
+import { webhookCollections } from '../../storage/schema/webhooks.js';
 import type { JournaledActivityRecord, RecordEventsRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
@@ -23,6 +26,12 @@ const checkedCollections = {
   chatMessages: chatCollections.messages,
   publicLinks: boardCollections.publicLinks,
   jobs: jobCollections.jobs,
+  users: accountCollections.users,
+  workspaces: accountCollections.workspaces,
+  memberships: accountCollections.memberships,
+  apiKeys: accountCollections.apiKeys,
+  oauthConnections: oauthCollections.connections,
+  webhooks: webhookCollections.webhooks,
 } as const satisfies Record<string, CollectionSpec>;
 
 /** A condition on a stored record, met once an operation's writes are stored. */
@@ -70,7 +79,8 @@ export interface RecordEventJournalOptions {
  * Makes what an operation on a stored record records about itself (its activity rows, its
  * notifications, its domain events) as durable as the record: board creation, rename, lock,
  * move, trash, restore and delete, sharing of boards and spaces, invitations, chat posts, public
- * links and finished jobs.
+ * links, finished jobs, and the workspace-level operations: workspace members and plans, API key
+ * revocations, ended app connections and sign-ins; and a webhook disabled for failing.
  * `record` writes the plan to a journal (`record_events`) before the operation stores anything,
  * then lets it store, then records the plan and removes the row. Every activity row,
  * notification and event gets a `changeKey` from the row (`<row id>/a<i>`, `/n<i>`, `/e<i>`), by

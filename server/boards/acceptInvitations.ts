@@ -1,3 +1,6 @@
+import type { Database } from '../../storage/index.js';
+import type { InvitationRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
 import { ServiceError } from '../errors.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { SpaceMemberService } from '../spaces/SpaceMemberService.js';
@@ -12,19 +15,27 @@ export interface InvitationLogger {
 /**
  * Subscribes to `account.signed_in`: each open invitation of the address becomes membership,
  * shared in the name of the person who invited, whose right to share is checked again now (an
- * inviter who lost it, or a space or board gone or in trash, drops the invitation, logged).
- * Returns the unsubscriber.
+ * inviter who lost it, or a space or board gone or in trash, drops the invitation, logged). Each
+ * invitation is removed once honoured, not before: a stop in between leaves it to the sign-in's
+ * replay (`account.signed_in` is journaled), which finds the person a member already and shares
+ * nothing twice. Returns the unsubscriber.
  */
 export function acceptInvitations(
   events: DomainEvents,
-  deps: { invitations: InvitationService; boardMembers: BoardMemberService; spaceMembers: SpaceMemberService; logger: InvitationLogger },
+  deps: { db: Database; invitations: InvitationService; boardMembers: BoardMemberService; spaceMembers: SpaceMemberService; logger: InvitationLogger },
 ): () => void {
+  const boardMembers = deps.db.collection(boardCollections.boardMembers);
+  const spaceMembers = deps.db.collection(boardCollections.spaceMembers);
+  const isMember = async (invitation: InvitationRecord, userId: string): Promise<boolean> =>
+    (await (invitation.resourceType === 'board' ? boardMembers : spaceMembers).get(`${invitation.resourceId}:${userId}`)) !== null;
   return events.on('account.signed_in', async ({ user }) => {
-    for (const invitation of await deps.invitations.take(user.email)) {
+    for (const invitation of await deps.invitations.openFor(user.email)) {
       const input = { email: user.email, role: invitation.role };
+      // A member already: honoured before a stop that left the invitation.
+      const honoured = await isMember(invitation, user.id);
       try {
-        if (invitation.resourceType === 'board') await deps.boardMembers.share(invitation.invitedBy, invitation.resourceId, input);
-        else await deps.spaceMembers.share(invitation.invitedBy, invitation.resourceId, input);
+        if (!honoured && invitation.resourceType === 'board') await deps.boardMembers.share(invitation.invitedBy, invitation.resourceId, input);
+        else if (!honoured) await deps.spaceMembers.share(invitation.invitedBy, invitation.resourceId, input);
       } catch (error) {
         if (!(error instanceof ServiceError)) throw error;
         deps.logger.info(
@@ -32,6 +43,7 @@ export function acceptInvitations(
           'invitation dropped at sign-in: it can no longer be honoured',
         );
       }
+      await deps.invitations.accepted(invitation);
     }
   });
 }

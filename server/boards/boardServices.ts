@@ -1,13 +1,12 @@
 import type { Clock, Database } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { AccessService } from '../access/AccessService.js';
-import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
-import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
+import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
 import type { Mailer } from '../signin/Mailer.js';
 import { SpaceMemberService } from '../spaces/SpaceMemberService.js';
 import { SpaceService } from '../spaces/SpaceService.js';
-import { ActivityService } from './ActivityService.js';
+import type { ActivityService } from './ActivityService.js';
 import type { BoardDocuments } from './BoardDocuments.js';
 import { storeBoardDocuments } from './BoardDocuments.js';
 import { BoardMemberService } from './BoardMemberService.js';
@@ -20,7 +19,7 @@ import type { InvitationLogger } from './acceptInvitations.js';
 import { acceptInvitations } from './acceptInvitations.js';
 import { InvitationService } from './InvitationService.js';
 import { PendingInvitationService } from './PendingInvitationService.js';
-import { RecordEventJournal } from './RecordEventJournal.js';
+import type { RecordEventJournal } from './RecordEventJournal.js';
 
 /** The services that organise boards: access, spaces, boards, sharing, public links, activity and trash. */
 export interface BoardServices {
@@ -36,7 +35,7 @@ export interface BoardServices {
   readonly invitations: InvitationService;
   /** The open invitations of a space or board, listed, resent and revoked by those who may share it. */
   readonly pendingInvitations: PendingInvitationService;
-  /** Where operations on boards' records, members, invitations and chat journal what they record (recovered with the write-events journal). */
+  /** Where operations on stored records (boards, members, invitations, chat, workspaces, keys, app connections, sign-ins) journal what they record (recovered with the write-events journal). */
   readonly records: RecordEventJournal;
 }
 
@@ -54,24 +53,24 @@ export interface BoardServicesOptions {
   mailer: Mailer;
   /** The server's public URL (links in emails). */
   publicUrl: string;
-  /** Where invitations that cannot be honoured at sign-in, and record events that could not be recorded, are reported. */
-  logger: InvitationLogger & DomainEventLogger;
-  /** With several processes, this process (stamped on its record-events journal rows). */
-  owner?: ProcessOwner | undefined;
+  /** Where invitations that cannot be honoured at sign-in are reported. */
+  logger: InvitationLogger;
+  /** The boards' activity feed (also written by `records`). */
+  activity: ActivityService;
+  /** Where operations on stored records journal what they record; shared with the workspace-level services built before these. */
+  records: RecordEventJournal;
 }
 
 /** Wires the board organisation services over one store (the trash sweep is not started). */
 export function createBoardServices(db: Database, options: BoardServicesOptions): BoardServices {
-  const { accounts, notifications, clock, events } = options;
+  const { accounts, notifications, clock, events, activity, records } = options;
   const documents = options.documents ?? storeBoardDocuments(db.documents);
   const access = new AccessService(db, accounts, clock);
-  const activity = new ActivityService(db, clock);
   const purger = new BoardPurger(db, { activity, documents });
-  const records = new RecordEventJournal({ db, events, activity, notifications, clock, logger: options.logger, owner: options.owner });
   const invitations = new InvitationService(db, { mailer: options.mailer, clock, publicUrl: options.publicUrl });
   const spaceMembers = new SpaceMemberService(db, { access, accounts, notifications, clock, invitations, records });
   const boardMembers = new BoardMemberService(db, { access, accounts, spaceMembers, clock, invitations, notifications, records });
-  acceptInvitations(events, { invitations, boardMembers, spaceMembers, logger: options.logger });
+  acceptInvitations(events, { db, invitations, boardMembers, spaceMembers, logger: options.logger });
   return {
     access,
     activity,

@@ -6,7 +6,8 @@ import type { OAuthAppRecord, OAuthCodeRecord, OAuthConnectionRecord, OAuthToken
 import { oauthCollections } from '../../storage/schema/oauth.js';
 import { parseScopes } from '../auth/scopes.js';
 import { constantTimeEqual, credentialPrefixes, digestSecret, newSecret } from '../auth/secrets.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
+import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
+import { errors, ServiceError } from '../errors.js';
 import { OAuthError } from './OAuthError.js';
 
 /** Authorization codes live 10 minutes (SPEC "Limits"). */
@@ -53,16 +54,19 @@ export class GrantService {
   readonly #tokens: Collection<OAuthTokenRecord>;
   readonly #clock: Clock;
   readonly #logger: () => Logger | null;
-  readonly #events: DomainEvents | null;
+  readonly #records: Pick<RecordEventJournal, 'record'> | null;
 
-  /** `events` hears `oauth.connection.ended` (webhooks made through the connection are disabled). */
-  constructor(db: Database, clock: Clock, logger: () => Logger | null = () => null, events: DomainEvents | null = null) {
+  /**
+   * `records` journals `oauth.connection.ended` before the connection is marked ended and emits it
+   * once it is (webhooks made through the connection are disabled); without it nothing is announced.
+   */
+  constructor(db: Database, clock: Clock, logger: () => Logger | null = () => null, records: Pick<RecordEventJournal, 'record'> | null = null) {
     this.#codes = db.collection<OAuthCodeRecord>(oauthCollections.codes);
     this.#connections = db.collection<OAuthConnectionRecord>(oauthCollections.connections);
     this.#tokens = db.collection<OAuthTokenRecord>(oauthCollections.tokens);
     this.#clock = clock;
     this.#logger = logger;
-    this.#events = events;
+    this.#records = records;
   }
 
   /** Issues a single-use authorization code; returns the code (only its digest is stored). */
@@ -182,15 +186,37 @@ export class GrantService {
     await this.endConnection(record.connectionId);
   }
 
-  /** Ends one connection: marks it revoked and deletes its tokens. Idempotent. */
+  /**
+   * Ends one connection: marks it revoked and deletes its tokens. Idempotent. The call that ends
+   * it announces `oauth.connection.ended`, journaled before the connection is marked.
+   */
   async endConnection(connectionId: string): Promise<void> {
+    const connection = await this.#connections.get(connectionId);
+    const ended = connection !== null && connection.revokedAt === null && (await this.#end(connection));
+    if (!ended) await this.#tokens.deleteMany({ connectionId });
+  }
+
+  /** Marks a live connection ended and deletes its tokens; false when another call ended it first. */
+  async #end(connection: OAuthConnectionRecord): Promise<boolean> {
     const now = this.#clock.now();
-    const ended = await this.#connections.updateOne({ id: connectionId, revokedAt: null }, { $set: { revokedAt: now } });
-    await this.#tokens.deleteMany({ connectionId });
-    if (ended === null || this.#events === null) return;
-    const { userId, clientId, workspaceId } = ended;
-    const appStillConnected = (await this.#connections.count({ userId, clientId, revokedAt: null })) > 0;
-    await this.#events.emit('oauth.connection.ended', { workspaceId, actor: { userId }, at: now, userId, clientId, connectionId, appStillConnected });
+    const { id, userId, clientId, workspaceId } = connection;
+    // Counted while this connection is live: another live one makes more than one.
+    const appStillConnected = (await this.#connections.count({ userId, clientId, revokedAt: null })) > 1;
+    const plan = {
+      stored: [{ collection: 'oauthConnections', filter: { id, revokedAt: now } }],
+      events: [{ type: 'oauth.connection.ended', payload: { workspaceId, actor: { userId }, at: now, userId, clientId, connectionId: id, appStillConnected } }],
+    } as const;
+    const store = async (): Promise<void> => {
+      if ((await this.#connections.updateOne({ id, revokedAt: null }, { $set: { revokedAt: now } })) === null) throw errors.conflict('The connection ended meanwhile.');
+      await this.#tokens.deleteMany({ connectionId: id });
+    };
+    try {
+      await (this.#records === null ? store() : this.#records.record(plan, store));
+      return true;
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === 'conflict') return false;
+      throw error;
+    }
   }
 
   /** Ends the app's live connections and unused codes whose person matches `which`. */

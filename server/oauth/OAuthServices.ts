@@ -4,7 +4,7 @@ import type { AccountService } from '../accounts/AccountService.js';
 import type { Authenticator } from '../auth/Authenticator.js';
 import { credentialPrefixes } from '../auth/secrets.js';
 import type { Config } from '../config.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
+import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
 import { DevOutboxMailer, SmtpMailer } from '../signin/Mailer.js';
 import type { Mailer } from '../signin/Mailer.js';
 import { EmailSignIn } from '../signin/EmailSignIn.js';
@@ -59,8 +59,8 @@ export function createOAuthServices(options: {
   clock: Clock;
   accounts: AccountService;
   authenticator: Authenticator;
-  /** The domain event bus; sign-ins emit `account.signed_in` on it. */
-  events?: DomainEvents;
+  /** Where sign-ins journal `account.signed_in` and ended connections `oauth.connection.ended` (the boards' `RecordEventJournal`). */
+  records?: Pick<RecordEventJournal, 'record'>;
   /** Where sign-in throttles count (default in this process). */
   limiters?: RateLimiterFactory;
 }): OAuthServices {
@@ -69,7 +69,7 @@ export function createOAuthServices(options: {
   const currentLogger = () => logger;
   const keys = deriveServerKeys(loadServerSecret(config));
   const issuer = config.publicUrl;
-  const grants = new GrantService(db, clock, currentLogger, options.events ?? null);
+  const grants = new GrantService(db, clock, currentLogger, options.records ?? null);
   const apps = new OAuthAppService({ db, accounts, grants, sealingKey: keys.sealing, publicUrl: config.publicUrl, clock });
   const policies = new WorkspacePolicyService(db, clock);
   const consent = new ConsentService({ db, apps, grants, accounts, issuer, clock, policies });
@@ -80,9 +80,9 @@ export function createOAuthServices(options: {
   const sessions = new SessionService(keys.signing, clock, issuer);
   const devOutbox = config.smtpUrl ? null : new DevOutboxMailer(config.devOutboxPath, currentLogger, () => clock.now());
   const mailer: Mailer = devOutbox ?? new SmtpMailer(config.smtpUrl ?? '', config.mailFrom);
-  const events = options.events;
-  const emailSignIn = new EmailSignIn({ db, accounts, mailer, clock, ...(events ? { events } : {}), ...(options.limiters ? { limiters: options.limiters } : {}) });
-  const oidc = new OidcSignIn({ providers: config.oidcProviders, accounts, sessions, publicUrl: config.publicUrl, clock, ...(events ? { events } : {}) });
+  const records = options.records;
+  const emailSignIn = new EmailSignIn({ db, accounts, mailer, clock, ...(records ? { records } : {}), ...(options.limiters ? { limiters: options.limiters } : {}) });
+  const oidc = new OidcSignIn({ providers: config.oidcProviders, accounts, sessions, publicUrl: config.publicUrl, clock, ...(records ? { records } : {}) });
   options.authenticator.register(credentialPrefixes.accessToken, accessTokenResolver(grants, apps, accounts, policies));
   return {
     issuer,

@@ -9,7 +9,7 @@ import type { AccountService } from '../accounts/AccountService.js';
 import { normaliseEmail } from '../accounts/AccountService.js';
 import { constantTimeEqual, digestSecret } from '../auth/secrets.js';
 import { ServiceError } from '../errors.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
+import type { SignInRecords } from './accountSignedIn.js';
 import { accountSignedIn } from './accountSignedIn.js';
 import type { Mailer } from './Mailer.js';
 
@@ -41,16 +41,16 @@ export class EmailSignIn {
   readonly #accounts: AccountService;
   readonly #mailer: Mailer;
   readonly #clock: Clock;
-  readonly #events: DomainEvents | undefined;
+  readonly #records: SignInRecords | undefined;
   readonly #sends: RateLimiterAbstract;
   readonly #failures: RateLimiterAbstract;
 
   /** `limiters` counts the throttles (default in this process; with Redis, across every process). */
-  constructor(options: { db: Database; accounts: AccountService; mailer: Mailer; clock: Clock; events?: DomainEvents; limiters?: RateLimiterFactory }) {
+  constructor(options: { db: Database; accounts: AccountService; mailer: Mailer; clock: Clock; records?: SignInRecords; limiters?: RateLimiterFactory }) {
     const limiters = options.limiters ?? localRateLimiters;
     this.#sends = limiters.create({ keyPrefix: 'signin-sends', points: 5, durationS: 15 * 60 });
     this.#failures = limiters.create({ keyPrefix: 'signin-failures', points: 10, durationS: 15 * 60, blockDurationS: 15 * 60 });
-    this.#events = options.events;
+    this.#records = options.records;
     this.#codes = options.db.collection<SignInCodeRecord>(oauthCollections.signInCodes);
     this.#accounts = options.accounts;
     this.#mailer = options.mailer;
@@ -104,7 +104,7 @@ export class EmailSignIn {
     }
     const used = await this.#codes.updateOne({ id: record.id, usedAt: null }, { $set: { usedAt: now } });
     if (!used) throw invalid();
-    return accountSignedIn({ accounts: this.#accounts, events: this.#events, clock: this.#clock }, record.email);
+    return accountSignedIn({ accounts: this.#accounts, records: this.#records, clock: this.#clock }, record.email);
   }
 }
 

@@ -3,7 +3,7 @@ import type { Clock } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { OidcProviderConfig } from '../config.js';
 import { ServiceError } from '../errors.js';
-import type { DomainEvents } from '../events/DomainEvents.js';
+import type { SignInRecords } from './accountSignedIn.js';
 import { accountSignedIn } from './accountSignedIn.js';
 import type { SessionService } from './SessionService.js';
 
@@ -35,7 +35,7 @@ export class OidcSignIn {
   readonly #providers: readonly OidcProviderConfig[];
   readonly #sessions: SessionService;
   readonly #publicUrl: string;
-  readonly #signedIn: { accounts: AccountService; events?: DomainEvents | undefined; clock: Clock };
+  readonly #signedIn: { accounts: AccountService; records?: SignInRecords | undefined; clock: Clock };
   readonly #configs = new Map<number, Promise<OpenIdClient.Configuration>>();
 
   constructor(options: {
@@ -44,9 +44,9 @@ export class OidcSignIn {
     sessions: SessionService;
     publicUrl: string;
     clock: Clock;
-    events?: DomainEvents;
+    records?: SignInRecords;
   }) {
-    this.#signedIn = { accounts: options.accounts, events: options.events, clock: options.clock };
+    this.#signedIn = { accounts: options.accounts, records: options.records, clock: options.clock };
     this.#providers = options.providers;
     this.#sessions = options.sessions;
     this.#publicUrl = options.publicUrl;

@@ -40,23 +40,26 @@ export class WebhookAudience {
   /**
    * The enabled webhooks whose owner can read board `boardId` now (`board`, when the event carries
    * the record, saves a read and covers a board already deleted for good); without a board, the
-   * enabled webhooks of `workspaceId`.
+   * enabled webhooks of `workspaceId`. `enabled`, when the caller holds every enabled webhook
+   * (`WebhookSubscriptions.current`), is searched instead of the store: no webhook is read.
    */
-  async hooksFor(workspaceId: string, boardId: string | null, board?: BoardRecord): Promise<WebhookRecord[]> {
+  async hooksFor(workspaceId: string, boardId: string | null, board?: BoardRecord, enabled?: readonly WebhookRecord[]): Promise<WebhookRecord[]> {
     // Most stores hold no enabled webhook at all: then no event needs the readers worked out.
-    if ((await this.#webhooks.findOne({ enabled: true })) === null) return [];
+    if (enabled === undefined ? (await this.#webhooks.findOne({ enabled: true })) === null : enabled.length === 0) return [];
     const record = board ?? (boardId === null ? undefined : await this.#boards.get(boardId));
-    if (record === undefined || record === null) return this.#webhooks.find({ workspaceId, enabled: true });
+    if (record === undefined || record === null) {
+      return enabled === undefined ? this.#webhooks.find({ workspaceId, enabled: true }) : enabled.filter((hook) => hook.workspaceId === workspaceId);
+    }
     const [members, boardShares, spaceShares] = await Promise.all([
       this.#accounts.listWorkspaceMembers(record.workspaceId),
       this.#boardMembers.find({ boardId: record.id }),
       record.spaceId === null ? Promise.resolve([]) : this.#spaceMembers.find({ spaceId: record.spaceId }),
     ]);
     const people = new Set([record.ownerId, ...members.map((m) => m.userId), ...boardShares.map((m) => m.userId), ...spaceShares.map((m) => m.userId)]);
-    const [own, others] = await Promise.all([
-      this.#webhooks.find({ workspaceId: record.workspaceId, enabled: true }),
-      this.#webhooks.find({ ownerId: { $in: [...people] }, enabled: true }),
-    ]);
+    const [own, others] =
+      enabled === undefined
+        ? await Promise.all([this.#webhooks.find({ workspaceId: record.workspaceId, enabled: true }), this.#webhooks.find({ ownerId: { $in: [...people] }, enabled: true })])
+        : [enabled.filter((hook) => hook.workspaceId === record.workspaceId), enabled.filter((hook) => people.has(hook.ownerId))];
     const candidates = new Map([...own, ...others].map((hook) => [hook.id, hook]));
     const wanted = new Set<string>();
     for (const ownerId of new Set([...candidates.values()].map((hook) => hook.ownerId))) {

@@ -9,7 +9,9 @@ import type { AccessService } from '../access/AccessService.js';
 import { roleOnBoard } from '../access/grants.js';
 import { atLeast, boardPermissions } from '../access/roles.js';
 import type { AccountService } from '../accounts/AccountService.js';
-import type { NotificationService } from '../notifications/NotificationService.js';
+import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
+import { errors, ServiceError } from '../errors.js';
+import type { NewNotification, NotificationService } from '../notifications/NotificationService.js';
 import { nextAttemptAt } from './retrySchedule.js';
 import type { WebhookSecrets } from './WebhookSecrets.js';
 import type { SendOutcome } from './WebhookSender.js';
@@ -22,6 +24,8 @@ export interface WebhookDispatcherOptions {
   access: AccessService;
   accounts: AccountService;
   notifications: NotificationService;
+  /** Where a webhook disabled for failing journals its owner's notification before it is stored; without it the notification follows the store. */
+  records?: Pick<RecordEventJournal, 'record'> | undefined;
   secrets: WebhookSecrets;
   clock: Clock;
   logger: { warn(context: object, message: string): void; error(context: object, message: string): void };
@@ -299,11 +303,7 @@ export class WebhookDispatcher {
     await this.#deliveries.updateOne({ id: row.id }, { $set: { ...logged, status: 'failed', nextAttemptAt: null, settledAt: now } }, sharedDurability);
     this.#stats.deliveriesFailed += 1;
     if (row.eventType === 'webhook.ping') return;
-    const disabled = await this.#webhooks.updateOne({ id: hook.id, enabled: true }, { $set: { enabled: false, disabledReason: 'failing', updatedAt: now } });
-    if (!disabled) return;
-    await this.#o.changed?.();
-    this.#o.logger.warn({ webhookId: hook.id, workspaceId: hook.workspaceId }, 'webhook disabled after its deliveries kept failing');
-    await this.#o.notifications.notify({
+    const notice: NewNotification = {
       userId: hook.ownerId,
       workspaceId: hook.workspaceId,
       kind: 'webhook_disabled',
@@ -312,7 +312,25 @@ export class WebhookDispatcher {
       boardId: null,
       itemId: null,
       actorId: null,
-    });
+    };
+    const disable = async (): Promise<void> => {
+      const disabled = await this.#webhooks.updateOne({ id: hook.id, enabled: true }, { $set: { enabled: false, disabledReason: 'failing', updatedAt: now } });
+      // Disabled meanwhile (by its owner, or for another reason): nobody is told twice.
+      if (!disabled) throw errors.conflict('The webhook was disabled meanwhile.');
+    };
+    try {
+      // The notification is journaled before the webhook is disabled: a stop in between notifies at the next start.
+      const stored = [{ collection: 'webhooks', filter: { id: hook.id, enabled: false, disabledReason: 'failing', updatedAt: now } }] as const;
+      if (this.#o.records === undefined) {
+        await disable();
+        await this.#o.notifications.notify(notice);
+      } else await this.#o.records.record({ stored, notifications: [notice] }, disable);
+    } catch (error) {
+      if (error instanceof ServiceError && error.code === 'conflict') return;
+      throw error;
+    }
+    await this.#o.changed?.();
+    this.#o.logger.warn({ webhookId: hook.id, workspaceId: hook.workspaceId }, 'webhook disabled after its deliveries kept failing');
   }
 
   async #settle(row: WebhookDeliveryRecord, status: 'skipped', reason: string): Promise<void> {

@@ -19,8 +19,8 @@ import type { WebhookSubscriptions } from './WebhookSubscriptions.js';
  * awaits the bus, so a change acknowledged to its client has its deliveries stored (they survive
  * `kill -9`) at the cost of one write however many webhooks there are. The fan-out to each
  * webhook that hears the event (its owner's right to read the board, its space filter, one
- * delivery row each) runs after the answer (`WebhookFanout`) and reads the webhooks again, so a
- * webhook deleted or disabled meanwhile gets nothing; delivery itself runs later still
+ * delivery row each) runs after the answer (`WebhookFanout`) and asks the subscriptions again, so
+ * a webhook deleted or disabled meanwhile gets nothing; delivery itself runs later still
  * (`WebhookDispatcher`), which checks the webhook and its owner's right again before each attempt.
  * Rows are inserted with `shared` durability: stored against a crash of the process when the
  * insert resolves, and against power loss with the store's next group fsync, the one the write

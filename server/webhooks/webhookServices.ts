@@ -8,6 +8,7 @@ import type { ForegroundRequests } from '../ForegroundRequests.js';
 import type { SingletonLease } from '../cluster/SingletonLease.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
 import type { NotificationService } from '../notifications/NotificationService.js';
+import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
 import { loadServerSecret } from '../oauth/serverKeys.js';
 import { WebhookAudience } from './WebhookAudience.js';
 import { WebhookDispatcher } from './WebhookDispatcher.js';
@@ -36,6 +37,8 @@ export function createWebhookServices(options: {
   access: AccessService;
   accounts: AccountService;
   notifications: NotificationService;
+  /** Where a webhook disabled for failing journals its owner's notification (the boards' `RecordEventJournal`). */
+  records?: Pick<RecordEventJournal, 'record'>;
   /** Of several processes, the one holding it delivers; default none (this process does). */
   lease?: SingletonLease;
   /** The requests being handled, which the fan-out and the deliveries yield to; default none. */

@@ -1,0 +1,88 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { NewNotification } from '../../../server/notifications/NotificationService.js';
+import type { Collection } from '../../../storage/index.js';
+import type { NotificationRecord } from '../../../storage/schema/accounts.js';
+import { accountCollections } from '../../../storage/schema/accounts.js';
+import type { RecordEventsRecord } from '../../../storage/schema/writeEvents.js';
+import { writeEventCollections } from '../../../storage/schema/writeEvents.js';
+import { createBoard } from '../../content/helpers.js';
+import type { TestServer, TestUser } from '../../helpers/testServer.js';
+import { startTestServer } from '../../helpers/testServer.js';
+import type { TestReceiver } from './receiver.js';
+import { startReceiver } from './receiver.js';
+
+/**
+ * A webhook disabled after about three days of failures journals its owner's `webhook_disabled`
+ * notification before it is disabled: stopped in between (as a `kill -9` would), the owner is
+ * notified once at the next start, and a replay of the row notifies nobody twice.
+ */
+
+const env = { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true' };
+let dataDir: string;
+let t: TestServer;
+let alice: TestUser;
+let receiver: TestReceiver;
+let rows: RecordEventsRecord[] = [];
+
+const journal = (server: TestServer): Collection<RecordEventsRecord> => server.server.services.db.collection<RecordEventsRecord>(writeEventCollections.records);
+const notices = (server: TestServer): Promise<number> =>
+  server.server.services.db.collection<NotificationRecord>(accountCollections.notifications).count({ userId: alice.id, kind: 'webhook_disabled' });
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'boards-webhook-disabled-'));
+  t = await startTestServer({ env, dataDir });
+  alice = await t.createUser({ name: 'Alice', plan: 'pro' });
+  receiver = await startReceiver();
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await t?.stop();
+  await receiver?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('a webhook disabled for failing, stopped before its owner was notified', () => {
+  it('notifies the owner once after the restart', async () => {
+    receiver.respond(503);
+    const me = await t.server.services.authenticator.authenticate(alice.key);
+    if (!me) throw new Error('no principal');
+    const { webhook } = await t.server.services.webhooks.create(me, { url: receiver.url, events: ['board.created'] });
+    // The notification is lost as a kill there would lose it.
+    const notifications = t.server.services.notifications;
+    const notify = notifications.notify.bind(notifications);
+    vi.spyOn(notifications, 'notify').mockImplementation((input: NewNotification) =>
+      input.kind === 'webhook_disabled' ? Promise.reject(new Error('the process was killed here')) : notify(input),
+    );
+    await createBoard(t, alice.key);
+    for (let attempt = 1; attempt <= 12; attempt++) {
+      await vi.waitFor(async () => {
+        const log = await t.server.services.webhooks.deliveries(me, webhook.id, { limit: 1 });
+        expect(log.data[0]?.attempts).toBe(attempt);
+      });
+      t.clock.advance(1.3 * 86_400_000);
+      t.server.services.webhookDispatcher.wake(webhook.id);
+    }
+    await vi.waitFor(async () => expect(await t.server.services.webhooks.get(me, webhook.id)).toMatchObject({ enabled: false, disabledReason: 'failing' }));
+    await vi.waitFor(async () => expect(await journal(t).count({})).toBe(1));
+    rows = await journal(t).find({});
+    expect(await notices(t)).toBe(0);
+
+    await t.stop();
+    vi.restoreAllMocks();
+    t = await startTestServer({ env, dataDir });
+    await expect.poll(() => journal(t).count({}), { timeout: 20_000 }).toBe(0);
+    expect(await notices(t)).toBe(1);
+  }, 120_000);
+
+  it('a replay of the row notifies nobody twice', async () => {
+    expect(rows).toHaveLength(1);
+    await journal(t).insert(rows[0]!);
+    expect(await t.server.services.liveEdits.recover()).toBe(1);
+    await expect.poll(() => journal(t).count({})).toBe(0);
+    expect(await notices(t)).toBe(1);
+  });
+});
