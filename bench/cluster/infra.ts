@@ -14,6 +14,8 @@ export interface SharedInfra {
   readonly redisUrl: string;
   /** The PostgreSQL server's main process (the postmaster; its backends are its children). */
   readonly postgresPid: number;
+  /** The Redis server's process. */
+  readonly redisPid: number;
   /**
    * Transactions committed or rolled back in every database so far (`pg_stat_database`): a
    * statement outside a transaction counts one, and so does a transaction of several. Backends report them at most once a second, so
@@ -101,6 +103,7 @@ export async function startSharedInfra(): Promise<SharedInfra> {
     },
     redisUrl: `redis://127.0.0.1:${redisPort}`,
     postgresPid,
+    redisPid: redis.pid,
     transactions() {
       const sql = 'SELECT sum(xact_commit + xact_rollback) FROM pg_stat_database';
       return Number(execFileSync(psql, ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'boards', '-d', 'postgres', '-Atqc', sql], { encoding: 'utf8', stdio: 'pipe' }).trim());

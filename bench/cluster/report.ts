@@ -110,7 +110,7 @@ export function renderClusterSummary(results: ClusterResults): string {
   const m = results.machine;
   const rest = 'failed' in results.rest ? undefined : results.rest;
   const restRow = (run: CreatesRun): string =>
-    `| ${run.processes} | ${run.processes === 1 ? '—' : run.spread} | ${run.creates} | ${run.served.join(' / ')} | ${round(run.perSecond, 1)} | ${cell(round(run.latency.p50))} | ${cell(round(run.latency.p99))} | ${run.cpuPerCreate ? `${round(run.cpuPerCreate.serverMs)} + ${round(run.cpuPerCreate.postgresMs)}` : '—'} | ${cell(round(run.transactionsPerCreate, 1))} | ${Object.entries(run.errors).map(([k, n]) => `${n}× ${k}`).join('; ') || 'none'} |`;
+    `| ${run.processes} | ${run.processes === 1 ? '—' : run.spread} | ${run.creates} | ${run.served.join(' / ')} | ${round(run.perSecond, 1)} | ${cell(round(run.latency.p50))} | ${cell(round(run.latency.p99))} | ${run.cpuPerCreate ? `${round(run.cpuPerCreate.serverMs)} + ${round(run.cpuPerCreate.postgresMs)} + ${round(run.cpuPerCreate.redisMs)} + ${round(run.cpuPerCreate.clientMs)}` : '—'} | ${cell(round(run.transactionsPerCreate, 1))} | ${Object.entries(run.errors).map(([k, n]) => `${n}× ${k}`).join('; ') || 'none'} |`;
   return [
     '# bench:cluster',
     '',
@@ -146,11 +146,11 @@ export function renderClusterSummary(results: ClusterResults): string {
     'in both processes, and each applies the other\'s creates); board by board with the boards dealt out in turn (`by-board`: each board on one',
     'process, an even split); and board by board as a hash of the board id picks (`board-hash`: the spread `hash $board consistent` in',
     '`deploy/nginx.conf` gives, each board on one process while it is up, the split as even as the hash makes it: see "Creates per process").',
-    'The client runs on the same machine. The headline ratio is the round-robin one. CPU per create is the CPU time of both server processes',
-    '(the idle one applies the other\'s creates too) and of PostgreSQL, divided by the creates: what a create costs, whatever else the machine runs;',
+    'The client (`node:http`, kept-alive connections) runs on the same machine. The headline ratio is the round-robin one. CPU per create is the CPU time of both server processes',
+    '(the idle one applies the other\'s creates too), of PostgreSQL, of Redis and of the client, divided by the creates: what a create costs, whatever else the machine runs;',
     'transactions per create are PostgreSQL\'s (`pg_stat_database`), background work included: a statement outside a transaction counts one, and so does a whole transaction.',
     '',
-    '| Processes | Spread | Creates | Creates per process | per s | p50 ms | p99 ms | CPU ms per create (servers + PostgreSQL) | PostgreSQL transactions per create | errors |',
+    '| Processes | Spread | Creates | Creates per process | per s | p50 ms | p99 ms | CPU ms per create (servers + PostgreSQL + Redis + client) | PostgreSQL transactions per create | errors |',
     '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
     ...(rest
       ? [restRow(rest.one), restRow(rest.two), restRow(rest.twoByBoard), restRow(rest.twoByHash)]

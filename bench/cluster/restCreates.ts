@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { crc32 } from 'node:zlib';
 import { summarize } from '../realtime/stats.js';
 import type { LatencySummary } from '../realtime/stats.js';
@@ -15,16 +16,17 @@ export interface CreatesRun {
   /** Failed calls, by status or error message. */
   errors: Record<string, number>;
   /**
-   * CPU time per completed create, in ms, of the server processes together and of PostgreSQL (its
-   * backends): what a create costs whatever else the machine runs, unlike `perSecond`. Null when not sampled.
+   * CPU time per completed create, in ms, of the server processes together, of PostgreSQL (its
+   * backends), of Redis and of the load generator (this process): what a create costs whatever else
+   * the machine runs, unlike `perSecond`. Null when not sampled.
    */
-  cpuPerCreate: { serverMs: number; postgresMs: number } | null;
+  cpuPerCreate: { serverMs: number; postgresMs: number; redisMs: number; clientMs: number } | null;
   /** PostgreSQL transactions per completed create, background work included (see `SharedInfra.transactions`); null when not sampled. */
   transactionsPerCreate: number | null;
 }
 
-/** CPU time so far, in ms, of the server processes together and of PostgreSQL, and PostgreSQL's transactions so far. */
-export type CpuSample = () => { server: number; postgres: number; transactions: number };
+/** CPU time so far, in ms, of the server processes together, of PostgreSQL and of Redis, and PostgreSQL's transactions so far. */
+export type CpuSample = () => { server: number; postgres: number; redis: number; transactions: number };
 
 /**
  * How a run spreads its requests over the processes: `round-robin` request by request (a balancer
@@ -48,6 +50,23 @@ function sticky(i: number): { type: string; position: { x: number; y: number }; 
 }
 
 /**
+ * A `POST` of `body` on a kept-alive connection of `agent`: the status, once the answer is read.
+ * Plain `node:http` rather than `fetch`: the load generator shares the machine's cores with the
+ * servers, and `fetch` spends about twice its CPU per request.
+ */
+function post(agent: http.Agent, url: string, headers: Record<string, string>, body: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const request = http.request(url, { method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } }, (response) => {
+      response.on('data', () => undefined);
+      response.on('end', () => resolve(response.statusCode ?? 0));
+      response.on('error', reject);
+    });
+    request.on('error', reject);
+    request.end(body);
+  });
+}
+
+/**
  * Item creates (`POST /v1/boards/{id}/items`) by `concurrency` workers for `durationMs`, board
  * after board over `boards`, spread over the processes at `bases` as `options.spread` says:
  * completed creates per second, and per process.
@@ -63,7 +82,9 @@ export async function measureCreates(
   const errors: Record<string, number> = {};
   const served = bases.map(() => 0);
   let next = 0;
+  const agent = new http.Agent({ keepAlive: true, maxSockets: options.concurrency });
   const cpuBefore = options.cpu?.();
+  const clientBefore = process.cpuUsage();
   const started = performance.now();
   const deadline = started + options.durationMs;
   const worker = async (): Promise<void> => {
@@ -75,13 +96,12 @@ export async function measureCreates(
       const base = bases[processIndex] ?? '';
       const at = performance.now();
       try {
-        const response = await fetch(`${base}/v1/boards/${board}/items`, { method: 'POST', headers, body: JSON.stringify(sticky(i)) });
-        await response.arrayBuffer();
-        if (response.status === 201) {
+        const status = await post(agent, `${base}/v1/boards/${board}/items`, headers, JSON.stringify(sticky(i)));
+        if (status === 201) {
           latencies.push(performance.now() - at);
           served[processIndex] = (served[processIndex] ?? 0) + 1;
         }
-        else errors[String(response.status)] = (errors[String(response.status)] ?? 0) + 1;
+        else errors[String(status)] = (errors[String(status)] ?? 0) + 1;
       } catch (error) {
         const message = error instanceof Error ? error.message : String(error);
         errors[message] = (errors[message] ?? 0) + 1;
@@ -91,9 +111,18 @@ export async function measureCreates(
   await Promise.all(Array.from({ length: options.concurrency }, worker));
   const elapsedS = (performance.now() - started) / 1000;
   const cpuAfter = options.cpu?.();
+  const client = process.cpuUsage(clientBefore);
+  agent.destroy();
   const creates = Math.max(1, latencies.length);
   const cpuPerCreate =
-    cpuBefore && cpuAfter ? { serverMs: (cpuAfter.server - cpuBefore.server) / creates, postgresMs: (cpuAfter.postgres - cpuBefore.postgres) / creates } : null;
+    cpuBefore && cpuAfter
+      ? {
+          serverMs: (cpuAfter.server - cpuBefore.server) / creates,
+          postgresMs: (cpuAfter.postgres - cpuBefore.postgres) / creates,
+          redisMs: (cpuAfter.redis - cpuBefore.redis) / creates,
+          clientMs: (client.user + client.system) / 1000 / creates,
+        }
+      : null;
   const transactionsPerCreate = cpuBefore && cpuAfter ? (cpuAfter.transactions - cpuBefore.transactions) / creates : null;
   return { processes: bases.length, spread: options.spread, creates: latencies.length, served, perSecond: latencies.length / elapsedS, latency: summarize(latencies), errors, cpuPerCreate, transactionsPerCreate };
 }

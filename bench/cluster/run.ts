@@ -42,6 +42,26 @@ function hopsLine(hops: CrossHops): string {
   );
 }
 
+/** A run's CPU per create, servers + PostgreSQL + Redis + load generator, and PostgreSQL's transactions per create. */
+function cpuSplit(run: CreatesRun): string {
+  const c = run.cpuPerCreate;
+  if (c === null) return '—';
+  return `${c.serverMs.toFixed(2)} + ${c.postgresMs.toFixed(2)} + ${c.redisMs.toFixed(2)} + ${c.clientMs.toFixed(2)} (${run.transactionsPerCreate?.toFixed(1) ?? '—'} transactions)`;
+}
+
+/**
+ * What the CPU split allows two processes against one on `cores` cores, whatever the machine's
+ * load: one process is bound by its event loop (its server CPU per create, on one core), two by
+ * all the CPU per create of their run on every core (or by two event loops).
+ */
+function cpuBound(one: CreatesRun, two: CreatesRun, cores: number): string {
+  if (one.cpuPerCreate === null || two.cpuPerCreate === null) return '—';
+  const c = two.cpuPerCreate;
+  const total = c.serverMs + c.postgresMs + c.redisMs + c.clientMs;
+  const perServer = one.cpuPerCreate.serverMs;
+  return `${Math.min(2, (cores * perServer) / total, (2 * perServer) / c.serverMs).toFixed(2)} (one process's server ${perServer.toFixed(2)} ms a create; two processes' ${total.toFixed(2)} ms a create in all)`;
+}
+
 /** Prints the CPU per create of a create's store statements, prepared and not, and their ratio. */
 function statementsFigures(run: StatementsRun): void {
   const line = (cpu: StatementsCpu): string => `PostgreSQL ${cpu.postgresMs.toFixed(3)} ms + client ${cpu.clientMs.toFixed(3)} ms`;
@@ -106,9 +126,10 @@ async function fanoutPair(
 async function restCreates(a: OursNode, b: OursNode, cluster: OursCluster, config: ClusterBenchConfig, infra: SharedInfra): Promise<ClusterResults['rest']> {
   const boards: string[] = [];
   for (let i = 0; i < config.restBoards; i++) boards.push(await createBoard(a.http, cluster.token, `rest ${i}`));
-  const cpu = (): { server: number; postgres: number; transactions: number } => ({
+  const cpu = (): { server: number; postgres: number; redis: number; transactions: number } => ({
     server: treeCpuMs(a.pid) + treeCpuMs(b.pid),
     postgres: treeCpuMs(infra.postgresPid),
+    redis: treeCpuMs(infra.redisPid),
     transactions: infra.transactions(),
   });
   const options = { concurrency: config.restConcurrency, durationMs: config.restMs, spread: 'round-robin' as const, cpu };
@@ -119,10 +140,9 @@ async function restCreates(a: OursNode, b: OursNode, cluster: OursCluster, confi
   const twoByBoard = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'by-board' });
   const twoByHash = await measureCreates([a.http, b.http], cluster.token, boards, { ...options, spread: 'board-hash' });
   const ratio = (run: CreatesRun): string => (one.perSecond > 0 ? (run.perSecond / one.perSecond).toFixed(2) : '—');
-  const cpuOf = (run: CreatesRun): string =>
-    run.cpuPerCreate ? `${run.cpuPerCreate.serverMs.toFixed(2)} + ${run.cpuPerCreate.postgresMs.toFixed(2)} (${run.transactionsPerCreate?.toFixed(1) ?? '—'} transactions)` : '—';
   process.stdout.write(
-    `ours REST creates, CPU ms per create (servers + PostgreSQL) and PostgreSQL transactions per create: one process ${cpuOf(one)}, round-robin ${cpuOf(two)}, by board ${cpuOf(twoByBoard)}, board hash ${cpuOf(twoByHash)}\n`,
+    `ours REST creates, CPU ms per create (servers + PostgreSQL + Redis + load generator) and PostgreSQL transactions per create: one process ${cpuSplit(one)}, round-robin ${cpuSplit(two)}, by board ${cpuSplit(twoByBoard)}, board hash ${cpuSplit(twoByHash)}\n` +
+      `ours REST creates, bound of two processes / one on ${os.cpus().length} cores from the CPU split: round-robin ${cpuBound(one, two, os.cpus().length)}\n`,
   );
   process.stdout.write(
     `ours REST creates: one process ${one.perSecond.toFixed(1)}/s, two ${two.perSecond.toFixed(1)}/s (by board ${twoByBoard.perSecond.toFixed(1)}/s, board hash ${twoByHash.perSecond.toFixed(1)}/s)\n` +

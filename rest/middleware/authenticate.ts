@@ -4,6 +4,7 @@ import type { Authenticator } from '../../server/auth/Authenticator.js';
 import type { Principal } from '../../server/auth/Principal.js';
 import { ServiceError } from '../../server/errors.js';
 import type { RateLimit } from './rateLimit.js';
+import { sameTurnCredentials } from './SameTurnCredentials.js';
 
 const queryTokenParams = ['access_token', 'token', 'api_key'];
 
@@ -12,7 +13,8 @@ const queryTokenParams = ['access_token', 'token', 'api_key'];
  * of its rate budget. Failed attempts spend the client address's budget, which throttles
  * guessing. Throws 401 with `WWW-Authenticate` when there is no valid credential. `resource` is
  * where the credential is used (RFC 8707): null for the REST API, `<public url>/mcp` for the MCP
- * endpoint; a token bound to another resource counts as no credential.
+ * endpoint; a token bound to another resource counts as no credential. Requests presenting one
+ * token in one event-loop turn share its resolution (`SameTurnCredentials`).
  */
 export async function authenticate(ctx: Context, authenticator: Authenticator, rateLimit: RateLimit, resource: string | null = null): Promise<Principal> {
   if (queryTokenParams.some((name) => ctx.query[name] !== undefined)) {
@@ -27,7 +29,7 @@ export async function authenticate(ctx: Context, authenticator: Authenticator, r
     ctx.set('WWW-Authenticate', 'Bearer');
     throw new ServiceError('unauthorized', 'A bearer token is required: Authorization: Bearer <token>.');
   }
-  const principal = await authenticator.authenticate(match[1], resource);
+  const principal = await sameTurnCredentials(authenticator).authenticate(match[1], resource);
   if (!principal) {
     await rateLimit.consume(ctx, `ip:${ctx.ip}`);
     ctx.set('WWW-Authenticate', 'Bearer error="invalid_token"');

@@ -11,6 +11,7 @@ import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import type { DomainEventType, PlannedEvent } from '../events/eventTypes.js';
+import { JournalRemovals } from './JournalRemovals.js';
 import { replayedEvents, storedEvents } from './journalRows.js';
 import { byBoard, orphanedRows } from './orphanedRows.js';
 
@@ -65,6 +66,8 @@ export class WriteEventJournal {
   readonly #rows: Collection<WriteEventsRecord>;
   readonly #boards: Collection<BoardRecord>;
   readonly #ids = new TimeOrderedIds('wev_');
+  /** Without an fsync of its own: a row a power loss brings back only emits its events again. */
+  readonly #removals = new JournalRemovals((ids) => this.#rows.deleteMany({ id: { $in: ids } }, sharedDurability));
 
   constructor(options: WriteEventJournalOptions) {
     this.#o = options;
@@ -238,8 +241,7 @@ export class WriteEventJournal {
   }
 
   async #remove(ids: string[]): Promise<void> {
-    // Without an fsync of its own: a row a power loss brings back only emits its events again.
-    await this.#rows.deleteMany({ id: { $in: ids } }, sharedDurability);
+    await this.#removals.remove(ids);
   }
 }
 

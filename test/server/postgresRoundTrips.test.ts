@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, expect, test } from 'vitest';
+import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import { describePostgres } from '../helpers/postgres.js';
 import { redisAvailable, startRedis } from '../helpers/redis.js';
 import type { TestRedis } from '../helpers/redis.js';
@@ -91,6 +92,32 @@ if (redisAvailable('REST writes of two processes on one PostgreSQL')) {
       // (processes sharing a store read it, not the webhook list: WebhookSubscriptions), per create.
       expect(ofCreates.length).toBeGreaterThanOrEqual(8 * 3);
       expect(ofCreates.filter((s) => s.name === undefined)).toEqual([]);
+    });
+
+    test('a burst of creates with one key reads the key once per turn, not per request, and removes the journal rows of several creates per delete', async () => {
+      const alice = await a.createUser({ plan: 'pro' });
+      const boards: { id: string }[] = [];
+      for (let i = 0; i < 4; i++) boards.push(await json(a.api(alice.key, 'POST', '/boards', { title: `Burst ${i}` })));
+      for (const board of boards) expect((await a.api(alice.key, 'POST', `/boards/${board.id}/items`, sticky('warm'))).status).toBe(201);
+      const creates = 24;
+      // Connections open and kept alive, as a busy client's are: the burst's requests reach the server together.
+      await Promise.all(Array.from({ length: creates }, async () => expect((await a.api(alice.key, 'GET', '/me')).status).toBe(200)));
+      seen.length = 0;
+      recording = true;
+      try {
+        const statuses = await Promise.all(Array.from({ length: creates }, async (_, i) => (await a.api(alice.key, 'POST', `/boards/${boards[i % 4]?.id}/items`, sticky(`b ${i}`))).status));
+        expect(statuses).toEqual(Array.from({ length: creates }, () => 201));
+        // The journal rows go once the events are out, after the answers.
+        await expect.poll(async () => a.server.services.db.collection(writeEventCollections.events).count({})).toBe(0);
+      } finally {
+        recording = false;
+      }
+      const keyReads = seen.filter((text) => /\bc_api_keys\b/.test(text) && text.trimStart().startsWith('SELECT'));
+      const journalDeletes = seen.filter((text) => /^DELETE FROM c_write_events\b/.test(text.trimStart()));
+      expect(keyReads.length).toBeGreaterThan(0);
+      expect(keyReads.length).toBeLessThanOrEqual(creates / 2);
+      expect(journalDeletes.length).toBeGreaterThan(0);
+      expect(journalDeletes.length).toBeLessThanOrEqual(creates / 2);
     });
 
     test('a role lowered and a key revoked through one process are applied by the other at once', async () => {
