@@ -143,3 +143,46 @@ test('a live connection made after the port is held and before live sync is serv
     await exited;
   }
 }, 120_000);
+
+const storage = holdModule('storage', '/dist/storage/index.js');
+
+test('the port is held before the storage and document layers load: HTTP answers 503 and a live connection waits meanwhile', async () => {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = { BOARDS_HOST: '127.0.0.1', BOARDS_PORT: String(port), BOARDS_PUBLIC_URL: url, BOARDS_DATA_DIR: dataDir, BOARDS_LOG_LEVEL: 'warn' };
+  const { key, boardId } = await withCommandServices(loadConfig(env), async (services) => {
+    const { user } = await services.accounts.createUser({ email: 'early-port@example.com', plan: 'basic' });
+    const { secret } = await services.apiKeys.create({ userId: user.id, scopes: 'boards:read boards:write' });
+    const principal = await services.apiKeys.authenticate(secret);
+    if (!principal) throw new Error('the key just made does not authenticate');
+    return { key: secret, boardId: (await services.boards.create(principal, { title: 'Early port' })).board.id };
+  });
+  const child = spawn(process.execPath, ['--import', storage.importArg, boardsBin, 'start'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let client: ReturnType<typeof connectSyncClient> | undefined;
+  try {
+    // The storage layer (which the document layer imports) is asked for and held: the port already answers.
+    await vi.waitFor(() => expect(existsSync(storage.requested)).toBe(true), { timeout: 60_000, interval: 50 });
+    await vi.waitFor(async () => expect((await fetch(`${url}/readyz`)).status).toBe(503), { timeout: 20_000, interval: 50 });
+    const early = await fetch(`${url}/v1/boards/${boardId}`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(early.status).toBe(503);
+    expect(((await early.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
+    client = connectSyncClient(url, boardId, key);
+    writeFileSync(storage.release, '');
+    await client.synced();
+    clientCreateSticky(client.doc, 'itm_early_port', { x: 1, y: 2, text: 'early port' }, 'usr_early');
+    await vi.waitFor(async () => expect((await fetch(`${url}/readyz`)).status).toBe(200), { timeout: 60_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        const listed = await json(fetch(`${url}/v1/boards/${boardId}/items`, { headers: { Authorization: `Bearer ${key}` } }));
+        expect((listed.data as { id: string }[]).map((item) => item.id)).toContain('itm_early_port');
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+  } finally {
+    writeFileSync(storage.release, '');
+    client?.destroy();
+    child.kill('SIGTERM');
+    await exited;
+  }
+}, 120_000);
