@@ -43,7 +43,7 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
     // Kept out of the load generator and the peers.
     NODE_OPTIONS: oursNodeOptions(),
   };
-  const preloads = ['sqlite-reads.mjs', 'sync-hold.mjs', 'mem-report.mjs'].flatMap((file) => ['--import', pathToFileURL(path.join(peersDir(), file)).href]);
+  const preloads = (options.preloads === 'storageReads' ? ['sqlite-reads.mjs'] : ['sqlite-reads.mjs', 'sync-hold.mjs', 'mem-report.mjs']).flatMap((file) => ['--import', pathToFileURL(path.join(peersDir(), file)).href]);
   const proc = spawnTracked(process.execPath, [...preloads, path.join(root, 'bin', 'boards.js'), 'start'], { cwd: root, env, core: serverCore });
   const http = `http://127.0.0.1:${port}`;
   const deadline = performance.now() + 30_000;
@@ -91,7 +91,7 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
     batchClient: () => startBatchClient(http, token),
     kill: () => proc.kill(),
     stop: () => stopGracefully(proc),
-    restart: () => startOurs({ dataDir, port, token }),
+    restart: () => startOurs({ dataDir, port, token, ...(options.preloads ? { preloads: options.preloads } : {}) }),
   };
 }
 
