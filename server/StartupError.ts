@@ -1,4 +1,5 @@
-import { BoardsError } from '../storage/index.js';
+// The error base itself, not the storage layer's index: this module loads before the port is held.
+import { BoardsError } from '../storage/errors.js';
 
 /**
  * The server cannot start because of its environment (a port in use, a data folder that is a

@@ -1,4 +1,5 @@
-import { BoardsError } from '../storage/index.js';
+// The error base itself, not the storage layer's index: this module loads before the port is held.
+import { BoardsError } from '../storage/errors.js';
 
 /**
  * A command line the `boards` CLI cannot run (an unknown command, a missing or wrong option):

@@ -4,10 +4,8 @@ import { ConfigError, loadConfig } from './config.js';
 import { isPlanName, planNames } from './accounts/plans.js';
 import type { PlanName } from './accounts/plans.js';
 import type { Services } from './Services.js';
-import { ServiceError } from './errors.js';
 import { StartupError } from './StartupError.js';
 import { UsageError } from './UsageError.js';
-import { BackupError } from '../storage/index.js';
 
 /** One `boards admin` command: its synopsis and what it does, for `--help`. */
 interface AdminCommand {
@@ -283,6 +281,8 @@ export async function main(argv: string[]): Promise<number> {
       process.stderr.write(`boards: ${error.message}\n\n${usage}`);
       return 2;
     }
+    // Loaded only on failure: `boards start` holds its port before the document and storage layers load.
+    const [{ ServiceError }, { BackupError }] = await Promise.all([import('./errors.js'), import('../storage/index.js')]);
     if (error instanceof ConfigError || error instanceof ServiceError || error instanceof StartupError || error instanceof BackupError) {
       process.stderr.write(`boards: ${error.message}\n`);
       return 1;

@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseOptions } from '../storage/index.js';
-import { BoardsError } from '../storage/index.js';
+// The error base itself, not the storage layer's index: this module loads before the port is held.
+import { BoardsError } from '../storage/errors.js';
 import { trustedProxyEntryProblem } from './net/TrustedProxies.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;

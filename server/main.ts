@@ -8,13 +8,11 @@ import type { createMetricsApp } from '../rest/metricsApp.js';
 import type { Route } from '../rest/route.js';
 import type { Clock, ClusterPorts, Database } from '../storage/index.js';
 import type { DataDirLock } from '../storage/index.js';
-import { systemClock } from '../storage/index.js';
 import type { Config } from './config.js';
 import { developmentDefaults, withBoundPort } from './config.js';
-import { listenOn, lockDataDir, openStore, prepareDataDir } from './startupChecks.js';
+import { listenOn } from './listenOn.js';
 import { HeldUpgrades } from './net/HeldUpgrades.js';
 import { StartupSteps } from './StartupSteps.js';
-import { createLogger } from './logger.js';
 import type { Services } from './Services.js';
 import type { ServerMetrics } from './metrics/ServerMetrics.js';
 import type { SyncGateway } from './realtime/SyncGateway.js';
@@ -66,8 +64,9 @@ const heldUpgradesLimit = 10_000;
 
 /**
  * The composition root: listens first (a port in use fails before the store is touched, and before
- * most modules are even loaded), takes the data folder's lock, opens the store, wires services,
- * recovers what the last process left, serves live sync, then loads and wires the HTTP app.
+ * any module but the configuration's is loaded), takes the data folder's lock, opens the store,
+ * wires services, recovers what the last process left, serves live sync, then loads and wires the
+ * HTTP app.
  * Start-up problems of the environment throw `StartupError` naming the setting; requests that
  * arrive before the app is wired answer 503, and a live connection that arrives before live sync
  * is served is held and answered once it is (`HeldUpgrades`), so a restart's clients do not back off.
@@ -75,8 +74,6 @@ const heldUpgradesLimit = 10_000;
 export async function startServer(initialConfig: Config, options: StartOptions = {}): Promise<RunningServer> {
   const steps = new StartupSteps();
   steps.mark('boot');
-  const logger = createLogger(initialConfig, options.logDestination);
-  const clock = options.clock ?? systemClock;
   let handle: (request: IncomingMessage, response: ServerResponse) => void = (_request, response) => startingAnswer(response, initialConfig.publicUrl);
   const http = createServer((request, response) => handle(request, response));
   http.keepAliveTimeout = 5_000;
@@ -98,20 +95,27 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   let services: Services | null = null;
   let sync: SyncGateway | null = null;
   let shuttingDown = false;
-  let started: { services: Services; gateway: SyncGateway; app: StartedApp };
+  let started: { services: Services; gateway: SyncGateway; app: StartedApp; logger: Logger };
   try {
     if (metricsHttp) await listenOn(metricsHttp, { host: config.metrics.host, port: config.metrics.port ?? 0 }, { port: 'BOARDS_METRICS_PORT', host: config.metrics.host === config.host ? 'BOARDS_HOST' : 'BOARDS_METRICS_HOST' });
+    // Loaded once the port is held (even the logger and the store's checks: only the configuration
+    // loads before): most of start-up is loading modules, and the HTTP app's share waits for live sync below.
+    const [{ createLogger }, { systemClock }, { lockDataDir, openStore, prepareDataDir }, { openCluster }, { createServices }, { startBackgroundWork }, { SyncGateway: Gateway }, { TrustedProxies }] =
+      await Promise.all([
+        import('./logger.js'),
+        import('../storage/index.js'),
+        import('./startupChecks.js'),
+        import('./clusterStartup.js'),
+        import('./Services.js'),
+        import('./backgroundWork.js'),
+        import('./realtime/SyncGateway.js'),
+        import('./net/TrustedProxies.js'),
+      ]);
+    steps.mark('modules');
+    const logger = createLogger(initialConfig, options.logDestination);
+    const clock = options.clock ?? systemClock;
     prepareDataDir(config);
     if (!options.database && config.storage.kind === 'sqlite') lock = lockDataDir(config.dataDir);
-    // Loaded once the port is held: most of start-up is loading modules, and the HTTP app's share waits for live sync below.
-    const [{ openCluster }, { createServices }, { startBackgroundWork }, { SyncGateway: Gateway }, { TrustedProxies }] = await Promise.all([
-      import('./clusterStartup.js'),
-      import('./Services.js'),
-      import('./backgroundWork.js'),
-      import('./realtime/SyncGateway.js'),
-      import('./net/TrustedProxies.js'),
-    ]);
-    steps.mark('modules');
     db ??= await openStore(config, {
       onBackgroundError: (error) => logger.error({ err: error }, 'Background storage work failed; it is retried'),
       ...(metrics ? { observer: metrics.storage } : {}),
@@ -146,7 +150,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     });
     steps.mark('liveSync');
     // Live clients of a restart resync from here on, while the HTTP app (the larger part of the modules) loads.
-    started = { services: built, gateway, app: await startApp(built, logger, () => shuttingDown, metrics) };
+    started = { services: built, gateway, app: await startApp(built, logger, () => shuttingDown, metrics), logger };
     steps.mark('app');
   } catch (error) {
     upgrades.refuse('503 Service Unavailable\r\nRetry-After: 1');
@@ -161,7 +165,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
   }
   const store = db;
   const shared = cluster;
-  const { services: running, gateway, app } = started;
+  const { services: running, gateway, app, logger } = started;
   handle = app.koa.callback();
   if (metrics && metricsHttp) {
     handleMetrics = app.metricsApp({ source: metrics, token: config.metrics.token, logger, publicUrl: config.publicUrl, requestsPerMinute: config.rateLimitPerMinute }).callback();

@@ -43,7 +43,8 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
     // Kept out of the load generator and the peers.
     NODE_OPTIONS: oursNodeOptions(),
   };
-  const preloads = ['sqlite-reads.mjs', 'sync-hold.mjs', ...(options.memReport === true ? ['mem-report.mjs'] : [])].flatMap((file) => ['--import', pathToFileURL(path.join(peersDir(), file)).href]);
+  const measuring = options.preloads === 'storageReads' ? ['sqlite-reads.mjs'] : ['sqlite-reads.mjs', 'sync-hold.mjs', ...(options.memReport === true ? ['mem-report.mjs'] : [])];
+  const preloads = measuring.flatMap((file) => ['--import', pathToFileURL(path.join(peersDir(), file)).href]);
   const proc = spawnTracked(process.execPath, [...preloads, path.join(root, 'bin', 'boards.js'), 'start'], { cwd: root, env, core: serverCore });
   const http = `http://127.0.0.1:${port}`;
   const deadline = performance.now() + 30_000;
@@ -91,7 +92,14 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
     batchClient: () => startBatchClient(http, token),
     kill: () => proc.kill(),
     stop: () => stopGracefully(proc),
-    restart: () => startOurs({ dataDir, port, token, ...(options.memReport === undefined ? {} : { memReport: options.memReport }) }),
+    restart: () =>
+      startOurs({
+        dataDir,
+        port,
+        token,
+        ...(options.memReport === undefined ? {} : { memReport: options.memReport }),
+        ...(options.preloads ? { preloads: options.preloads } : {}),
+      }),
   };
 }
 

@@ -222,7 +222,7 @@ async function stormOnce(name: ServerName, config: BenchConfig, params: Record<s
   let second: RunningServer | undefined;
   let fleet: Fleet | undefined;
   try {
-    first = await startServer(name);
+    first = await startServer(name, { preloads: 'storageReads' });
     const boardIds = await first.createBoards(config.s5Boards);
     fleet = await openFleet(first, boardIds, Math.max(0, config.s5Clients - 2 * boardIds.length));
     const sinkTimer = setInterval(() => {

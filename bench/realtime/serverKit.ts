@@ -80,6 +80,12 @@ export interface StartOptions {
    * Off elsewhere: the report's timer is CPU the peers do not spend.
    */
   memReport?: boolean;
+  /**
+   * Our server's measuring preloads: all of them (default), or only the count of storage reads.
+   * S5 takes the latter: the others import the document layer before the server's own code runs,
+   * which delays when it holds its port, as `npm start` never does.
+   */
+  preloads?: 'all' | 'storageReads';
 }
 
 /** Whether something accepts TCP connections on 127.0.0.1:`port`. */

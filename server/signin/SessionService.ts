@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { SignJWT, jwtVerify } from 'jose';
 import type { Clock } from '../../storage/index.js';
+import { loadJose } from '../loadJose.js';
 
 /** A signed-in person's session. */
 export interface Session {
@@ -65,6 +65,7 @@ export class SessionService {
   }
 
   async #sign(claims: Record<string, string>, subject: string | undefined, lifetimeMs: number): Promise<string> {
+    const { SignJWT } = await loadJose();
     const nowSeconds = Math.floor(this.#clock.now() / 1000);
     const jwt = new SignJWT(claims)
       .setProtectedHeader({ alg: 'HS256' })
@@ -77,6 +78,7 @@ export class SessionService {
 
   async #verify(token: string | undefined, typ: string): Promise<Record<string, unknown> | null> {
     if (!token || token.length > 4096) return null;
+    const { jwtVerify } = await loadJose();
     try {
       const { payload } = await jwtVerify(token, this.#key, {
         algorithms: ['HS256'],

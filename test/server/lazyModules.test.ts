@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * `mcpSdk`: the MCP SDK is ESM, which `require.cache` does not list; `ajv`, the CommonJS validator its server loads, stands for it.
- * `openai`, `openidClient` (ESM) and `nodemailer` are seen by a module hook that records every URL the process loads.
+ * `openai`, `openidClient`, `jose` (ESM) and `nodemailer` are seen by a module hook that records every URL the process loads.
  * `pinoPretty`: the pretty printer of the log, for a terminal only (the test's stdout is a pipe).
  * `icu`: a locale-aware call (collation, number or date formatting), each of which maps megabytes of ICU data into the process.
  */
@@ -19,6 +19,7 @@ type Loaded = {
   openai: boolean;
   nodemailer: boolean;
   openidClient: boolean;
+  jose: boolean;
   pinoPretty: boolean;
   icu: boolean;
 };
@@ -77,10 +78,11 @@ function loadedByServer(env: Record<string, string>, options: { mcpCall?: boolea
     });
     const urls = readFileSync(loadedList, 'utf8');
     return {
-      ...(JSON.parse(output) as Omit<Loaded, 'openai' | 'nodemailer' | 'openidClient'>),
+      ...(JSON.parse(output) as Omit<Loaded, 'openai' | 'nodemailer' | 'openidClient' | 'jose'>),
       openai: urls.includes('/node_modules/openai/'),
       nodemailer: urls.includes('/node_modules/nodemailer/'),
       openidClient: urls.includes('/node_modules/openid-client/'),
+      jose: urls.includes('/node_modules/jose/'),
     };
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
@@ -88,7 +90,7 @@ function loadedByServer(env: Record<string, string>, options: { mcpCall?: boolea
 }
 
 describe('a server loads optional packages only when its configuration uses them', () => {
-  it('on the embedded default: no metrics client, no Redis client, no PostgreSQL or MongoDB driver, no MCP SDK until /mcp is called, no OpenAI client, no mailer, no OpenID client, no pretty printer, no locale data', () => {
+  it('on the embedded default: no metrics client, no Redis client, no PostgreSQL or MongoDB driver, no MCP SDK until /mcp is called, no OpenAI client, no mailer, no OpenID client, no JOSE library (sessions, sealed secrets), no pretty printer, no locale data', () => {
     expect(loadedByServer({})).toEqual({
       promClient: false,
       ioredis: false,
@@ -98,6 +100,7 @@ describe('a server loads optional packages only when its configuration uses them
       openai: false,
       nodemailer: false,
       openidClient: false,
+      jose: false,
       pinoPretty: false,
       icu: false,
     });

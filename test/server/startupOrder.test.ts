@@ -52,17 +52,26 @@ const gateway = holdModule('gateway', '/dist/server/realtime/SyncGateway.js');
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
-test('a board syncs and takes live edits while the HTTP app still loads; HTTP answers 503 until the app is wired', async () => {
+/**
+ * The settings of a server on a free port over the shared data folder, and a person (`email`)
+ * with an API key (boards:read boards:write) and a board titled `title`, made through the commands' services.
+ */
+async function prepare(email: string, title: string): Promise<{ port: number; url: string; env: Record<string, string>; key: string; boardId: string }> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = { BOARDS_HOST: '127.0.0.1', BOARDS_PORT: String(port), BOARDS_PUBLIC_URL: url, BOARDS_DATA_DIR: dataDir, BOARDS_LOG_LEVEL: 'warn' };
   const { key, boardId } = await withCommandServices(loadConfig(env), async (services) => {
-    const { user } = await services.accounts.createUser({ email: 'order@example.com', plan: 'basic' });
+    const { user } = await services.accounts.createUser({ email, plan: 'basic' });
     const { secret } = await services.apiKeys.create({ userId: user.id, scopes: 'boards:read boards:write' });
     const principal = await services.apiKeys.authenticate(secret);
     if (!principal) throw new Error('the key just made does not authenticate');
-    return { key: secret, boardId: (await services.boards.create(principal, { title: 'Order' })).board.id };
+    return { key: secret, boardId: (await services.boards.create(principal, { title })).board.id };
   });
+  return { port, url, env, key, boardId };
+}
+
+test('a board syncs and takes live edits while the HTTP app still loads; HTTP answers 503 until the app is wired', async () => {
+  const { url, env, key, boardId } = await prepare('order@example.com', 'Order');
   const child = spawn(process.execPath, ['--import', app.importArg, boardsBin, 'start'], { env: { ...process.env, ...env }, stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   const client = connectSyncClient(url, boardId, key);
@@ -101,16 +110,7 @@ test('a board syncs and takes live edits while the HTTP app still loads; HTTP an
 }, 120_000);
 
 test('a live connection made after the port is held and before live sync is served waits, then syncs on that same socket', async () => {
-  const port = await freePort();
-  const url = `http://127.0.0.1:${port}`;
-  const env = { BOARDS_HOST: '127.0.0.1', BOARDS_PORT: String(port), BOARDS_PUBLIC_URL: url, BOARDS_DATA_DIR: dataDir, BOARDS_LOG_LEVEL: 'warn' };
-  const { key, boardId } = await withCommandServices(loadConfig(env), async (services) => {
-    const { user } = await services.accounts.createUser({ email: 'early-socket@example.com', plan: 'basic' });
-    const { secret } = await services.apiKeys.create({ userId: user.id, scopes: 'boards:read boards:write' });
-    const principal = await services.apiKeys.authenticate(secret);
-    if (!principal) throw new Error('the key just made does not authenticate');
-    return { key: secret, boardId: (await services.boards.create(principal, { title: 'Early socket' })).board.id };
-  });
+  const { port, env, key, boardId } = await prepare('early-socket@example.com', 'Early socket');
   const child = spawn(process.execPath, ['--import', gateway.importArg, boardsBin, 'start'], { env: { ...process.env, ...env }, stdio: 'ignore' });
   const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
   let socket: WebSocket | undefined;
@@ -139,6 +139,40 @@ test('a live connection made after the port is held and before live sync is serv
   } finally {
     writeFileSync(gateway.release, '');
     socket?.terminate();
+    child.kill('SIGTERM');
+    await exited;
+  }
+}, 120_000);
+
+const storage = holdModule('storage', '/dist/storage/index.js');
+
+test('the port is held before the storage and document layers load: HTTP answers 503 and a live connection waits meanwhile', async () => {
+  const { url, env, key, boardId } = await prepare('early-port@example.com', 'Early port');
+  const child = spawn(process.execPath, ['--import', storage.importArg, boardsBin, 'start'], { env: { ...process.env, ...env }, stdio: 'ignore' });
+  const exited = new Promise<void>((resolve) => child.on('exit', () => resolve()));
+  let client: ReturnType<typeof connectSyncClient> | undefined;
+  try {
+    // The storage layer (which the document layer imports) is asked for and held: the port already answers.
+    await vi.waitFor(() => expect(existsSync(storage.requested)).toBe(true), { timeout: 60_000, interval: 50 });
+    await vi.waitFor(async () => expect((await fetch(`${url}/readyz`)).status).toBe(503), { timeout: 20_000, interval: 50 });
+    const early = await fetch(`${url}/v1/boards/${boardId}`, { headers: { Authorization: `Bearer ${key}` } });
+    expect(early.status).toBe(503);
+    expect(((await early.json()) as { error: { code: string } }).error.code).toBe('service_unavailable');
+    client = connectSyncClient(url, boardId, key);
+    writeFileSync(storage.release, '');
+    await client.synced();
+    clientCreateSticky(client.doc, 'itm_early_port', { x: 1, y: 2, text: 'early port' }, 'usr_early');
+    await vi.waitFor(async () => expect((await fetch(`${url}/readyz`)).status).toBe(200), { timeout: 60_000, interval: 100 });
+    await vi.waitFor(
+      async () => {
+        const listed = await json(fetch(`${url}/v1/boards/${boardId}/items`, { headers: { Authorization: `Bearer ${key}` } }));
+        expect((listed.data as { id: string }[]).map((item) => item.id)).toContain('itm_early_port');
+      },
+      { timeout: 20_000, interval: 100 },
+    );
+  } finally {
+    writeFileSync(storage.release, '');
+    client?.destroy();
     child.kill('SIGTERM');
     await exited;
   }
