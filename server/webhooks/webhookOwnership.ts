@@ -1,4 +1,6 @@
 import type { Clock, Collection, Database } from '../../storage/index.js';
+import type { OAuthConnectionRecord } from '../../storage/schema/oauth.js';
+import { oauthCollections } from '../../storage/schema/oauth.js';
 import type { WebhookRecord } from '../../storage/schema/webhooks.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
@@ -23,8 +25,12 @@ export function disableOrphanedWebhooks(db: Database, events: DomainEvents, cloc
   const disable = async (filter: Parameters<typeof webhooks.updateMany>[0], reason: string): Promise<void> => {
     if ((await webhooks.updateMany({ ...filter, enabled: true }, { $set: { enabled: false, disabledReason: reason, updatedAt: clock.now() } })) > 0) await changed?.();
   };
+  const connections: Collection<OAuthConnectionRecord> = db.collection<OAuthConnectionRecord>(oauthCollections.connections);
   const offConnection = events.on('oauth.connection.ended', async (event) => {
-    if (event.appStillConnected) return;
+    // Counted again now rather than trusted from the event: two connections to the app ending
+    // together were each counted while the other was live. Each is heard after its own store, so
+    // the hearing of the last one to end finds none left.
+    if (event.appStillConnected && (await connections.count({ userId: event.userId, clientId: event.clientId, revokedAt: null })) > 0) return;
     await disable({ workspaceId: event.workspaceId, ownerId: event.userId, clientId: event.clientId }, ownershipDisabledReasons.connectionEnded);
   });
   const offMember = events.on('workspace.member.removed', async (event) => {

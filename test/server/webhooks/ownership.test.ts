@@ -59,6 +59,19 @@ describe('webhooks whose maker can no longer act are disabled', () => {
     expect(await json(await t.api(dev.key, 'GET', `/webhooks/${byKey}`))).toMatchObject({ enabled: true, disabledReason: null });
   });
 
+  it("the app's two last connections ending at once still disable its webhook: each counted the other as live", async () => {
+    const dev = await t.createUser({ plan: 'pro' });
+    const cookie = await signIn(t, dev.email);
+    const app = await registerApp(t, dev);
+    const first = await connect(t, as, cookie, app);
+    await connect(t, as, cookie, app);
+    const byApp = await makeWebhook(first.access_token);
+    const connections = await t.server.services.oauth.grants.connectionsOf(dev.id);
+    expect(connections).toHaveLength(2);
+    await Promise.all(connections.map((c) => t.server.services.oauth.grants.endConnection(c.id)));
+    await vi.waitFor(async () => expect(await stored(byApp)).toMatchObject({ enabled: false, disabledReason: 'connection_ended' }));
+  });
+
   it("an API key owner's webhooks are disabled when they leave the workspace; their own workspace's stay", async () => {
     const alice = await t.createUser({ plan: 'pro' });
     const bob = await t.createUser({ plan: 'pro' });
