@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, TokenSource, api, signInUrl } from '../api.js';
-import { SignInPrompt, TopBar } from '../App.js';
+import { SignInPrompt, TopBar } from '../PageFrame.js';
 import { errorText } from '../board/share/shareApi.js';
 import { getMe, setName } from './meApi.js';
 import type { Me, NotificationSettings } from './meApi.js';

@@ -4,7 +4,7 @@ import * as Y from 'yjs';
 import { itemsMap } from '../../crdt/items/boardSchema.js';
 import { ApiError, TokenSource, api, linkFromAddress, signInUrl } from '../api.js';
 import type { WebToken, WebUser } from '../api.js';
-import { SignInPrompt, TopBar } from '../App.js';
+import { SignInPrompt, TopBar } from '../PageFrame.js';
 import { NamePrompt } from '../account/NamePrompt.js';
 import { ShareButton } from './share/ShareButton.js';
 import { useRightsFollow } from './share/useRightsFollow.js';

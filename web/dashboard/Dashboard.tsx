@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'preact/hooks';
 import { ApiError, TokenSource, api, signInUrl } from '../api.js';
 import type { WebUser } from '../api.js';
-import { SignInPrompt, TopBar } from '../App.js';
+import { SignInPrompt, TopBar } from '../PageFrame.js';
 import { fullDateTime, relativeTime } from './relativeTime.js';
 import { NamePrompt } from '../account/NamePrompt.js';
 import { ShareDialog } from '../board/share/ShareDialog.js';
