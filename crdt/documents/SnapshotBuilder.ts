@@ -239,6 +239,9 @@ export class SnapshotBuilder {
     this.#child = undefined;
     if (child === undefined || child.exitCode !== null || child.signalCode !== null) return;
     const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+    // Held while it ends: an idle process is unreferenced, and with nothing else left (a command
+    // or a shutdown closing its last handles) the loop would end before 'exit', the close unsettled.
+    child.ref();
     child.kill('SIGKILL');
     await exited;
   }
