@@ -130,8 +130,15 @@ describe.skipIf(!available)('Redis adapters', () => {
       const [a, b] = await processes(redis.url, prefix, 2);
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
-      const running = withLease(a.leases, 'outbox', 5000, () => held.then(() => 'a'));
-      await vi.waitFor(async () => expect(await b.leases.acquire('outbox', 5000)).toBeNull());
+      let started!: () => void;
+      const inside = new Promise<void>((resolve) => (started = resolve));
+      const running = withLease(a.leases, 'outbox', 5000, () => {
+        started();
+        return held.then(() => 'a');
+      });
+      // Asked only once A holds it: asked before, B could take the lease itself and A would not run.
+      await inside;
+      expect(await b.leases.acquire('outbox', 5000)).toBeNull();
       expect(await withLease(b.leases, 'outbox', 5000, () => Promise.resolve('b'))).toEqual({ ran: false });
       release();
       expect(await running).toEqual({ ran: true, value: 'a' });
