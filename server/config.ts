@@ -1,21 +1,15 @@
 import path from 'node:path';
 import { z } from 'zod';
 import type { DatabaseOptions } from '../storage/index.js';
-// The error base itself, not the storage layer's index: this module loads before the port is held.
-import { BoardsError } from '../storage/errors.js';
+import { ConfigError } from './config/ConfigError.js';
+import { port, positiveInt, trimmedNonEmpty, trueOrFalse, wholeNumber } from './config/readers.js';
 import { trustedProxyEntryProblem } from './net/TrustedProxies.js';
+
+export { ConfigError } from './config/ConfigError.js';
+export { developmentDefaults } from './config/developmentDefaults.js';
 
 const logLevels = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 const logFormats = ['auto', 'json', 'pretty'] as const;
-
-const port = z.coerce
-  .number({ error: 'must be a whole number from 0 to 65535' })
-  .int({ error: 'must be a whole number from 0 to 65535' })
-  .min(0, { error: 'must be a whole number from 0 to 65535' })
-  .max(65535, { error: 'must be a whole number from 0 to 65535' });
-
-const positiveInt = (what: string) =>
-  z.coerce.number({ error: `must be ${what}` }).int({ error: `must be ${what}` }).positive({ error: `must be ${what}` });
 
 const oidcSlots = [1, 2, 3] as const;
 const oidcFields = ['ISSUER', 'CLIENT_ID', 'CLIENT_SECRET', 'NAME'] as const;
@@ -49,7 +43,7 @@ const aiVariables = {
   BOARDS_AI_API_KEY: z.string().min(1).optional(),
   BOARDS_AI_MODEL: z.string().trim().min(1, { error: 'must name a model' }).max(200).default('gpt-4o-mini'),
   BOARDS_AI_TIMEOUT_MS: positiveInt('a positive whole number of milliseconds').default(60_000),
-  BOARDS_AI_MAX_RETRIES: z.coerce.number({ error: 'must be a whole number from 0 to 10' }).int({ error: 'must be a whole number from 0 to 10' }).min(0, { error: 'must be a whole number from 0 to 10' }).max(10, { error: 'must be a whole number from 0 to 10' }).default(2),
+  BOARDS_AI_MAX_RETRIES: wholeNumber(0, 10, 'must be a whole number from 0 to 10').default(2),
   BOARDS_AI_STRUCTURED_OUTPUT: z.enum(['json_schema', 'json_object'], { error: 'must be json_schema or json_object' }).default('json_schema'),
   BOARDS_AI_JOBS_PER_WORKSPACE: positiveInt('a positive whole number of jobs').default(2),
 };
@@ -58,12 +52,12 @@ const aiVariables = {
 const envSchema = z
   .object({
     NODE_ENV: z.string().optional(),
-    BOARDS_HOST: z.string().trim().min(1, { error: 'must not be empty' }).default('127.0.0.1'),
+    BOARDS_HOST: trimmedNonEmpty().default('127.0.0.1'),
     BOARDS_PORT: port.default(8080),
     BOARDS_PUBLIC_URL: z
       .url({ protocol: /^https?$/, error: 'must be an http(s) URL such as https://boards.example.com' })
       .optional(),
-    BOARDS_DATA_DIR: z.string().trim().min(1, { error: 'must not be empty' }).default('./data'),
+    BOARDS_DATA_DIR: trimmedNonEmpty().default('./data'),
     BOARDS_STORAGE: z.enum(['sqlite', 'mongodb', 'postgres'], { error: 'must be sqlite, mongodb or postgres' }).default('sqlite'),
     BOARDS_MONGODB_URL: z
       .string()
@@ -80,12 +74,7 @@ const envSchema = z
     BOARDS_SYNC_MAX_MESSAGE_BYTES: positiveInt('a positive whole number of bytes').default(4 * 1024 * 1024),
     BOARDS_SYNC_MAX_CONNECTIONS_PER_BOARD: positiveInt('a positive whole number of connections').default(1000),
     BOARDS_SYNC_MESSAGES_PER_SECOND: positiveInt('a positive whole number of messages').default(200),
-    BOARDS_SYNC_COALESCE_MS: z.coerce
-      .number({ error: 'must be a whole number of milliseconds from 0 to 50' })
-      .int({ error: 'must be a whole number of milliseconds from 0 to 50' })
-      .min(0, { error: 'must be a whole number of milliseconds from 0 to 50' })
-      .max(50, { error: 'must be a whole number of milliseconds from 0 to 50' })
-      .default(0),
+    BOARDS_SYNC_COALESCE_MS: wholeNumber(0, 50, 'must be a whole number of milliseconds from 0 to 50').default(0),
     BOARDS_SQLITE_SYNCHRONOUS: z.enum(['full', 'normal'], { error: 'must be full or normal' }).default('full'),
     BOARDS_MAX_DOCUMENT_BYTES: positiveInt('a positive whole number of bytes').default(16 * 1024 * 1024),
     BOARDS_SESSION_SECRET: z.string().min(32, { error: 'must be at least 32 characters' }).optional(),
@@ -96,8 +85,8 @@ const envSchema = z
     BOARDS_NOTIFICATIONS_EMAIL_MS: positiveInt('a positive whole number of milliseconds').default(900_000),
     BOARDS_WEB_EVENT_STREAMS_PER_USER: positiveInt('a positive whole number of streams').default(10),
     BOARDS_WEB_EVENT_HEARTBEAT_MS: positiveInt('a positive whole number of milliseconds').default(25_000),
-    BOARDS_WEBHOOKS_ALLOW_PRIVATE: z.enum(['true', 'false'], { error: 'must be true or false' }).default('false'),
-    BOARDS_CHECK_RESPONSES: z.enum(['true', 'false'], { error: 'must be true or false' }).optional(),
+    BOARDS_WEBHOOKS_ALLOW_PRIVATE: trueOrFalse().default('false'),
+    BOARDS_CHECK_RESPONSES: trueOrFalse().optional(),
     BOARDS_METRICS_TOKEN: z
       .string()
       .min(16, { error: 'must be at least 16 characters' })
@@ -105,7 +94,7 @@ const envSchema = z
       .regex(/^[A-Za-z0-9._~+/=-]+$/, { error: 'must be a bearer token: letters, digits and . _ ~ + / = - only' })
       .optional(),
     BOARDS_METRICS_PORT: port.optional(),
-    BOARDS_METRICS_HOST: z.string().trim().min(1, { error: 'must not be empty' }).optional(),
+    BOARDS_METRICS_HOST: trimmedNonEmpty().optional(),
     BOARDS_TRUSTED_PROXIES: z
       .string()
       .transform((list) => list.split(',').map((entry) => entry.trim()).filter((entry) => entry !== ''))
@@ -285,16 +274,6 @@ export interface Config {
   };
 }
 
-/** Bad configuration; the message names every offending variable. */
-export class ConfigError extends BoardsError<'invalid_config'> {
-  readonly variables: string[];
-
-  constructor(issues: { variable: string; message: string }[]) {
-    super('invalid_config', `Invalid configuration: ${issues.map((i) => `${i.variable} ${i.message}`).join('; ')}`);
-    this.variables = issues.map((i) => i.variable);
-  }
-}
-
 /**
  * Reads the configuration from environment variables (the only place that reads
  * `process.env`); throws `ConfigError` naming each bad variable.
@@ -386,27 +365,6 @@ export function acceptedOrigins(config: Pick<Config, 'publicUrl' | 'production'>
   const url = new URL(config.publicUrl);
   if (config.production || !loopbackNames.includes(url.hostname)) return [url.origin];
   return loopbackNames.map((name) => `${url.protocol}//${name}${url.port ? `:${url.port}` : ''}`);
-}
-
-/** Whether a listening host is a loopback address (only this machine reaches it). */
-function isLoopbackHost(host: string): boolean {
-  return host === 'localhost' || host === '::1' || /^127\./.test(host);
-}
-
-/**
- * Warnings about settings left at defaults fit only for development, for the start-up log.
- * They are given whatever `NODE_ENV` says: a server reachable by others needs each one set.
- */
-export function developmentDefaults(config: Config): string[] {
-  const warnings: string[] = [];
-  if (config.webhooks.allowPrivate) warnings.push('BOARDS_WEBHOOKS_ALLOW_PRIVATE is true: webhooks and OAuth client metadata fetches may reach private and loopback addresses.');
-  if (!config.publicUrlFromEnv) warnings.push(`BOARDS_PUBLIC_URL is not set: links and OAuth metadata say ${config.publicUrl}.`);
-  if (!config.sessionSecret) warnings.push('BOARDS_SESSION_SECRET is not set: a secret generated into the data folder signs sessions.');
-  if (!config.smtpUrl) warnings.push('BOARDS_SMTP_URL is not set: sign-in codes are not mailed; they go to the log and the development outbox.');
-  if (config.metrics.port !== null && config.metrics.token === null && !isLoopbackHost(config.metrics.host)) {
-    warnings.push(`BOARDS_METRICS_PORT serves /metrics without a token on ${config.metrics.host}: set BOARDS_METRICS_TOKEN unless only the monitoring network reaches it.`);
-  }
-  return warnings;
 }
 
 /** How to open the configured store. */
