@@ -1,4 +1,4 @@
-import type { Config } from '../config.js';
+import type { Config } from './Config.js';
 
 /** Whether a listening host is a loopback address (only this machine reaches it). */
 function isLoopbackHost(host: string): boolean {
