@@ -19,9 +19,9 @@ export interface LiveConfig {
     readonly maxMessageBytes: number;
     /** Live connections one board accepts; the next is closed with 4429. Default 1000. */
     readonly maxConnectionsPerBoard: number;
-    /** Sustained messages per second per connection (bursts of twice that); over it closes with 4429. Default 200. */
+    /** Sustained messages per second per connection (bursts of half a second's worth); over it closes with 4429. Default 200. */
     readonly messagesPerSecond: number;
-    /** Most ms a busy board's relay waits to take along the updates that follow (one write per socket for several); 0 never. Default 2. */
+    /** Most ms a busy board's relay waits to take along the updates that follow (one write per socket for several); 0 (default) never waits. 0 to 50. */
     readonly coalesceMs: number;
     /** Largest encoded board document; writes past it answer 413 (REST) or close 4413 (live). Default 16 MiB. */
     readonly maxDocumentBytes: number;
