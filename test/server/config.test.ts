@@ -1,6 +1,16 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { ConfigError, acceptedOrigins, developmentDefaults, loadConfig, withBoundPort } from '../../server/config.js';
+import { ConfigError, acceptedOrigins, configVariables, developmentDefaults, loadConfig, withBoundPort } from '../../server/config.js';
+import { aiVariables } from '../../server/config/aiSettings.js';
+import { clusterVariables } from '../../server/config/clusterSettings.js';
+import { liveVariables } from '../../server/config/liveSettings.js';
+import { metricsVariables } from '../../server/config/metricsSettings.js';
+import { networkVariables } from '../../server/config/networkSettings.js';
+import { notificationVariables } from '../../server/config/notificationSettings.js';
+import { oidcVariables } from '../../server/config/oidcSettings.js';
+import { processVariables } from '../../server/config/processSettings.js';
+import { signInVariables } from '../../server/config/signInSettings.js';
+import { storageVariables } from '../../server/config/storageSettings.js';
 
 function errorOf(env: Record<string, string>): ConfigError {
   try {
@@ -27,6 +37,20 @@ describe('configuration', () => {
     expect(Object.isFrozen(config)).toBe(true);
     expect(config.sync.coalesceMs).toBe(0);
     expect(loadConfig({ BOARDS_SYNC_COALESCE_MS: '2' }).sync.coalesceMs).toBe(2);
+  });
+
+  test('the configuration and each of its groups of settings are frozen', () => {
+    const oidc = { BOARDS_OIDC_1_ISSUER: 'https://id.example.com', BOARDS_OIDC_1_CLIENT_ID: 'boards', BOARDS_OIDC_1_CLIENT_SECRET: 's', BOARDS_OIDC_1_NAME: 'Company' };
+    const config = loadConfig({ BOARDS_TRUSTED_PROXIES: '127.0.0.1', ...oidc });
+    const groups = { config, sync: config.sync, webEvents: config.webEvents, webhooks: config.webhooks, notifications: config.notifications, metrics: config.metrics, ai: config.ai, trustedProxies: config.trustedProxies, oidcProvider: config.oidcProviders[0] };
+    expect(Object.entries(groups).filter(([, part]) => !Object.isFrozen(part)).map(([name]) => name)).toEqual([]);
+  });
+
+  test('each variable belongs to one group of settings (a second definition would silently replace the first)', () => {
+    const groups = [networkVariables, storageVariables, processVariables, liveVariables, signInVariables, notificationVariables, metricsVariables, clusterVariables, aiVariables, oidcVariables()];
+    const names = groups.flatMap((group) => Object.keys(group));
+    expect(names.filter((name, i) => names.indexOf(name) !== i)).toEqual([]);
+    expect([...names].sort()).toEqual([...configVariables].sort());
   });
 
   test('trusted proxies: a list of addresses and ranges, empty by default, each bad entry named', () => {
