@@ -4,6 +4,7 @@ export { itemsMapName, maxItemsPerBoard } from './items/boardSchema.js';
 export type { Actor, ItemView, NewItem } from './items/boardSchema.js';
 export {
   assertConvertible,
+  checkCreateItem,
   contentOfItem,
   createItemBodySchema,
   getItemType,

@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { DocumentRegistry, NewItem, ValidationIssue } from '../../crdt/index.js';
-import { CrdtError, ItemValidationError, itemCount, validateBatch, withWriteReceipt, writeReceiptIds, writeReceiptTtlMs } from '../../crdt/index.js';
+import { CrdtError, ItemValidationError, checkCreateItem, itemCount, validateBatch, withWriteReceipt, writeReceiptIds, writeReceiptTtlMs } from '../../crdt/index.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
 import { newId, sharedDurability } from '../../storage/index.js';
 import type { ImportInputRecord, JobRecord } from '../../storage/schema/jobs.js';
@@ -131,6 +131,9 @@ export class ImportService {
     if (items.length === 0 || items.length > maxImportItems) {
       throw new ValidationError([{ field: 'items', message: `Expected 1 to ${maxImportItems} items, got ${items.length}.` }]);
     }
+    // `op` and `ref` are a batch operation's, not an item's: refused as any unknown field of the body is.
+    const misnamed = items.flatMap((item, k) => (Object.hasOwn(item, 'op') || Object.hasOwn(item, 'ref') ? checkCreateItemIssues(item, `items[${k}]`) : []));
+    if (misnamed.length > 0) throw new ValidationError(misnamed);
     const operations = items.map((item) => ({ ...item, op: 'create' }));
     const itemIds = operations.map(() => newId('itm'));
     const doc = await this.#o.documents.open(boardId);
@@ -288,6 +291,12 @@ export class ImportService {
     const applied = await this.#landed(job, total);
     return { work: this.#work(principal, input, applied), result: { total, applied, itemIds: input.itemIds.slice(0, applied) }, progress: applied / total };
   }
+}
+
+/** The issues of `item` checked as a create body, fields named under `prefix`. */
+function checkCreateItemIssues(item: unknown, prefix: string): ValidationIssue[] {
+  const checked = checkCreateItem(item, prefix);
+  return checked.ok ? [] : checked.issues;
 }
 
 /** What an import cut off by a stop says: how far it got, and where a retry starts. */

@@ -167,7 +167,8 @@ describe('POST /boards/{boardId}/imports', () => {
 
   test("each item's body is checked once, when the import is accepted: its job checks only what depends on the board", async () => {
     const boardId = await createBoard(t, alice.key);
-    const envelope = vi.spyOn(createItemBodySchema, 'safeParse');
+    // Every parse of the create envelope, by a route's schema or a service's check, runs it.
+    const envelope = vi.spyOn(createItemBodySchema._zod, 'run');
     try {
       const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(40) });
       expect(res.status).toBe(202);
@@ -237,6 +238,22 @@ describe('bad imports are refused whole, and nothing is stored', () => {
     }
     await expectNothingStored(boardId);
   }, 180_000);
+
+  test("an item with a batch operation's op or ref: 422 naming the item, as any unknown field", async () => {
+    const boardId = await createBoard(t, alice.key);
+    for (const [k, extra] of [
+      [1, { ref: 'note' }],
+      [2, { op: 'delete' }],
+      [0, { shade: 'dark' }],
+    ] as const) {
+      const items: Body[] = stickies(3);
+      items[k] = { ...items[k], ...extra };
+      const envelope = await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items }), 422, 'validation_failed');
+      expect(envelope.error.field).toMatch(new RegExp(`^items\\[${k}\\]`));
+      expect(envelope.error.message).toContain(Object.keys(extra)[0]);
+    }
+    await expectNothingStored(boardId);
+  });
 
   test('more than 5,000 items: 422 naming items', async () => {
     const boardId = await createBoard(t, alice.key);
