@@ -1,9 +1,10 @@
 export { CrdtError, ItemLockedError, ItemValidationError, crdtErrorCodes, formatFieldPath, issuesFromZod, rootField } from './errors.js';
 export type { CrdtErrorCode, ValidationIssue } from './errors.js';
 export { itemsMapName, maxItemsPerBoard } from './items/boardSchema.js';
-export type { Actor, ItemView } from './items/boardSchema.js';
+export type { Actor, ItemView, NewItem } from './items/boardSchema.js';
 export {
   assertConvertible,
+  checkCreateItem,
   contentOfItem,
   createItemBodySchema,
   getItemType,

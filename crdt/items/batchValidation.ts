@@ -76,9 +76,18 @@ interface SimulatedItem {
  * `lockedMoveRefused`, is not one), or CrdtError `document_too_large`. `maxOperations` is a
  * batch's cap (SPEC, Limits) unless the caller applies a list of its own in one transaction (an import).
  * `createIds[i]`, when given, is the id the create at index i makes (an import chooses its ids
- * when it is accepted); otherwise each create gets a new id.
+ * when it is accepted); otherwise each create gets a new id. `checkedBodies[i]`, when given, is what
+ * `checkCreateItem` made of the create at index i in an earlier validation of the same
+ * operation (an import checks its items when it is accepted, and applies them later): its body
+ * is not checked again, only what depends on the board (references, locks, room) is.
  */
-export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = maxBatchOperations, createIds?: readonly string[]): BatchPlan {
+export function validateBatch(
+  doc: Y.Doc,
+  operations: unknown,
+  maxOperations = maxBatchOperations,
+  createIds?: readonly string[],
+  checkedBodies?: readonly (NewItem | undefined)[],
+): BatchPlan {
   if (!Array.isArray(operations)) {
     throw new ItemValidationError([{ field: 'operations', message: 'Expected an array of operations.' }]);
   }
@@ -124,11 +133,12 @@ export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = m
     }
     if (kind === 'create') {
       const ref = (operation as { ref?: unknown }).ref;
-      const checked = checkCreateItem(createBody(operation as Record<string, unknown>), prefix);
-      if (!checked.ok) return void issues.push(...checked.issues);
-      const definition = findItemTypeDefinition(checked.value.type);
+      const known = checkedBodies?.[index];
+      const body = known === undefined ? checkCreateItem(createBody(operation as Record<string, unknown>), prefix) : { ok: true as const, value: known };
+      if (!body.ok) return void issues.push(...body.issues);
+      const definition = findItemTypeDefinition(body.value.type);
       if (definition === undefined) return;
-      const data = { ...checked.value.data };
+      const data = { ...body.value.data };
       for (const field of definition.referenceFields) {
         if (typeof data[field] === 'string') data[field] = resolve(data[field]);
       }
@@ -139,8 +149,8 @@ export function validateBatch(doc: Y.Doc, operations: unknown, maxOperations = m
       const referenceProblems = referenceIssues(definition, data, prefix, (id) => live.typeOf(id) ?? forward(id));
       if (referenceProblems.length > 0) return void issues.push(...referenceProblems);
       const id = typeof ref === 'string' ? (refs.get(ref)?.id ?? idAt(index)) : idAt(index);
-      live.set(id, { id, type: checked.value.type, data });
-      planned.push({ op: 'create', ref: typeof ref === 'string' ? ref : undefined, id, item: { ...checked.value, data } });
+      live.set(id, { id, type: body.value.type, data });
+      planned.push({ op: 'create', ref: typeof ref === 'string' ? ref : undefined, id, item: { ...body.value, data } });
       return;
     }
     const move = plainMove(operation);

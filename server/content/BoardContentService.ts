@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type * as Y from 'yjs';
-import type { Actor, BatchResult, BoardStructure, DocumentRegistry, ItemTextPage, ItemView } from '../../crdt/index.js';
+import type { Actor, BatchResult, BoardStructure, DocumentRegistry, ItemTextPage, ItemView, NewItem } from '../../crdt/index.js';
 import {
   applyBatchPlan,
   captureItems,
@@ -67,6 +67,14 @@ export interface BoardContentServiceOptions {
 export interface Unsynced<T> {
   readonly result: T;
   readonly synced: Promise<void>;
+}
+
+/** A list of operations the server applies on its own account (an import's chunk): see `validateBatch`. */
+export interface OwnBatch {
+  readonly maxOperations: number;
+  readonly createIds: readonly string[];
+  /** The creates' bodies as an earlier validation checked them (`validateBatch`'s `checkedBodies`). */
+  readonly checkedBodies?: readonly (NewItem | undefined)[];
 }
 
 /** The result of `write` once it survives power loss: for a caller with nothing to prepare meanwhile. */
@@ -254,7 +262,7 @@ export class BoardContentService {
    * itself (an import's chunk, validated as a whole), `maxOperations` lifts the batch's cap and
    * `createIds` names the id each create makes (see `validateBatch`).
    */
-  async batchUnsynced(principal: Principal, boardId: string, operations: unknown, own?: { maxOperations: number; createIds: readonly string[] }): Promise<Unsynced<BatchResult>> {
+  async batchUnsynced(principal: Principal, boardId: string, operations: unknown, own?: OwnBatch): Promise<Unsynced<BatchResult>> {
     const { grants } = await this.#o.access.requireBoard(principal.user.id, boardId, 'read');
     const doc = await this.#o.documents.open(boardId);
     const action = batchAction(operations, principal.user.id, (id) => findItem(doc, id));
@@ -266,7 +274,7 @@ export class BoardContentService {
       principal,
       board,
       'batch',
-      (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations, own?.maxOperations, own?.createIds), actor, this.#o.clock.now()),
+      (doc, actor) => applyBatchPlan(doc, validateBatch(doc, operations, own?.maxOperations, own?.createIds, own?.checkedBodies), actor, this.#o.clock.now()),
       (result, doc, base, journalId): PlannedEvent[] => {
         const counts: Record<string, number> = {};
         const views = new Map<string, ItemView>();

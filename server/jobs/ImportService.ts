@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import type { DocumentRegistry, ValidationIssue } from '../../crdt/index.js';
-import { CrdtError, ItemValidationError, itemCount, validateBatch, withWriteReceipt, writeReceiptIds, writeReceiptTtlMs } from '../../crdt/index.js';
+import type { DocumentRegistry, NewItem, ValidationIssue } from '../../crdt/index.js';
+import { CrdtError, ItemValidationError, checkCreateItem, itemCount, validateBatch, withWriteReceipt, writeReceiptIds, writeReceiptTtlMs } from '../../crdt/index.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
 import { newId, sharedDurability } from '../../storage/index.js';
 import type { ImportInputRecord, JobRecord } from '../../storage/schema/jobs.js';
@@ -131,10 +131,15 @@ export class ImportService {
     if (items.length === 0 || items.length > maxImportItems) {
       throw new ValidationError([{ field: 'items', message: `Expected 1 to ${maxImportItems} items, got ${items.length}.` }]);
     }
+    // `op` and `ref` are a batch operation's, not an item's: refused as any unknown field of the body is.
+    const misnamed = items.flatMap((item, k) => (Object.hasOwn(item, 'op') || Object.hasOwn(item, 'ref') ? checkCreateItemIssues(item, `items[${k}]`) : []));
+    if (misnamed.length > 0) throw new ValidationError(misnamed);
     const operations = items.map((item) => ({ ...item, op: 'create' }));
+    const itemIds = operations.map(() => newId('itm'));
     const doc = await this.#o.documents.open(boardId);
+    let checked: (NewItem | undefined)[];
     try {
-      validateBatch(doc, operations, maxImportItems);
+      checked = validateBatch(doc, operations, maxImportItems, itemIds).operations.map((operation) => (operation.op === 'create' ? operation.item : undefined));
     } catch (error) {
       if (!(error instanceof ItemValidationError)) throw error;
       throw new ValidationError(error.issues.map((issue): ValidationIssue => ({ field: importField(issue.field, 0), message: issue.message })));
@@ -150,7 +155,7 @@ export class ImportService {
       id: newId('job'),
       boardId,
       operations,
-      itemIds: operations.map(() => newId('itm')),
+      itemIds,
       ends: importChunkEnds(items),
       credential: { kind, id, ...(clientId === undefined ? {} : { clientId }) },
       scopes: [...principal.scopes],
@@ -161,7 +166,7 @@ export class ImportService {
     const progress: ImportProgress = { total: items.length, applied: 0, itemIds: [] };
     let job: JobView;
     try {
-      job = await this.#o.jobs.submit(principal, { id: input.id, kind: importJobKind, boardId, reservation: null, result: progress }, this.#work(principal, input, 0));
+      job = await this.#o.jobs.submit(principal, { id: input.id, kind: importJobKind, boardId, reservation: null, result: progress }, this.#work(principal, input, 0, checked));
     } catch (error) {
       // No job was recorded (the server is stopping): its items are not kept.
       await this.#inputs.deleteMany({ id: input.id }).catch(() => undefined);
@@ -195,9 +200,14 @@ export class ImportService {
     return { ...job, result: job.result as ImportProgress };
   }
 
-  /** The work of an import job from item `from` on (the end of a chunk: 0, or where a stop cut it off). */
-  #work(principal: Principal, input: ImportInputRecord, from: number): JobWork {
-    return (signal) => this.#run(principal, input, from, signal);
+  /**
+   * The work of an import job from item `from` on (the end of a chunk: 0, or where a stop cut it
+   * off). `checked`: the items as `start` checked them, when the job runs in the process that
+   * accepted it; each chunk then checks only what depends on the board (references, locks, room),
+   * not each item's body again. A resumed job has them checked again.
+   */
+  #work(principal: Principal, input: ImportInputRecord, from: number, checked?: readonly (NewItem | undefined)[]): JobWork {
+    return (signal) => this.#run(principal, input, from, signal, checked);
   }
 
   /**
@@ -206,7 +216,7 @@ export class ImportService {
    * written while the fsync of the one before runs; a chunk is counted (and reported) only once
    * its fsync is done.
    */
-  async #run(principal: Principal, input: ImportInputRecord, from: number, signal: AbortSignal): Promise<ImportProgress> {
+  async #run(principal: Principal, input: ImportInputRecord, from: number, signal: AbortSignal, checked?: readonly (NewItem | undefined)[]): Promise<ImportProgress> {
     const { id: jobId, boardId, operations } = input;
     const total = operations.length;
     let applied = from;
@@ -223,7 +233,11 @@ export class ImportService {
       try {
         const chunk = operations.slice(start, end);
         written = await withWriteReceipt(chunkReceipt(jobId, end), () =>
-          this.#o.content.batchUnsynced(principal, boardId, chunk, { maxOperations: importChunkItems, createIds: input.itemIds.slice(start, end) }),
+          this.#o.content.batchUnsynced(principal, boardId, chunk, {
+            maxOperations: importChunkItems,
+            createIds: input.itemIds.slice(start, end),
+            ...(checked === undefined ? {} : { checkedBodies: checked.slice(start, end) }),
+          }),
         );
       } catch (error) {
         await reported;
@@ -277,6 +291,12 @@ export class ImportService {
     const applied = await this.#landed(job, total);
     return { work: this.#work(principal, input, applied), result: { total, applied, itemIds: input.itemIds.slice(0, applied) }, progress: applied / total };
   }
+}
+
+/** The issues of `item` checked as a create body, fields named under `prefix`. */
+function checkCreateItemIssues(item: unknown, prefix: string): ValidationIssue[] {
+  const checked = checkCreateItem(item, prefix);
+  return checked.ok ? [] : checked.issues;
 }
 
 /** What an import cut off by a stop says: how far it got, and where a retry starts. */

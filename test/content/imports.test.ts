@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import * as Y from 'yjs';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { expectEnvelope, json, startTestServer } from '../helpers/testServer.js';
@@ -6,6 +6,7 @@ import type { SharedBoard } from './fixtures.js';
 import { sharedBoard } from './fixtures.js';
 import { connectSyncClient } from './helpers/syncClient.js';
 import { createBoard } from './helpers.js';
+import { createItemBodySchema } from '../../crdt/index.js';
 import { importChunkBytes, importChunkEnds, importChunkItems } from '../../server/jobs/ImportService.js';
 import type { ImportInputRecord } from '../../storage/schema/jobs.js';
 import { importInputCollections } from '../../storage/schema/jobs.js';
@@ -164,6 +165,46 @@ describe('POST /boards/{boardId}/imports', () => {
     expect(await allItems(alice.key, boardId)).toHaveLength(150);
   }, 180_000);
 
+  test("each item's body is checked once, when the import is accepted: its job checks only what depends on the board", async () => {
+    const boardId = await createBoard(t, alice.key);
+    // Every parse of the create envelope, by a route's schema or a service's check, runs it.
+    const envelope = vi.spyOn(createItemBodySchema._zod, 'run');
+    try {
+      const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items: stickies(40) });
+      expect(res.status).toBe(202);
+      const job = await finished(alice.key, boardId, (await json(res)).id);
+      expect(job).toMatchObject({ status: 'succeeded', result: { applied: 40 } });
+      expect(envelope).toHaveBeenCalledTimes(40);
+    } finally {
+      envelope.mockRestore();
+    }
+    expect((await allItems(alice.key, boardId)).map((item) => item.data.text)).toEqual(stickies(40).map((item) => item.data.text));
+  });
+
+  test('the board changing between the import being accepted and its chunk: the chunk is checked against the board again, and refused', async () => {
+    const boardId = await createBoard(t, alice.key);
+    const create = async (body: Body): Promise<Body> => json(t.api(alice.key, 'POST', `/boards/${boardId}/items`, body));
+    const [a, b] = [await create(stickies(1)[0]), await create(stickies(1, 1)[0])];
+    const items = [...stickies(3, 2), { type: 'connector', position: { x: 0, y: 0 }, data: { from: a.id, to: b.id } }];
+    const content = t.server.services.content;
+    const batch = content.batchUnsynced.bind(content);
+    // The item the connector names goes just before the chunk is applied.
+    const spy = vi.spyOn(content, 'batchUnsynced').mockImplementationOnce(async (...args) => {
+      expect((await t.api(alice.key, 'DELETE', `/boards/${boardId}/items/${a.id}`)).status).toBe(200);
+      return batch(...args);
+    });
+    try {
+      const res = await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items });
+      expect(res.status).toBe(202);
+      const job = await finished(alice.key, boardId, (await json(res)).id);
+      expect(job).toMatchObject({ status: 'failed', result: { applied: 0 }, error: { code: 'validation_failed' } });
+      expect(job.error.message).toContain('items[3].data.from');
+    } finally {
+      spy.mockRestore();
+    }
+    expect((await allItems(alice.key, boardId)).map((item) => item.id)).toEqual([b.id]);
+  });
+
   test('editors may import; the job is seen only by who started it', async () => {
     const res = await t.api(s.editor.key, 'POST', `/boards/${s.boardId}/imports`, { items: stickies(3) });
     expect(res.status).toBe(202);
@@ -197,6 +238,22 @@ describe('bad imports are refused whole, and nothing is stored', () => {
     }
     await expectNothingStored(boardId);
   }, 180_000);
+
+  test("an item with a batch operation's op or ref: 422 naming the item, as any unknown field", async () => {
+    const boardId = await createBoard(t, alice.key);
+    for (const [k, extra] of [
+      [1, { ref: 'note' }],
+      [2, { op: 'delete' }],
+      [0, { shade: 'dark' }],
+    ] as const) {
+      const items: Body[] = stickies(3);
+      items[k] = { ...items[k], ...extra };
+      const envelope = await expectEnvelope(await t.api(alice.key, 'POST', `/boards/${boardId}/imports`, { items }), 422, 'validation_failed');
+      expect(envelope.error.field).toMatch(new RegExp(`^items\\[${k}\\]`));
+      expect(envelope.error.message).toContain(Object.keys(extra)[0]);
+    }
+    await expectNothingStored(boardId);
+  });
 
   test('more than 5,000 items: 422 naming items', async () => {
     const boardId = await createBoard(t, alice.key);
