@@ -4,6 +4,7 @@ import { StorageError, asError, compactionFenced } from '../errors.js';
 import { isPartSizes, packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 import type { DocumentJournal } from './DocumentJournal.js';
 import { openDocumentTables } from './documentTables.js';
+import { JournaledAppends, storeRecovered } from './JournaledAppends.js';
 import type { WalSync } from './WalSync.js';
 
 /** Options of `SqliteDocumentStore`. */
@@ -29,11 +30,6 @@ export interface SqliteDocumentStoreOptions {
 
 /** Documents whose last sequence number is remembered; past it the memory starts afresh (each then reads its number once more). */
 const maxKnownLastSeqs = 100_000;
-
-/** Appends waiting in the journal for the next move into `doc_log`, past which a move starts at once. */
-const maxWaitingAppends = 512;
-
-type Appended = { docId: string; firstSeq: number; updates: Uint8Array[] };
 
 /**
  * Bytes of snapshot written (or freed) per event-loop turn. A snapshot up to this size is stored
@@ -74,7 +70,6 @@ type LoadHead = Omit<StoredDocument, 'snapshot'> & { snapshot: Uint8Array[] | Sn
 export class SqliteDocumentStore implements DocumentStore {
   readonly #appendNow: (docId: string, updates: readonly Uint8Array[]) => number;
   readonly #storedLastSeq: BetterSqlite3.Statement;
-  readonly #move: (appends: readonly Appended[]) => void;
   readonly #load: (docId: string) => LoadHead;
   readonly #logAfter: BetterSqlite3.Statement;
   readonly #snapshotSeq: BetterSqlite3.Statement;
@@ -92,10 +87,9 @@ export class SqliteDocumentStore implements DocumentStore {
   readonly #delete: (docId: string) => void;
   readonly #walSync: WalSync | undefined;
   readonly #journal: DocumentJournal | undefined;
-  readonly #moveDelayMs: number;
+  /** With a journal: its appends not yet in `doc_log`. */
+  readonly #journaled: JournaledAppends | undefined;
   readonly #onError: (error: Error) => void;
-  /** Appends in the journal and not yet in `doc_log`, in order. */
-  #waiting: Appended[] = [];
   /**
    * Last number given per document, as this process last read or wrote it (the only writer: the
    * data dir is locked). Appends waiting in the journal are not in `doc_log` yet, and reading the
@@ -104,7 +98,6 @@ export class SqliteDocumentStore implements DocumentStore {
    * it is read once per document, not once per append.
    */
   readonly #lastSeq = new Map<string, number>();
-  #moveTimer: NodeJS.Timeout | undefined;
   /** Generation of the next snapshot written in parts (above every one stored). */
   #nextGen: number;
   /** Compactions writing parts, by document: a delete cancels them; `close` waits for them. */
@@ -113,7 +106,6 @@ export class SqliteDocumentStore implements DocumentStore {
   constructor(db: BetterSqlite3.Database, options: SqliteDocumentStoreOptions = {}) {
     this.#walSync = options.walSync;
     this.#journal = options.journal;
-    this.#moveDelayMs = options.moveDelayMs ?? 250;
     this.#onError = options.onError ?? (() => undefined);
     openDocumentTables(db, options.owner ?? true);
     this.#nextGen = (db.prepare('SELECT coalesce(max(gen), 0) + 1 AS gen FROM doc_snapshots').get() as { gen: number }).gen;
@@ -128,9 +120,8 @@ export class SqliteDocumentStore implements DocumentStore {
       this.#lastSeq.set(docId, seq);
       return seq;
     });
-    this.#move = db.transaction((appends: readonly Appended[]) => {
-      for (const { docId, firstSeq, updates } of appends) updates.forEach((update, i) => insert.run(docId, firstSeq + i, update));
-    });
+    const journal = options.journal;
+    this.#journaled = journal === undefined ? undefined : new JournaledAppends(db, journal, insert, { walSync: options.walSync, moveDelayMs: options.moveDelayMs ?? 250, onError: this.#onError });
     const snapshot = db.prepare('SELECT seq, data, parts, gen FROM doc_snapshots WHERE doc_id = ?');
     const log = db.prepare('SELECT seq, data FROM doc_log WHERE doc_id = ? AND seq > ? ORDER BY seq LIMIT ?');
     this.#logAfter = log;
@@ -189,12 +180,13 @@ export class SqliteDocumentStore implements DocumentStore {
     );
     const deleteLog = db.prepare('DELETE FROM doc_log WHERE doc_id = ?');
     const deleteSnapshot = db.prepare('DELETE FROM doc_snapshots WHERE doc_id = ?');
-    this.#delete = db.transaction((docId: string) => {
+    const removeDocument = (docId: string): void => {
       deleteLog.run(docId);
       deleteSnapshot.run(docId);
       this.#deletePartsFrom.run(docId);
-    });
-    if (this.#journal !== undefined) this.#recover(db, this.#journal, { deleteLog, deleteSnapshot });
+    };
+    this.#delete = db.transaction(removeDocument);
+    if (journal !== undefined) storeRecovered(db, journal, removeDocument);
   }
 
   /**
@@ -204,19 +196,16 @@ export class SqliteDocumentStore implements DocumentStore {
    */
   appendNow(docId: string, updates: readonly Uint8Array[]): number {
     if (updates.length === 0) return this.#lastSeqOf(docId);
-    const journal = this.#journal;
-    if (journal === undefined) {
+    const journaled = this.#journaled;
+    if (journaled === undefined) {
       const seq = this.#appendNow(docId, updates);
       this.#walSync?.written();
       return seq;
     }
     const firstSeq = this.#lastSeqOf(docId) + 1;
-    journal.append(docId, firstSeq, updates);
+    journaled.append(docId, firstSeq, updates);
     const lastSeq = firstSeq + updates.length - 1;
-    // Copies: an update is often a view of a socket's whole read buffer, which must not wait with it.
-    this.#waiting.push({ docId, firstSeq, updates: updates.map((update) => new Uint8Array(update)) });
     this.#lastSeq.set(docId, lastSeq);
-    this.#scheduleMove();
     return lastSeq;
   }
 
@@ -261,15 +250,10 @@ export class SqliteDocumentStore implements DocumentStore {
       tail.lastSeq = next.at(-1)?.seq ?? tail.lastSeq;
       rows = next.length;
     }
-    for (const append of this.#waiting) {
-      if (append.docId !== docId) continue;
-      for (const [i, update] of append.updates.entries()) {
-        const seq = append.firstSeq + i;
-        if (seq <= tail.lastSeq) continue;
-        tail.updates.push({ seq, update });
-        tail.lastSeq = seq;
-      }
-    }
+    this.#journaled?.forEachAfter(docId, tail.lastSeq, (seq, update) => {
+      tail.updates.push({ seq, update });
+      tail.lastSeq = seq;
+    });
     return tail;
   }
 
@@ -278,14 +262,10 @@ export class SqliteDocumentStore implements DocumentStore {
    * when a move failed, or made since the last read): called in the turn of the last read.
    */
   #withWaiting(docId: string, stored: StoredDocument): StoredDocument {
-    for (const append of this.#waiting) {
-      if (append.docId !== docId) continue;
-      for (const [i, update] of append.updates.entries()) {
-        if (append.firstSeq + i <= stored.lastSeq) continue;
-        stored.updates.push(update);
-        stored.lastSeq = append.firstSeq + i;
-      }
-    }
+    this.#journaled?.forEachAfter(docId, stored.lastSeq, (seq, update) => {
+      stored.updates.push(update);
+      stored.lastSeq = seq;
+    });
     return stored;
   }
 
@@ -432,18 +412,15 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async pendingUpdates(docId: string): Promise<number> {
     this.#moveWaiting();
-    let waiting = 0;
-    for (const append of this.#waiting) if (append.docId === docId) waiting += append.updates.length;
-    return (this.#pending.get(docId, docId) as { n: number }).n + waiting;
+    return (this.#pending.get(docId, docId) as { n: number }).n + (this.#journaled?.count(docId) ?? 0);
   }
 
   async delete(docId: string): Promise<void> {
     this.#moveWaiting();
     // Journal first: recovery after a crash between the two must not bring the log back.
-    this.#journal?.appendDeleted(docId);
+    this.#journaled?.delete(docId);
     for (const compaction of this.#compactions.get(docId) ?? []) compaction.cancelled = true;
     for (const reading of this.#reading.get(docId) ?? []) reading.deleted = true;
-    this.#waiting = this.#waiting.filter((append) => append.docId !== docId);
     this.#lastSeq.delete(docId);
     this.#delete(docId);
     this.#walSync?.written();
@@ -469,8 +446,6 @@ export class SqliteDocumentStore implements DocumentStore {
    */
   async close(): Promise<void> {
     await Promise.allSettled([...this.#compactions.values()].flat().map((compaction) => compaction.done));
-    clearTimeout(this.#moveTimer);
-    this.#moveTimer = undefined;
     const journal = this.#journal;
     if (journal === undefined) return;
     let moved = this.#moveWaiting();
@@ -490,85 +465,14 @@ export class SqliteDocumentStore implements DocumentStore {
     if (known !== undefined) return known;
     const { seq } = this.#storedLastSeq.get(docId, docId) as { seq: number };
     // Numbers of appends still waiting in the journal are known nowhere else: forgotten only once none waits.
-    if (this.#lastSeq.size >= maxKnownLastSeqs && this.#waiting.length === 0) this.#lastSeq.clear();
+    if (this.#lastSeq.size >= maxKnownLastSeqs && (this.#journaled?.empty ?? true)) this.#lastSeq.clear();
     this.#lastSeq.set(docId, seq);
     return seq;
   }
 
-  #scheduleMove(): void {
-    if (this.#waiting.length >= maxWaitingAppends) clearTimeout(this.#moveTimer);
-    else if (this.#moveTimer !== undefined) return;
-    this.#moveTimer = setTimeout(() => {
-      this.#moveTimer = undefined;
-      this.#moveWaiting();
-    }, this.#waiting.length >= maxWaitingAppends ? 0 : this.#moveDelayMs);
-    this.#moveTimer.unref();
-  }
-
-  /**
-   * Moves the appends waiting in the journal into `doc_log` in one transaction; returns false
-   * (logged, retried later) when it fails. The journal's segments before the move are released
-   * once the move survives power loss.
-   */
+  /** Moves the appends waiting in the journal into `doc_log`; false (logged, retried later) when that fails. */
   #moveWaiting(): boolean {
-    clearTimeout(this.#moveTimer);
-    this.#moveTimer = undefined;
-    const journal = this.#journal;
-    if (journal === undefined || this.#waiting.length === 0) return true;
-    const mark = journal.mark();
-    try {
-      this.#move(this.#waiting);
-    } catch (error) {
-      this.#onError(new StorageError('storage_unavailable', 'Moving journaled document updates into doc_log failed; retrying', { cause: error }));
-      this.#scheduleMove();
-      return false;
-    }
-    this.#waiting = [];
-    const walSync = this.#walSync;
-    walSync?.written();
-    // Most moves leave no full segment behind; only one that does needs the WAL fsynced first.
-    if (!journal.releasable(mark)) return true;
-    if (walSync === undefined) journal.release(mark);
-    else {
-      walSync.request().then(
-        () => journal.release(mark),
-        (error: unknown) => this.#onError(asError(error)),
-      );
-    }
-    return true;
-  }
-
-  /**
-   * Stores what the journal recovered from an earlier run, in order, in one transaction that is
-   * fsynced before the journal lets go of it: updates not already stored (nor covered by a
-   * snapshot), and deletes.
-   */
-  #recover(db: BetterSqlite3.Database, journal: DocumentJournal, statements: { deleteLog: BetterSqlite3.Statement; deleteSnapshot: BetterSqlite3.Statement }): void {
-    const records = journal.recovered;
-    if (records.length > 0) {
-      const insertMissing = db.prepare(
-        'INSERT OR IGNORE INTO doc_log (doc_id, seq, data) SELECT @doc, @seq, @data WHERE @seq > coalesce((SELECT seq FROM doc_snapshots WHERE doc_id = @doc), 0)',
-      );
-      const store = db.transaction(() => {
-        for (const record of records) {
-          if (record.kind === 'deleted') {
-            statements.deleteLog.run(record.docId);
-            statements.deleteSnapshot.run(record.docId);
-            this.#deletePartsFrom.run(record.docId);
-          } else {
-            record.updates.forEach((update, i) => insertMissing.run({ doc: record.docId, seq: record.firstSeq + i, data: update }));
-          }
-        }
-      });
-      const synchronous = db.pragma('synchronous', { simple: true });
-      db.pragma('synchronous = FULL');
-      try {
-        store.immediate();
-      } finally {
-        db.pragma(`synchronous = ${Number(synchronous)}`);
-      }
-    }
-    journal.release(journal.mark());
+    return this.#journaled?.move() ?? true;
   }
 }
 
