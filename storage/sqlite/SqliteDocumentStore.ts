@@ -1,10 +1,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DocumentStore, LogTail, StoredDocument } from '../DocumentStore.js';
 import { StorageError, asError, compactionFenced } from '../errors.js';
-import { isPartSizes, packSnapshot, unpackSnapshot } from '../snapshotParts.js';
+import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 import type { DocumentJournal } from './DocumentJournal.js';
 import { openDocumentTables } from './documentTables.js';
 import { JournaledAppends, storeRecovered } from './JournaledAppends.js';
+import { type CompactionState, type SnapshotRow, SqliteSnapshotParts, parseSizes, snapshotBytesPerTurn } from './SqliteSnapshotParts.js';
+import { bytesOf, nextTurn } from './turns.js';
 import type { WalSync } from './WalSync.js';
 
 /** Options of `SqliteDocumentStore`. */
@@ -32,29 +34,11 @@ export interface SqliteDocumentStoreOptions {
 const maxKnownLastSeqs = 100_000;
 
 /**
- * Bytes of snapshot written (or freed) per event-loop turn. A snapshot up to this size is stored
- * inline in its `doc_snapshots` row in one transaction; a larger one goes into
- * `doc_snapshot_parts` a few parts per turn (see `compact`): writing the 4 MB of a 10k-item
- * board in one transaction held the event loop for 7 to 27 ms, and a disk slow to take the
- * pages for as long as it was slow.
- */
-const snapshotBytesPerTurn = 256 * 1024;
-
-/** Parts of a replaced snapshot deleted per turn (a large snapshot's parts are tens of KB each). */
-const partsFreedPerTurn = 4;
-
-/**
  * Logged updates read per event-loop turn by `load`. A compaction reads the whole log of its
  * board: 3,200 to 8,000 rows read in one go held the event loop 10 to 12 ms (on top of whatever
  * else that turn ran), a thousand take about a millisecond and a half.
  */
 const logRowsPerTurn = 1000;
-
-/** The row of a document's snapshot: inline (`gen` null, `data` its parts end to end) or in `doc_snapshot_parts` under `gen`. */
-type SnapshotRow = { seq: number; data: Buffer; parts: string | null; gen: number | null };
-
-/** A load reading a document over several turns: `delete` marks it, and it reads again. */
-type Reading = { deleted: boolean };
 
 /** What `load` reads in its first transaction; `more` when the log goes on past the rows read. */
 type LoadHead = Omit<StoredDocument, 'snapshot'> & { snapshot: Uint8Array[] | SnapshotRow | null; more: boolean };
@@ -73,16 +57,10 @@ export class SqliteDocumentStore implements DocumentStore {
   readonly #load: (docId: string) => LoadHead;
   readonly #logAfter: BetterSqlite3.Statement;
   readonly #snapshotSeq: BetterSqlite3.Statement;
-  readonly #partsBetween: BetterSqlite3.Statement;
-  /** Loads reading a document over several turns, by document: the parts of a replaced snapshot are freed only once none reads them. */
-  readonly #reading = new Map<string, Set<Reading>>();
   readonly #compactInline: (docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence: number | undefined) => number | null;
-  readonly #insertParts: (docId: string, gen: number, firstIdx: number, parts: readonly Uint8Array[]) => void;
   readonly #swapIn: (docId: string, gen: number, sizes: readonly number[], upToSeq: number, fence: number | undefined) => { applied: boolean; oldGen: number | null };
-  readonly #deleteParts: BetterSqlite3.Statement;
-  readonly #deletePartsFrom: BetterSqlite3.Statement;
-  readonly #lastPart: BetterSqlite3.Statement;
-  readonly #genOf: BetterSqlite3.Statement;
+  /** Snapshots stored in parts, and the loads reading them. */
+  readonly #parts: SqliteSnapshotParts;
   readonly #pending: BetterSqlite3.Statement;
   readonly #delete: (docId: string) => void;
   readonly #walSync: WalSync | undefined;
@@ -98,17 +76,16 @@ export class SqliteDocumentStore implements DocumentStore {
    * it is read once per document, not once per append.
    */
   readonly #lastSeq = new Map<string, number>();
-  /** Generation of the next snapshot written in parts (above every one stored). */
-  #nextGen: number;
   /** Compactions writing parts, by document: a delete cancels them; `close` waits for them. */
-  readonly #compactions = new Map<string, { cancelled: boolean; done: Promise<void> }[]>();
+  readonly #compactions = new Map<string, (CompactionState & { done: Promise<void> })[]>();
 
   constructor(db: BetterSqlite3.Database, options: SqliteDocumentStoreOptions = {}) {
     this.#walSync = options.walSync;
     this.#journal = options.journal;
     this.#onError = options.onError ?? (() => undefined);
     openDocumentTables(db, options.owner ?? true);
-    this.#nextGen = (db.prepare('SELECT coalesce(max(gen), 0) + 1 AS gen FROM doc_snapshots').get() as { gen: number }).gen;
+    const parts = new SqliteSnapshotParts(db);
+    this.#parts = parts;
     // The next number follows both the log and the snapshot: a compacted document has no log rows left.
     this.#storedLastSeq = db.prepare(
       'SELECT max(coalesce((SELECT max(seq) FROM doc_log WHERE doc_id = ?), 0), coalesce((SELECT seq FROM doc_snapshots WHERE doc_id = ?), 0)) AS seq',
@@ -137,13 +114,10 @@ export class SqliteDocumentStore implements DocumentStore {
       };
     });
     this.#snapshotSeq = db.prepare('SELECT seq FROM doc_snapshots WHERE doc_id = ?').pluck();
-    this.#partsBetween = db.prepare('SELECT idx, data FROM doc_snapshot_parts WHERE doc_id = ? AND gen = ? AND idx >= ? AND idx < ? ORDER BY idx');
     // The highest fence accepted is kept whichever snapshot stays.
     const putSnapshot = db.prepare(
       'INSERT INTO doc_snapshots (doc_id, seq, data, parts, gen, fence) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data, parts = excluded.parts, gen = excluded.gen, fence = max(doc_snapshots.fence, excluded.fence) WHERE excluded.seq >= doc_snapshots.seq',
     );
-    const genOf = db.prepare('SELECT gen FROM doc_snapshots WHERE doc_id = ?').pluck();
-    this.#genOf = genOf;
     const fenceOf = db.prepare('SELECT fence FROM doc_snapshots WHERE doc_id = ?').pluck();
     /** Throws `compaction_fenced` when a higher fence than `fence` was accepted for the document. */
     const checkFence = (docId: string, fence: number | undefined): void => {
@@ -153,28 +127,21 @@ export class SqliteDocumentStore implements DocumentStore {
     };
     const trim = db.prepare('DELETE FROM doc_log WHERE doc_id = ? AND seq <= ?');
     // Both return the generation whose parts no longer hold the snapshot (null when none), for `compact` to free.
-    this.#compactInline = db.transaction((docId: string, parts: readonly Uint8Array[], upToSeq: number, fence: number | undefined) => {
+    this.#compactInline = db.transaction((docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence: number | undefined) => {
       checkFence(docId, fence);
-      const { data, sizes } = packSnapshot(parts);
-      const oldGen = (genOf.get(docId) as number | null | undefined) ?? null;
+      const { data, sizes } = packSnapshot(snapshot);
+      const oldGen = parts.genOf(docId) ?? null;
       const applied = putSnapshot.run(docId, upToSeq, data, sizes === null ? null : JSON.stringify(sizes), null, fence ?? 0).changes > 0;
       trim.run(docId, upToSeq);
       return applied ? oldGen : null;
     });
-    const insertPart = db.prepare('INSERT INTO doc_snapshot_parts (doc_id, gen, idx, data) VALUES (?, ?, ?, ?)');
-    this.#insertParts = db.transaction((docId: string, gen: number, firstIdx: number, parts: readonly Uint8Array[]) => {
-      parts.forEach((part, i) => insertPart.run(docId, gen, firstIdx + i, part));
-    });
     this.#swapIn = db.transaction((docId: string, gen: number, sizes: readonly number[], upToSeq: number, fence: number | undefined) => {
       checkFence(docId, fence);
-      const oldGen = (genOf.get(docId) as number | null | undefined) ?? null;
+      const oldGen = parts.genOf(docId) ?? null;
       const applied = putSnapshot.run(docId, upToSeq, Buffer.alloc(0), JSON.stringify(sizes), gen, fence ?? 0).changes > 0;
       trim.run(docId, upToSeq);
       return { applied, oldGen };
     });
-    this.#deleteParts = db.prepare('DELETE FROM doc_snapshot_parts WHERE doc_id = ? AND gen = ? AND idx < ?');
-    this.#deletePartsFrom = db.prepare('DELETE FROM doc_snapshot_parts WHERE doc_id = ?');
-    this.#lastPart = db.prepare('SELECT coalesce(max(idx), -1) FROM doc_snapshot_parts WHERE doc_id = ? AND gen = ?').pluck();
     this.#pending = db.prepare(
       'SELECT count(*) AS n FROM doc_log WHERE doc_id = ? AND seq > coalesce((SELECT seq FROM doc_snapshots WHERE doc_id = ?), 0)',
     );
@@ -183,7 +150,7 @@ export class SqliteDocumentStore implements DocumentStore {
     const removeDocument = (docId: string): void => {
       deleteLog.run(docId);
       deleteSnapshot.run(docId);
-      this.#deletePartsFrom.run(docId);
+      parts.removeDocument(docId);
     };
     this.#delete = db.transaction(removeDocument);
     if (journal !== undefined) storeRecovered(db, journal, removeDocument);
@@ -276,12 +243,10 @@ export class SqliteDocumentStore implements DocumentStore {
    * part is missing or not the size recorded.
    */
   async #readRest(docId: string, head: LoadHead): Promise<StoredDocument | undefined> {
-    const reading: Reading = { deleted: false };
-    const readers = this.#reading.get(docId) ?? new Set<Reading>();
-    this.#reading.set(docId, readers.add(reading));
+    const reading = this.#parts.startReading(docId);
     try {
       const row = head.snapshot;
-      const snapshot = row === null || Array.isArray(row) ? row : await this.#readParts(docId, row);
+      const snapshot = row === null || Array.isArray(row) ? row : await this.#parts.read(docId, row);
       if (snapshot === undefined || reading.deleted) return undefined;
       const stored: StoredDocument = { snapshot, updates: head.updates, lastSeq: head.lastSeq };
       // The rest of the log: rows past the first read, and those moved in from the journal while the parts were read.
@@ -297,29 +262,8 @@ export class SqliteDocumentStore implements DocumentStore {
       if (((this.#snapshotSeq.get(docId) as number | undefined) ?? 0) > head.lastSeq) return undefined;
       return this.#withWaiting(docId, stored);
     } finally {
-      readers.delete(reading);
-      if (readers.size === 0 && this.#reading.get(docId) === readers) this.#reading.delete(docId);
+      this.#parts.stopReading(docId, reading);
     }
-  }
-  /**
-   * The parts of a snapshot stored in `doc_snapshot_parts`, about `snapshotBytesPerTurn` a turn;
-   * undefined when the document was deleted meanwhile (read it again). Throws StorageError
-   * `storage_damaged` when a part is missing or not the size recorded.
-   */
-  async #readParts(docId: string, row: SnapshotRow): Promise<Uint8Array[] | undefined> {
-    const sizes = row.parts === null ? undefined : parseSizes(row.parts);
-    if (!isPartSizes(sizes)) throw damagedParts(row);
-    const rows: { idx: number; data: Buffer }[] = [];
-    for (const [i, { from, to }] of rangesOf(sizes, snapshotBytesPerTurn).entries()) {
-      if (i > 0) await nextTurn();
-      rows.push(...(this.#partsBetween.all(docId, row.gen, from, to) as { idx: number; data: Buffer }[]));
-    }
-    const lastIdx = this.#lastPart.get(docId, row.gen) as number;
-    const whole = rows.length === sizes.length && lastIdx === sizes.length - 1 && rows.every((part, i) => part.idx === i && part.data.byteLength === sizes[i]);
-    if (whole) return rows.map((part) => bytesOf(part.data));
-    // Deleted (or replaced, after a delete) meanwhile: read again.
-    if ((this.#genOf.get(docId) as number | null | undefined) !== row.gen) return undefined;
-    throw damagedParts(row);
   }
 
   /**
@@ -339,24 +283,19 @@ export class SqliteDocumentStore implements DocumentStore {
     if (bytes <= snapshotBytesPerTurn) {
       const freed = this.#compactInline(docId, snapshot, upToSeq, fence);
       this.#walSync?.written();
-      if (freed !== null) await this.#track(docId, (state) => this.#freeParts(docId, freed, state));
+      if (freed !== null) await this.#track(docId, (state) => this.#parts.free(docId, freed, state));
       return;
     }
     if (snapshot.length === 0) throw new TypeError('A snapshot has at least one part.');
     await this.#track(docId, (state) => this.#compactInParts(docId, snapshot, upToSeq, fence, state));
   }
 
-  async #compactInParts(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence: number | undefined, state: { cancelled: boolean }): Promise<void> {
-    const gen = this.#nextGen++;
+  async #compactInParts(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence: number | undefined, state: CompactionState): Promise<void> {
+    const gen = this.#parts.nextGen();
     const sizes = snapshot.map((part) => part.byteLength);
     let swapped: { applied: boolean; oldGen: number | null };
     try {
-      for (const [i, { from, to }] of rangesOf(sizes, snapshotBytesPerTurn).entries()) {
-        if (i > 0) await nextTurn();
-        // Deleted meanwhile: the delete removed every part of the document, these included.
-        if (state.cancelled) return;
-        this.#insertParts(docId, gen, from, snapshot.slice(from, to));
-      }
+      if (!(await this.#parts.write(docId, gen, snapshot, sizes, state))) return;
       await nextTurn();
       if (state.cancelled) return;
       if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
@@ -364,7 +303,7 @@ export class SqliteDocumentStore implements DocumentStore {
     } catch (error) {
       // What was written goes now if it can (otherwise at the next open, as unused).
       try {
-        this.#deleteParts.run(docId, gen, Number.MAX_SAFE_INTEGER);
+        this.#parts.discard(docId, gen);
       } catch {
         // The same failure, most likely (a full disk); the next open removes them.
       }
@@ -374,24 +313,11 @@ export class SqliteDocumentStore implements DocumentStore {
     this.#walSync?.written();
     // A snapshot of a later point was stored meanwhile: this one is dropped instead.
     const freed = applied ? oldGen : gen;
-    if (freed !== null) await this.#freeParts(docId, freed, state);
-  }
-
-  /** Deletes the parts of a generation no snapshot points at any more, a few per turn. */
-  async #freeParts(docId: string, gen: number, state: { cancelled: boolean }): Promise<void> {
-    const last = this.#lastPart.get(docId, gen) as number;
-    for (let below = 0; below <= last; ) {
-      await nextTurn();
-      if (state.cancelled) return;
-      // A load may be reading them (it read which generation before this one replaced it).
-      if (this.#reading.has(docId)) continue;
-      below += partsFreedPerTurn;
-      this.#deleteParts.run(docId, gen, below);
-    }
+    if (freed !== null) await this.#parts.free(docId, freed, state);
   }
 
   /** Runs a compaction's turns, known to `delete` (which cancels it) and to `close` (which waits for it). */
-  async #track(docId: string, run: (state: { cancelled: boolean }) => Promise<void>): Promise<void> {
+  async #track(docId: string, run: (state: CompactionState) => Promise<void>): Promise<void> {
     const state = { cancelled: false, done: Promise.resolve() };
     const running = this.#compactions.get(docId) ?? [];
     this.#compactions.set(docId, [...running, state]);
@@ -420,7 +346,7 @@ export class SqliteDocumentStore implements DocumentStore {
     // Journal first: recovery after a crash between the two must not bring the log back.
     this.#journaled?.delete(docId);
     for (const compaction of this.#compactions.get(docId) ?? []) compaction.cancelled = true;
-    for (const reading of this.#reading.get(docId) ?? []) reading.deleted = true;
+    this.#parts.markDeleted(docId);
     this.#lastSeq.delete(docId);
     this.#delete(docId);
     this.#walSync?.written();
@@ -476,44 +402,3 @@ export class SqliteDocumentStore implements DocumentStore {
   }
 }
 
-/** The part sizes stored in `doc_snapshots.parts`; what is not JSON is left to `unpackSnapshot` to refuse. */
-function parseSizes(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-function damagedParts(row: SnapshotRow): StorageError {
-  return new StorageError('storage_damaged', `A stored snapshot's parts (generation ${row.gen}) are missing or not the sizes recorded.`);
-}
-
-/** Consecutive index ranges [from, to) of parts of these sizes, about `bytes` each (a larger part alone). */
-function rangesOf(sizes: readonly number[], bytes: number): { from: number; to: number }[] {
-  const ranges: { from: number; to: number }[] = [];
-  let from = 0;
-  let size = 0;
-  sizes.forEach((partSize, idx) => {
-    if (idx > from && size + partSize > bytes) {
-      ranges.push({ from, to: idx });
-      from = idx;
-      size = 0;
-    }
-    size += partSize;
-  });
-  if (sizes.length > from) ranges.push({ from, to: sizes.length });
-  return ranges;
-}
-
-/**
- * A blob read as a Uint8Array without copying it: the driver gives each blob a buffer of its own,
- * and a copy of each of a log's thousands of rows cost the event loop its time and the heap.
- */
-function bytesOf(blob: Buffer): Uint8Array {
-  return new Uint8Array(blob.buffer, blob.byteOffset, blob.byteLength);
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
