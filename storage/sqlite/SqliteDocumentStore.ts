@@ -1,11 +1,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DocumentStore, LogTail, StoredDocument } from '../DocumentStore.js';
-import { StorageError, asError, compactionFenced } from '../errors.js';
-import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
+import { StorageError, asError } from '../errors.js';
+import { unpackSnapshot } from '../snapshotParts.js';
 import type { DocumentJournal } from './DocumentJournal.js';
 import { openDocumentTables } from './documentTables.js';
 import { JournaledAppends, storeRecovered } from './JournaledAppends.js';
-import { type CompactionState, type SnapshotRow, SqliteSnapshotParts, parseSizes, snapshotBytesPerTurn } from './SqliteSnapshotParts.js';
+import { SqliteCompactions } from './SqliteCompactions.js';
+import { type SnapshotRow, SqliteSnapshotParts, parseSizes } from './SqliteSnapshotParts.js';
 import { bytesOf, nextTurn } from './turns.js';
 import type { WalSync } from './WalSync.js';
 
@@ -57,8 +58,6 @@ export class SqliteDocumentStore implements DocumentStore {
   readonly #load: (docId: string) => LoadHead;
   readonly #logAfter: BetterSqlite3.Statement;
   readonly #snapshotSeq: BetterSqlite3.Statement;
-  readonly #compactInline: (docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence: number | undefined) => number | null;
-  readonly #swapIn: (docId: string, gen: number, sizes: readonly number[], upToSeq: number, fence: number | undefined) => { applied: boolean; oldGen: number | null };
   /** Snapshots stored in parts, and the loads reading them. */
   readonly #parts: SqliteSnapshotParts;
   readonly #pending: BetterSqlite3.Statement;
@@ -76,8 +75,8 @@ export class SqliteDocumentStore implements DocumentStore {
    * it is read once per document, not once per append.
    */
   readonly #lastSeq = new Map<string, number>();
-  /** Compactions writing parts, by document: a delete cancels them; `close` waits for them. */
-  readonly #compactions = new Map<string, (CompactionState & { done: Promise<void> })[]>();
+  /** The compactions running: a delete cancels its document's; `close` waits for them all. */
+  readonly #compactions: SqliteCompactions;
 
   constructor(db: BetterSqlite3.Database, options: SqliteDocumentStoreOptions = {}) {
     this.#walSync = options.walSync;
@@ -114,34 +113,7 @@ export class SqliteDocumentStore implements DocumentStore {
       };
     });
     this.#snapshotSeq = db.prepare('SELECT seq FROM doc_snapshots WHERE doc_id = ?').pluck();
-    // The highest fence accepted is kept whichever snapshot stays.
-    const putSnapshot = db.prepare(
-      'INSERT INTO doc_snapshots (doc_id, seq, data, parts, gen, fence) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data, parts = excluded.parts, gen = excluded.gen, fence = max(doc_snapshots.fence, excluded.fence) WHERE excluded.seq >= doc_snapshots.seq',
-    );
-    const fenceOf = db.prepare('SELECT fence FROM doc_snapshots WHERE doc_id = ?').pluck();
-    /** Throws `compaction_fenced` when a higher fence than `fence` was accepted for the document. */
-    const checkFence = (docId: string, fence: number | undefined): void => {
-      if (fence === undefined) return;
-      const accepted = (fenceOf.get(docId) as number | undefined) ?? 0;
-      if (accepted > fence) throw compactionFenced(docId, fence, accepted);
-    };
-    const trim = db.prepare('DELETE FROM doc_log WHERE doc_id = ? AND seq <= ?');
-    // Both return the generation whose parts no longer hold the snapshot (null when none), for `compact` to free.
-    this.#compactInline = db.transaction((docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence: number | undefined) => {
-      checkFence(docId, fence);
-      const { data, sizes } = packSnapshot(snapshot);
-      const oldGen = parts.genOf(docId) ?? null;
-      const applied = putSnapshot.run(docId, upToSeq, data, sizes === null ? null : JSON.stringify(sizes), null, fence ?? 0).changes > 0;
-      trim.run(docId, upToSeq);
-      return applied ? oldGen : null;
-    });
-    this.#swapIn = db.transaction((docId: string, gen: number, sizes: readonly number[], upToSeq: number, fence: number | undefined) => {
-      checkFence(docId, fence);
-      const oldGen = parts.genOf(docId) ?? null;
-      const applied = putSnapshot.run(docId, upToSeq, Buffer.alloc(0), JSON.stringify(sizes), gen, fence ?? 0).changes > 0;
-      trim.run(docId, upToSeq);
-      return { applied, oldGen };
-    });
+    this.#compactions = new SqliteCompactions(db, parts, { walSync: options.walSync, moveWaiting: () => this.#moveWaiting() });
     this.#pending = db.prepare(
       'SELECT count(*) AS n FROM doc_log WHERE doc_id = ? AND seq > coalesce((SELECT seq FROM doc_snapshots WHERE doc_id = ?), 0)',
     );
@@ -266,69 +238,9 @@ export class SqliteDocumentStore implements DocumentStore {
     }
   }
 
-  /**
-   * Stores the snapshot and trims the log it covers. One up to `snapshotBytesPerTurn` is written
-   * inline in one transaction. A larger one is written into `doc_snapshot_parts` under a new
-   * generation, a few parts per event-loop turn, then made the document's snapshot in one small
-   * transaction that also trims the log (a crash before it leaves the old snapshot and log, and
-   * parts nothing points at, removed at the next open); the parts of the generation it replaced
-   * are then freed a few per turn. Appends go on meanwhile (they follow `upToSeq`). A delete of
-   * the document meanwhile wins: the compaction stops and stores nothing. A `fence` below the
-   * highest accepted for the document (kept in its `doc_snapshots` row, written in the same
-   * transaction as the snapshot) throws `compaction_fenced` with nothing stored.
-   */
-  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void> {
-    if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
-    const bytes = snapshot.reduce((sum, part) => sum + part.byteLength, 0);
-    if (bytes <= snapshotBytesPerTurn) {
-      const freed = this.#compactInline(docId, snapshot, upToSeq, fence);
-      this.#walSync?.written();
-      if (freed !== null) await this.#track(docId, (state) => this.#parts.free(docId, freed, state));
-      return;
-    }
-    if (snapshot.length === 0) throw new TypeError('A snapshot has at least one part.');
-    await this.#track(docId, (state) => this.#compactInParts(docId, snapshot, upToSeq, fence, state));
-  }
-
-  async #compactInParts(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence: number | undefined, state: CompactionState): Promise<void> {
-    const gen = this.#parts.nextGen();
-    const sizes = snapshot.map((part) => part.byteLength);
-    let swapped: { applied: boolean; oldGen: number | null };
-    try {
-      if (!(await this.#parts.write(docId, gen, snapshot, sizes, state))) return;
-      await nextTurn();
-      if (state.cancelled) return;
-      if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
-      swapped = this.#swapIn(docId, gen, sizes, upToSeq, fence);
-    } catch (error) {
-      // What was written goes now if it can (otherwise at the next open, as unused).
-      try {
-        this.#parts.discard(docId, gen);
-      } catch {
-        // The same failure, most likely (a full disk); the next open removes them.
-      }
-      throw error;
-    }
-    const { applied, oldGen } = swapped;
-    this.#walSync?.written();
-    // A snapshot of a later point was stored meanwhile: this one is dropped instead.
-    const freed = applied ? oldGen : gen;
-    if (freed !== null) await this.#parts.free(docId, freed, state);
-  }
-
-  /** Runs a compaction's turns, known to `delete` (which cancels it) and to `close` (which waits for it). */
-  async #track(docId: string, run: (state: CompactionState) => Promise<void>): Promise<void> {
-    const state = { cancelled: false, done: Promise.resolve() };
-    const running = this.#compactions.get(docId) ?? [];
-    this.#compactions.set(docId, [...running, state]);
-    state.done = run(state);
-    try {
-      await state.done;
-    } finally {
-      const left = (this.#compactions.get(docId) ?? []).filter((other) => other !== state);
-      if (left.length === 0) this.#compactions.delete(docId);
-      else this.#compactions.set(docId, left);
-    }
+  /** Stores the snapshot and trims the log it covers (see `SqliteCompactions.compact`). */
+  compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void> {
+    return this.#compactions.compact(docId, snapshot, upToSeq, fence);
   }
 
   /** From the numbers this process gave or read (the data dir has one owner); one read of the store per document not known yet. */
@@ -345,7 +257,7 @@ export class SqliteDocumentStore implements DocumentStore {
     this.#moveWaiting();
     // Journal first: recovery after a crash between the two must not bring the log back.
     this.#journaled?.delete(docId);
-    for (const compaction of this.#compactions.get(docId) ?? []) compaction.cancelled = true;
+    this.#compactions.cancel(docId);
     this.#parts.markDeleted(docId);
     this.#lastSeq.delete(docId);
     this.#delete(docId);
@@ -371,7 +283,7 @@ export class SqliteDocumentStore implements DocumentStore {
    * segments are deleted when everything moved, and kept for the next open otherwise.
    */
   async close(): Promise<void> {
-    await Promise.allSettled([...this.#compactions.values()].flat().map((compaction) => compaction.done));
+    await this.#compactions.settled();
     const journal = this.#journal;
     if (journal === undefined) return;
     let moved = this.#moveWaiting();
