@@ -72,6 +72,7 @@ export class SqliteSnapshotParts {
     return reading;
   }
 
+  /** Ends a load's reading: once none reads the document, `free` goes on deleting its replaced parts. */
   stopReading(docId: string, reading: Reading): void {
     const readers = this.#reading.get(docId);
     if (readers === undefined) return;
