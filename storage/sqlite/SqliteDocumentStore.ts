@@ -1,8 +1,12 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DocumentStore, LogTail, StoredDocument } from '../DocumentStore.js';
-import { StorageError, asError, compactionFenced } from '../errors.js';
-import { isPartSizes, packSnapshot, unpackSnapshot } from '../snapshotParts.js';
+import { asError } from '../errors.js';
 import type { DocumentJournal } from './DocumentJournal.js';
+import { openDocumentTables } from './documentTables.js';
+import { JournaledAppends, storeRecovered } from './JournaledAppends.js';
+import { SqliteCompactions } from './SqliteCompactions.js';
+import { SqliteDocumentReads } from './SqliteDocumentReads.js';
+import { SqliteSnapshotParts } from './SqliteSnapshotParts.js';
 import type { WalSync } from './WalSync.js';
 
 /** Options of `SqliteDocumentStore`. */
@@ -29,39 +33,6 @@ export interface SqliteDocumentStoreOptions {
 /** Documents whose last sequence number is remembered; past it the memory starts afresh (each then reads its number once more). */
 const maxKnownLastSeqs = 100_000;
 
-/** Appends waiting in the journal for the next move into `doc_log`, past which a move starts at once. */
-const maxWaitingAppends = 512;
-
-type Appended = { docId: string; firstSeq: number; updates: Uint8Array[] };
-
-/**
- * Bytes of snapshot written (or freed) per event-loop turn. A snapshot up to this size is stored
- * inline in its `doc_snapshots` row in one transaction; a larger one goes into
- * `doc_snapshot_parts` a few parts per turn (see `compact`): writing the 4 MB of a 10k-item
- * board in one transaction held the event loop for 7 to 27 ms, and a disk slow to take the
- * pages for as long as it was slow.
- */
-const snapshotBytesPerTurn = 256 * 1024;
-
-/** Parts of a replaced snapshot deleted per turn (a large snapshot's parts are tens of KB each). */
-const partsFreedPerTurn = 4;
-
-/**
- * Logged updates read per event-loop turn by `load`. A compaction reads the whole log of its
- * board: 3,200 to 8,000 rows read in one go held the event loop 10 to 12 ms (on top of whatever
- * else that turn ran), a thousand take about a millisecond and a half.
- */
-const logRowsPerTurn = 1000;
-
-/** The row of a document's snapshot: inline (`gen` null, `data` its parts end to end) or in `doc_snapshot_parts` under `gen`. */
-type SnapshotRow = { seq: number; data: Buffer; parts: string | null; gen: number | null };
-
-/** A load reading a document over several turns: `delete` marks it, and it reads again. */
-type Reading = { deleted: boolean };
-
-/** What `load` reads in its first transaction; `more` when the log goes on past the rows read. */
-type LoadHead = Omit<StoredDocument, 'snapshot'> & { snapshot: Uint8Array[] | SnapshotRow | null; more: boolean };
-
 /**
  * Board documents in SQLite: `doc_log` is the append-only log, keyed by document and a
  * per-document sequence number (one B-tree, so an append writes one page), `doc_snapshots` the
@@ -73,28 +44,17 @@ type LoadHead = Omit<StoredDocument, 'snapshot'> & { snapshot: Uint8Array[] | Sn
 export class SqliteDocumentStore implements DocumentStore {
   readonly #appendNow: (docId: string, updates: readonly Uint8Array[]) => number;
   readonly #storedLastSeq: BetterSqlite3.Statement;
-  readonly #move: (appends: readonly Appended[]) => void;
-  readonly #load: (docId: string) => LoadHead;
-  readonly #logAfter: BetterSqlite3.Statement;
-  readonly #snapshotSeq: BetterSqlite3.Statement;
-  readonly #partsBetween: BetterSqlite3.Statement;
-  /** Loads reading a document over several turns, by document: the parts of a replaced snapshot are freed only once none reads them. */
-  readonly #reading = new Map<string, Set<Reading>>();
-  readonly #compactInline: (docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence: number | undefined) => number | null;
-  readonly #insertParts: (docId: string, gen: number, firstIdx: number, parts: readonly Uint8Array[]) => void;
-  readonly #swapIn: (docId: string, gen: number, sizes: readonly number[], upToSeq: number, fence: number | undefined) => { applied: boolean; oldGen: number | null };
-  readonly #deleteParts: BetterSqlite3.Statement;
-  readonly #deletePartsFrom: BetterSqlite3.Statement;
-  readonly #lastPart: BetterSqlite3.Statement;
-  readonly #genOf: BetterSqlite3.Statement;
+  /** Snapshots stored in parts, and the loads reading them. */
+  readonly #parts: SqliteSnapshotParts;
+  /** Loads and reads of the log. */
+  readonly #reads: SqliteDocumentReads;
   readonly #pending: BetterSqlite3.Statement;
   readonly #delete: (docId: string) => void;
   readonly #walSync: WalSync | undefined;
   readonly #journal: DocumentJournal | undefined;
-  readonly #moveDelayMs: number;
+  /** With a journal: its appends not yet in `doc_log`. */
+  readonly #journaled: JournaledAppends | undefined;
   readonly #onError: (error: Error) => void;
-  /** Appends in the journal and not yet in `doc_log`, in order. */
-  #waiting: Appended[] = [];
   /**
    * Last number given per document, as this process last read or wrote it (the only writer: the
    * data dir is locked). Appends waiting in the journal are not in `doc_log` yet, and reading the
@@ -103,26 +63,16 @@ export class SqliteDocumentStore implements DocumentStore {
    * it is read once per document, not once per append.
    */
   readonly #lastSeq = new Map<string, number>();
-  #moveTimer: NodeJS.Timeout | undefined;
-  /** Generation of the next snapshot written in parts (above every one stored). */
-  #nextGen: number;
-  /** Compactions writing parts, by document: a delete cancels them; `close` waits for them. */
-  readonly #compactions = new Map<string, { cancelled: boolean; done: Promise<void> }[]>();
+  /** The compactions running: a delete cancels its document's; `close` waits for them all. */
+  readonly #compactions: SqliteCompactions;
 
   constructor(db: BetterSqlite3.Database, options: SqliteDocumentStoreOptions = {}) {
     this.#walSync = options.walSync;
     this.#journal = options.journal;
-    this.#moveDelayMs = options.moveDelayMs ?? 250;
     this.#onError = options.onError ?? (() => undefined);
-    db.exec(`
-      CREATE TABLE IF NOT EXISTS doc_log (doc_id TEXT NOT NULL, seq INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (doc_id, seq)) WITHOUT ROWID;
-      CREATE TABLE IF NOT EXISTS doc_snapshots (doc_id TEXT PRIMARY KEY, seq INTEGER NOT NULL, data BLOB NOT NULL, parts TEXT, gen INTEGER, fence INTEGER NOT NULL DEFAULT 0) WITHOUT ROWID;
-      CREATE TABLE IF NOT EXISTS doc_snapshot_parts (doc_id TEXT NOT NULL, gen INTEGER NOT NULL, idx INTEGER NOT NULL, data BLOB NOT NULL, PRIMARY KEY (doc_id, gen, idx));
-    `);
-    migrateGlobalLog(db);
-    addSnapshotColumns(db);
-    if (options.owner ?? true) removeUnusedParts(db);
-    this.#nextGen = (db.prepare('SELECT coalesce(max(gen), 0) + 1 AS gen FROM doc_snapshots').get() as { gen: number }).gen;
+    openDocumentTables(db, options.owner ?? true);
+    const parts = new SqliteSnapshotParts(db);
+    this.#parts = parts;
     // The next number follows both the log and the snapshot: a compacted document has no log rows left.
     this.#storedLastSeq = db.prepare(
       'SELECT max(coalesce((SELECT max(seq) FROM doc_log WHERE doc_id = ?), 0), coalesce((SELECT seq FROM doc_snapshots WHERE doc_id = ?), 0)) AS seq',
@@ -134,73 +84,23 @@ export class SqliteDocumentStore implements DocumentStore {
       this.#lastSeq.set(docId, seq);
       return seq;
     });
-    this.#move = db.transaction((appends: readonly Appended[]) => {
-      for (const { docId, firstSeq, updates } of appends) updates.forEach((update, i) => insert.run(docId, firstSeq + i, update));
-    });
-    const snapshot = db.prepare('SELECT seq, data, parts, gen FROM doc_snapshots WHERE doc_id = ?');
-    const log = db.prepare('SELECT seq, data FROM doc_log WHERE doc_id = ? AND seq > ? ORDER BY seq LIMIT ?');
-    this.#logAfter = log;
-    // A snapshot in parts, and a log longer than `logRowsPerTurn`, are read afterwards, a turn at a time (`load`).
-    this.#load = db.transaction((docId: string) => {
-      const snap = snapshot.get(docId) as SnapshotRow | undefined;
-      const rows = log.all(docId, snap?.seq ?? 0, logRowsPerTurn) as { seq: number; data: Buffer }[];
-      return {
-        snapshot: snap === undefined ? null : snap.gen === null ? unpackSnapshot(new Uint8Array(snap.data), snap.parts === null ? null : parseSizes(snap.parts)) : snap,
-        updates: rows.map((r) => bytesOf(r.data)),
-        lastSeq: rows.at(-1)?.seq ?? snap?.seq ?? 0,
-        more: rows.length === logRowsPerTurn,
-      };
-    });
-    this.#snapshotSeq = db.prepare('SELECT seq FROM doc_snapshots WHERE doc_id = ?').pluck();
-    this.#partsBetween = db.prepare('SELECT idx, data FROM doc_snapshot_parts WHERE doc_id = ? AND gen = ? AND idx >= ? AND idx < ? ORDER BY idx');
-    // The highest fence accepted is kept whichever snapshot stays.
-    const putSnapshot = db.prepare(
-      'INSERT INTO doc_snapshots (doc_id, seq, data, parts, gen, fence) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (doc_id) DO UPDATE SET seq = excluded.seq, data = excluded.data, parts = excluded.parts, gen = excluded.gen, fence = max(doc_snapshots.fence, excluded.fence) WHERE excluded.seq >= doc_snapshots.seq',
-    );
-    const genOf = db.prepare('SELECT gen FROM doc_snapshots WHERE doc_id = ?').pluck();
-    this.#genOf = genOf;
-    const fenceOf = db.prepare('SELECT fence FROM doc_snapshots WHERE doc_id = ?').pluck();
-    /** Throws `compaction_fenced` when a higher fence than `fence` was accepted for the document. */
-    const checkFence = (docId: string, fence: number | undefined): void => {
-      if (fence === undefined) return;
-      const accepted = (fenceOf.get(docId) as number | undefined) ?? 0;
-      if (accepted > fence) throw compactionFenced(docId, fence, accepted);
-    };
-    const trim = db.prepare('DELETE FROM doc_log WHERE doc_id = ? AND seq <= ?');
-    // Both return the generation whose parts no longer hold the snapshot (null when none), for `compact` to free.
-    this.#compactInline = db.transaction((docId: string, parts: readonly Uint8Array[], upToSeq: number, fence: number | undefined) => {
-      checkFence(docId, fence);
-      const { data, sizes } = packSnapshot(parts);
-      const oldGen = (genOf.get(docId) as number | null | undefined) ?? null;
-      const applied = putSnapshot.run(docId, upToSeq, data, sizes === null ? null : JSON.stringify(sizes), null, fence ?? 0).changes > 0;
-      trim.run(docId, upToSeq);
-      return applied ? oldGen : null;
-    });
-    const insertPart = db.prepare('INSERT INTO doc_snapshot_parts (doc_id, gen, idx, data) VALUES (?, ?, ?, ?)');
-    this.#insertParts = db.transaction((docId: string, gen: number, firstIdx: number, parts: readonly Uint8Array[]) => {
-      parts.forEach((part, i) => insertPart.run(docId, gen, firstIdx + i, part));
-    });
-    this.#swapIn = db.transaction((docId: string, gen: number, sizes: readonly number[], upToSeq: number, fence: number | undefined) => {
-      checkFence(docId, fence);
-      const oldGen = (genOf.get(docId) as number | null | undefined) ?? null;
-      const applied = putSnapshot.run(docId, upToSeq, Buffer.alloc(0), JSON.stringify(sizes), gen, fence ?? 0).changes > 0;
-      trim.run(docId, upToSeq);
-      return { applied, oldGen };
-    });
-    this.#deleteParts = db.prepare('DELETE FROM doc_snapshot_parts WHERE doc_id = ? AND gen = ? AND idx < ?');
-    this.#deletePartsFrom = db.prepare('DELETE FROM doc_snapshot_parts WHERE doc_id = ?');
-    this.#lastPart = db.prepare('SELECT coalesce(max(idx), -1) FROM doc_snapshot_parts WHERE doc_id = ? AND gen = ?').pluck();
+    const journal = options.journal;
+    this.#journaled = journal === undefined ? undefined : new JournaledAppends(db, journal, insert, { walSync: options.walSync, moveDelayMs: options.moveDelayMs ?? 250, onError: this.#onError });
+    const moveWaiting = (): boolean => this.#moveWaiting();
+    this.#reads = new SqliteDocumentReads(db, parts, this.#journaled, moveWaiting);
+    this.#compactions = new SqliteCompactions(db, parts, { walSync: options.walSync, moveWaiting });
     this.#pending = db.prepare(
       'SELECT count(*) AS n FROM doc_log WHERE doc_id = ? AND seq > coalesce((SELECT seq FROM doc_snapshots WHERE doc_id = ?), 0)',
     );
     const deleteLog = db.prepare('DELETE FROM doc_log WHERE doc_id = ?');
     const deleteSnapshot = db.prepare('DELETE FROM doc_snapshots WHERE doc_id = ?');
-    this.#delete = db.transaction((docId: string) => {
+    const removeDocument = (docId: string): void => {
       deleteLog.run(docId);
       deleteSnapshot.run(docId);
-      this.#deletePartsFrom.run(docId);
-    });
-    if (this.#journal !== undefined) this.#recover(db, this.#journal, { deleteLog, deleteSnapshot });
+      parts.removeDocument(docId);
+    };
+    this.#delete = db.transaction(removeDocument);
+    if (journal !== undefined) storeRecovered(db, journal, removeDocument);
   }
 
   /**
@@ -210,19 +110,16 @@ export class SqliteDocumentStore implements DocumentStore {
    */
   appendNow(docId: string, updates: readonly Uint8Array[]): number {
     if (updates.length === 0) return this.#lastSeqOf(docId);
-    const journal = this.#journal;
-    if (journal === undefined) {
+    const journaled = this.#journaled;
+    if (journaled === undefined) {
       const seq = this.#appendNow(docId, updates);
       this.#walSync?.written();
       return seq;
     }
     const firstSeq = this.#lastSeqOf(docId) + 1;
-    journal.append(docId, firstSeq, updates);
+    journaled.append(docId, firstSeq, updates);
     const lastSeq = firstSeq + updates.length - 1;
-    // Copies: an update is often a view of a socket's whole read buffer, which must not wait with it.
-    this.#waiting.push({ docId, firstSeq, updates: updates.map((update) => new Uint8Array(update)) });
     this.#lastSeq.set(docId, lastSeq);
-    this.#scheduleMove();
     return lastSeq;
   }
 
@@ -230,205 +127,19 @@ export class SqliteDocumentStore implements DocumentStore {
     return this.appendNow(docId, updates);
   }
 
-  /**
-   * The snapshot and the updates logged after it. The snapshot's row and the first
-   * `logRowsPerTurn` updates are read in one transaction; a snapshot stored in parts is then read
-   * a few parts per event-loop turn (its parts never change, and a compaction that replaces it
-   * meanwhile frees them only after this read), and a longer log `logRowsPerTurn` rows per turn
-   * (rows are only ever added after it, or trimmed by a compaction that stores a later
-   * snapshot, which makes it read again when that snapshot covers rows past the first read). A
-   * delete meanwhile makes it read again.
-   */
-  async load(docId: string): Promise<StoredDocument> {
-    for (let attempt = 1; ; attempt += 1) {
-      this.#moveWaiting();
-      const head = this.#load(docId);
-      const { snapshot, updates, lastSeq } = head;
-      const stored = head.more || !(snapshot === null || Array.isArray(snapshot)) ? await this.#readRest(docId, head) : this.#withWaiting(docId, { snapshot, updates, lastSeq });
-      if (stored !== undefined) return stored;
-      if (attempt >= 3) throw new StorageError('storage_unavailable', `The snapshot of ${docId} kept changing while it was read.`);
-    }
+  /** See `SqliteDocumentReads.load`. */
+  load(docId: string): Promise<StoredDocument> {
+    return this.#reads.load(docId);
   }
 
-  /**
-   * The log after `afterSeq`, `logRowsPerTurn` rows per event-loop turn, then the document's
-   * appends still waiting in the journal; null when a snapshot covers a number after `afterSeq`
-   * (checked before each turn's rows: a compaction between two turns may have trimmed rows not
-   * read yet).
-   */
-  async readLogAfter(docId: string, afterSeq: number): Promise<LogTail | null> {
-    this.#moveWaiting();
-    const tail: LogTail = { updates: [], lastSeq: afterSeq };
-    for (let rows = logRowsPerTurn, turn = 0; rows === logRowsPerTurn; turn += 1) {
-      if (turn > 0) await nextTurn();
-      if (((this.#snapshotSeq.get(docId) as number | undefined) ?? 0) > afterSeq) return null;
-      const next = this.#logAfter.all(docId, tail.lastSeq, logRowsPerTurn) as { seq: number; data: Buffer }[];
-      for (const r of next) tail.updates.push({ seq: r.seq, update: bytesOf(r.data) });
-      tail.lastSeq = next.at(-1)?.seq ?? tail.lastSeq;
-      rows = next.length;
-    }
-    for (const append of this.#waiting) {
-      if (append.docId !== docId) continue;
-      for (const [i, update] of append.updates.entries()) {
-        const seq = append.firstSeq + i;
-        if (seq <= tail.lastSeq) continue;
-        tail.updates.push({ seq, update });
-        tail.lastSeq = seq;
-      }
-    }
-    return tail;
+  /** See `SqliteDocumentReads.readLogAfter`. */
+  readLogAfter(docId: string, afterSeq: number): Promise<LogTail | null> {
+    return this.#reads.readLogAfter(docId, afterSeq);
   }
 
-  /**
-   * `stored` followed by the document's appends still waiting in the journal (left waiting only
-   * when a move failed, or made since the last read): called in the turn of the last read.
-   */
-  #withWaiting(docId: string, stored: StoredDocument): StoredDocument {
-    for (const append of this.#waiting) {
-      if (append.docId !== docId) continue;
-      for (const [i, update] of append.updates.entries()) {
-        if (append.firstSeq + i <= stored.lastSeq) continue;
-        stored.updates.push(update);
-        stored.lastSeq = append.firstSeq + i;
-      }
-    }
-    return stored;
-  }
-
-  /**
-   * The rest of a load begun by `#load` (`head`): the snapshot's parts, when stored in parts, then
-   * the rest of the log, a turn at a time; undefined when the document was deleted, or its
-   * snapshot replaced, meanwhile (read it again). Throws StorageError `storage_damaged` when a
-   * part is missing or not the size recorded.
-   */
-  async #readRest(docId: string, head: LoadHead): Promise<StoredDocument | undefined> {
-    const reading: Reading = { deleted: false };
-    const readers = this.#reading.get(docId) ?? new Set<Reading>();
-    this.#reading.set(docId, readers.add(reading));
-    try {
-      const row = head.snapshot;
-      const snapshot = row === null || Array.isArray(row) ? row : await this.#readParts(docId, row);
-      if (snapshot === undefined || reading.deleted) return undefined;
-      const stored: StoredDocument = { snapshot, updates: head.updates, lastSeq: head.lastSeq };
-      // The rest of the log: rows past the first read, and those moved in from the journal while the parts were read.
-      for (let rows = logRowsPerTurn; rows === logRowsPerTurn; ) {
-        await nextTurn();
-        if (reading.deleted) return undefined;
-        const next = this.#logAfter.all(docId, stored.lastSeq, logRowsPerTurn) as { seq: number; data: Buffer }[];
-        for (const r of next) stored.updates.push(bytesOf(r.data));
-        stored.lastSeq = next.at(-1)?.seq ?? stored.lastSeq;
-        rows = next.length;
-      }
-      // A compaction stored meanwhile past the rows of the first read may have trimmed rows not read yet.
-      if (((this.#snapshotSeq.get(docId) as number | undefined) ?? 0) > head.lastSeq) return undefined;
-      return this.#withWaiting(docId, stored);
-    } finally {
-      readers.delete(reading);
-      if (readers.size === 0 && this.#reading.get(docId) === readers) this.#reading.delete(docId);
-    }
-  }
-  /**
-   * The parts of a snapshot stored in `doc_snapshot_parts`, about `snapshotBytesPerTurn` a turn;
-   * undefined when the document was deleted meanwhile (read it again). Throws StorageError
-   * `storage_damaged` when a part is missing or not the size recorded.
-   */
-  async #readParts(docId: string, row: SnapshotRow): Promise<Uint8Array[] | undefined> {
-    const sizes = row.parts === null ? undefined : parseSizes(row.parts);
-    if (!isPartSizes(sizes)) throw damagedParts(row);
-    const rows: { idx: number; data: Buffer }[] = [];
-    for (const [i, { from, to }] of rangesOf(sizes, snapshotBytesPerTurn).entries()) {
-      if (i > 0) await nextTurn();
-      rows.push(...(this.#partsBetween.all(docId, row.gen, from, to) as { idx: number; data: Buffer }[]));
-    }
-    const lastIdx = this.#lastPart.get(docId, row.gen) as number;
-    const whole = rows.length === sizes.length && lastIdx === sizes.length - 1 && rows.every((part, i) => part.idx === i && part.data.byteLength === sizes[i]);
-    if (whole) return rows.map((part) => bytesOf(part.data));
-    // Deleted (or replaced, after a delete) meanwhile: read again.
-    if ((this.#genOf.get(docId) as number | null | undefined) !== row.gen) return undefined;
-    throw damagedParts(row);
-  }
-
-  /**
-   * Stores the snapshot and trims the log it covers. One up to `snapshotBytesPerTurn` is written
-   * inline in one transaction. A larger one is written into `doc_snapshot_parts` under a new
-   * generation, a few parts per event-loop turn, then made the document's snapshot in one small
-   * transaction that also trims the log (a crash before it leaves the old snapshot and log, and
-   * parts nothing points at, removed at the next open); the parts of the generation it replaced
-   * are then freed a few per turn. Appends go on meanwhile (they follow `upToSeq`). A delete of
-   * the document meanwhile wins: the compaction stops and stores nothing. A `fence` below the
-   * highest accepted for the document (kept in its `doc_snapshots` row, written in the same
-   * transaction as the snapshot) throws `compaction_fenced` with nothing stored.
-   */
-  async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void> {
-    if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
-    const bytes = snapshot.reduce((sum, part) => sum + part.byteLength, 0);
-    if (bytes <= snapshotBytesPerTurn) {
-      const freed = this.#compactInline(docId, snapshot, upToSeq, fence);
-      this.#walSync?.written();
-      if (freed !== null) await this.#track(docId, (state) => this.#freeParts(docId, freed, state));
-      return;
-    }
-    if (snapshot.length === 0) throw new TypeError('A snapshot has at least one part.');
-    await this.#track(docId, (state) => this.#compactInParts(docId, snapshot, upToSeq, fence, state));
-  }
-
-  async #compactInParts(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence: number | undefined, state: { cancelled: boolean }): Promise<void> {
-    const gen = this.#nextGen++;
-    const sizes = snapshot.map((part) => part.byteLength);
-    let swapped: { applied: boolean; oldGen: number | null };
-    try {
-      for (const [i, { from, to }] of rangesOf(sizes, snapshotBytesPerTurn).entries()) {
-        if (i > 0) await nextTurn();
-        // Deleted meanwhile: the delete removed every part of the document, these included.
-        if (state.cancelled) return;
-        this.#insertParts(docId, gen, from, snapshot.slice(from, to));
-      }
-      await nextTurn();
-      if (state.cancelled) return;
-      if (!this.#moveWaiting()) throw new StorageError('storage_unavailable', 'Compaction waits for the journal to move into doc_log.');
-      swapped = this.#swapIn(docId, gen, sizes, upToSeq, fence);
-    } catch (error) {
-      // What was written goes now if it can (otherwise at the next open, as unused).
-      try {
-        this.#deleteParts.run(docId, gen, Number.MAX_SAFE_INTEGER);
-      } catch {
-        // The same failure, most likely (a full disk); the next open removes them.
-      }
-      throw error;
-    }
-    const { applied, oldGen } = swapped;
-    this.#walSync?.written();
-    // A snapshot of a later point was stored meanwhile: this one is dropped instead.
-    const freed = applied ? oldGen : gen;
-    if (freed !== null) await this.#freeParts(docId, freed, state);
-  }
-
-  /** Deletes the parts of a generation no snapshot points at any more, a few per turn. */
-  async #freeParts(docId: string, gen: number, state: { cancelled: boolean }): Promise<void> {
-    const last = this.#lastPart.get(docId, gen) as number;
-    for (let below = 0; below <= last; ) {
-      await nextTurn();
-      if (state.cancelled) return;
-      // A load may be reading them (it read which generation before this one replaced it).
-      if (this.#reading.has(docId)) continue;
-      below += partsFreedPerTurn;
-      this.#deleteParts.run(docId, gen, below);
-    }
-  }
-
-  /** Runs a compaction's turns, known to `delete` (which cancels it) and to `close` (which waits for it). */
-  async #track(docId: string, run: (state: { cancelled: boolean }) => Promise<void>): Promise<void> {
-    const state = { cancelled: false, done: Promise.resolve() };
-    const running = this.#compactions.get(docId) ?? [];
-    this.#compactions.set(docId, [...running, state]);
-    state.done = run(state);
-    try {
-      await state.done;
-    } finally {
-      const left = (this.#compactions.get(docId) ?? []).filter((other) => other !== state);
-      if (left.length === 0) this.#compactions.delete(docId);
-      else this.#compactions.set(docId, left);
-    }
+  /** Stores the snapshot and trims the log it covers (see `SqliteCompactions.compact`). */
+  compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void> {
+    return this.#compactions.compact(docId, snapshot, upToSeq, fence);
   }
 
   /** From the numbers this process gave or read (the data dir has one owner); one read of the store per document not known yet. */
@@ -438,18 +149,15 @@ export class SqliteDocumentStore implements DocumentStore {
 
   async pendingUpdates(docId: string): Promise<number> {
     this.#moveWaiting();
-    let waiting = 0;
-    for (const append of this.#waiting) if (append.docId === docId) waiting += append.updates.length;
-    return (this.#pending.get(docId, docId) as { n: number }).n + waiting;
+    return (this.#pending.get(docId, docId) as { n: number }).n + (this.#journaled?.count(docId) ?? 0);
   }
 
   async delete(docId: string): Promise<void> {
     this.#moveWaiting();
     // Journal first: recovery after a crash between the two must not bring the log back.
-    this.#journal?.appendDeleted(docId);
-    for (const compaction of this.#compactions.get(docId) ?? []) compaction.cancelled = true;
-    for (const reading of this.#reading.get(docId) ?? []) reading.deleted = true;
-    this.#waiting = this.#waiting.filter((append) => append.docId !== docId);
+    this.#journaled?.delete(docId);
+    this.#compactions.cancel(docId);
+    this.#parts.markDeleted(docId);
     this.#lastSeq.delete(docId);
     this.#delete(docId);
     this.#walSync?.written();
@@ -474,9 +182,7 @@ export class SqliteDocumentStore implements DocumentStore {
    * segments are deleted when everything moved, and kept for the next open otherwise.
    */
   async close(): Promise<void> {
-    await Promise.allSettled([...this.#compactions.values()].flat().map((compaction) => compaction.done));
-    clearTimeout(this.#moveTimer);
-    this.#moveTimer = undefined;
+    await this.#compactions.settled();
     const journal = this.#journal;
     if (journal === undefined) return;
     let moved = this.#moveWaiting();
@@ -496,158 +202,14 @@ export class SqliteDocumentStore implements DocumentStore {
     if (known !== undefined) return known;
     const { seq } = this.#storedLastSeq.get(docId, docId) as { seq: number };
     // Numbers of appends still waiting in the journal are known nowhere else: forgotten only once none waits.
-    if (this.#lastSeq.size >= maxKnownLastSeqs && this.#waiting.length === 0) this.#lastSeq.clear();
+    if (this.#lastSeq.size >= maxKnownLastSeqs && (this.#journaled?.empty ?? true)) this.#lastSeq.clear();
     this.#lastSeq.set(docId, seq);
     return seq;
   }
 
-  #scheduleMove(): void {
-    if (this.#waiting.length >= maxWaitingAppends) clearTimeout(this.#moveTimer);
-    else if (this.#moveTimer !== undefined) return;
-    this.#moveTimer = setTimeout(() => {
-      this.#moveTimer = undefined;
-      this.#moveWaiting();
-    }, this.#waiting.length >= maxWaitingAppends ? 0 : this.#moveDelayMs);
-    this.#moveTimer.unref();
-  }
-
-  /**
-   * Moves the appends waiting in the journal into `doc_log` in one transaction; returns false
-   * (logged, retried later) when it fails. The journal's segments before the move are released
-   * once the move survives power loss.
-   */
+  /** Moves the appends waiting in the journal into `doc_log`; false (logged, retried later) when that fails. */
   #moveWaiting(): boolean {
-    clearTimeout(this.#moveTimer);
-    this.#moveTimer = undefined;
-    const journal = this.#journal;
-    if (journal === undefined || this.#waiting.length === 0) return true;
-    const mark = journal.mark();
-    try {
-      this.#move(this.#waiting);
-    } catch (error) {
-      this.#onError(new StorageError('storage_unavailable', 'Moving journaled document updates into doc_log failed; retrying', { cause: error }));
-      this.#scheduleMove();
-      return false;
-    }
-    this.#waiting = [];
-    const walSync = this.#walSync;
-    walSync?.written();
-    // Most moves leave no full segment behind; only one that does needs the WAL fsynced first.
-    if (!journal.releasable(mark)) return true;
-    if (walSync === undefined) journal.release(mark);
-    else {
-      walSync.request().then(
-        () => journal.release(mark),
-        (error: unknown) => this.#onError(asError(error)),
-      );
-    }
-    return true;
-  }
-
-  /**
-   * Stores what the journal recovered from an earlier run, in order, in one transaction that is
-   * fsynced before the journal lets go of it: updates not already stored (nor covered by a
-   * snapshot), and deletes.
-   */
-  #recover(db: BetterSqlite3.Database, journal: DocumentJournal, statements: { deleteLog: BetterSqlite3.Statement; deleteSnapshot: BetterSqlite3.Statement }): void {
-    const records = journal.recovered;
-    if (records.length > 0) {
-      const insertMissing = db.prepare(
-        'INSERT OR IGNORE INTO doc_log (doc_id, seq, data) SELECT @doc, @seq, @data WHERE @seq > coalesce((SELECT seq FROM doc_snapshots WHERE doc_id = @doc), 0)',
-      );
-      const store = db.transaction(() => {
-        for (const record of records) {
-          if (record.kind === 'deleted') {
-            statements.deleteLog.run(record.docId);
-            statements.deleteSnapshot.run(record.docId);
-            this.#deletePartsFrom.run(record.docId);
-          } else {
-            record.updates.forEach((update, i) => insertMissing.run({ doc: record.docId, seq: record.firstSeq + i, data: update }));
-          }
-        }
-      });
-      const synchronous = db.pragma('synchronous', { simple: true });
-      db.pragma('synchronous = FULL');
-      try {
-        store.immediate();
-      } finally {
-        db.pragma(`synchronous = ${Number(synchronous)}`);
-      }
-    }
-    journal.release(journal.mark());
+    return this.#journaled?.move() ?? true;
   }
 }
 
-/** The part sizes stored in `doc_snapshots.parts`; what is not JSON is left to `unpackSnapshot` to refuse. */
-function parseSizes(text: string): unknown {
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return undefined;
-  }
-}
-
-/**
- * Adds the columns of `doc_snapshots` a store made before them lacks: `parts` (the part sizes
- * of a snapshot stored in parts) and `gen` (the generation of its rows in `doc_snapshot_parts`).
- */
-function addSnapshotColumns(db: BetterSqlite3.Database): void {
-  const columns = db.prepare('PRAGMA table_info(doc_snapshots)').all() as { name: string }[];
-  if (!columns.some((column) => column.name === 'parts')) db.exec('ALTER TABLE doc_snapshots ADD COLUMN parts TEXT');
-  if (!columns.some((column) => column.name === 'gen')) db.exec('ALTER TABLE doc_snapshots ADD COLUMN gen INTEGER');
-  if (!columns.some((column) => column.name === 'fence')) db.exec('ALTER TABLE doc_snapshots ADD COLUMN fence INTEGER NOT NULL DEFAULT 0');
-}
-
-/** Deletes parts no snapshot points at: those of a compaction a crash stopped, or of one replaced before they were all freed. */
-function removeUnusedParts(db: BetterSqlite3.Database): void {
-  db.prepare(
-    'DELETE FROM doc_snapshot_parts WHERE NOT EXISTS (SELECT 1 FROM doc_snapshots s WHERE s.doc_id = doc_snapshot_parts.doc_id AND s.gen = doc_snapshot_parts.gen)',
-  ).run();
-}
-
-function damagedParts(row: SnapshotRow): StorageError {
-  return new StorageError('storage_damaged', `A stored snapshot's parts (generation ${row.gen}) are missing or not the sizes recorded.`);
-}
-
-/** Consecutive index ranges [from, to) of parts of these sizes, about `bytes` each (a larger part alone). */
-function rangesOf(sizes: readonly number[], bytes: number): { from: number; to: number }[] {
-  const ranges: { from: number; to: number }[] = [];
-  let from = 0;
-  let size = 0;
-  sizes.forEach((partSize, idx) => {
-    if (idx > from && size + partSize > bytes) {
-      ranges.push({ from, to: idx });
-      from = idx;
-      size = 0;
-    }
-    size += partSize;
-  });
-  if (sizes.length > from) ranges.push({ from, to: sizes.length });
-  return ranges;
-}
-
-/**
- * A blob read as a Uint8Array without copying it: the driver gives each blob a buffer of its own,
- * and a copy of each of a log's thousands of rows cost the event loop its time and the heap.
- */
-function bytesOf(blob: Buffer): Uint8Array {
-  return new Uint8Array(blob.buffer, blob.byteOffset, blob.byteLength);
-}
-
-function nextTurn(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
-
-/**
- * Moves a log of the first layout (`doc_updates`: one global AUTOINCREMENT sequence and a
- * secondary index, three pages written per append) into `doc_log`, in one transaction. The
- * global numbers grow within each document, so they keep their order and stay above the
- * document's snapshot number.
- */
-function migrateGlobalLog(db: BetterSqlite3.Database): void {
-  const old = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'doc_updates'").get();
-  if (old === undefined) return;
-  db.transaction(() => {
-    db.exec('INSERT INTO doc_log (doc_id, seq, data) SELECT doc_id, seq, data FROM doc_updates; DROP TABLE doc_updates;');
-  }).immediate();
-}
