@@ -1,0 +1,86 @@
+import type { Collection, Filter, StoredRecord, Update } from '../../storage/index.js';
+import { DuplicateKeyError } from '../../storage/index.js';
+import type { RecordEventMarks } from '../../storage/schema/writeEvents.js';
+
+/** Past this many ids, a write keeps only those whose journal row is still waiting (one read of the journal). */
+export const marksBeforePruning = 8;
+
+/** The ids a record's `recordEvents` names. */
+export function markedRows(record: RecordEventMarks | null): string[] {
+  const marks = record?.recordEvents;
+  return marks === undefined || marks === '' ? [] : marks.split(' ');
+}
+
+/**
+ * Writes an operation's record with the id of its journal row added to the record's
+ * `recordEvents`, in the same single-record write, so that replaying the row asks whether that
+ * write happened rather than whether the record still looks as it left it. Each write compares
+ * the list it read with the stored one (a compare-and-set in the update's filter) and retries
+ * from the stored one when another write came in between, so no write drops another's id. Ids
+ * stay until a write finds more than `marksBeforePruning` and keeps those whose row still waits.
+ * Without a row (an operation with nothing to record), writes as the store's own calls do.
+ */
+export class RecordMark {
+  readonly #rowId: string | null;
+  readonly #read: RecordEventMarks | null;
+  readonly #waiting: (ids: readonly string[]) => Promise<ReadonlySet<string>>;
+
+  /**
+   * `read` is the record as the operation read it (null when it creates it); `waiting` answers
+   * which of the given row ids are still in the journal.
+   */
+  constructor(rowId: string | null, read: RecordEventMarks | null, waiting: (ids: readonly string[]) => Promise<ReadonlySet<string>>) {
+    this.#rowId = rowId;
+    this.#read = read;
+    this.#waiting = waiting;
+  }
+
+  /** `Collection.updateOne` with the row's id added to the record's marks; null when `filter` matches nothing. */
+  async update<R extends StoredRecord & RecordEventMarks>(collection: Collection<R>, filter: Filter<R> & { id: string }, update: Update<R>): Promise<R | null> {
+    if (this.#rowId === null) return collection.updateOne(filter, update);
+    let read = this.#read;
+    for (;;) {
+      const base = read?.recordEvents ?? null;
+      const $set = { ...update.$set, recordEvents: await this.#next(read) } as Partial<R>;
+      const stored = await collection.updateOne({ ...filter, recordEvents: base } as Filter<R>, { ...update, $set });
+      if (stored !== null) return stored;
+      read = await collection.get(filter.id);
+      // Gone, or its marks as read: the operation's own condition is what failed.
+      if (read === null || (read.recordEvents ?? null) === base) return null;
+    }
+  }
+
+  /** `Collection.put` (the record whole, created when missing) with the row's id added to the record's marks. */
+  async put<R extends StoredRecord & RecordEventMarks>(collection: Collection<R>, record: R): Promise<void> {
+    if (this.#rowId === null) return collection.put(record);
+    let read = this.#read;
+    for (;;) {
+      const recordEvents = await this.#next(read);
+      if (read === null) {
+        try {
+          await collection.insert({ ...record, recordEvents });
+          return;
+        } catch (error) {
+          if (!(error instanceof DuplicateKeyError)) throw error;
+          read = await collection.get(record.id);
+          if (read === null) throw error;
+          continue;
+        }
+      }
+      const { id, ...fields } = record;
+      const stored = await collection.updateOne({ id, recordEvents: read.recordEvents ?? null } as Filter<R>, { $set: { ...fields, recordEvents } as Partial<R> });
+      if (stored !== null) return;
+      read = await collection.get(id);
+    }
+  }
+
+  async #next(read: RecordEventMarks | null): Promise<string> {
+    const id = this.#rowId as string;
+    let earlier = markedRows(read);
+    if (earlier.length >= marksBeforePruning) {
+      const waiting = await this.#waiting(earlier);
+      earlier = earlier.filter((mark) => waiting.has(mark));
+    }
+    return [id, ...earlier].join(' ');
+  }
+}

@@ -1,0 +1,171 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { DomainEventType } from '../../server/events/index.js';
+import type { Collection } from '../../storage/index.js';
+import type { AccessChangeRecord } from '../../storage/schema/accessChanges.js';
+import { accessChangeCollections } from '../../storage/schema/accessChanges.js';
+import type { ActivityRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import { webhookCollections } from '../../storage/schema/webhooks.js';
+import type { RecordEventsRecord } from '../../storage/schema/writeEvents.js';
+import { writeEventCollections } from '../../storage/schema/writeEvents.js';
+import { createBoard } from '../content/helpers.js';
+import { haltEventsWhere } from '../content/writeEventsKit.js';
+import { json, startTestServer } from '../helpers/testServer.js';
+import type { TestServer, TestUser } from '../helpers/testServer.js';
+import { startReceiver } from '../server/webhooks/receiver.js';
+import type { TestReceiver } from '../server/webhooks/receiver.js';
+
+/**
+ * docs/events.md "Durability of record events": an operation's journal row is recovered by
+ * whether the write that carries its id happened, so a later change of the same fields before
+ * the row is recovered (a second rename, a restore after a trash, another role) leaves its events
+ * whole: each of two renames, a trash and the restore that undid it, and two role changes of one
+ * member, all stopped between their store and their events, are delivered once after a restart.
+ */
+
+const env = { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true' };
+/** Delivered by webhooks; `public_link.updated` is halted too, and heard as an access change. */
+const hooked: readonly DomainEventType[] = ['board.updated', 'board.deleted', 'board.restored', 'member.updated'];
+const halted: readonly DomainEventType[] = [...hooked, 'public_link.updated'];
+
+let dataDir: string;
+let receiver: TestReceiver;
+let t: TestServer;
+let olive: TestUser;
+let bert: TestUser;
+let secret = '';
+let renamed = '';
+let trashed = '';
+let shared = '';
+let linksBefore = 0;
+
+const journal = (server: TestServer): Collection<RecordEventsRecord> => server.server.services.db.collection<RecordEventsRecord>(writeEventCollections.records);
+
+/** Every delivery, verified, as sorted `<type> <board> <detail>` lines; fails on a second delivery of one event. */
+function delivered(): string[] {
+  const verifier = new Webhook(secret);
+  const seen = new Set<string>();
+  const lines: string[] = [];
+  for (const delivery of receiver.received) {
+    const event = verifier.verify(delivery.body, delivery.headers as Record<string, string>) as { id: string; type: string; data: Record<string, unknown> };
+    expect(seen.has(event.id), `${event.type} ${event.id} delivered twice`).toBe(false);
+    seen.add(event.id);
+    const { data } = event;
+    const line =
+      event.type === 'board.updated' ? `${String(data.id)} ${String(data.title)}`
+      : event.type === 'member.updated' ? `${String(data.resourceId)} ${String(data.role)}`
+      : String(data.id);
+    lines.push(`${event.type} ${line}`);
+  }
+  return lines.sort();
+}
+
+const linkChanges = (server: TestServer): Promise<number> =>
+  server.server.services.db.collection<AccessChangeRecord>(accessChangeCollections.changes).count({ kind: 'link', subject: shared });
+
+async function activity(server: TestServer): Promise<string[]> {
+  const rows = await server.server.services.db.collection<ActivityRecord>(boardCollections.activity).find({ boardId: { $in: [renamed, trashed, shared] } });
+  return rows.map((row) => `${row.boardId} ${row.action} ${JSON.stringify(row.data)}`).sort();
+}
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(tmpdir(), 'boards-record-later-'));
+  receiver = await startReceiver();
+  t = await startTestServer({ env, dataDir });
+  olive = await t.createUser({ name: 'Olive', plan: 'pro' });
+  bert = await t.createUser({ name: 'Bert', plan: 'pro' });
+});
+
+afterAll(async () => {
+  vi.restoreAllMocks();
+  await t?.stop();
+  await receiver?.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('record operations followed by a change of the same fields before their rows are recovered', () => {
+  let rows: RecordEventsRecord[] = [];
+  let expected: { delivered: string[]; activity: string[] };
+
+  it('each has its events delivered once after a restart', async () => {
+    secret = (await json(t.api(olive.key, 'POST', '/webhooks', { url: receiver.url, events: [...hooked] }))).secret as string;
+    renamed = await createBoard(t, olive.key, 'Renamed');
+    trashed = await createBoard(t, olive.key, 'Trashed');
+    shared = await createBoard(t, olive.key, 'Shared');
+    expect((await t.api(olive.key, 'POST', `/boards/${shared}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
+    const before = await activity(t);
+    linksBefore = await linkChanges(t);
+
+    haltEventsWhere(t, (type) => halted.includes(type));
+    // One after the other: each stores its record, then stops before its events are heard.
+    const steps: [string, string, unknown?][] = [
+      ['PATCH', `/boards/${renamed}`, { title: 'First' }],
+      ['PATCH', `/boards/${renamed}`, { title: 'Second' }],
+      ['DELETE', `/boards/${trashed}`],
+      ['POST', `/boards/${trashed}/restore`],
+      ['PATCH', `/boards/${shared}/members/${encodeURIComponent(bert.email)}`, { role: 'editor' }],
+      ['PATCH', `/boards/${shared}/members/${encodeURIComponent(bert.email)}`, { role: 'commenter' }],
+      ['PUT', `/boards/${shared}/public-link`, { enabled: true }],
+      ['PUT', `/boards/${shared}/public-link`, { enabled: false }],
+    ];
+    for (const [i, [method, route, body]] of steps.entries()) {
+      t.api(olive.key, method, route, body).catch(() => undefined);
+      // Its activity row is recorded after its store and before its events.
+      await expect.poll(async () => (await activity(t)).length, { timeout: 20_000 }).toBe(before.length + i + 1);
+    }
+    rows = await journal(t).find({}, { sort: [['id', 1]] });
+    expect(rows).toHaveLength(steps.length);
+    expect(receiver.received).toHaveLength(0);
+    const board = await json(t.api(olive.key, 'GET', `/boards/${renamed}`));
+    expect(board.title).toBe('Second');
+    expect(board).not.toHaveProperty('recordEvents');
+
+    await t.stop();
+    vi.restoreAllMocks();
+    t = await startTestServer({ env, dataDir });
+    await expect.poll(() => journal(t).count({}), { timeout: 20_000 }).toBe(0);
+
+    expected = {
+      delivered: [
+        `board.updated ${renamed} First`,
+        `board.updated ${renamed} Second`,
+        `board.deleted ${trashed}`,
+        `board.restored ${trashed}`,
+        `member.updated ${shared} editor`,
+        `member.updated ${shared} commenter`,
+      ].sort(),
+      activity: [
+        ...before,
+        `${renamed} board.renamed {"from":"Renamed","to":"First"}`,
+        `${renamed} board.renamed {"from":"First","to":"Second"}`,
+        `${trashed} board.trashed {}`,
+        `${trashed} board.restored {}`,
+        `${shared} board.shared {"userId":"${bert.id}","role":"editor"}`,
+        `${shared} board.shared {"userId":"${bert.id}","role":"commenter"}`,
+        `${shared} board.public_link_updated {"enabled":true,"role":"viewer","rotated":false}`,
+        `${shared} board.public_link_updated {"enabled":false,"role":"viewer","rotated":false}`,
+      ].sort(),
+    };
+    await expect.poll(() => delivered(), { timeout: 30_000 }).toEqual(expected.delivered);
+    expect(await activity(t)).toEqual(expected.activity);
+    // Both link changes reached the access change feed (the link's live guests rechecked twice).
+    expect(await linkChanges(t) - linksBefore).toBe(2);
+  }, 120_000);
+
+  it('a second replay of the same rows records nothing twice', async () => {
+    expect(rows).toHaveLength(8);
+    const deliveries = t.server.services.db.collection(webhookCollections.deliveries);
+    const outbox = await deliveries.count({});
+    for (const row of rows) await journal(t).insert(row);
+    expect(await t.server.services.liveEdits.recover()).toBe(8);
+    expect(await journal(t).count({})).toBe(0);
+    await t.server.services.webhookDispatcher.idle();
+    expect(await deliveries.count({})).toBe(outbox);
+    expect(await activity(t)).toEqual(expected.activity);
+    expect(delivered()).toEqual(expected.delivered);
+  });
+});
