@@ -84,3 +84,6 @@ export class RecordMark {
     return [id, ...earlier].join(' ');
   }
 }
+
+/** Writes of an operation that journals nothing (no row: the store's own calls). */
+export const unmarkedWrites = new RecordMark(null, null, () => Promise.resolve(new Set()));

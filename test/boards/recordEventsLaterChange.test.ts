@@ -7,7 +7,7 @@ import type { DomainEventType } from '../../server/events/index.js';
 import type { Collection } from '../../storage/index.js';
 import type { AccessChangeRecord } from '../../storage/schema/accessChanges.js';
 import { accessChangeCollections } from '../../storage/schema/accessChanges.js';
-import type { ActivityRecord } from '../../storage/schema/boards.js';
+import type { ActivityRecord, SpaceMemberRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
 import type { RecordEventsRecord } from '../../storage/schema/writeEvents.js';
@@ -23,8 +23,9 @@ import type { TestReceiver } from '../server/webhooks/receiver.js';
  * docs/events.md "Durability of record events": an operation's journal row is recovered by
  * whether the write that carries its id happened, so a later change of the same fields before
  * the row is recovered (a second rename, a restore after a trash, another role) leaves its events
- * whole: each of two renames, a trash and the restore that undid it, and two role changes of one
- * member, all stopped between their store and their events, are delivered once after a restart.
+ * whole: each of two renames, a trash and the restore that undid it, two role changes of a board
+ * member and of a space member, two changes of a public link, of a workspace role and of a plan, all stopped between
+ * their store and their events, are each heard once after a restart.
  */
 
 const env = { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true' };
@@ -41,6 +42,7 @@ let secret = '';
 let renamed = '';
 let trashed = '';
 let shared = '';
+let spaceId = '';
 let linksBefore = 0;
 
 const journal = (server: TestServer): Collection<RecordEventsRecord> => server.server.services.db.collection<RecordEventsRecord>(writeEventCollections.records);
@@ -97,6 +99,9 @@ describe('record operations followed by a change of the same fields before their
     trashed = await createBoard(t, olive.key, 'Trashed');
     shared = await createBoard(t, olive.key, 'Shared');
     expect((await t.api(olive.key, 'POST', `/boards/${shared}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
+    spaceId = (await json(t.api(olive.key, 'POST', '/spaces', { name: 'Team' }))).id as string;
+    expect((await t.api(olive.key, 'POST', `/spaces/${spaceId}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(0);
     const before = await activity(t);
     linksBefore = await linkChanges(t);
 
@@ -117,8 +122,14 @@ describe('record operations followed by a change of the same fields before their
       // Its activity row is recorded after its store and before its events.
       await expect.poll(async () => (await activity(t)).length, { timeout: 20_000 }).toBe(before.length + i + 1);
     }
+    // A space member's role changes record no activity row: their stores are watched instead.
+    const spaceMember = t.server.services.db.collection<SpaceMemberRecord>(boardCollections.spaceMembers);
+    for (const role of ['editor', 'commenter']) {
+      t.api(olive.key, 'PATCH', `/spaces/${spaceId}/members/${encodeURIComponent(bert.email)}`, { role }).catch(() => undefined);
+      await expect.poll(async () => (await spaceMember.get(`${spaceId}:${bert.id}`))?.role, { timeout: 20_000 }).toBe(role);
+    }
     rows = await journal(t).find({}, { sort: [['id', 1]] });
-    expect(rows).toHaveLength(steps.length);
+    expect(rows).toHaveLength(steps.length + 2);
     expect(receiver.received).toHaveLength(0);
     const board = await json(t.api(olive.key, 'GET', `/boards/${renamed}`));
     expect(board.title).toBe('Second');
@@ -137,6 +148,8 @@ describe('record operations followed by a change of the same fields before their
         `board.restored ${trashed}`,
         `member.updated ${shared} editor`,
         `member.updated ${shared} commenter`,
+        `member.updated ${spaceId} editor`,
+        `member.updated ${spaceId} commenter`,
       ].sort(),
       activity: [
         ...before,
@@ -157,15 +170,42 @@ describe('record operations followed by a change of the same fields before their
   }, 120_000);
 
   it('a second replay of the same rows records nothing twice', async () => {
-    expect(rows).toHaveLength(8);
+    expect(rows).toHaveLength(10);
     const deliveries = t.server.services.db.collection(webhookCollections.deliveries);
     const outbox = await deliveries.count({});
     for (const row of rows) await journal(t).insert(row);
-    expect(await t.server.services.liveEdits.recover()).toBe(8);
+    expect(await t.server.services.liveEdits.recover()).toBe(10);
     expect(await journal(t).count({})).toBe(0);
     await t.server.services.webhookDispatcher.idle();
     expect(await deliveries.count({})).toBe(outbox);
     expect(await activity(t)).toEqual(expected.activity);
     expect(delivered()).toEqual(expected.delivered);
   });
+
+  it('a workspace role and a plan each changed twice are both heard after a restart', async () => {
+    const accounts = (server: TestServer) => server.server.services.accounts;
+    const changes = (server: TestServer, kind: AccessChangeRecord['kind'], subject: string): Promise<number> =>
+      server.server.services.db.collection<AccessChangeRecord>(accessChangeCollections.changes).count({ kind, subject });
+    const ws = olive.workspaceId;
+    await accounts(t).setMembership(ws, bert.id, 'member');
+    const before = { user: await changes(t, 'user', bert.id), workspace: await changes(t, 'workspace', ws) };
+    haltEventsWhere(t, (type) => type === 'workspace.member.updated' || type === 'workspace.plan.changed');
+    const steps: [() => Promise<unknown>, () => Promise<unknown>, unknown][] = [
+      [() => accounts(t).setMembership(ws, bert.id, 'admin'), async () => (await accounts(t).getMembership(ws, bert.id))?.role, 'admin'],
+      [() => accounts(t).setMembership(ws, bert.id, 'member'), async () => (await accounts(t).getMembership(ws, bert.id))?.role, 'member'],
+      [() => accounts(t).setPlan(ws, 'business'), async () => (await accounts(t).getWorkspace(ws)).plan, 'business'],
+      [() => accounts(t).setPlan(ws, 'pro'), async () => (await accounts(t).getWorkspace(ws)).plan, 'pro'],
+    ];
+    for (const [i, [step, stored, value]] of steps.entries()) {
+      step().catch(() => undefined);
+      await expect.poll(() => journal(t).count({}), { timeout: 20_000 }).toBe(i + 1);
+      await expect.poll(stored, { timeout: 20_000 }).toBe(value);
+    }
+    await t.stop();
+    vi.restoreAllMocks();
+    t = await startTestServer({ env, dataDir });
+    await expect.poll(() => journal(t).count({}), { timeout: 20_000 }).toBe(0);
+    expect(await changes(t, 'user', bert.id)).toBe(before.user + 2);
+    expect(await changes(t, 'workspace', ws)).toBe(before.workspace + 2);
+  }, 120_000);
 });
