@@ -206,9 +206,11 @@ export class AccountService {
     const workspace = await this.getWorkspace(workspaceId);
     if (workspace.ownerId === userId) throw new ServiceError('conflict', 'The workspace owner cannot be removed.');
     const id = membershipId(workspaceId, userId);
-    if ((await this.#memberships.get(id)) === null) return;
+    const membership = await this.#memberships.get(id);
+    if (membership === null) return;
     const plan: RecordPlan = {
-      stored: [{ collection: 'memberships', filter: { id }, absent: true }],
+      // This membership gone: one made again afterwards has another `createdAt`.
+      stored: [{ collection: 'memberships', filter: { id, createdAt: membership.createdAt }, absent: true }],
       events: [{ type: 'workspace.member.removed', payload: { workspaceId, actor: { userId: byUserId }, at: this.#clock.now(), userId } }],
     };
     await this.#record(plan, () => this.#memberships.deleteMany({ id }));

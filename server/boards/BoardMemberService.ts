@@ -192,7 +192,7 @@ export class BoardMemberService {
     if (record.userId !== userId) await this.#access.requireBoard(userId, boardId, 'share', { grants });
     const plan = {
       boardId: board.id,
-      stored: [{ collection: 'boardMembers', filter: { id: record.id }, absent: true }],
+      stored: [{ collection: 'boardMembers', filter: { id: record.id, createdAt: record.createdAt }, absent: true }],
       activity: [{ boardId: board.id, actorId: userId, action: 'board.unshared', data: { userId: record.userId } }],
       events: [this.#memberEvent('member.removed', userId, board, record.userId, null)],
     } as const;

@@ -167,7 +167,7 @@ export class SpaceMemberService {
     const { record } = await this.#find(space, email);
     if (record.userId !== userId) await this.#access.requireSpace(userId, real, 'share', { grants });
     const plan = {
-      stored: [{ collection: 'spaceMembers', filter: { id: record.id }, absent: true }],
+      stored: [{ collection: 'spaceMembers', filter: { id: record.id, createdAt: record.createdAt }, absent: true }],
       events: [this.#memberEvent('member.removed', userId, space, record.userId, null)],
     } as const;
     await this.#records.record(plan, () => this.#members.deleteMany({ id: record.id }));

@@ -30,7 +30,7 @@ import type { TestReceiver } from '../server/webhooks/receiver.js';
 
 const env = { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true' };
 /** Delivered by webhooks; `public_link.updated` is halted too, and heard as an access change. */
-const hooked: readonly DomainEventType[] = ['board.updated', 'board.deleted', 'board.restored', 'member.updated'];
+const hooked: readonly DomainEventType[] = ['board.updated', 'board.deleted', 'board.restored', 'member.added', 'member.updated', 'member.removed'];
 const halted: readonly DomainEventType[] = [...hooked, 'public_link.updated'];
 
 let dataDir: string;
@@ -42,6 +42,7 @@ let secret = '';
 let renamed = '';
 let trashed = '';
 let shared = '';
+let rejoined = '';
 let spaceId = '';
 let linksBefore = 0;
 
@@ -60,6 +61,7 @@ function delivered(): string[] {
     const line =
       event.type === 'board.updated' ? `${String(data.id)} ${String(data.title)}`
       : event.type === 'member.updated' ? `${String(data.resourceId)} ${String(data.role)}`
+      : event.type.startsWith('member.') ? `${String(data.resourceId)} ${String(data.userId)}`
       : String(data.id);
     lines.push(`${event.type} ${line}`);
   }
@@ -70,7 +72,7 @@ const linkChanges = (server: TestServer): Promise<number> =>
   server.server.services.db.collection<AccessChangeRecord>(accessChangeCollections.changes).count({ kind: 'link', subject: shared });
 
 async function activity(server: TestServer): Promise<string[]> {
-  const rows = await server.server.services.db.collection<ActivityRecord>(boardCollections.activity).find({ boardId: { $in: [renamed, trashed, shared] } });
+  const rows = await server.server.services.db.collection<ActivityRecord>(boardCollections.activity).find({ boardId: { $in: [renamed, trashed, shared, rejoined] } });
   return rows.map((row) => `${row.boardId} ${row.action} ${JSON.stringify(row.data)}`).sort();
 }
 
@@ -98,10 +100,14 @@ describe('record operations followed by a change of the same fields before their
     renamed = await createBoard(t, olive.key, 'Renamed');
     trashed = await createBoard(t, olive.key, 'Trashed');
     shared = await createBoard(t, olive.key, 'Shared');
-    expect((await t.api(olive.key, 'POST', `/boards/${shared}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
+    rejoined = await createBoard(t, olive.key, 'Rejoined');
+    for (const board of [shared, rejoined]) expect((await t.api(olive.key, 'POST', `/boards/${board}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
     spaceId = (await json(t.api(olive.key, 'POST', '/spaces', { name: 'Team' }))).id as string;
     expect((await t.api(olive.key, 'POST', `/spaces/${spaceId}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
-    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(0);
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(3);
+    const deliveredBefore = delivered();
+    // A member removed and shared again is another membership (another `createdAt`).
+    t.clock.advance(1_000);
     const before = await activity(t);
     linksBefore = await linkChanges(t);
 
@@ -116,6 +122,8 @@ describe('record operations followed by a change of the same fields before their
       ['PATCH', `/boards/${shared}/members/${encodeURIComponent(bert.email)}`, { role: 'commenter' }],
       ['PUT', `/boards/${shared}/public-link`, { enabled: true }],
       ['PUT', `/boards/${shared}/public-link`, { enabled: false }],
+      ['DELETE', `/boards/${rejoined}/members/${encodeURIComponent(bert.email)}`],
+      ['POST', `/boards/${rejoined}/members`, { email: bert.email, role: 'viewer' }],
     ];
     for (const [i, [method, route, body]] of steps.entries()) {
       t.api(olive.key, method, route, body).catch(() => undefined);
@@ -130,7 +138,7 @@ describe('record operations followed by a change of the same fields before their
     }
     rows = await journal(t).find({}, { sort: [['id', 1]] });
     expect(rows).toHaveLength(steps.length + 2);
-    expect(receiver.received).toHaveLength(0);
+    expect(delivered()).toEqual(deliveredBefore);
     const board = await json(t.api(olive.key, 'GET', `/boards/${renamed}`));
     expect(board.title).toBe('Second');
     expect(board).not.toHaveProperty('recordEvents');
@@ -142,6 +150,9 @@ describe('record operations followed by a change of the same fields before their
 
     expected = {
       delivered: [
+        ...deliveredBefore,
+        `member.removed ${rejoined} ${bert.id}`,
+        `member.added ${rejoined} ${bert.id}`,
         `board.updated ${renamed} First`,
         `board.updated ${renamed} Second`,
         `board.deleted ${trashed}`,
@@ -161,6 +172,8 @@ describe('record operations followed by a change of the same fields before their
         `${shared} board.shared {"userId":"${bert.id}","role":"commenter"}`,
         `${shared} board.public_link_updated {"enabled":true,"role":"viewer","rotated":false}`,
         `${shared} board.public_link_updated {"enabled":false,"role":"viewer","rotated":false}`,
+        `${rejoined} board.unshared {"userId":"${bert.id}"}`,
+        `${rejoined} board.shared {"userId":"${bert.id}","role":"viewer"}`,
       ].sort(),
     };
     await expect.poll(() => delivered(), { timeout: 30_000 }).toEqual(expected.delivered);
@@ -170,11 +183,11 @@ describe('record operations followed by a change of the same fields before their
   }, 120_000);
 
   it('a second replay of the same rows records nothing twice', async () => {
-    expect(rows).toHaveLength(10);
+    expect(rows).toHaveLength(12);
     const deliveries = t.server.services.db.collection(webhookCollections.deliveries);
     const outbox = await deliveries.count({});
     for (const row of rows) await journal(t).insert(row);
-    expect(await t.server.services.liveEdits.recover()).toBe(10);
+    expect(await t.server.services.liveEdits.recover()).toBe(12);
     expect(await journal(t).count({})).toBe(0);
     await t.server.services.webhookDispatcher.idle();
     expect(await deliveries.count({})).toBe(outbox);
@@ -182,17 +195,22 @@ describe('record operations followed by a change of the same fields before their
     expect(delivered()).toEqual(expected.delivered);
   });
 
-  it('a workspace role and a plan each changed twice are both heard after a restart', async () => {
+  it('a workspace role changed twice, a membership removed and made again, and a plan changed twice are all heard after a restart', async () => {
     const accounts = (server: TestServer) => server.server.services.accounts;
     const changes = (server: TestServer, kind: AccessChangeRecord['kind'], subject: string): Promise<number> =>
       server.server.services.db.collection<AccessChangeRecord>(accessChangeCollections.changes).count({ kind, subject });
     const ws = olive.workspaceId;
+    const cleo = await t.createUser({ name: 'Cleo', plan: 'pro' });
     await accounts(t).setMembership(ws, bert.id, 'member');
-    const before = { user: await changes(t, 'user', bert.id), workspace: await changes(t, 'workspace', ws) };
-    haltEventsWhere(t, (type) => type === 'workspace.member.updated' || type === 'workspace.plan.changed');
+    await accounts(t).setMembership(ws, cleo.id, 'member');
+    const before = { user: await changes(t, 'user', bert.id), cleo: await changes(t, 'user', cleo.id), workspace: await changes(t, 'workspace', ws) };
+    haltEventsWhere(t, (type) => type.startsWith('workspace.'));
+    t.clock.advance(1_000);
     const steps: [() => Promise<unknown>, () => Promise<unknown>, unknown][] = [
       [() => accounts(t).setMembership(ws, bert.id, 'admin'), async () => (await accounts(t).getMembership(ws, bert.id))?.role, 'admin'],
       [() => accounts(t).setMembership(ws, bert.id, 'member'), async () => (await accounts(t).getMembership(ws, bert.id))?.role, 'member'],
+      [() => accounts(t).removeMembership(ws, cleo.id, olive.id), async () => (await accounts(t).getMembership(ws, cleo.id))?.role, undefined],
+      [() => accounts(t).setMembership(ws, cleo.id, 'member'), async () => (await accounts(t).getMembership(ws, cleo.id))?.role, 'member'],
       [() => accounts(t).setPlan(ws, 'business'), async () => (await accounts(t).getWorkspace(ws)).plan, 'business'],
       [() => accounts(t).setPlan(ws, 'pro'), async () => (await accounts(t).getWorkspace(ws)).plan, 'pro'],
     ];
@@ -206,6 +224,8 @@ describe('record operations followed by a change of the same fields before their
     t = await startTestServer({ env, dataDir });
     await expect.poll(() => journal(t).count({}), { timeout: 20_000 }).toBe(0);
     expect(await changes(t, 'user', bert.id)).toBe(before.user + 2);
+    // The removal and the membership made again.
+    expect(await changes(t, 'user', cleo.id)).toBe(before.cleo + 2);
     expect(await changes(t, 'workspace', ws)).toBe(before.workspace + 2);
   }, 120_000);
 });
