@@ -126,7 +126,7 @@ export class RecordEventJournal {
    */
   async record<T>(plan: RecordPlan, store: (mark: RecordMark) => Promise<T>): Promise<T> {
     const waiting = (ids: readonly string[]): Promise<ReadonlySet<string>> => this.#waiting(ids);
-    if ((plan.activity?.length ?? 0) + (plan.notifications?.length ?? 0) + (plan.events?.length ?? 0) === 0) return store(new RecordMark(null, null, waiting));
+    if ((plan.activity?.length ?? 0) + (plan.notifications?.length ?? 0) + (plan.events?.length ?? 0) === 0) return store(new RecordMark(null, plan.marked?.read ?? null, waiting));
     const row = this.#row(plan);
     await this.#rows.insert(row, sharedDurability);
     let result: T;

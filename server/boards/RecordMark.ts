@@ -50,15 +50,16 @@ export class RecordMark {
     }
   }
 
-  /** `Collection.put` (the record whole, created when missing) with the row's id added to the record's marks. */
+  /**
+   * `Collection.put` (the record whole, created when missing) with the row's id added to the
+   * record's marks; without a row, the ids the record names are kept all the same.
+   */
   async put<R extends StoredRecord & RecordEventMarks>(collection: Collection<R>, record: R): Promise<void> {
-    if (this.#rowId === null) return collection.put(record);
     let read = this.#read;
     for (;;) {
-      const recordEvents = await this.#next(read);
       if (read === null) {
         try {
-          await collection.insert({ ...record, recordEvents });
+          await collection.insert(this.#rowId === null ? record : { ...record, recordEvents: await this.#next(null) });
           return;
         } catch (error) {
           if (!(error instanceof DuplicateKeyError)) throw error;
@@ -68,6 +69,13 @@ export class RecordMark {
         }
       }
       const { id, ...fields } = record;
+      if (this.#rowId === null) {
+        // Set field by field: a put whole would drop the ids of rows still waiting.
+        if ((await collection.updateOne({ id } as Filter<R>, { $set: fields as Partial<R> })) !== null) return;
+        read = null;
+        continue;
+      }
+      const recordEvents = await this.#next(read);
       const stored = await collection.updateOne({ id, recordEvents: read.recordEvents ?? null } as Filter<R>, { $set: { ...fields, recordEvents } as Partial<R> });
       if (stored !== null) return;
       read = await collection.get(id);

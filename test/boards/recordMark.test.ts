@@ -111,6 +111,24 @@ function cases(open: () => Promise<Database>): void {
     expect(markedRows(await members.get(member.id)).sort()).toEqual(shareRows);
   });
 
+  it('a put with nothing to record keeps the ids of rows still waiting', async () => {
+    db = await open();
+    const board = boardRecord('brd_1');
+    const members = db.collection<BoardMemberRecord>(boardCollections.boardMembers);
+    const member: BoardMemberRecord = { id: 'brd_1:usr_b', boardId: 'brd_1', userId: 'usr_b', email: 'b@example.com', role: 'viewer', addedBy: 'usr_a', createdAt: 1, updatedAt: 1 };
+    await members.insert(member);
+    const stopped = serverProcess(db, { halted: true });
+    void stopped.journal.record({ ...rename(board, 'Cut'), marked: { collection: 'boardMembers', id: member.id, read: member } }, (mark) => mark.put(members, { ...member, role: 'editor' }));
+    await expect.poll(async () => (await members.get(member.id))?.role).toBe('editor');
+    const live = serverProcess(db);
+    // The same role set again from a read made before the cut: nothing to record, and the cut's id stays.
+    await live.journal.record({ ...rename(board, 'Same'), events: [], marked: { collection: 'boardMembers', id: member.id, read: member } }, (mark) => mark.put(members, { ...member, role: 'editor', updatedAt: 2 }));
+    expect((await members.get(member.id))?.updatedAt).toBe(2);
+    const next = serverProcess(db);
+    expect(await next.journal.recover()).toBe(1);
+    expect(next.heard).toEqual(['Cut']);
+  });
+
   it(`keeps only the ids whose rows still wait once a record names more than ${marksBeforePruning}`, async () => {
     db = await open();
     const board = boardRecord('brd_1');
