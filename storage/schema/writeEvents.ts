@@ -74,7 +74,8 @@ export interface JournaledActivityRecord {
  * What an operation on a stored record (a board's record, a member, an invitation, a chat
  * message) records about itself that has not all been recorded yet: written before the record
  * is stored, removed once its activity rows, notifications and events are out, and replayed by
- * whoever recovers a process that stopped in between when `stored` holds, dropped when not
+ * whoever recovers a process that stopped in between when its `marked` record names it and
+ * `stored` holds, dropped when not
  * (docs/events.md "Durability of record events").
  */
 export interface RecordEventsRecord {
