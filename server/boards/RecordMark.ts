@@ -2,7 +2,7 @@ import type { Collection, Filter, StoredRecord, Update } from '../../storage/ind
 import { DuplicateKeyError } from '../../storage/index.js';
 import type { RecordEventMarks } from '../../storage/schema/writeEvents.js';
 
-/** Past this many ids, a write keeps only those whose journal row is still waiting (one read of the journal). */
+/** From this many ids on, a write keeps only those whose journal row is still waiting (one read of the journal). */
 export const marksBeforePruning = 8;
 
 /** The ids a record's `recordEvents` names. */
@@ -17,7 +17,7 @@ export function markedRows(record: RecordEventMarks | null): string[] {
  * write happened rather than whether the record still looks as it left it. Each write compares
  * the list it read with the stored one (a compare-and-set in the update's filter) and retries
  * from the stored one when another write came in between, so no write drops another's id. Ids
- * stay until a write finds more than `marksBeforePruning` and keeps those whose row still waits.
+ * stay until a write finds `marksBeforePruning` or more and keeps those whose row still waits.
  * Without a row (an operation with nothing to record), writes as the store's own calls do.
  */
 export class RecordMark {

@@ -129,7 +129,7 @@ function cases(open: () => Promise<Database>): void {
     expect(next.heard).toEqual(['Cut']);
   });
 
-  it(`keeps only the ids whose rows still wait once a record names more than ${marksBeforePruning}`, async () => {
+  it(`keeps only the ids whose rows still wait once a record names ${marksBeforePruning}`, async () => {
     db = await open();
     const board = boardRecord('brd_1');
     await boards().insert(board);
