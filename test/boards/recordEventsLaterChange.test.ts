@@ -23,9 +23,10 @@ import type { TestReceiver } from '../server/webhooks/receiver.js';
  * docs/events.md "Durability of record events": an operation's journal row is recovered by
  * whether the write that carries its id happened, so a later change of the same fields before
  * the row is recovered (a second rename, a restore after a trash, another role) leaves its events
- * whole: each of two renames, a trash and the restore that undid it, two role changes of a board
- * member and of a space member, two changes of a public link, of a workspace role and of a plan, all stopped between
- * their store and their events, are each heard once after a restart.
+ * whole. Two renames, a trash and the restore that undid it, two role changes of a board member
+ * and of a space member, two changes of a public link, of a workspace role and of a plan, and a
+ * board member, a space member and a workspace member removed then added again, all stopped
+ * between their store and their events, are each heard once after a restart.
  */
 
 const env = { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true' };
@@ -38,6 +39,7 @@ let receiver: TestReceiver;
 let t: TestServer;
 let olive: TestUser;
 let bert: TestUser;
+let dora: TestUser;
 let secret = '';
 let renamed = '';
 let trashed = '';
@@ -82,6 +84,7 @@ beforeAll(async () => {
   t = await startTestServer({ env, dataDir });
   olive = await t.createUser({ name: 'Olive', plan: 'pro' });
   bert = await t.createUser({ name: 'Bert', plan: 'pro' });
+  dora = await t.createUser({ name: 'Dora', plan: 'pro' });
 });
 
 afterAll(async () => {
@@ -103,8 +106,8 @@ describe('record operations followed by a change of the same fields before their
     rejoined = await createBoard(t, olive.key, 'Rejoined');
     for (const board of [shared, rejoined]) expect((await t.api(olive.key, 'POST', `/boards/${board}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
     spaceId = (await json(t.api(olive.key, 'POST', '/spaces', { name: 'Team' }))).id as string;
-    expect((await t.api(olive.key, 'POST', `/spaces/${spaceId}/members`, { email: bert.email, role: 'viewer' })).status).toBe(200);
-    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(3);
+    for (const person of [bert, dora]) expect((await t.api(olive.key, 'POST', `/spaces/${spaceId}/members`, { email: person.email, role: 'viewer' })).status).toBe(200);
+    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(4);
     const deliveredBefore = delivered();
     // A member removed and shared again is another membership (another `createdAt`).
     t.clock.advance(1_000);
@@ -136,8 +139,13 @@ describe('record operations followed by a change of the same fields before their
       t.api(olive.key, 'PATCH', `/spaces/${spaceId}/members/${encodeURIComponent(bert.email)}`, { role }).catch(() => undefined);
       await expect.poll(async () => (await spaceMember.get(`${spaceId}:${bert.id}`))?.role, { timeout: 20_000 }).toBe(role);
     }
+    // Dora removed from the space and shared again.
+    t.api(olive.key, 'DELETE', `/spaces/${spaceId}/members/${encodeURIComponent(dora.email)}`).catch(() => undefined);
+    await expect.poll(() => spaceMember.get(`${spaceId}:${dora.id}`), { timeout: 20_000 }).toBeNull();
+    t.api(olive.key, 'POST', `/spaces/${spaceId}/members`, { email: dora.email, role: 'viewer' }).catch(() => undefined);
+    await expect.poll(async () => (await spaceMember.get(`${spaceId}:${dora.id}`))?.role, { timeout: 20_000 }).toBe('viewer');
     rows = await journal(t).find({}, { sort: [['id', 1]] });
-    expect(rows).toHaveLength(steps.length + 2);
+    expect(rows).toHaveLength(steps.length + 4);
     expect(delivered()).toEqual(deliveredBefore);
     const board = await json(t.api(olive.key, 'GET', `/boards/${renamed}`));
     expect(board.title).toBe('Second');
@@ -161,6 +169,8 @@ describe('record operations followed by a change of the same fields before their
         `member.updated ${shared} commenter`,
         `member.updated ${spaceId} editor`,
         `member.updated ${spaceId} commenter`,
+        `member.removed ${spaceId} ${dora.id}`,
+        `member.added ${spaceId} ${dora.id}`,
       ].sort(),
       activity: [
         ...before,
@@ -183,11 +193,11 @@ describe('record operations followed by a change of the same fields before their
   }, 120_000);
 
   it('a second replay of the same rows records nothing twice', async () => {
-    expect(rows).toHaveLength(12);
+    expect(rows).toHaveLength(14);
     const deliveries = t.server.services.db.collection(webhookCollections.deliveries);
     const outbox = await deliveries.count({});
     for (const row of rows) await journal(t).insert(row);
-    expect(await t.server.services.liveEdits.recover()).toBe(12);
+    expect(await t.server.services.liveEdits.recover()).toBe(14);
     expect(await journal(t).count({})).toBe(0);
     await t.server.services.webhookDispatcher.idle();
     expect(await deliveries.count({})).toBe(outbox);
