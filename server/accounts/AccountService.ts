@@ -5,6 +5,8 @@ import { accountCollections } from '../../storage/schema/accounts.js';
 import { errors, ServiceError } from '../errors.js';
 import { accountFinds, membershipId } from './accountFinds.js';
 import type { RecordEventJournal, RecordPlan } from '../boards/RecordEventJournal.js';
+import type { RecordMark } from '../boards/RecordMark.js';
+import { unmarkedWrites } from '../boards/RecordMark.js';
 import type { PlannedEvent } from '../events/eventTypes.js';
 import type { PlanName } from './plans.js';
 
@@ -192,7 +194,7 @@ export class AccountService {
     const events: PlannedEvent[] = [];
     if (previous === null) events.push({ type: 'workspace.member.added', payload: base });
     else if (previous.role !== role) events.push({ type: 'workspace.member.updated', payload: { ...base, previousRole: previous.role } });
-    await this.#record({ stored: [{ collection: 'memberships', filter: { id: record.id, role, createdAt: record.createdAt } }], events }, () => this.#memberships.put(record));
+    await this.#record({ marked: { collection: 'memberships', id: record.id, read: previous }, stored: [], events }, (mark) => mark.put(this.#memberships, record));
     return record;
   }
 
@@ -204,9 +206,11 @@ export class AccountService {
     const workspace = await this.getWorkspace(workspaceId);
     if (workspace.ownerId === userId) throw new ServiceError('conflict', 'The workspace owner cannot be removed.');
     const id = membershipId(workspaceId, userId);
-    if ((await this.#memberships.get(id)) === null) return;
+    const membership = await this.#memberships.get(id);
+    if (membership === null) return;
     const plan: RecordPlan = {
-      stored: [{ collection: 'memberships', filter: { id }, absent: true }],
+      // This membership gone: one made again afterwards has another `createdAt`.
+      stored: [{ collection: 'memberships', filter: { id, createdAt: membership.createdAt }, absent: true }],
       events: [{ type: 'workspace.member.removed', payload: { workspaceId, actor: { userId: byUserId }, at: this.#clock.now(), userId } }],
     };
     await this.#record(plan, () => this.#memberships.deleteMany({ id }));
@@ -222,8 +226,8 @@ export class AccountService {
     const before = await this.getWorkspace(workspaceId);
     const events: PlannedEvent[] =
       before.plan === plan ? [] : [{ type: 'workspace.plan.changed', payload: { workspaceId, actor: { userId: before.ownerId }, at: this.#clock.now(), plan, previousPlan: before.plan } }];
-    return this.#record({ stored: [{ collection: 'workspaces', filter: { id: workspaceId, plan } }], events }, async () => {
-      const updated = await this.#workspaces.updateOne({ id: workspaceId }, { $set: { plan } });
+    return this.#record({ marked: { collection: 'workspaces', id: workspaceId, read: before }, stored: [], events }, async (mark) => {
+      const updated = await mark.update(this.#workspaces, { id: workspaceId }, { $set: { plan } });
       if (!updated) throw errors.notFound('Workspace');
       return updated;
     });
@@ -240,7 +244,7 @@ export class AccountService {
   }
 
   /** Journals `plan` and runs `store` (`RecordEventJournal.record`); without a journal, just stores. */
-  #record<T>(plan: RecordPlan, store: () => Promise<T>): Promise<T> {
-    return this.#records === null ? store() : this.#records.record(plan, store);
+  #record<T>(plan: RecordPlan, store: (mark: RecordMark) => Promise<T>): Promise<T> {
+    return this.#records === null ? store(unmarkedWrites) : this.#records.record(plan, store);
   }
 }

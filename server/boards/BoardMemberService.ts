@@ -136,12 +136,13 @@ export class BoardMemberService {
     await this.#records.record(
       {
         boardId: board.id,
-        stored: [{ collection: 'boardMembers', filter: { id: record.id, role: input.role, updatedAt: now } }],
+        marked: { collection: 'boardMembers', id: record.id, read: existing },
+        stored: [],
         activity: [{ boardId: board.id, actorId: userId, action: 'board.shared', data: { userId: person.id, role: input.role } }],
         notifications: notice === null ? [] : [notice],
         events: existing ? [] : [this.#memberEvent('member.added', userId, board, person.id, input.role)],
       },
-      () => this.#members.put(record),
+      (mark) => mark.put(this.#members, record),
     );
     return { status: 'active', member: directView(record, person), created: !existing };
   }
@@ -159,12 +160,13 @@ export class BoardMemberService {
       const now = this.#clock.now();
       const plan = {
         boardId: board.id,
-        stored: [{ collection: 'boardMembers', filter: { id, role, updatedAt: now } }],
+        marked: { collection: 'boardMembers', id, read: before },
+        stored: [],
         activity: [{ boardId: board.id, actorId: userId, action: 'board.shared', data: { userId: person.id, role } }],
         events: before.role === role ? [] : [this.#memberEvent('member.updated', userId, board, person.id, role, before.role)],
       } as const;
-      const updated = await this.#records.record(plan, async () => {
-        const stored = await this.#members.updateOne({ id }, { $set: { role, updatedAt: now } });
+      const updated = await this.#records.record(plan, async (mark) => {
+        const stored = await mark.update(this.#members, { id }, { $set: { role, updatedAt: now } });
         if (!stored) throw errors.notFound('Member');
         return stored;
       });
@@ -190,7 +192,7 @@ export class BoardMemberService {
     if (record.userId !== userId) await this.#access.requireBoard(userId, boardId, 'share', { grants });
     const plan = {
       boardId: board.id,
-      stored: [{ collection: 'boardMembers', filter: { id: record.id }, absent: true }],
+      stored: [{ collection: 'boardMembers', filter: { id: record.id, createdAt: record.createdAt }, absent: true }],
       activity: [{ boardId: board.id, actorId: userId, action: 'board.unshared', data: { userId: record.userId } }],
       events: [this.#memberEvent('member.removed', userId, board, record.userId, null)],
     } as const;

@@ -238,16 +238,15 @@ export class BoardService {
     const base = this.#base(principal, expected);
     const plan = {
       boardId: board.id,
-      // What it sets (not `updatedAt`, which content edits touch): a later change of the same fields is what could hide it.
-      stored: [{ collection: 'boards', filter: { id: board.id, ...set } }],
+      marked: { collection: 'boards', id: board.id, read: board }, stored: [],
       activity: rows.map((row) => ({ boardId: board.id, actorId: userId, ...row })),
       events: [
         { type: 'board.updated', payload: { ...base, board: expected, changes: Object.keys(set).sort() } },
         { type: 'board.changed', payload: { ...base, kind: 'record', source: 'board' } },
       ],
     } as const;
-    const updated = await this.#records.record(plan, async () => {
-      const stored = await this.#boards.updateOne({ id: board.id, trashedAt: null }, { $set: { ...set, updatedAt, updatedBy: userId } });
+    const updated = await this.#records.record(plan, async (mark) => {
+      const stored = await mark.update(this.#boards, { id: board.id, trashedAt: null }, { $set: { ...set, updatedAt, updatedBy: userId } });
       if (!stored) throw errors.notFound('Board');
       return stored;
     });
@@ -269,12 +268,12 @@ export class BoardService {
     const expected: BoardRecord = { ...board, trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: null };
     const plan = {
       boardId: board.id,
-      stored: [{ collection: 'boards', filter: { id: board.id, trashedAt: now, trashedBy: principal.user.id } }],
+      marked: { collection: 'boards', id: board.id, read: board }, stored: [],
       activity: [{ boardId: board.id, actorId: principal.user.id, action: 'board.trashed' }],
       events: [{ type: 'board.deleted', payload: { ...this.#base(principal, expected), board: expected, outcome: 'trashed' } }],
     } as const;
-    const trashed = await this.#records.record(plan, async () => {
-      const stored = await this.#boards.updateOne({ id: board.id, trashedAt: null }, { $set: { trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: null } });
+    const trashed = await this.#records.record(plan, async (mark) => {
+      const stored = await mark.update(this.#boards, { id: board.id, trashedAt: null }, { $set: { trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: null } });
       if (!stored) throw errors.notFound('Board');
       return stored;
     });
@@ -297,12 +296,12 @@ export class BoardService {
     const expected: BoardRecord = { ...board, trashedAt: null, trashedBy: null, trashedWithSpaceId: null, spaceId };
     const plan = {
       boardId: board.id,
-      stored: [{ collection: 'boards', filter: { id: board.id, trashedAt: null, spaceId } }],
+      marked: { collection: 'boards', id: board.id, read: board }, stored: [],
       activity: [{ boardId: board.id, actorId: principal.user.id, action: 'board.restored', data: spaceId === board.spaceId ? {} : { fromSpaceId: board.spaceId, toSpaceId: spaceId } }],
       events: [{ type: 'board.restored', payload: { ...this.#base(principal, expected), board: expected } }],
     } as const;
-    const restored = await this.#records.record(plan, async () => {
-      const stored = await this.#boards.updateOne({ id: board.id, trashedAt: { $ne: null } }, { $set: { trashedAt: null, trashedBy: null, trashedWithSpaceId: null, spaceId } });
+    const restored = await this.#records.record(plan, async (mark) => {
+      const stored = await mark.update(this.#boards, { id: board.id, trashedAt: { $ne: null } }, { $set: { trashedAt: null, trashedBy: null, trashedWithSpaceId: null, spaceId } });
       if (!stored) throw errors.notFound('Board');
       return stored;
     });

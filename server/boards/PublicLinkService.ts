@@ -92,12 +92,12 @@ export class PublicLinkService {
     const rotated = Boolean(input.rotate);
     const plan: RecordPlan = {
       boardId: resourceType === 'board' ? id : null,
-      // The link as stored by this change (a later change sets another `updatedAt` or token).
-      stored: [{ collection: 'publicLinks', filter: { id, token: record.token, enabled: record.enabled, role: record.role, updatedAt: now } }],
+      marked: { collection: 'publicLinks', id, read: existing },
+      stored: [],
       activity: resourceType === 'board' ? [{ boardId: id, actorId: userId, action: 'board.public_link_updated', data: { enabled: record.enabled, role: record.role, rotated } }] : [],
       events: [{ type: 'public_link.updated', payload: { workspaceId, actor: { userId }, at: now, resourceType, resourceId: id, enabled: record.enabled, role: record.role, rotated } }],
     };
-    await this.#records.record(plan, () => this.#links.put(record));
+    await this.#records.record(plan, (mark) => mark.put(this.#links, record));
     return view(resourceType, id, record, role);
   }
 

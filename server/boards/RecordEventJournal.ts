@@ -6,7 +6,7 @@ import { chatCollections } from '../../storage/schema/chat.js';
 import { jobCollections } from '../../storage/schema/jobs.js';
 import { oauthCollections } from '../../storage/schema/oauth.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
-import type { JournaledActivityRecord, RecordEventsRecord } from '../../storage/schema/writeEvents.js';
+import type { JournaledActivityRecord, RecordEventMarks, RecordEventsRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import { ServiceError } from '../errors.js';
@@ -15,6 +15,7 @@ import type { DomainEventType, PlannedEvent } from '../events/eventTypes.js';
 import type { NewNotification, NotificationService } from '../notifications/NotificationService.js';
 import { orphanedRows } from '../content/orphanedRows.js';
 import type { ActivityService } from './ActivityService.js';
+import { RecordMark, markedRows } from './RecordMark.js';
 
 /** The collections whose records tell whether an operation was stored (a closed list: rows name them by key). */
 const checkedCollections = {
@@ -51,10 +52,23 @@ export interface PlannedActivity {
   readonly data?: Readonly<Record<string, string | number | boolean | null>>;
 }
 
+/** The record whose write carries an operation's journal row id (`RecordMark`). */
+export interface MarkedRecord {
+  readonly collection: keyof typeof checkedCollections;
+  readonly id: string;
+  /** The record as the operation read it (its marks are what the write compares), null when the operation creates it. */
+  readonly read: RecordEventMarks | null;
+}
+
 /** What an operation records about itself once it is stored, and how to tell that it was. */
 export interface RecordPlan {
   /** The board the operation is about, if any (logs). */
   readonly boardId?: string | null;
+  /**
+   * The record the operation writes through the `RecordMark` its store is given: its row is
+   * stored when that record names the row in `recordEvents`, whatever changed it afterwards.
+   */
+  readonly marked?: MarkedRecord;
   /** All of them hold once the operation's writes are stored (checked when its row is replayed). */
   readonly stored: readonly StoredCheck[];
   readonly activity?: readonly PlannedActivity[];
@@ -89,8 +103,10 @@ export interface RecordEventJournalOptions {
  *
  * A process that stops in between (`kill -9`) leaves the row; `recover` (at start-up, and with
  * several processes by the holder of the orphan-recovery lease, through `LiveEdits.recover`)
- * records the plan of each row whose `stored` conditions hold and drops the others (their
- * operation never stored its record, and nobody was told it did).
+ * records the plan of each row whose operation was stored and drops the others (their operation
+ * never stored its record, and nobody was told it did). A plan with a `marked` record was stored
+ * when that record names the row (`RecordMark`: the operation's own write added it), whatever
+ * changed the record since; the `stored` conditions are checked besides.
  */
 export class RecordEventJournal {
   readonly #o: RecordEventJournalOptions;
@@ -108,13 +124,14 @@ export class RecordEventJournal {
    * operation's own refusal (`ServiceError`, thrown before anything was stored), else with the
    * plan recorded if its conditions hold all the same. A plan with nothing to record just runs `store`.
    */
-  async record<T>(plan: RecordPlan, store: () => Promise<T>): Promise<T> {
-    if ((plan.activity?.length ?? 0) + (plan.notifications?.length ?? 0) + (plan.events?.length ?? 0) === 0) return store();
+  async record<T>(plan: RecordPlan, store: (mark: RecordMark) => Promise<T>): Promise<T> {
+    const waiting = (ids: readonly string[]): Promise<ReadonlySet<string>> => this.#waiting(ids);
+    if ((plan.activity?.length ?? 0) + (plan.notifications?.length ?? 0) + (plan.events?.length ?? 0) === 0) return store(new RecordMark(null, plan.marked?.read ?? null, waiting));
     const row = this.#row(plan);
     await this.#rows.insert(row, sharedDurability);
     let result: T;
     try {
-      result = await store();
+      result = await store(new RecordMark(row.id, plan.marked?.read ?? null, waiting));
     } catch (error) {
       // A refusal of the operation's own (a record gone meanwhile) stored nothing; a store failure may have stored it all the same.
       const settled = error instanceof ServiceError ? this.#remove(row.id) : this.#settle(row);
@@ -151,6 +168,7 @@ export class RecordEventJournal {
     return {
       id,
       boardId: plan.boardId ?? null,
+      ...(plan.marked === undefined ? {} : { marked: { collection: plan.marked.collection, id: plan.marked.id } }),
       stored: plan.stored.map((check) => ({ collection: check.collection, filter: check.filter, ...(check.absent ? { absent: true as const } : {}) })),
       activity,
       notifications: (plan.notifications ?? []).map((n, i) => ({ ...n, changeKey: `${id}/n${i}` })),
@@ -166,6 +184,12 @@ export class RecordEventJournal {
   }
 
   async #stored(row: RecordEventsRecord): Promise<boolean> {
+    if (row.marked !== undefined) {
+      const spec = checkedCollections[row.marked.collection as keyof typeof checkedCollections] as CollectionSpec | undefined;
+      if (spec === undefined) return false;
+      const record = await this.#o.db.collection<{ id: string } & RecordEventMarks>(spec).get(row.marked.id);
+      if (!markedRows(record).includes(row.id)) return false;
+    }
     for (const check of row.stored) {
       const spec = checkedCollections[check.collection as keyof typeof checkedCollections] as CollectionSpec | undefined;
       if (spec === undefined) return false;
@@ -179,6 +203,11 @@ export class RecordEventJournal {
     for (const activity of row.activity) await this.#o.activity.record({ ...activity, data: { ...activity.data } });
     for (const notification of row.notifications) await this.#o.notifications.notify(notification as unknown as NewNotification);
     for (const event of row.events) await this.#o.events.emit(event.type as DomainEventType, event.payload as never);
+  }
+
+  async #waiting(ids: readonly string[]): Promise<ReadonlySet<string>> {
+    const rows = await this.#rows.find({ id: { $in: ids } });
+    return new Set(rows.map((row) => row.id));
   }
 
   async #remove(id: string): Promise<void> {

@@ -125,11 +125,12 @@ export class SpaceMemberService {
     const notice = existing ? null : await this.#notifications.shareNotice({ person, actor, resource: { type: 'space', name: space.name, boardId: null }, role: input.role });
     await this.#records.record(
       {
-        stored: [{ collection: 'spaceMembers', filter: { id, role: input.role, updatedAt: now } }],
+        marked: { collection: 'spaceMembers', id, read: existing },
+        stored: [],
         notifications: notice === null ? [] : [notice],
         events: existing ? [] : [this.#memberEvent('member.added', userId, space, person.id, input.role)],
       },
-      () => this.#members.put(record),
+      (mark) => mark.put(this.#members, record),
     );
     return { status: 'active', member: memberView(record, person, space), created: !existing };
   }
@@ -142,11 +143,12 @@ export class SpaceMemberService {
     const { record, person } = await this.#find(space, email);
     const now = this.#clock.now();
     const plan = {
-      stored: [{ collection: 'spaceMembers', filter: { id: record.id, role, updatedAt: now } }],
+      marked: { collection: 'spaceMembers', id: record.id, read: record },
+      stored: [],
       events: record.role === role ? [] : [this.#memberEvent('member.updated', userId, space, record.userId, role, record.role)],
     } as const;
-    const updated = await this.#records.record(plan, async () => {
-      const stored = await this.#members.updateOne({ id: record.id }, { $set: { role, updatedAt: now } });
+    const updated = await this.#records.record(plan, async (mark) => {
+      const stored = await mark.update(this.#members, { id: record.id }, { $set: { role, updatedAt: now } });
       if (!stored) throw errors.notFound('Member');
       return stored;
     });
@@ -165,7 +167,7 @@ export class SpaceMemberService {
     const { record } = await this.#find(space, email);
     if (record.userId !== userId) await this.#access.requireSpace(userId, real, 'share', { grants });
     const plan = {
-      stored: [{ collection: 'spaceMembers', filter: { id: record.id }, absent: true }],
+      stored: [{ collection: 'spaceMembers', filter: { id: record.id, createdAt: record.createdAt }, absent: true }],
       events: [this.#memberEvent('member.removed', userId, space, record.userId, null)],
     } as const;
     await this.#records.record(plan, () => this.#members.deleteMany({ id: record.id }));

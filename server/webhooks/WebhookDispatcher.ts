@@ -10,6 +10,8 @@ import { roleOnBoard } from '../access/grants.js';
 import { atLeast, boardPermissions } from '../access/roles.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
+import type { RecordMark } from '../boards/RecordMark.js';
+import { unmarkedWrites } from '../boards/RecordMark.js';
 import { errors, ServiceError } from '../errors.js';
 import type { NewNotification, NotificationService } from '../notifications/NotificationService.js';
 import { nextAttemptAt } from './retrySchedule.js';
@@ -313,18 +315,17 @@ export class WebhookDispatcher {
       itemId: null,
       actorId: null,
     };
-    const disable = async (): Promise<void> => {
-      const disabled = await this.#webhooks.updateOne({ id: hook.id, enabled: true }, { $set: { enabled: false, disabledReason: 'failing', updatedAt: now } });
+    const disable = async (mark: RecordMark = unmarkedWrites): Promise<void> => {
+      const disabled = await mark.update(this.#webhooks, { id: hook.id, enabled: true }, { $set: { enabled: false, disabledReason: 'failing', updatedAt: now } });
       // Disabled meanwhile (by its owner, or for another reason): nobody is told twice.
       if (!disabled) throw errors.conflict('The webhook was disabled meanwhile.');
     };
     try {
       // The notification is journaled before the webhook is disabled: a stop in between notifies at the next start.
-      const stored = [{ collection: 'webhooks', filter: { id: hook.id, enabled: false, disabledReason: 'failing', updatedAt: now } }] as const;
       if (this.#o.records === undefined) {
         await disable();
         await this.#o.notifications.notify(notice);
-      } else await this.#o.records.record({ stored, notifications: [notice] }, disable);
+      } else await this.#o.records.record({ marked: { collection: 'webhooks', id: hook.id, read: hook }, stored: [], notifications: [notice] }, disable);
     } catch (error) {
       if (error instanceof ServiceError && error.code === 'conflict') return;
       throw error;

@@ -1,3 +1,4 @@
+import type { RecordEventMarks } from './writeEvents.js';
 import type { CollectionSpec } from '../Collection.js';
 
 /** A person with an account. */
@@ -14,7 +15,7 @@ export interface UserRecord {
 }
 
 /** A workspace and its plan. */
-export interface WorkspaceRecord {
+export interface WorkspaceRecord extends RecordEventMarks {
   id: string;
   name: string;
   plan: 'basic' | 'pro' | 'business';
@@ -28,7 +29,7 @@ export interface WorkspaceRecord {
 }
 
 /** A person's membership of a workspace. */
-export interface MembershipRecord {
+export interface MembershipRecord extends RecordEventMarks {
   /** `<workspaceId>:<userId>`. */
   id: string;
   workspaceId: string;

@@ -1,10 +1,11 @@
+import type { RecordEventMarks } from './writeEvents.js';
 import type { CollectionSpec, FieldValue } from '../Collection.js';
 
 /** A role granted to a person on a space or board (the owner role is never granted, only held). */
 export type GrantedRole = 'admin' | 'editor' | 'commenter' | 'viewer';
 
 /** A design space: a named group of boards owned by a workspace. */
-export interface SpaceRecord {
+export interface SpaceRecord extends RecordEventMarks {
   id: string;
   workspaceId: string;
   /** The person who created the space; holds the `owner` role on it. */
@@ -20,7 +21,7 @@ export interface SpaceRecord {
 }
 
 /** A board: the record that organises a board document (the document itself lives in the document store under the same id). */
-export interface BoardRecord {
+export interface BoardRecord extends RecordEventMarks {
   id: string;
   workspaceId: string;
   /** The person who created the board; holds the `owner` role on it. */
@@ -44,7 +45,7 @@ export interface BoardRecord {
 }
 
 /** A person a space is shared with. */
-export interface SpaceMemberRecord {
+export interface SpaceMemberRecord extends RecordEventMarks {
   /** `<spaceId>:<userId>`. */
   id: string;
   spaceId: string;
@@ -58,7 +59,7 @@ export interface SpaceMemberRecord {
 }
 
 /** A person a single board is shared with directly. */
-export interface BoardMemberRecord {
+export interface BoardMemberRecord extends RecordEventMarks {
   /** `<boardId>:<userId>`. */
   id: string;
   boardId: string;
@@ -92,7 +93,7 @@ export interface InvitationRecord {
 export type LinkRole = 'viewer' | 'commenter' | 'editor';
 
 /** The public link of a space or a board (at most one each). */
-export interface PublicLinkRecord {
+export interface PublicLinkRecord extends RecordEventMarks {
   /** The id of the space or board. */
   id: string;
   resourceType: 'space' | 'board';

@@ -1,8 +1,9 @@
+import type { RecordEventMarks } from './writeEvents.js';
 import type { CollectionSpec } from '../Collection.js';
 import type { BoardRecord } from './boards.js';
 
 /** A webhook subscription: where to send which events, for whom. */
-export interface WebhookRecord {
+export interface WebhookRecord extends RecordEventMarks {
   /** `whk_<random>`. */
   id: string;
   workspaceId: string;

@@ -74,7 +74,8 @@ export interface JournaledActivityRecord {
  * What an operation on a stored record (a board's record, a member, an invitation, a chat
  * message) records about itself that has not all been recorded yet: written before the record
  * is stored, removed once its activity rows, notifications and events are out, and replayed by
- * whoever recovers a process that stopped in between when `stored` holds, dropped when not
+ * whoever recovers a process that stopped in between when its `marked` record names it and
+ * `stored` holds, dropped when not
  * (docs/events.md "Durability of record events").
  */
 export interface RecordEventsRecord {
@@ -82,6 +83,11 @@ export interface RecordEventsRecord {
   id: string;
   /** The board the operation is about, when it is about one (logs). */
   boardId: string | null;
+  /**
+   * The record whose write names this row in its `recordEvents` (by collection key and id): the
+   * operation was stored when it does. Absent on rows of operations told by `stored` alone.
+   */
+  marked?: { collection: string; id: string };
   /** All of them hold once the operation's writes are stored. */
   stored: StoredConditionRecord[];
   activity: JournaledActivityRecord[];
@@ -93,6 +99,16 @@ export interface RecordEventsRecord {
   at: number;
   /** The server process that records it (with several processes); absent in rows of a process alone. */
   processId?: string;
+}
+
+/**
+ * The field of a record that names the `record_events` rows of the operations that wrote it (row
+ * ids separated by spaces, newest first), written in the operation's own write: a row is stored
+ * when its record names it (`RecordMark` in `server/boards/`). Absent on records no such
+ * operation wrote.
+ */
+export interface RecordEventMarks {
+  recordEvents?: string;
 }
 
 /** Collections of the write-event journals. */

@@ -16,10 +16,10 @@ export interface TwoServers {
   stop(): Promise<void>;
 }
 
-/** Starts two servers sharing one sqlite store and the Redis at `redisUrl`; `env` is added to both. */
-export async function startTwoServers(redisUrl: string, env: Record<string, string> = {}): Promise<TwoServers> {
+/** Starts two servers sharing one store (sqlite unless `open` gives another) and the Redis at `redisUrl`; `env` is added to both. */
+export async function startTwoServers(redisUrl: string, env: Record<string, string> = {}, open?: () => Promise<Database>): Promise<TwoServers> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-cluster-'));
-  const db = await openDatabase({ kind: 'sqlite', dataDir, synchronous: 'normal' });
+  const db = open === undefined ? await openDatabase({ kind: 'sqlite', dataDir, synchronous: 'normal' }) : await open();
   const clock = new ManualClock(Date.now());
   const options = { dataDir, clock, env: { BOARDS_REDIS_URL: redisUrl, ...env }, start: { database: db } };
   const a = await startTestServer(options);

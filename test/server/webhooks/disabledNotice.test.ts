@@ -17,7 +17,8 @@ import { startReceiver } from './receiver.js';
 /**
  * A webhook disabled after about three days of failures journals its owner's `webhook_disabled`
  * notification before it is disabled: stopped in between (as a `kill -9` would), the owner is
- * notified once at the next start, and a replay of the row notifies nobody twice.
+ * notified once at the next start (although they enabled it again meanwhile), and a replay of the
+ * row notifies nobody twice.
  */
 
 const env = { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true' };
@@ -70,6 +71,8 @@ describe('a webhook disabled for failing, stopped before its owner was notified'
     await vi.waitFor(async () => expect(await journal(t).count({})).toBe(1));
     rows = await journal(t).find({});
     expect(await notices(t)).toBe(0);
+    // Its owner enables it again before the row is recovered: the disabling was stored all the same.
+    await t.server.services.webhooks.update(me, webhook.id, { enabled: true });
 
     await t.stop();
     vi.restoreAllMocks();
