@@ -1,13 +1,13 @@
 import * as Y from 'yjs';
-import { compareByZ, decodeValue, itemsMap, readItemBox, readItemType, readItemZ, readStoredItem, sectionTypeName } from './boardSchema.js';
+import { itemsMap, readItemType, readItemZ, sectionTypeName } from './boardSchema.js';
 import type { StoredItem } from './boardSchema.js';
-import { findItemTypeDefinition } from './catalogue.js';
+import { DecodedItems } from './DecodedItems.js';
 import { isFractionalIndex } from './fractionalIndex.js';
-import type { Rect } from './geometry.js';
-import { rotatedBounds } from './geometry.js';
+import { changeAffectsIndex, changesContent, itemIdOf } from './itemChanges.js';
+import { ItemOccupancy } from './ItemOccupancy.js';
 import type { Occupancy } from './OccupancyGrid.js';
-import { OccupancyGrid } from './OccupancyGrid.js';
-import { connectorTypeName } from './references.js';
+import { ReferenceIndex, referencesOf } from './ReferenceIndex.js';
+import { SectionIndex } from './SectionIndex.js';
 import { TopKeyHeap } from './TopKeyHeap.js';
 import { ZOrderList } from './ZOrderList.js';
 
@@ -35,27 +35,7 @@ interface IndexedItem {
   readonly refs: readonly string[];
 }
 
-/** A shared type a transaction changed, as Yjs types the keys of `Transaction.changed`. */
-type ChangedType = Y.Transaction['changed'] extends Map<infer K, unknown> ? K : never;
-
 const indexes = new WeakMap<Y.Doc, BoardIndex>();
-
-/** `value` with every object and array in it frozen. */
-function deepFreeze<T>(value: T): T {
-  if (value !== null && typeof value === 'object' && !Object.isFrozen(value)) {
-    Object.freeze(value);
-    for (const inner of Object.values(value)) deepFreeze(inner);
-  }
-  return value;
-}
-
-/** A decoded item frozen, its data to the bottom: one shared between readers stays as decoded. */
-function frozenItem(item: StoredItem): StoredItem {
-  const { data } = item;
-  for (const key in data) deepFreeze(data[key]);
-  Object.freeze(data);
-  return Object.freeze(item);
-}
 
 /**
  * The board's index: built by one read of the items map the first time it is asked for (the
@@ -107,10 +87,8 @@ export class BoardIndex {
   readonly #entries = new Map<string, IndexedItem>();
   /** Keys of the items map whose value is not an item map (written by a misbehaving client); they count toward the size. */
   readonly #others = new Set<string>();
-  /** Section items, decoded; the top-first order is cached until a section changes. */
-  readonly #sections = new Map<string, StoredItem>();
-  #sectionsTopFirst: readonly StoredItem[] | null = null;
-  readonly #referencedBy = new Map<string, Set<string>>();
+  readonly #sections = new SectionIndex();
+  readonly #references = new ReferenceIndex();
   readonly #zHeap = new TopKeyHeap();
   readonly #listeners = new Set<ItemsTouchedListener>();
   readonly #zOrder = new ZOrderList(
@@ -118,10 +96,8 @@ export class BoardIndex {
     (id) => this.#entries.get(id)?.order,
   );
   /** Items `storedItems` decoded, each dropped when a transaction touches it. */
-  readonly #decoded = new Map<string, StoredItem>();
-  /** The rectangles items cover, once asked for; `#occupancyStale` holds the ids to re-read before the next use. */
-  #occupancy: OccupancyGrid | null = null;
-  readonly #occupancyStale = new Set<string>();
+  readonly #decoded = new DecodedItems();
+  readonly #occupancy: ItemOccupancy;
 
   readonly #onTransaction = (transaction: Y.Transaction): void => this.#settle(transaction);
 
@@ -129,6 +105,7 @@ export class BoardIndex {
   constructor(doc: Y.Doc, fill = true) {
     this.#doc = doc;
     this.#items = itemsMap(doc);
+    this.#occupancy = new ItemOccupancy(this.#items);
     if (fill) for (const [id, value] of this.#items.entries()) this.#refresh(id, value);
     doc.on('beforeObserverCalls', this.#onTransaction);
   }
@@ -172,8 +149,7 @@ export class BoardIndex {
   /** The board's sections, top-most (highest z) first. */
   sectionsTopFirst(): readonly StoredItem[] {
     this.#sync();
-    if (this.#sectionsTopFirst === null) this.#sectionsTopFirst = [...this.#sections.values()].sort(compareByZ).reverse();
-    return this.#sectionsTopFirst;
+    return this.#sections.topFirst();
   }
 
   /**
@@ -193,16 +169,9 @@ export class BoardIndex {
    * answer holds until the document next changes.
    */
   occupancy(): Occupancy {
-    if (this.#occupancy === null) {
-      this.#occupancy = new OccupancyGrid();
-      this.#occupancyStale.clear();
-      for (const [id, value] of this.#items.entries()) this.#occupancy.set(id, occupiedRect(value));
-    }
     const transaction = this.#doc._transaction;
-    if (transaction !== null) for (const id of this.#foldTouched(transaction).ids) this.#occupancyStale.add(id);
-    for (const id of this.#occupancyStale) this.#occupancy.set(id, occupiedRect(this.#items.get(id)));
-    this.#occupancyStale.clear();
-    return this.#occupancy;
+    if (transaction !== null) this.#occupancy.touched(this.#foldTouched(transaction).ids);
+    return this.#occupancy.current();
   }
 
   /**
@@ -213,7 +182,7 @@ export class BoardIndex {
   storedItems(): StoredItem[] {
     this.#sync();
     const out: StoredItem[] = [];
-    for (const id of this.#entries.keys()) out.push(this.#decoded.get(id) ?? this.#decode(id, this.#items.get(id) as Y.Map<unknown>));
+    for (const id of this.#entries.keys()) out.push(this.#decoded.get(id) ?? this.#decoded.decode(id, this.#items.get(id) as Y.Map<unknown>));
     return out;
   }
 
@@ -234,15 +203,8 @@ export class BoardIndex {
       // Touched in a turn since: its entry may be gone, or read again by the next `storedItems`.
       if (this.#decoded.has(id) || !this.#entries.has(id)) continue;
       const entry = this.#items.get(id);
-      if (entry instanceof Y.Map) this.#decode(id, entry);
+      if (entry instanceof Y.Map) this.#decoded.decode(id, entry);
     }
-  }
-
-  /** Decodes `entry`, the item entry `id`, and keeps it until a transaction touches it. */
-  #decode(id: string, entry: Y.Map<unknown>): StoredItem {
-    const item = frozenItem(readStoredItem(id, entry));
-    this.#decoded.set(id, item);
-    return item;
   }
 
   /** Ids of every item entry (values that are a Y.Map), in no particular order. */
@@ -260,15 +222,13 @@ export class BoardIndex {
   /** Ids of the items whose reference fields name `id`. */
   referencesTo(id: string): ReadonlySet<string> {
     this.#sync();
-    return this.#referencedBy.get(id) ?? emptySet;
+    return this.#references.to(id);
   }
 
   /** Ids of the items whose reference fields name any of `ids`: one fold of the transaction in progress for all of them. */
   referencesToAny(ids: Iterable<string>): Set<string> {
     this.#sync();
-    const sources = new Set<string>();
-    for (const id of ids) for (const source of this.#referencedBy.get(id) ?? emptySet) sources.add(source);
-    return sources;
+    return this.#references.toAny(ids);
   }
 
   /** Ids `id` names in its reference fields (empty when there is no such item). */
@@ -292,16 +252,17 @@ export class BoardIndex {
   #settle(transaction: Y.Transaction): void {
     const touched = this.#foldTouched(transaction);
     if (touched.ids.size === 0) return;
-    if (this.#occupancy !== null) for (const id of touched.ids) this.#occupancyStale.add(id);
+    this.#occupancy.touched(touched.ids);
     for (const listener of this.#listeners) listener(touched.ids, touched.content);
   }
 
   #foldTouched(transaction: Y.Transaction): Touched {
     const touched: Touched = { ids: new Set(), content: new Set() };
     const stale = new Set<string>();
-    const items: unknown = this.#items;
+    const items = this.#items;
+    const itemsType: unknown = items;
     for (const [type, keys] of transaction.changed) {
-      if (type === items) {
+      if (type === itemsType) {
         for (const key of keys) {
           if (key === null) continue;
           touched.ids.add(key);
@@ -310,45 +271,15 @@ export class BoardIndex {
         }
         continue;
       }
-      const id = this.#itemIdOf(type);
+      const id = itemIdOf(type, items);
       if (id === undefined) continue;
       touched.ids.add(id);
-      if (!touched.content.has(id) && changesContent(type, keys, this.#items)) touched.content.add(id);
-      if (!stale.has(id) && this.#affects(id, type, keys)) stale.add(id);
+      if (!touched.content.has(id) && changesContent(type, keys, items)) touched.content.add(id);
+      if (!stale.has(id) && changeAffectsIndex(this.#entries.get(id)?.type, type, keys, items)) stale.add(id);
     }
-    for (const id of stale) this.#refresh(id, this.#items.get(id));
-    for (const id of touched.ids) this.#decoded.delete(id);
+    for (const id of stale) this.#refresh(id, items.get(id));
+    for (const id of touched.ids) this.#decoded.drop(id);
     return touched;
-  }
-
-  /**
-   * False when a change to `type` (inside item `id`) cannot change what the index holds of the
-   * item: a layout or metadata key of an indexed item that is not a section (a move or resize),
-   * or data of a type without reference fields. Keeps a batch of moves from re-reading each
-   * moved item at every fold of its transaction.
-   */
-  #affects(id: string, type: ChangedType, keys: ReadonlySet<string | null>): boolean {
-    const indexed = this.#entries.get(id);
-    if (indexed === undefined || indexed.type === sectionTypeName) return true;
-    if (type._item?.parent === this.#items) {
-      for (const key of keys) if (key === null || indexedEntryKeys.has(key)) return true;
-      return false;
-    }
-    return (findItemTypeDefinition(indexed.type)?.referenceFields.length ?? 0) > 0;
-  }
-
-  /** The id of the item entry that holds `type`, however deep; undefined when `type` is not inside the items map. */
-  #itemIdOf(type: ChangedType): string | undefined {
-    const items: unknown = this.#items;
-    let current: ChangedType = type;
-    for (;;) {
-      const item = current._item;
-      if (item === null) return undefined;
-      const parent = item.parent;
-      if (parent === items) return item.parentSub ?? undefined;
-      if (!(parent instanceof Y.AbstractType)) return undefined;
-      current = parent;
-    }
   }
 
   /** Makes the index agree with the entry now stored under `id` (`value` undefined: removed). */
@@ -374,70 +305,18 @@ export class BoardIndex {
     const refs = referencesOf(type, entry);
     this.#entries.set(id, { type, z, order, refs });
     if (z !== null && before?.z !== z) this.#zHeap.push(z, id);
-    for (const ref of refs) {
-      let sources = this.#referencedBy.get(ref);
-      if (sources === undefined) {
-        sources = new Set();
-        this.#referencedBy.set(ref, sources);
-      }
-      sources.add(id);
-    }
-    if (type === sectionTypeName) {
-      this.#sections.set(id, readStoredItem(id, entry));
-      this.#sectionsTopFirst = null;
-    }
+    this.#references.link(id, refs);
+    if (type === sectionTypeName) this.#sections.set(id, entry);
   }
 
   #unlink(id: string, before: IndexedItem): void {
     this.#entries.delete(id);
-    for (const ref of before.refs) {
-      const sources = this.#referencedBy.get(ref);
-      sources?.delete(id);
-      if (sources?.size === 0) this.#referencedBy.delete(ref);
-    }
-    if (this.#sections.delete(id)) this.#sectionsTopFirst = null;
+    this.#references.unlink(id, before.refs);
+    this.#sections.delete(id);
   }
 
   #rebuildHeap(): void {
     this.#zHeap.clear();
     for (const [id, entry] of this.#entries) if (entry.z !== null) this.#zHeap.push(entry.z, id);
   }
-}
-
-const emptySet: ReadonlySet<string> = new Set();
-/** Keys of an item entry the index reads (outside sections, which it reads whole). */
-const indexedEntryKeys: ReadonlySet<string> = new Set(['type', 'z', 'data']);
-
-/** Keys of an item entry that hold what the item says (the rest is layout and metadata). */
-const contentEntryKeys: ReadonlySet<string> = new Set(['type', 'data']);
-
-/** True when a change to `type` (inside an item of `items`) may change the item's type or data: anything below the entry itself does. */
-function changesContent(type: ChangedType, keys: ReadonlySet<string | null>, items: Y.Map<unknown>): boolean {
-  if (type._item?.parent !== items) return true;
-  for (const key of keys) if (key === null || contentEntryKeys.has(key)) return true;
-  return false;
-}
-
-/** The ids an entry names in its type's reference fields, read without decoding the rest of its data. */
-function referencesOf(type: string, entry: Y.Map<unknown>): string[] {
-  const fields = findItemTypeDefinition(type)?.referenceFields ?? [];
-  if (fields.length === 0) return [];
-  const data = entry.get('data');
-  if (!(data instanceof Y.Map)) return [];
-  const refs: string[] = [];
-  for (const field of fields) {
-    const value = decodeValue(data.get(field));
-    if (typeof value === 'string') refs.push(value);
-  }
-  return refs;
-}
-
-/** The rectangle an entry covers for placement: its rotated bounds; none for a connector or a value that is not an item. */
-function occupiedRect(value: unknown): Rect | undefined {
-  if (!(value instanceof Y.Map)) return undefined;
-  const entry = value as Y.Map<unknown>;
-  if (readItemType(entry) === connectorTypeName) return undefined;
-  const box = readItemBox(entry);
-  // A width or height below zero (only a misbehaving client writes one) covers nothing along it.
-  return rotatedBounds({ ...box, width: Math.max(0, box.width), height: Math.max(0, box.height) });
 }
