@@ -1,6 +1,8 @@
 import type { DocClient } from './docClients.js';
 import { openDocClient } from './docClients.js';
 import { ProcSampler } from './procStats.js';
+import type { RssParts } from './rssParts.js';
+import { readRssParts } from './rssParts.js';
 import { Probe, Writer, compareDocs } from './roles.js';
 import type { LiveHold, RunningServer } from './serverKit.js';
 import type { Sink } from './Sink.js';
@@ -91,6 +93,8 @@ export interface StepMeasure {
   rssMaxMB: number;
   /** The server process's own largest RSS, without its children (`ProcWindow.ownRssMaxMB`). */
   ownRssMaxMB: number;
+  /** The server process's own RSS by kind of mapping at the window's end (`readRssParts`); undefined when it could not be read. */
+  rssParts: RssParts | undefined;
   loadgenCpuPct: number;
   sinkMessages: number;
   bytesOut: number;
@@ -128,6 +132,7 @@ export async function measureStep(
   await Promise.all([sleep(windowMs), during?.()]);
   const windowMsReal = performance.now() - windowStart;
   const hostEnd = hostNowMs();
+  const rssParts = readRssParts(server.pid);
   const serverWindow = serverSampler.stop();
   const selfWindow = selfSampler.stop();
   for (const p of clients.probes) p.recording = false;
@@ -153,6 +158,7 @@ export async function measureStep(
     cpuPct: serverWindow.cpuPct,
     rssMaxMB: serverWindow.rssMaxMB,
     ownRssMaxMB: serverWindow.ownRssMaxMB,
+    rssParts,
     loadgenCpuPct: selfWindow.cpuPct,
     sinkMessages,
     bytesOut,

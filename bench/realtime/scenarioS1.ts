@@ -53,6 +53,8 @@ export function stepLine(
       loadgenCpuPct: m.loadgenCpuPct,
       // RSS of the server process alone: rssMaxMB less this is what its child processes held.
       rssOwnMaxMB: Math.round(m.ownRssMaxMB * 10) / 10,
+      // Where that RSS is, at the window's end: the node binary's pages are the same for every Node server.
+      ...(m.rssParts === undefined ? {} : m.rssParts),
       keyFigure: 'sinkMsgsPerS',
       ...holdFigures(m.hold),
       ...extra,

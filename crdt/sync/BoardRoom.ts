@@ -270,7 +270,7 @@ export class BoardRoom {
     const awareness = this.#awareness.takeChanges();
     this.#publishAwareness();
     if (this.#live === undefined) return;
-    this.#live.flush(awareness === undefined ? [] : [{ message: awareness, skip: undefined }]);
+    this.#live.flush(awareness === undefined ? [] : [{ message: awareness, skip: undefined, update: false }]);
   }
 
   /** Tells other processes what this process's clients changed in their awareness. */

@@ -137,10 +137,12 @@ export class LiveUpdates {
     // A store that appends synchronously stores them now and they go out in this turn; otherwise
     // (or behind an earlier relay still waiting) they wait their turn. The target is taken now,
     // so later updates never hold this batch back.
-    if (documentMessages.length === 0) this.#options.relay(alongside);
-    else if (this.#waitingRelays === 0 && lease.storeNow()) this.#options.relay([...documentMessages, ...alongside]);
+    // Nothing is relayed for nothing: an empty array is of another kind than one of messages (see `Outgoing`).
+    if (documentMessages.length === 0) {
+      if (alongside.length > 0) this.#options.relay(alongside);
+    } else if (this.#waitingRelays === 0 && lease.storeNow()) this.#options.relay([...documentMessages, ...alongside]);
     else {
-      this.#options.relay(alongside);
+      if (alongside.length > 0) this.#options.relay(alongside);
       this.#relayAfterStored(documentMessages);
     }
     // Applied last, in this same step: no snapshot can be taken between storing and applying.

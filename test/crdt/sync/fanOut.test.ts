@@ -53,7 +53,7 @@ describe('fanOut', () => {
     const outgoing: Outgoing[] = [
       { message: update, skip: sender, update: true },
       { message: otherUpdate, skip: otherSender, update: true },
-      { message: awareness, skip: undefined },
+      { message: awareness, skip: undefined, update: false },
     ];
     const sent = fanOut(targets, outgoing);
     // Eight connections get both updates, each sender gets the other's.
@@ -79,7 +79,7 @@ describe('fanOut', () => {
 
   it('counts awareness messages as no update', () => {
     const log: { target: string; messages: readonly Uint8Array[] }[] = [];
-    const sent = fanOut([new Target('a', log), new Target('b', log)], [{ message: Uint8Array.of(1, 0), skip: undefined }]);
+    const sent = fanOut([new Target('a', log), new Target('b', log)], [{ message: Uint8Array.of(1, 0), skip: undefined, update: false }]);
     expect(sent).toBe(0);
     expect(log).toHaveLength(2);
   });
