@@ -11,6 +11,8 @@ export type ScenarioId = (typeof scenarioIds)[number];
 /** Settings of one run, from the command line. */
 export interface BenchConfig {
   quick: boolean;
+  /** `--hold`: our server loads `bench/peers/sync-hold.mjs` and the summary has the table of holds; off, our figures carry no such cost. */
+  hold: boolean;
   reps: number;
   warmupMs: number;
   /**
@@ -40,7 +42,8 @@ export type Emit = (line: ResultLine) => void;
 /**
  * Parses `--quick`, `--only S1,S4`, `--servers ours,hocuspocus,yws`, `--reps N`, `--window-ms N`,
  * `--server-warmup-ms N`, `--rates 10,80` and `--sinks 195,495` (the S1 grid), `--boards 500`
- * (the S3 board counts), `--s5-clients N` and `--s5-boards N` (the S5 storm) and the S8 flags;
+ * (the S3 board counts), `--s5-clients N` and `--s5-boards N` (the S5 storm), `--hold` (our server
+ * also reports how long it holds each live update, at a CPU cost the peers do not pay) and the S8 flags;
  * throws TypeError on a bad flag.
  */
 export function parseArgs(argv: readonly string[]): BenchConfig {
@@ -49,7 +52,7 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
     const i = argv.indexOf(flag);
     return i >= 0 ? argv[i + 1] : undefined;
   };
-  const known = new Set(['--quick', '--only', '--servers', '--reps', '--window-ms', '--server-warmup-ms', '--rates', '--sinks', '--boards', '--s5-clients', '--s5-boards', ...churnFlags]);
+  const known = new Set(['--quick', '--hold', '--only', '--servers', '--reps', '--window-ms', '--server-warmup-ms', '--rates', '--sinks', '--boards', '--s5-clients', '--s5-boards', ...churnFlags]);
   for (const [i, arg] of argv.entries()) {
     if (arg.startsWith('--') && !known.has(arg)) throw new TypeError(`unknown flag ${arg}`);
     if (!arg.startsWith('--') && !known.has(argv[i - 1] ?? '')) throw new TypeError(`unexpected argument ${arg}`);
@@ -77,6 +80,7 @@ export function parseArgs(argv: readonly string[]): BenchConfig {
   };
   return {
     quick,
+    hold: argv.includes('--hold'),
     reps,
     warmupMs: quick ? 1_000 : 2_000,
     serverWarmupMs,

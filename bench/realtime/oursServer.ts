@@ -26,6 +26,18 @@ async function createApiKey(dataDir: string): Promise<string> {
   return key;
 }
 
+/**
+ * The measuring preloads our server gets when a start does not choose: only the count of storage
+ * reads unless `--hold` asked for the holds (`measureHolds`). The hold preload wraps the live path's
+ * calls and reports every second, CPU the peers do not spend, so the figures are measured without it.
+ */
+let defaultPreloads: 'all' | 'storageReads' = 'storageReads';
+
+/** Whether our server's starts load the hold preload (`bench/peers/sync-hold.mjs`) unless told otherwise. */
+export function measureHolds(on: boolean): void {
+  defaultPreloads = on ? 'all' : 'storageReads';
+}
+
 /** `boards start` pinned to the server core, with a fresh (or the given) data folder; resolves once `/readyz` answers 200. */
 export async function startOurs(options: StartOptions): Promise<RunningServer> {
   const dataDir = options.dataDir ?? freshDataDir('ours');
@@ -43,7 +55,8 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
     // Kept out of the load generator and the peers.
     NODE_OPTIONS: oursNodeOptions(),
   };
-  const measuring = options.preloads === 'storageReads' ? ['sqlite-reads.mjs'] : ['sqlite-reads.mjs', 'sync-hold.mjs', ...(options.memReport === true ? ['mem-report.mjs'] : [])];
+  const holds = (options.preloads ?? defaultPreloads) === 'all';
+  const measuring = ['sqlite-reads.mjs', ...(holds ? ['sync-hold.mjs'] : []), ...(options.memReport === true ? ['mem-report.mjs'] : [])];
   const preloads = measuring.flatMap((file) => ['--import', pathToFileURL(path.join(peersDir(), file)).href]);
   const proc = spawnTracked(process.execPath, [...preloads, path.join(root, 'bin', 'boards.js'), 'start'], { cwd: root, env, core: serverCore });
   const http = `http://127.0.0.1:${port}`;
@@ -88,7 +101,7 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
       const last = [...proc.events].reverse().find((e) => typeof e.memReport === 'object' && e.memReport !== null);
       return last?.memReport as { heapUsedMB: number; residentDocs: number | null } | undefined;
     },
-    liveHold: (fromMs, toMs) => liveHoldOf(proc, fromMs, toMs),
+    ...(holds ? { liveHold: (fromMs: number, toMs: number) => liveHoldOf(proc, fromMs, toMs) } : {}),
     batchClient: () => startBatchClient(http, token),
     kill: () => proc.kill(),
     stop: () => stopGracefully(proc),

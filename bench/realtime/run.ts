@@ -5,6 +5,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { BenchConfig, Emit, ScenarioId } from './config.js';
 import { parseArgs } from './config.js';
+import { measureHolds } from './oursServer.js';
 import { oursNodeOptions, peersDir, projectRoot } from './paths.js';
 import { runBenchMain } from './processes.js';
 import type { ResultLine } from './result.js';
@@ -61,6 +62,7 @@ async function runScenario(id: ScenarioId, config: BenchConfig, emit: Emit): Pro
 
 async function main(): Promise<void> {
   const config = parseArgs(process.argv.slice(2));
+  measureHolds(config.hold);
   // Each stock y-websocket provider adds a process 'exit' listener; hundreds of them are expected here.
   process.setMaxListeners(10_000);
   ensurePeers();

@@ -81,9 +81,10 @@ export interface StartOptions {
    */
   memReport?: boolean;
   /**
-   * Our server's measuring preloads: all of them (default), or only the count of storage reads.
-   * S5 takes the latter: the others import the document layer before the server's own code runs,
-   * which delays when it holds its port, as `npm start` never does.
+   * Our server's measuring preloads: all of them, or only the count of storage reads. Default: the
+   * latter, unless `--hold` asked for the holds (`measureHolds`). S5 always takes the latter: the
+   * hold preload imports the document layer before the server's own code runs, which delays when
+   * it holds its port, as `npm start` never does.
    */
   preloads?: 'all' | 'storageReads';
 }

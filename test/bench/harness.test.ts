@@ -118,6 +118,9 @@ describe('harness helpers', () => {
     expect(parseArgs(['--only', 'S9']).only).toEqual(['S9']);
     expect(parseArgs([]).only).toContain('S9');
     expect(parseArgs(['--quick']).only).not.toContain('S9');
+    // The hold preload costs our server CPU the peers do not spend: loaded only when asked for.
+    expect(parseArgs([]).hold).toBe(false);
+    expect(parseArgs(['--hold', '--only', 'S1']).hold).toBe(true);
     expect(() => parseArgs(['--only', 'S11'])).toThrow(TypeError);
   });
 
@@ -282,8 +285,18 @@ describe('live updates held in our server', () => {
     expect(renderSummary([resultLine({ server: 'ours', version: '1', scenario: 'S1', params: { sinks: 45 } })], machine)).not.toContain('warm-up');
   });
 
-  it('measures, in the server the benches start, one hold per live update relayed in the window', async () => {
+  it('starts our server without the hold preload unless asked: its wrappers and reports are CPU the peers do not spend', async () => {
     const server = await startOurs({});
+    try {
+      expect(server.liveHold).toBeUndefined();
+    } finally {
+      await server.kill();
+      removeDataDir(server.dataDir);
+    }
+  }, 60_000);
+
+  it('measures, in the server the benches start, one hold per live update relayed in the window', async () => {
+    const server = await startOurs({ preloads: 'all' });
     try {
       const [board = ''] = await server.createBoards(1);
       const clients = await openBoardClients(server, board, { probes: 1, sinks: 2, writers: 1 });
