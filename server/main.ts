@@ -64,6 +64,13 @@ function startingAnswer(response: ServerResponse, publicUrl: string): void {
 const heldUpgradesLimit = 10_000;
 
 /**
+ * Most waits of a millisecond (about two seconds when idle) for the live clients queued during
+ * start-up to join before the HTTP app loads: a board whose load hangs, or an endless stream of
+ * new connections, delays `/readyz` no longer than that.
+ */
+const liveQueueMaxWaits = 2_000;
+
+/**
  * The composition root: listens first (a port in use fails before the store is touched, and before
  * any module but the configuration's is loaded), takes the data folder's lock, opens the store,
  * wires services, recovers what the last process left, serves live sync, lets the live clients queued
@@ -152,7 +159,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     steps.mark('liveSync');
     // The clients of a restart that queued while the modules loaded are accepted, authorized and
     // synced before the HTTP app (the larger part of the modules) loads in long uninterrupted stretches.
-    await acceptQueuedConnections(http, { maxWaits: heldUpgradesLimit, busy: () => gateway.joining > 0 });
+    await acceptQueuedConnections(http, { maxWaits: liveQueueMaxWaits, busy: () => gateway.joining > 0 });
     steps.mark('liveQueue');
     started = { services: built, gateway, app: await startApp(built, logger, () => shuttingDown, metrics), logger };
     steps.mark('app');
