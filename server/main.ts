@@ -12,6 +12,7 @@ import type { Config } from './config.js';
 import { developmentDefaults, withBoundPort } from './config.js';
 import { listenOn } from './listenOn.js';
 import { HeldUpgrades } from './net/HeldUpgrades.js';
+import { acceptQueuedConnections } from './net/queuedConnections.js';
 import { StartupSteps } from './StartupSteps.js';
 import type { Services } from './Services.js';
 import type { ServerMetrics } from './metrics/ServerMetrics.js';
@@ -63,10 +64,17 @@ function startingAnswer(response: ServerResponse, publicUrl: string): void {
 const heldUpgradesLimit = 10_000;
 
 /**
+ * Most waits of a millisecond (about two seconds when idle) for the live clients queued during
+ * start-up to join before the HTTP app loads: a board whose load hangs, or an endless stream of
+ * new connections, delays `/readyz` no longer than that.
+ */
+const liveQueueMaxWaits = 2_000;
+
+/**
  * The composition root: listens first (a port in use fails before the store is touched, and before
  * any module but the configuration's is loaded), takes the data folder's lock, opens the store,
- * wires services, recovers what the last process left, serves live sync, then loads and wires the
- * HTTP app.
+ * wires services, recovers what the last process left, serves live sync, lets the live clients queued
+ * meanwhile join, then loads and wires the HTTP app.
  * Start-up problems of the environment throw `StartupError` naming the setting; requests that
  * arrive before the app is wired answer 503, and a live connection that arrives before live sync
  * is served is held and answered once it is (`HeldUpgrades`), so a restart's clients do not back off.
@@ -149,7 +157,10 @@ export async function startServer(initialConfig: Config, options: StartOptions =
       else gateway.handleUpgrade(request, socket, head);
     });
     steps.mark('liveSync');
-    // Live clients of a restart resync from here on, while the HTTP app (the larger part of the modules) loads.
+    // The clients of a restart that queued while the modules loaded are accepted, authorized and
+    // synced before the HTTP app (the larger part of the modules) loads in long uninterrupted stretches.
+    await acceptQueuedConnections(http, { maxWaits: liveQueueMaxWaits, busy: () => gateway.joining > 0 });
+    steps.mark('liveQueue');
     started = { services: built, gateway, app: await startApp(built, logger, () => shuttingDown, metrics), logger };
     steps.mark('app');
   } catch (error) {

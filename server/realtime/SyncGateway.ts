@@ -58,6 +58,8 @@ export class SyncGateway {
   readonly #wss: WebSocketServer;
   readonly #prefix: string;
   readonly #alive = new WeakSet<WebSocket>();
+  /** Per socket: true while it is still joining (being authorized, or its board loading). */
+  readonly #joining = new WeakMap<WebSocket, () => boolean>();
   readonly #ping: NodeJS.Timeout;
   readonly #frames = new FrameWriter();
   readonly #rights: LiveRights;
@@ -95,6 +97,13 @@ export class SyncGateway {
     return (request.url ?? '').startsWith(this.#prefix);
   }
 
+  /** Open sockets still joining: being authorized, or waiting for their board to load; 0 once each has started to sync or closed. */
+  get joining(): number {
+    let count = 0;
+    for (const ws of this.#wss.clients) if (this.#joining.get(ws)?.() === true) count += 1;
+    return count;
+  }
+
   /** Handles an HTTP upgrade for this endpoint. */
   handleUpgrade(request: IncomingMessage, socket: Duplex, head: Buffer): void {
     this.#wss.handleUpgrade(request, socket, head, (ws) => this.#accept(ws, request, socket));
@@ -107,6 +116,8 @@ export class SyncGateway {
     let connection: SyncConnection | null = null;
     let closed = false;
     let refused = false;
+    let decided = false;
+    this.#joining.set(ws, () => !closed && !refused && (connection === null ? !decided : !connection.isStarted));
     ws.on('message', (data: RawData) => {
       const bytes = toBytes(data);
       if (connection) connection.receive(bytes);
@@ -136,6 +147,7 @@ export class SyncGateway {
     const mark = this.#rights.begin();
     decideSync(this.#o, token, boardIdOf(url.pathname.slice(this.#prefix.length)), remoteAddress).then(
       (decision) => {
+        decided = true;
         if (closed || refused || isRefusal(decision)) {
           this.#rights.end(mark);
           if (!closed && !refused && isRefusal(decision)) ws.close(decision.code, decision.reason);
@@ -150,6 +162,7 @@ export class SyncGateway {
         for (const bytes of queued.splice(0)) connection.receive(bytes);
       },
       (error: unknown) => {
+        decided = true;
         this.#rights.end(mark);
         this.#o.logger.error({ err: error }, 'sync authorization failed');
         if (!closed) ws.close(syncCloseCodes.internalError, 'Internal error');

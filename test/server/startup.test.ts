@@ -127,7 +127,7 @@ describe('boards start: the start-up summary', { timeout: 120_000 }, () => {
       expect(String(listening?.signInCodes)).toContain('dev-outbox.jsonl');
       // Each start-up step's duration, in the order they ran, so a slow start says which step it was.
       const startupMs = listening?.startupMs as Record<string, number>;
-      expect(Object.keys(startupMs)).toEqual(['boot', 'listen', 'modules', 'store', 'services', 'recovery', 'liveSync', 'app']);
+      expect(Object.keys(startupMs)).toEqual(['boot', 'listen', 'modules', 'store', 'services', 'recovery', 'liveSync', 'liveQueue', 'app']);
       for (const ms of Object.values(startupMs)) expect(ms).toBeGreaterThanOrEqual(0);
       expect(startupMs.boot).toBeGreaterThan(0);
       // Development defaults are warned about without NODE_ENV.

@@ -1,0 +1,44 @@
+import type { Server } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
+
+/** Options of `acceptQueuedConnections`. */
+export interface QueuedConnectionsOptions {
+  /** Most waits of a millisecond to take (a flood of new connections must not hold off what comes next forever). */
+  readonly maxWaits: number;
+  /** True while connections already accepted still need the event loop (a live client being authorized, its board loading). Default never. */
+  readonly busy?: () => boolean;
+}
+
+/**
+ * Lets the event loop take the connections waiting in `server`'s listen queue, and finish what
+ * they started, before a long synchronous stretch of work: waits a millisecond at a time, and
+ * resolves after the first wait in which no connection was accepted, no upgrade request read and
+ * after which `busy` is false, or after `maxWaits` waits; returns the waits taken. libuv accepts
+ * one connection per loop turn (libuv/libuv#3696, libuv 1.45 and later): while modules load, a
+ * turn can last a hundred milliseconds or more, and the clients of a restart that queued
+ * meanwhile would be taken one per such turn. During a wait the loop turns as often as it has
+ * I/O to handle (a turn queued with `setImmediate` from I/O would run before the next poll and
+ * accept nothing). With an empty queue and nothing busy this costs one wait.
+ */
+export async function acceptQueuedConnections(server: Server, options: QueuedConnectionsOptions): Promise<number> {
+  const busy = options.busy ?? (() => false);
+  let seen = 0;
+  const count = (): void => {
+    seen += 1;
+  };
+  server.on('connection', count);
+  server.on('upgrade', count);
+  try {
+    let waits = 0;
+    let before = -1;
+    while (waits < options.maxWaits && (seen !== before || busy())) {
+      before = seen;
+      waits += 1;
+      await sleep(1);
+    }
+    return waits;
+  } finally {
+    server.off('connection', count);
+    server.off('upgrade', count);
+  }
+}
