@@ -69,6 +69,8 @@ const heldUpgradesLimit = 10_000;
  * new connections, delays `/readyz` no longer than that.
  */
 const liveQueueMaxWaits = 2_000;
+/** The same bound in time: on a loaded machine a wait of a millisecond lasts longer. */
+const liveQueueMaxMs = 2_000;
 
 /**
  * The composition root: listens first (a port in use fails before the store is touched, and before
@@ -159,7 +161,7 @@ export async function startServer(initialConfig: Config, options: StartOptions =
     steps.mark('liveSync');
     // The clients of a restart that queued while the modules loaded are accepted, authorized and
     // synced before the HTTP app (the larger part of the modules) loads in long uninterrupted stretches.
-    await acceptQueuedConnections(http, { maxWaits: liveQueueMaxWaits, busy: () => gateway.joining > 0 });
+    await acceptQueuedConnections(http, { maxWaits: liveQueueMaxWaits, maxMs: liveQueueMaxMs, busy: () => gateway.joining > 0 });
     steps.mark('liveQueue');
     started = { services: built, gateway, app: await startApp(built, logger, () => shuttingDown, metrics), logger };
     steps.mark('app');

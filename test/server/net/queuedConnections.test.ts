@@ -43,26 +43,34 @@ test('every connection waiting in the listen queue is accepted by the time it re
   // (the event loop accepts one connection per turn).
   await Promise.all(clients.map((client) => once(client, 'connect')));
   expect(accepted()).toBeLessThan(clients.length);
-  await acceptQueuedConnections(server, { maxWaits: 1_000 });
+  await acceptQueuedConnections(server, { maxWaits: 1_000, maxMs: 60_000 });
   expect(accepted()).toBe(clients.length);
 });
 
 test('with an empty queue and nothing busy it waits once', async () => {
   const { server } = await listening();
-  expect(await acceptQueuedConnections(server, { maxWaits: 1_000 })).toBe(1);
+  expect(await acceptQueuedConnections(server, { maxWaits: 1_000, maxMs: 60_000 })).toBe(1);
 });
 
 test('waits while `busy` says accepted connections still need the loop, and no longer', async () => {
   const { server } = await listening();
   let asked = 0;
-  const waits = await acceptQueuedConnections(server, { maxWaits: 1_000, busy: () => ++asked < 4 });
+  const waits = await acceptQueuedConnections(server, { maxWaits: 1_000, maxMs: 60_000, busy: () => ++asked < 4 });
   expect(asked).toBe(4);
   expect(waits).toBe(4);
 });
 
 test('waits at most `maxWaits` times, however long `busy` stays true', async () => {
   const { server } = await listening();
-  expect(await acceptQueuedConnections(server, { maxWaits: 5, busy: () => true })).toBe(5);
+  expect(await acceptQueuedConnections(server, { maxWaits: 5, maxMs: 60_000, busy: () => true })).toBe(5);
   expect(server.listenerCount('connection')).toBe(1);
   expect(server.listenerCount('upgrade')).toBe(0);
+});
+
+test('waits no longer than `maxMs`, however few waits that allows: a wait of a millisecond lasts longer on a loaded machine', async () => {
+  const { server } = await listening();
+  // Each reading of the clock is 10 ms later: the bound of 35 ms allows four waits.
+  let clock = 0;
+  const waits = await acceptQueuedConnections(server, { maxWaits: 1_000, maxMs: 35, busy: () => true, now: () => (clock += 10) });
+  expect(waits).toBe(4);
 });
