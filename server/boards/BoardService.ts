@@ -3,11 +3,8 @@ import { newId } from '../../storage/index.js';
 import type { BoardRecord, SpaceRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { AccountService } from '../accounts/AccountService.js';
-import { plans } from '../accounts/plans.js';
-import { planCapError } from '../accounts/planCap.js';
 import type { AccessService } from '../access/AccessService.js';
 import { requireUnlocked } from '../access/AccessService.js';
-import type { UserGrants } from '../access/grants.js';
 import { roleOnBoard } from '../access/grants.js';
 import type { BoardAction, Role } from '../access/roles.js';
 import { atLeast, boardPermissions } from '../access/roles.js';
@@ -17,17 +14,16 @@ import type { BoardEventBase } from '../events/eventTypes.js';
 import type { Page } from '../pagination.js';
 import type { BoardPurger } from './BoardPurger.js';
 import type { BoardDocuments } from './BoardDocuments.js';
+import { boardEventBase, cleanDescription, cleanTitle } from './boardFields.js';
+import { moveTarget } from './boardMoves.js';
 import { boardPage, type BoardSort } from './boardQueries.js';
+import { BoardTrash, type DeleteBoardResult } from './BoardTrash.js';
+import { boardViews, type BoardView } from './boardViews.js';
 import type { RecordEventJournal } from './RecordEventJournal.js';
-import { longestRetentionMs, nextPosition, purgeAt } from './trashRules.js';
+import { longestRetentionMs, nextPosition } from './trashRules.js';
 
-/** A board as the caller sees it. */
-export interface BoardView {
-  board: BoardRecord;
-  role: Role;
-  /** When a board in trash is purged; null while active. */
-  purgeAt: number | null;
-}
+export type { BoardView } from './boardViews.js';
+export type { DeleteBoardResult } from './BoardTrash.js';
 
 /** Input of `create`. */
 export interface CreateBoardInput {
@@ -48,23 +44,15 @@ export interface UpdateBoardInput {
   spaceId?: string | undefined;
 }
 
-/** The outcome of a delete: to trash (paid plans) or gone for good (basic). */
-export interface DeleteBoardResult {
-  outcome: 'trashed' | 'deleted';
-  board: BoardRecord;
-  purgeAt: number | null;
-}
-
 /** Boards: list, create, recent, get, rename/lock/reorder/move, delete and restore (SPEC Boards). */
 export class BoardService {
   readonly #boards: Collection<BoardRecord>;
-  readonly #spaces: Collection<SpaceRecord>;
   readonly #access: AccessService;
   readonly #accounts: AccountService;
   readonly #documents: BoardDocuments;
-  readonly #purger: BoardPurger;
   readonly #clock: Clock;
   readonly #records: RecordEventJournal;
+  readonly #trash: BoardTrash;
 
   constructor(
     db: Database,
@@ -79,13 +67,20 @@ export class BoardService {
     },
   ) {
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
-    this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
     this.#access = deps.access;
     this.#accounts = deps.accounts;
     this.#documents = deps.documents;
-    this.#purger = deps.purger;
     this.#clock = deps.clock;
     this.#records = deps.records;
+    this.#trash = new BoardTrash({
+      boards: this.#boards,
+      spaces: db.collection<SpaceRecord>(boardCollections.spaces),
+      access: deps.access,
+      accounts: deps.accounts,
+      purger: deps.purger,
+      clock: deps.clock,
+      records: deps.records,
+    });
   }
 
   /** Boards the caller can read, optionally in one space (`default`, `trash` or a space id), cursor-paginated. */
@@ -222,7 +217,7 @@ export class BoardService {
       rows.push({ action: 'board.reordered', data: { from: board.position, to: input.position } });
     }
     if (input.spaceId !== undefined) {
-      const target = await this.#moveTarget(board, input.spaceId, grants);
+      const target = await moveTarget(this.#access, board, input.spaceId, grants);
       if (target !== board.spaceId) {
         set.spaceId = target;
         if (input.position === undefined) {
@@ -256,111 +251,20 @@ export class BoardService {
   }
 
   /** Deletes a board (admin and above): to trash for the retention period on paid plans, for good (with its document) on basic. */
-  async delete(principal: Principal, boardId: string): Promise<DeleteBoardResult> {
-    const { board } = await this.#access.requireBoard(principal.user.id, boardId, 'delete');
-    const workspace = await this.#accounts.getWorkspace(board.workspaceId);
-    if (!plans[workspace.plan].trashAndRestore) {
-      const gone = { boardId: board.id, stored: [{ collection: 'boards', filter: { id: board.id }, absent: true }], events: [{ type: 'board.deleted', payload: { ...this.#base(principal, board), board, outcome: 'deleted' } }] } as const;
-      await this.#records.record(gone, () => this.#purger.purgeBoard(board.id));
-      return { outcome: 'deleted', board, purgeAt: null };
-    }
-    const now = this.#clock.now();
-    const expected: BoardRecord = { ...board, trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: null };
-    const plan = {
-      boardId: board.id,
-      marked: { collection: 'boards', id: board.id, read: board }, stored: [],
-      activity: [{ boardId: board.id, actorId: principal.user.id, action: 'board.trashed' }],
-      events: [{ type: 'board.deleted', payload: { ...this.#base(principal, expected), board: expected, outcome: 'trashed' } }],
-    } as const;
-    const trashed = await this.#records.record(plan, async (mark) => {
-      const stored = await mark.update(this.#boards, { id: board.id, trashedAt: null }, { $set: { trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: null } });
-      if (!stored) throw errors.notFound('Board');
-      return stored;
-    });
-    return { outcome: 'trashed', board: trashed, purgeAt: purgeAt(now, workspace.plan) };
+  delete(principal: Principal, boardId: string): Promise<DeleteBoardResult> {
+    return this.#trash.delete(principal, boardId);
   }
 
   /** Brings a board back from trash (admin and above; paid plans only, 402 on basic). Its space, if gone or in trash, becomes `default`. */
-  async restore(principal: Principal, boardId: string): Promise<BoardView> {
-    const { board, role } = await this.#access.requireBoard(principal.user.id, boardId, 'restore', { trash: 'trash' });
-    const workspace = await this.#accounts.getWorkspace(board.workspaceId);
-    if (!plans[workspace.plan].trashAndRestore) {
-      const withSpace = board.trashedWithSpaceId === null ? '' : ` This board went to trash with its space: POST /spaces/${board.trashedWithSpaceId}/restore brings both back on every plan.`;
-      throw planCapError('trashAndRestore', workspace.plan, `Restoring boards one by one needs a paid plan; the workspace is on ${workspace.plan}.${withSpace}`);
-    }
-    let spaceId = board.spaceId;
-    if (spaceId !== null) {
-      const space = await this.#spaces.get(spaceId);
-      if (!space || space.trashedAt !== null) spaceId = null;
-    }
-    const expected: BoardRecord = { ...board, trashedAt: null, trashedBy: null, trashedWithSpaceId: null, spaceId };
-    const plan = {
-      boardId: board.id,
-      marked: { collection: 'boards', id: board.id, read: board }, stored: [],
-      activity: [{ boardId: board.id, actorId: principal.user.id, action: 'board.restored', data: spaceId === board.spaceId ? {} : { fromSpaceId: board.spaceId, toSpaceId: spaceId } }],
-      events: [{ type: 'board.restored', payload: { ...this.#base(principal, expected), board: expected } }],
-    } as const;
-    const restored = await this.#records.record(plan, async (mark) => {
-      const stored = await mark.update(this.#boards, { id: board.id, trashedAt: { $ne: null } }, { $set: { trashedAt: null, trashedBy: null, trashedWithSpaceId: null, spaceId } });
-      if (!stored) throw errors.notFound('Board');
-      return stored;
-    });
-    return { board: restored, role, purgeAt: null };
-  }
-
-  /**
-   * Where a move may take a board: a space of the board's workspace the mover may add boards to,
-   * or the workspace's default space when the mover belongs to that workspace (the default space
-   * of a workspace is the private space of its people, never somebody else's). Either way the
-   * mover can still read the board afterwards. Throws 404/403 for the space, 422 `spaceId` else.
-   */
-  async #moveTarget(board: BoardRecord, spaceId: string, grants: UserGrants): Promise<string | null> {
-    let target: string | null = null;
-    if (spaceId !== 'default') {
-      const { space } = await this.#access.requireSpace(grants.userId, spaceId, 'addBoards', { grants });
-      if (space.workspaceId !== board.workspaceId) throw errors.invalid('spaceId', "must be a space of the board's workspace");
-      target = space.id;
-    } else if (board.spaceId !== null && !grants.workspaceRoles.has(board.workspaceId)) {
-      throw errors.invalid('spaceId', "must not be default: the board's default space belongs to a workspace you are not in");
-    }
-    if (!atLeast(roleOnBoard(grants, { ...board, spaceId: target }), boardPermissions.read)) {
-      throw errors.invalid('spaceId', 'must be a space where you can still open the board');
-    }
-    return target;
+  restore(principal: Principal, boardId: string): Promise<BoardView> {
+    return this.#trash.restore(principal, boardId);
   }
 
   #base(principal: Principal, board: BoardRecord): BoardEventBase {
-    return { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: principal.user.id, name: principal.user.name }, at: this.#clock.now() };
+    return boardEventBase(principal, board, this.#clock);
   }
 
-  async #views(boards: readonly BoardRecord[], roleOf: (b: BoardRecord) => Role): Promise<BoardView[]> {
-    const planOf = new Map<string, Promise<number | null>>();
-    return Promise.all(
-      boards.map(async (board) => {
-        let purge: number | null = null;
-        if (board.trashedAt !== null) {
-          const trashedAt = board.trashedAt;
-          if (!planOf.has(board.workspaceId)) {
-            planOf.set(board.workspaceId, this.#accounts.getWorkspace(board.workspaceId).then((w) => purgeAt(0, w.plan)));
-          }
-          const retention = await planOf.get(board.workspaceId);
-          purge = retention === null || retention === undefined ? null : trashedAt + retention;
-        }
-        return { board, role: roleOf(board), purgeAt: purge };
-      }),
-    );
+  #views(boards: readonly BoardRecord[], roleOf: (b: BoardRecord) => Role): Promise<BoardView[]> {
+    return boardViews(this.#accounts, boards, roleOf);
   }
-}
-
-function cleanTitle(title: string): string {
-  const value = title.trim();
-  if (value === '') throw errors.invalid('title', 'must not be empty');
-  if (value.length > 200) throw errors.invalid('title', 'must be at most 200 characters');
-  return value;
-}
-
-function cleanDescription(description: string): string {
-  const value = description.trim();
-  if (value.length > 2000) throw errors.invalid('description', 'must be at most 2000 characters');
-  return value;
 }
