@@ -6,7 +6,8 @@
 // dependencies' own) halves the time `boards start` spends loading code and lowers its memory.
 // Splitting keeps every `await import(...)` lazy: the MongoDB and PostgreSQL drivers, the Redis
 // client, the OpenAI client, the mailer and the MCP SDK stay in chunks loaded only when used.
-// `chunks.json` lists, for each output file, the packages whose code it holds. Run by `build`
+// `chunks.json` lists, for each output file, the packages whose code it holds and the project's
+// modules (`server/main.ts`) it holds. Run by `build`
 // and `prepare`, after `tsc` (which stays the fallback: bin/boards.js runs dist/server/cli.js
 // when the bundle is missing).
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -65,7 +66,11 @@ function packageOf(input) {
 const chunks = {};
 for (const [file, info] of Object.entries(result.metafile.outputs)) {
   if (file.endsWith('.map')) continue;
-  chunks[path.basename(file)] = [...new Set(Object.keys(info.inputs).map(packageOf).filter((name) => name !== undefined))].sort();
+  const inputs = Object.keys(info.inputs);
+  chunks[path.basename(file)] = {
+    packages: [...new Set(inputs.map(packageOf).filter((name) => name !== undefined))].sort(),
+    modules: inputs.filter((input) => packageOf(input) === undefined).sort(),
+  };
 }
 writeFileSync(path.join(out, 'chunks.json'), `${JSON.stringify(chunks, null, 1)}\n`);
 if (process.env.BOARDS_BUILD_VERBOSE) {

@@ -18,7 +18,7 @@ import { freePort, json } from '../helpers/testServer.js';
 
 const bundle = path.resolve('dist', 'bundle');
 /** Output file of the bundle -> the packages whose code it holds (written by the build). */
-const chunks = JSON.parse(readFileSync(path.join(bundle, 'chunks.json'), 'utf8')) as Record<string, string[]>;
+const chunks = JSON.parse(readFileSync(path.join(bundle, 'chunks.json'), 'utf8')) as Record<string, { packages: string[] }>;
 const metricsToken = 'm'.repeat(32);
 
 /** Kills a spawned server and waits for it to exit. */
@@ -173,7 +173,7 @@ describe('an idle server started from the bundle on the embedded store', { timeo
       expect(urls.some((url) => url.endsWith('/dist/bundle/cli.js'))).toBe(true);
       expect(urls.some((url) => url.includes('/dist/server/'))).toBe(false);
       const loadedChunks = urls.filter((url) => url.includes('/dist/bundle/')).map((url) => path.basename(new URL(url).pathname));
-      const packages = new Set(loadedChunks.flatMap((chunk) => chunks[chunk] ?? []));
+      const packages = new Set(loadedChunks.flatMap((chunk) => chunks[chunk]?.packages ?? []));
       // Loaded outside the bundle, if any: a package left external.
       for (const url of urls) {
         const name = /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
