@@ -92,6 +92,13 @@ describe('the server started from the bundle', { timeout: 180_000 }, () => {
     expect(await bad.json()).toMatchObject({ error: { code: 'validation_failed', field: 'title', message: expect.stringContaining('expected string') } });
   });
 
+  test('serves MCP from its chunk, loaded on the first call', async () => {
+    const headers = { Authorization: `Bearer ${key}`, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+    const answer = await fetch(`${server!.url}/mcp`, { method: 'POST', headers, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }) });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('"tools"');
+  });
+
   test('a stock y-websocket client edits a board live: another client and REST see the edit', async () => {
     const boardId = (await json(request('POST', '/boards', { title: 'Live from the bundle' }))).id as string;
     const userId = (await json(request('GET', '/me'))).user.id as string;
