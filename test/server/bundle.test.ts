@@ -61,11 +61,9 @@ describe('the server started from the bundle', { timeout: 180_000 }, () => {
 
   const request = (method: string, route: string, body?: unknown): Promise<Response> => apiRequest(server!.url, key, method, route, body);
 
-  test('the bundle is what bin/boards.js runs: its CLI and snapshot process are entry points', () => {
+  test('has the CLI and the snapshot process as entry points of their own', () => {
     expect(existsSync(path.join(bundle, 'cli.js'))).toBe(true);
     expect(existsSync(path.join(bundle, 'snapshotWorker.js'))).toBe(true);
-    // The log names the modules step of start-up, which only the server's own start writes.
-    expect(server!.output()).toContain('"startupMs"');
   });
 
   test('serves the web app, the API reference and the OpenAPI document', async () => {
