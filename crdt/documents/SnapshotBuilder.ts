@@ -8,7 +8,11 @@ import { foldStored, packUpdates, snapshotProcessFlag } from './snapshotWorker.j
 import type { FoldRequest, Folded, SnapshotAnswer, SnapshotRequest, SplitRequest, SplitState } from './snapshotWorker.js';
 import { CrdtError } from '../errors.js';
 
-/** The compiled worker beside this module; undefined when running from sources (tests), which fold in-thread. */
+/**
+ * The compiled worker beside this module (in the server's bundle, beside the chunk that holds it:
+ * `snapshotWorker.js` is an entry point of the bundle); undefined when running from sources
+ * (tests), which fold in-thread.
+ */
 export const compiledSnapshotWorkerUrl = import.meta.url.endsWith('.js') ? new URL('./snapshotWorker.js', import.meta.url) : undefined;
 
 /** What a request sent to the worker resolves with: its answer, less the id. */

@@ -31,7 +31,10 @@ export function isHashedAssetName(name: string): boolean {
   return chunkName.test(name);
 }
 
-/** `dist/webapp` whether this module runs from the sources (tests) or from `dist/` (start). */
+/**
+ * `dist/webapp` whether this module runs from the sources (tests), from `dist/rest/web/` (the
+ * compiled modules) or from `dist/bundle/` (the server's bundle, two folders down as well).
+ */
 function defaultDirectory(): string {
   const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
   return path.basename(root) === 'dist' ? path.join(root, 'webapp') : path.join(root, 'dist', 'webapp');

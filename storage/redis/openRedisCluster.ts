@@ -28,7 +28,9 @@ const retryStrategy = (attempt: number): number => Math.min(50 * attempt, 1000);
  * degrade it); later outages are retried forever in the background.
  */
 export async function openRedisCluster(options: RedisClusterOptions): Promise<ClusterPorts> {
-  const { Redis } = await import('ioredis');
+  // Through `default`, ioredis's `module.exports`: in the server's bundle a CommonJS package
+  // imported when needed has that alone, without the named exports Node adds beside it.
+  const { Redis } = (await import('ioredis')).default;
   const prefix = options.prefix ?? 'boards:';
   const connectTimeout = options.connectTimeoutMs ?? 5000;
   const probe = new Redis(options.url, { lazyConnect: true, connectTimeout, maxRetriesPerRequest: 0, retryStrategy: () => null, enableOfflineQueue: false });

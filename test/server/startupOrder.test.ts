@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Socket } from 'node:net';
@@ -12,7 +12,8 @@ import { boardsBin } from '../helpers/spawnServer.js';
 import { freePort, json } from '../helpers/testServer.js';
 
 /**
- * Start-up order of `boards start` (compiled `dist/`, built by the test setup): the port is held
+ * Start-up order of `boards start` (the server's bundle, built by the test setup, or the compiled
+ * modules of `dist/` without it): the port is held
  * and live sync is served before the HTTP app's modules are loaded (the larger part of start-up),
  * so the live clients of a restart resync first; a live connection made before that is held and
  * answered once live sync is served. A module hook holds the load of a module until the test
@@ -23,7 +24,7 @@ const folder = mkdtempSync(path.join(tmpdir(), 'boards-startup-order-'));
 const dataDir = path.join(folder, 'data');
 
 /**
- * A module hook that holds the load of the compiled module whose URL ends with `suffix` until the
+ * A module hook that holds the load of the built module whose URL ends with `suffix` until the
  * file `<name>-release` exists (it creates `<name>-requested` when asked for the module); returns
  * the `--import` argument that registers it and the two files.
  */
@@ -46,9 +47,22 @@ while (!existsSync(${JSON.stringify(release)})) await new Promise((resolve) => s
   return { importArg: path.join(folder, `${name}-register.mjs`), requested, release };
 }
 
-const app = holdModule('app', '/dist/rest/app.js');
+/**
+ * How the URL of the built module of `source` (`rest/app.ts`) ends: the file of the server's
+ * bundle that holds it (its `chunks.json`), or its compiled module when there is no bundle.
+ */
+function builtModule(source: string): string {
+  const index = path.resolve('dist', 'bundle', 'chunks.json');
+  if (!existsSync(index)) return `/dist/${source.replace(/\.ts$/, '.js')}`;
+  const chunks = JSON.parse(readFileSync(index, 'utf8')) as Record<string, { modules: string[] }>;
+  const file = Object.entries(chunks).find(([, chunk]) => chunk.modules.includes(source))?.[0];
+  if (file === undefined) throw new Error(`${source} is in no file of the server's bundle`);
+  return `/dist/bundle/${file}`;
+}
+
+const app = holdModule('app', builtModule('rest/app.ts'));
 const { requested, release } = app;
-const gateway = holdModule('gateway', '/dist/server/realtime/SyncGateway.js');
+const gateway = holdModule('gateway', builtModule('server/realtime/SyncGateway.ts'));
 
 afterAll(() => rmSync(folder, { recursive: true, force: true }));
 
@@ -144,7 +158,7 @@ test('a live connection made after the port is held and before live sync is serv
   }
 }, 120_000);
 
-const storage = holdModule('storage', '/dist/storage/index.js');
+const storage = holdModule('storage', builtModule('storage/index.ts'));
 
 test('the port is held before the storage and document layers load: HTTP answers 503 and a live connection waits meanwhile', async () => {
   const { url, env, key, boardId } = await prepare('early-port@example.com', 'Early port');
