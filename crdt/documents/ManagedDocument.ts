@@ -74,16 +74,19 @@ export class ManagedDocument {
 
   /**
    * Loads a stored document (`loadStoredDocument`: its snapshot, then its logged updates, a few
-   * milliseconds per event-loop turn) and keeps the state as loaded for `encodedState`.
+   * milliseconds per event-loop turn, a large snapshot in the parts `split` gives) and keeps the
+   * state as loaded for `encodedState`. The document keeps `options`, which the boards of one
+   * registry can share.
    */
   static async load(
     id: string,
     stored: StoredDocument,
     store: DocumentStore,
     logger: Logger,
-    options: ManagedDocumentOptions & Pick<DocumentLoadOptions, 'split'>,
+    options: ManagedDocumentOptions,
+    split?: DocumentLoadOptions['split'],
   ): Promise<ManagedDocument> {
-    const { doc, sizeBytes, parts, logged } = await loadStoredDocument(id, stored, logger, options);
+    const { doc, sizeBytes, parts, logged } = await loadStoredDocument(id, stored, logger, { loadMsPerTurn: options.loadMsPerTurn, ...(split === undefined ? {} : { split }) });
     const managed = new ManagedDocument(id, doc, sizeBytes, stored, store, logger, options);
     if (logged !== undefined) managed.#encoded.keepLoaded(parts, logged);
     return managed;
