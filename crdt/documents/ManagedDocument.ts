@@ -6,6 +6,7 @@ import type { DocumentObserver } from './DocumentObserver.js';
 import { EncodedStateKeeper } from './EncodedStateKeeper.js';
 import type { EncodeStored } from './EncodedStateKeeper.js';
 import type { Logger } from './Logger.js';
+import { ManagedDocumentLease } from './ManagedDocumentLease.js';
 import { UpdatePersister } from './UpdatePersister.js';
 import type { BuildSnapshot, CompactGuard, UpdatePersisterOptions } from './UpdatePersister.js';
 import { loadOrigin, loadStoredDocument } from './documentLoad.js';
@@ -150,25 +151,14 @@ export class ManagedDocument {
   lease(): DocumentLease {
     this.#leases += 1;
     this.touch();
-    let released = false;
-    return {
-      boardId: this.id,
-      doc: this.doc,
-      applyUpdate: (update, origin) => this.applyUpdate(update, origin),
-      storeNow: () => this.persister.storeNow(),
-      assertRoomFor: (incomingBytes) => this.assertRoomFor(incomingBytes),
-      queueIncoming: (update) => this.queueIncoming(update),
-      applyQueued: (entries, batchOrigin) => this.applyQueued(entries, batchOrigin),
-      onChange: (listener) => this.onChange(listener),
-      encodedState: () => this.encodedState(),
-      release: () => {
-        if (released) return;
-        released = true;
-        this.#leases -= 1;
-        this.touch();
-      },
-    };
+    return new ManagedDocumentLease(this, this.#endLease);
   }
+
+  /** Ends one lease (`ManagedDocumentLease.release` calls it once); shared by the document's leases. */
+  readonly #endLease = (): void => {
+    this.#leases -= 1;
+    this.touch();
+  };
 
   /** Estimated stored size in bytes. */
   get sizeBytes(): number {
