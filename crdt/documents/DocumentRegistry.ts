@@ -1,7 +1,7 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import * as Y from 'yjs';
 import { systemClock } from '../../storage/index.js';
-import type { Clock, DocumentStore, StoredDocument } from '../../storage/index.js';
+import type { Clock, DocumentStore } from '../../storage/index.js';
 import { boardIndex, buildBoardIndex } from '../items/BoardIndex.js';
 import { DocumentError } from './errors.js';
 import { silentLogger } from './Logger.js';
@@ -9,12 +9,13 @@ import type { Logger } from './Logger.js';
 import type { DocumentLease } from './DocumentLease.js';
 import type { DocumentObserver } from './DocumentObserver.js';
 import { ManagedDocument } from './ManagedDocument.js';
+import type { ManagedDocumentOptions } from './ManagedDocument.js';
 import { DocumentReplication } from './DocumentReplication.js';
 import type { BoardFollower } from './DocumentReplication.js';
 import { SnapshotBuilder, compiledSnapshotWorkerUrl } from './SnapshotBuilder.js';
 import { splitLoadAboveBytes } from './splitUpdate.js';
 import { stampWriteReceipt } from './writeReceipts.js';
-import { registryLimits } from './documentRegistryOptions.js';
+import { documentOptions, registryLimits } from './documentRegistryOptions.js';
 import type { DocumentRegistryOptions, DocumentRegistryStats, RegistryLimits, TransactOptions } from './documentRegistryOptions.js';
 import { RegistryListeners } from './RegistryListeners.js';
 import { PartStorage } from './PartStorage.js';
@@ -28,6 +29,8 @@ export type { DocumentRegistryOptions, DocumentRegistryStats, TransactOptions } 
 export class DocumentRegistry {
   readonly #store: DocumentStore;
   readonly #options: RegistryLimits;
+  /** What every document of this registry is loaded with (`documentOptions`). */
+  readonly #documentOptions: ManagedDocumentOptions;
   readonly #replication: DocumentReplication | undefined;
   readonly #observer: DocumentObserver | undefined;
   readonly #snapshots: SnapshotBuilder;
@@ -61,6 +64,7 @@ export class DocumentRegistry {
     this.#loadSplitter = new SnapshotBuilder(workerUrl);
     this.#inParts = new PartStorage(store, this.#loadSplitter, this.#logger);
     this.#options = registryLimits(options);
+    this.#documentOptions = documentOptions(this.#options, this.#clock, this.#observer, this.#snapshots, this.#loadSplitter);
     if (options.sweepAtOnce ?? true) this.startSweeping();
   }
 
@@ -281,20 +285,15 @@ export class DocumentRegistry {
 
   async #loadStored(boardId: string, follower: BoardFollower | undefined, replication: DocumentReplication | undefined): Promise<ManagedDocument> {
     const stored = await this.#store.load(boardId);
-    const managed = await ManagedDocument.load(boardId, stored, this.#store, this.#logger, {
-      ...this.#options,
-      replicated:
-        replication === undefined
-          ? undefined
-          : { onStored: (updates, lastSeq) => replication.publish(boardId, updates, lastSeq), compactGuard: (compaction) => replication.compactUnderLease(boardId, compaction) },
-      clock: this.#clock,
-      observer: this.#observer,
-      buildSnapshot: (toFold) => this.#snapshots.build(toFold),
-      split: (update) => this.#inParts.splitForLoad(boardId, update),
-      // In the process that splits loads, not behind compactions: a client may be waiting to join.
-      // Without the snapshot process nothing is folded: the state is encoded when a client first needs it.
-      ...(this.#loadSplitter.inWorker ? { encodeStored: (stored: Pick<StoredDocument, 'snapshot' | 'updates'>) => this.#loadSplitter.encodeWhole(stored) } : {}),
-    });
+    // One options object for every board of a process alone: a document keeps it while loaded.
+    const options: ManagedDocumentOptions =
+      replication === undefined
+        ? this.#documentOptions
+        : {
+            ...this.#documentOptions,
+            replicated: { onStored: (updates, lastSeq) => replication.publish(boardId, updates, lastSeq), compactGuard: (compaction) => replication.compactUnderLease(boardId, compaction) },
+          };
+    const managed = await ManagedDocument.load(boardId, stored, this.#store, this.#logger, options, (update) => this.#inParts.splitForLoad(boardId, update));
     // Built once here, a slice per turn like the load, then kept current by every transaction, so no write reads the whole board.
     await buildBoardIndex(managed.doc, this.#options.loadMsPerTurn, nextTurn);
     managed.foldLoadedStateLater();

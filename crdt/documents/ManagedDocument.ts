@@ -6,6 +6,7 @@ import type { DocumentObserver } from './DocumentObserver.js';
 import { EncodedStateKeeper } from './EncodedStateKeeper.js';
 import type { EncodeStored } from './EncodedStateKeeper.js';
 import type { Logger } from './Logger.js';
+import { ManagedDocumentLease } from './ManagedDocumentLease.js';
 import { UpdatePersister } from './UpdatePersister.js';
 import type { BuildSnapshot, CompactGuard, UpdatePersisterOptions } from './UpdatePersister.js';
 import { loadOrigin, loadStoredDocument } from './documentLoad.js';
@@ -74,16 +75,19 @@ export class ManagedDocument {
 
   /**
    * Loads a stored document (`loadStoredDocument`: its snapshot, then its logged updates, a few
-   * milliseconds per event-loop turn) and keeps the state as loaded for `encodedState`.
+   * milliseconds per event-loop turn, a large snapshot in the parts `split` gives) and keeps the
+   * state as loaded for `encodedState`. The document keeps `options`, which the boards of one
+   * registry can share.
    */
   static async load(
     id: string,
     stored: StoredDocument,
     store: DocumentStore,
     logger: Logger,
-    options: ManagedDocumentOptions & Pick<DocumentLoadOptions, 'split'>,
+    options: ManagedDocumentOptions,
+    split?: DocumentLoadOptions['split'],
   ): Promise<ManagedDocument> {
-    const { doc, sizeBytes, parts, logged } = await loadStoredDocument(id, stored, logger, options);
+    const { doc, sizeBytes, parts, logged } = await loadStoredDocument(id, stored, logger, { loadMsPerTurn: options.loadMsPerTurn, ...(split === undefined ? {} : { split }) });
     const managed = new ManagedDocument(id, doc, sizeBytes, stored, store, logger, options);
     if (logged !== undefined) managed.#encoded.keepLoaded(parts, logged);
     return managed;
@@ -147,25 +151,14 @@ export class ManagedDocument {
   lease(): DocumentLease {
     this.#leases += 1;
     this.touch();
-    let released = false;
-    return {
-      boardId: this.id,
-      doc: this.doc,
-      applyUpdate: (update, origin) => this.applyUpdate(update, origin),
-      storeNow: () => this.persister.storeNow(),
-      assertRoomFor: (incomingBytes) => this.assertRoomFor(incomingBytes),
-      queueIncoming: (update) => this.queueIncoming(update),
-      applyQueued: (entries, batchOrigin) => this.applyQueued(entries, batchOrigin),
-      onChange: (listener) => this.onChange(listener),
-      encodedState: () => this.encodedState(),
-      release: () => {
-        if (released) return;
-        released = true;
-        this.#leases -= 1;
-        this.touch();
-      },
-    };
+    return new ManagedDocumentLease(this, this.#endLease);
   }
+
+  /** Ends one lease (`ManagedDocumentLease.release` calls it once); shared by the document's leases. */
+  readonly #endLease = (): void => {
+    this.#leases -= 1;
+    this.touch();
+  };
 
   /** Estimated stored size in bytes. */
   get sizeBytes(): number {

@@ -2,6 +2,7 @@ import { StorageError } from '../../storage/index.js';
 import type { DocumentStore, StoredDocument } from '../../storage/index.js';
 import type { DocumentObserver } from './DocumentObserver.js';
 import { DocumentError } from './errors.js';
+import { later } from './later.js';
 import type { Logger } from './Logger.js';
 
 /** Tuning of one document's write-behind queue (see `DocumentRegistryOptions` for defaults). */
@@ -72,6 +73,10 @@ export type BuildSnapshot = (stored: StoredDocument) => Promise<{ state: readonl
 /** The in-memory document encoded, when it is small enough to encode on the event loop; else undefined. */
 export type EncodeSmall = () => Uint8Array | undefined;
 
+/** Shared by the persisters told of nothing, and by those of a process alone (no guard). */
+const noObserver: DocumentObserver = Object.freeze({});
+const unguarded: CompactGuard = (compaction) => compaction();
+
 /**
  * The ordered write-behind queue of one document: every update is appended to the
  * `DocumentStore` in batches, one store call at a time, retried with backoff until stored.
@@ -123,9 +128,9 @@ export class UpdatePersister {
     this.#buildSnapshot = init.buildSnapshot;
     this.#encodeSmall = init.encodeSmall;
     this.#onCompacted = init.onCompacted;
-    this.#observer = init.observer ?? {};
+    this.#observer = init.observer ?? noObserver;
     this.#onStored = init.onStored;
-    this.#compactGuard = init.compactGuard ?? ((compaction) => compaction());
+    this.#compactGuard = init.compactGuard ?? unguarded;
     this.#logged = loaded.updates.length;
     this.#loggedBytes = loaded.updates.reduce((sum, update) => sum + update.byteLength, 0);
     this.#snapshotBytes = byteLengthOf(loaded.snapshot ?? []);
@@ -394,16 +399,6 @@ function byteLengthOf(parts: readonly Uint8Array[]): number {
   let bytes = 0;
   for (const part of parts) bytes += part.byteLength;
   return bytes;
-}
-
-/** Runs `task` after `delayMs`, or on the next event-loop turn for 0 (`setTimeout(0)` waits 1 ms). */
-function later(delayMs: number, task: () => void): { cancel: () => void } {
-  if (delayMs <= 0) {
-    const immediate = setImmediate(task);
-    return { cancel: () => clearImmediate(immediate) };
-  }
-  const timeout = setTimeout(task, delayMs);
-  return { cancel: () => clearTimeout(timeout) };
 }
 
 function deletedError(docId: string): DocumentError {

@@ -2,6 +2,8 @@ import type { Clock } from '../../storage/index.js';
 import type { DocumentObserver } from './DocumentObserver.js';
 import type { ReplicationPorts } from './DocumentReplication.js';
 import type { Logger } from './Logger.js';
+import type { ManagedDocumentOptions } from './ManagedDocument.js';
+import type { SnapshotBuilder } from './SnapshotBuilder.js';
 
 /** Options of `DocumentRegistry`; every field has a default. */
 export interface DocumentRegistryOptions {
@@ -90,5 +92,22 @@ export function registryLimits(options: DocumentRegistryOptions): RegistryLimits
     maxDocumentBytes: options.maxDocumentBytes ?? 16 * 1024 * 1024,
     persistTimeoutMs: options.persistTimeoutMs ?? 10_000,
     loadMsPerTurn: options.loadMsPerTurn ?? 8,
+  };
+}
+
+/**
+ * The options every document of a registry is loaded with, made once: a loaded document keeps
+ * them, and nothing in them depends on the board (`ManagedDocument.load` takes the board's own).
+ * Compactions fold in `snapshots`; a state to send joining clients folds in `loadSplitter`, the
+ * process that splits loads, not behind compactions (a client may be waiting to join). Without
+ * a snapshot process nothing is folded: the state is encoded when a client first needs it.
+ */
+export function documentOptions(limits: RegistryLimits, clock: Clock, observer: DocumentObserver | undefined, snapshots: SnapshotBuilder, loadSplitter: SnapshotBuilder): ManagedDocumentOptions {
+  return {
+    ...limits,
+    clock,
+    observer,
+    buildSnapshot: (toFold) => snapshots.build(toFold),
+    ...(loadSplitter.inWorker ? { encodeStored: (stored) => loadSplitter.encodeWhole(stored) } : {}),
   };
 }

@@ -37,13 +37,18 @@ interface IndexedItem {
 
 const indexes = new WeakMap<Y.Doc, BoardIndex>();
 
+const noSections: readonly StoredItem[] = Object.freeze([]);
+const noReferences: ReadonlySet<string> = new Set();
+
 /**
  * The board's index: built by one read of the items map the first time it is asked for (the
  * document registry asks when a board loads), then kept current by every transaction, local or
  * remote, from the items that transaction touched. It answers what a write needs without a
  * read of the whole board: the entry count, the top well-formed `z`, the sections, which items
  * reference an item, the items in z-order (for paging), and the rectangles items cover (for
- * placing new items in free space). The last two are built the first time they are asked for.
+ * placing new items in free space). Only the entries are built with the index: each other part
+ * (top z, sections, references, z-order, occupancy, decoded items) the first time it is asked
+ * for or has something to hold, so a board only edited live keeps little beside its document.
  */
 export function boardIndex(doc: Y.Doc): BoardIndex {
   let index = indexes.get(doc);
@@ -85,19 +90,20 @@ export class BoardIndex {
   readonly #items: Y.Map<unknown>;
   /** Item entries (values that are a Y.Map). */
   readonly #entries = new Map<string, IndexedItem>();
-  /** Keys of the items map whose value is not an item map (written by a misbehaving client); they count toward the size. */
-  readonly #others = new Set<string>();
-  readonly #sections = new SectionIndex();
-  readonly #references = new ReferenceIndex();
-  readonly #zHeap = new TopKeyHeap();
+  /** Keys of the items map whose value is not an item map (written by a misbehaving client); they count toward the size. Null while none. */
+  #others: Set<string> | null = null;
+  /** Each null while the board has no section, and no item that references another. */
+  #sections: SectionIndex | null = null;
+  #references: ReferenceIndex | null = null;
+  /** Null until the first `topZ`, then built from the entries. */
+  #zHeap: TopKeyHeap | null = null;
   readonly #listeners = new Set<ItemsTouchedListener>();
-  readonly #zOrder = new ZOrderList(
-    () => this.#entries.keys(),
-    (id) => this.#entries.get(id)?.order,
-  );
-  /** Items `storedItems` decoded, each dropped when a transaction touches it. */
-  readonly #decoded = new DecodedItems();
-  readonly #occupancy: ItemOccupancy;
+  /** Null until the first page (`ZOrderList` sorts on its first page). */
+  #zOrder: ZOrderList | null = null;
+  /** Items `storedItems` decoded, each dropped when a transaction touches it; null until the first read. */
+  #decoded: DecodedItems | null = null;
+  /** Null until the first `occupancy` (`ItemOccupancy` reads the board on its first answer). */
+  #occupancy: ItemOccupancy | null = null;
 
   readonly #onTransaction = (transaction: Y.Transaction): void => this.#settle(transaction);
 
@@ -105,7 +111,6 @@ export class BoardIndex {
   constructor(doc: Y.Doc, fill = true) {
     this.#doc = doc;
     this.#items = itemsMap(doc);
-    this.#occupancy = new ItemOccupancy(this.#items);
     if (fill) for (const [id, value] of this.#items.entries()) this.#refresh(id, value);
     doc.on('beforeObserverCalls', this.#onTransaction);
   }
@@ -136,20 +141,21 @@ export class BoardIndex {
   /** Entries in the items map, as `Y.Map.size` counts them (without building an array). */
   get size(): number {
     this.#sync();
-    return this.#entries.size + this.#others.size;
+    return this.#entries.size + (this.#others?.size ?? 0);
   }
 
   /** The highest well-formed z key on the board, or null; O(log n) amortised. */
   topZ(): string | null {
     this.#sync();
-    if (this.#zHeap.length > 2 * this.#entries.size + 64) this.#rebuildHeap();
-    return this.#zHeap.top((z, id) => this.#entries.get(id)?.z === z);
+    const heap = this.#zHeap ?? this.#rebuildHeap(new TopKeyHeap());
+    if (heap.length > 2 * this.#entries.size + 64) this.#rebuildHeap(heap);
+    return heap.top((z, id) => this.#entries.get(id)?.z === z);
   }
 
   /** The board's sections, top-most (highest z) first. */
   sectionsTopFirst(): readonly StoredItem[] {
     this.#sync();
-    return this.#sections.topFirst();
+    return this.#sections?.topFirst() ?? noSections;
   }
 
   /**
@@ -159,6 +165,7 @@ export class BoardIndex {
    */
   pageInZOrder(after: { readonly z: string; readonly id: string } | null, limit: number): { ids: string[]; more: boolean } {
     this.#sync();
+    this.#zOrder ??= new ZOrderList(() => this.#entries.keys(), (id) => this.#entries.get(id)?.order);
     return this.#zOrder.page(after, limit);
   }
 
@@ -169,9 +176,10 @@ export class BoardIndex {
    * answer holds until the document next changes.
    */
   occupancy(): Occupancy {
+    const occupancy = (this.#occupancy ??= new ItemOccupancy(this.#items));
     const transaction = this.#doc._transaction;
-    if (transaction !== null) this.#occupancy.touched(this.#foldTouched(transaction).ids);
-    return this.#occupancy.current();
+    if (transaction !== null) occupancy.touched(this.#foldTouched(transaction).ids);
+    return occupancy.current();
   }
 
   /**
@@ -181,9 +189,7 @@ export class BoardIndex {
    */
   storedItems(): StoredItem[] {
     this.#sync();
-    const out: StoredItem[] = [];
-    for (const id of this.#entries.keys()) out.push(this.#decoded.get(id) ?? this.#decoded.decode(id, this.#items.get(id) as Y.Map<unknown>));
-    return out;
+    return (this.#decoded ??= new DecodedItems()).all(this.#entries.keys(), this.#items);
   }
 
   /**
@@ -194,17 +200,8 @@ export class BoardIndex {
    */
   async decodeInSlices(msPerTurn: number, nextTurn: () => Promise<unknown>): Promise<void> {
     this.#sync();
-    let sliceStart = performance.now();
-    for (const id of [...this.#entries.keys()]) {
-      if (performance.now() - sliceStart > msPerTurn) {
-        await nextTurn();
-        sliceStart = performance.now();
-      }
-      // Touched in a turn since: its entry may be gone, or read again by the next `storedItems`.
-      if (this.#decoded.has(id) || !this.#entries.has(id)) continue;
-      const entry = this.#items.get(id);
-      if (entry instanceof Y.Map) this.#decoded.decode(id, entry);
-    }
+    const isEntry = (id: string): boolean => this.#entries.has(id);
+    await (this.#decoded ??= new DecodedItems()).decodeInSlices([...this.#entries.keys()], isEntry, this.#items, msPerTurn, nextTurn);
   }
 
   /** Ids of every item entry (values that are a Y.Map), in no particular order. */
@@ -222,13 +219,13 @@ export class BoardIndex {
   /** Ids of the items whose reference fields name `id`. */
   referencesTo(id: string): ReadonlySet<string> {
     this.#sync();
-    return this.#references.to(id);
+    return this.#references?.to(id) ?? noReferences;
   }
 
   /** Ids of the items whose reference fields name any of `ids`: one fold of the transaction in progress for all of them. */
   referencesToAny(ids: Iterable<string>): Set<string> {
     this.#sync();
-    return this.#references.toAny(ids);
+    return this.#references?.toAny(ids) ?? new Set();
   }
 
   /** Ids `id` names in its reference fields (empty when there is no such item). */
@@ -252,7 +249,7 @@ export class BoardIndex {
   #settle(transaction: Y.Transaction): void {
     const touched = this.#foldTouched(transaction);
     if (touched.ids.size === 0) return;
-    this.#occupancy.touched(touched.ids);
+    this.#occupancy?.touched(touched.ids);
     for (const listener of this.#listeners) listener(touched.ids, touched.content);
   }
 
@@ -278,7 +275,8 @@ export class BoardIndex {
       if (!stale.has(id) && changeAffectsIndex(this.#entries.get(id)?.type, type, keys, items)) stale.add(id);
     }
     for (const id of stale) this.#refresh(id, items.get(id));
-    for (const id of touched.ids) this.#decoded.drop(id);
+    const decoded = this.#decoded;
+    if (decoded !== null) for (const id of touched.ids) decoded.drop(id);
     return touched;
   }
 
@@ -286,16 +284,16 @@ export class BoardIndex {
   #refresh(id: string, value: unknown): void {
     const before = this.#entries.get(id);
     this.#store(id, value);
-    if (before?.order !== this.#entries.get(id)?.order) this.#zOrder.changed(id, before?.order);
+    if (before?.order !== this.#entries.get(id)?.order) this.#zOrder?.changed(id, before?.order);
   }
 
   #store(id: string, value: unknown): void {
     const before = this.#entries.get(id);
     if (before !== undefined) this.#unlink(id, before);
-    this.#others.delete(id);
+    this.#others?.delete(id);
     if (value === undefined) return;
     if (!(value instanceof Y.Map)) {
-      this.#others.add(id);
+      (this.#others ??= new Set()).add(id);
       return;
     }
     const entry = value as Y.Map<unknown>;
@@ -304,19 +302,22 @@ export class BoardIndex {
     const z = isFractionalIndex(order) ? order : null;
     const refs = referencesOf(type, entry);
     this.#entries.set(id, { type, z, order, refs });
-    if (z !== null && before?.z !== z) this.#zHeap.push(z, id);
-    this.#references.link(id, refs);
-    if (type === sectionTypeName) this.#sections.set(id, entry);
+    if (z !== null && before?.z !== z) this.#zHeap?.push(z, id);
+    if (refs.length > 0) (this.#references ??= new ReferenceIndex()).link(id, refs);
+    if (type === sectionTypeName) (this.#sections ??= new SectionIndex()).set(id, entry);
   }
 
   #unlink(id: string, before: IndexedItem): void {
     this.#entries.delete(id);
-    this.#references.unlink(id, before.refs);
-    this.#sections.delete(id);
+    this.#references?.unlink(id, before.refs);
+    this.#sections?.delete(id);
   }
 
-  #rebuildHeap(): void {
-    this.#zHeap.clear();
-    for (const [id, entry] of this.#entries) if (entry.z !== null) this.#zHeap.push(entry.z, id);
+  /** Refills `heap` from the entries and makes it the index's heap. */
+  #rebuildHeap(heap: TopKeyHeap): TopKeyHeap {
+    heap.clear();
+    for (const [id, entry] of this.#entries) if (entry.z !== null) heap.push(entry.z, id);
+    this.#zHeap = heap;
+    return heap;
   }
 }

@@ -1,4 +1,4 @@
-import type * as Y from 'yjs';
+import * as Y from 'yjs';
 import { readStoredItem } from './boardSchema.js';
 import type { StoredItem } from './boardSchema.js';
 
@@ -38,6 +38,31 @@ export class DecodedItems {
     const item = frozenItem(readStoredItem(id, entry));
     this.#items.set(id, item);
     return item;
+  }
+
+  /** The items `ids` of `items` (each an item entry), as kept or decoded now. */
+  all(ids: Iterable<string>, items: Y.Map<unknown>): StoredItem[] {
+    const out: StoredItem[] = [];
+    for (const id of ids) out.push(this.#items.get(id) ?? this.decode(id, items.get(id) as Y.Map<unknown>));
+    return out;
+  }
+
+  /**
+   * Decodes those of `ids` not kept yet, `msPerTurn` of them per event-loop turn (awaiting
+   * `nextTurn` in between); an id that `isEntry` no longer knows after a turn is skipped.
+   */
+  async decodeInSlices(ids: readonly string[], isEntry: (id: string) => boolean, items: Y.Map<unknown>, msPerTurn: number, nextTurn: () => Promise<unknown>): Promise<void> {
+    let sliceStart = performance.now();
+    for (const id of ids) {
+      if (performance.now() - sliceStart > msPerTurn) {
+        await nextTurn();
+        sliceStart = performance.now();
+      }
+      // Touched in a turn since: its entry may be gone, or read again by the next `all`.
+      if (this.#items.has(id) || !isEntry(id)) continue;
+      const entry = items.get(id);
+      if (entry instanceof Y.Map) this.decode(id, entry);
+    }
   }
 
   /** Forgets item `id` (a transaction touched it). */

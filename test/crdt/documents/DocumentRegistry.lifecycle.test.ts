@@ -149,6 +149,21 @@ describe('idle unload', () => {
     expect(await registry.sweep()).toBe(1);
   });
 
+  it('a lease released twice ends once: the other lease still keeps the document loaded', async () => {
+    const { clock, registry } = setup({ idleUnloadMs: 1000 });
+    const first = await registry.acquire('b1');
+    const second = await registry.acquire('b1');
+    first.release();
+    first.release();
+    expect(registry.stats().leases).toBe(1);
+    clock.advance(60_000);
+    expect(await registry.sweep()).toBe(0);
+    second.release();
+    expect(registry.stats().leases).toBe(0);
+    clock.advance(1000);
+    expect(await registry.sweep()).toBe(1);
+  });
+
   it('with sweepAtOnce: false, sweeps on its timer only once startSweeping() is called', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     cleanups.push(() => void vi.useRealTimers());

@@ -180,12 +180,9 @@ describe('loading a large stored board', { timeout: 120_000 }, () => {
     const splits: number[] = [];
     const logger = recordingLogger();
     const managed = await turnsDuring(
-      ManagedDocument.load('b', stored, db.documents, logger, {
-        ...loadOptions,
-        split: async (update) => {
-          splits.push(update.byteLength);
-          return null;
-        },
+      ManagedDocument.load('b', stored, db.documents, logger, loadOptions, async (update) => {
+        splits.push(update.byteLength);
+        return null;
       }),
     );
     cleanups.push(() => managed.value.destroy());
@@ -499,7 +496,7 @@ describe('loading a large stored board', { timeout: 120_000 }, () => {
       const whole = splitUpdate(stored.snapshot?.[0] as Uint8Array);
       expect(whole).not.toBeNull();
       const logger = recordingLogger();
-      const managed = await ManagedDocument.load('b', stored, db.documents, logger, { ...loadOptions, split: () => spoil(whole as NonNullable<SplitState>) });
+      const managed = await ManagedDocument.load('b', stored, db.documents, logger, loadOptions, () => spoil(whole as NonNullable<SplitState>));
       cleanups.push(() => managed.destroy());
       expect(contentOf(managed.doc)).toEqual(contentOf(board));
       expect(Y.equalSnapshots(Y.snapshot(managed.doc), Y.snapshot(board))).toBe(true);
