@@ -9,15 +9,11 @@
 // in that second (host clock: `performance.timeOrigin + performance.now()`), and
 // `"unrelayed":n` for updates whose flush wrote nothing (a relay deferred behind storage, or no
 // one else on the board). Only the main thread is patched: worker threads load preloads too.
-// BENCH_REQUIRE_FROM is the project's package.json (its `dist/` is what the server runs).
-import path from 'node:path';
-import { pathToFileURL } from 'node:url';
+// The classes are those the server runs (`ourClasses.mjs`).
 import { isMainThread } from 'node:worker_threads';
+import { ourClasses } from './ourClasses.mjs';
 
 if (isMainThread && process.env.BENCH_REQUIRE_FROM) {
-  const dist = path.join(path.dirname(process.env.BENCH_REQUIRE_FROM), 'dist', 'crdt', 'sync');
-  const { SyncConnection } = await import(pathToFileURL(path.join(dist, 'SyncConnection.js')).href);
-  const { LiveUpdates } = await import(pathToFileURL(path.join(dist, 'LiveUpdates.js')).href);
   const now = () => performance.timeOrigin + performance.now();
   /** When the message being handled was taken off its socket (undefined outside `receive`). */
   let receivedAt;
@@ -28,43 +24,50 @@ if (isMainThread && process.env.BENCH_REQUIRE_FROM) {
   let held = [];
   let unrelayed = 0;
 
-  const receive = SyncConnection.prototype.receive;
-  SyncConnection.prototype.receive = function (data) {
-    receivedAt = now();
-    try {
-      return receive.call(this, data);
-    } finally {
-      receivedAt = undefined;
-    }
+  const patchConnection = (SyncConnection) => {
+    const receive = SyncConnection.prototype.receive;
+    SyncConnection.prototype.receive = function (data) {
+      receivedAt = now();
+      try {
+        return receive.call(this, data);
+      } finally {
+        receivedAt = undefined;
+      }
+    };
+    const sendMany = SyncConnection.prototype.sendMany;
+    SyncConnection.prototype.sendMany = function (messages) {
+      if (relaying.length > 0) {
+        const at = now();
+        for (const t of relaying) held.push([Math.round(t * 1000) / 1000, Math.round((at - t) * 1000) / 1000]);
+        relaying = [];
+      }
+      return sendMany.call(this, messages);
+    };
   };
-  const take = LiveUpdates.prototype.receive;
-  LiveUpdates.prototype.receive = function (message, update, origin) {
-    const result = take.call(this, message, update, origin);
-    const list = taken.get(this) ?? [];
-    list.push(receivedAt ?? now());
-    taken.set(this, list);
-    return result;
+  const patchLiveUpdates = (LiveUpdates) => {
+    const take = LiveUpdates.prototype.receive;
+    LiveUpdates.prototype.receive = function (message, update, origin) {
+      const result = take.call(this, message, update, origin);
+      const list = taken.get(this) ?? [];
+      list.push(receivedAt ?? now());
+      taken.set(this, list);
+      return result;
+    };
+    const flush = LiveUpdates.prototype.flush;
+    LiveUpdates.prototype.flush = function (alongside) {
+      relaying = taken.get(this) ?? [];
+      taken.delete(this);
+      try {
+        return flush.call(this, alongside);
+      } finally {
+        unrelayed += relaying.length;
+        relaying = [];
+      }
+    };
   };
-  const sendMany = SyncConnection.prototype.sendMany;
-  SyncConnection.prototype.sendMany = function (messages) {
-    if (relaying.length > 0) {
-      const at = now();
-      for (const t of relaying) held.push([Math.round(t * 1000) / 1000, Math.round((at - t) * 1000) / 1000]);
-      relaying = [];
-    }
-    return sendMany.call(this, messages);
-  };
-  const flush = LiveUpdates.prototype.flush;
-  LiveUpdates.prototype.flush = function (alongside) {
-    relaying = taken.get(this) ?? [];
-    taken.delete(this);
-    try {
-      return flush.call(this, alongside);
-    } finally {
-      unrelayed += relaying.length;
-      relaying = [];
-    }
-  };
+  await ourClasses({ SyncConnection: 'crdt/sync/SyncConnection.js', LiveUpdates: 'crdt/sync/LiveUpdates.js' }, (name, cls) =>
+    (name === 'SyncConnection' ? patchConnection : patchLiveUpdates)(cls),
+  );
   setInterval(() => {
     if (held.length === 0 && unrelayed === 0) return;
     console.error(`BENCH ${JSON.stringify({ hold: held, unrelayed, at: now() })}`);

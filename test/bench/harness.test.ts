@@ -337,6 +337,28 @@ describe('live updates held in our server', () => {
       removeDataDir(server.dataDir);
     }
   }, 60_000);
+
+  it("reports the resident documents of the registry the server runs (S8's figure), whether it runs the bundle or the compiled modules", async () => {
+    const server = await startOurs({ memReport: true });
+    try {
+      const [board = ''] = await server.createBoards(1);
+      const clients = await openBoardClients(server, board, { probes: 1, sinks: 0, writers: 1 });
+      try {
+        clients.writers[0]!.write();
+        expect(await waitUntil(() => clients.probes[0]!.seen.get(clients.writers[0]!.key) === 1, 10_000)).toBe(true);
+        // The preload reports every 2 s; the registry is found once it sweeps or starts sweeping.
+        // A preload patching another copy of the class than the server's reports null.
+        expect(await waitUntil(() => (server.memReport!()?.residentDocs ?? 0) >= 1, 15_000)).toBe(true);
+        expect(server.memReport!()!.residentDocs).toBe(1);
+        expect(server.memReport!()!.heapUsedMB).toBeGreaterThan(0);
+      } finally {
+        clients.close();
+      }
+    } finally {
+      await server.kill();
+      removeDataDir(server.dataDir);
+    }
+  }, 60_000);
 });
 
 describe.runIf(process.platform === 'linux')('process figures of a server with child processes', () => {
