@@ -44,10 +44,12 @@ const result = await esbuild.build({
   target: ['node20.19'],
   // A native addon, found in node_modules at run time.
   external: ['better-sqlite3'],
-  // Smaller source to load and hold, but every name kept: stack traces stay readable without a map.
+  // Smaller source to load and hold. Identifiers are not minified, so functions and classes keep
+  // the names they are declared with and stack traces stay readable without a map. Not
+  // `keepNames`: it wraps every function and class made at run time in a call that redefines its
+  // `name`, closures made per call included, and made a batch of 100 moves about 40% slower.
   minifyWhitespace: true,
   minifySyntax: true,
-  keepNames: true,
   // Not loaded unless Node runs with --enable-source-maps (see docs/operating.md).
   sourcemap: 'linked',
   banner: { js: banner },

@@ -18,7 +18,7 @@ import { freePort, json } from '../helpers/testServer.js';
 
 const bundle = path.resolve('dist', 'bundle');
 /** Output file of the bundle -> the packages whose code it holds (written by the build). */
-const chunks = JSON.parse(readFileSync(path.join(bundle, 'chunks.json'), 'utf8')) as Record<string, { packages: string[] }>;
+const chunks = JSON.parse(readFileSync(path.join(bundle, 'chunks.json'), 'utf8')) as Record<string, { packages: string[]; modules: string[] }>;
 const metricsToken = 'm'.repeat(32);
 
 /** Kills a spawned server and waits for it to exit. */
@@ -38,6 +38,30 @@ function sample(page: string, name: string): number {
   const line = page.split('\n').find((l) => l.startsWith(`${name} `));
   return line === undefined ? 0 : Number(line.slice(name.length + 1));
 }
+
+describe("the bundle's code", () => {
+  const files = Object.keys(chunks);
+
+  test('has no call that redefines the name of a function or class as it is made (esbuild keepNames, a cost on every closure)', () => {
+    for (const file of files) expect(readFileSync(path.join(bundle, file), 'utf8').includes('__name('), file).toBe(false);
+  });
+
+  test("keeps the declared name of every class the project exports: an error's name is its class's", () => {
+    let checked = 0;
+    for (const file of files) {
+      const code = readFileSync(path.join(bundle, file), 'utf8');
+      for (const module of chunks[file]!.modules) {
+        for (const [, name] of readFileSync(module, 'utf8').matchAll(/^export (?:abstract )?class ([A-Za-z_$][\w$]*)/gm)) {
+          const escaped = name!.replace(/\$/g, '\\$');
+          expect(new RegExp(`(?:\\bclass ${escaped}(?![\\w$])|\\b${escaped}=class\\b)`).test(code), `${name} of ${module} in ${file}`).toBe(true);
+          expect(new RegExp(`(?:\\bclass ${escaped}\\d+\\b|\\b${escaped}\\d+=class\\b)`).test(code), `${name} of ${module} renamed in ${file}`).toBe(false);
+          checked += 1;
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(100);
+  });
+});
 
 describe('the server started from the bundle', { timeout: 180_000 }, () => {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'boards-bundle-'));
