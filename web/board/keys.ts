@@ -1,4 +1,4 @@
-import { useEffect } from 'preact/hooks';
+import { useEffect, useLayoutEffect, useRef } from 'preact/hooks';
 import type * as Y from 'yjs';
 
 /** What the canvas's keyboard shortcuts do. */
@@ -16,11 +16,19 @@ export interface CanvasKeys {
 /**
  * The canvas's shortcuts: Ctrl/⌘+Z undo, Ctrl/⌘+Shift+Z and Ctrl/⌘+Y redo, Delete/Backspace
  * delete the selection, Escape leaves text editing or clears the selection. Keys typed into a
- * field belong to the field. Registered afresh on every render, so the handlers see its state.
+ * field belong to the field. The listener is registered once and calls the handlers of the
+ * latest render, taken as that render is committed: Preact runs `useEffect` after the next
+ * frame, so a listener registered afresh in one could still hold the state of the render before
+ * (a Delete pressed right after a selection changed removed the old selection).
  */
-export function useCanvasKeys(keys: CanvasKeys): void {
+export function useCanvasKeys(current: CanvasKeys): void {
+  const latest = useRef(current);
+  useLayoutEffect(() => {
+    latest.current = current;
+  });
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => {
+      const keys = latest.current;
       const inField = (event.target as Element | null)?.closest?.('input, textarea, [contenteditable]');
       if (inField) {
         if (event.key === 'Escape') keys.onStopEditing();
@@ -43,5 +51,5 @@ export function useCanvasKeys(keys: CanvasKeys): void {
     };
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
-  });
+  }, []);
 }
