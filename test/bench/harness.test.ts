@@ -262,6 +262,27 @@ describe('our server in the benches', () => {
   });
 });
 
+/** Runs `use` with our server started by the benches (with `options`) and clients on one board of it; closes and removes both after. */
+async function onOneBoard(
+  options: Parameters<typeof startOurs>[0],
+  roles: Parameters<typeof openBoardClients>[2],
+  use: (server: Awaited<ReturnType<typeof startOurs>>, clients: Awaited<ReturnType<typeof openBoardClients>>) => Promise<void>,
+): Promise<void> {
+  const server = await startOurs(options);
+  try {
+    const [board = ''] = await server.createBoards(1);
+    const clients = await openBoardClients(server, board, roles);
+    try {
+      await use(server, clients);
+    } finally {
+      clients.close();
+    }
+  } finally {
+    await server.kill();
+    removeDataDir(server.dataDir);
+  }
+}
+
 describe('live updates held in our server', () => {
   it('turns holds into figures and lists them beside the probes for our cells only', () => {
     expect(holdFigures(undefined)).toEqual({});
@@ -296,68 +317,48 @@ describe('live updates held in our server', () => {
   }, 60_000);
 
   it('measures, in the server the benches start, one hold per live update relayed in the window', async () => {
-    const server = await startOurs({ preloads: 'all' });
-    try {
-      const [board = ''] = await server.createBoards(1);
-      const clients = await openBoardClients(server, board, { probes: 1, sinks: 2, writers: 1 });
-      try {
-        const [writer] = clients.writers;
-        const [probe] = clients.probes;
-        // Updates before the window are left out. The wait past the preload's next report (it
-        // reports once a second) keeps this update's count out of the reports the window reads.
+    await onOneBoard({ preloads: 'all' }, { probes: 1, sinks: 2, writers: 1 }, async (server, clients) => {
+      const [writer] = clients.writers;
+      const [probe] = clients.probes;
+      // Updates before the window are left out. The wait past the preload's next report (it
+      // reports once a second) keeps this update's count out of the reports the window reads.
+      writer!.write();
+      await waitUntil(() => probe!.seen.get(writer!.key) === 1, 10_000);
+      await sleep(1_100);
+      // Half a second inside each edge: the window is read on this process's clock and the
+      // holds are stamped on the server's, so an offset between the two clocks cannot move an
+      // update of the window across an edge.
+      const from = hostNowMs();
+      await sleep(500);
+      for (let i = 0; i < 5; i++) {
         writer!.write();
-        await waitUntil(() => probe!.seen.get(writer!.key) === 1, 10_000);
-        await sleep(1_100);
-        // Half a second inside each edge: the window is read on this process's clock and the
-        // holds are stamped on the server's, so an offset between the two clocks cannot move an
-        // update of the window across an edge.
-        const from = hostNowMs();
-        await sleep(500);
-        for (let i = 0; i < 5; i++) {
-          writer!.write();
-          await waitUntil(() => probe!.seen.get(writer!.key) === 2 + i, 10_000);
-        }
-        await sleep(500);
-        const to = hostNowMs();
-        // The preload's report of the window's last update comes within a second.
-        await sleep(1_100);
-        const hold = await server.liveHold!(from, to);
-        // Each update is counted once: held (relayed in the turn that took it) or unrelayed (its
-        // relay waited behind the background store path).
-        expect(hold.heldMs.length + hold.unrelayed).toBe(5);
-        expect(hold.heldMs.length).toBeGreaterThan(0);
-        for (const ms of hold.heldMs) expect(ms).toBeGreaterThanOrEqual(0);
-        // A hold ends before the probe received the update, so it is shorter than the whole window.
-        for (const ms of hold.heldMs) expect(ms).toBeLessThan(to - from);
-      } finally {
-        clients.close();
+        await waitUntil(() => probe!.seen.get(writer!.key) === 2 + i, 10_000);
       }
-    } finally {
-      await server.kill();
-      removeDataDir(server.dataDir);
-    }
+      await sleep(500);
+      const to = hostNowMs();
+      // The preload's report of the window's last update comes within a second.
+      await sleep(1_100);
+      const hold = await server.liveHold!(from, to);
+      // Each update is counted once: held (relayed in the turn that took it) or unrelayed (its
+      // relay waited behind the background store path).
+      expect(hold.heldMs.length + hold.unrelayed).toBe(5);
+      expect(hold.heldMs.length).toBeGreaterThan(0);
+      for (const ms of hold.heldMs) expect(ms).toBeGreaterThanOrEqual(0);
+      // A hold ends before the probe received the update, so it is shorter than the whole window.
+      for (const ms of hold.heldMs) expect(ms).toBeLessThan(to - from);
+    });
   }, 60_000);
 
   it("reports the resident documents of the registry the server runs (S8's figure), whether it runs the bundle or the compiled modules", async () => {
-    const server = await startOurs({ memReport: true });
-    try {
-      const [board = ''] = await server.createBoards(1);
-      const clients = await openBoardClients(server, board, { probes: 1, sinks: 0, writers: 1 });
-      try {
-        clients.writers[0]!.write();
-        expect(await waitUntil(() => clients.probes[0]!.seen.get(clients.writers[0]!.key) === 1, 10_000)).toBe(true);
-        // The preload reports every 2 s; the registry is found once it sweeps or starts sweeping.
-        // A preload patching another copy of the class than the server's reports null.
-        expect(await waitUntil(() => (server.memReport!()?.residentDocs ?? 0) >= 1, 15_000)).toBe(true);
-        expect(server.memReport!()!.residentDocs).toBe(1);
-        expect(server.memReport!()!.heapUsedMB).toBeGreaterThan(0);
-      } finally {
-        clients.close();
-      }
-    } finally {
-      await server.kill();
-      removeDataDir(server.dataDir);
-    }
+    await onOneBoard({ memReport: true }, { probes: 1, sinks: 0, writers: 1 }, async (server, clients) => {
+      clients.writers[0]!.write();
+      expect(await waitUntil(() => clients.probes[0]!.seen.get(clients.writers[0]!.key) === 1, 10_000)).toBe(true);
+      // The preload reports every 2 s; the registry is found once it sweeps or starts sweeping.
+      // A preload patching another copy of the class than the server's reports null.
+      expect(await waitUntil(() => (server.memReport!()?.residentDocs ?? 0) >= 1, 15_000)).toBe(true);
+      expect(server.memReport!()!.residentDocs).toBe(1);
+      expect(server.memReport!()!.heapUsedMB).toBeGreaterThan(0);
+    });
   }, 60_000);
 });
 
