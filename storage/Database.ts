@@ -8,6 +8,13 @@ export interface Database {
   /** `sqlite`, `mongodb` or `postgres`. */
   readonly kind: string;
   /**
+   * True when a collection write is made before its call returns (sqlite: one connection,
+   * synchronous statements), so writes reach the store in the order they were called. Absent or
+   * false: a write is made when its promise resolves, and two writes issued in order may commit in
+   * the other (pooled connections, a server's replies).
+   */
+  readonly writesBeforeReturn?: boolean;
+  /**
    * The collection described by `spec`, created with its indexes on first use. The same
    * spec object may be passed any number of times.
    */

@@ -118,6 +118,8 @@ export class DocumentRegistry {
         result = fn(managed.doc);
         stampWriteReceipt(managed.doc, this.#clock.now());
       }, origin);
+      const hold = options.appendAfter?.();
+      if (hold !== undefined) managed.persister.holdUntil(hold);
       // Appended in this turn when the store can (no wait for the write-behind timer); else queued.
       managed.persister.storeNow();
       const stored = options.wait === 'stored' ? managed.persister.whenPersisted() : managed.persister.whenDurable();

@@ -42,7 +42,10 @@ export class UpdatePersister {
   #running: Promise<void> | undefined;
   #failures = 0;
   #dropped = false;
+  /** Ends the wait of the store calls (a retry's delay, a hold) at once. */
   #wakeRetry: (() => void) | undefined;
+  /** Settles once every promise given to `holdUntil` has; no append starts before. */
+  #hold: Promise<void> | undefined;
 
   constructor(init: UpdatePersisterInit) {
     this.#docId = init.docId;
@@ -76,19 +79,33 @@ export class UpdatePersister {
   }
 
   /**
+   * Starts no append until `settled` settles (resolved or rejected), nor before any earlier hold
+   * has: what is queued, and everything queued after, then goes in order as usual.
+   */
+  holdUntil(settled: Promise<unknown>): void {
+    const previous = this.#hold;
+    const hold: Promise<void> = (previous === undefined ? settled : Promise.all([previous, settled])).then(noop, noop);
+    this.#hold = hold;
+    void hold.then(() => {
+      if (this.#hold === hold) this.#hold = undefined;
+    });
+  }
+
+  /**
    * Stores every queued update now, in one synchronous append, when the store offers
    * `appendNow` and no store call is in flight; returns true when everything queued so far is
    * stored (safe from a crash of the process). Returns false otherwise, and when the append
    * fails: the updates then stay queued for the background path, which retries them in order.
    * A store without `appendNow` gets its append call now, in this turn, unless one is in flight
-   * (what is queued then goes in the next call, as soon as that one is done): the caller waits
+   * (what is queued then goes in the next call, as soon as that one is done) or a hold
+   * (`holdUntil`) has not settled (then once it has): the caller waits
    * for it (`whenPersisted`), and a later event-loop turn would only add to that wait.
    */
   storeNow(): boolean {
     if (this.#queue.length === 0) return !this.#dropped;
     const store = this.#store;
     if (this.#dropped || this.#running !== undefined) return false;
-    if (store.appendNow === undefined) {
+    if (store.appendNow === undefined || this.#hold !== undefined) {
       this.#timer?.cancel();
       this.#start();
       return false;
@@ -185,6 +202,11 @@ export class UpdatePersister {
 
   async #run(): Promise<void> {
     while (!this.#dropped && this.#queue.length > 0) {
+      const hold = this.#hold;
+      if (hold !== undefined) {
+        await this.#wakeable(hold);
+        continue;
+      }
       try {
         await this.#appendBatch();
         this.#failures = 0;
@@ -195,16 +217,20 @@ export class UpdatePersister {
           { err: error, docId: this.#docId, queuedUpdates: this.#queue.length, failures: this.#failures, retryInMs: delayMs },
           'Storing document updates failed; retrying',
         );
-        await new Promise<void>((resolve) => {
-          const timer = setTimeout(resolve, delayMs);
-          this.#wakeRetry = () => {
-            clearTimeout(timer);
-            resolve();
-          };
-        });
-        this.#wakeRetry = undefined;
+        let timer: NodeJS.Timeout | undefined;
+        await this.#wakeable(new Promise<void>((resolve) => (timer = setTimeout(resolve, delayMs))));
+        clearTimeout(timer);
       }
     }
+  }
+
+  /** Resolves when `wait` does, or sooner when the document is dropped. */
+  async #wakeable(wait: Promise<void>): Promise<void> {
+    await new Promise<void>((resolve) => {
+      this.#wakeRetry = resolve;
+      void wait.then(resolve);
+    });
+    this.#wakeRetry = undefined;
   }
 
   async #appendBatch(): Promise<void> {
@@ -229,6 +255,8 @@ export class UpdatePersister {
     }
   }
 }
+
+function noop(): void {}
 
 function deletedError(docId: string): DocumentError {
   return new DocumentError('document_deleted', `Document ${docId} was deleted.`);

@@ -63,6 +63,14 @@ export interface DocumentRegistryOptions {
 export interface TransactOptions {
   /** `durable` (default): until the update survives power loss; `stored`: until it survives a crash of the process. */
   wait?: 'durable' | 'stored';
+  /**
+   * Called once the transaction is over (after `afterChange` callbacks), before its update goes
+   * to the store. When it returns a promise, the update, and every later one of the board, is
+   * appended only once that promise settles: for a row that must be stored before the update
+   * whose effects it records, on a store whose writes complete after their call returns (two
+   * pooled connections commit in whatever order they finish).
+   */
+  appendAfter?: () => Promise<unknown> | undefined;
 }
 
 /** Counters of `DocumentRegistry.stats()`. */

@@ -35,6 +35,9 @@ export interface WriteEventJournalOptions {
   owner?: ProcessOwner | undefined;
 }
 
+/** Options of a write's transaction on a store that writes the row before its insert returns. */
+const storedOnly = Object.freeze({ wait: 'stored' } as const);
+
 /** Events emitted per event-loop turn by one write (a batch emits up to a hundred and one). */
 const eventsPerTurn = 200;
 
@@ -51,7 +54,8 @@ interface Staged {
  * and with `create` a board duplicate) as durable as its update. The
  * events are planned at the end of the write's transaction, once Yjs has cleaned it up and before
  * its update goes to the store, and written then to a journal (`write_events`): on sqlite the row
- * is written before the update is appended; on PostgreSQL and MongoDB its write is issued first.
+ * is written before the update is appended; on PostgreSQL and MongoDB the update's append starts
+ * once the row's insert is done (on another pooled connection it could otherwise commit first).
  * The events are emitted once the update is stored, and the row is removed after them.
  *
  * A process that stops in between (`kill -9`) leaves the row; `recover` (at start-up, and with
@@ -97,7 +101,8 @@ export class WriteEventJournal {
           return value;
         },
         actor,
-        { wait: 'stored' },
+        // Where the row's write may complete after the update's, the update waits for it.
+        this.#o.db.writesBeforeReturn === true ? storedOnly : { wait: 'stored', appendAfter: () => staged?.written },
       );
     } catch (error) {
       // The update is not known to be stored (it may be, later): the row is replayed once it is.

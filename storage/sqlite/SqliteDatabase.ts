@@ -69,6 +69,7 @@ export interface SqliteDatabaseOptions {
  */
 export class SqliteDatabase implements Database {
   readonly kind = 'sqlite';
+  readonly writesBeforeReturn = true;
   readonly documents: SqliteDocumentStore;
   readonly search: SearchIndex;
   readonly #db: BetterSqlite3.Database;

@@ -10,11 +10,13 @@ import type { DomainEventMap } from '../../server/events/index.js';
 import type { Database } from '../../storage/index.js';
 import { ManualClock } from '../../storage/index.js';
 import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
+import { PostgresDatabase } from '../../storage/postgres/PostgresDatabase.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { WriteEventsRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
+import { describePostgres } from '../helpers/postgres.js';
 import { MingoStandInDb } from '../storage/mingoStandIn.js';
 import { boardRecord } from './boardRecord.js';
 
@@ -53,6 +55,46 @@ function planFor(change: ItemEventType, itemId: () => string) {
   };
 }
 
+/**
+ * One write through the journal on `db`: what reaches the store, in order. The row is stored
+ * before the update's append starts (on sqlite, written before its insert returns; elsewhere its
+ * insert has resolved), so no process killed in between leaves a stored change without its row.
+ */
+async function journalsBeforeTheUpdate(db: Database): Promise<void> {
+  await db.collection<BoardRecord>(boardCollections.boards).insert(boardRecord('brd_1'));
+  const rows = db.collection<WriteEventsRecord>(writeEventCollections.events);
+  const p = serverProcess(db);
+  let id = '';
+  const order: string[] = [];
+  const insert = rows.insert.bind(rows);
+  rows.insert = (record, options) => {
+    const done = insert(record, options);
+    order.push(`row of ${record.events.length} events`);
+    void done.then(() => order.push('row stored'));
+    return done;
+  };
+  const store = db.documents;
+  const append = store.append.bind(store);
+  store.append = (docId, updates) => {
+    order.push('update');
+    return append(docId, updates);
+  };
+  const appendNow = store.appendNow?.bind(store);
+  if (appendNow) {
+    store.appendNow = (docId, updates) => {
+      order.push('update');
+      return appendNow(docId, updates);
+    };
+  }
+  await p.journal.write('brd_1', actor, (doc) => (id = createItem(doc, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'a' } }, actor, 0).id), planFor('item.created', () => id));
+  // sqlite made the row in `insert` itself, and reports it a microtask later.
+  expect(order).toEqual(db.writesBeforeReturn === true ? ['row of 2 events', 'update', 'row stored'] : ['row of 2 events', 'row stored', 'update']);
+  expect(p.seen.map((event) => [event.type, event.payload.itemId])).toEqual([['item.created', id]]);
+  expect(p.seen[0]?.payload.changeKey).toMatch(new RegExp(`^created/brd_1/${id}/\\d+\\.\\d+$`));
+  await expect.poll(() => rows.count({})).toBe(0);
+  await p.documents.close();
+}
+
 describe.each(adapters)('the events of a write survive a stop between its stored update and its events (%s)', (_name, open) => {
   let db: Database;
 
@@ -62,36 +104,7 @@ describe.each(adapters)('the events of a write survive a stop between its stored
 
   it('journals a write before its update is stored and removes the row once its events are out', async () => {
     db = open();
-    await db.collection<BoardRecord>(boardCollections.boards).insert(boardRecord('brd_1'));
-    const rows = db.collection<WriteEventsRecord>(writeEventCollections.events);
-    const p = serverProcess(db);
-    let id = '';
-    // What reaches the store, in order: the row is written (or its write issued) before the update.
-    const order: string[] = [];
-    const insert = rows.insert.bind(rows);
-    rows.insert = (record, options) => {
-      order.push(`row of ${record.events.length} events`);
-      return insert(record, options);
-    };
-    const store = db.documents;
-    const append = store.append.bind(store);
-    store.append = (docId, updates) => {
-      order.push('update');
-      return append(docId, updates);
-    };
-    const appendNow = store.appendNow?.bind(store);
-    if (appendNow) {
-      store.appendNow = (docId, updates) => {
-        order.push('update');
-        return appendNow(docId, updates);
-      };
-    }
-    await p.journal.write('brd_1', actor, (doc) => (id = createItem(doc, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'a' } }, actor, 0).id), planFor('item.created', () => id));
-    expect(order).toEqual(['row of 2 events', 'update']);
-    expect(p.seen.map((event) => [event.type, event.payload.itemId])).toEqual([['item.created', id]]);
-    expect(p.seen[0]?.payload.changeKey).toMatch(new RegExp(`^created/brd_1/${id}/\\d+\\.\\d+$`));
-    await expect.poll(() => rows.count({})).toBe(0);
-    await p.documents.close();
+    await journalsBeforeTheUpdate(db);
   });
 
   it('after a stop before the events, the next process emits them once: a create, and a write that only deleted', async () => {
@@ -128,5 +141,16 @@ describe.each(adapters)('the events of a write survive a stop between its stored
     expect(await last.journal.recover()).toBe(1);
     expect(last.seen.map((event) => [event.type, event.payload.itemId])).toEqual([['item.deleted', id]]);
     await Promise.all([stopped.documents.close(), next.documents.close(), stoppedAgain.documents.close(), last.documents.close()]);
+  });
+});
+
+describePostgres('the events of a write survive a stop between its stored update and its events (PostgreSQL)', (cluster) => {
+  it('stores the row before the update is appended, though the two go over different pooled connections', async () => {
+    const db = await PostgresDatabase.connect({ url: await cluster().createDatabase() });
+    try {
+      await journalsBeforeTheUpdate(db);
+    } finally {
+      await db.close();
+    }
   });
 });

@@ -118,3 +118,60 @@ describe('storeNow with a store that appends asynchronously', () => {
     expect(await storedArray(db)).toEqual([0, 1]);
   });
 });
+
+describe('holdUntil: a row that must be stored before the update', () => {
+  /** A promise and its settle functions. */
+  function deferred(): { promise: Promise<void>; resolve: () => void; reject: (error: Error) => void } {
+    let resolve = (): void => undefined;
+    let reject = (_error: Error): void => undefined;
+    const promise = new Promise<void>((res, rej) => {
+      resolve = res;
+      reject = rej;
+    });
+    return { promise, resolve, reject };
+  }
+
+  it('starts no append, from storeNow or the timer, until every hold given has settled; then everything queued goes in order', async () => {
+    const { db, store, persister } = asyncPersister(0);
+    const updates = pushes(3, new Y.Doc());
+    const first = deferred();
+    const second = deferred();
+    persister.enqueue(updates[0]!);
+    persister.holdUntil(first.promise);
+    expect(persister.storeNow()).toBe(false);
+    persister.enqueue(updates[1]!);
+    persister.holdUntil(second.promise);
+    persister.enqueue(updates[2]!);
+    const stored = persister.whenPersisted();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.calls).toEqual([]);
+    // The second row's insert answered first: the first still holds.
+    second.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(store.calls).toEqual([]);
+    // A failed row does not keep the update from the store (the write fails or is replayed alone).
+    first.reject(new Error('insert failed'));
+    await stored;
+    expect(store.calls).toEqual([{ docId: 'b1', count: 3 }]);
+    expect(await storedArray(db)).toEqual([0, 1, 2]);
+    // Settled holds are forgotten: the next update goes in the turn it is stored.
+    persister.enqueue(pushes(1, new Y.Doc())[0]!);
+    persister.storeNow();
+    expect(store.calls).toHaveLength(2);
+    await persister.whenPersisted();
+  });
+
+  it('lets a dropped document end while a hold is pending', async () => {
+    const { store, persister } = asyncPersister(0);
+    const hold = deferred();
+    persister.enqueue(pushes(1, new Y.Doc())[0]!);
+    persister.holdUntil(hold.promise);
+    persister.storeNow();
+    const waiting = expect(persister.whenPersisted()).rejects.toMatchObject({ code: 'document_deleted' });
+    await persister.drop();
+    await waiting;
+    hold.resolve();
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    expect(store.calls).toEqual([]);
+  });
+});
