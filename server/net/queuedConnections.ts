@@ -1,5 +1,5 @@
 import type { Server } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as afterPoll, setTimeout as sleep } from 'node:timers/promises';
 
 /** Options of `acceptQueuedConnections`. */
 export interface QueuedConnectionsOptions {
@@ -26,7 +26,8 @@ export interface QueuedConnectionsOptions {
  * turn can last a hundred milliseconds or more, and the clients of a restart that queued
  * meanwhile would be taken one per such turn. During a wait the loop turns as often as it has
  * I/O to handle (a turn queued with `setImmediate` from I/O would run before the next poll and
- * accept nothing). With an empty queue and nothing busy this costs one wait.
+ * accept nothing), and each wait ends after a poll (its timer may run before one). With an empty
+ * queue and nothing busy this costs one wait.
  */
 export async function acceptQueuedConnections(server: Server, options: QueuedConnectionsOptions): Promise<number> {
   const busy = options.busy ?? (() => false);
@@ -45,6 +46,10 @@ export async function acceptQueuedConnections(server: Server, options: QueuedCon
       before = seen;
       waits += 1;
       await sleep(1);
+      // The timer may have been due when the turn began (a turn that ran long): its callback then
+      // runs before that turn's poll, and a wait that ended there saw no connection though some
+      // queued. An immediate queued from it runs after the poll of the same turn.
+      await afterPoll();
     }
     return waits;
   } finally {
