@@ -141,6 +141,11 @@ export class DocumentRegistry {
     await managed.persister.whenPersisted();
   }
 
+  /** Holds the board's appends, queued or to come, until `settled` settles, as `TransactOptions.appendAfter` does for a change made otherwise (a live edit's journal row); nothing when it is not loaded. */
+  holdAppends(boardId: string, settled: Promise<unknown>): void {
+    this.#docs.get(boardId)?.persister.holdUntil(settled);
+  }
+
   /** Unloads idle documents (no leases, unused for `idleUnloadMs`), flushing them first; resolves with how many. */
   async sweep(): Promise<number> {
     const idle = [...this.#docs.values()].filter((m) => m.isIdle(this.#options.idleUnloadMs));

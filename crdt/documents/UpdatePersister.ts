@@ -96,7 +96,7 @@ export class UpdatePersister {
    * `appendNow` and no store call is in flight; returns true when everything queued so far is
    * stored (safe from a crash of the process). Returns false otherwise, and when the append
    * fails: the updates then stay queued for the background path, which retries them in order.
-   * A store without `appendNow` gets its append call now, in this turn, unless one is in flight
+   * A store without `appendNow` gets its append call in this turn (a microtask later), unless one is in flight
    * (what is queued then goes in the next call, as soon as that one is done) or a hold
    * (`holdUntil`) has not settled (then once it has): the caller waits
    * for it (`whenPersisted`), and a later event-loop turn would only add to that wait.
@@ -201,6 +201,9 @@ export class UpdatePersister {
   }
 
   async #run(): Promise<void> {
+    // The store is called a microtask later: a change applied in the same step as `storeNow` (a
+    // live update, queued, then applied) can still hold it back (`holdUntil`).
+    await Promise.resolve();
     while (!this.#dropped && this.#queue.length > 0) {
       const hold = this.#hold;
       if (hold !== undefined) {

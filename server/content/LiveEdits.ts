@@ -19,7 +19,7 @@ import type { WriteEventJournal } from './WriteEventJournal.js';
 /** Options of `LiveEdits`. */
 export interface LiveEditsOptions {
   db: Database;
-  documents: Pick<DocumentRegistry, 'open' | 'onLoaded'>;
+  documents: Pick<DocumentRegistry, 'open' | 'onLoaded' | 'holdAppends'>;
   events: DomainEvents;
   clock: Clock;
   logger: DomainEventLogger;
@@ -83,8 +83,8 @@ const windowSlack = 0.05;
  *
  * Durability: the changes of each turn are written to a journal (`live_item_changes`) in the
  * event-loop turn that stored the edit (on sqlite, synchronously right after the update's
- * append; on MongoDB the write is issued before the update's append and both complete within the
- * persistence batch), and removed once their events are emitted; a turn that adds nothing to what
+ * append; on PostgreSQL and MongoDB the update's append waits until the row is stored:
+ * `DocumentRegistry.holdAppends`), and removed once their events are emitted; a turn that adds nothing to what
  * the window's rows say writes none (`adds`). A crash inside the coalescing
  * window leaves the rows, and `recover()` at the next start emits their events from the stored
  * document. So every acknowledged live edit has its item events, at least once: a crash between
@@ -102,6 +102,8 @@ export class LiveEdits {
   readonly #lastEditor = new Map<string, string>();
   /** Steps observed in the current event-loop turn, per board; journaled at the end of the turn. */
   readonly #turn = new Map<string, ItemChangeStep[]>();
+  /** On a store whose writes complete after their call returns: per board edited this turn, what lets its appends go once its row is stored. */
+  readonly #turnHolds = new Map<string, () => void>();
   /** Open windows, by board, in the order they opened (so in the order they end: every window lasts `coalesceMs`). */
   readonly #pending = new Map<string, Pending>();
   /** The one timer that closes the windows due, set for the first window open. */
@@ -220,6 +222,8 @@ export class LiveEdits {
     }
     if (this.#turn.size === 0) queueMicrotask(() => this.#journalTurn());
     this.#turn.set(boardId, steps);
+    // The update is stored after the row: on another pooled connection it could commit first.
+    if (this.#o.db.writesBeforeReturn !== true) this.#o.documents.holdAppends(boardId, new Promise<void>((resolve) => this.#turnHolds.set(boardId, resolve)));
   }
 
   /** Journals the steps of every board edited this turn, in one commit where the store offers it (`Database.batch`). */
@@ -236,18 +240,27 @@ export class LiveEdits {
       if (pending !== undefined && !adds(pending.journaled, steps, actorId)) {
         pending.steps.push(...steps);
         pending.actorId = actorId;
+        this.#release(boardId, undefined);
       } else rows.push([boardId, steps, actorId]);
     }
     if (rows.length === 0) return;
     const journal = (): void => {
-      for (const [boardId, steps, actorId] of rows) this.#journalBoard(boardId, steps, actorId, dueAt);
+      for (const [boardId, steps, actorId] of rows) this.#release(boardId, this.#journalBoard(boardId, steps, actorId, dueAt));
     };
     if (this.#o.db.batch === undefined) journal();
     else this.#o.db.batch(journal);
   }
 
-  /** Writes the journal row of `steps` and adds them to the board's window (opened now when it has none). */
-  #journalBoard(boardId: string, steps: ItemChangeStep[], actorId: string, dueAt: number): void {
+  /** Lets the board's appends go once `written` settles (at once without a row). */
+  #release(boardId: string, written: Promise<void> | undefined): void {
+    const release = this.#turnHolds.get(boardId);
+    if (release === undefined) return;
+    this.#turnHolds.delete(boardId);
+    void (written ?? Promise.resolve()).then(release);
+  }
+
+  /** Writes the journal row of `steps` and adds them to the board's window (opened now when it has none); resolves once the row's write is over. */
+  #journalBoard(boardId: string, steps: ItemChangeStep[], actorId: string, dueAt: number): Promise<void> {
     const pending = this.#pending.get(boardId);
     const at = this.#o.clock.now();
     const id = this.#ids.next(at);
@@ -262,12 +275,13 @@ export class LiveEdits {
       pending.writes.push(write);
       foldInto(pending.journaled.net, steps);
       pending.journaled.actorId = actorId;
-      return;
+      return write;
     }
     const net = new Map<string, NetItemChange>();
     foldInto(net, steps);
     this.#pending.set(boardId, { steps: [...steps], actorId, journalIds: [id], writes: [write], journaled: { net, actorId }, dueAt });
     if (this.#timer === undefined) this.#arm(dueAt);
+    return write;
   }
 
   /** Sets the one timer for the window ending at `dueAt`. */

@@ -18,8 +18,11 @@ import type { LiveItemChangeRecord } from '../../storage/schema/liveEdits.js';
 import { liveEditCollections } from '../../storage/schema/liveEdits.js';
 import { SqliteCollection } from '../../storage/sqlite/SqliteCollection.js';
 import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
+import { PostgresDatabase } from '../../storage/postgres/PostgresDatabase.js';
+import { describePostgres } from '../helpers/postgres.js';
 import { MingoStandInDb } from '../storage/mingoStandIn.js';
 import { boardRecord } from './boardRecord.js';
+import { recordStoreOrder } from './storeOrder.js';
 
 const adapters: [string, () => Database][] = [
   ['sqlite', () => new SqliteDatabase({ dataDir: ':memory:' })],
@@ -166,5 +169,55 @@ describe('the bookkeeping of a live edit never waits for an fsync on the event l
     expect(writes.filter((w) => w.durability !== 'shared')).toEqual([]);
     await documents.close();
     await db.close();
+  });
+});
+
+/**
+ * A live update as the room takes it (`LiveUpdates.flush`: queued, `storeNow`, then applied) on
+ * `db`: what reaches the store, in order. The row of its item changes is stored before the update
+ * (sqlite: right after it, in the same synchronous step), so no process killed in between leaves a
+ * stored live edit without its row.
+ */
+async function liveRowBeforeTheUpdate(db: Database): Promise<void> {
+  await db.collection<BoardRecord>(boardCollections.boards).insert(board('brd_1'));
+  const journal = db.collection<LiveItemChangeRecord>(liveEditCollections.changes);
+  const p = process(db, 20);
+  const lease = await p.documents.acquire('brd_1');
+  const order = recordStoreOrder(db, journal);
+  const client = new Y.Doc();
+  const { id } = createItem(client, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'live' } }, { actorId: 'client' }, 0);
+  const update = Y.encodeStateAsUpdate(client);
+  lease.queueIncoming(update);
+  const storedNow = lease.storeNow();
+  expect(lease.applyQueued([{ update, origin: 'socket' }], 'socket')).toEqual([]);
+  p.live.edited('brd_1', 'usr_b');
+  if (!storedNow) await p.documents.whenPersisted('brd_1');
+  await vi.waitFor(() => expect(order).toContain('row stored'));
+  expect(order).toEqual(db.writesBeforeReturn === true ? ['update', 'row', 'row stored'] : ['row', 'row stored', 'update']);
+  await vi.waitFor(() => expect(p.seen.map((e) => [e.type, e.payload.itemId])).toEqual([['item.created', id]]));
+  lease.release();
+  await p.live.close();
+  await p.documents.close();
+}
+
+describe.each(adapters)("a live edit's row reaches the store with its update (%s)", (_name, open) => {
+  it('stores the row before the update where writes complete after their call, and right after it on sqlite', async () => {
+    const db = open();
+    try {
+      await liveRowBeforeTheUpdate(db);
+    } finally {
+      await db.close();
+    }
+  });
+});
+
+describePostgres("a live edit's row reaches the store with its update (PostgreSQL)", (cluster) => {
+  it('stores the row before the update, though the two go over different pooled connections', async () => {
+    const db = await PostgresDatabase.connect({ url: await cluster().createDatabase() });
+    try {
+      await liveRowBeforeTheUpdate(db);
+    } finally {
+      await db.close();
+    }
   });
 });

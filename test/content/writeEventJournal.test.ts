@@ -19,6 +19,7 @@ import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
 import { describePostgres } from '../helpers/postgres.js';
 import { MingoStandInDb } from '../storage/mingoStandIn.js';
 import { boardRecord } from './boardRecord.js';
+import { recordStoreOrder } from './storeOrder.js';
 
 const adapters: [string, () => Database][] = [
   ['sqlite', () => new SqliteDatabase({ dataDir: ':memory:' })],
@@ -65,27 +66,7 @@ async function journalsBeforeTheUpdate(db: Database): Promise<void> {
   const rows = db.collection<WriteEventsRecord>(writeEventCollections.events);
   const p = serverProcess(db);
   let id = '';
-  const order: string[] = [];
-  const insert = rows.insert.bind(rows);
-  rows.insert = (record, options) => {
-    const done = insert(record, options);
-    order.push(`row of ${record.events.length} events`);
-    void done.then(() => order.push('row stored'));
-    return done;
-  };
-  const store = db.documents;
-  const append = store.append.bind(store);
-  store.append = (docId, updates) => {
-    order.push('update');
-    return append(docId, updates);
-  };
-  const appendNow = store.appendNow?.bind(store);
-  if (appendNow) {
-    store.appendNow = (docId, updates) => {
-      order.push('update');
-      return appendNow(docId, updates);
-    };
-  }
+  const order = recordStoreOrder(db, rows, (record) => `row of ${record.events.length} events`);
   await p.journal.write('brd_1', actor, (doc) => (id = createItem(doc, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'a' } }, actor, 0).id), planFor('item.created', () => id));
   // sqlite made the row in `insert` itself, and reports it a microtask later.
   expect(order).toEqual(db.writesBeforeReturn === true ? ['row of 2 events', 'update', 'row stored'] : ['row of 2 events', 'row stored', 'update']);
