@@ -59,6 +59,7 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
   const measuring = ['sqlite-reads.mjs', ...(holds ? ['sync-hold.mjs'] : []), ...(options.memReport === true ? ['mem-report.mjs'] : [])];
   const preloads = measuring.flatMap((file) => ['--import', pathToFileURL(path.join(peersDir(), file)).href]);
   const proc = spawnTracked(process.execPath, [...preloads, path.join(root, 'bin', 'boards.js'), 'start'], { cwd: root, env, core: serverCore });
+  options.spawned?.(proc.pid);
   const http = `http://127.0.0.1:${port}`;
   const deadline = performance.now() + 30_000;
   for (;;) {
@@ -105,11 +106,12 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
     batchClient: () => startBatchClient(http, token),
     kill: () => proc.kill(),
     stop: () => stopGracefully(proc),
-    restart: () =>
+    restart: (spawned) =>
       startOurs({
         dataDir,
         port,
         token,
+        ...(spawned === undefined ? {} : { spawned }),
         ...(options.memReport === undefined ? {} : { memReport: options.memReport }),
         ...(options.preloads ? { preloads: options.preloads } : {}),
       }),

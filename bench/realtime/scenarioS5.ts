@@ -239,15 +239,16 @@ async function stormOnce(name: ServerName, config: BenchConfig, params: Record<s
       // Watched from now, not from when the restarted server says it is ready: a server that
       // serves live sync before its HTTP app resyncs its clients before `/readyz` answers 200.
       const back = boardsBack(fleet.boards, killedAt);
-      second = await first.restart();
+      // Sampled from the spawn: ours serves live sync, and so resyncs, before it is ready.
+      const cpu: { sampler?: { stop: () => number } } = {};
+      second = await first.restart((pid) => (cpu.sampler = peakCpu(pid)));
       const readyMs = performance.now() - killedAt;
-      const cpu = peakCpu(second.pid);
       const backTimes = await back.all(resyncTimeoutMs);
       const allBack = backTimes.length === fleet.boards.length;
       const resyncMs = allBack ? (backTimes.at(-1) ?? null) : null;
       const sinksBack = await waitUntil(() => fleet?.sinks.every((s) => s.openedAtMs > killedAt) ?? false, allBack ? 10_000 : 1_000, 20);
       const sinksMs = sinksBack ? Math.max(...fleet.sinks.map((s) => s.openedAtMs - killedAt), 0) : null;
-      const peakCpuPct = cpu.stop();
+      const peakCpuPct = cpu.sampler?.stop() ?? 0;
       const portAt = await port.stop();
       const loads = second.storageReads();
       const errors: string[] = [];

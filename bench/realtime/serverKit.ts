@@ -43,8 +43,8 @@ export interface RunningServer {
   kill(): Promise<void>;
   /** Graceful stop (SIGTERM, then SIGKILL after 5 s). */
   stop(): Promise<void>;
-  /** A fresh process on the same data folder (and port). */
-  restart(): Promise<RunningServer>;
+  /** A fresh process on the same data folder (and port); `spawned` is told its pid as soon as it is started, before it is ready. */
+  restart(spawned?: (pid: number) => void): Promise<RunningServer>;
 }
 
 /** Live updates held in the server over a window (see `RunningServer.liveHold`). */
@@ -87,6 +87,8 @@ export interface StartOptions {
    * it holds its port, as `npm start` never does.
    */
   preloads?: 'all' | 'storageReads';
+  /** Told the process id once the process is started, before the server is ready (S5 samples its CPU from then). */
+  spawned?: (pid: number) => void;
 }
 
 /** Whether something accepts TCP connections on 127.0.0.1:`port`. */

@@ -19,16 +19,19 @@ export async function startServer(name: ServerName, options: StartOptions = {}):
   let dialect: Target['dialect'] = 'y-websocket';
   if (name === 'hocuspocus') {
     proc = spawnTracked(process.execPath, ['hocuspocus.mjs'], { cwd, core: serverCore, env: { PORT: String(port), HP_DB: path.join(dataDir, 'hocuspocus.sqlite') } });
+    options.spawned?.(proc.pid);
     version = packageVersion('@hocuspocus/server');
     dialect = 'hocuspocus';
     await proc.waitFor((e) => typeof e.port === 'number', 15_000);
   } else if (name === 'yws') {
     const env = { HOST: '127.0.0.1', PORT: String(port), YPERSISTENCE: path.join(dataDir, 'leveldb') };
     proc = spawnTracked(process.execPath, ['--import', './yws-reads.mjs', 'node_modules/@y/websocket-server/src/server.js'], { cwd, core: serverCore, env });
+    options.spawned?.(proc.pid);
     version = packageVersion('@y/websocket-server');
     await proc.waitForLine((line) => line.startsWith('running at'), 15_000);
   } else {
     proc = spawnTracked(process.execPath, ['relay.mjs'], { cwd, core: serverCore, env: { PORT: String(port) } });
+    options.spawned?.(proc.pid);
     version = `ws ${packageVersion('ws')}`;
     dialect = 'relay';
     await proc.waitFor((e) => typeof e.port === 'number', 15_000);
@@ -47,7 +50,7 @@ export async function startServer(name: ServerName, options: StartOptions = {}):
     },
     kill: () => proc.kill(),
     stop: () => stopGracefully(proc),
-    restart: () => startServer(name, { dataDir, port }),
+    restart: (spawned) => startServer(name, { dataDir, port, ...(spawned === undefined ? {} : { spawned }) }),
   };
   if (name === 'hocuspocus') {
     server.batchClient = async () => ({
