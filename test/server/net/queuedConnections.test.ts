@@ -32,16 +32,23 @@ async function listening(): Promise<{ server: Server; port: number; accepted: ()
   return { server, port: (server.address() as AddressInfo).port, accepted: () => accepted };
 }
 
-test('every connection waiting in the listen queue is accepted by the time it resolves', async () => {
-  const { server, port, accepted } = await listening();
-  const clients = Array.from({ length: 40 }, () => {
+/**
+ * `count` clients connected on their side: queued in the kernel, whether or not the server took
+ * them yet (the event loop accepts one connection per turn).
+ */
+async function queuedClients(port: number, count: number): Promise<Socket[]> {
+  const clients = Array.from({ length: count }, () => {
     const client = connect(port, '127.0.0.1');
     sockets.add(client);
     return client;
   });
-  // Connected on the clients' side: queued in the kernel, whether or not the server took them yet
-  // (the event loop accepts one connection per turn).
   await Promise.all(clients.map((client) => once(client, 'connect')));
+  return clients;
+}
+
+test('every connection waiting in the listen queue is accepted by the time it resolves', async () => {
+  const { server, port, accepted } = await listening();
+  const clients = await queuedClients(port, 40);
   expect(accepted()).toBeLessThan(clients.length);
   await acceptQueuedConnections(server, { maxWaits: 1_000, maxMs: 60_000 });
   expect(accepted()).toBe(clients.length);
@@ -49,12 +56,7 @@ test('every connection waiting in the listen queue is accepted by the time it re
 
 test('a wait counts only once the loop has polled: held past the timer of its first wait, it still accepts every queued connection', async () => {
   const { server, port, accepted } = await listening();
-  const clients = Array.from({ length: 40 }, () => {
-    const client = connect(port, '127.0.0.1');
-    sockets.add(client);
-    return client;
-  });
-  await Promise.all(clients.map((client) => once(client, 'connect')));
+  const clients = await queuedClients(port, 40);
   expect(accepted()).toBeLessThan(clients.length);
   const done = acceptQueuedConnections(server, { maxWaits: 1_000, maxMs: 60_000 });
   // A loaded machine: the turn lasts past the wait's timer, which the next turn runs before its poll.
