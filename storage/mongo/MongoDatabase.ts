@@ -7,7 +7,8 @@ import { StorageError } from '../errors.js';
 import type { MongoDbPort, MongoDocument, MongoSort } from './driverPort.js';
 import { majorityJournaled } from './driverPort.js';
 import { MongoCollection } from './MongoCollection.js';
-import { documentCollections, MongoDocumentStore } from './MongoDocumentStore.js';
+import { documentCollections } from './documentCollections.js';
+import { MongoDocumentStore } from './MongoDocumentStore.js';
 import { MongoSearchIndex } from './MongoSearchIndex.js';
 import { mongoField } from './toMongoQuery.js';
 

@@ -1,16 +1,17 @@
 import { Binary } from 'mongodb';
 import type { DocumentStore, LogTail, StoredDocument } from '../DocumentStore.js';
 import type { MongoDbPort, MongoDocument } from './driverPort.js';
-import { isDuplicateKeyError, majorityJournaled } from './driverPort.js';
-import { StorageError, compactionFenced } from '../errors.js';
+import { isDuplicateKeyError } from './driverPort.js';
+import { documentCollections, writeOptions } from './documentCollections.js';
+import { StorageError } from '../errors.js';
+import { compactDocument } from './mongoCompaction.js';
 import { KeyedChain } from '../KeyedChain.js';
-import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
+import { unpackSnapshot } from '../snapshotParts.js';
 import type { DocumentMeta } from './documentMeta.js';
-import { documentMeta, generationIs, snapshotGeneration, snapshotGenerationAtMost } from './documentMeta.js';
+import { documentMeta, snapshotGeneration, snapshotGenerationAtMost } from './documentMeta.js';
 import type { ReadEntry } from './logGaps.js';
 import { contiguousEnd, missingAfter, reservedBefore } from './logGaps.js';
 
-const writeOptions = { writeConcern: majorityJournaled };
 
 /**
  * Updates of a log read per query by `load`: the driver decodes a query's answer on the event
@@ -39,13 +40,6 @@ type Reading = { deleted: boolean };
  * last number up to which none is missing.
  */
 type LogRead = { snapshot: MongoDocument | null; base: number; entries: ReadEntry[]; lastSeq: number };
-
-/** Collection names of the document store. */
-export const documentCollections = {
-  updates: 'doc_updates',
-  snapshots: 'doc_snapshots',
-  meta: 'doc_meta',
-} as const;
 
 /** Options of a `MongoDocumentStore`. */
 export interface MongoDocumentStoreOptions {
@@ -256,48 +250,10 @@ export class MongoDocumentStore implements DocumentStore {
     return undefined;
   }
 
-  /**
-   * Stores the snapshot unless a later one is stored, then trims the log it covers (not the
-   * numbers marked abandoned). Ignored when the document was deleted after the state it holds
-   * was read (see the class comment). The highest fence accepted is kept in the snapshot
-   * document itself (one atomic write with the snapshot): with `fence`, the write applies only
-   * where the stored fence is not higher, and a refusal for that reason throws
-   * `compaction_fenced` with nothing changed and nothing trimmed. Without `fence` the stored one
-   * is carried over. A snapshot of an earlier generation is replaced whatever its seq and fence.
-   */
+  /** See `compactDocument`: the snapshot stored unless a later one is, then the log it covers trimmed. */
   async compact(docId: string, snapshot: readonly Uint8Array[], upToSeq: number, fence?: number): Promise<void> {
     await this.#ready();
-    const { data, sizes } = packSnapshot(snapshot);
-    const { deletedSeq, generation } = await this.#readMeta(docId);
-    if (upToSeq > 0 && upToSeq <= deletedSeq) return;
-    const stored = await this.#snapshots.findOne({ _id: docId });
-    const kept = fence ?? this.#fenceIn(stored, generation);
-    const newer: MongoDocument[] = [generationIs('generation', generation), { seq: { $lte: upToSeq } }];
-    if (fence !== undefined) newer.push({ $or: [{ fence: { $exists: false } }, { fence: { $lte: kept } }] });
-    const replaceable = generation === 0 ? [{ $and: newer }] : [{ $and: newer }, snapshotGenerationAtMost(generation - 1)];
-    try {
-      await this.#snapshots.replaceOne(
-        { _id: docId, $or: replaceable },
-        { _id: docId, seq: upToSeq, data: new Binary(data), fence: kept, generation, ...(sizes === null ? {} : { parts: [...sizes] }) },
-        { ...writeOptions, upsert: true },
-      );
-    } catch (error) {
-      // The upsert's insert clashes on _id when the stored snapshot is newer or has a higher fence: keep it.
-      if (!isDuplicateKeyError(error)) throw error;
-      const accepted = this.#fenceIn(await this.#snapshots.findOne({ _id: docId }), generation);
-      if (fence !== undefined && accepted > fence) throw compactionFenced(docId, fence, accepted);
-    }
-    if ((await this.#readMeta(docId)).generation !== generation) {
-      // Deleted since the meta was read: no load reads this snapshot; remove it, and leave the log to the delete.
-      await this.#snapshots.deleteMany({ _id: docId, ...snapshotGenerationAtMost(generation) }, writeOptions);
-      return;
-    }
-    if (upToSeq > 0) await this.#updates.deleteMany({ docId, seq: { $lte: upToSeq }, abandoned: { $exists: false } }, writeOptions);
-  }
-
-  /** The fence of a stored snapshot of `generation` (0 when none, or of another generation). */
-  #fenceIn(stored: MongoDocument | null, generation: number): number {
-    return stored !== null && snapshotGeneration(stored) === generation ? Number(stored['fence'] ?? 0) : 0;
+    await compactDocument(this.#db, docId, snapshot, upToSeq, fence);
   }
 
   /** From the `doc_meta` counters, in one query. */
