@@ -4,6 +4,7 @@ import type { MembershipRecord, UserRecord, WorkspaceRecord } from '../../storag
 import { accountCollections } from '../../storage/schema/accounts.js';
 import { errors, ServiceError } from '../errors.js';
 import { accountFinds, membershipId } from './accountFinds.js';
+import { KeptMarks } from '../boards/KeptMarks.js';
 import type { RecordEventJournal, RecordPlan } from '../boards/RecordEventJournal.js';
 import type { RecordMark } from '../boards/RecordMark.js';
 import { unmarkedWrites } from '../boards/RecordMark.js';
@@ -66,8 +67,11 @@ export class AccountService {
     this.#clock = clock;
   }
 
-  /** Creates a person with a workspace of their own, which they own. Throws 409 when the email is taken. */
-  async createUser(input: CreateUserInput): Promise<{ user: UserRecord; workspace: WorkspaceRecord }> {
+  /**
+   * Creates a person with a workspace of their own, which they own. Throws 409 when the email is
+   * taken. `mark` is the write of a journaled sign-in (`RecordEventJournal`): the user carries its row.
+   */
+  async createUser(input: CreateUserInput, mark: RecordMark = unmarkedWrites): Promise<{ user: UserRecord; workspace: WorkspaceRecord }> {
     const email = normaliseEmail(input.email);
     const name = input.name === undefined ? defaultName(email) : input.name.trim().slice(0, 200);
     if (await this.#users.findOne({ email })) throw errors.conflict('A user with this email already exists.');
@@ -86,7 +90,7 @@ export class AccountService {
     };
     const user: UserRecord = { id: userId, email, name, workspaceId: workspace.id, createdAt: now };
     try {
-      await this.#users.insert(user);
+      await mark.insert(this.#users, user);
     } catch (error) {
       if (error instanceof DuplicateKeyError) throw errors.conflict('A user with this email already exists.');
       throw error;
@@ -213,7 +217,7 @@ export class AccountService {
       stored: [{ collection: 'memberships', filter: { id, createdAt: membership.createdAt }, absent: true }],
       events: [{ type: 'workspace.member.removed', payload: { workspaceId, actor: { userId: byUserId }, at: this.#clock.now(), userId } }],
     };
-    await this.#record(plan, () => this.#memberships.deleteMany({ id }));
+    await this.#record(plan, () => new KeptMarks(this.#db).deleteMany(this.#memberships, { id }));
   }
 
   /**

@@ -15,7 +15,8 @@ import type { NotificationService } from '../notifications/NotificationService.j
 import type { Page } from '../pagination.js';
 import type { MemberView, ShareOutcome } from '../spaces/MemberView.js';
 import type { SpaceMemberService } from '../spaces/SpaceMemberService.js';
-import type { InvitationService } from './InvitationService.js';
+import { type InvitationService, invitationId } from './InvitationService.js';
+import { KeptMarks } from './KeptMarks.js';
 import { pageArray } from './pageArray.js';
 import type { RecordEventJournal } from './RecordEventJournal.js';
 
@@ -33,6 +34,7 @@ export class BoardMemberService {
   readonly #records: RecordEventJournal;
   readonly #invitations: InvitationService;
   readonly #notifications: NotificationService;
+  readonly #kept: KeptMarks;
 
   constructor(
     db: Database,
@@ -50,6 +52,7 @@ export class BoardMemberService {
     this.#invitations = deps.invitations;
     this.#notifications = deps.notifications;
     this.#members = db.collection<BoardMemberRecord>(boardCollections.boardMembers);
+    this.#kept = new KeptMarks(db);
     this.#spaces = db.collection<SpaceRecord>(boardCollections.spaces);
     this.#access = deps.access;
     this.#accounts = deps.accounts;
@@ -109,13 +112,14 @@ export class BoardMemberService {
       const actor = await this.#accounts.getUser(userId);
       const plan = {
         boardId: board.id,
-        stored: [{ collection: 'invitations', filter: { resourceType: 'board', resourceId: board.id, email } }],
+        marked: { collection: 'invitations', id: invitationId('board', board.id, email), read: invited }, stored: [],
         activity: invited ? [] : [{ boardId: board.id, actorId: userId, action: 'board.invited', data: { role: input.role } }],
       } as const;
-      const { invitation, created } = await this.#records.record(plan, () =>
+      const { invitation, created } = await this.#records.record(plan, (mark) =>
         this.#invitations.invite(
           { resourceType: 'board', resourceId: board.id, name: board.title },
           { email, role: input.role, invitedBy: { id: userId, name: actor?.name ?? 'Someone' }, linkBase: input.linkBase },
+          mark,
         ),
       );
       return { status: 'invited', invitation, created };
@@ -196,7 +200,7 @@ export class BoardMemberService {
       activity: [{ boardId: board.id, actorId: userId, action: 'board.unshared', data: { userId: record.userId } }],
       events: [this.#memberEvent('member.removed', userId, board, record.userId, null)],
     } as const;
-    await this.#records.record(plan, () => this.#members.deleteMany({ id: record.id }));
+    await this.#records.record(plan, () => this.#kept.deleteMany(this.#members, { id: record.id }));
   }
 
   async #checkCap(board: BoardRecord): Promise<void> {

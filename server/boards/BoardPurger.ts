@@ -4,6 +4,7 @@ import type { BoardMemberRecord, BoardRecord, InvitationRecord, PublicLinkRecord
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { ActivityService } from './ActivityService.js';
 import type { BoardDocuments } from './BoardDocuments.js';
+import { KeptMarks } from './KeptMarks.js';
 
 /** Deletes boards and spaces for good, with everything that hangs off them (document, uploaded images, sharing, link, activity). */
 export class BoardPurger {
@@ -16,6 +17,7 @@ export class BoardPurger {
   readonly #activity: ActivityService;
   readonly #documents: BoardDocuments;
   readonly #assets: AssetStore;
+  readonly #kept: KeptMarks;
 
   constructor(db: Database, deps: { activity: ActivityService; documents: BoardDocuments }) {
     this.#boards = db.collection<BoardRecord>(boardCollections.boards);
@@ -27,16 +29,20 @@ export class BoardPurger {
     this.#activity = deps.activity;
     this.#documents = deps.documents;
     this.#assets = new AssetStore(db);
+    this.#kept = new KeptMarks(db);
   }
 
-  /** Deletes a board for good. The record goes first so nobody opens the board while its document is removed. */
+  /**
+   * Deletes a board for good. The record goes first so nobody opens the board while its document
+   * is removed. Records naming journal rows still waiting have them kept first (`KeptMarks`).
+   */
   async purgeBoard(boardId: string): Promise<void> {
-    await this.#boards.deleteMany({ id: boardId });
+    await this.#kept.deleteMany(this.#boards, { id: boardId });
     await this.#documents.delete(boardId);
     await this.#assets.deleteBoard(boardId);
-    await this.#boardMembers.deleteMany({ boardId });
-    await this.#links.deleteMany({ id: boardId });
-    await this.#invitations.deleteMany({ resourceType: 'board', resourceId: boardId });
+    await this.#kept.deleteMany(this.#boardMembers, { boardId });
+    await this.#kept.deleteMany(this.#links, { id: boardId });
+    await this.#kept.deleteMany(this.#invitations, { resourceType: 'board', resourceId: boardId });
     await this.#activity.deleteBoard(boardId);
   }
 
@@ -44,10 +50,10 @@ export class BoardPurger {
   async purgeSpace(spaceId: string): Promise<number> {
     const boards = await this.#boards.find({ trashedWithSpaceId: spaceId });
     for (const board of boards) await this.purgeBoard(board.id);
-    await this.#spaces.deleteMany({ id: spaceId });
-    await this.#spaceMembers.deleteMany({ spaceId });
-    await this.#links.deleteMany({ id: spaceId });
-    await this.#invitations.deleteMany({ resourceType: 'space', resourceId: spaceId });
+    await this.#kept.deleteMany(this.#spaces, { id: spaceId });
+    await this.#kept.deleteMany(this.#spaceMembers, { spaceId });
+    await this.#kept.deleteMany(this.#links, { id: spaceId });
+    await this.#kept.deleteMany(this.#invitations, { resourceType: 'space', resourceId: spaceId });
     return boards.length;
   }
 }

@@ -158,18 +158,18 @@ export class BoardService {
     const base = this.#base(principal, board);
     const plan = {
       boardId: board.id,
-      stored: [{ collection: 'boards', filter: { id: board.id } }],
+      marked: { collection: 'boards', id: board.id, read: null }, stored: [],
       activity: [{ boardId: board.id, actorId: principal.user.id, action: 'board.created', data: { title, spaceId: board.spaceId } }],
       events: [
         { type: 'board.created', payload: { ...base, board } },
         { type: 'board.changed', payload: { ...base, kind: 'record', source: 'board' } },
       ],
     } as const;
-    await this.#records.record(plan, async () => {
+    await this.#records.record(plan, async (mark) => {
       try {
         // The events of what the board is created with (a duplicate's content), journaled before its record is stored.
         await options.journal?.(board);
-        await this.#boards.insert(board);
+        await mark.insert(this.#boards, board);
       } catch (error) {
         await this.#documents.delete(board.id);
         throw error;

@@ -3,6 +3,9 @@ import type { GrantedRole, InvitationRecord } from '../../storage/schema/boards.
 import { boardCollections } from '../../storage/schema/boards.js';
 import { normaliseEmail } from '../accounts/AccountService.js';
 import type { Mailer } from '../signin/Mailer.js';
+import { KeptMarks } from './KeptMarks.js';
+import type { RecordMark } from './RecordMark.js';
+import { unmarkedWrites } from './RecordMark.js';
 
 /** An invitation stays open for 30 days. */
 export const invitationLifetimeMs = 30 * 86_400_000;
@@ -28,9 +31,11 @@ export class InvitationService {
   readonly #clock: Clock;
   readonly #publicUrl: string;
   readonly #listeners = new Set<(resourceType: 'space' | 'board', resourceId: string) => void>();
+  readonly #kept: KeptMarks;
 
   constructor(db: Database, deps: { mailer: Mailer; clock: Clock; publicUrl: string }) {
     this.#invitations = db.collection<InvitationRecord>(boardCollections.invitations);
+    this.#kept = new KeptMarks(db);
     this.#mailer = deps.mailer;
     this.#clock = deps.clock;
     this.#publicUrl = deps.publicUrl;
@@ -54,11 +59,13 @@ export class InvitationService {
   /**
    * Stores (or renews) an invitation and emails it; `created` is false when one was open already.
    * The email links to the board or space itself (the web app signs the person in first and then
-   * opens it), under `linkBase` (the address the inviter used) or else the public URL.
+   * opens it), under `linkBase` (the address the inviter used) or else the public URL. `mark`
+   * is the write of a journaled operation (`RecordEventJournal`): a new invitation carries its row.
    */
   async invite(
     target: InvitationTarget,
     input: { email: string; role: GrantedRole; invitedBy: { id: string; name: string }; linkBase?: string | undefined },
+    mark: RecordMark = unmarkedWrites,
   ): Promise<{ invitation: InvitationRecord; created: boolean }> {
     const email = normaliseEmail(input.email);
     const existing = await this.find(target.resourceType, target.resourceId, email);
@@ -75,7 +82,7 @@ export class InvitationService {
       expiresAt: now + invitationLifetimeMs,
       sentAt: now,
     };
-    await this.#invitations.put(invitation);
+    await mark.put(this.#invitations, invitation);
     this.#changed(target.resourceType, target.resourceId);
     const link = `${input.linkBase ?? this.#publicUrl}/${target.resourceType === 'board' ? 'boards' : 'spaces'}/${encodeURIComponent(target.resourceId)}`;
     await this.#mailer.send({
@@ -114,7 +121,7 @@ export class InvitationService {
   async cancel(resourceType: 'space' | 'board', resourceId: string, email: string): Promise<boolean> {
     const found = await this.find(resourceType, resourceId, email);
     if (!found) return false;
-    await this.#invitations.deleteMany({ id: found.id });
+    await this.#kept.deleteMany(this.#invitations, { id: found.id });
     this.#changed(resourceType, resourceId);
     return true;
   }
@@ -132,21 +139,21 @@ export class InvitationService {
     const rows = await this.#invitations.find({ email: normaliseEmail(email) });
     const now = this.#clock.now();
     const expired = rows.filter((r) => r.expiresAt <= now);
-    if (expired.length > 0) await this.#invitations.deleteMany({ id: { $in: expired.map((r) => r.id) } });
+    if (expired.length > 0) await this.#kept.deleteMany(this.#invitations, { id: { $in: expired.map((r) => r.id) } });
     for (const row of expired) this.#changed(row.resourceType, row.resourceId);
     return rows.filter((r) => r.expiresAt > now).sort((a, b) => a.createdAt - b.createdAt);
   }
 
   /** Removes an invitation once it was honoured (or could not be). */
   async accepted(invitation: InvitationRecord): Promise<void> {
-    await this.#invitations.deleteMany({ id: invitation.id });
+    await this.#kept.deleteMany(this.#invitations, { id: invitation.id });
     this.#changed(invitation.resourceType, invitation.resourceId);
   }
 
   /** Takes every invitation of an address off the store and returns the open ones (expired ones are dropped). */
   async take(email: string): Promise<InvitationRecord[]> {
     const rows = await this.#invitations.find({ email: normaliseEmail(email) });
-    if (rows.length > 0) await this.#invitations.deleteMany({ id: { $in: rows.map((r) => r.id) } });
+    if (rows.length > 0) await this.#kept.deleteMany(this.#invitations, { id: { $in: rows.map((r) => r.id) } });
     for (const row of rows) this.#changed(row.resourceType, row.resourceId);
     const now = this.#clock.now();
     return rows.filter((r) => r.expiresAt > now).sort((a, b) => a.createdAt - b.createdAt);
@@ -158,6 +165,7 @@ export function sentAt(invitation: InvitationRecord): number {
   return invitation.sentAt ?? invitation.updatedAt;
 }
 
-function invitationId(resourceType: 'space' | 'board', resourceId: string, email: string): string {
+/** The id of the invitation of an address (normalised) to a resource. */
+export function invitationId(resourceType: 'space' | 'board', resourceId: string, email: string): string {
   return `${resourceType}:${resourceId}:${email}`;
 }

@@ -6,7 +6,7 @@ import { chatCollections } from '../../storage/schema/chat.js';
 import { jobCollections } from '../../storage/schema/jobs.js';
 import { oauthCollections } from '../../storage/schema/oauth.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
-import type { JournaledActivityRecord, RecordEventMarks, RecordEventsRecord } from '../../storage/schema/writeEvents.js';
+import type { FinishingWriteRecord, JournaledActivityRecord, RecordEventMarks, RecordEventsRecord, StoredConditionRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import { ServiceError } from '../errors.js';
@@ -15,6 +15,7 @@ import type { DomainEventType, PlannedEvent } from '../events/eventTypes.js';
 import type { NewNotification, NotificationService } from '../notifications/NotificationService.js';
 import { orphanedRows } from '../content/orphanedRows.js';
 import type { ActivityService } from './ActivityService.js';
+import { KeptMarks } from './KeptMarks.js';
 import { RecordMark, markedRows } from './RecordMark.js';
 
 /** The collections whose records tell whether an operation was stored (a closed list: rows name them by key). */
@@ -60,6 +61,18 @@ export interface MarkedRecord {
   readonly read: RecordEventMarks | null;
 }
 
+/**
+ * A write an operation makes after its marked record's (`updateMany(filter, { $set: set })`),
+ * which the replay of its stored row makes again while `when` holds.
+ */
+export interface FinishingWrite {
+  readonly collection: keyof typeof checkedCollections;
+  readonly filter: StoredCheck['filter'];
+  readonly set: Readonly<Record<string, FieldValue>>;
+  /** The marked record still as the operation left it (no later operation changed it). */
+  readonly when: StoredCheck;
+}
+
 /** What an operation records about itself once it is stored, and how to tell that it was. */
 export interface RecordPlan {
   /** The board the operation is about, if any (logs). */
@@ -71,6 +84,8 @@ export interface RecordPlan {
   readonly marked?: MarkedRecord;
   /** All of them hold once the operation's writes are stored (checked when its row is replayed). */
   readonly stored: readonly StoredCheck[];
+  /** With `marked`: the operation's write after the marked record's, finished by the replay of a stored row. */
+  readonly finish?: FinishingWrite;
   readonly activity?: readonly PlannedActivity[];
   readonly notifications?: readonly NewNotification[];
   /** Emitted in this order, after the activity rows and notifications. */
@@ -106,16 +121,20 @@ export interface RecordEventJournalOptions {
  * records the plan of each row whose operation was stored and drops the others (their operation
  * never stored its record, and nobody was told it did). A plan with a `marked` record was stored
  * when that record names the row (`RecordMark`: the operation's own write added it), whatever
- * changed the record since; the `stored` conditions are checked besides.
+ * changed the record since, or named it when it was deleted (`KeptMarks`); the `stored`
+ * conditions are checked besides. A stored row's `finish` (a space's boards) is made again
+ * before its plan is recorded, while its record stands as the operation left it.
  */
 export class RecordEventJournal {
   readonly #o: RecordEventJournalOptions;
   readonly #rows: Collection<RecordEventsRecord>;
   readonly #ids = new TimeOrderedIds('rev_');
+  readonly #kept: KeptMarks;
 
   constructor(options: RecordEventJournalOptions) {
     this.#o = options;
     this.#rows = options.db.collection<RecordEventsRecord>(writeEventCollections.records);
+    this.#kept = new KeptMarks(options.db);
   }
 
   /**
@@ -158,6 +177,8 @@ export class RecordEventJournal {
         this.#o.logger.error({ err: error, boardId: row.boardId }, 'record events could not be recovered');
       }
     }
+    // Ids kept for rows their own process recorded and removed since.
+    await this.#kept.prune();
     return rows.length;
   }
 
@@ -169,7 +190,8 @@ export class RecordEventJournal {
       id,
       boardId: plan.boardId ?? null,
       ...(plan.marked === undefined ? {} : { marked: { collection: plan.marked.collection, id: plan.marked.id } }),
-      stored: plan.stored.map((check) => ({ collection: check.collection, filter: check.filter, ...(check.absent ? { absent: true as const } : {}) })),
+      stored: plan.stored.map(storedCondition),
+      ...(plan.finish === undefined ? {} : { finish: { collection: plan.finish.collection, filter: plan.finish.filter, set: plan.finish.set, when: storedCondition(plan.finish.when) } }),
       activity,
       notifications: (plan.notifications ?? []).map((n, i) => ({ ...n, changeKey: `${id}/n${i}` })),
       events: (plan.events ?? []).map((event, i) => ({ type: event.type, payload: { ...(event.payload as unknown as Record<string, unknown>), changeKey: `${id}/e${i}` } })),
@@ -179,8 +201,28 @@ export class RecordEventJournal {
   }
 
   async #settle(row: RecordEventsRecord): Promise<void> {
-    if (await this.#stored(row)) await this.#apply(row);
+    if (await this.#stored(row)) {
+      if (row.finish !== undefined) await this.#finish(row.finish);
+      await this.#apply(await this.#withoutGoneFeeds(row));
+    }
     await this.#remove(row.id);
+    if (row.marked !== undefined) await this.#kept.forget([row.id]);
+  }
+
+  /** The row without the activity rows of boards deleted for good since it was written: their feed went with them. */
+  async #withoutGoneFeeds(row: RecordEventsRecord): Promise<RecordEventsRecord> {
+    const gone = new Set<string>();
+    for (const boardId of new Set(row.activity.map((activity) => activity.boardId))) {
+      if ((await this.#o.db.collection(boardCollections.boards).get(boardId)) === null) gone.add(boardId);
+    }
+    return gone.size === 0 ? row : { ...row, activity: row.activity.filter((activity) => !gone.has(activity.boardId)) };
+  }
+
+  /** Makes the operation's later write again, unless another operation changed its marked record since. */
+  async #finish(finish: FinishingWriteRecord): Promise<void> {
+    const spec = checkedCollections[finish.collection as keyof typeof checkedCollections] as CollectionSpec | undefined;
+    if (spec === undefined || !(await this.#holds(finish.when))) return;
+    await this.#o.db.collection(spec).updateMany(finish.filter as never, { $set: finish.set as never });
   }
 
   async #stored(row: RecordEventsRecord): Promise<boolean> {
@@ -188,15 +230,18 @@ export class RecordEventJournal {
       const spec = checkedCollections[row.marked.collection as keyof typeof checkedCollections] as CollectionSpec | undefined;
       if (spec === undefined) return false;
       const record = await this.#o.db.collection<{ id: string } & RecordEventMarks>(spec).get(row.marked.id);
-      if (!markedRows(record).includes(row.id)) return false;
+      // A record deleted since (or deleted and made again) named the row when its marks were kept.
+      if (!markedRows(record).includes(row.id) && !(await this.#kept.named(row.id, spec.name, row.marked.id))) return false;
     }
-    for (const check of row.stored) {
-      const spec = checkedCollections[check.collection as keyof typeof checkedCollections] as CollectionSpec | undefined;
-      if (spec === undefined) return false;
-      const found = await this.#o.db.collection(spec).findOne(check.filter as never);
-      if ((found === null) !== (check.absent === true)) return false;
-    }
+    for (const check of row.stored) if (!(await this.#holds(check))) return false;
     return true;
+  }
+
+  async #holds(check: StoredConditionRecord): Promise<boolean> {
+    const spec = checkedCollections[check.collection as keyof typeof checkedCollections] as CollectionSpec | undefined;
+    if (spec === undefined) return false;
+    const found = await this.#o.db.collection(spec).findOne(check.filter as never);
+    return (found === null) === (check.absent === true);
   }
 
   async #apply(row: RecordEventsRecord): Promise<void> {
@@ -214,4 +259,8 @@ export class RecordEventJournal {
     // Without an fsync of its own: a row a power loss brings back only records its plan again.
     await this.#rows.deleteMany({ id }, sharedDurability);
   }
+}
+
+function storedCondition(check: StoredCheck): StoredConditionRecord {
+  return { collection: check.collection, filter: check.filter, ...(check.absent ? { absent: true as const } : {}) };
 }

@@ -50,6 +50,11 @@ export class RecordMark {
     }
   }
 
+  /** `Collection.insert` of a new record carrying the row's id (an operation that creates its record). */
+  async insert<R extends StoredRecord & RecordEventMarks>(collection: Collection<R>, record: R): Promise<void> {
+    await collection.insert(this.#rowId === null ? record : { ...record, recordEvents: this.#rowId });
+  }
+
   /**
    * `Collection.put` (the record whole, created when missing) with the row's id added to the
    * record's marks; without a row, the ids the record names are kept all the same.

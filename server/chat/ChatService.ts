@@ -5,6 +5,7 @@ import { chatCollections } from '../../storage/schema/chat.js';
 import type { AccessService } from '../access/AccessService.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { Principal } from '../auth/Principal.js';
+import { KeptMarks } from '../boards/KeptMarks.js';
 import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
 import { errors } from '../errors.js';
 import type { Page } from '../pagination.js';
@@ -39,11 +40,13 @@ const idPrefix = 'msg_';
  */
 export class ChatService {
   readonly #messages: Collection<ChatMessageRecord>;
+  readonly #kept: KeptMarks;
   readonly #o: ChatServiceOptions;
   readonly #ids = new TimeOrderedIds(idPrefix);
 
   constructor(db: Database, options: ChatServiceOptions) {
     this.#messages = db.collection<ChatMessageRecord>(chatCollections.messages);
+    this.#kept = new KeptMarks(db);
     this.#o = options;
   }
 
@@ -61,7 +64,7 @@ export class ChatService {
     const view: ChatMessageView = { ...message, author: { id: principal.user.id, name: principal.user.name } };
     const plan = {
       boardId: board.id,
-      stored: [{ collection: 'chatMessages', filter: { id: message.id } }],
+      marked: { collection: 'chatMessages', id: message.id, read: null }, stored: [],
       activity: [{ boardId: board.id, actorId: principal.user.id, action: 'chat.posted', data: { messageId: message.id } }],
       events: [
         {
@@ -70,7 +73,7 @@ export class ChatService {
         },
       ],
     } as const;
-    await this.#o.records.record(plan, () => this.#messages.insert(message));
+    await this.#o.records.record(plan, (mark) => mark.insert(this.#messages, message));
     return view;
   }
 
@@ -100,12 +103,12 @@ export class ChatService {
 
   /** Removes a board's whole chat (when the board is deleted for good); returns how many messages. */
   async deleteBoard(boardId: string): Promise<number> {
-    return this.#messages.deleteMany({ boardId });
+    return this.#kept.deleteMany(this.#messages, { boardId });
   }
 
   async #views(messages: readonly ChatMessageRecord[]): Promise<ChatMessageView[]> {
     const people = await this.#o.accounts.getUsers([...new Set(messages.map((m) => m.authorId))]);
-    return messages.map((m) => ({ ...m, author: { id: m.authorId, name: people.get(m.authorId)?.name ?? 'Unknown' } }));
+    return messages.map((m) => ({ id: m.id, boardId: m.boardId, authorId: m.authorId, text: m.text, createdAt: m.createdAt, author: { id: m.authorId, name: people.get(m.authorId)?.name ?? 'Unknown' } }));
   }
 
 }

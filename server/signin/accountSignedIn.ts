@@ -2,7 +2,8 @@ import type { Clock } from '../../storage/index.js';
 import { newId } from '../../storage/index.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import { defaultName, normaliseEmail } from '../accounts/AccountService.js';
-import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
+import type { RecordEventJournal, RecordPlan } from '../boards/RecordEventJournal.js';
+import type { RecordMark } from '../boards/RecordMark.js';
 
 /** Where a sign-in journals its `account.signed_in` (the boards' `RecordEventJournal`). */
 export type SignInRecords = Pick<RecordEventJournal, 'record'>;
@@ -22,8 +23,8 @@ export async function accountSignedIn(
 ): Promise<string> {
   const existing = await deps.accounts.findUserByEmail(email);
   const ids = existing === null ? { userId: newId('usr'), workspaceId: newId('wsp') } : { userId: existing.id, workspaceId: existing.workspaceId };
-  const store = async (): Promise<void> => {
-    if (existing === null) await deps.accounts.createUser({ email, ...(name ? { name } : {}), ids });
+  const store = async (mark?: RecordMark): Promise<void> => {
+    if (existing === null) await deps.accounts.createUser({ email, ...(name ? { name } : {}), ids }, mark);
   };
   if (deps.records === undefined) {
     await store();
@@ -32,6 +33,8 @@ export async function accountSignedIn(
   // The account as it is, or as createUser makes it.
   const user = existing ?? { id: ids.userId, email: normaliseEmail(email), name: name ? name.trim().slice(0, 200) : defaultName(normaliseEmail(email)) };
   const payload = { workspaceId: ids.workspaceId, actor: { userId: user.id, name: user.name }, at: deps.clock.now(), user: { id: user.id, email: user.email }, created: existing === null };
-  await deps.records.record({ stored: [{ collection: 'users', filter: { id: ids.userId } }], events: [{ type: 'account.signed_in', payload }] }, store);
+  // A new account carries the row (its creation is the sign-in's write); an existing one is there.
+  const told: Pick<RecordPlan, 'marked' | 'stored'> = existing === null ? { marked: { collection: 'users', id: ids.userId, read: null }, stored: [] } : { stored: [{ collection: 'users', filter: { id: ids.userId } }] };
+  await deps.records.record({ ...told, events: [{ type: 'account.signed_in', payload }] }, store);
   return ids.userId;
 }

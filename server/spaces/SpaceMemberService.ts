@@ -15,6 +15,7 @@ import type { NotificationService } from '../notifications/NotificationService.j
 import type { Page } from '../pagination.js';
 import type { InvitationService } from '../boards/InvitationService.js';
 import { pageArray } from '../boards/pageArray.js';
+import { KeptMarks } from '../boards/KeptMarks.js';
 import type { RecordEventJournal } from '../boards/RecordEventJournal.js';
 import type { MemberView, ShareOutcome } from './MemberView.js';
 import { isBuiltInSpace } from './SpaceService.js';
@@ -28,6 +29,7 @@ export class SpaceMemberService {
   readonly #clock: Clock;
   readonly #records: RecordEventJournal;
   readonly #invitations: InvitationService;
+  readonly #kept: KeptMarks;
 
   constructor(
     db: Database,
@@ -43,6 +45,7 @@ export class SpaceMemberService {
   ) {
     this.#invitations = deps.invitations;
     this.#members = db.collection<SpaceMemberRecord>(boardCollections.spaceMembers);
+    this.#kept = new KeptMarks(db);
     this.#access = deps.access;
     this.#accounts = deps.accounts;
     this.#notifications = deps.notifications;
@@ -170,7 +173,7 @@ export class SpaceMemberService {
       stored: [{ collection: 'spaceMembers', filter: { id: record.id, createdAt: record.createdAt }, absent: true }],
       events: [this.#memberEvent('member.removed', userId, space, record.userId, null)],
     } as const;
-    await this.#records.record(plan, () => this.#members.deleteMany({ id: record.id }));
+    await this.#records.record(plan, () => this.#kept.deleteMany(this.#members, { id: record.id }));
   }
 
   #memberEvent(type: 'member.added' | 'member.removed' | 'member.updated', actorId: string, space: SpaceRecord, memberId: string, role: string | null, previousRole: string | null = null): PlannedEvent {
@@ -180,7 +183,7 @@ export class SpaceMemberService {
 
   /** Removes every member of a space (when it is purged). */
   async deleteSpace(spaceId: string): Promise<number> {
-    return this.#members.deleteMany({ spaceId });
+    return this.#kept.deleteMany(this.#members, { spaceId });
   }
 
   /** True when the address has no account but an open invitation to the space. */

@@ -13,7 +13,7 @@ import type { Principal } from '../auth/Principal.js';
 import { pageArray } from '../boards/pageArray.js';
 import { longestRetentionMs, nextPosition, purgeAt } from '../boards/trashRules.js';
 import { errors } from '../errors.js';
-import type { PlannedActivity, RecordEventJournal, StoredCheck } from '../boards/RecordEventJournal.js';
+import type { PlannedActivity, RecordEventJournal, RecordPlan } from '../boards/RecordEventJournal.js';
 import type { PlannedEvent } from '../events/eventTypes.js';
 import type { Page } from '../pagination.js';
 
@@ -153,13 +153,18 @@ export class SpaceService {
       events.push({ type: 'board.deleted', payload: { workspaceId: board.workspaceId, boardId: board.id, actor, at: now, board: trashedBoard, outcome: 'trashed', withSpaceId: space.id } });
     }
     events.push({ type: 'space.trashed', payload: { workspaceId: space.workspaceId, actor: { userId: principal.user.id }, at: now, spaceId: space.id, boardIds: boards.map((board) => board.id) } });
-    const stored: StoredCheck[] = [{ collection: 'spaces', filter: { id: space.id, trashedAt: now } }];
-    if (boards.length > 0) stored.push({ collection: 'boards', filter: { trashedWithSpaceId: space.id, trashedAt: now } });
-    const trashed = await this.#records.record({ stored, activity, events }, async () => {
-      const updated = await this.#spaces.updateOne({ id: space.id, trashedAt: null }, { $set: { trashedAt: now, trashedBy: principal.user.id, updatedAt: now } });
+    // The space carries the row; its boards follow it, and a replay finishes them while the space is still in trash from this very operation.
+    const withSpace = { filter: { spaceId: space.id, trashedAt: null }, set: { trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: space.id } };
+    const plan: RecordPlan = {
+      marked: { collection: 'spaces', id: space.id, read: space }, stored: [],
+      finish: { collection: 'boards', ...withSpace, when: { collection: 'spaces', filter: { id: space.id, trashedAt: now } } },
+      activity, events,
+    };
+    const trashed = await this.#records.record(plan, async (mark) => {
+      const updated = await mark.update(this.#spaces, { id: space.id, trashedAt: null }, { $set: { trashedAt: now, trashedBy: principal.user.id, updatedAt: now } });
       if (!updated) throw errors.notFound('Space');
       // Boards that came into the space since they were read are trashed with it, without events of their own (as before).
-      await this.#boards.updateMany({ spaceId: space.id, trashedAt: null }, { $set: { trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: space.id } });
+      await this.#boards.updateMany(withSpace.filter, { $set: withSpace.set });
       return updated;
     });
     const workspace = await this.#accounts.getWorkspace(space.workspaceId);
@@ -191,12 +196,17 @@ export class SpaceService {
       const restoredBoard: BoardRecord = { ...board, trashedAt: null, trashedBy: null, trashedWithSpaceId: null };
       events.push({ type: 'board.restored', payload: { workspaceId: board.workspaceId, boardId: board.id, actor, at: now, board: restoredBoard, withSpaceId: space.id } });
     }
-    const stored: StoredCheck[] = [{ collection: 'spaces', filter: { id: space.id, trashedAt: null } }];
-    for (const board of boards.slice(0, 1)) stored.push({ collection: 'boards', filter: { id: board.id, trashedAt: null } });
-    const restored = await this.#records.record({ stored, activity, events }, async () => {
-      const updated = await this.#spaces.updateOne({ id: space.id, trashedAt: { $ne: null } }, { $set: { trashedAt: null, trashedBy: null, updatedAt: now } });
+    // As `trash`: the space carries the row, and a replay finishes its boards while the space is still active.
+    const withSpace = { filter: { trashedWithSpaceId: space.id }, set: { trashedAt: null, trashedBy: null, trashedWithSpaceId: null } };
+    const plan: RecordPlan = {
+      marked: { collection: 'spaces', id: space.id, read: space }, stored: [],
+      finish: { collection: 'boards', ...withSpace, when: { collection: 'spaces', filter: { id: space.id, trashedAt: null } } },
+      activity, events,
+    };
+    const restored = await this.#records.record(plan, async (mark) => {
+      const updated = await mark.update(this.#spaces, { id: space.id, trashedAt: { $ne: null } }, { $set: { trashedAt: null, trashedBy: null, updatedAt: now } });
       if (!updated) throw errors.notFound('Space');
-      await this.#boards.updateMany({ trashedWithSpaceId: space.id }, { $set: { trashedAt: null, trashedBy: null, trashedWithSpaceId: null } });
+      await this.#boards.updateMany(withSpace.filter, { $set: withSpace.set });
       return updated;
     });
     return { ...(await this.#view(principal, restored, role)), restoredBoards: boards.length };

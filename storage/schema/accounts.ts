@@ -2,7 +2,7 @@ import type { RecordEventMarks } from './writeEvents.js';
 import type { CollectionSpec } from '../Collection.js';
 
 /** A person with an account. */
-export interface UserRecord {
+export interface UserRecord extends RecordEventMarks {
   id: string;
   /** Lower-cased; unique. */
   email: string;

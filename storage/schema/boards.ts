@@ -72,7 +72,7 @@ export interface BoardMemberRecord extends RecordEventMarks {
 }
 
 /** An invitation to a space or board for an email address that has no account yet; accepted at the person's first sign-in. */
-export interface InvitationRecord {
+export interface InvitationRecord extends RecordEventMarks {
   /** `<resourceType>:<resourceId>:<email>`: one invitation per address and resource. */
   id: string;
   resourceType: 'space' | 'board';

@@ -1,7 +1,8 @@
+import type { RecordEventMarks } from './writeEvents.js';
 import type { CollectionSpec } from '../Collection.js';
 
 /** One message of a board's team chat. */
-export interface ChatMessageRecord {
+export interface ChatMessageRecord extends RecordEventMarks {
   /** Time-ordered (`msg_<time><seq><random>`), so sorting by id is sorting by posting order. */
   id: string;
   boardId: string;

@@ -61,6 +61,15 @@ export interface StoredConditionRecord {
   readonly absent?: true;
 }
 
+/** The write `RecordEventsRecord.finish` makes again: `updateMany(filter, { $set: set })` while `when` holds. */
+export interface FinishingWriteRecord {
+  /** The collection, by its key in the journal's closed list. */
+  readonly collection: string;
+  readonly filter: Readonly<Record<string, unknown>>;
+  readonly set: Readonly<Record<string, unknown>>;
+  readonly when: StoredConditionRecord;
+}
+
 /** One activity row an operation records, with its `changeKey`. */
 export interface JournaledActivityRecord {
   readonly boardId: string;
@@ -90,6 +99,13 @@ export interface RecordEventsRecord {
   marked?: { collection: string; id: string };
   /** All of them hold once the operation's writes are stored. */
   stored: StoredConditionRecord[];
+  /**
+   * A write the operation makes after its `marked` record's, on other records (a space's boards
+   * trashed or restored with it): the replay of a row whose record names it makes that write
+   * again while `when` holds (the marked record still as the operation left it), so the rest of
+   * the operation is stored before its plan is recorded. Absent on operations of one write.
+   */
+  finish?: FinishingWriteRecord;
   activity: JournaledActivityRecord[];
   /** Notifications to record (each with its `changeKey`), in the shape `NotificationService.notify` takes. */
   notifications: Record<string, unknown>[];
@@ -111,8 +127,23 @@ export interface RecordEventMarks {
   recordEvents?: string;
 }
 
+/**
+ * A `record_events` row id named by a record that was deleted while the row was waiting: kept
+ * before the delete, so the row's replay finds its write happened although the record is gone
+ * (`KeptMarks` in `server/boards/`). Removed once the row is settled.
+ */
+export interface KeptMarkRecord {
+  /** The row id (a row's operation marks one record). */
+  id: string;
+  /** The store's name of the deleted record's collection (`boards`, `board_members`, ...). */
+  collection: string;
+  /** The deleted record's id. */
+  recordId: string;
+}
+
 /** Collections of the write-event journals. */
 export const writeEventCollections = {
   events: { name: 'write_events', indexes: [{ fields: ['boardId', 'id'] }] },
   records: { name: 'record_events', indexes: [] },
+  marksKept: { name: 'record_marks_kept', indexes: [] },
 } as const satisfies Record<string, CollectionSpec>;

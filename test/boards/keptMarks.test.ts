@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { KeptMarks } from '../../server/boards/KeptMarks.js';
+import { RecordEventJournal } from '../../server/boards/RecordEventJournal.js';
+import type { RecordPlan } from '../../server/boards/RecordEventJournal.js';
+import { markedRows } from '../../server/boards/RecordMark.js';
+import { DomainEvents } from '../../server/events/index.js';
+import type { Database } from '../../storage/index.js';
+import { ManualClock, openDatabase } from '../../storage/index.js';
+import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
+import type { BoardMemberRecord, BoardRecord } from '../../storage/schema/boards.js';
+import { boardCollections } from '../../storage/schema/boards.js';
+import type { KeptMarkRecord, RecordEventsRecord } from '../../storage/schema/writeEvents.js';
+import { writeEventCollections } from '../../storage/schema/writeEvents.js';
+import { boardRecord } from '../content/boardRecord.js';
+import { describePostgres } from '../helpers/postgres.js';
+import { MingoStandInDb } from '../storage/mingoStandIn.js';
+
+/**
+ * docs/events.md "Durability of record events": a record deleted while rows it names still wait
+ * (a board created then deleted for good, a member shared then removed) has those row ids kept
+ * before the delete, so each row is recovered once although its record is gone; a row whose
+ * write never happened is still dropped. Each process here is a journal of its own over one
+ * database, on every store.
+ */
+
+const logger = { error: (): void => undefined };
+
+/** One "process" over `db`; `halted` stops every operation at its first event, as a process killed there. */
+function serverProcess(db: Database, options: { halted?: boolean } = {}) {
+  const events = new DomainEvents(logger);
+  const heard: string[] = [];
+  if (options.halted) events.on('board.updated', () => new Promise<void>(() => undefined));
+  events.on('board.updated', (event) => void heard.push(event.board.title));
+  const activity = { record: async (): Promise<void> => undefined };
+  const notifications = { notify: async (): Promise<void> => undefined };
+  const journal = new RecordEventJournal({ db, events, activity: activity as never, notifications: notifications as never, clock: new ManualClock(1_000), logger });
+  return { journal, heard };
+}
+
+/** An operation on `id` of `collection` that records a `board.updated` titled `title`. */
+function plan(collection: 'boards' | 'boardMembers', id: string, read: BoardRecord | BoardMemberRecord | null, title: string): RecordPlan {
+  const board = boardRecord('brd_1');
+  const base = { workspaceId: board.workspaceId, boardId: board.id, actor: { userId: 'usr_a' }, at: 1_000 };
+  return { boardId: board.id, marked: { collection, id, read }, stored: [], events: [{ type: 'board.updated', payload: { ...base, board: { ...board, title }, changes: ['title'] } }] };
+}
+
+function member(userId: string): BoardMemberRecord {
+  return { id: `brd_1:${userId}`, boardId: 'brd_1', userId, email: `${userId}@example.com`, role: 'viewer', addedBy: 'usr_a', createdAt: 1, updatedAt: 1 };
+}
+
+function cases(open: () => Promise<Database>): void {
+  let db: Database;
+  const boards = () => db.collection<BoardRecord>(boardCollections.boards);
+  const members = () => db.collection<BoardMemberRecord>(boardCollections.boardMembers);
+  const rows = () => db.collection<RecordEventsRecord>(writeEventCollections.records);
+  const kept = () => db.collection<KeptMarkRecord>(writeEventCollections.marksKept);
+
+  afterEach(async () => {
+    await db?.close();
+  });
+
+  it('recovers once the creation of a record deleted before its row was recovered, and drops a row whose write never happened', async () => {
+    db = await open();
+    const stopped = serverProcess(db, { halted: true });
+    void stopped.journal.record(plan('boards', 'brd_1', null, 'Created'), (mark) => mark.insert(boards(), boardRecord('brd_1')));
+    await expect.poll(() => boards().get('brd_1')).not.toBeNull();
+    const [cut] = await rows().find({});
+    expect(markedRows(await boards().get('brd_1'))).toEqual([cut?.id]);
+    // A row of the same board whose write never reached the store.
+    await rows().insert({ ...(cut as RecordEventsRecord), id: 'rev_0000000000000_ghost' });
+    // Another process deletes the board for good.
+    expect(await new KeptMarks(db).deleteMany(boards(), { id: 'brd_1' })).toBe(1);
+    expect(await boards().get('brd_1')).toBeNull();
+    expect((await kept().find({})).map((mark) => mark.id)).toEqual([cut?.id]);
+
+    const next = serverProcess(db);
+    expect(await next.journal.recover()).toBe(2);
+    expect(next.heard).toEqual(['Created']);
+    expect(await rows().count({})).toBe(0);
+    expect(await kept().count({})).toBe(0);
+    expect(await next.journal.recover()).toBe(0);
+    expect(next.heard).toEqual(['Created']);
+  });
+
+  it('a delete by another filter keeps the waiting rows of each record it deletes, and nothing for rows recorded already', async () => {
+    db = await open();
+    await members().insert(member('usr_plain'));
+    const stopped = serverProcess(db, { halted: true });
+    void stopped.journal.record(plan('boardMembers', 'brd_1:usr_b', null, 'Shared'), (mark) => mark.insert(members(), member('usr_b')));
+    await expect.poll(() => members().get('brd_1:usr_b')).not.toBeNull();
+    const live = serverProcess(db);
+    await live.journal.record(plan('boardMembers', 'brd_1:usr_c', null, 'Recorded'), (mark) => mark.insert(members(), member('usr_c')));
+    await expect.poll(() => rows().count({})).toBe(1);
+    expect(markedRows(await members().get('brd_1:usr_c'))).toHaveLength(1);
+
+    expect(await new KeptMarks(db).deleteMany(members(), { boardId: 'brd_1' })).toBe(3);
+    expect(await members().count({})).toBe(0);
+    const [cut] = await rows().find({});
+    expect(await kept().find({})).toEqual([{ id: cut?.id, collection: boardCollections.boardMembers.name, recordId: 'brd_1:usr_b' }]);
+
+    // The same person shared again: a new record, which does not name the row; the kept id does.
+    await members().insert(member('usr_b'));
+    const next = serverProcess(db);
+    expect(await next.journal.recover()).toBe(1);
+    expect(next.heard).toEqual(['Shared']);
+    expect(await kept().count({})).toBe(0);
+  });
+
+  it('forgets what it kept for rows their own process recorded since', async () => {
+    db = await open();
+    const stopped = serverProcess(db, { halted: true });
+    void stopped.journal.record(plan('boardMembers', 'brd_1:usr_b', null, 'Shared'), (mark) => mark.insert(members(), member('usr_b')));
+    await expect.poll(() => members().get('brd_1:usr_b')).not.toBeNull();
+    await new KeptMarks(db).deleteMany(members(), { id: 'brd_1:usr_b' });
+    expect(await kept().count({})).toBe(1);
+    // The row's process recorded it after all and removed its row.
+    await rows().deleteMany({});
+    expect(await serverProcess(db).journal.recover()).toBe(0);
+    expect(await kept().count({})).toBe(0);
+  });
+}
+
+const dirs: string[] = [];
+afterAll(() => {
+  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe('record rows of deleted records (sqlite)', () => {
+  cases(async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'boards-kept-marks-'));
+    dirs.push(dir);
+    return openDatabase({ kind: 'sqlite', dataDir: dir, synchronous: 'normal' });
+  });
+});
+
+describe('record rows of deleted records (the mongodb adapter over the mingo stand-in)', () => {
+  cases(async () => new MongoDatabase(new MingoStandInDb()));
+});
+
+describePostgres('record rows of deleted records (PostgreSQL)', (cluster) => {
+  cases(async () => openDatabase({ kind: 'postgres', url: await cluster().createDatabase() }));
+});
