@@ -10,7 +10,7 @@ import { DomainEvents } from '../../server/events/index.js';
 import type { Database } from '../../storage/index.js';
 import { ManualClock, openDatabase } from '../../storage/index.js';
 import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
-import type { BoardMemberRecord, BoardRecord } from '../../storage/schema/boards.js';
+import type { BoardMemberRecord, BoardRecord, SpaceRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { RecordEventsRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
@@ -148,6 +148,35 @@ function cases(open: () => Promise<Database>): void {
     const next = serverProcess(db);
     expect(await next.journal.recover()).toBe(1);
     expect(next.heard).toEqual(['Cut']);
+  });
+
+  it("finishes the write after the marked record's while that record stands as the operation left it, and not once another write changed it", async () => {
+    db = await open();
+    const spaces = db.collection<SpaceRecord>(boardCollections.spaces);
+    for (const id of ['spc_1', 'spc_2']) {
+      await spaces.insert({ id, workspaceId: 'wsp_1', ownerId: 'usr_a', name: id, position: 1, createdAt: 0, updatedAt: 0, trashedAt: null, trashedBy: null });
+      await boards().insert({ ...boardRecord(`brd_${id}`), spaceId: id });
+    }
+    // A space trash, as `SpaceService.trash` plans it, whose process stops between the space's write and its boards'.
+    const trash = async (id: string): Promise<void> => {
+      const read = await spaces.get(id);
+      const finish = { collection: 'boards', filter: { spaceId: id, trashedAt: null }, set: { trashedAt: 5, trashedWithSpaceId: id }, when: { collection: 'spaces', filter: { id, trashedAt: 5 } } } as const;
+      void serverProcess(db).journal.record({ ...rename(boardRecord(`brd_${id}`), id), marked: { collection: 'spaces', id, read }, finish }, async (mark) => {
+        await mark.update(spaces, { id, trashedAt: null }, { $set: { trashedAt: 5 } });
+        await new Promise<void>(() => undefined);
+      });
+      await expect.poll(async () => (await spaces.get(id))?.trashedAt).toBe(5);
+    };
+    await trash('spc_1');
+    await trash('spc_2');
+    // Another process restores the second space before the rows are recovered.
+    await spaces.updateOne({ id: 'spc_2' }, { $set: { trashedAt: null } });
+
+    const next = serverProcess(db);
+    expect(await next.journal.recover()).toBe(2);
+    expect(next.heard.sort()).toEqual(['spc_1', 'spc_2']);
+    expect(await boards().get('brd_spc_1')).toMatchObject({ trashedAt: 5, trashedWithSpaceId: 'spc_1' });
+    expect(await boards().get('brd_spc_2')).toMatchObject({ trashedAt: null, trashedWithSpaceId: null });
   });
 
   it('journals nothing for an operation with nothing to record or one refused, and adds no marks', async () => {
