@@ -19,6 +19,7 @@ import type { WebhookDeliveryRecord } from '../../storage/schema/webhooks.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
 import { createBoard } from '../content/helpers.js';
 import { haltEventsWhere } from '../content/writeEventsKit.js';
+import { accountSignedIn } from '../../server/signin/accountSignedIn.js';
 import { json, startTestServer } from '../helpers/testServer.js';
 import type { TestServer, TestUser } from '../helpers/testServer.js';
 import { startReceiver } from '../server/webhooks/receiver.js';
@@ -197,5 +198,25 @@ describe('record operations whose record another operation changed or deleted be
     await t.server.services.webhookDispatcher.idle();
     const about = (): string[] => delivered().filter((line) => line.endsWith(cut.board) || line.endsWith(ghost.board));
     await expect.poll(about, { timeout: 30_000 }).toEqual([`board.created ${cut.board}`, `board.created ${ghost.board}`, `board.deleted ${cut.board}`].sort());
+  }, 60_000);
+
+  it('records once the invitation of a stopped share that the person honoured at their first sign-in before its row was recovered', async () => {
+    const services = t.server.services;
+    const board = await createBoard(t, olive.key, 'Invited');
+    const email = `newbie.${Date.now()}@example.com`;
+    // The share stores its invitation, then stops before its activity row is recorded.
+    vi.spyOn(services.activity, 'record').mockImplementation(() => new Promise<never>(() => undefined));
+    t.api(olive.key, 'POST', `/boards/${board}/members`, { email, role: 'viewer' }).catch(() => undefined);
+    await expect.poll(() => services.invitations.find('board', board, email), { timeout: 20_000 }).not.toBeNull();
+    vi.restoreAllMocks();
+    expect(await journal().count({})).toBe(1);
+
+    // The person signs in (the invitation is honoured and removed), then the row is recovered.
+    const userId = await accountSignedIn({ accounts: services.accounts, records: services.records, clock: t.clock }, email);
+    expect(await services.invitations.find('board', board, email)).toBeNull();
+    expect((await db().collection<BoardMemberRecord>(boardCollections.boardMembers).get(`${board}:${userId}`))?.role).toBe('viewer');
+    expect(await services.liveEdits.recover()).toBe(1);
+    expect(await activity([board])).toEqual([`${board} board.created`, `${board} board.invited`, `${board} board.shared`]);
+    expect(await db().collection(writeEventCollections.marksKept).count({})).toBe(0);
   }, 60_000);
 });
