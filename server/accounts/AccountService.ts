@@ -217,7 +217,7 @@ export class AccountService {
       stored: [{ collection: 'memberships', filter: { id, createdAt: membership.createdAt }, absent: true }],
       events: [{ type: 'workspace.member.removed', payload: { workspaceId, actor: { userId: byUserId }, at: this.#clock.now(), userId } }],
     };
-    await this.#record(plan, () => new KeptMarks(this.#db).deleteMany(this.#memberships, { id }));
+    await this.#record(plan, () => new KeptMarks(this.#db).deleteOne(this.#memberships, membership));
   }
 
   /**

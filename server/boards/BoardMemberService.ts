@@ -200,7 +200,7 @@ export class BoardMemberService {
       activity: [{ boardId: board.id, actorId: userId, action: 'board.unshared', data: { userId: record.userId } }],
       events: [this.#memberEvent('member.removed', userId, board, record.userId, null)],
     } as const;
-    await this.#records.record(plan, () => this.#kept.deleteMany(this.#members, { id: record.id }));
+    await this.#records.record(plan, () => this.#kept.deleteOne(this.#members, record));
   }
 
   async #checkCap(board: BoardRecord): Promise<void> {

@@ -121,7 +121,7 @@ export class InvitationService {
   async cancel(resourceType: 'space' | 'board', resourceId: string, email: string): Promise<boolean> {
     const found = await this.find(resourceType, resourceId, email);
     if (!found) return false;
-    await this.#kept.deleteMany(this.#invitations, { id: found.id });
+    await this.#kept.deleteOne(this.#invitations, found);
     this.#changed(resourceType, resourceId);
     return true;
   }
@@ -146,7 +146,7 @@ export class InvitationService {
 
   /** Removes an invitation once it was honoured (or could not be). */
   async accepted(invitation: InvitationRecord): Promise<void> {
-    await this.#kept.deleteMany(this.#invitations, { id: invitation.id });
+    await this.#kept.deleteOne(this.#invitations, invitation);
     this.#changed(invitation.resourceType, invitation.resourceId);
   }
 

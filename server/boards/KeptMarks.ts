@@ -45,6 +45,21 @@ export class KeptMarks {
     }
   }
 
+  /**
+   * Deletes `record` as the caller read it (by its id), keeping first the waiting ids it names;
+   * reads it again when a write came in between. One delete for a record without marks; returns how many it deleted.
+   */
+  async deleteOne<R extends StoredRecord & RecordEventMarks>(collection: Collection<R>, record: R): Promise<number> {
+    let read: R | null = record;
+    while (read !== null) {
+      await this.#keep(collection.name, [read]);
+      const deleted = await collection.deleteMany({ id: read.id, recordEvents: read.recordEvents ?? null } as Filter<R>);
+      if (deleted > 0) return deleted;
+      read = await collection.get(record.id);
+    }
+    return 0;
+  }
+
   /** Whether row `rowId`'s record (`collection`, the store's name, and `recordId`) named it when it was deleted. */
   async named(rowId: string, collection: string, recordId: string): Promise<boolean> {
     const kept = await this.#kept.get(rowId);

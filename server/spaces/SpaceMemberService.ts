@@ -173,7 +173,7 @@ export class SpaceMemberService {
       stored: [{ collection: 'spaceMembers', filter: { id: record.id, createdAt: record.createdAt }, absent: true }],
       events: [this.#memberEvent('member.removed', userId, space, record.userId, null)],
     } as const;
-    await this.#records.record(plan, () => this.#kept.deleteMany(this.#members, { id: record.id }));
+    await this.#records.record(plan, () => this.#kept.deleteOne(this.#members, record));
   }
 
   #memberEvent(type: 'member.added' | 'member.removed' | 'member.updated', actorId: string, space: SpaceRecord, memberId: string, role: string | null, previousRole: string | null = null): PlannedEvent {
