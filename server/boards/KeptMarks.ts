@@ -3,7 +3,7 @@ import type { KeptMarkRecord, RecordEventMarks, RecordEventsRecord } from '../..
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import { markedRows } from './RecordMark.js';
 
-/** Ids per `$in` of a delete or a journal read. */
+/** Records read (and ids per `$in`) per step of a delete, and ids per read of the journal. */
 const chunk = 500;
 
 /**
@@ -33,14 +33,12 @@ export class KeptMarks {
     const byId = typeof filter.id === 'string' && Object.keys(filter).length === 1 ? filter.id : null;
     if (byId !== null && deleted > 0) return deleted;
     for (;;) {
-      const left = byId === null ? await collection.find(filter) : await collection.get(byId).then((record) => (record === null ? [] : [record]));
+      const left = byId === null ? await collection.find(filter, { limit: chunk }) : await collection.get(byId).then((record) => (record === null ? [] : [record]));
       if (left.length === 0) return deleted;
       await this.#keep(collection.name, left);
       // Each record's marks name rows of its own: a record whose marks are still as read is deleted, one written since is read again.
       const marks = [...new Set(left.map((record) => record.recordEvents).filter((value) => value !== undefined))];
-      for (let i = 0; i < marks.length; i += chunk) {
-        deleted += await collection.deleteMany({ ...filter, recordEvents: { $in: marks.slice(i, i + chunk) } } as Filter<R>);
-      }
+      if (marks.length > 0) deleted += await collection.deleteMany({ ...filter, recordEvents: { $in: marks } } as Filter<R>);
       if (marks.length < left.length) deleted += await collection.deleteMany({ ...filter, recordEvents: null } as Filter<R>);
     }
   }
