@@ -53,7 +53,10 @@ export function capturedAnswer(ctx: Context): StoredAnswer {
     if (value !== '') headers[name] = value;
   }
   const body: unknown = ctx.body;
-  return { status: ctx.status, headers, body: body === undefined || body === null ? null : typeof body === 'string' ? body : JSON.stringify(body) };
+  if (body === undefined || body === null) return { status: ctx.status, headers, body: null };
+  // A write's answer is sent as the bytes of its JSON (`AfterSync`).
+  const text = typeof body === 'string' ? body : Buffer.isBuffer(body) ? body.toString('utf8') : JSON.stringify(body);
+  return { status: ctx.status, headers, body: text };
 }
 
 /** Sends a stored answer again, marked `Idempotent-Replayed: true`. */

@@ -117,8 +117,9 @@ export class Reply {
 
 /**
  * A handler's answer to a write whose fsync is still running (`synced`): the router serialises
- * `body` while the disk works and sends it only once `synced` resolves (a failed fsync answers
- * with the error instead), so the encoding of a large answer is not added to the write's wait.
+ * `body` to the bytes it sends while the disk works and sends them only once `synced` resolves (a
+ * failed fsync answers with the error instead), so the encoding of a large answer is not added to
+ * the write's wait.
  */
 export class AfterSync<T = unknown> {
   readonly body: T;

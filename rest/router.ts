@@ -176,11 +176,13 @@ async function respond(ctx: Context, route: Route, input: RouteInput<unknown, un
     setJsonAnswer(ctx, serialized.value);
     return;
   }
-  // Encoded while the write's fsync runs; sent once it is done (Koa would encode it after).
-  const json = JSON.stringify(serialized.value);
+  // Encoded to its bytes while the write's fsync runs, and sent as they are once it is done: given
+  // the text, Koa would scan it for its length and the socket encode it after the fsync (a batch's
+  // answer is about 40 KB).
+  const bytes = Buffer.from(JSON.stringify(serialized.value), 'utf8');
   await synced;
   ctx.type = 'application/json';
-  ctx.body = json;
+  ctx.body = bytes;
 }
 
 /**
