@@ -2,13 +2,14 @@ import type * as Y from 'yjs';
 import { findItemEntry, insertItem, requireItemEntry, touchItem } from './boardSchema.js';
 import type { Actor, ItemView } from './boardSchema.js';
 import { boardIndex } from './BoardIndex.js';
-import { alignConnectorsOf } from './connectorGeometry.js';
+import { alignConnectorsEndingAt } from './connectorGeometry.js';
 import { readItemView } from './boardSnapshot.js';
 import { validateBatch } from './batchValidation.js';
 import type { BatchPlan, PlannedOperation } from './batchValidation.js';
 import { findItemTypeDefinition } from './catalogue.js';
 import { keysBetween } from './fractionalIndex.js';
 import { applyDeletion } from './itemOperations.js';
+import { connectorTypeName } from './references.js';
 
 /** The result of one batch operation, in the order given. */
 export type BatchOperationResult =
@@ -72,15 +73,18 @@ export function applyBatchPlan(doc: Y.Doc, plan: BatchPlan, actor: Actor, nowMs:
   doc.transact(() => {
     let next = 0;
     const moved: string[] = [];
-    const created: string[] = [];
+    const connectors: string[] = [];
     for (const operation of plan.operations) {
       const z = operation.op === 'create' ? zKeys[next++] : undefined;
       applyOperation(doc, operation, z, actor, nowMs);
-      if (operation.op === 'create') created.push(operation.id);
-      else if (operation.op === 'move' || operation.op === 'resize') moved.push(operation.id);
+      if (operation.op === 'create') {
+        if (operation.item.type === connectorTypeName) connectors.push(operation.id);
+      } else if (operation.op === 'move' || operation.op === 'resize') moved.push(operation.id);
     }
-    // Once every end is where the batch leaves it: a connector spans its ends' final centres.
-    alignConnectorsOf(doc, moved, created);
+    // Once every end is where the batch leaves it: a connector spans its ends' final centres. The
+    // checks refused any move or resize of a connector, so only those made here and those ending
+    // at a moved item are aligned.
+    alignConnectorsEndingAt(doc, moved, connectors);
   }, actor);
   const sections = index.sectionsTopFirst();
   const viewOf = (id: string): ItemView | null => readItemView(doc, id, sections);

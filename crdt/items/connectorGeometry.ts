@@ -62,7 +62,17 @@ export function alignConnector(doc: Y.Doc, id: string): void {
  */
 export function alignConnectorsOf(doc: Y.Doc, movedIds: Iterable<string>, connectorIds: Iterable<string> = []): void {
   const moved = [...movedIds];
-  const connectors = new Set([...connectorIds, ...moved, ...boardIndex(doc).referencesToAny(moved)]);
+  alignConnectorsEndingAt(doc, moved, [...connectorIds, ...moved]);
+}
+
+/**
+ * As `alignConnectorsOf`, for a caller that knows none of `movedIds` is a connector (a batch,
+ * whose checks refuse a connector's move or resize) and which connectors it made
+ * (`connectorIds`): the moved items are not read again to learn that they are not connectors.
+ */
+export function alignConnectorsEndingAt(doc: Y.Doc, movedIds: readonly string[], connectorIds: Iterable<string>): void {
+  const connectors = boardIndex(doc).referencesToAny(movedIds);
+  for (const id of connectorIds) connectors.add(id);
   for (const id of connectors) alignConnector(doc, id);
 }
 
