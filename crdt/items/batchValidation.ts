@@ -214,15 +214,13 @@ class SimulatedBoard {
     this.#index = boardIndex(doc);
   }
 
-  /** The item's type, or undefined when it is not on the board (or the batch deleted it). */
+  /** The item's type (`unknown` when its entry has none), or undefined when it is not on the board (or the batch deleted it). */
   typeOf(id: string): string | undefined {
     if (this.#deleted.has(id)) return undefined;
     const created = this.#created.get(id);
     if (created !== undefined) return created.type;
-    const entry = findItemEntry(this.#doc, id);
-    if (entry === undefined) return undefined;
-    const type = entry.get('type');
-    return typeof type === 'string' ? type : 'unknown';
+    // The index holds each entry's type as read when a transaction last touched it: no read of the entry.
+    return this.#index.typeOf(id);
   }
 
   /** Whether `id` is an item of the document (not one the batch made) that is locked. */
