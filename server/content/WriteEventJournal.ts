@@ -26,7 +26,7 @@ export type EventPlan<T> = (result: T, doc: Y.Doc, journalId: string) => Planned
 
 /**
  * Called by `WriteEventJournal.write` once a write's update and its journal row are stored, before
- * its events are emitted. A caller that answers only once its write survives power loss can start
+ * its events are emitted (after them when the row could not be written). A caller that answers only once its write survives power loss can start
  * that sync here, so the disk works while the events are emitted: the sync then covers the update
  * and the row, not the rows the events' subscribers write (activity, webhook outbox), which are
  * written before the caller answers and reach the disk with the next sync. They need not be synced
@@ -96,7 +96,8 @@ export class WriteEventJournal {
    * stored (`wait: 'stored'`: the caller syncs), and then emits the events `plan` gives for it.
    * `plan` runs once the transaction is over (see `afterChange`): it must not throw, and reads the
    * document as the transaction left it. `stored` is called once the update and its journal row are
-   * stored, before the events are emitted: a caller may start its sync there (see `WhenStored`).
+   * stored, before the events are emitted: a caller may start its sync there (see `WhenStored`);
+   * when the row could not be written, only after them.
    */
   async write<T>(boardId: string, actor: Actor, fn: (doc: Y.Doc, actor: Actor) => T, plan: EventPlan<T>, stored?: WhenStored): Promise<T> {
     let staged: Staged | undefined;
@@ -122,8 +123,11 @@ export class WriteEventJournal {
       if (staged?.row) this.#settleWhenStored(boardId, staged.row);
       throw error;
     }
-    stored?.();
+    // Only a stored row can bring the events back after a power loss: without one, the sync follows them.
+    const journaled = staged !== undefined && staged.row !== null && (await staged.written);
+    if (journaled) stored?.();
     await this.#emit(staged?.events ?? plan(result, doc as Y.Doc, this.#ids.next(this.#o.clock.now())));
+    if (!journaled) stored?.();
     if (staged) this.#removeWhenWritten(boardId, staged);
     return result;
   }
