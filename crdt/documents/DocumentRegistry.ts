@@ -18,6 +18,7 @@ import { stampWriteReceipt } from './writeReceipts.js';
 import { documentOptions, registryLimits } from './documentRegistryOptions.js';
 import type { DocumentRegistryOptions, DocumentRegistryStats, RegistryLimits, TransactOptions } from './documentRegistryOptions.js';
 import { RegistryListeners } from './RegistryListeners.js';
+import { withPersistTimeout } from './persistTimeout.js';
 import { PartStorage } from './PartStorage.js';
 
 export type { DocumentRegistryOptions, DocumentRegistryStats, TransactOptions } from './documentRegistryOptions.js';
@@ -123,7 +124,7 @@ export class DocumentRegistry {
       // Appended in this turn when the store can (no wait for the write-behind timer); else queued.
       managed.persister.storeNow();
       const stored = options.wait === 'stored' ? managed.persister.whenPersisted() : managed.persister.whenDurable();
-      await this.#withTimeout(stored, boardId);
+      await withPersistTimeout(stored, boardId, this.#options.persistTimeoutMs);
       return result as T;
     } finally {
       lease.release();
@@ -329,19 +330,5 @@ export class DocumentRegistry {
     this.#unfollow(managed.id);
     managed.destroy();
     return true;
-  }
-
-  async #withTimeout(promise: Promise<void>, boardId: string): Promise<void> {
-    let timer: NodeJS.Timeout | undefined;
-    const timeout = new Promise<never>((_, reject) => {
-      timer = setTimeout(() => {
-        reject(new DocumentError('persist_timeout', `Storing an update of ${boardId} took over ${this.#options.persistTimeoutMs} ms.`));
-      }, this.#options.persistTimeoutMs);
-    });
-    try {
-      await Promise.race([promise, timeout]);
-    } finally {
-      clearTimeout(timer);
-    }
   }
 }
