@@ -18,6 +18,7 @@ import { stampWriteReceipt } from './writeReceipts.js';
 import { documentOptions, registryLimits } from './documentRegistryOptions.js';
 import type { DocumentRegistryOptions, DocumentRegistryStats, RegistryLimits, TransactOptions } from './documentRegistryOptions.js';
 import { RegistryListeners } from './RegistryListeners.js';
+import { idleToUnload } from './idleUnloads.js';
 import { withPersistTimeout } from './persistTimeout.js';
 import { PartStorage } from './PartStorage.js';
 
@@ -147,9 +148,9 @@ export class DocumentRegistry {
     this.#docs.get(boardId)?.persister.holdUntil(settled);
   }
 
-  /** Unloads idle documents (no leases, unused for `idleUnloadMs`), flushing them first; resolves with how many. */
+  /** Unloads idle documents (no leases, unused for `idleUnloadMs`, or sooner under pressure: `idleToUnload`), flushing them first; resolves with how many. */
   async sweep(): Promise<number> {
-    const idle = [...this.#docs.values()].filter((m) => m.isIdle(this.#options.idleUnloadMs));
+    const idle = idleToUnload(this.#docs.values(), this.#clock.now(), this.#options);
     const unloaded = (await Promise.all(idle.map((m) => this.#unload(m)))).filter(Boolean).length;
     this.#listeners.swept(unloaded);
     return unloaded;

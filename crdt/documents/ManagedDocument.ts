@@ -71,6 +71,7 @@ export class ManagedDocument {
   readonly #clock: Clock;
   #leases = 0;
   #lastUsedMs: number;
+  /** Set while the idle sweep flushes it before unloading it (`idleToUnload` passes it over). */
   unloading = false;
 
   /**
@@ -140,11 +141,6 @@ export class ManagedDocument {
   /** Records a use now (a read that holds no lease), which puts off the idle unload. */
   touch(): void {
     this.#lastUsedMs = this.#clock.now();
-  }
-
-  /** Whether the idle sweep may unload it: no lease, not being unloaded, unused for `idleUnloadMs`. */
-  isIdle(idleUnloadMs: number): boolean {
-    return !this.unloading && this.#leases === 0 && this.#clock.now() - this.#lastUsedMs >= idleUnloadMs;
   }
 
   /** Takes a lease: the document stays loaded until `release()` (idempotent), which also records the use. */

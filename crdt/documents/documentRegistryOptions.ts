@@ -23,6 +23,15 @@ export interface DocumentRegistryOptions {
   compactAfterUpdates?: number;
   /** Unused documents with no leases are unloaded after this many ms. Default 60000. */
   idleUnloadMs?: number;
+  /**
+   * Idle documents (no leases) kept loaded for the whole `idleUnloadMs`, the most recently used;
+   * when more are leased, as many as are leased. Past them the process is under pressure: the
+   * least recently used idle documents are unloaded after `pressureUnloadMs` (`idleToUnload`).
+   * Default 64 (a small board costs about 75 KB of heap loaded: 64 of them about 5 MB).
+   */
+  keptIdleDocuments?: number;
+  /** How long an idle document past `keptIdleDocuments` stays loaded after its last use, in ms. Default 5000. */
+  pressureUnloadMs?: number;
   /** Period of the idle sweep timer, in ms; 0 disables the timer (call `sweep()` yourself). Default 10000. */
   sweepIntervalMs?: number;
   /**
@@ -96,6 +105,8 @@ export function registryLimits(options: DocumentRegistryOptions): RegistryLimits
     compactMinLogBytes: options.compactMinLogBytes ?? 64 * 1024,
     compactAfterUpdates: options.compactAfterUpdates ?? 10_000,
     idleUnloadMs: options.idleUnloadMs ?? 60_000,
+    keptIdleDocuments: options.keptIdleDocuments ?? 64,
+    pressureUnloadMs: options.pressureUnloadMs ?? 5_000,
     sweepIntervalMs: options.sweepIntervalMs ?? 10_000,
     maxDocumentBytes: options.maxDocumentBytes ?? 16 * 1024 * 1024,
     persistTimeoutMs: options.persistTimeoutMs ?? 10_000,
