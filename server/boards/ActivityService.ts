@@ -44,10 +44,9 @@ export class ActivityService {
 
   /**
    * Appends a row that survives a crash of the process at once and power loss with the next
-   * `documents.sync()` (within the store's fsync delay). A content write journals its events
-   * first: until this row is on disk, neither is the journal row's removal written after it, so a
-   * power loss leaves the journal row, whose replay appends the row again. With `changeKey`, a
-   * change recorded already keeps its row, which is returned.
+   * `documents.sync()`, which the caller awaits before it answers (a content write that syncs
+   * once for its update, its activity row and its webhook rows). With `changeKey`, a change
+   * recorded already keeps its row, which is returned.
    */
   async append(input: ActivityInput): Promise<ActivityRecord> {
     const now = this.#clock.now();

@@ -121,12 +121,11 @@ export class BoardContentService {
   /**
    * One stored transaction and its events: `board.changed` (search, recent boards), then those
    * `plan` gives (the item events), journaled before the update is stored and emitted once it is
-   * (`WriteEventJournal`), so a crash in between cannot leave the change without them. The fsync
-   * of the update and its journal row starts as soon as they are stored, and the events are
-   * emitted while the disk works (`WhenStored`: the rows their subscribers write are replayed from
-   * the journal row if a power loss takes them); it is handed back as `synced` (see `Unsynced`, and
-   * `whenSynced` for a caller that has nothing to do meanwhile): the client is answered only once
-   * the write survives power loss and its events were emitted.
+   * (`WriteEventJournal`), so a crash in between cannot leave the change without them. Then one
+   * durability wait for all of it: the rows the events write (activity, webhook outbox) join the
+   * update's fsync instead of each waiting for one of their own. The fsync is started and handed
+   * back as `synced` (see `Unsynced`, and `whenSynced` for a caller that has nothing to do
+   * meanwhile): the client is answered only once everything survives power loss.
    */
   async #write<T>(
     principal: Principal,
@@ -136,27 +135,15 @@ export class BoardContentService {
     plan: (result: T, doc: Y.Doc, base: BoardEventBase, journalId: string) => PlannedEvent[],
   ): Promise<Unsynced<T>> {
     const actor: Actor = { actorId: principal.user.id };
-    let synced: Promise<void> | undefined;
-    const sync = (): Promise<void> => {
-      const started = this.#o.db.documents.sync();
-      // Handled here too, so a failure the caller has not awaited yet is not reported as unhandled.
-      started.catch(() => undefined);
-      return started;
-    };
-    const result = await this.#o.journal.write(
-      board.id,
-      actor,
-      fn,
-      (value, doc, journalId) => {
-        const base = this.#base(principal, board);
-        const changed: PlannedEvent = { type: 'board.changed', payload: { ...base, kind: 'content', source, changeKey: writeChangeKey('board.changed', board.id, journalId) } };
-        return [changed, ...plan(value, doc, base, journalId)];
-      },
-      () => {
-        synced = sync();
-      },
-    );
-    return { result, synced: synced ?? sync() };
+    const result = await this.#o.journal.write(board.id, actor, fn, (value, doc, journalId) => {
+      const base = this.#base(principal, board);
+      const changed: PlannedEvent = { type: 'board.changed', payload: { ...base, kind: 'content', source, changeKey: writeChangeKey('board.changed', board.id, journalId) } };
+      return [changed, ...plan(value, doc, base, journalId)];
+    });
+    const synced = this.#o.db.documents.sync();
+    // Handled here too, so a failure the caller has not awaited yet is not reported as unhandled.
+    synced.catch(() => undefined);
+    return { result, synced };
   }
 
   #base(principal: Principal, board: BoardRecord): BoardEventBase {

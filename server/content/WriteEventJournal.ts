@@ -24,18 +24,6 @@ export type { PlannedEvent };
  */
 export type EventPlan<T> = (result: T, doc: Y.Doc, journalId: string) => PlannedEvent[];
 
-/**
- * Called by `WriteEventJournal.write` once a write's update and its journal row are stored, before
- * its events are emitted (after them when the row could not be written). A caller that answers only once its write survives power loss can start
- * that sync here, so the disk works while the events are emitted: the sync then covers the update
- * and the row, not the rows the events' subscribers write (activity, webhook outbox), which are
- * written before the caller answers and reach the disk with the next sync. They need not be synced
- * first: until they are, the journal row's removal, written after them, is not on disk either, so
- * a power loss leaves the row, and its replay writes them again (each keeps one row per
- * `changeKey`).
- */
-export type WhenStored = () => void;
-
 /** Options of `WriteEventJournal`. */
 export interface WriteEventJournalOptions {
   db: Database;
@@ -95,11 +83,9 @@ export class WriteEventJournal {
    * Runs `fn` as one transaction of `boardId` with origin `actor`, resolved once its update is
    * stored (`wait: 'stored'`: the caller syncs), and then emits the events `plan` gives for it.
    * `plan` runs once the transaction is over (see `afterChange`): it must not throw, and reads the
-   * document as the transaction left it. `stored` is called once the update and its journal row are
-   * stored, before the events are emitted: a caller may start its sync there (see `WhenStored`);
-   * when the row could not be written, only after them.
+   * document as the transaction left it.
    */
-  async write<T>(boardId: string, actor: Actor, fn: (doc: Y.Doc, actor: Actor) => T, plan: EventPlan<T>, stored?: WhenStored): Promise<T> {
+  async write<T>(boardId: string, actor: Actor, fn: (doc: Y.Doc, actor: Actor) => T, plan: EventPlan<T>): Promise<T> {
     let staged: Staged | undefined;
     let doc: Y.Doc | undefined;
     let result: T;
@@ -123,11 +109,7 @@ export class WriteEventJournal {
       if (staged?.row) this.#settleWhenStored(boardId, staged.row);
       throw error;
     }
-    // Only a stored row can bring the events back after a power loss: without one, the sync follows them.
-    const journaled = staged !== undefined && staged.row !== null && (await staged.written);
-    if (journaled) stored?.();
     await this.#emit(staged?.events ?? plan(result, doc as Y.Doc, this.#ids.next(this.#o.clock.now())));
-    if (!journaled) stored?.();
     if (staged) this.#removeWhenWritten(boardId, staged);
     return result;
   }

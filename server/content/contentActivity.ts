@@ -8,11 +8,9 @@ import type { DomainEvents } from '../events/DomainEvents.js';
  * event of that name). An AI write's row comes from its `ai.applied` (its item events, of source
  * `batch`, add none). Live edits
  * (`source: 'live'`) leave no rows, as the feed records API writes. The rows are appended without
- * an fsync of their own: they are written before the content service's write answers and reach the
- * disk with the next `documents.sync()`; until then a power loss also takes the removal of the
- * write's journal row, written after them, and its replay writes them again (`WhenStored`). Each
- * row carries its event's `changeKey`, so an event emitted again (a journal replayed after a crash)
- * adds no second row.
+ * an fsync of their own: the content service's write awaits one `documents.sync()` after its
+ * events, which covers its update, these rows and the webhook rows. Each row carries its event's
+ * `changeKey`, so an event emitted again (a journal replayed after a crash) adds no second row.
  * Returns the unsubscriber.
  */
 export function subscribeContentActivity(events: DomainEvents, activity: ActivityService): () => void {

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { ActivityService } from '../../server/boards/ActivityService.js';
 import type { Body, TestServer, TestUser } from '../helpers/testServer.js';
 import { expectEnvelope, json, startTestServer } from '../helpers/testServer.js';
 import type { SharedBoard } from './fixtures.js';
@@ -307,6 +308,21 @@ describe('activity and notifications', () => {
     await t.api(alice.key, 'DELETE', `/boards/${boardId}/items/${note.id}`);
     const actions = (await json(t.api(alice.key, 'GET', `/boards/${boardId}/activity`))).data.map((r: Body) => r.action);
     expect(actions.slice(0, 3)).toEqual(['item.deleted', 'item.updated', 'item.created']);
+  });
+
+  test('a write waits for one fsync, after its activity row, that covers the row and the update', async () => {
+    const boardId = await createBoard(t, alice.key);
+    const append = vi.spyOn(ActivityService.prototype, 'append');
+    const sync = vi.spyOn(t.server.services.db.documents, 'sync');
+    try {
+      await create(alice.key, boardId, sticky());
+      expect(append).toHaveBeenCalledTimes(1);
+      expect(sync).toHaveBeenCalledTimes(1);
+      expect(sync.mock.invocationCallOrder[0]!).toBeGreaterThan(append.mock.invocationCallOrder[0]!);
+    } finally {
+      append.mockRestore();
+      sync.mockRestore();
+    }
   });
 
   test('a batch is answered only once its fsync is done, and a failed fsync answers 5xx, not the results', async () => {
