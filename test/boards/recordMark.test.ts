@@ -1,22 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
-import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import { RecordEventJournal } from '../../server/boards/RecordEventJournal.js';
 import type { RecordPlan } from '../../server/boards/RecordEventJournal.js';
 import { marksBeforePruning, markedRows } from '../../server/boards/RecordMark.js';
 import { errors } from '../../server/errors.js';
 import { DomainEvents } from '../../server/events/index.js';
 import type { Database } from '../../storage/index.js';
-import { ManualClock, openDatabase } from '../../storage/index.js';
-import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
+import { ManualClock } from '../../storage/index.js';
 import type { BoardMemberRecord, BoardRecord, SpaceRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { RecordEventsRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import { boardRecord } from '../content/boardRecord.js';
-import { describePostgres } from '../helpers/postgres.js';
-import { MingoStandInDb } from '../storage/mingoStandIn.js';
+import { describeOnEveryStore } from '../storage/bothStores.js';
 
 /**
  * docs/events.md "Durability of record events": an operation's row names the record whose write
@@ -199,23 +194,4 @@ function cases(open: () => Promise<Database>): void {
   });
 }
 
-const dirs: string[] = [];
-afterAll(() => {
-  for (const dir of dirs) rmSync(dir, { recursive: true, force: true });
-});
-
-describe('record operations told by the write that carries their row (sqlite)', () => {
-  cases(async () => {
-    const dir = mkdtempSync(path.join(tmpdir(), 'boards-record-mark-'));
-    dirs.push(dir);
-    return openDatabase({ kind: 'sqlite', dataDir: dir, synchronous: 'normal' });
-  });
-});
-
-describe('record operations told by the write that carries their row (the mongodb adapter over the mingo stand-in)', () => {
-  cases(async () => new MongoDatabase(new MingoStandInDb()));
-});
-
-describePostgres('record operations told by the write that carries their row (PostgreSQL)', (cluster) => {
-  cases(async () => openDatabase({ kind: 'postgres', url: await cluster().createDatabase() }));
-});
+describeOnEveryStore('record operations told by the write that carries their row', 'boards-record-mark-', cases);

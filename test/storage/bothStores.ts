@@ -1,10 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach } from 'vitest';
+import { afterEach, describe } from 'vitest';
 import type { Database } from '../../storage/index.js';
 import { openDatabase } from '../../storage/index.js';
 import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
+import { describePostgres } from '../helpers/postgres.js';
 import { MingoStandInDb } from './mingoStandIn.js';
 
 /**
@@ -27,4 +28,13 @@ export function bothStores(folderPrefix: string): [string, () => Promise<Databas
     ],
     ['the mongodb adapter over the mingo stand-in', async () => new MongoDatabase(new MingoStandInDb())],
   ];
+}
+
+/**
+ * Describes `cases` once per store the journals run on, each named `<name> (<store>)`: the two of
+ * `bothStores` and, where PostgreSQL is installed, a database of a throwaway cluster.
+ */
+export function describeOnEveryStore(name: string, folderPrefix: string, cases: (open: () => Promise<Database>) => void): void {
+  for (const [store, open] of bothStores(folderPrefix)) describe(`${name} (${store})`, () => cases(open));
+  describePostgres(`${name} (PostgreSQL)`, (cluster) => cases(async () => openDatabase({ kind: 'postgres', url: await cluster().createDatabase() })));
 }
