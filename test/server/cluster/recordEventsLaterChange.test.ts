@@ -1,5 +1,5 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../../storage/index.js';
 import { openDatabase } from '../../../storage/index.js';
 import type { RecordEventsRecord } from '../../../storage/schema/writeEvents.js';
@@ -7,13 +7,9 @@ import { writeEventCollections } from '../../../storage/schema/writeEvents.js';
 import { createBoard } from '../../content/helpers.js';
 import { haltEventsWhere } from '../../content/writeEventsKit.js';
 import { describePostgres } from '../../helpers/postgres.js';
-import { redisAvailable, startRedis } from '../../helpers/redis.js';
-import type { TestRedis } from '../../helpers/redis.js';
+import { redisAvailable } from '../../helpers/redis.js';
 import { json } from '../../helpers/testServer.js';
-import { startReceiver } from '../webhooks/receiver.js';
-import type { TestReceiver } from '../webhooks/receiver.js';
-import { startTwoServers } from './twoServers.js';
-import type { TwoServers } from './twoServers.js';
+import { twoServersWithReceiver } from './twoServers.js';
 
 /**
  * docs/events.md "Durability of record events" across processes: a rename cut on one server
@@ -24,37 +20,23 @@ import type { TwoServers } from './twoServers.js';
 const available = redisAvailable('the cluster tests');
 
 function cutAndChangedElsewhere(open?: () => Promise<Database>): void {
-  let redis: TestRedis;
-  let servers: TwoServers;
-  let receiver: TestReceiver;
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    servers = await startTwoServers(redis.url, { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true' }, open);
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    vi.restoreAllMocks();
-    await servers?.stop();
-    await receiver?.close();
-    await redis?.stop();
-  });
+  const cluster = twoServersWithReceiver(open);
 
   it('the row of the first rename is recorded once by the other server', async () => {
-    const user = await servers.a.createUser({ name: 'Olive', plan: 'pro' });
-    const hook = await json(servers.a.api(user.key, 'POST', '/webhooks', { url: receiver.url, events: ['board.updated'] }));
-    const boardId = await createBoard(servers.a, user.key, 'Start');
-    const rows = servers.db.collection<RecordEventsRecord>(writeEventCollections.records);
-    haltEventsWhere(servers.a, (type) => type === 'board.updated');
-    servers.a.api(user.key, 'PATCH', `/boards/${boardId}`, { title: 'On A' }).catch(() => undefined);
-    await expect.poll(async () => (await json(servers.b.api(user.key, 'GET', `/boards/${boardId}`))).title, { timeout: 20_000 }).toBe('On A');
+    const user = await cluster.servers.a.createUser({ name: 'Olive', plan: 'pro' });
+    const hook = await json(cluster.servers.a.api(user.key, 'POST', '/webhooks', { url: cluster.receiver.url, events: ['board.updated'] }));
+    const boardId = await createBoard(cluster.servers.a, user.key, 'Start');
+    const rows = cluster.servers.db.collection<RecordEventsRecord>(writeEventCollections.records);
+    haltEventsWhere(cluster.servers.a, (type) => type === 'board.updated');
+    cluster.servers.a.api(user.key, 'PATCH', `/boards/${boardId}`, { title: 'On A' }).catch(() => undefined);
+    await expect.poll(async () => (await json(cluster.servers.b.api(user.key, 'GET', `/boards/${boardId}`))).title, { timeout: 20_000 }).toBe('On A');
     expect(await rows.count({})).toBe(1);
-    expect((await servers.b.api(user.key, 'PATCH', `/boards/${boardId}`, { title: 'On B' })).status).toBe(200);
+    expect((await cluster.servers.b.api(user.key, 'PATCH', `/boards/${boardId}`, { title: 'On B' })).status).toBe(200);
     await expect.poll(() => rows.count({}), { timeout: 20_000 }).toBe(1);
 
-    await servers.a.server.close();
+    await cluster.servers.a.server.close();
     vi.restoreAllMocks();
-    const orphans = servers.b.server.services.orphans;
+    const orphans = cluster.servers.b.server.services.orphans;
     await expect
       .poll(
         async () => {
@@ -66,9 +48,9 @@ function cutAndChangedElsewhere(open?: () => Promise<Database>): void {
       .toBe(0);
     const verifier = new Webhook(hook.secret as string);
     const titles = (): string[] =>
-      receiver.received.map((delivery) => (verifier.verify(delivery.body, delivery.headers as Record<string, string>) as { data: { title: string } }).data.title).sort();
+      cluster.receiver.received.map((delivery) => (verifier.verify(delivery.body, delivery.headers as Record<string, string>) as { data: { title: string } }).data.title).sort();
     await expect.poll(titles, { timeout: 20_000 }).toEqual(['On A', 'On B']);
-    await servers.b.server.services.webhookDispatcher.idle();
+    await cluster.servers.b.server.services.webhookDispatcher.idle();
     expect(titles()).toEqual(['On A', 'On B']);
   }, 90_000);
 }

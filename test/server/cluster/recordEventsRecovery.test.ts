@@ -1,17 +1,13 @@
 import { Webhook } from 'standardwebhooks';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { ActivityRecord } from '../../../storage/schema/boards.js';
 import { boardCollections } from '../../../storage/schema/boards.js';
 import type { RecordEventsRecord } from '../../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../../storage/schema/writeEvents.js';
 import { haltEventsWhere } from '../../content/writeEventsKit.js';
-import { redisAvailable, startRedis } from '../../helpers/redis.js';
-import type { TestRedis } from '../../helpers/redis.js';
+import { redisAvailable } from '../../helpers/redis.js';
 import { json } from '../../helpers/testServer.js';
-import { startReceiver } from '../webhooks/receiver.js';
-import type { TestReceiver } from '../webhooks/receiver.js';
-import { startTwoServers } from './twoServers.js';
-import type { TwoServers } from './twoServers.js';
+import { twoServersWithReceiver } from './twoServers.js';
 
 /**
  * docs/events.md "Durability of record events" across processes: a board created on one server
@@ -22,39 +18,25 @@ import type { TwoServers } from './twoServers.js';
 const available = redisAvailable('the cluster tests');
 
 describe.skipIf(!available)('a record operation cut on one server of two', () => {
-  let redis: TestRedis;
-  let servers: TwoServers;
-  let receiver: TestReceiver;
-
-  beforeAll(async () => {
-    redis = await startRedis();
-    servers = await startTwoServers(redis.url, { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true' });
-    receiver = await startReceiver();
-  });
-  afterAll(async () => {
-    vi.restoreAllMocks();
-    await servers?.stop();
-    await receiver?.close();
-    await redis?.stop();
-  });
+  const cluster = twoServersWithReceiver();
 
   it('is recorded once by the server holding the recovery lease after the other stopped', async () => {
-    const user = await servers.a.createUser({ name: 'Olive', plan: 'pro' });
-    const hook = await json(servers.a.api(user.key, 'POST', '/webhooks', { url: receiver.url, events: ['board.created'] }));
-    const rows = servers.db.collection<RecordEventsRecord>(writeEventCollections.records);
-    haltEventsWhere(servers.a, (type) => type === 'board.created');
-    servers.a.api(user.key, 'POST', '/boards', { title: 'Cut on A' }).catch(() => undefined);
+    const user = await cluster.servers.a.createUser({ name: 'Olive', plan: 'pro' });
+    const hook = await json(cluster.servers.a.api(user.key, 'POST', '/webhooks', { url: cluster.receiver.url, events: ['board.created'] }));
+    const rows = cluster.servers.db.collection<RecordEventsRecord>(writeEventCollections.records);
+    haltEventsWhere(cluster.servers.a, (type) => type === 'board.created');
+    cluster.servers.a.api(user.key, 'POST', '/boards', { title: 'Cut on A' }).catch(() => undefined);
     await expect.poll(() => rows.count({}), { timeout: 20_000 }).toBe(1);
     const [row] = await rows.find({});
     const boardId = row?.boardId ?? '';
-    expect(row?.processId).toBe(servers.a.server.services.cluster.bus.processId);
+    expect(row?.processId).toBe(cluster.servers.a.server.services.cluster.bus.processId);
 
     // While A runs, B leaves its row alone.
-    const orphans = servers.b.server.services.orphans;
+    const orphans = cluster.servers.b.server.services.orphans;
     for (let i = 0; i < 2; i++) await orphans?.runDue();
     expect(await rows.count({})).toBe(1);
 
-    await servers.a.server.close();
+    await cluster.servers.a.server.close();
     vi.restoreAllMocks();
     await expect
       .poll(
@@ -67,12 +49,12 @@ describe.skipIf(!available)('a record operation cut on one server of two', () =>
       .toBe(0);
 
     const verifier = new Webhook(hook.secret as string);
-    await expect.poll(() => receiver.received.length, { timeout: 20_000 }).toBe(1);
-    const event = verifier.verify(receiver.received[0]?.body ?? '', receiver.received[0]?.headers as Record<string, string>) as { type: string; data: { id: string; title: string } };
+    await expect.poll(() => cluster.receiver.received.length, { timeout: 20_000 }).toBe(1);
+    const event = verifier.verify(cluster.receiver.received[0]?.body ?? '', cluster.receiver.received[0]?.headers as Record<string, string>) as { type: string; data: { id: string; title: string } };
     expect(event).toMatchObject({ type: 'board.created', data: { id: boardId, title: 'Cut on A' } });
-    const activity = await servers.db.collection<ActivityRecord>(boardCollections.activity).find({ boardId });
+    const activity = await cluster.servers.db.collection<ActivityRecord>(boardCollections.activity).find({ boardId });
     expect(activity.map((r) => r.action)).toEqual(['board.created']);
-    await servers.b.server.services.webhookDispatcher.idle();
-    expect(receiver.received).toHaveLength(1);
+    await cluster.servers.b.server.services.webhookDispatcher.idle();
+    expect(cluster.receiver.received).toHaveLength(1);
   }, 90_000);
 });

@@ -1,10 +1,15 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { afterAll, beforeAll, vi } from 'vitest';
 import type { Database } from '../../../storage/index.js';
 import { ManualClock, openDatabase } from '../../../storage/index.js';
 import type { TestServer } from '../../helpers/testServer.js';
 import { startTestServer } from '../../helpers/testServer.js';
+import type { TestRedis } from '../../helpers/redis.js';
+import { startRedis } from '../../helpers/redis.js';
+import type { TestReceiver } from '../webhooks/receiver.js';
+import { startReceiver } from '../webhooks/receiver.js';
 
 /** Two real servers in this process over one store object (standing in for a shared store) and one Redis. */
 export interface TwoServers {
@@ -36,6 +41,44 @@ export async function startTwoServers(redisUrl: string, env: Record<string, stri
       await Promise.allSettled([a.stop(), b.stop()]);
       await db.close();
       rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** What `twoServersWithReceiver` starts, read once its `beforeAll` has run. */
+export interface TwoServersWithReceiver {
+  readonly servers: TwoServers;
+  readonly receiver: TestReceiver;
+}
+
+/**
+ * Starts, before the tests of the calling block, a throwaway Redis, two servers on one store over
+ * it (`startTwoServers`, webhooks to private addresses allowed) and a webhook receiver on
+ * 127.0.0.1; stops them all (and restores spies) after them.
+ */
+export function twoServersWithReceiver(open?: () => Promise<Database>): TwoServersWithReceiver {
+  let redis: TestRedis | undefined;
+  let servers: TwoServers | undefined;
+  let receiver: TestReceiver | undefined;
+  beforeAll(async () => {
+    redis = await startRedis();
+    servers = await startTwoServers(redis.url, { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true' }, open);
+    receiver = await startReceiver();
+  });
+  afterAll(async () => {
+    vi.restoreAllMocks();
+    await servers?.stop();
+    await receiver?.close();
+    await redis?.stop();
+  });
+  return {
+    get servers() {
+      if (servers === undefined) throw new Error('the two servers start in beforeAll');
+      return servers;
+    },
+    get receiver() {
+      if (receiver === undefined) throw new Error('the receiver starts in beforeAll');
+      return receiver;
     },
   };
 }
