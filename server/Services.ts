@@ -45,7 +45,7 @@ import { SourceService } from './sources/SourceService.js';
 import { WebSessionTokens, webTokenPrefix } from './signin/WebSessionTokens.js';
 import { SingletonLease } from './cluster/SingletonLease.js';
 import { ProcessLiveness } from './cluster/ProcessLiveness.js';
-import { OrphanRecovery, orphanRecoveryLease } from './cluster/OrphanRecovery.js';
+import { OrphanRecovery, orphanRecoveryIntervalMs, orphanRecoveryLease } from './cluster/OrphanRecovery.js';
 import { PeerWatch } from './cluster/PeerWatch.js';
 
 /** `{ lease }` when there is one, else nothing (options are exact: no `lease: undefined`). */
@@ -226,12 +226,12 @@ export async function createServices(config: Config, db: Database, clock: Clock,
   // Servers of one test process may share a sqlite store: only a process alone owns its claims outright.
   const idempotency = new IdempotencyService({ db, documents: documentServices.documents, clock, logger, singleProcess: db.kind === 'sqlite' && !cluster.shared, owner: liveness });
   await db.ensureIndexes();
-  // A process that dies leaves its jobs and journal rows to the others, who settle them within a minute or so of its liveness lease lapsing.
+  // A process that dies leaves its jobs and journal rows to the others, who settle them within 15 to 30 s of its liveness lease lapsing.
   const orphanLease = singleton(orphanRecoveryLease.name, orphanRecoveryLease.ttlMs);
   const orphans =
     orphanLease === undefined
       ? null
-      : new OrphanRecovery({ lease: orphanLease, recoverJobs: () => jobs.recoverInterrupted(), recoverLiveEdits: () => liveEdits.recover(), logger }, 60_000);
+      : new OrphanRecovery({ lease: orphanLease, recoverJobs: () => jobs.recoverInterrupted(), recoverLiveEdits: () => liveEdits.recover(), logger }, orphanRecoveryIntervalMs);
   // An update a dying process stored but never published reaches the boards loaded here within seconds of its liveness lease lapsing.
   const replication = documentServices.documents.replication;
   const peerWatch = liveness === undefined || replication === undefined ? null : new PeerWatch(replication, liveness, logger, 5_000);

@@ -24,15 +24,24 @@ export class SingletonLease {
 
   /** Whether this process holds the lease now (taken or renewed for another TTL); false when another does or the lease service fails. */
   async held(): Promise<boolean> {
+    return (await this.hold()) !== null;
+  }
+
+  /**
+   * Takes or renews the lease, as `held()`, and says which: `renewed` when this process has held
+   * it without a break since its last call, `taken` when it has just taken it (free, lapsed, left
+   * by a stopped process, or lost with a Redis that restarted empty), null when it does not hold it.
+   */
+  async hold(): Promise<'renewed' | 'taken' | null> {
     try {
-      if (this.#lease !== null && (await this.#leases.renew(this.#lease, this.#ttlMs))) return true;
+      if (this.#lease !== null && (await this.#leases.renew(this.#lease, this.#ttlMs))) return 'renewed';
       this.#lease = await this.#leases.acquire(this.#name, this.#ttlMs);
-      return this.#lease !== null;
+      return this.#lease === null ? null : 'taken';
     } catch (error) {
       // Unsure whether it is still ours: skipping one run is safe, running twice is not.
       this.#lease = null;
       this.#onError(error);
-      return false;
+      return null;
     }
   }
 
