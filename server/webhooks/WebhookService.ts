@@ -3,6 +3,7 @@ import { newId, TimeOrderedIds } from '../../storage/index.js';
 import type { WebhookDeliveryRecord, WebhookRecord } from '../../storage/schema/webhooks.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
 import type { AccessService } from '../access/AccessService.js';
+import { KeptMarks } from '../boards/KeptMarks.js';
 import { planCapError } from '../accounts/planCap.js';
 import { plans } from '../accounts/plans.js';
 import type { Principal } from '../auth/Principal.js';
@@ -67,8 +68,10 @@ export class WebhookService {
   readonly #o: WebhookServiceOptions;
   readonly #ids = new TimeOrderedIds('msg_');
   readonly #rotations = new Map<string, number[]>();
+  readonly #kept: KeptMarks;
 
   constructor(db: Database, options: WebhookServiceOptions) {
+    this.#kept = new KeptMarks(db);
     this.#webhooks = db.collection<WebhookRecord>(webhookCollections.webhooks);
     this.#deliveries = db.collection<WebhookDeliveryRecord>(webhookCollections.deliveries);
     this.#o = options;
@@ -145,10 +148,14 @@ export class WebhookService {
     return view(updated);
   }
 
-  /** Deletes a webhook with its delivery log; pending deliveries are dropped. */
+  /**
+   * Deletes a webhook with its delivery log; pending deliveries are dropped. A webhook disabled
+   * for failing names the journal row of its owner's notice (`RecordMark`): kept first, so that
+   * the notice of a disabling a stop cut short is still sent when the row is recovered.
+   */
   async delete(principal: Principal, webhookId: string): Promise<void> {
     const record = await this.#own(principal, webhookId);
-    await this.#webhooks.deleteMany({ id: record.id });
+    await this.#kept.deleteOne(this.#webhooks, record);
     await this.#o.changed?.();
     await this.#deliveries.deleteMany({ webhookId: record.id });
   }
