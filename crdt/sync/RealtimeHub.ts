@@ -11,7 +11,7 @@ import type { PresenceEntry } from './RoomAwareness.js';
 import { syncCloseCodes } from './closeCodes.js';
 import { EndOfTurn } from './EndOfTurn.js';
 import { SyncConnection } from './SyncConnection.js';
-import type { SyncConnectionInfo } from './SyncConnection.js';
+import type { SyncActor, SyncConnectionInfo, SyncConnectionOwner } from './SyncConnection.js';
 import type { SyncSocket } from './SyncSocket.js';
 import { TokenBucket } from './TokenBucket.js';
 
@@ -76,6 +76,8 @@ export class RealtimeHub {
   readonly #rooms = new Map<string, BoardRoom>();
   /** By `drainedKey`, oldest close first. */
   readonly #drained = new Map<string, TokenBucket>();
+  /** Shared by every connection: its limits, and `#rememberDrained` for one closed for its rate. */
+  readonly #connectionOwner: SyncConnectionOwner;
   readonly #unsubscribe: () => void;
   readonly #editListeners = new Set<(boardId: string, userId: string) => void>();
   /** Totals since the hub started, added to by its rooms. */
@@ -103,6 +105,10 @@ export class RealtimeHub {
       coalesceMs: options.coalesceMs ?? 0,
       coalesceAbovePerSecond: options.coalesceAbovePerSecond ?? 150,
     };
+    this.#connectionOwner = {
+      limits: { maxMessageBytes: this.#options.maxMessageBytes, maxBufferedBytes: this.#options.maxBufferedBytes },
+      rateLimited: (connection, bucket) => this.#rememberDrained(drainedKey(connection), bucket),
+    };
     this.#unsubscribe = registry.onDelete((boardId) => {
       this.#rooms.get(boardId)?.closeAll(syncCloseCodes.notFound, 'board deleted');
     });
@@ -118,8 +124,6 @@ export class RealtimeHub {
   attach(socket: SyncSocket, info: SyncConnectionInfo): SyncConnection {
     const key = drainedKey(info);
     const bucket = this.#bucketFor(key);
-    const onRateLimited = (): void => this.#rememberDrained(key, bucket);
-    const limits = { maxMessageBytes: this.#options.maxMessageBytes, maxBufferedBytes: this.#options.maxBufferedBytes };
     const existing = this.#rooms.get(info.boardId);
     const refusal = this.#closed
       ? { code: syncCloseCodes.goingAway, reason: 'server shutting down' }
@@ -129,12 +133,12 @@ export class RealtimeHub {
           ? { code: syncCloseCodes.tooManyRequests, reason: 'reconnecting too soon after too many messages' }
           : undefined;
     if (refusal !== undefined) {
-      const refused = new SyncConnection(socket, info, undefined, bucket, onRateLimited, limits, this.#logger, this.#clock.now());
+      const refused = new SyncConnection(socket, info, undefined, bucket, this.#connectionOwner, this.#logger, this.#clock.now());
       refused.close(refusal.code, refusal.reason);
       return refused;
     }
     const room = existing ?? this.#createRoom(info.boardId);
-    const connection = new SyncConnection(socket, info, room, bucket, onRateLimited, limits, this.#logger, this.#clock.now());
+    const connection = new SyncConnection(socket, info, room, bucket, this.#connectionOwner, this.#logger, this.#clock.now());
     room.add(connection);
     return connection;
   }
@@ -281,6 +285,6 @@ export class RealtimeHub {
 }
 
 /** The key of a (board, user or `rateKey`) pair in the drained-bucket map; JSON keeps it unambiguous whatever the ids contain. */
-function drainedKey(info: SyncConnectionInfo): string {
+function drainedKey(info: { readonly boardId: string; readonly actor: SyncActor; readonly rateKey?: string | undefined }): string {
   return JSON.stringify([info.boardId, info.rateKey ?? info.actor.userId]);
 }

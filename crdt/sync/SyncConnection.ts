@@ -59,6 +59,12 @@ export interface SyncConnectionLimits {
   maxBufferedBytes: number;
 }
 
+/** What every connection of a hub shares (one object, not a copy and a closure per connection): the limits, and who keeps a bucket drained by a 4429. */
+export interface SyncConnectionOwner {
+  readonly limits: SyncConnectionLimits;
+  rateLimited(connection: SyncConnection, bucket: TokenBucket): void;
+}
+
 /**
  * One client socket on one board, speaking the y-websocket protocol. Messages that arrive
  * before the board is loaded wait in an inbox; sync starts (server step 1, then answers to
@@ -72,13 +78,14 @@ export class SyncConnection {
   readonly actor: SyncActor;
   /** When the socket was attached, in ms since the epoch. */
   readonly connectedAtMs: number;
+  /** `SyncConnectionInfo.rateKey`. */
+  readonly rateKey: string | undefined;
   /** Awareness client ids this connection has announced (server-side ownership). */
   readonly awarenessClientIds = new Set<number>();
   readonly #socket: SyncSocket;
   readonly #room: SyncRoom | undefined;
   readonly #bucket: TokenBucket;
-  readonly #onRateLimited: () => void;
-  readonly #limits: SyncConnectionLimits;
+  readonly #owner: SyncConnectionOwner;
   readonly #logger: Logger;
   #inbox: Uint8Array[] | undefined = [];
   #open = true;
@@ -94,19 +101,18 @@ export class SyncConnection {
     info: SyncConnectionInfo,
     room: SyncRoom | undefined,
     bucket: TokenBucket,
-    onRateLimited: () => void,
-    limits: SyncConnectionLimits,
+    owner: SyncConnectionOwner,
     logger: Logger,
     nowMs: number,
   ) {
     this.#socket = socket;
     this.boardId = info.boardId;
     this.actor = info.actor;
+    this.rateKey = info.rateKey;
     this.#readOnly = info.readOnly;
     this.#room = room;
     this.#bucket = bucket;
-    this.#onRateLimited = onRateLimited;
-    this.#limits = limits;
+    this.#owner = owner;
     this.#logger = logger;
     this.connectedAtMs = nowMs;
   }
@@ -165,7 +171,7 @@ export class SyncConnection {
   /** Handles one binary message from the socket; closes 1009 when over `maxMessageBytes`, 4429 when over the rate. */
   receive(data: Uint8Array): void {
     if (!this.#open) return;
-    if (data.byteLength > this.#limits.maxMessageBytes) {
+    if (data.byteLength > this.#owner.limits.maxMessageBytes) {
       this.close(syncCloseCodes.messageTooBig, 'message too big');
       return;
     }
@@ -177,7 +183,7 @@ export class SyncConnection {
       return;
     }
     if (this.#held !== undefined) {
-      if (this.#held.holdFromClient(data) > this.#limits.maxBufferedBytes) this.close(syncCloseCodes.tryAgainLater, 'too much sent while paused');
+      if (this.#held.holdFromClient(data) > this.#owner.limits.maxBufferedBytes) this.close(syncCloseCodes.tryAgainLater, 'too much sent while paused');
       return;
     }
     if (this.#inbox !== undefined) {
@@ -232,7 +238,7 @@ export class SyncConnection {
 
   /** Keeps messages for a paused connection until `resume`; closes it 1013 when that is more than a socket may have queued. */
   #holdOut(messages: readonly Uint8Array[]): void {
-    if (this.#held !== undefined && this.#held.holdToClient(messages) > this.#limits.maxBufferedBytes + this.#graceBytes) {
+    if (this.#held !== undefined && this.#held.holdToClient(messages) > this.#owner.limits.maxBufferedBytes + this.#graceBytes) {
       this.close(syncCloseCodes.tryAgainLater, 'client too slow');
     }
   }
@@ -241,8 +247,8 @@ export class SyncConnection {
   #keepsUp(): boolean {
     if (!this.#open) return false;
     const buffered = this.#socket.bufferedAmount;
-    if (buffered <= this.#limits.maxBufferedBytes) this.#graceBytes = 0;
-    else if (buffered > this.#limits.maxBufferedBytes + this.#graceBytes) {
+    if (buffered <= this.#owner.limits.maxBufferedBytes) this.#graceBytes = 0;
+    else if (buffered > this.#owner.limits.maxBufferedBytes + this.#graceBytes) {
       this.#logger.warn(
         { boardId: this.boardId, userId: this.actor.userId, bufferedBytes: buffered },
         'Closing a sync connection that reads too slowly',
@@ -257,7 +263,7 @@ export class SyncConnection {
   #closeForRate(): void {
     if (!this.#open) return;
     this.close(syncCloseCodes.tooManyRequests, 'too many messages');
-    this.#onRateLimited();
+    this.#owner.rateLimited(this, this.#bucket);
   }
 
   /** Called by the room once the document is loaded: sends server step 1 and awareness, then drains the inbox. */
