@@ -4,7 +4,7 @@ import type { Logger } from 'pino';
 import { WebSocket, WebSocketServer } from 'ws';
 import type { RawData } from 'ws';
 import { syncCloseCodes } from '../../crdt/index.js';
-import type { RealtimeHub, SyncConnection } from '../../crdt/index.js';
+import type { RealtimeHub } from '../../crdt/index.js';
 import { systemClock } from '../../storage/index.js';
 import type { Clock } from '../../storage/index.js';
 import type { AccessChangeFeed } from '../access/AccessChangeFeed.js';
@@ -13,6 +13,7 @@ import type { Authenticator } from '../auth/Authenticator.js';
 import { redactUrl } from '../redaction.js';
 import { AccessChangePoller } from './AccessChangePoller.js';
 import { FrameWriter, WsSyncSocket } from './frames.js';
+import { JoiningSocket } from './JoiningSocket.js';
 import { LiveRights } from './LiveRights.js';
 import { decideSync, isRefusal } from './syncDecision.js';
 import type { TrustedProxies } from '../net/TrustedProxies.js';
@@ -39,8 +40,7 @@ export interface SyncGatewayOptions {
   trustedProxies?: TrustedProxies;
 }
 
-/** Messages a socket may send while its token is being checked: a client's first messages are a sync step 1, its awareness and perhaps a step 2. */
-export const maxQueuedBeforeAuth = 32;
+export { maxQueuedBeforeAuth } from './JoiningSocket.js';
 
 /**
  * `/v1/sync/{boardId}`: the y-websocket protocol over `ws`. The upgrade is accepted first so
@@ -58,8 +58,8 @@ export class SyncGateway {
   readonly #wss: WebSocketServer;
   readonly #prefix: string;
   readonly #alive = new WeakSet<WebSocket>();
-  /** Per socket: true while it is still joining (being authorized, or its board loading). */
-  readonly #joining = new WeakMap<WebSocket, () => boolean>();
+  /** Per socket: its state while joining (being authorized, or its board loading) and after. */
+  readonly #joining = new WeakMap<WebSocket, JoiningSocket>();
   readonly #ping: NodeJS.Timeout;
   readonly #frames = new FrameWriter();
   readonly #rights: LiveRights;
@@ -100,7 +100,7 @@ export class SyncGateway {
   /** Open sockets still joining: being authorized, or waiting for their board to load; 0 once each has started to sync or closed. */
   get joining(): number {
     let count = 0;
-    for (const ws of this.#wss.clients) if (this.#joining.get(ws)?.() === true) count += 1;
+    for (const ws of this.#wss.clients) if (this.#joining.get(ws)?.joining === true) count += 1;
     return count;
   }
 
@@ -110,64 +110,55 @@ export class SyncGateway {
   }
 
   #accept(ws: WebSocket, request: IncomingMessage, socket: Duplex): void {
-    this.#alive.add(ws);
-    ws.on('pong', () => this.#alive.add(ws));
-    const queued: Uint8Array[] = [];
-    let connection: SyncConnection | null = null;
-    let closed = false;
-    let refused = false;
-    let decided = false;
-    this.#joining.set(ws, () => !closed && !refused && (connection === null ? !decided : !connection.isStarted));
-    ws.on('message', (data: RawData) => {
-      const bytes = toBytes(data);
-      if (connection) connection.receive(bytes);
-      else if (queued.length < maxQueuedBeforeAuth) queued.push(bytes);
-      else if (!refused) {
-        refused = true;
-        queued.length = 0;
-        ws.close(syncCloseCodes.tooManyRequests, 'too many messages before authorization');
-      }
-    });
-    ws.on('close', () => {
-      closed = true;
-      if (connection) {
-        this.#rights.untrack(connection);
-        connection.closed();
-      }
-    });
-    ws.on('error', (error) => this.#o.logger.warn({ err: error }, 'sync socket error'));
-
+    const join = this.#listen(ws);
     const url = new URL(request.url ?? '/', 'http://localhost');
     const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
     const token = header ?? url.searchParams.get('token') ?? '';
     const peer = request.socket.remoteAddress ?? '';
     const remoteAddress = this.#o.trustedProxies?.clientAddress(peer, request.headers['x-forwarded-for']) ?? peer;
-    // Read now: the callbacks below live as long as the socket, and must not keep the upgrade request (and its headers) alive.
+    // Read now: the callbacks below must not keep the upgrade request (and its headers) alive.
     const loggedUrl = redactUrl(request.url ?? '');
     const mark = this.#rights.begin();
     decideSync(this.#o, token, boardIdOf(url.pathname.slice(this.#prefix.length)), remoteAddress).then(
       (decision) => {
-        decided = true;
-        if (closed || refused || isRefusal(decision)) {
+        join.decided = true;
+        if (join.closed || join.refused || isRefusal(decision)) {
           this.#rights.end(mark);
-          if (!closed && !refused && isRefusal(decision)) ws.close(decision.code, decision.reason);
+          if (!join.closed && !join.refused && isRefusal(decision)) ws.close(decision.code, decision.reason);
           return;
         }
-        connection = this.#o.hub.attach(
-          new WsSyncSocket(ws, socket, this.#frames),
-          decision,
-        );
+        const connection = this.#o.hub.attach(new WsSyncSocket(ws, socket, this.#frames), decision);
         this.#rights.track(connection, token, remoteAddress, decision, mark);
         this.#o.logger.info({ boardId: decision.boardId, userId: decision.actor.userId, readOnly: decision.readOnly, url: loggedUrl }, 'sync connected');
-        for (const bytes of queued.splice(0)) connection.receive(bytes);
+        join.attach(connection);
       },
       (error: unknown) => {
-        decided = true;
+        join.decided = true;
         this.#rights.end(mark);
         this.#o.logger.error({ err: error }, 'sync authorization failed');
-        if (!closed) ws.close(syncCloseCodes.internalError, 'Internal error');
+        if (!join.closed) ws.close(syncCloseCodes.internalError, 'Internal error');
       },
     );
+  }
+
+  /** Registers the socket's listeners, which live as long as it does: they keep the socket and its `JoiningSocket`, nothing of the upgrade. */
+  #listen(ws: WebSocket): JoiningSocket {
+    const join = new JoiningSocket();
+    this.#alive.add(ws);
+    this.#joining.set(ws, join);
+    ws.on('pong', () => this.#alive.add(ws));
+    ws.on('message', (data: RawData) => {
+      if (!join.receive(toBytes(data))) ws.close(syncCloseCodes.tooManyRequests, 'too many messages before authorization');
+    });
+    ws.on('close', () => {
+      join.closed = true;
+      if (join.connection) {
+        this.#rights.untrack(join.connection);
+        join.connection.closed();
+      }
+    });
+    ws.on('error', (error) => this.#o.logger.warn({ err: error }, 'sync socket error'));
+    return join;
   }
 
   #heartbeat(): void {
