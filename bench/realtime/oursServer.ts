@@ -38,6 +38,16 @@ export function measureHolds(on: boolean): void {
   defaultPreloads = on ? 'all' : 'storageReads';
 }
 
+/** Asks the process for its heap after a full collection (SIGUSR2 to `heap-report.mjs`) and waits up to 10 s for the answer. */
+async function heapAfterGcOf(proc: TrackedProcess): Promise<number | undefined> {
+  const asked = proc.events.filter((e) => e.heapAfterGc !== undefined).length;
+  process.kill(proc.pid, 'SIGUSR2');
+  const answered = await waitUntil(() => proc.events.filter((e) => e.heapAfterGc !== undefined).length > asked, 10_000);
+  const last = answered ? proc.events.findLast((e) => e.heapAfterGc !== undefined) : undefined;
+  const report = last?.heapAfterGc as { heapUsedMB?: unknown } | undefined;
+  return typeof report?.heapUsedMB === 'number' ? report.heapUsedMB : undefined;
+}
+
 /** `boards start` pinned to the server core, with a fresh (or the given) data folder; resolves once `/readyz` answers 200. */
 export async function startOurs(options: StartOptions): Promise<RunningServer> {
   const dataDir = options.dataDir ?? freshDataDir('ours');
@@ -56,7 +66,7 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
     NODE_OPTIONS: oursNodeOptions(),
   };
   const holds = (options.preloads ?? defaultPreloads) === 'all';
-  const measuring = ['sqlite-reads.mjs', ...(holds ? ['sync-hold.mjs'] : []), ...(options.memReport === true ? ['mem-report.mjs'] : [])];
+  const measuring = ['sqlite-reads.mjs', ...(holds ? ['sync-hold.mjs'] : []), ...(options.memReport === true ? ['mem-report.mjs'] : []), ...(options.heapReport === true ? ['heap-report.mjs'] : [])];
   const preloads = measuring.flatMap((file) => ['--import', pathToFileURL(path.join(peersDir(), file)).href]);
   const proc = spawnTracked(process.execPath, [...preloads, path.join(root, 'bin', 'boards.js'), 'start'], { cwd: root, env, core: serverCore });
   options.spawned?.(proc.pid);
@@ -102,6 +112,7 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
       const last = [...proc.events].reverse().find((e) => typeof e.memReport === 'object' && e.memReport !== null);
       return last?.memReport as { heapUsedMB: number; residentDocs: number | null } | undefined;
     },
+    ...(options.heapReport === true ? { heapAfterGcMB: () => heapAfterGcOf(proc) } : {}),
     ...(holds ? { liveHold: (fromMs: number, toMs: number) => liveHoldOf(proc, fromMs, toMs) } : {}),
     batchClient: () => startBatchClient(http, token),
     kill: () => proc.kill(),
@@ -113,6 +124,7 @@ export async function startOurs(options: StartOptions): Promise<RunningServer> {
         token,
         ...(spawned === undefined ? {} : { spawned }),
         ...(options.memReport === undefined ? {} : { memReport: options.memReport }),
+        ...(options.heapReport === undefined ? {} : { heapReport: options.heapReport }),
         ...(options.preloads ? { preloads: options.preloads } : {}),
       }),
   };

@@ -40,6 +40,8 @@ export async function runS3(config: BenchConfig, servers: readonly ServerName[],
           reps.push(
             await withServer(name, async (server) => {
               const ids = await server.createBoards(boardsCount);
+              // Ours: the live heap before and after (a full collection each time; before the RSS baseline, so it cannot flatter the RSS figure).
+              const heapBeforeMB = await server.heapAfterGcMB?.();
               await sleep(500);
               const baselineMB = readTreeRssMB(server.pid) ?? 0;
               const connectStarted = performance.now();
@@ -88,6 +90,8 @@ export async function runS3(config: BenchConfig, servers: readonly ServerName[],
               const sent = boards.reduce((a, b) => a + b.writer.n, 0);
               const delivered = boards.reduce((a, b) => a + (b.probe.seen.get(b.writer.key) ?? 0), 0);
               if (delivered !== sent) errors.push(`loss: ${sent - delivered} updates missing at probes`);
+              const heapAfterMB = await server.heapAfterGcMB?.();
+              const heapPerBoardKB = heapBeforeMB === undefined || heapAfterMB === undefined ? null : ((heapAfterMB - heapBeforeMB) * 1024) / boardsCount;
               const differing = boards.filter((b) => compareDocs([b.probe.client, b.writer.client]) !== undefined).length;
               if (differing > 0) errors.push(`${differing} boards: probe differs from writer`);
               const broken = [...all.map((c) => c.error), ...allSinks.map((s) => s.error)].filter((e) => e !== undefined).length;
@@ -106,13 +110,14 @@ export async function runS3(config: BenchConfig, servers: readonly ServerName[],
                 errors,
                 extra: {
                   rssPerBoardMB: (serverWindow.rssMaxMB - baselineMB) / boardsCount,
+                  heapPerBoardKB,
                   baselineRssMB: baselineMB,
                   connectAllMs,
                   loadgenCpuPct: selfWindow.cpuPct,
                   keyFigure: 'rssPerBoardMB',
                 },
               });
-            }),
+            }, { heapReport: true }),
           );
         } catch (error) {
           reps.push(failedLine(name, 'S3', params, error));

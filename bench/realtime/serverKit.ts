@@ -29,6 +29,8 @@ export interface RunningServer {
   createBoards(count: number): Promise<string[]>;
   /** The V8 heap in use and the documents held in memory, as last reported by the server process (ours); undefined when it cannot tell. */
   memReport?: () => { heapUsedMB: number; residentDocs: number | null } | undefined;
+  /** Ours, started with `heapReport`: the V8 heap in use after a full collection, in MB (`bench/peers/heap-report.mjs`); undefined when it did not answer. */
+  heapAfterGcMB?: () => Promise<number | undefined>;
   /** Document loads from storage counted in the server process so far; null when not countable. */
   storageReads(): number | null;
   /**
@@ -80,6 +82,8 @@ export interface StartOptions {
    * Off elsewhere: the report's timer is CPU the peers do not spend.
    */
   memReport?: boolean;
+  /** Ours: answers `heapAfterGcMB` (`bench/peers/heap-report.mjs`; a signal handler, no timer), for S3. */
+  heapReport?: boolean;
   /**
    * Our server's measuring preloads: all of them, or only the count of storage reads. Default: the
    * latter, unless `--hold` asked for the holds (`measureHolds`). S5 always takes the latter: the

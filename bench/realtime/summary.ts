@@ -107,6 +107,7 @@ export function renderSummary(lines: readonly ResultLine[], machine: MachineInfo
     }
   }
   out.push(...holdTable(lines));
+  out.push(...boardMemoryTable(lines));
   out.push(...abuseOutcomes(lines));
   out.push(...churnTable(lines));
   out.push('', 'Raw lines: the matching `bench/results/<timestamp>.jsonl` (not committed).', '');
@@ -137,6 +138,24 @@ export function holdTable(lines: readonly ResultLine[]): string[] {
     const e = l.extra;
     out.push(`| ${cellKey(l)} | ${format(l.p50)} | ${format(l.p99)} | ${format(num(e.holdP50Ms))} | ${format(num(e.holdP99Ms))} | ${count(e.holdSamples)} | ${count(e.holdUnrelayed)} |`);
   }
+  return out;
+}
+
+/** S3's memory per open board: RSS for every server, and for ours the live V8 heap (after a full collection) as well. */
+export function boardMemoryTable(lines: readonly ResultLine[]): string[] {
+  const s3 = lines.filter((l) => l.scenario === 'S3');
+  if (s3.length === 0) return [];
+  const out = [
+    '',
+    '## S3: memory per open board',
+    '',
+    'RSS: the highest RSS in the window less the RSS before the clients connected, per board. Heap (ours, `bench/peers/heap-report.mjs`):',
+    'the V8 heap in use after a full collection, after the window less before the clients connected, per board; RSS also holds garbage not yet collected.',
+    '',
+    '| Cell | server | RSS per board MB | heap per board KB |',
+    '|---|---|---|---|',
+  ];
+  for (const l of s3) out.push(`| ${cellKey(l)} | ${l.server} | ${format(num(l.extra.rssPerBoardMB))} | ${format(num(l.extra.heapPerBoardKB))} |`);
   return out;
 }
 
