@@ -20,12 +20,19 @@ interface Tracked {
   /** Kept in memory only, never logged: a recheck presents it again, as a reconnect would. */
   readonly token: string;
   readonly remoteAddress: string;
-  readonly keys: readonly string[];
+  /** The index entries it is in; connections found by the same key share the entry and its key string. */
+  readonly groups: readonly KeyGroup[];
   expiresAtMs: number | null;
   timer: NodeJS.Timeout | undefined;
   running: boolean;
   /** A change came while a recheck ran: decide again before acting. */
   again: boolean;
+}
+
+/** The connections found by one index key (`keysOf`). */
+interface KeyGroup {
+  readonly key: string;
+  readonly members: Set<Tracked>;
 }
 
 /** Node timers hold at most 2^31-1 ms (about 24.8 days); a later expiry is re-armed on the way. */
@@ -45,7 +52,7 @@ const maxTimerMs = 2 ** 31 - 1;
 export class LiveRights {
   readonly #o: LiveRightsOptions;
   readonly #byConnection = new Map<SyncConnection, Tracked>();
-  readonly #byKey = new Map<string, Set<Tracked>>();
+  readonly #byKey = new Map<string, KeyGroup>();
   /** Changes counted so far: a connect decision notes the count when it starts (`begin`). */
   #changeCount = 0;
   /** Connect decisions under way, by the change count at their start (how many started then). */
@@ -78,25 +85,23 @@ export class LiveRights {
 
   /** Starts watching a connection admitted by the decision `mark` (`begin`), after `RealtimeHub.attach`. */
   track(connection: SyncConnection, token: string, remoteAddress: string, admission: SyncAdmission, mark: number): void {
-    const missed = keysOf(connection.boardId, admission.grant).some((key) => (this.#recent.get(key) ?? -1) > mark);
+    const keys = keysOf(connection.boardId, admission.grant);
+    const missed = keys.some((key) => (this.#recent.get(key) ?? -1) > mark);
     this.end(mark);
     if (!connection.isOpen || this.#byConnection.has(connection)) return;
     const tracked: Tracked = {
       connection,
-      token,
+      // A copy: the token read from the query is a slice of the request URL, which it would keep alive as long as the socket.
+      token: Buffer.from(token).toString(),
       remoteAddress,
-      keys: keysOf(connection.boardId, admission.grant),
+      groups: keys.map((key) => this.#groupOf(key)),
       expiresAtMs: admission.grant.expiresAtMs,
       timer: undefined,
       running: false,
       again: false,
     };
     this.#byConnection.set(connection, tracked);
-    for (const key of tracked.keys) {
-      let set = this.#byKey.get(key);
-      if (set === undefined) this.#byKey.set(key, (set = new Set()));
-      set.add(tracked);
-    }
+    for (const group of tracked.groups) group.members.add(tracked);
     this.#arm(tracked);
     if (missed) this.#recheck(tracked);
   }
@@ -107,10 +112,9 @@ export class LiveRights {
     if (tracked === undefined) return;
     this.#byConnection.delete(connection);
     clearTimeout(tracked.timer);
-    for (const key of tracked.keys) {
-      const set = this.#byKey.get(key);
-      set?.delete(tracked);
-      if (set?.size === 0) this.#byKey.delete(key);
+    for (const group of tracked.groups) {
+      group.members.delete(tracked);
+      if (group.members.size === 0 && this.#byKey.get(group.key) === group) this.#byKey.delete(group.key);
     }
   }
 
@@ -119,7 +123,7 @@ export class LiveRights {
     const key = `${change.kind}:${change.subject}`;
     this.#changeCount += 1;
     if (this.#deciding.size > 0) this.#recent.set(key, this.#changeCount);
-    const touched = this.#byKey.get(key);
+    const touched = this.#byKey.get(key)?.members;
     if (touched === undefined) return 0;
     for (const tracked of [...touched]) this.#recheck(tracked);
     return touched.size;
@@ -133,6 +137,12 @@ export class LiveRights {
   /** Stops every expiry timer and forgets every connection (the server is closing them). */
   close(): void {
     for (const connection of [...this.#byConnection.keys()]) this.untrack(connection);
+  }
+
+  #groupOf(key: string): KeyGroup {
+    let group = this.#byKey.get(key);
+    if (group === undefined) this.#byKey.set(key, (group = { key, members: new Set() }));
+    return group;
   }
 
   #recheck(tracked: Tracked): void {
