@@ -41,6 +41,7 @@ export type { DocumentReplication, ReplicationPorts } from './documents/Document
 export type { DocumentLease } from './documents/DocumentLease.js';
 export type { DocumentObserver } from './documents/DocumentObserver.js';
 export type { DocumentRegistryOptions, DocumentRegistryStats, TransactOptions } from './documents/DocumentRegistry.js';
+export type { RecordsWithUpdate } from './documents/updatePersisterOptions.js';
 export { afterChange, holdsChange, storedChanges } from './documents/changeMarks.js';
 export type { ChangeMark } from './documents/changeMarks.js';
 export { hasWriteReceipt, withWriteReceipt, writeReceiptIds, writeReceiptTtlMs } from './documents/writeReceipts.js';

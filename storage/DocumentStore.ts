@@ -1,3 +1,5 @@
+import type { StoredRecord } from './Collection.js';
+
 /**
  * The persistence port of board documents: an append-only log of Yjs updates per document,
  * plus one compacted snapshot. Loading = snapshot + every logged update after it, in order.
@@ -40,6 +42,13 @@ export interface LogTail {
   lastSeq: number;
 }
 
+/** A record of a collection, written by an append in the same transaction as its updates (`DocumentStore.append`). */
+export interface RecordWithUpdates {
+  /** The collection's name (`CollectionSpec.name`), opened on the database this store belongs to. */
+  collection: string;
+  record: StoredRecord;
+}
+
 /**
  * The update log and snapshots of board documents. Writes resolve once stored so that a crash
  * of this process (`kill -9`) cannot lose them; `sync` makes everything written so far survive
@@ -48,9 +57,13 @@ export interface LogTail {
 export interface DocumentStore {
   /**
    * Appends updates to a document's log, in the order given, in one write; resolves only once
-   * they are stored (see above). Returns the last sequence number.
+   * they are stored (see above). Returns the last sequence number. Where `appendsRecords` is
+   * true, `records` are inserted in the same transaction: the updates and the records are both
+   * stored or neither is. No other store is given any.
    */
-  append(docId: string, updates: readonly Uint8Array[]): Promise<number>;
+  append(docId: string, updates: readonly Uint8Array[], records?: readonly RecordWithUpdates[]): Promise<number>;
+  /** True when `append` takes records to insert with the updates (PostgreSQL: one statement, one commit). */
+  readonly appendsRecords?: boolean;
   /**
    * Like `append`, synchronously: the updates are stored (safe from a crash of the process) when
    * it returns. Only stores whose writes are local and fast offer it (the embedded sqlite

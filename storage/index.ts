@@ -17,7 +17,7 @@ export { batchedFind, findTogether } from './BatchedFind.js';
 export type { BatchedFind, BatchedResults } from './BatchedFind.js';
 export { AssetStore, assetChunkBytes } from './AssetStore.js';
 export type { AssetUsage, NewAsset } from './AssetStore.js';
-export type { DocumentStore, LoggedUpdate, LogTail, StoredDocument } from './DocumentStore.js';
+export type { DocumentStore, LoggedUpdate, LogTail, RecordWithUpdates, StoredDocument } from './DocumentStore.js';
 export type {
   BoardSearchHit,
   IndexedBoardEntries,

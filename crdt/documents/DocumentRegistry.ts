@@ -122,6 +122,8 @@ export class DocumentRegistry {
       }, origin);
       const hold = options.appendAfter?.();
       if (hold !== undefined) managed.persister.holdUntil(hold);
+      const records = options.storeWith?.();
+      if (records !== undefined) managed.persister.storeWith(records);
       // Appended in this turn when the store can (no wait for the write-behind timer); else queued.
       managed.persister.storeNow();
       const stored = options.wait === 'stored' ? managed.persister.whenPersisted() : managed.persister.whenDurable();

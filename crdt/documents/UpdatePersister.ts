@@ -1,17 +1,23 @@
 import type { DocumentStore } from '../../storage/index.js';
+import { StorageError } from '../../storage/index.js';
 import type { DocumentObserver } from './DocumentObserver.js';
 import { DocumentError } from './errors.js';
 import { later } from './later.js';
 import { LogCompaction } from './LogCompaction.js';
 import type { Logger } from './Logger.js';
-import type { UpdatePersisterInit, UpdatePersisterOptions } from './updatePersisterOptions.js';
+import type { RecordsWithUpdate, UpdatePersisterInit, UpdatePersisterOptions } from './updatePersisterOptions.js';
 
-export type { BuildSnapshot, CompactGuard, EncodeSmall, UpdatePersisterInit, UpdatePersisterOptions } from './updatePersisterOptions.js';
+export type { BuildSnapshot, CompactGuard, EncodeSmall, RecordsWithUpdate, UpdatePersisterInit, UpdatePersisterOptions } from './updatePersisterOptions.js';
 
 interface Waiter {
   target: number;
   resolve: () => void;
   reject: (error: unknown) => void;
+}
+
+/** Records to append with the updates up to the `upTo`th queued (`storeWith`). */
+interface QueuedRecords extends RecordsWithUpdate {
+  upTo: number;
 }
 
 /** Shared by the persisters told of nothing. */
@@ -36,6 +42,10 @@ export class UpdatePersister {
   readonly #compaction: LogCompaction;
   readonly #queue: Uint8Array[] = [];
   readonly #waiters: Waiter[] = [];
+  /** Given to `storeWith`, oldest first, until appended with their update or left out. */
+  readonly #records: QueuedRecords[] = [];
+  /** How many of `#records` go with the append in flight (`drop` leaves them to it). */
+  #recordsInFlight = 0;
   #enqueued = 0;
   #stored = 0;
   #timer: { cancel: () => void } | undefined;
@@ -92,6 +102,19 @@ export class UpdatePersister {
   }
 
   /**
+   * Appends `records` with the update queued last, in the same transaction (a store whose
+   * `appendsRecords` is true): with it and every update queued before it in one append, whatever
+   * the batching. `records.settled` is told true once they are stored; false when they are left
+   * out: no update is queued, the store takes no records, the document is dropped, or an append
+   * with them failed otherwise than by the store being unavailable (then the updates are appended
+   * again without them, so that records the store refuses never keep a board's updates out).
+   */
+  storeWith(records: RecordsWithUpdate): void {
+    if (this.#dropped || this.#store.appendsRecords !== true || this.#queue.length === 0) records.settled(false);
+    else this.#records.push({ ...records, upTo: this.#enqueued });
+  }
+
+  /**
    * Stores every queued update now, in one synchronous append, when the store offers
    * `appendNow` and no store call is in flight; returns true when everything queued so far is
    * stored (safe from a crash of the process). Returns false otherwise, and when the append
@@ -105,7 +128,7 @@ export class UpdatePersister {
     if (this.#queue.length === 0) return !this.#dropped;
     const store = this.#store;
     if (this.#dropped || this.#running !== undefined) return false;
-    if (store.appendNow === undefined || this.#hold !== undefined) {
+    if (store.appendNow === undefined || this.#hold !== undefined || this.#records.length > 0) {
       this.#timer?.cancel();
       this.#start();
       return false;
@@ -176,6 +199,7 @@ export class UpdatePersister {
     this.#timer?.cancel();
     this.#timer = undefined;
     this.#queue.length = 0;
+    for (const queued of this.#records.splice(this.#recordsInFlight)) queued.settled(false);
     this.#wakeRetry?.();
     for (const waiter of this.#waiters.splice(0)) waiter.reject(deletedError(this.#docId));
     await this.#running;
@@ -238,9 +262,22 @@ export class UpdatePersister {
 
   async #appendBatch(): Promise<void> {
     const batch = this.#queue.slice(0, this.#options.maxBatchUpdates);
+    // The records of every update in the batch (all of them when it merges several), in one transaction with it.
+    let withRecords = 0;
+    while (withRecords < this.#records.length && this.#records[withRecords]!.upTo <= this.#stored + batch.length) withRecords += 1;
     const startedAt = performance.now();
-    const seq = await this.#store.append(this.#docId, batch);
+    let seq: number;
+    this.#recordsInFlight = withRecords;
+    try {
+      seq = withRecords === 0 ? await this.#store.append(this.#docId, batch) : await this.#store.append(this.#docId, batch, this.#records.slice(0, withRecords).flatMap((queued) => queued.records));
+    } catch (error) {
+      if (withRecords > 0 && (this.#dropped || !(error instanceof StorageError && error.code === 'storage_unavailable'))) this.#leaveOut(withRecords, error);
+      throw error;
+    } finally {
+      this.#recordsInFlight = 0;
+    }
     this.#observer.appended?.(batch.length, (performance.now() - startedAt) / 1000);
+    for (const queued of this.#records.splice(0, withRecords)) queued.settled(true);
     if (this.#dropped) return;
     this.#queue.splice(0, batch.length);
     this.#stored += batch.length;
@@ -250,6 +287,12 @@ export class UpdatePersister {
     this.#settle();
     this.#onStored?.(batch, seq);
     if (compactionDue) this.#compaction.compactIfDue();
+  }
+
+  /** Leaves the first `count` queued records out of the appends to come, after `error`. */
+  #leaveOut(count: number, error: unknown): void {
+    this.#logger.error({ err: error, docId: this.#docId, records: count }, 'Records stored with document updates were left out after a failed append');
+    for (const queued of this.#records.splice(0, count)) queued.settled(false);
   }
 
   #settle(): void {

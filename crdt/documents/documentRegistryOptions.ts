@@ -2,6 +2,7 @@ import type { Clock } from '../../storage/index.js';
 import type { DocumentObserver } from './DocumentObserver.js';
 import type { ReplicationPorts } from './DocumentReplication.js';
 import type { Logger } from './Logger.js';
+import type { RecordsWithUpdate } from './updatePersisterOptions.js';
 import type { ManagedDocumentOptions } from './ManagedDocument.js';
 import type { SnapshotBuilder } from './SnapshotBuilder.js';
 
@@ -81,6 +82,12 @@ export interface TransactOptions {
    * pooled connections commit in whatever order they finish).
    */
   appendAfter?: () => Promise<unknown> | undefined;
+  /**
+   * Called once the transaction is over, as `appendAfter`: records it returns are appended with
+   * the transaction's update in one transaction of the store (`UpdatePersister.storeWith`), where
+   * the store offers it (`DocumentStore.appendsRecords`), rather than written before it.
+   */
+  storeWith?: () => RecordsWithUpdate | undefined;
 }
 
 /** Counters of `DocumentRegistry.stats()`. */

@@ -1,4 +1,4 @@
-import type { DocumentStore, StoredDocument } from '../../storage/index.js';
+import type { DocumentStore, RecordWithUpdates, StoredDocument } from '../../storage/index.js';
 import type { DocumentObserver } from './DocumentObserver.js';
 import type { Logger } from './Logger.js';
 
@@ -63,3 +63,10 @@ export type BuildSnapshot = (stored: StoredDocument) => Promise<{ state: readonl
 
 /** The in-memory document encoded, when it is small enough to encode on the event loop; else undefined. */
 export type EncodeSmall = () => Uint8Array | undefined;
+
+/** Records appended in the same transaction as an update (`UpdatePersister.storeWith`, `TransactOptions.storeWith`). */
+export interface RecordsWithUpdate {
+  records: readonly RecordWithUpdates[];
+  /** Told once: true when the records were stored with their update, false when they were left out (`UpdatePersister.storeWith` says when). */
+  settled: (stored: boolean) => void;
+}

@@ -5,7 +5,7 @@ import { filterToPostgres, sortToPostgres, updateToPostgres } from './filterToPo
 import { SqlParams } from './SqlParams.js';
 import type { StatementNames } from './StatementNames.js';
 import { encodeString, toStoredJson } from './nulSafeJson.js';
-import { isUniqueViolation } from './schema.js';
+import { collectionTable, isUniqueViolation } from './schema.js';
 
 type Row = { doc: Record<string, unknown> };
 
@@ -29,7 +29,7 @@ export class PostgresCollection<T extends StoredRecord> implements Collection<T>
   constructor(pool: Pool, spec: CollectionSpec, ready: () => Promise<void>, names?: StatementNames) {
     this.name = spec.name;
     this.#pool = pool;
-    this.#table = `c_${spec.name}`;
+    this.#table = collectionTable(spec.name);
     this.#ready = ready;
     this.#names = names;
   }

@@ -7,7 +7,7 @@ import { fromStoredJson } from './nulSafeJson.js';
 import { PostgresCollection } from './PostgresCollection.js';
 import { PostgresDocumentStore } from './PostgresDocumentStore.js';
 import { PostgresSearchIndex } from './PostgresSearchIndex.js';
-import { ensureCollection, migrate } from './schema.js';
+import { collectionTable, ensureCollection, migrate } from './schema.js';
 import { SqlParams } from './SqlParams.js';
 import { StatementNames } from './StatementNames.js';
 import { guardPool } from './unavailable.js';
@@ -60,7 +60,7 @@ export class PostgresDatabase implements Database {
     this.#schema = schema;
     this.#names = names;
     const ready = (): Promise<void> => this.#migrations();
-    this.documents = new PostgresDocumentStore(pool, ready);
+    this.documents = new PostgresDocumentStore(pool, ready, (collection) => this.#tableOf(collection));
     this.search = new PostgresSearchIndex(pool, ready);
   }
 
@@ -115,6 +115,14 @@ export class PostgresDatabase implements Database {
       });
     }
     return promise;
+  }
+
+  /** The table of a collection opened here (`collection`), once it exists: for the records an append inserts with its updates. */
+  async #tableOf(collection: string): Promise<string> {
+    const spec = this.#specs.get(collection);
+    if (spec === undefined) throw new TypeError(`No collection ${collection} was opened on this database.`);
+    await this.#table(spec);
+    return collectionTable(spec.name);
   }
 
   collection<T extends StoredRecord>(spec: CollectionSpec): Collection<T> {

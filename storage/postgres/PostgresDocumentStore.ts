@@ -1,8 +1,9 @@
 import type { Pool, PoolClient } from 'pg';
-import type { DocumentStore, LoggedUpdate, LogTail, StoredDocument } from '../DocumentStore.js';
+import type { DocumentStore, LoggedUpdate, LogTail, RecordWithUpdates, StoredDocument } from '../DocumentStore.js';
 import { KeyedChain } from '../KeyedChain.js';
 import { packSnapshot, unpackSnapshot } from '../snapshotParts.js';
 import { compactionFenced } from '../errors.js';
+import { encodeString, toStoredJson } from './nulSafeJson.js';
 import { inTransaction } from './transaction.js';
 
 /**
@@ -17,15 +18,37 @@ const logRowsPerQuery = 1000;
  * (a named statement): parsing and planning it again for every append cost the server more than
  * running it.
  */
-const appendSql = `WITH head AS (
+const appendWith = `WITH head AS (
     INSERT INTO doc_heads AS h (doc_id, last_seq) VALUES ($1, $2::bigint)
     ON CONFLICT (doc_id) DO UPDATE SET last_seq = h.last_seq + $2::bigint
     RETURNING last_seq
   ), logged AS (
     INSERT INTO doc_log (doc_id, seq, data)
     SELECT $1, head.last_seq - $2::bigint + u.ord, u.data FROM head, unnest($3::bytea[]) WITH ORDINALITY AS u(data, ord)
-  )
+  )`;
+const appendSql = `${appendWith}
   SELECT last_seq FROM head`;
+
+/**
+ * `appendSql` with the records of each of `tables` inserted by the same statement (one commit:
+ * both or neither), table i's ids and records in parameters 4 + 2i and 5 + 2i.
+ */
+function appendWithRecordsSql(tables: readonly string[]): string {
+  const inserts = tables.map((table, i) => `, r${i} AS (INSERT INTO ${table} (id, doc) SELECT r.id, r.doc::jsonb FROM unnest($${4 + 2 * i}::text[], $${5 + 2 * i}::text[]) AS r(id, doc))`);
+  return `${appendWith}${inserts.join('')}
+  SELECT last_seq FROM head`;
+}
+
+/** Records grouped by collection, in the order each collection first comes. */
+function byCollection(records: readonly RecordWithUpdates[]): Map<string, RecordWithUpdates['record'][]> {
+  const groups = new Map<string, RecordWithUpdates['record'][]>();
+  for (const { collection, record } of records) {
+    const group = groups.get(collection);
+    if (group === undefined) groups.set(collection, [record]);
+    else group.push(record);
+  }
+  return groups;
+}
 
 type SnapshotRow = { seq: string; data: Buffer; parts: number[] | null };
 type LogRow = { seq: string; data: Buffer };
@@ -57,7 +80,7 @@ async function logAfter(client: PoolClient, docId: string, afterSeq: number): Pr
  *   the updates into `doc_log` under the numbers it reserved. The row stays locked until the
  *   append commits, so appends to one document commit one after another, in the order of their
  *   numbers: no load ever sees a later update without the earlier ones, whichever process wrote
- *   them.
+ *   them. Records given with the updates (`appendsRecords`) are inserted by the same statement.
  * - `doc_snapshots` (doc_id, seq, data, parts): the compacted state up to `seq`; `parts` the part
  *   sizes of a snapshot stored in parts. A compaction stores it (unless a later one is stored)
  *   and trims the log up to `seq` in one transaction: updates appended meanwhile have higher
@@ -73,23 +96,45 @@ async function logAfter(client: PoolClient, docId: string, afterSeq: number): Pr
 export class PostgresDocumentStore implements DocumentStore {
   readonly #pool: Pool;
   readonly #ready: () => Promise<void>;
+  readonly #tableOf: ((collection: string) => Promise<string>) | undefined;
   /** Appends per document in this process, chained so that they take their numbers in call order. */
   readonly #appendChains = new KeyedChain();
 
-  /** `ready` resolves once the store's tables exist (it is called before every operation). */
-  constructor(pool: Pool, ready: () => Promise<void>) {
+  /**
+   * `ready` resolves once the store's tables exist (it is called before every operation);
+   * `tableOf` resolves with the table of a collection once it exists (rejects for one not
+   * opened), for the records an append inserts. Without it, `appendsRecords` is false.
+   */
+  constructor(pool: Pool, ready: () => Promise<void>, tableOf?: (collection: string) => Promise<string>) {
     this.#pool = pool;
     this.#ready = ready;
+    this.#tableOf = tableOf;
+    this.appendsRecords = tableOf !== undefined;
   }
 
-  async append(docId: string, updates: readonly Uint8Array[]): Promise<number> {
-    return this.#appendChains.run(docId, () => this.#appendNow(docId, updates));
+  readonly appendsRecords: boolean;
+
+  /** With `records`: the updates and the records in one statement, so one commit stores both or neither. */
+  async append(docId: string, updates: readonly Uint8Array[], records?: readonly RecordWithUpdates[]): Promise<number> {
+    return this.#appendChains.run(docId, () => this.#appendNow(docId, updates, records));
   }
 
-  async #appendNow(docId: string, updates: readonly Uint8Array[]): Promise<number> {
+  async #appendNow(docId: string, updates: readonly Uint8Array[], records: readonly RecordWithUpdates[] | undefined): Promise<number> {
     await this.#ready();
+    if (records !== undefined && records.length > 0) return this.#appendWithRecords(docId, updates, records);
     if (updates.length === 0) return this.#lastStoredSeq(docId);
     const { rows } = await this.#pool.query<{ last_seq: string }>({ name: 'boards_doc_append', text: appendSql, values: [docId, updates.length, updates] });
+    return Number(rows[0]?.last_seq);
+  }
+
+  async #appendWithRecords(docId: string, updates: readonly Uint8Array[], records: readonly RecordWithUpdates[]): Promise<number> {
+    const tableOf = this.#tableOf;
+    if (tableOf === undefined) throw new TypeError('This store was made without the tables of its collections: an append takes no records.');
+    const groups = [...byCollection(records)];
+    const tables = await Promise.all(groups.map(([collection]) => tableOf(collection)));
+    const values: unknown[] = [docId, updates.length, updates];
+    for (const [, group] of groups) values.push(group.map((record) => encodeString(record.id)), group.map((record) => toStoredJson(record)));
+    const { rows } = await this.#pool.query<{ last_seq: string }>({ name: `boards_doc_append_with:${tables.join(',')}`, text: appendWithRecordsSql(tables), values });
     return Number(rows[0]?.last_seq);
   }
 

@@ -109,6 +109,11 @@ function indexName(prefix: string, collection: string, index: IndexSpec): string
   return `"${name}"`;
 }
 
+/** The table of collection `name` (`c_<name>`: `id`, and the record whole in `doc`). */
+export function collectionTable(name: string): string {
+  return `c_${name}`;
+}
+
 /**
  * Creates a collection's table and indexes when missing: a plain index over the fields' jsonb
  * expressions for queries, and for a unique index a unique one over the same expressions, under
@@ -117,7 +122,7 @@ function indexName(prefix: string, collection: string, index: IndexSpec): string
  */
 export async function ensureCollection(pool: Pool, schema: string | undefined, spec: CollectionSpec): Promise<void> {
   if (!namePattern.test(spec.name)) throw new TypeError(`A collection name is lower-case letters, digits and _: ${spec.name}`);
-  const table = `c_${spec.name}`;
+  const table = collectionTable(spec.name);
   await underSchemaLock(pool, schema, async (client) => {
     await client.query(`CREATE TABLE IF NOT EXISTS ${table} (id text COLLATE "C" PRIMARY KEY, doc jsonb NOT NULL)`);
     for (const index of spec.indexes ?? []) {
