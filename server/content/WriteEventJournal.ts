@@ -1,6 +1,6 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import type * as Y from 'yjs';
-import type { Actor, ChangeMark, DocumentRegistry } from '../../crdt/index.js';
+import type { Actor, ChangeMark, DocumentRegistry, RecordsWithUpdate, TransactOptions } from '../../crdt/index.js';
 import { afterChange, storedChanges } from '../../crdt/index.js';
 import type { Clock, Collection, Database } from '../../storage/index.js';
 import { TimeOrderedIds, sharedDurability } from '../../storage/index.js';
@@ -47,6 +47,8 @@ interface Staged {
   /** The journal row, when it was written (its write may still be under way on a store whose writes are asynchronous). */
   row: WriteEventsRecord | null;
   written: Promise<boolean>;
+  /** The row, to be appended with the update in one transaction (a store whose `appendsRecords` is true); its append settles `written`. */
+  withUpdate?: RecordsWithUpdate;
 }
 
 /**
@@ -54,8 +56,9 @@ interface Staged {
  * and with `create` a board duplicate) as durable as its update. The
  * events are planned at the end of the write's transaction, once Yjs has cleaned it up and before
  * its update goes to the store, and written then to a journal (`write_events`): on sqlite the row
- * is written before the update is appended; on PostgreSQL and MongoDB the update's append starts
- * once the row's insert is done (on another pooled connection it could otherwise commit first).
+ * is written before the update is appended; on PostgreSQL it goes in the update's append (one
+ * commit stores both or neither); on MongoDB the update's append starts once the row's insert is
+ * done (on another pooled connection it could otherwise commit first).
  * The events are emitted once the update is stored, and the row is removed after them.
  *
  * A process that stops in between (`kill -9`) leaves the row; `recover` (at start-up, and with
@@ -73,8 +76,12 @@ export class WriteEventJournal {
   /** Without an fsync of its own: a row a power loss brings back only emits its events again. */
   readonly #removals = new JournalRemovals((ids) => this.#rows.deleteMany({ id: { $in: ids } }, sharedDurability));
 
+  /** Whether a row goes in its update's append (`DocumentStore.appendsRecords`) rather than before it. */
+  readonly #rowsWithUpdates: boolean;
+
   constructor(options: WriteEventJournalOptions) {
     this.#o = options;
+    this.#rowsWithUpdates = options.db.writesBeforeReturn !== true && options.db.documents.appendsRecords === true;
     this.#rows = options.db.collection<WriteEventsRecord>(writeEventCollections.events);
     this.#boards = options.db.collection<BoardRecord>(boardCollections.boards);
   }
@@ -101,8 +108,7 @@ export class WriteEventJournal {
           return value;
         },
         actor,
-        // Where the row's write may complete after the update's, the update waits for it.
-        this.#o.db.writesBeforeReturn === true ? storedOnly : { wait: 'stored', appendAfter: () => staged?.written },
+        this.#transactOptions(() => staged),
       );
     } catch (error) {
       // The update is not known to be stored (it may be, later): the row is replayed once it is.
@@ -147,6 +153,17 @@ export class WriteEventJournal {
     return result;
   }
 
+  /**
+   * How a write's transaction stores its row: on sqlite the row is written before the update;
+   * on PostgreSQL it goes in the update's append (one commit: both or neither); elsewhere, where
+   * the row's write may complete after the update's, the update waits for it.
+   */
+  #transactOptions(staged: () => Staged | undefined): TransactOptions {
+    if (this.#o.db.writesBeforeReturn === true) return storedOnly;
+    if (this.#rowsWithUpdates) return { wait: 'stored', storeWith: () => staged()?.withUpdate };
+    return { wait: 'stored', appendAfter: () => staged()?.written };
+  }
+
   async #emit(events: readonly PlannedEvent[]): Promise<void> {
     for (let i = 0; i < events.length; i += 1) {
       const event = events[i] as PlannedEvent;
@@ -188,6 +205,8 @@ export class WriteEventJournal {
       return { events: null, row: null, written: Promise.resolve(false) };
     }
     const row = this.#row(id, boardId, mark, events, at);
+    // A change (a mark) has an update to go with; a write that changed nothing has none.
+    if (this.#rowsWithUpdates && mark !== null) return { events, row, ...this.#withUpdate(boardId, row) };
     // Started now: the sqlite store writes it before `insert` returns, before the update is appended.
     const written = this.#rows.insert(row, sharedDurability).then(
       () => true,
@@ -197,6 +216,17 @@ export class WriteEventJournal {
       },
     );
     return { events, row, written };
+  }
+
+  /** `row` as records to append with its update, and whether they were (`written`). */
+  #withUpdate(boardId: string, row: WriteEventsRecord): Pick<Staged, 'written' | 'withUpdate'> {
+    let settle: (stored: boolean) => void = () => undefined;
+    const written = new Promise<boolean>((resolve) => (settle = resolve));
+    const settled = (stored: boolean): void => {
+      if (!stored) this.#o.logger.error({ boardId }, 'write events could not be journaled');
+      settle(stored);
+    };
+    return { written, withUpdate: { records: [{ collection: writeEventCollections.events.name, record: row }], settled } };
   }
 
   /** Once the board's updates are stored, replays `row` (its write failed to be confirmed in time, but may still be stored). */
