@@ -146,7 +146,8 @@ async function restCreates(a: OursNode, b: OursNode, cluster: OursCluster, confi
   );
   process.stdout.write(
     `ours REST creates: one process ${one.perSecond.toFixed(1)}/s, two ${two.perSecond.toFixed(1)}/s (by board ${twoByBoard.perSecond.toFixed(1)}/s, board hash ${twoByHash.perSecond.toFixed(1)}/s)\n` +
-      `ours REST creates, two processes / one: round-robin ${ratio(two)}, by board ${ratio(twoByBoard)}, board hash ${ratio(twoByHash)} (target ≥ 1.6)\n`,
+      `ours REST creates, two processes / one: round-robin ${ratio(two)}, by board ${ratio(twoByBoard)}, board hash ${ratio(twoByHash)} (target ≥ 1.6)\n` +
+      `ours REST creates, latency ms p50/p99: one process ${one.latency.p50 ?? '—'}/${one.latency.p99 ?? '—'}, round-robin ${two.latency.p50 ?? '—'}/${two.latency.p99 ?? '—'}\n`,
   );
   return { one, two, twoByBoard, twoByHash };
 }
