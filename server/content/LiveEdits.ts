@@ -9,7 +9,9 @@ import type { LiveItemChangeRecord } from '../../storage/schema/liveEdits.js';
 import { liveEditCollections } from '../../storage/schema/liveEdits.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import { itemChangeKey } from './changeKeys.js';
-import { foldItemChanges, nextItemChange } from './itemChanges.js';
+import { foldItemChanges } from './itemChanges.js';
+import { adds, foldInto } from './journaledSteps.js';
+import type { JournaledSteps } from './journaledSteps.js';
 import { currentItem, itemChangeEvents } from './itemChangeEvents.js';
 import type { ItemChangeStep, NetItemChange } from './itemChanges.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
@@ -38,30 +40,9 @@ interface Pending {
   journalIds: string[];
   /** Their writes (a store whose writes are asynchronous may still be at it). */
   writes: Promise<void>[];
-  /** What the journal rows say of each item so far (`foldItemChanges` of their steps), and the actor of the last row. */
-  journaled: { net: Map<string, NetItemChange>; actorId: string };
+  journaled: JournaledSteps;
   /** When its window ends (`performance.now()` time). */
   dueAt: number;
-}
-
-/** Adds `steps` to the net change per item, as `foldItemChanges` folds them. */
-function foldInto(net: Map<string, NetItemChange>, steps: readonly ItemChangeStep[]): void {
-  for (const { id, change } of steps) net.set(id, nextItemChange(net.get(id), change));
-}
-
-/**
- * Whether journaling `steps` by `actorId` would change nothing `recover` does with the rows
- * already written: each step updates an item the rows already show as created or updated, by the
- * actor of the last row (recovery reads the items from the stored document, so a drag or a typing
- * run needs one row per coalescing window, not one per message).
- */
-function adds(journaled: Pending['journaled'], steps: readonly ItemChangeStep[], actorId: string): boolean {
-  if (actorId !== journaled.actorId) return true;
-  for (const { id, change } of steps) {
-    const net = journaled.net.get(id);
-    if (change !== 'updated' || (net !== 'created' && net !== 'updated')) return true;
-  }
-  return false;
 }
 
 /** Boards whose workspace is remembered before the memory is cleared. */
