@@ -17,6 +17,7 @@ import { splitLoadAboveBytes } from './splitUpdate.js';
 import { stampWriteReceipt } from './writeReceipts.js';
 import { documentOptions, registryLimits } from './documentRegistryOptions.js';
 import type { DocumentRegistryOptions, DocumentRegistryStats, RegistryLimits, TransactOptions } from './documentRegistryOptions.js';
+import type { RecordsWithUpdate } from './updatePersisterOptions.js';
 import { RegistryListeners } from './RegistryListeners.js';
 import { idleToUnload } from './idleUnloads.js';
 import { withPersistTimeout } from './persistTimeout.js';
@@ -148,6 +149,13 @@ export class DocumentRegistry {
   /** Holds the board's appends, queued or to come, until `settled` settles, as `TransactOptions.appendAfter` does for a change made otherwise (a live edit's journal row); nothing when it is not loaded. */
   holdAppends(boardId: string, settled: Promise<unknown>): void {
     this.#docs.get(boardId)?.persister.holdUntil(settled);
+  }
+
+  /** Appends `records` with the board's update queued last, in one transaction (`UpdatePersister.storeWith`); told false at once when the board is not loaded. */
+  storeWith(boardId: string, records: RecordsWithUpdate): void {
+    const managed = this.#docs.get(boardId);
+    if (managed === undefined) records.settled(false);
+    else managed.persister.storeWith(records);
   }
 
   /** Unloads idle documents (no leases, unused for `idleUnloadMs`, or sooner under pressure: `idleToUnload`), flushing them first; resolves with how many. */

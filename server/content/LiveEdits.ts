@@ -21,7 +21,7 @@ import type { WriteEventJournal } from './WriteEventJournal.js';
 /** Options of `LiveEdits`. */
 export interface LiveEditsOptions {
   db: Database;
-  documents: Pick<DocumentRegistry, 'open' | 'onLoaded' | 'holdAppends'>;
+  documents: Pick<DocumentRegistry, 'open' | 'onLoaded' | 'holdAppends' | 'storeWith'>;
   events: DomainEvents;
   clock: Clock;
   logger: DomainEventLogger;
@@ -64,8 +64,9 @@ const windowSlack = 0.05;
  *
  * Durability: the changes of each turn are written to a journal (`live_item_changes`) in the
  * event-loop turn that stored the edit (on sqlite, synchronously right after the update's
- * append; on PostgreSQL and MongoDB the update's append waits until the row is stored:
- * `DocumentRegistry.holdAppends`), and removed once their events are emitted; a turn that adds nothing to what
+ * append; on PostgreSQL in the update's append, one commit for both; on MongoDB the update's
+ * append waits until the row is stored; on both the append is held until the turn's rows are
+ * known: `DocumentRegistry.holdAppends`), and removed once their events are emitted; a turn that adds nothing to what
  * the window's rows say writes none (`adds`). A crash inside the coalescing
  * window leaves the rows, and `recover()` at the next start emits their events from the stored
  * document. So every acknowledged live edit has its item events, at least once: a crash between
@@ -92,8 +93,12 @@ export class LiveEdits {
   readonly #coalesceMs: number;
   readonly #stopLoading: () => void;
 
+  /** Whether a row goes in the append of its turn's update (`DocumentStore.appendsRecords`) rather than before it. */
+  readonly #rowsWithUpdates: boolean;
+
   constructor(options: LiveEditsOptions) {
     this.#o = options;
+    this.#rowsWithUpdates = options.db.writesBeforeReturn !== true && options.db.documents.appendsRecords === true;
     this.#boards = options.db.collection<BoardRecord>(boardCollections.boards);
     this.#journal = options.db.collection<LiveItemChangeRecord>(liveEditCollections.changes);
     this.#coalesceMs = options.coalesceMs ?? 1_000;
@@ -226,7 +231,11 @@ export class LiveEdits {
     }
     if (rows.length === 0) return;
     const journal = (): void => {
-      for (const [boardId, steps, actorId] of rows) this.#release(boardId, this.#journalBoard(boardId, steps, actorId, dueAt));
+      for (const [boardId, steps, actorId] of rows) {
+        const written = this.#journalBoard(boardId, steps, actorId, dueAt);
+        // A row in the update's append holds it back no longer: it is stored with it.
+        this.#release(boardId, this.#rowsWithUpdates ? undefined : written);
+      }
     };
     if (this.#o.db.batch === undefined) journal();
     else this.#o.db.batch(journal);
@@ -245,10 +254,7 @@ export class LiveEdits {
     const pending = this.#pending.get(boardId);
     const at = this.#o.clock.now();
     const id = this.#ids.next(at);
-    // Started now: the sqlite store writes it before `insert` returns, in the turn that stored the edit.
-    const write = this.#journal
-      .insert({ id, boardId, actorId, steps, at, ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }) }, sharedDurability)
-      .catch((error: unknown) => this.#o.logger.error({ err: error, boardId }, 'live edit changes could not be journaled'));
+    const write = this.#writeRow({ id, boardId, actorId, steps, at, ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }) });
     if (pending !== undefined) {
       pending.steps.push(...steps);
       pending.actorId = actorId;
@@ -263,6 +269,18 @@ export class LiveEdits {
     this.#pending.set(boardId, { steps: [...steps], actorId, journalIds: [id], writes: [write], journaled: { net, actorId }, dueAt });
     if (this.#timer === undefined) this.#arm(dueAt);
     return write;
+  }
+
+  /**
+   * Writes a journal row, resolved once that is over: in the append of the turn's update, one
+   * commit for both (PostgreSQL), or on its own, started now (the sqlite store writes it before
+   * `insert` returns, in the turn that stored the edit).
+   */
+  #writeRow(row: LiveItemChangeRecord): Promise<void> {
+    const failed = (error?: unknown): void => this.#o.logger.error({ err: error, boardId: row.boardId }, 'live edit changes could not be journaled');
+    if (!this.#rowsWithUpdates) return this.#journal.insert(row, sharedDurability).catch(failed);
+    const records = [{ collection: liveEditCollections.changes.name, record: row }];
+    return new Promise<void>((resolve) => this.#o.documents.storeWith(row.boardId, { records, settled: (stored) => resolve(stored ? undefined : failed()) }));
   }
 
   /** Sets the one timer for the window ending at `dueAt`. */

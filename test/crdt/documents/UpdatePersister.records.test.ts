@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import * as Y from 'yjs';
+import { DocumentRegistry } from '../../../crdt/index.js';
 import { silentLogger } from '../../../crdt/documents/Logger.js';
 import { UpdatePersister } from '../../../crdt/documents/UpdatePersister.js';
 import type { RecordWithUpdates } from '../../../storage/index.js';
@@ -140,5 +141,21 @@ describe('UpdatePersister: records stored with their update', () => {
     store.held.shift()?.();
     await dropped;
     expect(settled).toEqual(['r0 left out', 'r1 left out', 'r3 left out', 'r2 stored']);
+  });
+});
+
+describe('DocumentRegistry.storeWith', () => {
+  it("hands the records to the board's persister, and tells false at once for a board not loaded", async () => {
+    const db = new SqliteDatabase({ dataDir: ':memory:' });
+    cleanups.push(() => db.close());
+    const store = new RecordingStore(db.documents);
+    const documents = new DocumentRegistry(store, { sweepIntervalMs: 0 });
+    const settled: string[] = [];
+    const records = (id: string) => ({ records: [{ collection: 'rows', record: { id } }], settled: (stored: boolean) => void settled.push(`${id} ${stored ? 'stored' : 'left out'}`) });
+    documents.storeWith('b1', records('r0'));
+    await documents.transact('b1', (doc) => doc.getArray('a').push([1]), null, { wait: 'stored', storeWith: () => records('r1') });
+    expect(settled).toEqual(['r0 left out', 'r1 stored']);
+    expect(store.calls).toEqual([{ count: 1, records: ['r1'] }]);
+    await documents.close();
   });
 });
