@@ -24,13 +24,15 @@ export interface ClusterBenchConfig {
   statementsOnly: boolean;
   /** Only the fan-out of ours (and of Hocuspocus unless left out), with its hops and ratios: no REST creates, no kill, no results file written. */
   fanoutOnly: boolean;
+  /** Counts PostgreSQL's statements per REST create (`pg_stat_statements`; `--pg-statements`). */
+  pgStatements: boolean;
 }
 
-const known = ['--quick', '--sinks', '--rate', '--window-ms', '--reps', '--server-warmup-ms', '--rest-ms', '--kill-after-ms', '--no-hocuspocus', '--rest-only', '--statements-only', '--fanout-only'];
+const known = ['--quick', '--sinks', '--rate', '--window-ms', '--reps', '--server-warmup-ms', '--rest-ms', '--kill-after-ms', '--no-hocuspocus', '--rest-only', '--statements-only', '--fanout-only', '--pg-statements'];
 
 /**
  * Parses `--quick` (a smoke run of seconds), `--sinks N`, `--rate N`, `--window-ms N`, `--reps N`, `--server-warmup-ms N`,
- * `--rest-ms N`, `--kill-after-ms N`, `--no-hocuspocus`, `--rest-only`, `--statements-only` and `--fanout-only`; throws TypeError on a bad flag.
+ * `--rest-ms N`, `--kill-after-ms N`, `--no-hocuspocus`, `--rest-only`, `--statements-only`, `--fanout-only` and `--pg-statements`; throws TypeError on a bad flag.
  */
 export function parseClusterArgs(argv: readonly string[]): ClusterBenchConfig {
   for (const [i, arg] of argv.entries()) {
@@ -64,5 +66,6 @@ export function parseClusterArgs(argv: readonly string[]): ClusterBenchConfig {
     restOnly: argv.includes('--rest-only'),
     statementsOnly: argv.includes('--statements-only'),
     fanoutOnly: argv.includes('--fanout-only'),
+    pgStatements: argv.includes('--pg-statements'),
   };
 }

@@ -6,6 +6,8 @@ import { spawnTracked } from '../realtime/processes.js';
 import type { TrackedProcess } from '../realtime/processes.js';
 import { accepts, freePort } from '../realtime/serverKit.js';
 import { sleep } from '../realtime/target.js';
+import { parseStatementCalls } from './statementCounts.js';
+import type { StatementCalls } from './statementCounts.js';
 
 /** The shared components of a cluster on this machine: a throwaway PostgreSQL and Redis on 127.0.0.1. */
 export interface SharedInfra {
@@ -22,6 +24,8 @@ export interface SharedInfra {
    * a difference over a run of several seconds is close, not exact.
    */
   transactions(): number;
+  /** With `statements`: calls so far per statement (`pg_stat_statements`, every database); else null. */
+  statementCalls(): StatementCalls | null;
   stop(): void;
 }
 
@@ -47,9 +51,11 @@ function runPostgres(bin: string, program: string, args: string[], asPostgres: b
 
 /**
  * Starts a throwaway PostgreSQL cluster (initdb into a temp folder, pg_ctl on 127.0.0.1 at a free
- * port, fsync on) and a Redis without persistence, both removed by `stop`.
+ * port, fsync on) and a Redis without persistence, both removed by `stop`. With `statements`,
+ * PostgreSQL loads `pg_stat_statements` (statements inside functions counted too), which costs it
+ * a little CPU per statement: its CPU figures are then not comparable with a run without.
  */
-export async function startSharedInfra(): Promise<SharedInfra> {
+export async function startSharedInfra(options: { statements?: boolean } = {}): Promise<SharedInfra> {
   if (!existsSync('/usr/bin/redis-server')) throw new Error('bench:cluster needs redis-server (apt-get install redis-server)');
   const bin = postgresBin();
   const dir = mkdtempSync(path.join(tmpdir(), 'bench-cluster-pg-'));
@@ -61,7 +67,7 @@ export async function startSharedInfra(): Promise<SharedInfra> {
   const data = path.join(dir, 'data');
   runPostgres(bin, 'initdb', ['-D', data, '-U', 'boards', '--auth=trust', '--encoding=UTF8', '--locale=C.UTF-8', '--no-sync', '--no-instructions'], asPostgres);
   const pgPort = await freePort();
-  runPostgres(bin, 'pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-o', `-c listen_addresses=127.0.0.1 -p ${pgPort} -k ${dir} -c max_connections=200`, '-w', '-t', '60', 'start'], asPostgres);
+  runPostgres(bin, 'pg_ctl', ['-D', data, '-l', path.join(dir, 'server.log'), '-o', `-c listen_addresses=127.0.0.1 -p ${pgPort} -k ${dir} -c max_connections=200${options.statements === true ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track=all' : ''}`, '-w', '-t', '60', 'start'], asPostgres);
   const postgresPid = Number(readFileSync(path.join(data, 'postmaster.pid'), 'utf8').split('\n')[0]);
   const psql = existsSync(path.join(bin, 'psql')) ? path.join(bin, 'psql') : 'psql';
 
@@ -94,6 +100,7 @@ export async function startSharedInfra(): Promise<SharedInfra> {
     throw error;
   }
   let databases = 0;
+  let statementsReady = false;
   return {
     createDatabase() {
       databases += 1;
@@ -104,6 +111,16 @@ export async function startSharedInfra(): Promise<SharedInfra> {
     redisUrl: `redis://127.0.0.1:${redisPort}`,
     postgresPid,
     redisPid: redis.pid,
+    statementCalls() {
+      if (options.statements !== true) return null;
+      const run = (sql: string, args: string[] = []): string =>
+        execFileSync(psql, ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'boards', '-d', 'postgres', ...args, '-qc', sql], { encoding: 'utf8', stdio: 'pipe', maxBuffer: 64 * 1024 * 1024 });
+      if (!statementsReady) {
+        run('CREATE EXTENSION IF NOT EXISTS pg_stat_statements');
+        statementsReady = true;
+      }
+      return parseStatementCalls(run('SELECT calls, query FROM pg_stat_statements', ['-At', '-F', '\x1f', '-R', '\x1e']));
+    },
     transactions() {
       const sql = 'SELECT sum(xact_commit + xact_rollback) FROM pg_stat_database';
       return Number(execFileSync(psql, ['-h', '127.0.0.1', '-p', String(pgPort), '-U', 'boards', '-d', 'postgres', '-Atqc', sql], { encoding: 'utf8', stdio: 'pipe' }).trim());

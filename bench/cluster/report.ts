@@ -155,6 +155,7 @@ export function renderClusterSummary(results: ClusterResults): string {
     ...(rest
       ? [restRow(rest.one), restRow(rest.two), restRow(rest.twoByBoard), restRow(rest.twoByHash)]
       : [`| failed: ${'failed' in results.rest ? results.rest.failed : ''} | | | | | | | | | |`]),
+    ...(rest ? statementRows(rest) : []),
     '',
     '## `kill -9` of the writers\' process',
     '',
@@ -170,4 +171,18 @@ export function renderClusterSummary(results: ClusterResults): string {
     '`bench/peers/hocuspocus-redis.mjs` (extension-redis) sharing one SQLite file through `@hocuspocus/extension-sqlite`.',
     '',
   ].join('\n');
+}
+
+/** With `--pg-statements`: each run's PostgreSQL statements per create, the most called first. */
+function statementRows(rest: { one: CreatesRun; two: CreatesRun; twoByBoard: CreatesRun; twoByHash: CreatesRun }): string[] {
+  const runs = [['one process', rest.one], ['round-robin', rest.two], ['by board', rest.twoByBoard], ['board hash', rest.twoByHash]] as const;
+  if (runs.every(([, run]) => run.statements === null)) return [];
+  const out = ['', 'PostgreSQL statements per create (`--pg-statements`: `pg_stat_statements`, background work included; PostgreSQL\'s CPU is then not comparable with a run without):', ''];
+  for (const [label, run] of runs) {
+    if (run.statements === null) continue;
+    out.push(`${label}: ${round(run.statements.total, 2)} in all`, '', '| per create | statement |', '| --- | --- |');
+    for (const statement of run.statements.top) out.push(`| ${round(statement.perCreate, 2)} | \`${statement.query.replaceAll('|', '\\|').replaceAll('`', "'")}\` |`);
+    out.push('');
+  }
+  return out;
 }

@@ -2,6 +2,8 @@ import http from 'node:http';
 import { crc32 } from 'node:zlib';
 import { summarize } from '../realtime/stats.js';
 import type { LatencySummary } from '../realtime/stats.js';
+import { statementsPerCreate } from './statementCounts.js';
+import type { StatementCalls, StatementsPerCreate } from './statementCounts.js';
 
 /** Throughput of one REST create run. */
 export interface CreatesRun {
@@ -23,10 +25,15 @@ export interface CreatesRun {
   cpuPerCreate: { serverMs: number; postgresMs: number; redisMs: number; clientMs: number } | null;
   /** PostgreSQL transactions per completed create, background work included (see `SharedInfra.transactions`); null when not sampled. */
   transactionsPerCreate: number | null;
+  /** PostgreSQL's statements per completed create, background work included (`--pg-statements`); null when not counted. */
+  statements: StatementsPerCreate | null;
 }
 
-/** CPU time so far, in ms, of the server processes together, of PostgreSQL and of Redis, and PostgreSQL's transactions so far. */
-export type CpuSample = () => { server: number; postgres: number; redis: number; transactions: number };
+/**
+ * CPU time so far, in ms, of the server processes together, of PostgreSQL and of Redis, and
+ * PostgreSQL's transactions so far; with `--pg-statements`, its calls per statement so far.
+ */
+export type CpuSample = () => { server: number; postgres: number; redis: number; transactions: number; statements?: StatementCalls | null };
 
 /**
  * How a run spreads its requests over the processes: `round-robin` request by request (a balancer
@@ -124,5 +131,6 @@ export async function measureCreates(
         }
       : null;
   const transactionsPerCreate = cpuBefore && cpuAfter ? (cpuAfter.transactions - cpuBefore.transactions) / creates : null;
-  return { processes: bases.length, spread: options.spread, creates: latencies.length, served, perSecond: latencies.length / elapsedS, latency: summarize(latencies), errors, cpuPerCreate, transactionsPerCreate };
+  const statements = cpuBefore?.statements && cpuAfter?.statements ? statementsPerCreate(cpuBefore.statements, cpuAfter.statements, creates) : null;
+  return { processes: bases.length, spread: options.spread, creates: latencies.length, served, perSecond: latencies.length / elapsedS, latency: summarize(latencies), errors, cpuPerCreate, transactionsPerCreate, statements };
 }

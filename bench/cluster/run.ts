@@ -23,7 +23,7 @@ import { measureCreates } from './restCreates.js';
 import { ProcessMetrics, windowLine } from './processMetrics.js';
 import { measureStatements } from './statements.js';
 import type { StatementsCpu, StatementsRun } from './statements.js';
-import type { CreatesRun } from './restCreates.js';
+import type { CpuSample, CreatesRun } from './restCreates.js';
 
 /** Installs `bench/peers` when its Hocuspocus Redis extension is missing (exact pins, engine-strict off for Hocuspocus on Node 20). */
 function ensurePeers(): void {
@@ -126,11 +126,12 @@ async function fanoutPair(
 async function restCreates(a: OursNode, b: OursNode, cluster: OursCluster, config: ClusterBenchConfig, infra: SharedInfra): Promise<ClusterResults['rest']> {
   const boards: string[] = [];
   for (let i = 0; i < config.restBoards; i++) boards.push(await createBoard(a.http, cluster.token, `rest ${i}`));
-  const cpu = (): { server: number; postgres: number; redis: number; transactions: number } => ({
+  const cpu: CpuSample = () => ({
     server: treeCpuMs(a.pid) + treeCpuMs(b.pid),
     postgres: treeCpuMs(infra.postgresPid),
     redis: treeCpuMs(infra.redisPid),
     transactions: infra.transactions(),
+    statements: infra.statementCalls(),
   });
   const options = { concurrency: config.restConcurrency, durationMs: config.restMs, spread: 'round-robin' as const, cpu };
   // Both processes warm (boards loaded, code optimised) before either run is measured.
@@ -149,6 +150,11 @@ async function restCreates(a: OursNode, b: OursNode, cluster: OursCluster, confi
       `ours REST creates, two processes / one: round-robin ${ratio(two)}, by board ${ratio(twoByBoard)}, board hash ${ratio(twoByHash)} (target ≥ 1.6)\n` +
       `ours REST creates, latency ms p50/p99: one process ${one.latency.p50 ?? '—'}/${one.latency.p99 ?? '—'}, round-robin ${two.latency.p50 ?? '—'}/${two.latency.p99 ?? '—'}\n`,
   );
+  for (const [label, run] of [['one process', one], ['round-robin', two], ['by board', twoByBoard], ['board hash', twoByHash]] as const) {
+    if (run.statements === null) continue;
+    process.stdout.write(`ours REST creates, PostgreSQL statements per create, ${label}: ${run.statements.total.toFixed(2)} in all\n`);
+    for (const statement of run.statements.top) process.stdout.write(`  ${statement.perCreate.toFixed(2)}  ${statement.query}\n`);
+  }
   return { one, two, twoByBoard, twoByHash };
 }
 
@@ -233,7 +239,7 @@ async function main(): Promise<void> {
   const root = projectRoot();
   const startedAt = new Date();
   const loadavgStart = os.loadavg().map((n) => Number(n.toFixed(2)));
-  const infra = await startSharedInfra();
+  const infra = await startSharedInfra({ statements: config.pgStatements });
   try {
     if (config.statementsOnly) {
       statementsFigures(await measureStatements(infra.createDatabase(), infra.postgresPid, { rounds: config.quick ? 2 : 6, perRound: config.quick ? 200 : 500, concurrency: config.restConcurrency }));
