@@ -11,6 +11,7 @@ import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js'
 import { itemChangeKey } from './changeKeys.js';
 import { foldItemChanges } from './itemChanges.js';
 import { adds, foldInto } from './journaledSteps.js';
+import { rowsGoWithUpdates } from './journalRows.js';
 import type { JournaledSteps } from './journaledSteps.js';
 import { currentItem, itemChangeEvents } from './itemChangeEvents.js';
 import type { ItemChangeStep, NetItemChange } from './itemChanges.js';
@@ -98,7 +99,7 @@ export class LiveEdits {
 
   constructor(options: LiveEditsOptions) {
     this.#o = options;
-    this.#rowsWithUpdates = options.db.writesBeforeReturn !== true && options.db.documents.appendsRecords === true;
+    this.#rowsWithUpdates = rowsGoWithUpdates(options.db);
     this.#boards = options.db.collection<BoardRecord>(boardCollections.boards);
     this.#journal = options.db.collection<LiveItemChangeRecord>(liveEditCollections.changes);
     this.#coalesceMs = options.coalesceMs ?? 1_000;

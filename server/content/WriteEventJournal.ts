@@ -12,7 +12,7 @@ import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import type { DomainEventType, PlannedEvent } from '../events/eventTypes.js';
 import { JournalRemovals } from './JournalRemovals.js';
-import { replayedEvents, storedEvents } from './journalRows.js';
+import { replayedEvents, rowsGoWithUpdates, storedEvents } from './journalRows.js';
 import { byBoard, orphanedRows } from './orphanedRows.js';
 
 export type { PlannedEvent };
@@ -81,7 +81,7 @@ export class WriteEventJournal {
 
   constructor(options: WriteEventJournalOptions) {
     this.#o = options;
-    this.#rowsWithUpdates = options.db.writesBeforeReturn !== true && options.db.documents.appendsRecords === true;
+    this.#rowsWithUpdates = rowsGoWithUpdates(options.db);
     this.#rows = options.db.collection<WriteEventsRecord>(writeEventCollections.events);
     this.#boards = options.db.collection<BoardRecord>(boardCollections.boards);
   }

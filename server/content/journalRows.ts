@@ -1,4 +1,5 @@
 import type * as Y from 'yjs';
+import type { Database } from '../../storage/index.js';
 import type { JournaledEventRecord, WriteEventsRecord } from '../../storage/schema/writeEvents.js';
 import type { PlannedEvent } from '../events/eventTypes.js';
 import { currentItem } from './itemChangeEvents.js';
@@ -132,4 +133,13 @@ export function replayedPayload(row: WriteEventsRecord, event: JournaledEventRec
   const payload: Record<string, unknown> = { ...row.shared, ...event.payload };
   if (row.views === 'document' && doc !== undefined && carriesView(event.type)) payload.item = currentItem(doc, String(payload.itemId));
   return payload;
+}
+
+/**
+ * Whether the store takes a journal row in the append of the update it describes, one commit for
+ * both (PostgreSQL: `DocumentStore.appendsRecords`), rather than as a write of its own before it
+ * (sqlite writes it synchronously; MongoDB's append waits for it).
+ */
+export function rowsGoWithUpdates(db: Pick<Database, 'writesBeforeReturn' | 'documents'>): boolean {
+  return db.writesBeforeReturn !== true && db.documents.appendsRecords === true;
 }
