@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DocumentRegistry } from '../../crdt/index.js';
 import { releaseMemoryWhenIdle } from '../../server/idleMemory.js';
+import { loadMallocTrim } from '../../server/mallocTrim.js';
 import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
 
 describe('releasing memory once the last board is unloaded', () => {
@@ -18,10 +19,11 @@ describe('releasing memory once the last board is unloaded', () => {
     const documents = new DocumentRegistry(db.documents, { sweepIntervalMs: 0, idleUnloadMs: 0 });
     cleanups.push(() => documents.close());
     const gc = vi.fn();
+    const trim = vi.fn(() => true);
     const releaseMemory = vi.spyOn(db, 'releaseMemory');
-    const stop = releaseMemoryWhenIdle(documents, { store: db, gc, delayMs: 0 });
+    const stop = releaseMemoryWhenIdle(documents, { store: db, gc, trim, delayMs: 0 });
     cleanups.push(async () => stop());
-    return { db, documents, gc, releaseMemory };
+    return { db, documents, gc, trim, releaseMemory };
   }
 
   it('releases the store\'s caches and asks for three full collections, off the sweep, when a sweep unloads the last documents', async () => {
@@ -37,15 +39,59 @@ describe('releasing memory once the last board is unloaded', () => {
     expect(releaseMemory).toHaveBeenCalledTimes(1);
   });
 
-  it('without --expose-gc still releases the store\'s caches', async () => {
+  it('gives the allocator\'s free pages back once the three collections are done, and only then', async () => {
+    const { documents } = await setup();
+    const steps: string[] = [];
+    const collectionsDone: (() => void)[] = [];
+    const gc = vi.fn(() => {
+      steps.push('gc');
+      return new Promise<void>((resolve) => collectionsDone.push(() => (steps.push('collected'), resolve())));
+    });
+    const trim = vi.fn(() => (steps.push('trim'), true));
+    const stop = releaseMemoryWhenIdle(documents, { gc, trim, delayMs: 0 });
+    cleanups.push(async () => stop());
+    await documents.open('brd_a');
+    expect(await documents.sweep()).toBe(1);
+    for (let i = 0; i < 3; i += 1) {
+      await vi.waitFor(() => expect(collectionsDone).toHaveLength(i + 1));
+      expect(trim).not.toHaveBeenCalled();
+      collectionsDone[i]!();
+    }
+    await vi.waitFor(() => expect(trim).toHaveBeenCalledTimes(1));
+    expect(steps).toEqual(['gc', 'collected', 'gc', 'collected', 'gc', 'collected', 'trim']);
+  });
+
+  it('gives nothing back when a board is loaded while the collections run', async () => {
+    const { documents } = await setup();
+    let collected: () => void = () => {};
+    const gc = vi.fn(() => new Promise<void>((resolve) => (collected = resolve)));
+    const trim = vi.fn(() => true);
+    const stop = releaseMemoryWhenIdle(documents, { gc, trim, delayMs: 0 });
+    cleanups.push(async () => stop());
+    await documents.open('brd_a');
+    expect(await documents.sweep()).toBe(1);
+    await vi.waitFor(() => expect(gc).toHaveBeenCalledTimes(1));
+    const lease = await documents.acquire('brd_b');
+    for (let i = 1; i <= 3; i += 1) {
+      collected();
+      await vi.waitFor(() => expect(gc).toHaveBeenCalledTimes(Math.min(i + 1, 3)));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(trim).not.toHaveBeenCalled();
+    lease.release();
+  });
+
+  it('without --expose-gc still releases the store\'s caches and gives the free pages back', async () => {
     const { db, documents } = await setup();
     const releaseMemory = vi.spyOn(db, 'releaseMemory');
-    const stop = releaseMemoryWhenIdle(documents, { store: db, gc: undefined, delayMs: 0 });
+    const trim = vi.fn(() => false);
+    const stop = releaseMemoryWhenIdle(documents, { store: db, gc: undefined, trim, delayMs: 0 });
     cleanups.push(async () => stop());
     await documents.open('brd_a');
     expect(await documents.sweep()).toBe(1);
     // Once from the set-up's watcher, once from this one.
     await vi.waitFor(() => expect(releaseMemory).toHaveBeenCalledTimes(2));
+    await vi.waitFor(() => expect(trim).toHaveBeenCalledTimes(1));
   });
 
   it('asks nothing when a board is loaded again before the collection is due', async () => {
@@ -78,6 +124,18 @@ describe('releasing memory once the last board is unloaded', () => {
     lease.release();
     expect(await documents.sweep()).toBe(1);
     await vi.waitFor(() => expect(gc).toHaveBeenCalledTimes(3));
+  });
+});
+
+describe('glibc\'s malloc_trim', () => {
+  // The C library this Node runs on, as Node reports it: glibc's version, or none (musl, macOS, Windows).
+  const glibc = (process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header.glibcVersionRuntime;
+
+  it.runIf(glibc !== undefined)('is built at install, loaded once, and says whether it gave pages back', () => {
+    const trim = loadMallocTrim();
+    expect(trim).toBeTypeOf('function');
+    expect(typeof trim!()).toBe('boolean');
+    expect(loadMallocTrim()).toBe(trim);
   });
 });
 
