@@ -1,7 +1,8 @@
 import type * as Y from 'yjs';
-import { findItemEntry, insertItem, requireItemEntry, touchItem } from './boardSchema.js';
+import { findItemEntry, insertItem, requireItemEntry, sectionTypeName, touchItem } from './boardSchema.js';
 import type { Actor, ItemView } from './boardSchema.js';
 import { boardIndex } from './BoardIndex.js';
+import type { BoardIndex } from './BoardIndex.js';
 import { alignConnectorsEndingAt } from './connectorGeometry.js';
 import { readItemView } from './boardSnapshot.js';
 import { validateBatch } from './batchValidation.js';
@@ -62,6 +63,22 @@ function applyOperation(doc: Y.Doc, operation: PlannedOperation, z: string | und
   }
 }
 
+/** Whether applying `plan` may make, move, resize or remove a section (`index` read before it is applied). */
+function changesSections(plan: BatchPlan, index: BoardIndex): boolean {
+  const isSection = (id: string): boolean => index.typeOf(id) === sectionTypeName;
+  return plan.operations.some((operation) => {
+    switch (operation.op) {
+      case 'create':
+        return operation.item.type === sectionTypeName;
+      case 'move':
+      case 'resize':
+        return isSection(operation.id);
+      case 'delete':
+        return isSection(operation.id) || operation.deletedIds.some(isSection);
+    }
+  });
+}
+
 /**
  * Applies a validated plan as ONE `doc.transact` (one Yjs update, one broadcast) whose
  * origin is `actor`. New items go on top of the z-order in operation order.
@@ -70,6 +87,10 @@ export function applyBatchPlan(doc: Y.Doc, plan: BatchPlan, actor: Actor, nowMs:
   const creates = plan.operations.filter((operation) => operation.op === 'create').length;
   const index = boardIndex(doc);
   const zKeys = keysBetween(index.topZ(), null, creates);
+  // The sections the views are placed in, read before the writes when the batch leaves every
+  // section as it is: read after them, inside the caller's transaction, the index would first
+  // fold in every item the batch wrote (and again at the transaction's end).
+  const sectionsKept = changesSections(plan, index) ? undefined : index.sectionsTopFirst();
   doc.transact(() => {
     let next = 0;
     const moved: string[] = [];
@@ -86,7 +107,7 @@ export function applyBatchPlan(doc: Y.Doc, plan: BatchPlan, actor: Actor, nowMs:
     // at a moved item are aligned.
     alignConnectorsEndingAt(doc, moved, connectors);
   }, actor);
-  const sections = index.sectionsTopFirst();
+  const sections = sectionsKept ?? index.sectionsTopFirst();
   const viewOf = (id: string): ItemView | null => readItemView(doc, id, sections);
   const results = plan.operations.map((operation): BatchOperationResult => {
     switch (operation.op) {
