@@ -1,10 +1,10 @@
 import type * as Y from 'yjs';
-import { findItemEntry, insertItem, requireItemEntry, sectionTypeName, touchItem } from './boardSchema.js';
-import type { Actor, ItemView } from './boardSchema.js';
+import { findItemEntry, insertedItem, insertItem, requireItemEntry, sectionTypeName, toItemView, touchItem } from './boardSchema.js';
+import type { Actor, ItemView, StoredItem } from './boardSchema.js';
 import { boardIndex } from './BoardIndex.js';
 import type { BoardIndex } from './BoardIndex.js';
 import { alignConnectorsEndingAt } from './connectorGeometry.js';
-import { readItemView } from './boardSnapshot.js';
+import { containerOf, readItemView } from './boardSnapshot.js';
 import { validateBatch } from './batchValidation.js';
 import type { BatchPlan, PlannedOperation } from './batchValidation.js';
 import { findItemTypeDefinition } from './catalogue.js';
@@ -29,20 +29,24 @@ export interface BatchResult {
   readonly results: BatchOperationResult[];
 }
 
-function applyOperation(doc: Y.Doc, operation: PlannedOperation, z: string | undefined, actor: Actor, nowMs: number): void {
+/**
+ * Applies one operation of a plan (inside its transaction). A create answers the item it wrote
+ * (`insertedItem`) when `keep` says its view will be taken from that rather than read back.
+ */
+function applyOperation(doc: Y.Doc, operation: PlannedOperation, z: string | undefined, actor: Actor, nowMs: number, keep: boolean): StoredItem | undefined {
   switch (operation.op) {
     case 'create': {
       const definition = findItemTypeDefinition(operation.item.type);
       if (definition === undefined || z === undefined) throw new TypeError('Batch plan out of date.');
       insertItem(doc, definition, operation.id, operation.item, z, actor, nowMs);
-      return;
+      return keep ? insertedItem(definition, operation.id, operation.item, z, actor, nowMs) : undefined;
     }
     case 'move': {
       const entry = requireItemEntry(doc, operation.id);
       entry.set('x', operation.position.x);
       entry.set('y', operation.position.y);
       touchItem(entry, actor, nowMs);
-      return;
+      return undefined;
     }
     case 'resize': {
       const entry = requireItemEntry(doc, operation.id);
@@ -53,14 +57,25 @@ function applyOperation(doc: Y.Doc, operation: PlannedOperation, z: string | und
         entry.set('y', operation.position.y);
       }
       touchItem(entry, actor, nowMs);
-      return;
+      return undefined;
     }
     case 'delete': {
       const present = operation.deletedIds.filter((id) => findItemEntry(doc, id) !== undefined);
       applyDeletion(doc, operation.id, { outcome: operation.outcome, deletedIds: present }, actor, nowMs);
-      return;
+      return undefined;
     }
   }
+}
+
+/** Ids of the items `plan`'s moves, resizes and deletes change or remove. */
+function idsChangedBy(plan: BatchPlan): Set<string> {
+  const ids = new Set<string>();
+  for (const operation of plan.operations) {
+    if (operation.op === 'create') continue;
+    ids.add(operation.id);
+    if (operation.op === 'delete') for (const id of operation.deletedIds) ids.add(id);
+  }
+  return ids;
 }
 
 /** Whether applying `plan` may make, move, resize or remove a section (`index` read before it is applied). */
@@ -91,13 +106,19 @@ export function applyBatchPlan(doc: Y.Doc, plan: BatchPlan, actor: Actor, nowMs:
   // section as it is: read after them, inside the caller's transaction, the index would first
   // fold in every item the batch wrote (and again at the transaction's end).
   const sectionsKept = changesSections(plan, index) ? undefined : index.sectionsTopFirst();
+  // The items the batch creates that nothing else in it changes (connectors are aligned to their
+  // ends): their views are what was written, not read back from the entries.
+  const changedLater = idsChangedBy(plan);
+  const written = new Map<string, StoredItem>();
   doc.transact(() => {
     let next = 0;
     const moved: string[] = [];
     const connectors: string[] = [];
     for (const operation of plan.operations) {
       const z = operation.op === 'create' ? zKeys[next++] : undefined;
-      applyOperation(doc, operation, z, actor, nowMs);
+      const keep = operation.op === 'create' && operation.item.type !== connectorTypeName && !changedLater.has(operation.id);
+      const item = applyOperation(doc, operation, z, actor, nowMs, keep);
+      if (item !== undefined) written.set(item.id, item);
       if (operation.op === 'create') {
         if (operation.item.type === connectorTypeName) connectors.push(operation.id);
       } else if (operation.op === 'move' || operation.op === 'resize') moved.push(operation.id);
@@ -108,7 +129,10 @@ export function applyBatchPlan(doc: Y.Doc, plan: BatchPlan, actor: Actor, nowMs:
     alignConnectorsEndingAt(doc, moved, connectors);
   }, actor);
   const sections = sectionsKept ?? index.sectionsTopFirst();
-  const viewOf = (id: string): ItemView | null => readItemView(doc, id, sections);
+  const viewOf = (id: string): ItemView | null => {
+    const item = written.get(id);
+    return item === undefined ? readItemView(doc, id, sections) : toItemView(item, containerOf(sections, item));
+  };
   const results = plan.operations.map((operation): BatchOperationResult => {
     switch (operation.op) {
       case 'create':

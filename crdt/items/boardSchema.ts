@@ -286,6 +286,38 @@ export interface NewItem {
   readonly locked?: boolean;
 }
 
+/**
+ * The item `insertItem` writes, as `readStoredItem` reads its entry back: what a batch answers
+ * for the items it created (and nothing of the same batch changed since) without reading each
+ * new entry's fields and data back out of the document.
+ */
+export function insertedItem(definition: ItemTypeDefinition, id: string, item: NewItem, z: string, actor: Actor, nowMs: number): StoredItem {
+  // As `createDataMap` writes the fields and `decodeData` reads them: in the same order, text as
+  // the string, a list as a copy of its array, and the lists `data` lacks as empty ones.
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(item.data)) {
+    if (value !== undefined) data[key] = Array.isArray(value) && definition.listFields.includes(key) ? [...(value as unknown[])] : value;
+  }
+  for (const key of definition.listFields) if (item.data[key] === undefined) data[key] = [];
+  const { position, size } = item;
+  return {
+    id,
+    type: item.type,
+    x: position.x,
+    y: position.y,
+    width: size.width,
+    height: size.height,
+    rotation: item.rotation,
+    z,
+    data,
+    createdBy: actor.actorId,
+    createdAtMs: nowMs,
+    updatedBy: actor.actorId,
+    updatedAtMs: nowMs,
+    locked: item.locked === true,
+  };
+}
+
 /** Adds an item entry under `id` (call inside a transaction). */
 export function insertItem(
   doc: Y.Doc,

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type * as Y from 'yjs';
-import { applyBatchPlan, listItems, validateBatch } from '../../../crdt/index.js';
+import { applyBatchPlan, getItem, listItemTypes, listItems, validateBatch } from '../../../crdt/index.js';
 import type { BatchResult } from '../../../crdt/index.js';
 import { BoardIndex } from '../../../crdt/items/BoardIndex.js';
 import { alice, newBoard, nowMs, section, sticky } from './support.js';
@@ -65,5 +65,38 @@ describe("a batch's reads of the board index", () => {
     expect('item' in created ? created.item?.sectionId : undefined).toBeNull();
     const listed = new Map(listItems(doc).map((item) => [item.id, item.sectionId]));
     expect(listed.get(created.id)).toBeNull();
+  });
+});
+
+describe("a batch's views of the items it creates", () => {
+  it('are, for every item type, the items as read back from the board, field for field and in the same order', () => {
+    const doc = newBoard();
+    section(doc, 0, 0, 100_000, 100_000);
+    const a = sticky(doc, -300, 0).id;
+    const b = sticky(doc, 300, 0).id;
+    const bodies = listItemTypes().map(({ type, example }) =>
+      type === 'connector' ? { ...example, data: { ...example.data, from: a, to: b } } : { ...example, rotation: 30, locked: type === 'sticky_note' },
+    );
+    const result = inOneTransaction(doc, bodies.map((body) => ({ op: 'create', ...body })));
+    expect(result.results).toHaveLength(bodies.length);
+    for (const created of result.results) {
+      expect('item' in created && JSON.stringify(created.item)).toBe(JSON.stringify(getItem(doc, created.id)));
+    }
+  });
+
+  it('are read back when a later operation of the batch moves, resizes or deletes them', () => {
+    const doc = newBoard();
+    const result = inOneTransaction(doc, [
+      { op: 'create', ref: 'm', ...(note(0, 0) as object) },
+      { op: 'create', ref: 'r', ...(note(500, 0) as object) },
+      { op: 'create', ref: 'd', ...(note(900, 0) as object) },
+      { op: 'move', id: 'm', position: { x: 50, y: 60 } },
+      { op: 'resize', id: 'r', size: { width: 300, height: 300 } },
+      { op: 'delete', id: 'd' },
+    ]);
+    const [moved, resized, deleted] = result.results;
+    expect(moved).toMatchObject({ item: { position: { x: 50, y: 60 } } });
+    expect(resized).toMatchObject({ item: { size: { width: 300, height: 300 } } });
+    expect(deleted).toMatchObject({ item: null });
   });
 });
