@@ -14,7 +14,7 @@ import { netItemChanges } from '../../server/content/itemChanges.js';
  * on `update`, as the store's), runs the observers a served board has (the board index, a deep
  * observer on the items as live edits keep) and plans the item events from the results as a
  * journaled write does (`afterChange`). Each round starts from a fresh copy of the same board
- * (built outside the timing). Prints ms per 1,000 created items and the young-generation
+ * (built outside the timing). Prints ms per 1,000 created items (mean, and the median round's) and the young-generation
  * collections (count and ms) per 1,000 items, the allocation they stand for.
  *
  * Run after `npm run build`, as `npm start` runs the server:
@@ -95,6 +95,8 @@ function runBatch(doc: Y.Doc, operations: unknown[], limit: number): number {
 
 interface Figures {
   msPer1k: number;
+  /** The median round's ms per 1,000 items: less moved by the other work of a shared machine than the mean. */
+  medianMsPer1k: number;
   scavengesPer1k: number;
   scavengeMsPer1k: number;
   updateKb: number;
@@ -118,6 +120,7 @@ async function measure(state: Uint8Array, batchSize: number, batches: number, ro
   let count = 0;
   let bytes = 0;
   const windows: [number, number][] = [];
+  const roundMs: number[] = [];
   for (let round = 0; round < rounds; round++) {
     const { doc, updateBytes } = servedBoard(state);
     const started = performance.now();
@@ -126,6 +129,7 @@ async function measure(state: Uint8Array, batchSize: number, batches: number, ro
     }
     const ended = performance.now();
     ms += ended - started;
+    roundMs.push(((ended - started) * 1_000) / (batchSize * batches));
     windows.push([started, ended]);
     count += batchSize * batches;
     bytes += updateBytes();
@@ -138,6 +142,7 @@ async function measure(state: Uint8Array, batchSize: number, batches: number, ro
   const per1k = 1_000 / count;
   return {
     msPer1k: ms * per1k,
+    medianMsPer1k: roundMs.sort((a, b) => a - b)[Math.floor(roundMs.length / 2)] ?? 0,
     scavengesPer1k: timed.length * per1k,
     scavengeMsPer1k: timed.reduce((sum, gc) => sum + gc.duration, 0) * per1k,
     updateKb: bytes / 1_024 / (rounds * batches),
@@ -154,7 +159,7 @@ async function main(): Promise<void> {
   for (const [label, batchSize, batches] of [['import chunk, 1 x 1,000 creates', 1_000, 1], ['REST batches, 10 x 100 creates', 100, 10]] as const) {
     const figures = await measure(state, batchSize, batches, rounds);
     console.log(
-      `${label} on a ${existing}-item board, ${rounds} rounds: ${fmt(figures.msPer1k)} ms per 1,000 items; ` +
+      `${label} on a ${existing}-item board, ${rounds} rounds: ${fmt(figures.msPer1k)} ms per 1,000 items (median round ${fmt(figures.medianMsPer1k)}); ` +
         `${fmt(figures.scavengesPer1k)} scavenges (${fmt(figures.scavengeMsPer1k)} ms) per 1,000 items; update ${fmt(figures.updateKb)} KB per batch`,
     );
   }
