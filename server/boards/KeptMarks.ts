@@ -60,33 +60,45 @@ export class KeptMarks {
 
   /** Whether row `rowId`'s record (`collection`, the store's name, and `recordId`) named it when it was deleted. */
   async named(rowId: string, collection: string, recordId: string): Promise<boolean> {
+    if ((await this.#kept.get(keptId(rowId, collection, recordId))) !== null) return true;
+    // Kept by an earlier version, under the row id alone.
     const kept = await this.#kept.get(rowId);
     return kept !== null && kept.collection === collection && kept.recordId === recordId;
   }
 
   /** Forgets what was kept for these rows (settled). */
   async forget(rowIds: readonly string[]): Promise<void> {
-    if (rowIds.length > 0) await this.#kept.deleteMany({ id: { $in: rowIds } });
+    if (rowIds.length === 0) return;
+    await this.#kept.deleteMany({ rowId: { $in: rowIds } });
+    await this.#kept.deleteMany({ id: { $in: rowIds } });
   }
 
   /** Forgets what was kept for rows no longer in the journal (recorded or dropped by the process that wrote them); returns how many. */
   async prune(): Promise<number> {
     const kept = await this.#kept.find({});
     if (kept.length === 0) return 0;
-    const waiting = new Set((await this.#rows.find({ id: { $in: kept.map((mark) => mark.id) } })).map((row) => row.id));
-    const settled = kept.filter((mark) => !waiting.has(mark.id)).map((mark) => mark.id);
+    const rowIds = [...new Set(kept.map((mark) => mark.rowId ?? mark.id))];
+    const waiting = new Set((await this.#rows.find({ id: { $in: rowIds } })).map((row) => row.id));
+    const settled = rowIds.filter((id) => !waiting.has(id));
     await this.forget(settled);
     return settled.length;
   }
 
   async #keep(collection: string, records: readonly (StoredRecord & RecordEventMarks)[]): Promise<void> {
-    const recordOf = new Map<string, string>();
-    for (const record of records) for (const rowId of markedRows(record)) recordOf.set(rowId, record.id);
-    const ids = [...recordOf.keys()];
+    // A row may name several of them (a space's trash marks each of its boards).
+    const recordsOf = new Map<string, string[]>();
+    for (const record of records) for (const rowId of markedRows(record)) recordsOf.set(rowId, [...(recordsOf.get(rowId) ?? []), record.id]);
+    const ids = [...recordsOf.keys()];
     for (let i = 0; i < ids.length; i += chunk) {
       // A row no longer in the journal was recorded or dropped already: nobody needs its id.
       const waiting = await this.#rows.find({ id: { $in: ids.slice(i, i + chunk) } });
-      for (const row of waiting) await this.#kept.put({ id: row.id, collection, recordId: recordOf.get(row.id) as string });
+      for (const row of waiting) {
+        for (const recordId of recordsOf.get(row.id) ?? []) await this.#kept.put({ id: keptId(row.id, collection, recordId), rowId: row.id, collection, recordId });
+      }
     }
   }
+}
+
+function keptId(rowId: string, collection: string, recordId: string): string {
+  return `${rowId} ${collection} ${recordId}`;
 }

@@ -6,7 +6,7 @@ import { chatCollections } from '../../storage/schema/chat.js';
 import { jobCollections } from '../../storage/schema/jobs.js';
 import { oauthCollections } from '../../storage/schema/oauth.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
-import type { FinishingWriteRecord, JournaledActivityRecord, RecordEventMarks, RecordEventsRecord, StoredConditionRecord } from '../../storage/schema/writeEvents.js';
+import type { JournaledActivityRecord, JournaledEventRecord, MarkConditionRecord, RecordEventMarks, RecordEventsRecord, StoredConditionRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import { ServiceError } from '../errors.js';
@@ -17,6 +17,7 @@ import { orphanedRows } from '../content/orphanedRows.js';
 import type { ActivityService } from './ActivityService.js';
 import { KeptMarks } from './KeptMarks.js';
 import { RecordMark, markedRows } from './RecordMark.js';
+import { onlyNamedParts } from './onlyNamedParts.js';
 
 /** The collections whose records tell whether an operation was stored (a closed list: rows name them by key). */
 const checkedCollections = {
@@ -45,13 +46,28 @@ export interface StoredCheck {
   readonly absent?: true;
 }
 
+/** A record that names the operation's row once the operation's write of it is stored (`RecordMark.updateEach`). */
+export interface MarkCondition {
+  readonly collection: keyof typeof checkedCollections;
+  readonly id: string;
+}
+
 /** An activity row an operation records (its `changeKey` is given by the journal). */
 export interface PlannedActivity {
   readonly boardId: string;
   readonly actorId: string | null;
   readonly action: string;
   readonly data?: Readonly<Record<string, string | number | boolean | null>>;
+  /** Recorded only when this record names the row (its write by the operation happened); absent: whenever the row is. */
+  readonly onlyIf?: MarkCondition;
 }
+
+/** A domain event an operation records, with what its parts depend on (`PlannedActivity.onlyIf`). */
+export type PlannedRecordEvent = PlannedEvent & {
+  readonly onlyIf?: MarkCondition;
+  /** The payload's `field` lists ids of records of `collection`: only those that name the row are recorded. */
+  readonly namedOnly?: { readonly field: string; readonly collection: keyof typeof checkedCollections };
+};
 
 /** The record whose write carries an operation's journal row id (`RecordMark`). */
 export interface MarkedRecord {
@@ -67,6 +83,8 @@ export interface MarkedRecord {
  */
 export interface FinishingWrite {
   readonly collection: keyof typeof checkedCollections;
+  /** The records of `filter` the operation read, each written first on its own carrying the row's id (`RecordMark.updateEach`). */
+  readonly ids?: readonly string[];
   readonly filter: StoredCheck['filter'];
   readonly set: Readonly<Record<string, FieldValue>>;
   /** The marked record still as the operation left it (no later operation changed it). */
@@ -89,7 +107,7 @@ export interface RecordPlan {
   readonly activity?: readonly PlannedActivity[];
   readonly notifications?: readonly NewNotification[];
   /** Emitted in this order, after the activity rows and notifications. */
-  readonly events?: readonly PlannedEvent[];
+  readonly events?: readonly PlannedRecordEvent[];
 }
 
 /** Options of `RecordEventJournal`. */
@@ -157,7 +175,7 @@ export class RecordEventJournal {
       await settled.catch((err: unknown) => this.#o.logger.error({ err, boardId: row.boardId }, 'record events could not be settled'));
       throw error;
     }
-    await this.#apply(row);
+    await this.#apply(await this.#onlyNamed(row));
     // Off the answer's path: a row left by a stop before its removal only records its plan again, which the change keys absorb.
     this.#remove(row.id).catch((error: unknown) => this.#o.logger.error({ err: error, boardId: row.boardId }, 'record events could not be removed from the journal'));
     return result;
@@ -185,16 +203,25 @@ export class RecordEventJournal {
   #row(plan: RecordPlan): RecordEventsRecord {
     const at = this.#o.clock.now();
     const id = this.#ids.next(at);
-    const activity = (plan.activity ?? []).map((a, i): JournaledActivityRecord => ({ boardId: a.boardId, actorId: a.actorId, action: a.action, data: a.data ?? {}, changeKey: `${id}/a${i}` }));
+    const activity = (plan.activity ?? []).map(
+      (a, i): JournaledActivityRecord => ({ boardId: a.boardId, actorId: a.actorId, action: a.action, data: a.data ?? {}, changeKey: `${id}/a${i}`, ...(a.onlyIf === undefined ? {} : { onlyIf: { ...a.onlyIf } }) }),
+    );
     return {
       id,
       boardId: plan.boardId ?? null,
       ...(plan.marked === undefined ? {} : { marked: { collection: plan.marked.collection, id: plan.marked.id } }),
       stored: plan.stored.map(storedCondition),
-      ...(plan.finish === undefined ? {} : { finish: { collection: plan.finish.collection, filter: plan.finish.filter, set: plan.finish.set, when: storedCondition(plan.finish.when) } }),
+      ...(plan.finish === undefined ? {} : { finish: { collection: plan.finish.collection, ...(plan.finish.ids === undefined ? {} : { ids: plan.finish.ids }), filter: plan.finish.filter, set: plan.finish.set, when: storedCondition(plan.finish.when) } }),
       activity,
       notifications: (plan.notifications ?? []).map((n, i) => ({ ...n, changeKey: `${id}/n${i}` })),
-      events: (plan.events ?? []).map((event, i) => ({ type: event.type, payload: { ...(event.payload as unknown as Record<string, unknown>), changeKey: `${id}/e${i}` } })),
+      events: (plan.events ?? []).map(
+        (event, i): JournaledEventRecord => ({
+          type: event.type,
+          payload: { ...(event.payload as unknown as Record<string, unknown>), changeKey: `${id}/e${i}` },
+          ...(event.onlyIf === undefined ? {} : { onlyIf: { ...event.onlyIf } }),
+          ...(event.namedOnly === undefined ? {} : { namedOnly: { ...event.namedOnly } }),
+        }),
+      ),
       at,
       ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
     };
@@ -202,8 +229,8 @@ export class RecordEventJournal {
 
   async #settle(row: RecordEventsRecord): Promise<void> {
     if (await this.#stored(row)) {
-      if (row.finish !== undefined) await this.#finish(row.finish);
-      await this.#apply(await this.#withoutGoneFeeds(row));
+      if (row.finish !== undefined) await this.#finish(row);
+      await this.#apply(await this.#withoutGoneFeeds(await this.#onlyNamed(row)));
     }
     await this.#remove(row.id);
     if (row.marked !== undefined) await this.#kept.forget([row.id]);
@@ -218,23 +245,50 @@ export class RecordEventJournal {
     return gone.size === 0 ? row : { ...row, activity: row.activity.filter((activity) => !gone.has(activity.boardId)) };
   }
 
-  /** Makes the operation's later write again, unless another operation changed its marked record since. */
-  async #finish(finish: FinishingWriteRecord): Promise<void> {
-    const spec = checkedCollections[finish.collection as keyof typeof checkedCollections] as CollectionSpec | undefined;
-    if (spec === undefined || !(await this.#holds(finish.when))) return;
-    await this.#o.db.collection(spec).updateMany(finish.filter as never, { $set: finish.set as never });
+  /** Makes the operation's later write again (each record it read carrying the row's id), unless another operation changed its marked record since. */
+  async #finish(row: RecordEventsRecord): Promise<void> {
+    const finish = row.finish;
+    const spec = finish === undefined ? undefined : (checkedCollections[finish.collection as keyof typeof checkedCollections] as CollectionSpec | undefined);
+    if (finish === undefined || spec === undefined || !(await this.#holds(finish.when))) return;
+    const collection = this.#o.db.collection<{ id: string } & RecordEventMarks>(spec);
+    if (finish.ids !== undefined && finish.ids.length > 0) {
+      const reads = await collection.find({ id: { $in: [...finish.ids] } });
+      await new RecordMark(row.id, null, (ids) => this.#waiting(ids)).updateEach(collection, reads, finish.filter as never, { $set: finish.set as never });
+    }
+    await collection.updateMany(finish.filter as never, { $set: finish.set as never });
   }
 
   async #stored(row: RecordEventsRecord): Promise<boolean> {
-    if (row.marked !== undefined) {
-      const spec = checkedCollections[row.marked.collection as keyof typeof checkedCollections] as CollectionSpec | undefined;
-      if (spec === undefined) return false;
-      const record = await this.#o.db.collection<{ id: string } & RecordEventMarks>(spec).get(row.marked.id);
-      // A record deleted since (or deleted and made again) named the row when its marks were kept.
-      if (!markedRows(record).includes(row.id) && !(await this.#kept.named(row.id, spec.name, row.marked.id))) return false;
-    }
+    if (row.marked !== undefined && !(await this.#naming(row.id, [row.marked])).has(conditionKey(row.marked))) return false;
     for (const check of row.stored) if (!(await this.#holds(check))) return false;
     return true;
+  }
+
+  /** The row without the parts whose record does not name it (`onlyIf`, `namedOnly`): their writes never happened. */
+  #onlyNamed(row: RecordEventsRecord): Promise<RecordEventsRecord> {
+    return onlyNamedParts(row, (conditions) => this.#naming(row.id, conditions), conditionKey);
+  }
+
+  /** Of `conditions`, the keys (`conditionKey`) of the records that name row `rowId`, or named it when they were deleted. */
+  async #naming(rowId: string, conditions: readonly MarkConditionRecord[]): Promise<Set<string>> {
+    const naming = new Set<string>();
+    const byCollection = new Map<string, string[]>();
+    for (const condition of conditions) byCollection.set(condition.collection, [...(byCollection.get(condition.collection) ?? []), condition.id]);
+    for (const [key, ids] of byCollection) {
+      const spec = checkedCollections[key as keyof typeof checkedCollections] as CollectionSpec | undefined;
+      if (spec === undefined) continue;
+      const collection = this.#o.db.collection<{ id: string } & RecordEventMarks>(spec);
+      for (let i = 0; i < ids.length; i += idsPerRead) {
+        const part = ids.slice(i, i + idsPerRead);
+        const records = part.length === 1 ? [await collection.get(part[0] as string)].filter((record) => record !== null) : await collection.find({ id: { $in: part } });
+        const named = new Set(records.filter((record) => markedRows(record).includes(rowId)).map((record) => record.id));
+        for (const id of part) {
+          // A record deleted since (or deleted and made again) named the row when its marks were kept.
+          if (named.has(id) || (await this.#kept.named(rowId, spec.name, id))) naming.add(conditionKey({ collection: key, id }));
+        }
+      }
+    }
+    return naming;
   }
 
   async #holds(check: StoredConditionRecord): Promise<boolean> {
@@ -259,6 +313,13 @@ export class RecordEventJournal {
     // Without an fsync of its own: a row a power loss brings back only records its plan again.
     await this.#rows.deleteMany({ id }, sharedDurability);
   }
+}
+
+/** Records read per `$in` when telling which records name a row. */
+const idsPerRead = 500;
+
+function conditionKey(condition: MarkConditionRecord): string {
+  return `${condition.collection} ${condition.id}`;
 }
 
 function storedCondition(check: StoredCheck): StoredConditionRecord {

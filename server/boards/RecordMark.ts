@@ -50,6 +50,21 @@ export class RecordMark {
     }
   }
 
+  /**
+   * Writes each of `reads` (records as the operation read them) by `update` while it matches
+   * `filter`, one single-record write each carrying the row's id (as `update`): an operation that
+   * writes several records besides its marked one, each of which then tells whether its own write
+   * happened. One write per record (two when another write came in between); returns the ids written.
+   */
+  async updateEach<R extends StoredRecord & RecordEventMarks>(collection: Collection<R>, reads: readonly R[], filter: Filter<R>, update: Update<R>): Promise<string[]> {
+    const written: string[] = [];
+    for (const read of reads) {
+      const each = new RecordMark(this.#rowId, read, this.#waiting);
+      if ((await each.update(collection, { ...filter, id: read.id }, update)) !== null) written.push(read.id);
+    }
+    return written;
+  }
+
   /** `Collection.insert` of a new record carrying the row's id (an operation that creates its record). */
   async insert<R extends StoredRecord & RecordEventMarks>(collection: Collection<R>, record: R): Promise<void> {
     await collection.insert(this.#rowId === null ? record : { ...record, recordEvents: this.#rowId });
@@ -89,7 +104,8 @@ export class RecordMark {
 
   async #next(read: RecordEventMarks | null): Promise<string> {
     const id = this.#rowId as string;
-    let earlier = markedRows(read);
+    // A replay that writes again a record its row's operation wrote already names the row once.
+    let earlier = markedRows(read).filter((mark) => mark !== id);
     if (earlier.length >= marksBeforePruning) {
       const waiting = await this.#waiting(earlier);
       earlier = earlier.filter((mark) => waiting.has(mark));

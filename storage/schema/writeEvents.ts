@@ -12,6 +12,24 @@ export interface JournaledEventRecord {
    * `<change>/<boardId>/<itemId>/<key>`, the row's id when `key` is empty.
    */
   readonly items?: readonly (readonly [string, string])[];
+  /** In a `record_events` row: the event is recorded only when this record names the row (`MarkConditionRecord`). */
+  readonly onlyIf?: MarkConditionRecord;
+  /**
+   * In a `record_events` row: the payload's `field` lists ids of records of `collection`, of which
+   * only those that name the row are recorded (a space's `boardIds`: the boards its operation wrote).
+   */
+  readonly namedOnly?: { readonly field: string; readonly collection: string };
+}
+
+/**
+ * A record that names a `record_events` row once the operation's write of it is stored (or named
+ * it when it was deleted): what a part of an operation that writes several records, each carrying
+ * the row's id, records only when that record's write happened.
+ */
+export interface MarkConditionRecord {
+  /** The collection, by its key in the journal's closed list (`boards`, ...). */
+  readonly collection: string;
+  readonly id: string;
 }
 
 /**
@@ -65,6 +83,12 @@ export interface StoredConditionRecord {
 export interface FinishingWriteRecord {
   /** The collection, by its key in the journal's closed list. */
   readonly collection: string;
+  /**
+   * The records of `filter` the operation read and writes one by one, each write carrying the
+   * row's id (`RecordMark`), before the `updateMany` that takes the others; absent on rows written
+   * before it was introduced (the `updateMany` alone).
+   */
+  readonly ids?: readonly string[];
   readonly filter: Readonly<Record<string, unknown>>;
   readonly set: Readonly<Record<string, unknown>>;
   readonly when: StoredConditionRecord;
@@ -77,6 +101,8 @@ export interface JournaledActivityRecord {
   readonly action: string;
   readonly data: Readonly<Record<string, string | number | boolean | null>>;
   readonly changeKey: string;
+  /** Recorded only when this record names the row (`MarkConditionRecord`); absent: whenever the row is. */
+  readonly onlyIf?: MarkConditionRecord;
 }
 
 /**
@@ -133,8 +159,13 @@ export interface RecordEventMarks {
  * (`KeptMarks` in `server/boards/`). Removed once the row is settled.
  */
 export interface KeptMarkRecord {
-  /** The row id (a row's operation marks one record). */
+  /**
+   * `<row id> <collection> <record id>`: a row's operation may mark several records (a space's
+   * trash marks the space and each of its boards). Kept by an earlier version: the row id alone.
+   */
   id: string;
+  /** The row id; absent on marks kept by an earlier version (whose `id` is the row id). */
+  rowId?: string;
   /** The store's name of the deleted record's collection (`boards`, `board_members`, ...). */
   collection: string;
   /** The deleted record's id. */

@@ -6,7 +6,7 @@ import { markedRows } from '../../server/boards/RecordMark.js';
 import { DomainEvents } from '../../server/events/index.js';
 import type { Database } from '../../storage/index.js';
 import { ManualClock } from '../../storage/index.js';
-import type { BoardMemberRecord, BoardRecord } from '../../storage/schema/boards.js';
+import type { BoardMemberRecord, BoardRecord, SpaceRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { KeptMarkRecord, RecordEventsRecord } from '../../storage/schema/writeEvents.js';
 import { writeEventCollections } from '../../storage/schema/writeEvents.js';
@@ -69,7 +69,7 @@ function cases(open: () => Promise<Database>): void {
     // Another process deletes the board for good.
     expect(await new KeptMarks(db).deleteMany(boards(), { id: 'brd_1' })).toBe(1);
     expect(await boards().get('brd_1')).toBeNull();
-    expect((await kept().find({})).map((mark) => mark.id)).toEqual([cut?.id]);
+    expect((await kept().find({})).map((mark) => mark.rowId)).toEqual([cut?.id]);
 
     const next = serverProcess(db);
     expect(await next.journal.recover()).toBe(2);
@@ -94,13 +94,55 @@ function cases(open: () => Promise<Database>): void {
     expect(await new KeptMarks(db).deleteMany(members(), { boardId: 'brd_1' })).toBe(3);
     expect(await members().count({})).toBe(0);
     const [cut] = await rows().find({});
-    expect(await kept().find({})).toEqual([{ id: cut?.id, collection: boardCollections.boardMembers.name, recordId: 'brd_1:usr_b' }]);
+    const collection = boardCollections.boardMembers.name;
+    expect(await kept().find({})).toEqual([{ id: `${cut?.id} ${collection} brd_1:usr_b`, rowId: cut?.id, collection, recordId: 'brd_1:usr_b' }]);
 
     // The same person shared again: a new record, which does not name the row; the kept id does.
     await members().insert(member('usr_b'));
     const next = serverProcess(db);
     expect(await next.journal.recover()).toBe(1);
     expect(next.heard).toEqual(['Shared']);
+    expect(await kept().count({})).toBe(0);
+  });
+
+  it('keeps a row once for each deleted record that names it, and still reads a row id kept alone by an earlier version', async () => {
+    db = await open();
+    const spaces = db.collection<SpaceRecord>(boardCollections.spaces);
+    const space: SpaceRecord = { id: 'spc_1', workspaceId: 'wsp_1', ownerId: 'usr_a', name: 'Team', position: 1, createdAt: 0, updatedAt: 0, trashedAt: null, trashedBy: null };
+    await spaces.insert(space);
+    const read = [{ ...boardRecord('brd_1'), spaceId: 'spc_1' }, { ...boardRecord('brd_2'), spaceId: 'spc_1' }];
+    for (const board of read) await boards().insert(board);
+    // An operation on the space that writes each of its boards carrying its row, each board's event depending on that board's write.
+    const each: RecordPlan = {
+      ...plan('boards', 'brd_1', null, ''),
+      marked: { collection: 'spaces', id: 'spc_1', read: space },
+      events: (plan('boards', 'brd_1', null, 'First').events ?? []).concat(plan('boards', 'brd_2', null, 'Second').events ?? []).map((event, i) => ({ ...event, onlyIf: { collection: 'boards', id: `brd_${i + 1}` } })),
+    };
+    const stopped = serverProcess(db, { halted: true });
+    void stopped.journal.record(each, async (mark) => {
+      await mark.update(spaces, { id: 'spc_1' }, { $set: { name: 'Renamed' } });
+      await mark.updateEach(boards(), read, { spaceId: 'spc_1' }, { $set: { title: 'Written' } });
+    });
+    await expect.poll(async () => (await boards().find({ title: 'Written' })).length).toBe(2);
+    const [cut] = await rows().find({});
+    expect(markedRows(await boards().get('brd_2'))).toEqual([cut?.id]);
+    expect(await new KeptMarks(db).deleteMany(boards(), { spaceId: 'spc_1' })).toBe(2);
+    expect((await kept().find({})).map((mark) => `${String(mark.rowId)} ${mark.recordId}`).sort()).toEqual([`${cut?.id} brd_1`, `${cut?.id} brd_2`]);
+
+    const next = serverProcess(db);
+    expect(await next.journal.recover()).toBe(1);
+    expect(next.heard).toEqual(['First', 'Second']);
+    expect(await kept().count({})).toBe(0);
+
+    // A creation whose record was deleted and its id kept by an earlier version (under the row id alone).
+    void serverProcess(db, { halted: true }).journal.record(plan('boards', 'brd_3', null, 'Third'), (mark) => mark.insert(boards(), boardRecord('brd_3')));
+    await expect.poll(() => boards().get('brd_3')).not.toBeNull();
+    const [old] = await rows().find({});
+    await boards().deleteMany({ id: 'brd_3' });
+    await kept().insert({ id: old?.id as string, collection: boardCollections.boards.name, recordId: 'brd_3' });
+    const later = serverProcess(db);
+    expect(await later.journal.recover()).toBe(1);
+    expect(later.heard).toEqual(['Third']);
     expect(await kept().count({})).toBe(0);
   });
 
