@@ -13,8 +13,7 @@ import type { Principal } from '../auth/Principal.js';
 import { pageArray } from '../boards/pageArray.js';
 import { longestRetentionMs, nextPosition, purgeAt } from '../boards/trashRules.js';
 import { errors } from '../errors.js';
-import type { PlannedActivity, RecordEventJournal, RecordPlan } from '../boards/RecordEventJournal.js';
-import type { PlannedEvent } from '../events/eventTypes.js';
+import type { PlannedActivity, PlannedRecordEvent, RecordEventJournal, RecordPlan } from '../boards/RecordEventJournal.js';
 import type { Page } from '../pagination.js';
 
 /** Ids of the two built-in spaces: boards in no space, and everything in trash. */
@@ -136,7 +135,8 @@ export class SpaceService {
   /**
    * Moves the space and every active board in it to trash (owner). The boards are remembered so
    * restore brings back exactly them. Emits `board.deleted` (`outcome: 'trashed'`, `withSpaceId`)
-   * for each board, then `space.trashed`.
+   * for each board, then `space.trashed`. Each board is written on its own carrying the journal
+   * row's id, and its activity row and event are recorded only when that write happened.
    */
   async trash(principal: Principal, spaceId: string): Promise<{ space: SpaceRecord; boardCount: number; purgeAt: number }> {
     requireRealSpace(spaceId);
@@ -145,24 +145,31 @@ export class SpaceService {
     const boards = await this.#boards.find({ spaceId: space.id, trashedAt: null });
     const actor = { userId: principal.user.id, name: principal.user.name };
     const activity: PlannedActivity[] = [];
-    const events: PlannedEvent[] = [];
+    const events: PlannedRecordEvent[] = [];
     for (const board of boards) {
-      activity.push({ boardId: board.id, actorId: principal.user.id, action: 'board.trashed', data: { withSpaceId: space.id } });
+      // Recorded when this board's own write (carrying the row) happened, live or at replay.
+      const onlyIf = { collection: 'boards', id: board.id } as const;
+      activity.push({ boardId: board.id, actorId: principal.user.id, action: 'board.trashed', data: { withSpaceId: space.id }, onlyIf });
       // Each board is announced as if trashed alone (webhooks, live connections), and says with which space.
       const trashedBoard: BoardRecord = { ...board, trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: space.id };
-      events.push({ type: 'board.deleted', payload: { workspaceId: board.workspaceId, boardId: board.id, actor, at: now, board: trashedBoard, outcome: 'trashed', withSpaceId: space.id } });
+      events.push({ type: 'board.deleted', payload: { workspaceId: board.workspaceId, boardId: board.id, actor, at: now, board: trashedBoard, outcome: 'trashed', withSpaceId: space.id }, onlyIf });
     }
-    events.push({ type: 'space.trashed', payload: { workspaceId: space.workspaceId, actor: { userId: principal.user.id }, at: now, spaceId: space.id, boardIds: boards.map((board) => board.id) } });
+    events.push({
+      type: 'space.trashed',
+      payload: { workspaceId: space.workspaceId, actor: { userId: principal.user.id }, at: now, spaceId: space.id, boardIds: boards.map((board) => board.id) },
+      namedOnly: { field: 'boardIds', collection: 'boards' },
+    });
     // The space carries the row; its boards follow it, and a replay finishes them while the space is still in trash from this very operation.
     const withSpace = { filter: { spaceId: space.id, trashedAt: null }, set: { trashedAt: now, trashedBy: principal.user.id, trashedWithSpaceId: space.id } };
     const plan: RecordPlan = {
       marked: { collection: 'spaces', id: space.id, read: space }, stored: [],
-      finish: { collection: 'boards', ...withSpace, when: { collection: 'spaces', filter: { id: space.id, trashedAt: now } } },
+      finish: { collection: 'boards', ids: boards.map((board) => board.id), ...withSpace, when: { collection: 'spaces', filter: { id: space.id, trashedAt: now } } },
       activity, events,
     };
     const trashed = await this.#records.record(plan, async (mark) => {
       const updated = await mark.update(this.#spaces, { id: space.id, trashedAt: null }, { $set: { trashedAt: now, trashedBy: principal.user.id, updatedAt: now } });
       if (!updated) throw errors.notFound('Space');
+      await mark.updateEach(this.#boards, boards, withSpace.filter, { $set: withSpace.set });
       // Boards that came into the space since they were read are trashed with it, without events of their own (as before).
       await this.#boards.updateMany(withSpace.filter, { $set: withSpace.set });
       return updated;
@@ -176,7 +183,8 @@ export class SpaceService {
    * plan: SPEC's "the space and the boards that went with it return" has no plan condition, and
    * those boards were never deleted on their own. Restoring one of them alone stays a paid-plan
    * operation (`BoardService.restore`). 402 when the plan's space cap is reached. Emits
-   * `board.restored` (`withSpaceId`) for each board that comes back.
+   * `board.restored` (`withSpaceId`) for each board that comes back, each written on its own
+   * carrying the journal row's id, as `trash` does.
    */
   async restore(principal: Principal, spaceId: string): Promise<SpaceView & { restoredBoards: number }> {
     requireRealSpace(spaceId);
@@ -190,22 +198,24 @@ export class SpaceService {
     const boards = await this.#boards.find({ trashedWithSpaceId: space.id });
     const actor = { userId: principal.user.id, name: principal.user.name };
     const activity: PlannedActivity[] = [];
-    const events: PlannedEvent[] = [];
+    const events: PlannedRecordEvent[] = [];
     for (const board of boards) {
-      activity.push({ boardId: board.id, actorId: principal.user.id, action: 'board.restored', data: { withSpaceId: space.id } });
+      const onlyIf = { collection: 'boards', id: board.id } as const;
+      activity.push({ boardId: board.id, actorId: principal.user.id, action: 'board.restored', data: { withSpaceId: space.id }, onlyIf });
       const restoredBoard: BoardRecord = { ...board, trashedAt: null, trashedBy: null, trashedWithSpaceId: null };
-      events.push({ type: 'board.restored', payload: { workspaceId: board.workspaceId, boardId: board.id, actor, at: now, board: restoredBoard, withSpaceId: space.id } });
+      events.push({ type: 'board.restored', payload: { workspaceId: board.workspaceId, boardId: board.id, actor, at: now, board: restoredBoard, withSpaceId: space.id }, onlyIf });
     }
     // As `trash`: the space carries the row, and a replay finishes its boards while the space is still active.
     const withSpace = { filter: { trashedWithSpaceId: space.id }, set: { trashedAt: null, trashedBy: null, trashedWithSpaceId: null } };
     const plan: RecordPlan = {
       marked: { collection: 'spaces', id: space.id, read: space }, stored: [],
-      finish: { collection: 'boards', ...withSpace, when: { collection: 'spaces', filter: { id: space.id, trashedAt: null } } },
+      finish: { collection: 'boards', ids: boards.map((board) => board.id), ...withSpace, when: { collection: 'spaces', filter: { id: space.id, trashedAt: null } } },
       activity, events,
     };
     const restored = await this.#records.record(plan, async (mark) => {
       const updated = await mark.update(this.#spaces, { id: space.id, trashedAt: { $ne: null } }, { $set: { trashedAt: null, trashedBy: null, updatedAt: now } });
       if (!updated) throw errors.notFound('Space');
+      await mark.updateEach(this.#boards, boards, withSpace.filter, { $set: withSpace.set });
       await this.#boards.updateMany(withSpace.filter, { $set: withSpace.set });
       return updated;
     });
