@@ -141,7 +141,10 @@ export interface RecordEventJournalOptions {
  * when that record names the row (`RecordMark`: the operation's own write added it), whatever
  * changed the record since, or named it when it was deleted (`KeptMarks`); the `stored`
  * conditions are checked besides. A stored row's `finish` (a space's boards) is made again
- * before its plan is recorded, while its record stands as the operation left it.
+ * before its plan is recorded, while its record stands as the operation left it. A part of a plan
+ * planned with `onlyIf` (a board's activity row and event in its space's trash) is recorded only
+ * when that record names the row too, live and at replay, and a `namedOnly` list keeps only such
+ * records (`space.trashed`'s `boardIds`).
  */
 export class RecordEventJournal {
   readonly #o: RecordEventJournalOptions;

@@ -1,7 +1,7 @@
 import { afterEach, expect, it } from 'vitest';
 import { RecordEventJournal } from '../../server/boards/RecordEventJournal.js';
 import type { RecordPlan } from '../../server/boards/RecordEventJournal.js';
-import { marksBeforePruning, markedRows } from '../../server/boards/RecordMark.js';
+import { RecordMark, marksBeforePruning, markedRows } from '../../server/boards/RecordMark.js';
 import { errors } from '../../server/errors.js';
 import { DomainEvents } from '../../server/events/index.js';
 import type { Database } from '../../storage/index.js';
@@ -172,6 +172,24 @@ function cases(open: () => Promise<Database>): void {
     expect(next.heard.sort()).toEqual(['spc_1', 'spc_2']);
     expect(await boards().get('brd_spc_1')).toMatchObject({ trashedAt: 5, trashedWithSpaceId: 'spc_1' });
     expect(await boards().get('brd_spc_2')).toMatchObject({ trashedAt: null, trashedWithSpaceId: null });
+  });
+
+  it('writes each record read that still matches, keeping the ids written since the read, and names a row once', async () => {
+    db = await open();
+    const read = ['brd_1', 'brd_2', 'brd_3'].map((id) => ({ ...boardRecord(id), spaceId: 'spc_1', recordEvents: 'rev_0000000000000_old' }));
+    for (const board of read) await boards().insert(board);
+    // Since the read: another write marked brd_2, brd_3 left the space, and brd_1 already names the row (a replay writing again).
+    await boards().updateOne({ id: 'brd_2' }, { $set: { recordEvents: 'rev_0000000000000_other rev_0000000000000_old' } });
+    await boards().updateOne({ id: 'brd_3' }, { $set: { spaceId: null } });
+    const row = 'rev_0000000000000_each';
+    const first = { ...(read[0] as BoardRecord), recordEvents: `${row} rev_0000000000000_old` };
+    await boards().updateOne({ id: 'brd_1' }, { $set: { recordEvents: first.recordEvents } });
+    const mark = new RecordMark(row, null, () => Promise.resolve(new Set()));
+    const written = await mark.updateEach(boards(), [first, ...read.slice(1)], { spaceId: 'spc_1' }, { $set: { title: 'Written' } });
+    expect(written).toEqual(['brd_1', 'brd_2']);
+    expect(markedRows(await boards().get('brd_1'))).toEqual([row, 'rev_0000000000000_old']);
+    expect(markedRows(await boards().get('brd_2'))).toEqual([row, 'rev_0000000000000_other', 'rev_0000000000000_old']);
+    expect(await boards().get('brd_3')).toMatchObject({ title: 'Board', recordEvents: 'rev_0000000000000_old' });
   });
 
   it('journals nothing for an operation with nothing to record or one refused, and adds no marks', async () => {
