@@ -131,8 +131,9 @@ export interface DomainEventMap {
    */
   'oauth.connection.ended': EventBase & { readonly userId: string; readonly clientId: string; readonly connectionId: string; readonly appStillConnected: boolean };
   /**
-   * A space went to trash with its active boards (`boardIds`), which went with it. Emitted after
-   * the `board.deleted` (`outcome: 'trashed'`, `withSpaceId`) of each of those boards.
+   * A space went to trash with its active boards (`boardIds`: those the trash wrote, which went
+   * with it). Emitted after the `board.deleted` (`outcome: 'trashed'`, `withSpaceId`) of each of
+   * those boards.
    */
   'space.trashed': EventBase & { readonly spaceId: string; readonly boardIds: readonly string[] };
   /** An API key was revoked (by its owner through REST or by an operator with `boards admin revoke-api-key`). */

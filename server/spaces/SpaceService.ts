@@ -166,16 +166,18 @@ export class SpaceService {
       finish: { collection: 'boards', ids: boards.map((board) => board.id), ...withSpace, when: { collection: 'spaces', filter: { id: space.id, trashedAt: now } } },
       activity, events,
     };
+    let boardCount = 0;
     const trashed = await this.#records.record(plan, async (mark) => {
       const updated = await mark.update(this.#spaces, { id: space.id, trashedAt: null }, { $set: { trashedAt: now, trashedBy: principal.user.id, updatedAt: now } });
       if (!updated) throw errors.notFound('Space');
-      await mark.updateEach(this.#boards, boards, withSpace.filter, { $set: withSpace.set });
+      const written = await mark.updateEach(this.#boards, boards, withSpace.filter, { $set: withSpace.set });
       // Boards that came into the space since they were read are trashed with it, without events of their own (as before).
-      await this.#boards.updateMany(withSpace.filter, { $set: withSpace.set });
+      boardCount = written.length + (await this.#boards.updateMany(withSpace.filter, { $set: withSpace.set }));
       return updated;
     });
     const workspace = await this.#accounts.getWorkspace(space.workspaceId);
-    return { space: trashed, boardCount: boards.length, purgeAt: purgeAt(now, workspace.plan) };
+    // The boards that went with it: a board moved out of the space between the read and the write stayed.
+    return { space: trashed, boardCount, purgeAt: purgeAt(now, workspace.plan) };
   }
 
   /**
@@ -212,14 +214,15 @@ export class SpaceService {
       finish: { collection: 'boards', ids: boards.map((board) => board.id), ...withSpace, when: { collection: 'spaces', filter: { id: space.id, trashedAt: null } } },
       activity, events,
     };
+    let restoredBoards = 0;
     const restored = await this.#records.record(plan, async (mark) => {
       const updated = await mark.update(this.#spaces, { id: space.id, trashedAt: { $ne: null } }, { $set: { trashedAt: null, trashedBy: null, updatedAt: now } });
       if (!updated) throw errors.notFound('Space');
-      await mark.updateEach(this.#boards, boards, withSpace.filter, { $set: withSpace.set });
-      await this.#boards.updateMany(withSpace.filter, { $set: withSpace.set });
+      const written = await mark.updateEach(this.#boards, boards, withSpace.filter, { $set: withSpace.set });
+      restoredBoards = written.length + (await this.#boards.updateMany(withSpace.filter, { $set: withSpace.set }));
       return updated;
     });
-    return { ...(await this.#view(principal, restored, role)), restoredBoards: boards.length };
+    return { ...(await this.#view(principal, restored, role)), restoredBoards };
   }
 
   async #view(principal: Principal, space: SpaceRecord, role: Role): Promise<SpaceView> {
