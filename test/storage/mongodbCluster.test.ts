@@ -1,8 +1,8 @@
 import { describe, it } from 'vitest';
-import type { MongoCollectionPort, MongoDbPort } from '../../storage/mongo/driverPort.js';
 import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
 import { describeDocumentLogAcrossProcesses } from './documentLogAcrossProcesses.js';
 import { MingoStandInDb } from './mingoStandIn.js';
+import { mongoProcessView } from './mongoProcessView.js';
 import { freshMongoDatabases } from './realMongo.js';
 
 // Several processes on one MongoDB database: each process is a MongoDatabase of its own (its
@@ -13,45 +13,9 @@ import { freshMongoDatabases } from './realMongo.js';
 // BOARDS_MONGODB_URL is set (the test runner's environment, not server configuration).
 const url = process.env['BOARDS_MONGODB_URL'];
 
-/**
- * One process's connection to the shared stand-in: its log writes reach the database after a
- * varying number of event-loop turns (a seeded sequence), as replies over a network arrive in
- * no fixed order between processes. Without it the stand-in serves calls first come first served.
- */
-function processView(standIn: MingoStandInDb, seed: number): MongoDbPort {
-  let state = seed;
-  const turns = (): number => {
-    state = (state * 1103515245 + 12345) % 2147483648;
-    return state % 8;
-  };
-  return {
-    command: (command) => standIn.command(command),
-    collection: (name) => {
-      const collection = standIn.collection(name);
-      if (name !== 'doc_updates') return collection;
-      const delayed: MongoCollectionPort = {
-        insertOne: (...args) => collection.insertOne(...args),
-        insertMany: async (...args) => {
-          for (let n = turns(); n > 0; n -= 1) await new Promise((resolve) => setImmediate(resolve));
-          return collection.insertMany(...args);
-        },
-        replaceOne: (...args) => collection.replaceOne(...args),
-        findOne: (...args) => collection.findOne(...args),
-        find: (...args) => collection.find(...args),
-        countDocuments: (...args) => collection.countDocuments(...args),
-        findOneAndUpdate: (...args) => collection.findOneAndUpdate(...args),
-        updateMany: (...args) => collection.updateMany(...args),
-        deleteMany: (...args) => collection.deleteMany(...args),
-        createIndex: (...args) => collection.createIndex(...args),
-      };
-      return delayed;
-    },
-  };
-}
-
 describeDocumentLogAcrossProcesses('over the mingo stand-in (one in-memory database, an adapter per process)', async (count) => {
   const standIn = new MingoStandInDb();
-  const dbs = Array.from({ length: count }, (_, i) => new MongoDatabase(processView(standIn, i + 1)));
+  const dbs = Array.from({ length: count }, (_, i) => new MongoDatabase(mongoProcessView(standIn, i + 1)));
   return { dbs, close: async () => void (await Promise.all(dbs.map((db) => db.close()))) };
 }, it);
 

@@ -7,11 +7,12 @@ import { connectClient, createBoard, sticky, synced } from '../../content/helper
 import type { TestClient } from '../../content/helpers.js';
 import { clientCreateSticky } from '../../content/helpers/syncClient.js';
 import { startTwoServers } from './twoServers.js';
-import type { TwoServers } from './twoServers.js';
+import type { StoreOpeners, TwoServers } from './twoServers.js';
+import { mongoStandInPair } from '../../storage/mongoProcessView.js';
 
 const available = redisAvailable('the cluster tests');
 
-describe.skipIf(!available)('two servers over one store and one Redis: live boards', () => {
+function liveBoards(store?: StoreOpeners): void {
   let redis: TestRedis;
   let servers: TwoServers;
   let user: TestUser;
@@ -21,7 +22,7 @@ describe.skipIf(!available)('two servers over one store and one Redis: live boar
 
   beforeAll(async () => {
     redis = await startRedis();
-    servers = await startTwoServers(redis.url);
+    servers = await startTwoServers(redis.url, {}, store);
     user = await servers.a.createUser();
     for (const side of ['a', 'b'] as const) {
       servers[side].server.services.events.on('item.created', (event) => {
@@ -177,4 +178,13 @@ describe.skipIf(!available)('two servers over one store and one Redis: live boar
     clientCreateSticky(onB.doc, 'after', { x: 300, y: 0, text: 'after' }, user.id);
     await vi.waitFor(() => expect(onA.itemIds()).toEqual(['after', 'while-down']), { timeout: 20_000 });
   });
+}
+
+describe.skipIf(!available)('two servers over one store and one Redis: live boards (one sqlite store)', () => {
+  liveBoards();
+});
+
+describe.skipIf(!available)('two servers over one store and one Redis: live boards (the MongoDB store over the mingo stand-in, an adapter per server)', () => {
+  const [open, second] = mongoStandInPair();
+  liveBoards({ open, second });
 });

@@ -1,6 +1,5 @@
 import { Webhook } from 'standardwebhooks';
 import { describe, expect, it, vi } from 'vitest';
-import type { Database } from '../../../storage/index.js';
 import { openDatabase } from '../../../storage/index.js';
 import type { BoardMemberRecord, BoardRecord } from '../../../storage/schema/boards.js';
 import { boardCollections } from '../../../storage/schema/boards.js';
@@ -12,6 +11,8 @@ import { describePostgres } from '../../helpers/postgres.js';
 import { redisAvailable } from '../../helpers/redis.js';
 import { json } from '../../helpers/testServer.js';
 import { twoServersWithReceiver } from './twoServers.js';
+import type { StoreOpeners } from './twoServers.js';
+import { mongoStandInPair } from '../../storage/mongoProcessView.js';
 
 /**
  * docs/events.md "Durability of record events" across processes: a space trash and a share cut
@@ -22,7 +23,7 @@ import { twoServersWithReceiver } from './twoServers.js';
 
 const available = redisAvailable('the cluster tests');
 
-function cutAndUndoneElsewhere(open?: () => Promise<Database>): void {
+function cutAndUndoneElsewhere(open?: StoreOpeners): void {
   const cluster = twoServersWithReceiver(open);
 
   it('the rows of the trash and of the share are recorded once by the other server', async () => {
@@ -82,4 +83,9 @@ describePostgres('a space trash and a share cut on one server of two and undone 
   describe.skipIf(!available)('with Redis', () => {
     cutAndUndoneElsewhere(async () => openDatabase({ kind: 'postgres', url: await cluster().createDatabase() }));
   });
+});
+
+describe.skipIf(!available)('a space trash and a share cut on one server of two and undone on the other (the MongoDB store over the mingo stand-in, an adapter per server)', () => {
+  const [open, second] = mongoStandInPair();
+  cutAndUndoneElsewhere({ open, second });
 });

@@ -13,7 +13,8 @@ import type { JobRecord } from '../../../storage/schema/jobs.js';
 import { jobCollections } from '../../../storage/schema/jobs.js';
 import type { LiveItemChangeRecord } from '../../../storage/schema/liveEdits.js';
 import { liveEditCollections } from '../../../storage/schema/liveEdits.js';
-import type { TwoServers } from './twoServers.js';
+import type { StoreOpeners, TwoServers } from './twoServers.js';
+import { mongoStandInPair } from '../../storage/mongoProcessView.js';
 
 const available = redisAvailable('the cluster tests');
 const requestsPerMinute = 30;
@@ -38,7 +39,7 @@ function runningJob(id: string, processId: string, now: number): JobRecord {
   };
 }
 
-describe.skipIf(!available)('two servers over one store and one Redis: work done once, limits shared', () => {
+function sharedWork(store?: StoreOpeners): void {
   let redis: TestRedis;
   let servers: TwoServers;
   let receiver: TestReceiver;
@@ -46,7 +47,7 @@ describe.skipIf(!available)('two servers over one store and one Redis: work done
 
   beforeAll(async () => {
     redis = await startRedis();
-    servers = await startTwoServers(redis.url, { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true', BOARDS_RATE_LIMIT_PER_MINUTE: String(requestsPerMinute) });
+    servers = await startTwoServers(redis.url, { BOARDS_WEBHOOKS_ALLOW_PRIVATE: 'true', BOARDS_RATE_LIMIT_PER_MINUTE: String(requestsPerMinute) }, store);
     receiver = await startReceiver();
   });
   afterAll(async () => {
@@ -176,4 +177,13 @@ describe.skipIf(!available)('two servers over one store and one Redis: work done
     const other = await servers.b.createUser();
     expect((await servers.b.api(other.key, 'GET', '/me')).status).toBe(200);
   });
+}
+
+describe.skipIf(!available)('two servers over one store and one Redis: work done once, limits shared (one sqlite store)', () => {
+  sharedWork();
+});
+
+describe.skipIf(!available)('two servers over one store and one Redis: work done once, limits shared (the MongoDB store over the mingo stand-in, an adapter per server)', () => {
+  const [open, second] = mongoStandInPair();
+  sharedWork({ open, second });
 });
