@@ -48,6 +48,15 @@ function pageHasSession(): boolean {
   return document.querySelector('meta[name="boards-session"]')?.getAttribute('content') !== 'signed-out';
 }
 
+/** The waits before each new try of a token request that failed for a passing reason (about 15 s in all). */
+const tokenRetryMs = [500, 1000, 2000, 4000, 8000];
+
+/** An answer's `Retry-After` in ms, when it gives seconds under 8 s. */
+function retryAfterMs(response: Response | undefined): number | undefined {
+  const seconds = Number(response?.headers.get('Retry-After') ?? Number.NaN);
+  return Number.isFinite(seconds) && seconds >= 0 && seconds < 8 ? seconds * 1000 : undefined;
+}
+
 /** Refresh a token this long before it expires. */
 const refreshMarginMs = 60_000;
 
@@ -95,18 +104,38 @@ export class TokenSource {
     this.#current = null;
   }
 
+  /**
+   * Asks for a token, and asks again while the failure is a passing one (no answer, 429, 5xx: a
+   * server restarting or busy, a store away for a moment), after `tokenRetryMs` or the answer's
+   * `Retry-After` when shorter than 8 s: the page keeps saying it is connecting, as the live
+   * connection does while it reconnects, instead of giving up on the first hiccup.
+   */
   async #fetch(): Promise<WebToken> {
     // A signed-out visit knows it without a request that answers 401 (a public link needs no session).
     if (this.#link === undefined && !pageHasSession()) throw new ApiError(401, 'unauthorized', 'Sign in first: there is no session.');
-    const response = await fetch('/web/token', {
-      method: 'POST',
-      credentials: 'same-origin',
-      headers: { ...csrfHeader, 'Content-Type': 'application/json' },
-      body: JSON.stringify({ boardId: this.#boardId, link: this.#link }),
-    });
-    if (!response.ok) throw await failure(response);
-    this.#current = (await response.json()) as WebToken;
-    return this.#current;
+    for (let attempt = 0; ; attempt += 1) {
+      let response: Response | undefined;
+      let error: unknown;
+      try {
+        response = await fetch('/web/token', {
+          method: 'POST',
+          credentials: 'same-origin',
+          headers: { ...csrfHeader, 'Content-Type': 'application/json' },
+          body: JSON.stringify({ boardId: this.#boardId, link: this.#link }),
+        });
+        if (response.ok) {
+          this.#current = (await response.json()) as WebToken;
+          return this.#current;
+        }
+        error = await failure(response);
+      } catch (thrown) {
+        error = thrown;
+      }
+      const passing = response === undefined || response.status === 429 || response.status >= 500;
+      const wait = tokenRetryMs[attempt];
+      if (!passing || wait === undefined) throw error;
+      await new Promise((resolve) => setTimeout(resolve, retryAfterMs(response) ?? wait));
+    }
   }
 }
 

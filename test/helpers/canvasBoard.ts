@@ -26,8 +26,24 @@ export async function itemsByText(t: TestServer, key: string, boardId: string): 
  * in front: other pages of the same browser do not take the keys.
  */
 export async function openBoard(page: Page, t: TestServer, boardId: string): Promise<void> {
-  await page.goto(`${t.url}/boards/${boardId}`);
-  await page.waitForSelector('.status[data-status=connected]');
+  const seen: string[] = [];
+  const note = (line: string) => seen.push(line);
+  const onConsole = (message: { type(): string; text(): string }) => message.type() === 'error' && note(`console: ${message.text()}`);
+  const onResponse = (response: { status(): number; url(): string }) => response.status() >= 400 && note(`${response.status()} ${response.url()}`);
+  page.on('console', onConsole);
+  page.on('response', onResponse);
+  try {
+    await page.goto(`${t.url}/boards/${boardId}`);
+    await page.waitForSelector('.status[data-status=connected]');
+  } catch (error) {
+    // What the page showed and heard, so that a board that never goes live says why.
+    const status = await page.locator('.status').getAttribute('data-status', { timeout: 1_000 }).catch(() => 'none');
+    const text = (await page.locator('body').innerText({ timeout: 1_000 }).catch(() => '')).replace(/\s+/g, ' ').slice(0, 300);
+    throw new Error(`board ${boardId} did not go live (status ${status}; page: "${text}"; ${seen.slice(-10).join(' | ') || 'no console error or failed answer'})`, { cause: error });
+  } finally {
+    page.off('console', onConsole);
+    page.off('response', onResponse);
+  }
   // A selector, not a predicate: the page's CSP refuses the eval a string predicate needs once it polls.
   await page.locator('body[data-first-paint-ms]').waitFor({ state: 'attached' });
   await page.bringToFront();

@@ -93,6 +93,37 @@ describe.skipIf(!available)('web app rough edges in a browser', { timeout: 120_0
     }
   });
 
+  test('a board whose token requests first meet a server error and a dropped connection still opens live; a refusal is not asked again', async () => {
+    const board = await json(t.api(owner.key, 'POST', '/boards', { title: 'Hiccup' }));
+    const page = await signedInPage(browser, t, owner.id, contexts);
+    const asked: string[] = [];
+    await page.route('**/web/token', async (route) => {
+      asked.push(route.request().method());
+      if (asked.length === 1) {
+        await route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ error: { code: 'storage_unavailable', message: 'The store is unavailable.' } }) });
+      } else if (asked.length === 2) {
+        await route.abort('connectionreset');
+      } else {
+        await route.continue();
+      }
+    });
+    await openBoard(page, `${t.url}/boards/${board.id}`);
+    // The first two failed (other parts of the page ask for tokens of their own, answered as usual).
+    expect(asked.length).toBeGreaterThanOrEqual(3);
+    await page.unroute('**/web/token');
+
+    // A refusal (404 here) is the answer: the page says so at once and does not ask again.
+    const other = await signedInPage(browser, t, owner.id, contexts);
+    let refused = 0;
+    await other.route('**/web/token', async (route) => {
+      refused += 1;
+      await route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_found', message: 'Board not found.' } }) });
+    });
+    await other.goto(`${t.url}/boards/${board.id}`);
+    await other.getByRole('heading', { name: 'Board not found' }).waitFor();
+    expect(refused).toBe(1);
+  });
+
   test('a signed-out visit shows the sign-in prompt without a refused token request or a console error', async () => {
     const board = await json(t.api(owner.key, 'POST', '/boards', { title: 'Private' }));
     const page = await (await newContext()).newPage();
