@@ -17,6 +17,7 @@ import { currentItem, itemChangeEvents } from './itemChangeEvents.js';
 import type { ItemChangeStep, NetItemChange } from './itemChanges.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import { byBoard, orphanedRows } from './orphanedRows.js';
+import { stepsTheDocumentHolds } from './storedSteps.js';
 import type { WriteEventJournal } from './WriteEventJournal.js';
 
 /** Options of `LiveEdits`. */
@@ -69,12 +70,13 @@ const windowSlack = 0.05;
  * append waits until the row is stored; on both the append is held until the turn's rows are
  * known: `DocumentRegistry.holdAppends`), and removed once their events are emitted; a turn that adds nothing to what
  * the window's rows say writes none (`adds`). A crash inside the coalescing
- * window leaves the rows, and `recover()` at the next start emits their events from the stored
- * document. So every acknowledged live edit has its item events, at least once: a crash between
- * emitting and removing the rows emits them again, and so does an edit that two processes both
- * took as new (a client that resends it to another process after its first one died before
- * relaying it). Each event carries a `changeKey` that names the change alike in every process, and
- * the webhook outbox keeps one delivery per key and webhook.
+ * window leaves the rows, and `recover()` at the next start emits the events of the changes the
+ * stored document bears out (on MongoDB a row can be stored without its update). So every
+ * acknowledged live edit has its item events, at least once: a crash between emitting and
+ * removing the rows emits them again, and so does an edit that two processes both took as new (a
+ * client that resends it to another process after its first one died before relaying it). Each
+ * event carries a `changeKey` that names the change alike in every process, and the webhook
+ * outbox keeps one delivery per key and webhook.
  */
 export class LiveEdits {
   readonly #o: LiveEditsOptions;
@@ -139,7 +141,7 @@ export class LiveEdits {
     for (const [boardId, list] of byBoard(rows)) {
       const last = list[list.length - 1]!;
       try {
-        await this.#emitItems(boardId, list.flatMap((row) => row.steps), last.actorId);
+        await this.#emitItems(boardId, list.flatMap((row) => row.steps), last.actorId, true);
       } catch (error) {
         this.#o.logger.error({ err: error, boardId }, 'live edit events could not be recovered');
       }
@@ -329,14 +331,15 @@ export class LiveEdits {
       .catch((error: unknown) => this.#o.logger.error({ err: error }, 'live edit journal rows could not be removed'));
   }
 
-  /** Emits one item event per item for the net effect of `steps`, with each item as the document holds it now. */
-  async #emitItems(boardId: string, steps: readonly ItemChangeStep[], actorId: string): Promise<void> {
+  /** Emits one item event per item for the net effect of `steps` (`recovered`: of those the stored document bears out), with each item as the document holds it now. */
+  async #emitItems(boardId: string, steps: readonly ItemChangeStep[], actorId: string, recovered = false): Promise<void> {
     const workspaceId = await this.#workspace(boardId);
     if (workspaceId === null) return;
     const doc = await this.#o.documents.open(boardId);
     const base = { workspaceId, boardId, actor: { userId: actorId }, at: this.#o.clock.now() };
+    const changes = foldItemChanges(recovered ? stepsTheDocumentHolds(steps, (id) => doc.getMap(itemsMapName).has(id)) : steps);
     // Each change named as every process names it: the insertion for a creation or deletion, the item's state for an update.
-    for (const event of itemChangeEvents(base, 'live', foldItemChanges(steps), new Map(), (id) => currentItem(doc, id), (change, id) => itemChangeKey(doc, boardId, change, id))) {
+    for (const event of itemChangeEvents(base, 'live', changes, new Map(), (id) => currentItem(doc, id), (change, id) => itemChangeKey(doc, boardId, change, id))) {
       await this.#o.events.emit(event.type, event.payload as never);
     }
   }
