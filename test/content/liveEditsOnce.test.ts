@@ -1,54 +1,21 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { DocumentRegistry, createItem, itemsMapName } from '../../crdt/index.js';
-import { LiveEdits } from '../../server/content/LiveEdits.js';
-import { DomainEvents } from '../../server/events/index.js';
-import type { DomainEventMap } from '../../server/events/index.js';
-import { WebhookOutbox } from '../../server/webhooks/WebhookOutbox.js';
+import { createItem, itemsMapName } from '../../crdt/index.js';
 import type { Database } from '../../storage/index.js';
-import { ManualClock } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { LiveItemChangeRecord } from '../../storage/schema/liveEdits.js';
 import { liveEditCollections } from '../../storage/schema/liveEdits.js';
-import type { WebhookDeliveryRecord, WebhookRecord } from '../../storage/schema/webhooks.js';
+import type { WebhookDeliveryRecord } from '../../storage/schema/webhooks.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
 import { SqliteDatabase } from '../../storage/sqlite/SqliteDatabase.js';
-import { webhookRecord } from '../server/webhooks/webhookRecord.js';
 import { boardRecord } from './boardRecord.js';
-
-const logger = { error: (): void => undefined, warn: (): void => undefined };
+import { clientChange, liveEditProcess } from './liveEditProcess.js';
 
 const board = boardRecord('brd_1');
 
-const hook: WebhookRecord = webhookRecord('whk_1', ['item.created', 'item.updated', 'item.deleted']);
-
-type ItemEventType = 'item.created' | 'item.updated' | 'item.deleted';
-
-/**
- * One server process over `db` (each process its own copy of the board): a registry, the bus,
- * the webhook outbox writing rows for `hook`, and `LiveEdits`, with the item events it emitted.
- */
-function serverProcess(db: Database, coalesceMs: number) {
-  const clock = new ManualClock(1_000);
-  const documents = new DocumentRegistry(db.documents, { clock, sweepIntervalMs: 0 });
-  const events = new DomainEvents(logger);
-  const seen: { type: ItemEventType; payload: DomainEventMap[ItemEventType] }[] = [];
-  events.onEach(['item.created', 'item.updated', 'item.deleted'], (type, payload) => void seen.push({ type, payload }));
-  new WebhookOutbox(db, { clock, wake: () => undefined, spaceOf: () => Promise.resolve(null), audience: { hooksFor: () => Promise.resolve([hook]) } }).subscribe(events);
-  const live = new LiveEdits({ db, documents, events, clock, logger, coalesceMs });
-  return { documents, live, seen };
-}
-
 function deliveries(db: Database): Promise<WebhookDeliveryRecord[]> {
   return db.collection<WebhookDeliveryRecord>(webhookCollections.deliveries).find({}, { sort: [['id', 1]] });
-}
-
-/** The update a client made on its copy since `before`, as it arrives at a server. */
-function clientChange(client: Y.Doc, change: () => void): Uint8Array {
-  const before = Y.encodeStateVector(client);
-  change();
-  return Y.encodeStateAsUpdate(client, before);
 }
 
 describe('a live change emitted twice has one webhook delivery', () => {
@@ -61,8 +28,8 @@ describe('a live change emitted twice has one webhook delivery', () => {
   it('when two processes each take the same client update as new (a client resending to a second process what the first stored but never relayed)', async () => {
     db = new SqliteDatabase({ dataDir: ':memory:' });
     await db.collection<BoardRecord>(boardCollections.boards).insert(board);
-    const first = serverProcess(db, 10);
-    const second = serverProcess(db, 10);
+    const first = liveEditProcess(db, 10);
+    const second = liveEditProcess(db, 10);
     const [copyA, copyB] = [await first.documents.open('brd_1'), await second.documents.open('brd_1')];
     const client = new Y.Doc();
     let itemId = '';
@@ -105,7 +72,7 @@ describe('a live change emitted twice has one webhook delivery', () => {
     db = new SqliteDatabase({ dataDir: ':memory:' });
     await db.collection<BoardRecord>(boardCollections.boards).insert(board);
     const journal = db.collection<LiveItemChangeRecord>(liveEditCollections.changes);
-    const killed = serverProcess(db, 10);
+    const killed = liveEditProcess(db, 10);
     const doc = await killed.documents.open('brd_1');
     const client = new Y.Doc();
     Y.applyUpdate(doc, clientChange(client, () => createItem(client, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'one' } }, { actorId: 'client' }, 0)), 'socket');
@@ -119,7 +86,7 @@ describe('a live change emitted twice has one webhook delivery', () => {
     await vi.waitFor(async () => expect(await journal.count({})).toBe(0));
     for (const row of rows) await journal.insert(row);
 
-    const next = serverProcess(db, 10);
+    const next = liveEditProcess(db, 10);
     expect(await next.live.recover()).toBe(1);
     expect(next.seen.map((event) => event.type)).toEqual(['item.created']);
     expect(next.seen[0]?.payload.changeKey).toBe(killed.seen[0]?.payload.changeKey);
@@ -131,7 +98,7 @@ describe('a live change emitted twice has one webhook delivery', () => {
   it('two different states of an item are two changes, even when their values are equal (a text changed and changed back)', async () => {
     db = new SqliteDatabase({ dataDir: ':memory:' });
     await db.collection<BoardRecord>(boardCollections.boards).insert(board);
-    const p = serverProcess(db, 10);
+    const p = liveEditProcess(db, 10);
     const doc = await p.documents.open('brd_1');
     const client = new Y.Doc();
     let itemId = '';

@@ -1,12 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import * as Y from 'yjs';
-import { DocumentRegistry, createItem, deleteItem, itemsMapName } from '../../crdt/index.js';
-import { LiveEdits } from '../../server/content/LiveEdits.js';
-import { DomainEvents } from '../../server/events/index.js';
-import type { DomainEventMap } from '../../server/events/index.js';
-import { WebhookOutbox } from '../../server/webhooks/WebhookOutbox.js';
+import { createItem, deleteItem, itemsMapName } from '../../crdt/index.js';
 import type { Database } from '../../storage/index.js';
-import { ManualClock } from '../../storage/index.js';
 import { MongoDatabase } from '../../storage/mongo/MongoDatabase.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
@@ -15,36 +10,12 @@ import { liveEditCollections } from '../../storage/schema/liveEdits.js';
 import type { WebhookDeliveryRecord } from '../../storage/schema/webhooks.js';
 import { webhookCollections } from '../../storage/schema/webhooks.js';
 import { MingoStandInDb } from '../storage/mingoStandIn.js';
-import { webhookRecord } from '../server/webhooks/webhookRecord.js';
 import { boardRecord } from './boardRecord.js';
+import { clientChange, liveEditProcess } from './liveEditProcess.js';
 import { liveRoom } from './liveRoom.js';
 
 /** The stores whose live edits store their journal row before the update (sqlite appends the update first, in the same synchronous step). */
 const adapters: [string, () => Database][] = [['the mongodb adapter over the mingo stand-in', () => new MongoDatabase(new MingoStandInDb())]];
-
-const logger = { error: (): void => undefined, warn: (): void => undefined };
-
-type ItemEventType = 'item.created' | 'item.updated' | 'item.deleted';
-
-/** One server process over `db`: a registry, the bus with the webhook outbox, `LiveEdits`, and the item events it emitted. */
-function serverProcess(db: Database, coalesceMs: number) {
-  const clock = new ManualClock(1_000);
-  const documents = new DocumentRegistry(db.documents, { clock, sweepIntervalMs: 0 });
-  const events = new DomainEvents(logger);
-  const seen: { type: ItemEventType; payload: DomainEventMap[ItemEventType] }[] = [];
-  events.onEach(['item.created', 'item.updated', 'item.deleted'], (type, payload) => void seen.push({ type, payload }));
-  const hook = webhookRecord('whk_1', ['item.created', 'item.updated', 'item.deleted']);
-  new WebhookOutbox(db, { clock, wake: () => undefined, spaceOf: () => Promise.resolve(null), audience: { hooksFor: () => Promise.resolve([hook]) } }).subscribe(events);
-  const live = new LiveEdits({ db, documents, events, clock, logger, coalesceMs });
-  return { documents, live, seen };
-}
-
-/** The update a client made on its copy since `before`, as it arrives at a server. */
-function clientChange(client: Y.Doc, change: () => void): Uint8Array {
-  const before = Y.encodeStateVector(client);
-  change();
-  return Y.encodeStateAsUpdate(client, before);
-}
 
 /**
  * From now on, the document store's appends never finish (the process is killed before the
@@ -75,7 +46,7 @@ describe.each(adapters)('a journal row whose update was never stored (%s)', (_na
     db = open();
     await db.collection<BoardRecord>(boardCollections.boards).insert(boardRecord('brd_1'));
     const journal = db.collection<LiveItemChangeRecord>(liveEditCollections.changes);
-    const killed = serverProcess(db, 60_000);
+    const killed = liveEditProcess(db, 60_000);
     const kept = await killed.documents.transact('brd_1', (doc) => createItem(doc, { type: 'sticky_note', position: { x: 0, y: 0 }, data: { text: 'kept' } }, { actorId: 'usr_a' }, 0).id, {
       actorId: 'usr_a',
     });
@@ -103,7 +74,7 @@ describe.each(adapters)('a journal row whose update was never stored (%s)', (_na
     expect(killed.seen).toEqual([]);
     restore();
 
-    const next = serverProcess(db, 60_000);
+    const next = liveEditProcess(db, 60_000);
     const stored = (await next.documents.open('brd_1')).getMap(itemsMapName);
     expect([stored.has(kept), stored.has(acked), stored.has(lost)]).toEqual([true, true, false]);
     expect(await next.live.recover()).toBe(2);
@@ -119,7 +90,7 @@ describe.each(adapters)('a journal row whose update was never stored (%s)', (_na
     await db.collection<BoardRecord>(boardCollections.boards).insert(boardRecord('brd_1'));
     const journal = db.collection<LiveItemChangeRecord>(liveEditCollections.changes);
     const deliveries = async (): Promise<string[]> => (await db.collection<WebhookDeliveryRecord>(webhookCollections.deliveries).find({}, { sort: [['id', 1]] })).map((d) => d.eventType);
-    const earlier = serverProcess(db, 10);
+    const earlier = liveEditProcess(db, 10);
     const first = await liveRoom(earlier.documents, 'brd_1', () => undefined, () => earlier.live.edited('brd_1', 'usr_b'));
     const client = new Y.Doc();
     let itemId = '';
@@ -134,7 +105,7 @@ describe.each(adapters)('a journal row whose update was never stored (%s)', (_na
     await earlier.live.close();
     await earlier.documents.close();
 
-    const killed = serverProcess(db, 60_000);
+    const killed = liveEditProcess(db, 60_000);
     let relays = 0;
     const room = await liveRoom(killed.documents, 'brd_1', () => void (relays += 1), () => killed.live.edited('brd_1', 'usr_b'));
     const restore = appendsNeverRun(db);
@@ -145,7 +116,7 @@ describe.each(adapters)('a journal row whose update was never stored (%s)', (_na
     expect(relays).toBe(0);
     restore();
 
-    const next = serverProcess(db, 60_000);
+    const next = liveEditProcess(db, 60_000);
     expect(await next.live.recover()).toBe(1);
     expect(next.seen.map((e) => e.type)).toEqual(['item.updated']);
     expect(next.seen[0]?.payload).toMatchObject({ item: { data: { text: 'one two' } } });
