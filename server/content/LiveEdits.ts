@@ -15,6 +15,7 @@ import { rowsGoWithUpdates } from './journalRows.js';
 import type { JournaledSteps } from './journaledSteps.js';
 import { currentItem, itemChangeEvents } from './itemChangeEvents.js';
 import type { ItemChangeStep, NetItemChange } from './itemChanges.js';
+import { itemStepsOf } from './liveItemSteps.js';
 import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import { byBoard, orphanedRows } from './orphanedRows.js';
 import { stepsTheDocumentHolds } from './storedSteps.js';
@@ -184,17 +185,7 @@ export class LiveEdits {
     items.observeDeep((events, transaction) => {
       // Another process took that edit and emits its events (each change makes one set of events).
       if (isRestWrite(transaction.origin) || transaction.origin === remoteOrigin) return;
-      const steps: ItemChangeStep[] = [];
-      for (const event of events) {
-        if (event.target === items) {
-          for (const [id, change] of event.changes.keys) {
-            steps.push({ id, change: change.action === 'add' ? 'created' : change.action === 'delete' ? 'deleted' : 'updated' });
-          }
-        } else {
-          const id = event.path[0];
-          if (typeof id === 'string') steps.push({ id, change: 'updated' });
-        }
-      }
+      const steps = itemStepsOf(events, items);
       if (steps.length > 0) this.#stage(boardId, steps);
     });
   }
