@@ -1,5 +1,5 @@
 import type { ComponentChildren } from 'preact';
-import { useEffect, useRef } from 'preact/hooks';
+import { useLayoutEffect, useRef } from 'preact/hooks';
 
 const focusable = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
@@ -19,7 +19,9 @@ export function Dialog({ title, onClose, children, wide }: { title: string; onCl
   const close = useRef(onClose);
   close.current = onClose;
 
-  useEffect(() => {
+  // In the commit that mounts it, not after the next paint: a page in the background paints late,
+  // and whatever took focus meanwhile (a click or a key into the dialog) would be taken for its opener.
+  useLayoutEffect(() => {
     const element = box.current;
     if (!element) return undefined;
     const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
