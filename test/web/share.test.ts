@@ -93,18 +93,16 @@ describe.skipIf(!available)('sharing in the web app', { timeout: 120_000 }, () =
     const page = await pageAs(owner);
     await openBoard(page, boardId);
     // A page in the background paints late: no animation frame comes, and what waits for one runs ~100 ms later.
-    await page.evaluate(() => {
-      window.requestAnimationFrame = () => 0;
-    });
+    await page.evaluate('window.requestAnimationFrame = () => 0');
     const button = page.locator('.topbar').getByRole('button', { name: 'Share' });
     // Opened from the keyboard, and the email field clicked into before the next paint.
-    await page.evaluate(async () => {
-      const share = [...document.querySelectorAll<HTMLButtonElement>('.topbar button')].find((b) => b.textContent?.trim() === 'Share');
-      share?.focus();
-      share?.click();
+    await page.evaluate(`(async () => {
+      const share = [...document.querySelectorAll('.topbar button')].find((b) => b.textContent.trim() === 'Share');
+      share.focus();
+      share.click();
       for (let i = 0; i < 20 && document.querySelector('[role=dialog] input[type=email]') === null; i += 1) await new Promise((resolve) => setTimeout(resolve, 1));
-      document.querySelector<HTMLInputElement>('[role=dialog] input[type=email]')?.focus();
-    });
+      document.querySelector('[role=dialog] input[type=email]').focus();
+    })()`);
     const dialog = page.getByRole('dialog');
     await dialog.waitFor();
     await page.keyboard.press('Escape');
