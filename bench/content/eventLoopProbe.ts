@@ -1,5 +1,7 @@
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { IntervalHistogram } from 'node:perf_hooks';
+import type { StallCause } from './stallCauses.js';
+import { stallRecorder, stallThresholdMs } from './stallCauses.js';
 
 /**
  * Preloaded into a bench server (`node --import <this file> bin/boards.js start`, with an IPC
@@ -27,6 +29,12 @@ export interface EventLoopDelay {
    * around a duplicate of a 10k-item board), so both are reported.
    */
   timerMax: number;
+  /**
+   * The timer's ticks more than `stallThresholdMs` late, longest first (at most five), each with
+   * where the interval went: the main thread's CPU and its collections, its wait for the core,
+   * time off the CPU, steal.
+   */
+  stalls: StallCause[];
 }
 
 /** The server's memory after a full collection, in MB. */
@@ -55,32 +63,36 @@ function memoryFigures(): MemoryFigures {
   return { rssMb: mb(usage.rss), heapUsedMb: mb(usage.heapUsed), externalMb: mb(usage.external), collected: gc !== undefined };
 }
 
-function delayOf(histogram: IntervalHistogram, timerMax: number): EventLoopDelay {
+function delayOf(histogram: IntervalHistogram, timer: { max: number; stalls: StallCause[] }): EventLoopDelay {
   const ms = (ns: number): number => Math.max(0, ns / 1e6 - probeResolutionMs);
-  return { samples: histogram.count, p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max), timerMax };
+  return { samples: histogram.count, p50: ms(histogram.percentile(50)), p99: ms(histogram.percentile(99)), max: ms(histogram.max), timerMax: timer.max, stalls: timer.stalls };
 }
 
-/** The longest lateness of a timer due every `probeResolutionMs`, from `start` until `stop`. */
-function timerLateness(): { start(): void; stop(): number } {
+/** The longest lateness of a timer due every `probeResolutionMs`, from `start` until `stop`, and the causes of its late ticks. */
+function timerLateness(): { start(): void; stop(): { max: number; stalls: StallCause[] } } {
   let timer: NodeJS.Timeout | undefined;
   let last = 0;
   let worst = 0;
+  const stalls = stallRecorder(stallThresholdMs, probeResolutionMs);
   return {
     start() {
       clearInterval(timer);
       worst = 0;
+      stalls.start();
       last = performance.now();
       timer = setInterval(() => {
         const now = performance.now();
         worst = Math.max(worst, now - last - probeResolutionMs);
         last = now;
+        stalls.tick();
       }, probeResolutionMs);
       timer.unref();
     },
     stop() {
       clearInterval(timer);
       timer = undefined;
-      return Math.max(worst, performance.now() - last - probeResolutionMs);
+      stalls.tick();
+      return { max: Math.max(worst, performance.now() - last - probeResolutionMs), stalls: stalls.causes(5) };
     },
   };
 }

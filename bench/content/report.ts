@@ -3,6 +3,7 @@ import type { RawBaseline, YjsBaseline } from './baselines.js';
 import type { ProcessColdLoad, RegistryColdLoad } from './coldLoad.js';
 import type { EditLoadResult } from './editLoad.js';
 import type { EventLoopDelay } from './eventLoopProbe.js';
+import { describeStall, stallThresholdMs } from './stallCauses.js';
 import type { FanoutResult } from './fanout.js';
 import type { BatchResults, CreateResult, PagingResult } from './restBench.js';
 import { timedRounds } from './baselines.js';
@@ -222,6 +223,12 @@ export function renderReport(r: ContentBenchResults, command: string): string {
       'window, a second measure of the longest stall (in this process the histogram has reported less than it for stalls an inline clock timed). The load alternates a REST `PATCH` replacing a note\'s text and a live edit from a stock ' +
       'y-websocket provider moving another note and retyping its text, sent open-loop at a fixed rate.',
     '',
+    stallSection([
+      ['the edit load', r.edits.delay],
+      ['the duplicate', r.duplicate.delay],
+      ['the record writes', r.records.delay],
+    ]),
+    '',
     'The durable floor of a batch runs in the raw baseline server (`bench/content/rawServer.ts`, `DurableFloor`) on the same core as ours, ' +
       'on the board as the batches found it: it parses the same request body, applies its operations as one Yjs transaction, appends the ' +
       "transaction's update to a file and `fdatasync`s it, and answers with each item's id, type, position, size, z and text. No validation, " +
@@ -237,6 +244,21 @@ export function renderReport(r: ContentBenchResults, command: string): string {
     `Command: \`${command}\`.`,
     '',
   ].join('\n');
+}
+
+/** The probe's late ticks of each window, with where their time went (`stallCauses.ts`). */
+export function stallSection(windows: readonly (readonly [string, EventLoopDelay])[]): string {
+  const lines = [
+    `Ticks of the probe's timer more than ${stallThresholdMs} ms late, longest first (five at most per window), with where the interval went, read in the server: ` +
+      "the main thread's CPU (`/proc/thread-self/schedstat`) and V8's collections in it, its wait for the core while runnable (the scheduler's run delay), " +
+      "the server's other threads' CPU, the hypervisor's steal from the server's core, and the rest, off the CPU (a blocking system call, or the loop idle before the tick was due).",
+    '',
+  ];
+  for (const [name, delay] of windows) {
+    if (delay.stalls.length === 0) lines.push(`- ${name}: none`);
+    for (const stall of delay.stalls) lines.push(`- ${name}: ${describeStall(stall)}`);
+  }
+  return lines.join('\n');
 }
 
 /** The AI assistant's table: \`ai/generate\` on the builtin provider, and the openai path's own cost against the bench's OpenAI-compatible server. */
