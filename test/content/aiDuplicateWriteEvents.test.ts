@@ -85,6 +85,10 @@ describe('an AI write or a duplicate stopped between its stored update and its e
     rows = await writeEventsJournal(t).find({}, { sort: [['id', 1]] });
     copyId = rows.find((row) => row.boardCreated === true)?.boardId ?? '';
     expect(copyId).not.toBe('');
+    // The copy's items are not stored in its row: a replay reads them from the copy's document.
+    const duplicated = rows.find((row) => row.boardCreated === true)?.events.find((event) => event.type === 'board.duplicated');
+    expect(duplicated?.payload.sourceBoardId).toBe(sourceId);
+    expect(duplicated?.payload).not.toHaveProperty('items');
     expect(await recordedEvents(t, [boardId, sourceId])).toEqual(before);
     expect((await recordedEvents(t, [copyId])).deliveries).toEqual([]);
 
@@ -129,9 +133,31 @@ describe('an AI write or a duplicate stopped between its stored update and its e
   it('a replay of rows whose events were recorded already records nothing twice', async () => {
     expect(rows).toHaveLength(4);
     for (const row of rows) await writeEventsJournal(t).insert(row);
+    const duplicated: DomainEventMap['board.duplicated'][] = [];
+    const off = t.server.services.events.on('board.duplicated', (event) => void duplicated.push(event));
     expect(await t.server.services.liveEdits.recover()).toBe(4);
+    off();
     expect(await writeEventsJournal(t).count({})).toBe(0);
     expect(await recordedEvents(t, [boardId, sourceId, copyId])).toEqual(expected);
+    // board.duplicated is heard again with the copy's items, read from its document.
+    expect(duplicated).toHaveLength(1);
+    const copyItems = (await json(t.api(olive.key, 'GET', `/boards/${copyId}/items?limit=100`))).data as { id: string }[];
+    expect(duplicated[0]?.items).toEqual(copyItems);
+  });
+
+  it('replays the row of a duplicate written with its items, as rows were before they were left out, with the items it holds', async () => {
+    const row = rows.find((r) => r.boardCreated === true) as WriteEventsRecord;
+    const stored = [{ id: 'itm_fromtherow000000000', type: 'sticky_note' }];
+    await writeEventsJournal(t).insert({
+      ...row,
+      id: 'wev_withitems',
+      events: row.events.map((event) => (event.type === 'board.duplicated' ? { ...event, payload: { ...event.payload, items: stored } } : event)),
+    });
+    const heard: unknown[] = [];
+    const off = t.server.services.events.on('board.duplicated', (event) => void heard.push(event.items));
+    expect(await t.server.services.liveEdits.recover()).toBe(1);
+    off();
+    expect(heard).toEqual([stored]);
   });
 
   it('drops, without its events, the row of a duplicate whose copy was never stored (the process stopped before its record)', async () => {
