@@ -84,7 +84,7 @@ async function whenSynced<T>(write: Promise<Unsynced<T>>): Promise<T> {
   return result;
 }
 
-/** Milliseconds of a duplicate's item views built per event-loop turn (`viewsOf`). */
+/** Milliseconds of a duplicate's item views (`viewsOf`), and then of its item events, built per event-loop turn. */
 const viewMsPerTurn = 8;
 
 /**
@@ -322,7 +322,7 @@ export class BoardContentService {
     const items = await viewsOf(captured, viewMsPerTurn, nextTurn);
     const copy = await this.#o.journal.create(
       (journal) => this.#o.boards.create(principal, { title: `Copy_${board.title}`.slice(0, 200), description: board.description, spaceId: board.spaceId ?? 'default' }, { state, journal }),
-      (record, journalId) => duplicateEvents(this.#base(principal, record), record, boardId, items, journalId),
+      (record, journalId) => duplicateEvents(this.#base(principal, record), record, boardId, items, journalId, viewMsPerTurn),
     );
     // The activity row and the webhook rows those events appended, durable before the answer.
     await this.#o.db.documents.sync();

@@ -12,7 +12,8 @@ import type { ProcessOwner } from '../cluster/ProcessLiveness.js';
 import type { DomainEventLogger, DomainEvents } from '../events/DomainEvents.js';
 import type { DomainEventType, PlannedEvent } from '../events/eventTypes.js';
 import { JournalRemovals } from './JournalRemovals.js';
-import { replayedEvents, rowsGoWithUpdates, storedEvents } from './journalRows.js';
+import type { StoredEvents } from './journalRows.js';
+import { replayedEvents, rowsGoWithUpdates, storedEvents, storedEventsInSlices } from './journalRows.js';
 import { byBoard, orphanedRows } from './orphanedRows.js';
 
 export type { PlannedEvent };
@@ -40,6 +41,9 @@ const storedOnly = Object.freeze({ wait: 'stored' } as const);
 
 /** Events emitted per event-loop turn by one write (a batch emits up to a hundred and one). */
 const eventsPerTurn = 200;
+
+/** Milliseconds of a created board's row (a copy's: an entry per item) built per event-loop turn. */
+const rowMsPerTurn = 8;
 
 /** What a write staged inside its transaction. */
 interface Staged {
@@ -125,17 +129,18 @@ export class WriteEventJournal {
    * is given with the board's record once the board's document is stored and before the record
    * is (and fails, storing no record, when `journal` rejects). The events `plan` gives for that
    * record are journaled then (a row replayed when the board's record is stored), and emitted once
-   * `create` resolves.
+   * `create` resolves. A copy's events are one per item of the board: the plan may take several
+   * turns of the event loop, and the row is built `rowMsPerTurn` milliseconds a turn.
    */
-  async create<T>(create: (journal: (board: BoardRecord) => Promise<void>) => Promise<T>, plan: (board: BoardRecord, journalId: string) => PlannedEvent[]): Promise<T> {
+  async create<T>(create: (journal: (board: BoardRecord) => Promise<void>) => Promise<T>, plan: (board: BoardRecord, journalId: string) => Promise<PlannedEvent[]>): Promise<T> {
     let staged: Staged | undefined;
     let result: T;
     try {
       result = await create(async (board) => {
         const at = this.#o.clock.now();
         const id = this.#ids.next(at);
-        const events = plan(board, id);
-        const row = this.#row(id, board.id, null, events, at);
+        const events = await plan(board, id);
+        const row = this.#rowOf(id, board.id, null, await storedEventsInSlices(events, { id, boardId: board.id }, rowMsPerTurn), at);
         row.boardCreated = true;
         await this.#rows.insert(row, sharedDurability);
         staged = { events, row, written: Promise.resolve(true) };
@@ -183,11 +188,15 @@ export class WriteEventJournal {
 
   /** The row of a write: its events as `storedEvents` compacts them. */
   #row(id: string, boardId: string, mark: ChangeMark | null, events: readonly PlannedEvent[], at: number): WriteEventsRecord {
+    return this.#rowOf(id, boardId, mark, storedEvents(events, { id, boardId }), at);
+  }
+
+  #rowOf(id: string, boardId: string, mark: ChangeMark | null, stored: StoredEvents, at: number): WriteEventsRecord {
     return {
       id,
       boardId,
       mark: mark === null ? null : { client: mark.client, clock: mark.clock, deletion: mark.deletion },
-      ...storedEvents(events, { id, boardId }),
+      ...stored,
       at,
       ...(this.#o.owner === undefined ? {} : { processId: this.#o.owner.processId }),
     };

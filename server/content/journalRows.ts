@@ -1,6 +1,7 @@
 import type * as Y from 'yjs';
 import { listItems } from '../../crdt/index.js';
 import type { Database } from '../../storage/index.js';
+import { eachInSlices } from '../eventLoopSlices.js';
 import type { JournaledEventRecord, WriteEventsRecord } from '../../storage/schema/writeEvents.js';
 import type { PlannedEvent } from '../events/eventTypes.js';
 import { currentItem } from './itemChangeEvents.js';
@@ -80,21 +81,27 @@ interface RowNames {
   readonly boardId: string;
 }
 
-/** The events of a write as its row `row` stores them: `events`, and `shared`, the base fields all of them hold alike. */
-export function storedEvents(planned: readonly PlannedEvent[], row: RowNames): Pick<WriteEventsRecord, 'events' | 'shared' | 'views'> {
-  const payloads = planned.map((event) => event.payload as unknown as Record<string, unknown>);
-  const first = payloads[0];
+/** What a row stores of its write's events (`events`, `shared` and `views` of `WriteEventsRecord`). */
+export type StoredEvents = Pick<WriteEventsRecord, 'events' | 'shared' | 'views'>;
+
+/** The base fields that every one of `planned` holds with the same value. */
+function sharedFields(planned: readonly PlannedEvent[]): Record<string, unknown> {
+  const first = planned[0]?.payload as Readonly<Record<string, unknown>> | undefined;
   const shared: Record<string, unknown> = {};
-  if (first !== undefined) {
-    for (const field of baseFields) {
-      const value = first[field];
-      if (value !== undefined && payloads.every((payload) => payload[field] === value)) shared[field] = value;
-    }
+  if (first === undefined) return shared;
+  for (const field of baseFields) {
+    const value = first[field];
+    if (value !== undefined && planned.every((event) => (event.payload as unknown as Readonly<Record<string, unknown>>)[field] === value)) shared[field] = value;
   }
+  return shared;
+}
+
+/** The stored entries of a row's events, taken one at a time by `add` (in the write's order). */
+function rowEntries(shared: Readonly<Record<string, unknown>>, row: RowNames): { events: JournaledEventRecord[]; add: (event: PlannedEvent) => void } {
   const events: JournaledEventRecord[] = [];
   let run: { type: string; payload: Record<string, unknown>; items: [string, string][] } | undefined;
-  planned.forEach((event, i) => {
-    const payload = payloads[i] as Record<string, unknown>;
+  const add = (event: PlannedEvent): void => {
+    const payload = event.payload as unknown as Record<string, unknown>;
     const view = carriesView(event.type);
     const boardItems = carriesBoardItems(event.type);
     const member = runMember(event.type, payload, row);
@@ -114,8 +121,28 @@ export function storedEvents(planned: readonly PlannedEvent[], row: RowNames): P
     }
     run = { type: event.type, payload: stored, items: [member] };
     events.push(run);
-  });
-  return { events, shared, views: 'document' };
+  };
+  return { events, add };
+}
+
+/** The events of a write as its row `row` stores them: `events`, and `shared`, the base fields all of them hold alike. */
+export function storedEvents(planned: readonly PlannedEvent[], row: RowNames): StoredEvents {
+  const shared = sharedFields(planned);
+  const entries = rowEntries(shared, row);
+  for (const event of planned) entries.add(event);
+  return { events: entries.events, shared, views: 'document' };
+}
+
+/**
+ * `storedEvents` over several turns of the event loop, `msPerTurn` of them a turn: for a write of
+ * thousands of events (a duplicate's, one per copied item), whose row would hold the loop for tens
+ * of milliseconds in one turn.
+ */
+export async function storedEventsInSlices(planned: readonly PlannedEvent[], row: RowNames, msPerTurn: number): Promise<StoredEvents> {
+  const shared = sharedFields(planned);
+  const entries = rowEntries(shared, row);
+  await eachInSlices(planned, entries.add, msPerTurn);
+  return { events: entries.events, shared, views: 'document' };
 }
 
 /** The events a row holds, one by one as they are emitted again (see `replayedPayload`), runs of item events (`items`) written out. */

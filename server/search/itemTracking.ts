@@ -1,25 +1,17 @@
-import { setImmediate as nextTurn } from 'node:timers/promises';
 import type * as Y from 'yjs';
 import { boardIndex } from '../../crdt/index.js';
 import type { SearchableItem } from '../../crdt/index.js';
+import { eachInSlices as eachInSlicesOf } from '../eventLoopSlices.js';
 
 /**
  * Milliseconds of a full pass's reading per event-loop turn, so a 10k-item board never stalls
- * the loop for long: a budget of time rather than of items, because an item costs more on a
- * busy machine (and a long text more than a short one).
+ * the loop for long.
  */
 const fullPassMsPerTurn = 4;
 
 /** Calls `fn` on each of `items`, `fullPassMsPerTurn` of them per event-loop turn. */
-export async function eachInSlices<T>(items: Iterable<T>, fn: (item: T) => void): Promise<void> {
-  let sliceStart = performance.now();
-  for (const item of items) {
-    if (performance.now() - sliceStart > fullPassMsPerTurn) {
-      await nextTurn();
-      sliceStart = performance.now();
-    }
-    fn(item);
-  }
+export function eachInSlices<T>(items: Iterable<T>, fn: (item: T) => void): Promise<void> {
+  return eachInSlicesOf(items, fn, fullPassMsPerTurn);
 }
 
 /**
