@@ -20,9 +20,17 @@ export type ItemsTouchedListener = (ids: ReadonlySet<string>, contentIds: Readon
 
 /** What one fold of a transaction found: every item it touched, and those whose type or data may have changed. */
 interface Touched {
-  readonly ids: Set<string>;
-  readonly content: Set<string>;
+  readonly ids: ReadonlySet<string>;
+  readonly content: ReadonlySet<string>;
 }
+
+/**
+ * What a transaction that has changed nothing yet touched. Every index read inside a transaction
+ * folds it first: a batch's checks read each named item's type before its writes, and a fold that
+ * made its three sets each time was 8 % of what a batch of 100 moves allocated (a sampling heap
+ * profile of the server).
+ */
+const untouched: Touched = { ids: new Set(), content: new Set() };
 
 /** What the index keeps of one item entry. */
 interface IndexedItem {
@@ -254,7 +262,8 @@ export class BoardIndex {
   }
 
   #foldTouched(transaction: Y.Transaction): Touched {
-    const touched: Touched = { ids: new Set(), content: new Set() };
+    if (transaction.changed.size === 0) return untouched;
+    const touched = { ids: new Set<string>(), content: new Set<string>() };
     const stale = new Set<string>();
     const items = this.#items;
     const itemsType: unknown = items;
