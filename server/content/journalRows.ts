@@ -1,8 +1,8 @@
 import type * as Y from 'yjs';
 import { listItems } from '../../crdt/index.js';
 import type { Database } from '../../storage/index.js';
-import { eachInSlices } from '../eventLoopSlices.js';
 import type { JournaledEventRecord, WriteEventsRecord } from '../../storage/schema/writeEvents.js';
+import { eachInSlices } from '../eventLoopSlices.js';
 import type { PlannedEvent } from '../events/eventTypes.js';
 import { currentItem } from './itemChangeEvents.js';
 
@@ -31,7 +31,8 @@ function carriesView(type: string): boolean {
  * Events whose `items` are every item of the row's board as written (a duplicate's
  * `board.duplicated`, the copy's items): stored without them and read from the document at a
  * replay, as an item event's view is. Stored, the items of a 10k-item copy made a row of 3 MB,
- * encoded and inserted in one turn (a stall of 90 to 340 ms in `npm run bench`'s duplicate).
+ * encoded and inserted in one turn (with the collections it caused, the event loop stalled 218 to
+ * 338 ms in `npm run bench`'s duplicate of a 13k-item board).
  */
 function carriesBoardItems(type: string): boolean {
   return type === 'board.duplicated';

@@ -6,7 +6,8 @@ import type { Collection, Database, SearchIndex } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import { IndexLag } from './IndexLag.js';
-import { eachInSlices, hashOf, trackItems } from './itemTracking.js';
+import { eachInSlices } from '../eventLoopSlices.js';
+import { fullPassMsPerTurn, hashOf, trackItems } from './itemTracking.js';
 import type { IndexedBoard, Tracking } from './itemTracking.js';
 import type { IndexLagStats } from './IndexLag.js';
 
@@ -211,10 +212,14 @@ export class SearchIndexer {
   async #indexCopy(boardId: string, title: string, items: readonly CopiedItem[]): Promise<void> {
     this.#forget(boardId);
     const searchable: SearchableItem[] = [];
-    await eachInSlices(items, (item) => {
-      const entry = searchableOf(item);
-      if (entry !== null) searchable.push(entry);
-    });
+    await eachInSlices(
+      items,
+      (item) => {
+        const entry = searchableOf(item);
+        if (entry !== null) searchable.push(entry);
+      },
+      fullPassMsPerTurn,
+    );
     await this.#write(boardId, title, searchable, [], true);
     // The title is known (a record change need not rewrite it); the items are compared once the document is loaded.
     this.#remember(boardId, { title, tracking: null });
@@ -233,13 +238,17 @@ export class SearchIndexer {
       const storedItems = new Map(stored.items.map((item) => [item.itemId, item]));
       const ids = boardIndex(doc).itemIds();
       const changed: SearchableItem[] = [];
-      await eachInSlices(ids, (id) => {
-        const item = searchableItem(doc, id);
-        if (item === null) return;
-        items.set(id, hashOf(item));
-        const before = storedItems.get(id);
-        if (before?.type !== item.type || before.text !== item.text) changed.push(item);
-      });
+      await eachInSlices(
+        ids,
+        (id) => {
+          const item = searchableItem(doc, id);
+          if (item === null) return;
+          items.set(id, hashOf(item));
+          const before = storedItems.get(id);
+          if (before?.type !== item.type || before.text !== item.text) changed.push(item);
+        },
+        fullPassMsPerTurn,
+      );
       const removed = [...storedItems.keys()].filter((id) => !items.has(id));
       if (stored.title === null) await this.#write(boardId, title, changed, [], true);
       else if (changed.length > 0 || removed.length > 0 || stored.title !== title) {

@@ -1,18 +1,12 @@
 import type * as Y from 'yjs';
 import { boardIndex } from '../../crdt/index.js';
 import type { SearchableItem } from '../../crdt/index.js';
-import { eachInSlices as eachInSlicesOf } from '../eventLoopSlices.js';
 
 /**
  * Milliseconds of a full pass's reading per event-loop turn, so a 10k-item board never stalls
  * the loop for long.
  */
-const fullPassMsPerTurn = 4;
-
-/** Calls `fn` on each of `items`, `fullPassMsPerTurn` of them per event-loop turn. */
-export function eachInSlices<T>(items: Iterable<T>, fn: (item: T) => void): Promise<void> {
-  return eachInSlicesOf(items, fn, fullPassMsPerTurn);
-}
+export const fullPassMsPerTurn = 4;
 
 /**
  * A loaded document's items as last indexed, and the ids of the items whose type or data its
