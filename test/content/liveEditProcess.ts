@@ -17,16 +17,17 @@ export const itemEventsHook = webhookRecord('whk_1', ['item.created', 'item.upda
 
 /**
  * One server process over `db` (each process its own copy of the board): a registry, the bus,
- * the webhook outbox writing rows for `itemEventsHook`, and `LiveEdits`, with the item events it
+ * the webhook outbox writing rows for `itemEventsHook` (unless `outbox` is false: a test of the
+ * store's writes in order, which its rows would join), and `LiveEdits`, with the item events it
  * emitted.
  */
-export function liveEditProcess(db: Database, coalesceMs: number) {
+export function liveEditProcess(db: Database, coalesceMs: number, { outbox = true }: { outbox?: boolean } = {}) {
   const clock = new ManualClock(1_000);
   const documents = new DocumentRegistry(db.documents, { clock, sweepIntervalMs: 0 });
   const events = new DomainEvents(logger);
   const seen: { type: ItemEventType; payload: DomainEventMap[ItemEventType] }[] = [];
   events.onEach(['item.created', 'item.updated', 'item.deleted'], (type, payload) => void seen.push({ type, payload }));
-  new WebhookOutbox(db, { clock, wake: () => undefined, spaceOf: () => Promise.resolve(null), audience: { hooksFor: () => Promise.resolve([itemEventsHook]) } }).subscribe(events);
+  if (outbox) new WebhookOutbox(db, { clock, wake: () => undefined, spaceOf: () => Promise.resolve(null), audience: { hooksFor: () => Promise.resolve([itemEventsHook]) } }).subscribe(events);
   const live = new LiveEdits({ db, documents, events, clock, logger, coalesceMs });
   return { documents, live, seen };
 }

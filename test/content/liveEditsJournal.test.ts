@@ -6,7 +6,6 @@ import type { BoardMemberService } from '../../server/boards/BoardMemberService.
 import { LiveEdits } from '../../server/content/LiveEdits.js';
 import { RecentBoards } from '../../server/content/RecentBoards.js';
 import { DomainEvents } from '../../server/events/index.js';
-import type { DomainEventMap } from '../../server/events/index.js';
 import { BoardUpdateNotifier } from '../../server/notifications/BoardUpdateNotifier.js';
 import type { NotificationService } from '../../server/notifications/NotificationService.js';
 import type { Database, InsertOptions } from '../../storage/index.js';
@@ -22,6 +21,7 @@ import { PostgresDatabase } from '../../storage/postgres/PostgresDatabase.js';
 import { describePostgres } from '../helpers/postgres.js';
 import { MingoStandInDb } from '../storage/mingoStandIn.js';
 import { boardRecord } from './boardRecord.js';
+import { liveEditProcess } from './liveEditProcess.js';
 import { recordStoreOrder } from './storeOrder.js';
 
 const adapters: [string, () => Database][] = [
@@ -32,17 +32,6 @@ const adapters: [string, () => Database][] = [
 const logger = { error: (): void => undefined, warn: (): void => undefined };
 
 const board = boardRecord;
-
-/** One "process": a document registry, a bus that records item events, and `LiveEdits` over them. */
-function process(db: Database, coalesceMs: number) {
-  const clock = new ManualClock(1_000);
-  const documents = new DocumentRegistry(db.documents, { clock, sweepIntervalMs: 0 });
-  const events = new DomainEvents(logger);
-  const seen: { type: string; payload: DomainEventMap['item.created'] }[] = [];
-  events.onEach(['item.created', 'item.updated', 'item.deleted'], (type, payload) => void seen.push({ type, payload }));
-  const live = new LiveEdits({ db, documents, events, clock, logger, coalesceMs });
-  return { documents, live, seen };
-}
 
 /** Applies a client's sticky note to the board as a live update would arrive (origin not an `Actor`). */
 function liveSticky(doc: Y.Doc, text: string): string {
@@ -65,7 +54,7 @@ describe.each(adapters)('live edit events survive a crash (%s)', (_name, open) =
     db = open();
     await db.collection<BoardRecord>(boardCollections.boards).insert(board('brd_1'));
     const journal = db.collection<LiveItemChangeRecord>(liveEditCollections.changes);
-    const p = process(db, 20);
+    const p = liveEditProcess(db, 20, { outbox: false });
     const doc = await p.documents.open('brd_1');
     const id = liveSticky(doc, 'hello');
     p.live.edited('brd_1', 'usr_b');
@@ -82,7 +71,7 @@ describe.each(adapters)('live edit events survive a crash (%s)', (_name, open) =
     db = open();
     await db.collection<BoardRecord>(boardCollections.boards).insert(board('brd_1'));
     const journal = db.collection<LiveItemChangeRecord>(liveEditCollections.changes);
-    const crashed = process(db, 60_000);
+    const crashed = liveEditProcess(db, 60_000, { outbox: false });
     const doc = await crashed.documents.open('brd_1');
     const kept = liveSticky(doc, 'kept');
     crashed.live.edited('brd_1', 'usr_b');
@@ -94,7 +83,7 @@ describe.each(adapters)('live edit events survive a crash (%s)', (_name, open) =
     // The process dies here: nothing was emitted, nothing flushed, nothing closed.
     expect(crashed.seen).toEqual([]);
 
-    const next = process(db, 60_000);
+    const next = liveEditProcess(db, 60_000, { outbox: false });
     expect(await next.live.recover()).toBeGreaterThan(0);
     expect(next.seen.map((e) => [e.type, e.payload.itemId])).toEqual([['item.created', kept]]);
     expect(next.seen[0]?.payload).toMatchObject({ source: 'live', boardId: 'brd_1', workspaceId: 'wsp_1', actor: { userId: 'usr_b' }, item: { data: { text: 'kept' } } });
@@ -181,7 +170,7 @@ describe('the bookkeeping of a live edit never waits for an fsync on the event l
 async function liveRowBeforeTheUpdate(db: Database, expected: string[]): Promise<void> {
   await db.collection<BoardRecord>(boardCollections.boards).insert(board('brd_1'));
   const journal = db.collection<LiveItemChangeRecord>(liveEditCollections.changes);
-  const p = process(db, 20);
+  const p = liveEditProcess(db, 20, { outbox: false });
   const lease = await p.documents.acquire('brd_1');
   const order = recordStoreOrder(db, journal);
   const client = new Y.Doc();
