@@ -3,12 +3,10 @@ import { sharedDurability } from '../../storage/index.js';
 import type { BoardRecord } from '../../storage/schema/boards.js';
 import { boardCollections } from '../../storage/schema/boards.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
+import { RecentMap } from '../RecentMap.js';
 
 /** Minimum time between two `updatedAt` writes of one board caused by content changes, in ms. */
 export const recentTouchIntervalMs = 5_000;
-
-/** Boards remembered for throttling before the memory is cleared. */
-const maxRemembered = 10_000;
 
 /**
  * Keeps "recent boards" (`GET /boards/recent`, sorted by `updatedAt`) current: on every content
@@ -23,7 +21,8 @@ export class RecentBoards {
   readonly #boards: Collection<BoardRecord>;
   readonly #clock: Clock;
   readonly #logger: { warn(context: object, message: string): void };
-  readonly #lastTouch = new Map<string, number>();
+  /** When each board was last touched, while that still throttles its next touch (an interval or two). */
+  readonly #lastTouch = new RecentMap<string, number>(recentTouchIntervalMs);
   /** Touches of this turn, by board: when and by whom. */
   #due = new Map<string, { at: number; actorId: string }>();
 
@@ -46,7 +45,6 @@ export class RecentBoards {
     const now = this.#clock.now();
     const last = this.#lastTouch.get(boardId);
     if (last !== undefined && last + recentTouchIntervalMs > now) return;
-    if (this.#lastTouch.size >= maxRemembered) this.#lastTouch.clear();
     this.#lastTouch.set(boardId, now);
     if (this.#due.size === 0) setImmediate(() => this.#write());
     this.#due.set(boardId, { at: now, actorId });

@@ -8,6 +8,7 @@ import { notificationCollections } from '../../storage/schema/notifications.js';
 import type { AccountService } from '../accounts/AccountService.js';
 import type { BoardMemberService } from '../boards/BoardMemberService.js';
 import type { DomainEvents } from '../events/DomainEvents.js';
+import { RecentMap } from '../RecentMap.js';
 import { boardReaders } from './boardReaders.js';
 import type { NotificationService } from './NotificationService.js';
 import { recipientSettings } from './recipientSettings.js';
@@ -50,8 +51,12 @@ export class BoardUpdateNotifier {
   readonly #windows: Collection<BoardUpdateWindowRecord>;
   readonly #closed: Collection<ClosedBoardUpdateWindowRecord>;
   readonly #boards: Collection<BoardRecord>;
-  /** The open window of each board this process has seen a change of (null: none open). */
-  readonly #open = new Map<string, BoardUpdateWindowRecord | null>();
+  /**
+   * The open window of each board this process has seen a change of lately (null: none open),
+   * which spares a read per change of a busy board; a board quiet for a minute or two is read
+   * again at its next change.
+   */
+  readonly #open = new RecentMap<string, BoardUpdateWindowRecord | null>(60_000);
   /** Per board, the change being recorded, so changes of one board are recorded one at a time. */
   readonly #queue = new Map<string, Promise<void>>();
 
