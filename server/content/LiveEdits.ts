@@ -159,9 +159,9 @@ export class LiveEdits {
     await this.#flush([...this.#pending.keys()]);
   }
 
-  /** Boards this keeps anything of: an open coalescing window, or a loaded document's last live editor. */
+  /** Boards this keeps anything of: an open coalescing window, or a loaded document's last live editor or workspace. */
   heldBoards(): number {
-    return new Set([...this.#lastEditor.keys(), ...this.#pending.keys(), ...this.#turn.keys()]).size;
+    return new Set([...this.#lastEditor.keys(), ...this.#workspaceOf.keys(), ...this.#pending.keys(), ...this.#turn.keys()]).size;
   }
 
   #run(boardId: string, fn: () => Promise<void>): void {
@@ -179,8 +179,11 @@ export class LiveEdits {
   }
 
   #observe(boardId: string, doc: Y.Doc): void {
-    // Read in the turn of an edit only: nothing of a board is kept once its document is unloaded.
-    doc.once('destroy', () => this.#lastEditor.delete(boardId));
+    // Nothing of a board is kept once its document is unloaded (a window still open reads the workspace again).
+    doc.once('destroy', () => {
+      this.#lastEditor.delete(boardId);
+      this.#workspaceOf.delete(boardId);
+    });
     const items = doc.getMap(itemsMapName);
     items.observeDeep((events, transaction) => {
       // Another process took that edit and emits its events (each change makes one set of events).

@@ -60,7 +60,7 @@ export class SearchIndexer {
   readonly #contentChanged = new Set<string>();
   /** Boards copied whole since their last reindex, with the items they were copied with. */
   readonly #copies = new Map<string, readonly CopiedItem[]>();
-  /** What was last indexed per board, most recently used last; bounded. */
+  /** What was last indexed per board while its document is loaded (and of a copy until it is), most recently used last; bounded. */
   readonly #indexed = new Map<string, IndexedBoard>();
   readonly #lag = new IndexLag();
   #closed = false;
@@ -109,8 +109,9 @@ export class SearchIndexer {
   }
 
   /**
-   * What the indexer keeps between reindexes: the boards it remembers the title of (bounded), and
-   * the item hashes of loaded documents (none of an unloaded board's).
+   * What the indexer keeps between reindexes: the boards it remembers the title of (those loaded,
+   * and copies not loaded yet; bounded), and the item hashes of loaded documents (none of an
+   * unloaded board's).
    */
   memory(): { boards: number; itemHashes: number } {
     let itemHashes = 0;
@@ -229,7 +230,10 @@ export class SearchIndexer {
   async #compareWithStored(boardId: string, title: string, doc: Y.Doc): Promise<IndexedBoard> {
     const state: IndexedBoard = { title, tracking: null };
     // Tracked before reading, so a change made between the slices below is read again next time.
-    const tracking = trackItems(doc, state);
+    // Once the document is unloaded its title is forgotten too: a record change then rewrites it (one small write).
+    const tracking = trackItems(doc, state, () => {
+      if (this.#indexed.get(boardId) === state) this.#indexed.delete(boardId);
+    });
     state.tracking = tracking;
     const items = tracking.items;
     try {

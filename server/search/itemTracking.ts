@@ -12,7 +12,7 @@ export const fullPassMsPerTurn = 4;
  * A loaded document's items as last indexed, and the ids of the items whose type or data its
  * transactions may have changed since the board's last reindex. Dropped with the document: the
  * first reindex after a reload compares against the stored index, so nothing of an unloaded
- * board is kept but its title.
+ * board is kept.
  */
 export interface Tracking {
   readonly doc: Y.Doc;
@@ -45,15 +45,22 @@ function hashText(text: string): number {
 
 export const hashOf = (item: Pick<SearchableItem, 'type' | 'text'>): number => hashText(`${item.type}\u0000${item.text}`);
 
-/** Starts recording the items each transaction of `doc` touches; stops by itself when the document is destroyed. */
-export function trackItems(doc: Y.Doc, state: { tracking: Tracking | null }): Tracking {
+/**
+ * Starts recording the items each transaction of `doc` touches; stops by itself when the
+ * document is destroyed, and then calls `unloaded` (not when `stop` ends it).
+ */
+export function trackItems(doc: Y.Doc, state: { tracking: Tracking | null }, unloaded: () => void = () => undefined): Tracking {
   // Only items whose type or data may have changed: a move cannot change what search reads.
   const stopTouched = boardIndex(doc).onItemsTouched((_ids, contentIds) => {
     for (const id of contentIds) tracking.touched.add(id);
   });
-  const onDestroy = (): void => {
+  const end = (): void => {
     stopTouched();
     if (state.tracking === tracking) state.tracking = null;
+  };
+  const onDestroy = (): void => {
+    end();
+    unloaded();
   };
   const tracking: Tracking = {
     doc,
@@ -61,7 +68,7 @@ export function trackItems(doc: Y.Doc, state: { tracking: Tracking | null }): Tr
     touched: new Set(),
     stop: () => {
       doc.off('destroy', onDestroy);
-      onDestroy();
+      end();
     },
   };
   doc.on('destroy', onDestroy);

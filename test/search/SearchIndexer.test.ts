@@ -208,7 +208,7 @@ describe.each(adapters)('SearchIndexer on %s', (_name, openDb) => {
     expect(await hits('shag')).toEqual([]);
   });
 
-  it('keeps nothing of a board but its title once its document is unloaded, however many boards were indexed', async () => {
+  it('keeps nothing of a board once its document is unloaded, however many boards were indexed; a rename then still reaches the index', async () => {
     const docs = new Map<string, Y.Doc>();
     const boards = db.collection<BoardRecord>(boardCollections.boards);
     const many = new SearchIndexer(db, { openDocument: async (boardId) => docs.get(boardId) as Y.Doc, delayMs: 500, logger: silentLogger });
@@ -224,9 +224,15 @@ describe.each(adapters)('SearchIndexer on %s', (_name, openDb) => {
       await many.flush();
       expect(many.memory()).toEqual({ boards: 40, itemHashes: 200 });
       for (const boardDoc of docs.values()) boardDoc.destroy();
-      expect(many.memory()).toEqual({ boards: 40, itemHashes: 0 });
+      expect(many.memory()).toEqual({ boards: 0, itemHashes: 0 });
       const found = await db.search.search('grebe', { boardIds: [...docs.keys()], boards: { limit: 5, offset: 0 }, items: { limit: 500, offset: 0 } });
       expect(found.items).toHaveLength(200);
+      await boards.updateOne({ id: 'm7' }, { $set: { title: 'Dunlin' } });
+      many.boardChanged('m7', 'record');
+      await many.flush();
+      const renamed = await db.search.search('dunlin', { boardIds: ['m7'], boards: { limit: 5, offset: 0 }, items: { limit: 5, offset: 0 } });
+      expect(renamed.boards.map((b) => b.boardId)).toEqual(['m7']);
+      expect(many.memory()).toEqual({ boards: 0, itemHashes: 0 });
     } finally {
       await many.close();
     }
