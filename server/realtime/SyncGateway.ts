@@ -83,6 +83,8 @@ export class SyncGateway {
         clock,
         logger: options.logger,
         onChange: (change) => this.#rights.changed(change),
+        // Rights are read as a connection joins: with none open, a change has nothing to end, and the poller sleeps until the next one.
+        needed: () => this.#wss.clients.size > 0,
         ...(options.accessPollIntervalMs === undefined ? {} : { intervalMs: options.accessPollIntervalMs }),
       });
     this.#poller?.start();
@@ -110,6 +112,8 @@ export class SyncGateway {
   }
 
   #accept(ws: WebSocket, request: IncomingMessage, socket: Duplex): void {
+    // Open from here on (`needed`): changes recorded by other processes matter again.
+    this.#poller?.resume();
     const join = this.#listen(ws);
     const url = new URL(request.url ?? '/', 'http://localhost');
     const header = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pino from 'pino';
-import { afterEach, describe, expect, test } from 'vitest';
+import { afterEach, describe, expect, test, vi } from 'vitest';
 import type { AccessChange } from '../../server/access/AccessChangeFeed.js';
 import { AccessChangeFeed } from '../../server/access/AccessChangeFeed.js';
 import { AccessChangePoller } from '../../server/realtime/AccessChangePoller.js';
@@ -85,5 +85,28 @@ describe.each(Object.keys(stores))('AccessChangePoller over %s', (store) => {
     await pollerB.poll();
     expect(seenByB).toEqual([]);
     expect(await b.since(0)).toEqual([]);
+  });
+
+  test('stops reading while no change could matter and reads from its resumption on', async () => {
+    const { clock, a, b } = await twoProcesses();
+    const seen: AccessChange[] = [];
+    let needed = false;
+    const since = vi.spyOn(b, 'since');
+    const poller = new AccessChangePoller({ feed: b, clock, logger: pino({ level: 'silent' }), onChange: (change) => seen.push(change), intervalMs: 5, needed: () => needed });
+    cleanups.push(() => poller.stop());
+    poller.start();
+    await a.record({ kind: 'credential', subject: 'key_before' });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(since).not.toHaveBeenCalled();
+    // Past the overlap: a connection that opens now reads its rights as it joins, so the change before is not replayed.
+    clock.advance(5_000);
+    needed = true;
+    // Asleep until resumed.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(since).not.toHaveBeenCalled();
+    poller.resume();
+    await a.record({ kind: 'user', subject: 'usr_after' });
+    await vi.waitFor(() => expect(seen).toEqual([{ kind: 'user', subject: 'usr_after' }]));
+    expect(since).toHaveBeenCalled();
   });
 });
