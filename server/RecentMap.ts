@@ -13,7 +13,8 @@ export class RecentMap<K, V> {
   readonly #periodMs: number;
   #young = new Map<K, V>();
   #old = new Map<K, V>();
-  #timer: NodeJS.Timeout | undefined;
+  /** Whether the timer that ages the generations is set. */
+  #aging = false;
 
   constructor(periodMs: number) {
     this.#periodMs = periodMs;
@@ -37,7 +38,7 @@ export class RecentMap<K, V> {
   set(key: K, value: V): this {
     this.#old.delete(key);
     this.#young.set(key, value);
-    this.#timer ??= this.#arm();
+    if (!this.#aging) this.#arm();
     return this;
   }
 
@@ -46,22 +47,15 @@ export class RecentMap<K, V> {
     return this.#old.delete(key) || young;
   }
 
-  clear(): void {
-    this.#young.clear();
-    this.#old.clear();
-    clearTimeout(this.#timer);
-    this.#timer = undefined;
-  }
-
-  #arm(): NodeJS.Timeout {
-    const timer = setTimeout(() => this.#age(), this.#periodMs);
-    timer.unref();
-    return timer;
+  #arm(): void {
+    this.#aging = true;
+    setTimeout(() => this.#age(), this.#periodMs).unref();
   }
 
   #age(): void {
     this.#old = this.#young;
     this.#young = new Map();
-    this.#timer = this.#old.size > 0 ? this.#arm() : undefined;
+    if (this.#old.size > 0) this.#arm();
+    else this.#aging = false;
   }
 }

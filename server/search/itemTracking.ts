@@ -49,7 +49,7 @@ export const hashOf = (item: Pick<SearchableItem, 'type' | 'text'>): number => h
  * Starts recording the items each transaction of `doc` touches; stops by itself when the
  * document is destroyed, and then calls `unloaded` (not when `stop` ends it).
  */
-export function trackItems(doc: Y.Doc, state: { tracking: Tracking | null }, unloaded: () => void = () => undefined): Tracking {
+export function trackItems(doc: Y.Doc, state: { tracking: Tracking | null }, unloaded: () => void): Tracking {
   // Only items whose type or data may have changed: a move cannot change what search reads.
   const stopTouched = boardIndex(doc).onItemsTouched((_ids, contentIds) => {
     for (const id of contentIds) tracking.touched.add(id);

