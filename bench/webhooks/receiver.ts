@@ -42,7 +42,7 @@ async function listenCounting(): Promise<{ url: string; count: () => number; whe
 }
 
 /** Messages between the bench and a receiver process. */
-type Ask = { op: 'count' } | { op: 'when'; n: number } | { op: 'close' };
+type Ask = { op: 'count' } | { op: 'when'; n: number };
 type Request = Ask & { id: number };
 type Reply = { id: number; count?: number } | { url: string };
 
@@ -53,22 +53,34 @@ export async function startReceiver(placement: ReceiverPlacement = 'process'): P
     return { url: local.url, count: () => Promise.resolve(local.count()), whenCount: local.whenCount, close: local.close };
   }
   const child: ChildProcess = fork(fileURLToPath(import.meta.url), ['--receiver'], { stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
-  const pending = new Map<number, (reply: { count?: number }) => void>();
+  const pending = new Map<number, { resolve: (reply: { count?: number }) => void; reject: (error: Error) => void }>();
   let nextId = 1;
+  let exited: Error | undefined;
+  const gone = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const url = await new Promise<string>((resolve, reject) => {
     child.once('error', reject);
-    child.once('exit', (code) => reject(new Error(`webhook receiver exited with ${code} before listening`)));
+    child.once('exit', (code) => {
+      // Nothing asked of a receiver that is gone is ever answered.
+      exited = new Error(`webhook receiver exited with ${code}`);
+      reject(exited);
+      for (const { reject: fail } of pending.values()) fail(exited);
+      pending.clear();
+    });
     child.on('message', (message: Reply) => {
       if ('url' in message) resolve(message.url);
-      else pending.get(message.id)?.(message);
+      else pending.get(message.id)?.resolve(message);
     });
   });
   const ask = (request: Ask): Promise<{ count?: number }> =>
-    new Promise((resolve) => {
+    new Promise((resolve, reject) => {
+      if (exited !== undefined) return reject(exited);
       const id = nextId++;
-      pending.set(id, (reply) => {
-        pending.delete(id);
-        resolve(reply);
+      pending.set(id, {
+        resolve: (reply) => {
+          pending.delete(id);
+          resolve(reply);
+        },
+        reject,
       });
       child.send({ ...request, id });
     });
@@ -78,17 +90,15 @@ export async function startReceiver(placement: ReceiverPlacement = 'process'): P
     whenCount: async (n) => {
       await ask({ op: 'when', n });
     },
+    // The child exits when its channel closes (so it never outlives the bench, however that ends).
     close: async () => {
-      child.removeAllListeners('exit');
-      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-      await ask({ op: 'close' });
-      child.disconnect();
-      await exited;
+      if (child.connected) child.disconnect();
+      await gone;
     },
   };
 }
 
-/** The child's side: listen, tell the parent the address, answer its questions. */
+/** The child's side: listen, tell the parent the address, answer its questions, and exit with the parent's channel. */
 async function serveAsChild(): Promise<void> {
   const local = await listenCounting();
   const send = (reply: Reply): void => {
@@ -96,9 +106,9 @@ async function serveAsChild(): Promise<void> {
   };
   process.on('message', (request: Request) => {
     if (request.op === 'count') send({ id: request.id, count: local.count() });
-    else if (request.op === 'when') void local.whenCount(request.n).then(() => send({ id: request.id }));
-    else void local.close().then(() => send({ id: request.id }));
+    else void local.whenCount(request.n).then(() => send({ id: request.id }));
   });
+  process.once('disconnect', () => process.exit(0));
   send({ url: local.url });
 }
 
